@@ -1,0 +1,192 @@
+/**
+ * The API client: one `call(name, payload)` for every call of the contract,
+ * owning every generic rule of the error catalogue (trading.md §8 "Transport
+ * and generic", user-centre.md §8 "Generic handling").
+ */
+import {
+  contract,
+  fillPath,
+  isSessionPath,
+  needsToken,
+  type CallName,
+  type DataOf,
+  type ExtraOf,
+  type PayloadOf,
+} from './contract.ts';
+import { clean, encode } from './encode.ts';
+import { NetworkError, type ApiReply, type Transport, type WireRequest } from './wire.ts';
+import { TIMEOUT_MARGIN_MS, TOAST_MS } from '../config/constants.ts';
+
+/** Why a call failed, when it failed before or beside the server's code. */
+export type Fault = 'http' | 'unauthorized' | 'timeout' | 'aborted' | 'network' | 'malformed';
+
+export interface CallResult<K extends CallName> {
+  /** Server code; -1 when no reply could be read. */
+  code: number;
+  /** Reply data on success; null on any failure. */
+  data: DataOf<K> | null;
+  /** The full parsed reply, when there was one. */
+  reply: (ApiReply<DataOf<K>> & ExtraOf<K>) | null;
+  /** The text shown (or that would be shown) for a failure; '' on success. */
+  message: string;
+  fault?: Fault;
+  status?: number;
+}
+
+export interface CallOptions {
+  /** No toasts and no sign-in redirect: the caller handles the failure. */
+  noAlert?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ToastKind = 'error' | 'success' | 'info';
+
+export interface ClientDeps {
+  transport: Transport;
+  /** The current session token, if any. */
+  token(): string | undefined;
+  /** Localise a key; undefined when the key has no translation. */
+  t(key: string): string | undefined;
+  toast(message: string, kind: ToastKind, durationMs: number): void;
+  /**
+   * The session is over: clear it and go to sign in. `to` is the path to come
+   * back to (401 on /waa/), absent for code 23519.
+   */
+  sessionExpired(reason: '401' | '23519'): void;
+  /** Configured request timeout in ms; undefined means none (trading.md §9). */
+  timeoutMs?: number;
+}
+
+export const LOGIN_REQUIRED_CODE = 23519;
+/** The literal text of trading.md §8 for a malformed reply. */
+export const MALFORMED_TEXT = 'Api constructor error.';
+
+export interface ApiClient {
+  call<K extends CallName>(name: K, payload?: PayloadOf<K>, opts?: CallOptions): Promise<CallResult<K>>;
+  /** Fetch an image with the bearer token; cached per path as an object URL. */
+  image(path: string): Promise<string | undefined>;
+  /** The text of a failure code: localised message, else the server msg, then `[code]`. */
+  codeMessage(code: number, serverMsg?: string): string;
+}
+
+function parseReply(text: string): ApiReply | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v === 'object' && v !== null && typeof (v as ApiReply).code === 'number') {
+      return v as ApiReply;
+    }
+  } catch {
+    /* falls through to undefined: malformed */
+  }
+  return undefined;
+}
+
+/** Abort when either the caller aborts or the timeout passes; tells which happened. */
+function withTimeout(signal: AbortSignal | undefined, ms: number | undefined) {
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer =
+    ms === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          ctl.abort();
+        }, ms + TIMEOUT_MARGIN_MS);
+  const onAbort = () => ctl.abort();
+  signal?.addEventListener('abort', onAbort);
+  if (signal?.aborted) ctl.abort();
+  return {
+    signal: ctl.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+export function createApiClient(deps: ClientDeps): ApiClient {
+  const images = new Map<string, Promise<string | undefined>>();
+  const text = (key: string) => deps.t(key) ?? key;
+
+  const codeMessage = (code: number, serverMsg?: string) =>
+    `${deps.t(`code.${code}`) ?? (serverMsg || text('tips.server500'))} [${code}]`;
+
+  async function call<K extends CallName>(
+    name: K,
+    payload?: PayloadOf<K>,
+    opts: CallOptions = {},
+  ): Promise<CallResult<K>> {
+    const ep = contract[name];
+    const quiet = opts.noAlert ?? ep.silent ?? false;
+    const { path, rest } = fillPath(ep.path, clean(payload));
+    const enc = encode(ep.encoding, rest);
+    const headers: Record<string, string> = {};
+    const token = deps.token();
+    if (token && needsToken(ep)) headers.Authorization = `Bearer ${token}`;
+    if (enc.contentType) headers['Content-Type'] = enc.contentType;
+    const req: WireRequest = { root: ep.root, method: ep.method, path, headers };
+    if (enc.query) req.query = enc.query;
+    if (enc.body !== undefined) req.body = enc.body;
+
+    const fail = (fault: Fault, message: string, status?: number): CallResult<K> => {
+      if (!quiet) deps.toast(message, 'error', TOAST_MS);
+      return { code: -1, data: null, reply: null, message, fault, ...(status ? { status } : {}) };
+    };
+
+    const timer = withTimeout(opts.signal, deps.timeoutMs);
+    let res;
+    try {
+      res = await deps.transport.send(req, timer.signal);
+    } catch (e) {
+      if (timer.timedOut()) return fail('timeout', text('tips.timeout'));
+      // A caller's own abort (a screen left, a machine stopped) is not a fault to show.
+      if (timer.signal.aborted) return { code: -1, data: null, reply: null, message: '', fault: 'aborted' };
+      if (!(e instanceof NetworkError)) console.warn('transport failure', e);
+      return fail('network', text('tips.server500'));
+    } finally {
+      timer.done();
+    }
+
+    if (res.status === 401 && isSessionPath(ep)) {
+      if (quiet) return { code: -1, data: null, reply: null, message: '', fault: 'unauthorized', status: 401 };
+      deps.sessionExpired('401');
+      return fail('unauthorized', text('tips.login_required'), 401);
+    }
+    if (res.status !== 200) return fail('http', text('tips.server500'), res.status);
+
+    const reply = parseReply(res.body);
+    if (!reply) return fail('malformed', MALFORMED_TEXT, 200);
+    const full = reply as CallResult<K>['reply'];
+    if (reply.code === 0) return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
+
+    if (reply.code === LOGIN_REQUIRED_CODE) {
+      deps.sessionExpired('23519');
+      const message = text('tips.login_required');
+      if (!quiet) deps.toast(message, 'error', TOAST_MS);
+      return { code: reply.code, data: null, reply: full, message };
+    }
+    const message = codeMessage(reply.code, reply.msg ?? reply.message);
+    if (!quiet) deps.toast(message, 'error', TOAST_MS);
+    return { code: reply.code, data: null, reply: full, message };
+  }
+
+  function image(path: string): Promise<string | undefined> {
+    let hit = images.get(path);
+    if (!hit) {
+      const token = deps.token();
+      const headers: Record<string, string> = { Accept: 'image/*' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      hit = deps.transport
+        .send({ root: 'api', method: 'GET', path, headers })
+        .then((r) => (r.status === 200 && r.blob ? URL.createObjectURL(r.blob) : undefined))
+        .catch(() => undefined);
+      images.set(path, hit);
+      // A failed fetch is not cached, so a later render can retry.
+      void hit.then((url) => url ?? images.delete(path));
+    }
+    return hit;
+  }
+
+  return { call, image, codeMessage };
+}

@@ -1,0 +1,77 @@
+/**
+ * White-label site configuration: one JSON file per deployment
+ * (`public/config/site.json`, served as `config/site.json`), read at start-up.
+ * Feature flags come from here and from the system-config call.
+ */
+import type { Root } from '../api/wire.ts';
+
+export const LANGUAGES = ['en', 'zh-tw', 'zh-cn', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type TradeMode = 'market' | 'option';
+
+export interface LiveBackend {
+  /** Base URL per root. */
+  roots: Record<Root, string>;
+  /** Version prefix, default '/v1'. */
+  prefix?: string;
+  /** WebSocket URLs of the two channels. */
+  ws: { market: string; exchange: string };
+}
+
+export interface SiteConfig {
+  siteName: string;
+  /** 'simulator' (built in, the default) or 'live'. */
+  backend: 'simulator' | 'live';
+  live?: LiveBackend;
+  /** Request timeout in ms; none when absent (0.7 s is added). */
+  timeoutMs?: number;
+  defaultLanguage: Language;
+  /** Languages shown in pickers (zh-cn and id only where a site shows them). */
+  languages: Language[];
+  /** Home template: 'default', or 'grid' with the trade-type icon grid. */
+  template: 'default' | 'grid';
+  defaultTradeMode: TradeMode;
+  /** Display time zone: an IANA name, or 'device'. */
+  timezone: string;
+  /** Trade-type tab order. */
+  tradeOrder: number[];
+  bannerCount: number;
+  /** Default colours for up and down. */
+  colors: { up: string; down: string };
+  /** Deposit tabs offered: 'crypto', 'bank'. */
+  depositTypes: Array<'crypto' | 'bank'>;
+  /** Withdraw methods offered: 'crypto', 'bank_card'. */
+  withdrawTypes: Array<'crypto' | 'bank_card'>;
+  verification: 'full' | 'two-type';
+  serviceEmail: string;
+  /** Feature flags; the system-config call can turn them on or off. */
+  flags: Record<string, boolean>;
+}
+
+export const DEFAULT_SITE: SiteConfig = {
+  siteName: 'Trader',
+  backend: 'simulator',
+  defaultLanguage: 'en',
+  languages: ['en', 'zh-tw', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th'],
+  template: 'default',
+  defaultTradeMode: 'market',
+  timezone: 'America/New_York',
+  tradeOrder: [3, 2, 1, 4, 5],
+  bannerCount: 3,
+  colors: { up: '#16a34a', down: '#dc2626' },
+  depositTypes: ['crypto', 'bank'],
+  withdrawTypes: ['crypto', 'bank_card'],
+  verification: 'full',
+  serviceEmail: 'support@example.com',
+  flags: {},
+};
+
+/** Merge a loaded file over the defaults; unknown keys are ignored. */
+export function parseSiteConfig(raw: unknown): SiteConfig {
+  if (typeof raw !== 'object' || raw === null) throw new Error('site config is not an object');
+  const r = raw as Partial<SiteConfig>;
+  const cfg: SiteConfig = { ...DEFAULT_SITE, ...r, flags: { ...DEFAULT_SITE.flags, ...r.flags } };
+  if (cfg.backend === 'live' && !cfg.live) throw new Error('site config: backend "live" needs "live" roots');
+  return cfg;
+}

@@ -1,0 +1,52 @@
+/**
+ * i18next with one JSON file per locale, each loaded on demand. English is
+ * the fallback for any key a locale lacks. Keys are the spec's names
+ * (`tips.server500`, `code.305`, `p_t_username`…).
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { LANGUAGES, type Language } from '../config/site.ts';
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
+
+async function load(lng: Language): Promise<Record<string, unknown> | undefined> {
+  const loader = loaders[`./locales/${lng}.json`];
+  return loader ? (await loader()).default : undefined;
+}
+
+export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
+
+/** Create and initialise an i18next instance on a language (English always loaded as fallback). */
+export async function createI18n(lng: Language): Promise<I18n> {
+  const inst = i18next.createInstance();
+  const en = await load('en');
+  const resources: Record<string, { translation: Record<string, unknown> }> = {
+    en: { translation: en ?? {} },
+  };
+  if (lng !== 'en') {
+    const own = await load(lng);
+    if (own) resources[lng] = { translation: own };
+  }
+  await inst.init({
+    lng,
+    fallbackLng: 'en',
+    resources,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return inst;
+}
+
+/** Switch language, loading its file first. */
+export async function changeLanguage(inst: I18n, lng: Language): Promise<void> {
+  if (!inst.hasResourceBundle(lng, 'translation')) {
+    const own = await load(lng);
+    if (own) inst.addResourceBundle(lng, 'translation', own);
+  }
+  await inst.changeLanguage(lng);
+}
+
+/** A translate function that says when a key is missing (the client's `t`). */
+export const strictT =
+  (inst: I18n) =>
+  (key: string): string | undefined =>
+    inst.exists(key) ? inst.t(key) : undefined;

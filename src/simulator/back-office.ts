@@ -1,0 +1,81 @@
+/**
+ * The back office: what a product reviewer or a test uses to act as the
+ * operator. The core offers scenario switches, channel faults, product status
+ * and hours, and site flags; modules add their own operations (approve a
+ * deposit, read the outbox…) by declaration merging on {@link BackOffice}
+ * and their `backOffice()` hook.
+ */
+import type { MarketHours } from '../api/hours.ts';
+import type { ChannelName } from '../api/wire.ts';
+import type { ChannelHub } from './channels.ts';
+import type { SimContext, SimModule } from './module.ts';
+import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
+import type { SimStore } from './store.ts';
+import type { TokenService } from './auth/tokens.ts';
+
+export interface BackOffice {
+  /** Simulator time (epoch ms). */
+  now(): number;
+  /** Answer the next matching call with a code, an HTTP status or a raw body. */
+  force(rule: ForcedReply): void;
+  /** Delay the next matching call's reply. */
+  delay(rule: DelayRule): void;
+  clearScenarios(): void;
+  scenarios(): ReturnType<Scenarios['list']>;
+  /** Close every connection of a channel. */
+  dropChannel(name: ChannelName): void;
+  /** Keep a channel's connections open but silent (or resume). */
+  freezeChannel(name: ChannelName, on: boolean): void;
+  setTradeStatus(symbol: string, status: number): void;
+  /** Replace a product's weekly hours (undefined restores the catalogue's). */
+  setHours(symbol: string, hours: MarketHours | undefined): void;
+  setFlag(name: string, enable: boolean): void;
+  flags(): Record<string, boolean>;
+  /** Forget everything saved (the next start begins afresh). */
+  wipe(): Promise<void>;
+}
+
+/** A module's operations, merged into the back office. */
+export type BackOfficeOps = Partial<BackOffice>;
+
+declare module './module.ts' {
+  interface SimModule {
+    backOffice?(ctx: SimContext, deps: { tokens: TokenService; hub: ChannelHub }): BackOfficeOps;
+  }
+}
+
+export function createBackOffice(d: {
+  ctx: SimContext;
+  hub: ChannelHub;
+  scenarios: Scenarios;
+  modules: readonly SimModule[];
+  store: SimStore;
+  tokens: TokenService;
+}): BackOffice {
+  const { ctx, hub, scenarios } = d;
+  const core: BackOffice = {
+    now: () => ctx.clock.now(),
+    force: (rule) => scenarios.force(rule),
+    delay: (rule) => scenarios.delay(rule),
+    clearScenarios: () => scenarios.clear(),
+    scenarios: () => scenarios.list(),
+    dropChannel: (name) => hub.drop(name),
+    freezeChannel: (name, on) => hub.freeze(name, on),
+    setTradeStatus: (symbol, status) => {
+      ctx.products.setTradeStatus(symbol, status);
+      ctx.persist();
+    },
+    setHours: (symbol, hours) => {
+      ctx.products.setHours(symbol, hours);
+      ctx.persist();
+    },
+    setFlag: (name, enable) => {
+      ctx.state.flags[name] = enable;
+      ctx.persist();
+    },
+    flags: () => ({ ...ctx.state.flags }),
+    wipe: () => d.store.clear(),
+  };
+  for (const m of d.modules) Object.assign(core, m.backOffice?.(ctx, { tokens: d.tokens, hub }));
+  return core;
+}

@@ -1,0 +1,140 @@
+/**
+ * The simulator's real-time side: connections on the market and exchange
+ * channels, their subscriptions, and what each tick sends. A reviewer can
+ * drop a channel (its connections close) or freeze it (they stay open but go
+ * silent, so the client's stale detection kicks in).
+ */
+import type { ChannelSink } from '../api/realtime/connectors.ts';
+import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
+import type { KlinePoint, PriceEntry, TokenPayload } from '../api/types/trading.ts';
+import type { ChannelCommand, ChannelName, Period } from '../api/wire.ts';
+
+interface Conn {
+  name: ChannelName;
+  sink: ChannelSink;
+  subs: Set<string>;
+  session?: TokenPayload;
+  /** Last thing sent per subscription key, to send only changes. */
+  last: Map<string, string>;
+}
+
+export interface TickSource {
+  quotes(now: number): Record<string, PriceEntry>;
+  bar(symbol: string, period: Period, now: number): KlinePoint | undefined;
+}
+
+export interface ChannelHubDeps {
+  verify(token: string): Promise<TokenPayload | undefined>;
+  snapshot(session: TokenPayload): OrdersMessage[];
+}
+
+export class ChannelHub {
+  private readonly conns = new Set<Conn>();
+  private readonly frozen = new Set<ChannelName>();
+
+  constructor(private readonly deps: ChannelHubDeps) {}
+
+  get size(): number {
+    return this.conns.size;
+  }
+
+  connect(name: ChannelName, sink: ChannelSink): { send(cmd: ChannelCommand): Promise<void>; close(): void } {
+    const conn: Conn = { name, sink, subs: new Set(), last: new Map() };
+    this.conns.add(conn);
+    return {
+      send: (cmd) => this.command(conn, cmd),
+      close: () => void this.conns.delete(conn),
+    };
+  }
+
+  private async command(conn: Conn, cmd: ChannelCommand): Promise<void> {
+    switch (cmd.op) {
+      case 'sub':
+      case 'unsub': {
+        const key = [cmd.topic, 'symbol' in cmd ? cmd.symbol : '', 'period' in cmd ? cmd.period : ''].join(':');
+        if (cmd.op === 'sub') conn.subs.add(key);
+        else conn.subs.delete(key);
+        conn.last.delete(key);
+        return;
+      }
+      case 'auth': {
+        const session = await this.deps.verify(cmd.token);
+        if (!session || !this.conns.has(conn)) return;
+        conn.session = session;
+        if (conn.name === 'exchange') for (const m of this.deps.snapshot(session)) this.send(conn, m);
+        return;
+      }
+      case 'ping':
+        return;
+    }
+  }
+
+  private send(conn: Conn, msg: ServerMessage) {
+    if (this.frozen.has(conn.name)) return;
+    conn.sink.message(msg);
+  }
+
+  /** One price tick: send what changed to each market subscriber. */
+  tick(now: number, src: TickSource): void {
+    let quotes: Record<string, PriceEntry> | undefined;
+    for (const conn of this.conns) {
+      if (conn.name !== 'market' || this.frozen.has(conn.name) || conn.subs.size === 0) continue;
+      quotes ??= src.quotes(now);
+      for (const key of conn.subs) {
+        const [topic, symbol = '', period = ''] = key.split(':');
+        if (topic === 'prices') {
+          const changed: Record<string, PriceEntry> = {};
+          let any = false;
+          for (const [s, q] of Object.entries(quotes)) {
+            const stamp = `${q.bidPrice}|${q.askPrice}|${q.tradeStatus}`;
+            const k = `p:${s}`;
+            if (conn.last.get(k) === stamp) continue;
+            conn.last.set(k, stamp);
+            changed[s] = q;
+            any = true;
+          }
+          if (any) this.send(conn, { topic: 'prices', data: changed });
+        } else if (topic === 'price') {
+          const q = quotes[symbol];
+          const stamp = q && `${q.bidPrice}|${q.askPrice}`;
+          if (q && conn.last.get(key) !== stamp) {
+            conn.last.set(key, stamp as string);
+            this.send(conn, { topic: 'price', symbol, data: q });
+          }
+        } else if (topic === 'kline') {
+          const bar = src.bar(symbol, period as Period, now);
+          const stamp = bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
+          if (bar && conn.last.get(key) !== stamp) {
+            conn.last.set(key, stamp as string);
+            this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar });
+          }
+        }
+      }
+    }
+  }
+
+  /** Send orders to every exchange connection of a user. */
+  publishOrders(uid: string, msg: OrdersMessage): void {
+    for (const conn of this.conns) {
+      if (conn.name === 'exchange' && conn.session?.uid === uid) this.send(conn, msg);
+    }
+  }
+
+  /** Close every connection of a channel, as a dropped network would. */
+  drop(name: ChannelName): void {
+    for (const conn of [...this.conns]) {
+      if (conn.name !== name) continue;
+      this.conns.delete(conn);
+      conn.sink.closed('dropped by back office');
+    }
+  }
+
+  freeze(name: ChannelName, on: boolean): void {
+    if (on) this.frozen.add(name);
+    else this.frozen.delete(name);
+  }
+
+  isFrozen(name: ChannelName): boolean {
+    return this.frozen.has(name);
+  }
+}

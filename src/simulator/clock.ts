@@ -1,0 +1,63 @@
+/** Time for the simulator: the real clock in the app, a virtual one in tests. */
+
+export type TimerId = number;
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerId;
+  clearTimeout(id: TimerId): void;
+}
+
+/** Wall-clock time. */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms) as unknown as TimerId,
+  clearTimeout: (id) => clearTimeout(id as unknown as ReturnType<typeof setTimeout>),
+};
+
+/** A clock that moves only when told; timers fire in time order as it advances. */
+export interface VirtualClock extends Clock {
+  /** Move time forward, firing due timers in order (timers set while firing run too). */
+  advance(ms: number): void;
+  /** Jump to an absolute time (forward only). */
+  set(t: number): void;
+  /** Timers still waiting. */
+  pending(): number;
+}
+
+export function createVirtualClock(start: number): VirtualClock {
+  let t = start;
+  let seq = 0;
+  const timers = new Map<TimerId, { at: number; fn: () => void; order: number }>();
+  const runUntil = (target: number) => {
+    for (;;) {
+      let nextId: TimerId | undefined;
+      let best: { at: number; order: number } | undefined;
+      for (const [id, tm] of timers) {
+        if (tm.at > target) continue;
+        if (!best || tm.at < best.at || (tm.at === best.at && tm.order < best.order)) {
+          best = tm;
+          nextId = id;
+        }
+      }
+      if (nextId === undefined || !best) break;
+      const tm = timers.get(nextId);
+      timers.delete(nextId);
+      t = Math.max(t, best.at);
+      tm?.fn();
+    }
+    t = target;
+  };
+  return {
+    now: () => t,
+    setTimeout(fn, ms) {
+      const id = ++seq;
+      timers.set(id, { at: t + Math.max(0, ms), fn, order: id });
+      return id;
+    },
+    clearTimeout: (id) => void timers.delete(id),
+    advance: (ms) => runUntil(t + ms),
+    set: (to) => runUntil(Math.max(t, to)),
+    pending: () => timers.size,
+  };
+}

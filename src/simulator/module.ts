@@ -1,0 +1,76 @@
+/**
+ * How the simulator is put together: modules (market data, trading,
+ * identity, user centre…) each own a section of the state and answer a set of
+ * calls. The server composes them and routes requests by the contract.
+ */
+import type { CallName, DataOf, ExtraOf, PayloadOf } from '../api/contract.ts';
+import type { TokenPayload } from '../api/types/trading.ts';
+import type { OrdersMessage } from '../api/types/realtime.ts';
+import type { Clock } from './clock.ts';
+import type { Rng } from './prng.ts';
+import type { PriceEngine } from './prices.ts';
+import type { SimState } from './state.ts';
+import type { Ledger } from './ledger.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Products } from './products.ts';
+import { CODE_MESSAGES } from './codes.ts';
+
+/** A reply: the JSON body fields, or a bare HTTP status. */
+export type Reply<K extends CallName = CallName> =
+  | ({ code: number; msg?: string; data: DataOf<K> | null } & Partial<ExtraOf<K>>)
+  | { httpStatus: number; body?: string };
+
+export interface CallInfo {
+  /** Valid session of the bearer token, if any. */
+  session: TokenPayload | undefined;
+  token: string | undefined;
+  now: number;
+}
+
+export type Handler<K extends CallName> = (
+  payload: PayloadOf<K>,
+  info: CallInfo,
+) => Reply<K> | Promise<Reply<K>>;
+
+export type Handlers = { [K in CallName]?: Handler<K> };
+
+/** What every module can reach. */
+export interface SimContext {
+  clock: Clock;
+  rng: Rng;
+  state: SimState;
+  ledger: Ledger;
+  prices: PriceEngine;
+  products: Products;
+  tokens: TokenService;
+  /** Mark the state changed (saved shortly after). */
+  persist(): void;
+  /** Push the user's orders on the exchange channel (routed by ordertype). */
+  publishOrders(uid: string, msg: OrdersMessage): void;
+  /** Is this session still good (user exists, not logged out)? Identity decides. */
+  sessionValid(session: TokenPayload, token: string): boolean;
+}
+
+export interface SimModule {
+  readonly name: string;
+  /** Create this module's state section when missing (new or older saved state). */
+  init?(ctx: SimContext): void;
+  handlers(ctx: SimContext): Handlers;
+  /** Called on every price tick (fills, stops, settlements). */
+  onTick?(ctx: SimContext, now: number): void;
+  /** Messages to send when a user's exchange channel authenticates. */
+  exchangeSnapshot?(ctx: SimContext, session: TokenPayload): OrdersMessage[];
+  /** Whether a session is valid, beyond its signature (identity module). */
+  sessionValid?(ctx: SimContext, session: TokenPayload, token: string): boolean;
+}
+
+export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({ code: 0, msg: 'success', data });
+
+/** A failure reply with the server's message for the code. */
+export const fail = (code: number, msg?: string): { code: number; msg: string; data: null } => ({
+  code,
+  msg: msg ?? CODE_MESSAGES[code] ?? 'Failure',
+  data: null,
+});
+
+export const isHttp = (r: Reply): r is { httpStatus: number; body?: string } => 'httpStatus' in r;

@@ -1,0 +1,260 @@
+/**
+ * The price engine: quotes and klines for every product, from each product's
+ * {@link Series} and its market hours. Bars only cover open minutes; a closed
+ * market shows its last open price. Every period is aggregated from the same
+ * minute path, so the last bar of every period agrees with the live price.
+ */
+import { lastOpenAt, marketStatusAt, openIntervals, type MarketHours } from '../api/hours.ts';
+import type { KlinePoint, MarketStatus, PriceEntry } from '../api/types/trading.ts';
+import type { Period } from '../api/wire.ts';
+import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
+import type { ProductDef } from './catalogue.ts';
+import { hashString } from './prng.ts';
+
+export const PERIOD_MS: Record<Period, number> = {
+  '1min': MINUTE,
+  '5min': 5 * MINUTE,
+  '15min': 15 * MINUTE,
+  '30min': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '1d': DAY,
+};
+
+/** How far back the series reach: enough for 300 daily bars of a weekday-only market. */
+export const HISTORY_DAYS = 450;
+
+interface Bar {
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+  /** Sum of volume × mid, for turnover. */
+  tv: number;
+}
+
+export interface PriceEngineOptions {
+  seed: number;
+  /** Epoch ms the simulator was created; the series start HISTORY_DAYS before. */
+  createdAt: number;
+  products: readonly ProductDef[];
+  /** Current hours of a product (the back office can change them). */
+  hoursOf(symbol: string): MarketHours;
+}
+
+const round = (x: number, precision: number) => Number(x.toFixed(precision));
+
+export class PriceEngine {
+  private readonly series = new Map<string, Series>();
+  private readonly defs = new Map<string, ProductDef>();
+  private readonly masks = new Map<string, Uint8Array>();
+  private readonly dayBars = new Map<string, Bar | null>();
+  private readonly anchorDay: number;
+
+  constructor(private readonly o: PriceEngineOptions) {
+    this.anchorDay = Math.floor(o.createdAt / DAY) - HISTORY_DAYS;
+    for (const d of o.products) this.defs.set(d.symbol, d);
+  }
+
+  def(symbol: string): ProductDef | undefined {
+    return this.defs.get(symbol);
+  }
+
+  private get(symbol: string): Series {
+    let s = this.series.get(symbol);
+    if (!s) {
+      const d = this.defs.get(symbol);
+      if (!d) throw new Error(`unknown symbol ${symbol}`);
+      s = new Series({
+        stream: (this.o.seed ^ hashString(symbol)) >>> 0,
+        level: d.level,
+        vol: d.vol,
+        volume: d.volume,
+        anchorDay: this.anchorDay,
+      });
+      this.series.set(symbol, s);
+    }
+    return s;
+  }
+
+  /** Forget cached open masks and bars (after a change of hours). */
+  hoursChanged(): void {
+    this.masks.clear();
+    this.dayBars.clear();
+    this.todayCache.clear();
+  }
+
+  status(symbol: string, t: number): MarketStatus {
+    return marketStatusAt(this.o.hoursOf(symbol), t);
+  }
+
+  /** The instant whose price is shown at t: t when open, else the last open instant. */
+  effectiveTime(symbol: string, t: number): number {
+    const h = this.o.hoursOf(symbol);
+    if (marketStatusAt(h, t) === 'open') return t;
+    return lastOpenAt(h, t) ?? t;
+  }
+
+  /** Mid price at t (frozen while the market is closed), unrounded. */
+  priceAt(symbol: string, t: number): number {
+    return this.get(symbol).priceAt(this.effectiveTime(symbol, t));
+  }
+
+  /** Which minutes of a UTC day are open. */
+  private mask(symbol: string, day: number): Uint8Array {
+    const key = `${symbol}|${day}`;
+    let m = this.masks.get(key);
+    if (!m) {
+      m = new Uint8Array(MINUTES_PER_DAY);
+      const start = day * DAY;
+      for (const [s, e] of openIntervals(this.o.hoursOf(symbol), start, start + DAY)) {
+        const i0 = Math.max(0, Math.ceil((s - start) / MINUTE));
+        const i1 = Math.min(MINUTES_PER_DAY, Math.ceil((e - start) / MINUTE));
+        m.fill(1, i0, i1);
+      }
+      if (this.masks.size > 4000) this.masks.clear();
+      this.masks.set(key, m);
+    }
+    return m;
+  }
+
+  /** Aggregate open minutes [i0, i1) of a day, up to `now`. */
+  private aggregate(symbol: string, day: number, i0: number, i1: number, now: number): Bar | null {
+    const dayStart = day * DAY;
+    if (dayStart > now || day < this.anchorDay) return null;
+    const nowMinute = Math.floor((now - dayStart) / MINUTE);
+    const nowTick = Math.floor((now - dayStart - nowMinute * MINUTE) / TICK_MS);
+    const s = this.get(symbol);
+    const path = s.dayPath(day);
+    const mask = this.mask(symbol, day);
+    let bar: Bar | null = null;
+    const end = Math.min(i1, nowMinute + 1);
+    for (let i = i0; i < end; i++) {
+      if (!mask[i]) continue;
+      const m = s.minuteBar(path, i, i === nowMinute ? nowTick : TICKS_PER_MINUTE - 1);
+      if (!bar) bar = { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v, tv: (m.v * (m.o + m.c)) / 2 };
+      else {
+        if (m.h > bar.h) bar.h = m.h;
+        if (m.l < bar.l) bar.l = m.l;
+        bar.c = m.c;
+        bar.v += m.v;
+        bar.tv += (m.v * (m.o + m.c)) / 2;
+      }
+    }
+    return bar;
+  }
+
+  /** A bucket's bar as of `now` (closed whole days are cached). */
+  private bucket(symbol: string, period: Period, start: number, now: number): Bar | null {
+    const day = Math.floor(start / DAY);
+    const i0 = Math.round((start - day * DAY) / MINUTE);
+    const n = PERIOD_MS[period] / MINUTE;
+    const closedDay = (day + 1) * DAY <= now;
+    if (period !== '1d' || !closedDay) {
+      return this.aggregate(symbol, day, i0, i0 + n, now);
+    }
+    const key = `${symbol}|${day}`;
+    let b = this.dayBars.get(key);
+    if (b === undefined) {
+      b = this.aggregate(symbol, day, 0, MINUTES_PER_DAY, now);
+      if (this.dayBars.size > 50_000) this.dayBars.clear();
+      this.dayBars.set(key, b);
+    }
+    return b ? { ...b } : null;
+  }
+
+  private point(symbol: string, time: number, b: Bar): KlinePoint {
+    const p = this.defs.get(symbol)?.precision ?? 2;
+    return {
+      time,
+      openPrice: round(b.o, p),
+      closePrice: round(b.c, p),
+      highestPrice: round(b.h, p),
+      lowestPrice: round(b.l, p),
+      volume: round(b.v, 4),
+      turnover: round(b.tv, 2),
+    };
+  }
+
+  /**
+   * Kline history: the last `limit` bars with any open minute up to `now`, or
+   * the bars whose start lies in [from, to]. Oldest first.
+   */
+  klines(
+    symbol: string,
+    period: Period,
+    q: { limit?: number; from?: number; to?: number },
+    now: number,
+  ): KlinePoint[] {
+    const size = PERIOD_MS[period];
+    const last = Math.floor(Math.min(q.to ?? now, now) / size) * size;
+    const first = q.from !== undefined ? Math.ceil(q.from / size) * size : -Infinity;
+    const limit = q.limit ?? (q.from !== undefined ? Infinity : 300);
+    const floor = this.anchorDay * DAY;
+    const out: KlinePoint[] = [];
+    for (let t = last; t >= first && t >= floor && out.length < limit; t -= size) {
+      const b = this.bucket(symbol, period, t, now);
+      if (b) out.push(this.point(symbol, t, b));
+    }
+    return out.reverse();
+  }
+
+  /** The current bar of a period at `now` (for the kline channel), if the market has one. */
+  currentBar(symbol: string, period: Period, now: number): KlinePoint | undefined {
+    const t = this.effectiveTime(symbol, now);
+    const start = Math.floor(t / PERIOD_MS[period]) * PERIOD_MS[period];
+    const b = this.bucket(symbol, period, start, t);
+    return b ? this.point(symbol, start, b) : undefined;
+  }
+
+  private readonly todayCache = new Map<string, { day: number; minute: number; bar: Bar | null }>();
+
+  /** The day's bar up to t: completed minutes cached, plus the minute under way. */
+  private dayUpTo(symbol: string, t: number): Bar | null {
+    const day = Math.floor(t / DAY);
+    const minute = Math.floor((t - day * DAY) / MINUTE);
+    let c = this.todayCache.get(symbol);
+    if (!c || c.day !== day || c.minute !== minute) {
+      c = { day, minute, bar: this.aggregate(symbol, day, 0, minute, t) };
+      this.todayCache.set(symbol, c);
+    }
+    const cur = this.aggregate(symbol, day, minute, minute + 1, t);
+    if (!c.bar) return cur;
+    if (!cur) return { ...c.bar };
+    return {
+      o: c.bar.o,
+      h: Math.max(c.bar.h, cur.h),
+      l: Math.min(c.bar.l, cur.l),
+      c: cur.c,
+      v: c.bar.v + cur.v,
+      tv: c.bar.tv + cur.tv,
+    };
+  }
+
+  /** The price entry of trading.md §3 at `now`. */
+  quote(symbol: string, now: number, sort: number, tradeStatus: number): PriceEntry {
+    const d = this.defs.get(symbol) as ProductDef;
+    const t = this.effectiveTime(symbol, now);
+    const day = Math.floor(t / DAY);
+    const mid = this.get(symbol).priceAt(t);
+    const today = this.dayUpTo(symbol, t);
+    const prevT = lastOpenAt(this.o.hoursOf(symbol), day * DAY - 1);
+    const prev = prevT === undefined ? mid : this.get(symbol).priceAt(prevT);
+    const half = (d.spread * d.pip) / 2;
+    return {
+      name: symbol,
+      productName: d.name,
+      price: round(mid, d.precision),
+      bidPrice: round(mid - half, d.precision),
+      askPrice: round(mid + half, d.precision),
+      priceChangePercent: round(((mid - prev) / prev) * 100, 2),
+      volume: round(today?.v ?? 0, 2),
+      lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
+      sort,
+      type: String(d.type),
+      tradeStatus,
+      high: round(today?.h ?? mid, d.precision),
+      low: round(today?.l ?? mid, d.precision),
+    };
+  }
+}

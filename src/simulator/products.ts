@@ -1,0 +1,62 @@
+/** The product registry: catalogue definitions plus back-office overrides (trade status, hours). */
+import type { MarketHours } from '../api/hours.ts';
+import type { ProductOrderInfo } from '../api/types/trading.ts';
+import { CATALOGUE, HOURS, productBySymbol, type ProductDef } from './catalogue.ts';
+import type { SimState } from './state.ts';
+
+export interface Products {
+  all(): readonly ProductDef[];
+  get(symbol: string): ProductDef | undefined;
+  hours(symbol: string): MarketHours;
+  tradeStatus(symbol: string): number;
+  info(symbol: string): ProductOrderInfo | undefined;
+  setTradeStatus(symbol: string, status: number): void;
+  setHours(symbol: string, hours: MarketHours | undefined): void;
+  /** Called after hours change, so caches can be dropped. */
+  onHoursChange(fn: () => void): void;
+}
+
+export function createProducts(state: SimState): Products {
+  const listeners: Array<() => void> = [];
+  const hours = (symbol: string): MarketHours => {
+    const o = state.products[symbol]?.hours;
+    if (o) return o;
+    const d = productBySymbol.get(symbol);
+    return HOURS[d?.hours ?? 'always'];
+  };
+  const tradeStatus = (symbol: string) => state.products[symbol]?.tradeStatus ?? 1;
+  return {
+    all: () => CATALOGUE,
+    get: (s) => productBySymbol.get(s),
+    hours,
+    tradeStatus,
+    info(symbol) {
+      const d = productBySymbol.get(symbol);
+      if (!d) return undefined;
+      const h = hours(symbol);
+      return {
+        productCode: d.symbol,
+        productName: d.name,
+        maxCount: d.maxCount,
+        minCount: d.minCount,
+        countNum: d.minCount,
+        multiple: d.multiple,
+        pip: d.pip,
+        pricePrecision: d.precision,
+        tradeStatus: tradeStatus(symbol),
+        marketStartTime: h.start,
+        marketCloseTime: h.close,
+        type: String(d.type),
+      };
+    },
+    setTradeStatus(symbol, status) {
+      state.products[symbol] = { ...state.products[symbol], tradeStatus: status };
+    },
+    setHours(symbol, h) {
+      const { hours: _old, ...rest } = state.products[symbol] ?? {};
+      state.products[symbol] = h ? { ...rest, hours: h } : rest;
+      for (const fn of listeners) fn();
+    },
+    onHoursChange: (fn) => void listeners.push(fn),
+  };
+}

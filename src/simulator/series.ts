@@ -1,0 +1,183 @@
+/**
+ * One product's price path, as a pure function of (seed, symbol, time).
+ *
+ * - A daily mean-reverting walk of log prices fixes each UTC day's opening value.
+ * - Inside a day, a Brownian bridge of 1440 one-minute steps joins one day's
+ *   opening value to the next.
+ * - Inside a minute, 300 ticks (every 200 ms) run from the minute's open to its
+ *   close through its high and low, which are known in closed form. So a
+ *   minute bar's high and low never need the ticks, and the live ticks always
+ *   agree with the history.
+ *
+ * Any instant is computed in O(1) once its day's 1440 steps are cached.
+ */
+import { hash32, normal, unit } from './prng.ts';
+
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;
+export const MINUTES_PER_DAY = 1440;
+export const TICK_MS = 200;
+export const TICKS_PER_MINUTE = MINUTE / TICK_MS;
+/** Daily walk's pull back towards the product's level. */
+const REVERSION = 0.03;
+
+export interface SeriesParams {
+  /** Stream id: seed mixed with the symbol. */
+  stream: number;
+  level: number;
+  /** Daily volatility (fraction). */
+  vol: number;
+  /** Typical volume per minute (0: none). */
+  volume: number;
+  /** First UTC day index (epoch days) the series covers. */
+  anchorDay: number;
+}
+
+/** One UTC day at minute resolution. Index i is minute i; close arrays have 1441 boundary values. */
+export interface DayPath {
+  day: number;
+  /** Price at minute boundaries 0..1440 (boundary i = open of minute i). */
+  edge: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  volume: Float64Array;
+}
+
+export class Series {
+  private readonly x0: number[] = [];
+  private readonly days = new Map<number, DayPath>();
+  private readonly sigmaMinute: number;
+  private readonly logLevel: number;
+  private running: { day: number; i: number; k: number; h: number; l: number; c: number } | undefined;
+
+  constructor(readonly p: SeriesParams) {
+    this.sigmaMinute = p.vol / Math.sqrt(MINUTES_PER_DAY);
+    this.logLevel = Math.log(p.level);
+    this.x0.push(this.logLevel + p.vol * 2 * normal(hash32(p.stream, 7)));
+  }
+
+  /** Log price at the start of absolute UTC day `day`. */
+  private dayStart(day: number): number {
+    const d = Math.max(0, day - this.p.anchorDay);
+    while (this.x0.length <= d) {
+      const i = this.x0.length - 1;
+      const x = this.x0[i] as number;
+      const z = normal(hash32(this.p.stream, 11, i));
+      this.x0.push(x + this.p.vol * z - REVERSION * (x - this.logLevel));
+    }
+    return this.x0[d] as number;
+  }
+
+  /** The day's minute path (cached; a handful of days per product). */
+  dayPath(day: number): DayPath {
+    const hit = this.days.get(day);
+    if (hit) {
+      // Refresh recency.
+      this.days.delete(day);
+      this.days.set(day, hit);
+      return hit;
+    }
+    const a = this.dayStart(day);
+    const b = this.dayStart(day + 1);
+    const s = this.sigmaMinute;
+    const w = new Float64Array(MINUTES_PER_DAY + 1);
+    for (let i = 0; i < MINUTES_PER_DAY; i++) {
+      w[i + 1] = (w[i] as number) + s * normal(hash32(this.p.stream, day, i, 1));
+    }
+    const drift = (w[MINUTES_PER_DAY] as number) - (b - a);
+    const edge = new Float64Array(MINUTES_PER_DAY + 1);
+    for (let i = 0; i <= MINUTES_PER_DAY; i++) {
+      edge[i] = Math.exp(a + (w[i] as number) - (i / MINUTES_PER_DAY) * drift);
+    }
+    const high = new Float64Array(MINUTES_PER_DAY);
+    const low = new Float64Array(MINUTES_PER_DAY);
+    const volume = new Float64Array(MINUTES_PER_DAY);
+    for (let i = 0; i < MINUTES_PER_DAY; i++) {
+      const o = edge[i] as number;
+      const c = edge[i + 1] as number;
+      const h = hash32(this.p.stream, day, i, 2);
+      const ext = 0.6 * s * o;
+      high[i] = Math.max(o, c) + (ext * (h >>> 16)) / 65536;
+      low[i] = Math.min(o, c) - (ext * (h & 0xffff)) / 65536;
+      volume[i] = this.p.volume * (0.3 + 1.4 * unit(hash32(this.p.stream, day, i, 3)));
+    }
+    const path = { day, edge, high, low, volume };
+    this.days.set(day, path);
+    if (this.days.size > 24) this.days.delete(this.days.keys().next().value as number);
+    return path;
+  }
+
+  /**
+   * Price at tick `k` (0..299) of minute `i` of a day path. The path goes
+   * o → first extreme → second extreme → c, plus small clamped jitter; the
+   * last tick is exactly the close and the extremes are hit exactly.
+   */
+  tick(path: DayPath, i: number, k: number): number {
+    const o = path.edge[i] as number;
+    const c = path.edge[i + 1] as number;
+    const hi = path.high[i] as number;
+    const lo = path.low[i] as number;
+    const h = hash32(this.p.stream, path.day, i, 4);
+    const ka = h % 149;
+    const kb = ka + 1 + ((h >>> 8) % (298 - ka));
+    const highFirst = (h >>> 24) & 1;
+    const e1 = highFirst ? hi : lo;
+    const e2 = highFirst ? lo : hi;
+    if (k === ka) return e1;
+    if (k === kb) return e2;
+    if (k >= TICKS_PER_MINUTE - 1) return c;
+    const u = (k + 1) / TICKS_PER_MINUTE;
+    const ua = (ka + 1) / TICKS_PER_MINUTE;
+    const ub = (kb + 1) / TICKS_PER_MINUTE;
+    const lerp = (x0: number, y0: number, x1: number, y1: number) =>
+      y0 + ((u - x0) / (x1 - x0)) * (y1 - y0);
+    const base = u < ua ? lerp(0, o, ua, e1) : u < ub ? lerp(ua, e1, ub, e2) : lerp(ub, e2, 1, c);
+    const jitter = 0.25 * this.sigmaMinute * o * normal(hash32(this.p.stream, path.day, i * 512 + k, 5));
+    return Math.min(hi, Math.max(lo, base + jitter));
+  }
+
+  /** Price at an instant: the last tick at or before it. */
+  priceAt(t: number): number {
+    const day = Math.floor(t / DAY);
+    const ms = t - day * DAY;
+    const i = Math.floor(ms / MINUTE);
+    const k = Math.floor((ms - i * MINUTE) / TICK_MS);
+    return this.tick(this.dayPath(day), i, k);
+  }
+
+  /**
+   * Minute `i`'s bar as of tick `k` (k = 299: the whole minute). The open is
+   * the previous close; high and low include it.
+   */
+  minuteBar(path: DayPath, i: number, k = TICKS_PER_MINUTE - 1) {
+    const o = path.edge[i] as number;
+    if (k >= TICKS_PER_MINUTE - 1) {
+      return {
+        o,
+        h: path.high[i] as number,
+        l: path.low[i] as number,
+        c: path.edge[i + 1] as number,
+        v: path.volume[i] as number,
+      };
+    }
+    // Ticks come in order, so carry the running high/low of the minute under way.
+    const run = this.running;
+    let h = o;
+    let l = o;
+    let c = o;
+    let j = 0;
+    if (run && run.day === path.day && run.i === i && run.k <= k) {
+      h = run.h;
+      l = run.l;
+      c = run.c;
+      j = run.k + 1;
+    }
+    for (; j <= k; j++) {
+      c = this.tick(path, i, j);
+      if (c > h) h = c;
+      if (c < l) l = c;
+    }
+    this.running = { day: path.day, i, k, h, l, c };
+    return { o, h, l, c, v: ((path.volume[i] as number) * (k + 1)) / TICKS_PER_MINUTE };
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The exchange simulator as a server: `createSimulator({ seed, clock, store })`
+ * returns `{ handle(req), connect(channel, sink), backOffice }`. It answers
+ * wire requests exactly as a live server would (401 for a /waa/ call without a
+ * valid token, reply codes from real conditions), so the client cannot tell it
+ * from one.
+ */
+import { contract, matchCall, needsToken, type CallName } from '../api/contract.ts';
+import { decodeMultipart } from '../api/encode.ts';
+import type { ChannelSink } from '../api/realtime/connectors.ts';
+import type { OrdersMessage } from '../api/types/realtime.ts';
+import type { TokenPayload } from '../api/types/trading.ts';
+import { isForm, isMultipart, type ChannelCommand, type ChannelName, type WireRequest, type WireResponse } from '../api/wire.ts';
+import { bearer, createTokenService } from './auth/tokens.ts';
+import { ChannelHub } from './channels.ts';
+import { realClock, type Clock } from './clock.ts';
+import { Ledger } from './ledger.ts';
+import { fail, isHttp, type Handlers, type Reply, type SimContext, type SimModule } from './module.ts';
+import { allQuotes } from './modules/market.ts';
+import { MODULES } from './modules/index.ts';
+import { PriceEngine } from './prices.ts';
+import { createProducts } from './products.ts';
+import { createRng, hash32 } from './prng.ts';
+import { Scenarios } from './scenarios.ts';
+import { TICK_MS } from './series.ts';
+import { newState, STATE_VERSION, type SimState } from './state.ts';
+import { memoryStore, type SimStore } from './store.ts';
+import { createBackOffice, type BackOffice } from './back-office.ts';
+
+export interface SimulatorOptions {
+  seed?: number;
+  clock?: Clock;
+  store?: SimStore;
+  modules?: readonly SimModule[];
+  /** Start the price tick loop (default true). */
+  ticking?: boolean;
+}
+
+export interface Simulator {
+  handle(req: WireRequest): Promise<WireResponse>;
+  connect(name: ChannelName, sink: ChannelSink): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
+  backOffice: BackOffice;
+  /** For tests and hosts: the modules' shared context. */
+  readonly ctx: SimContext;
+  /** Save now (the worker calls this before it goes away). */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+const json = (status: number, body: unknown): WireResponse => ({ status, body: JSON.stringify(body) });
+
+function parseQuery(q: string | undefined): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(q ?? ''));
+}
+
+async function decodePayload(req: WireRequest): Promise<Record<string, unknown>> {
+  const b = req.body;
+  if (req.method === 'GET' || b === undefined) return parseQuery(req.query);
+  if (isMultipart(b)) return decodeMultipart(b.multipart);
+  if (isForm(b)) return parseQuery(b.form);
+  if (typeof b === 'string') return JSON.parse(b) as Record<string, unknown>;
+  return (typeof b === 'object' && b !== null ? b : {}) as Record<string, unknown>;
+}
+
+export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const seed = opts.seed ?? 1;
+  const clock = opts.clock ?? realClock;
+  const store = opts.store ?? memoryStore();
+  const modules = opts.modules ?? MODULES;
+
+  const loaded = (await store.load()) as SimState | undefined;
+  const state =
+    loaded && loaded.version === STATE_VERSION
+      ? loaded
+      : newState(seed, clock.now(), `sim-${hash32(seed, 0x5ec7e7).toString(16)}`);
+  const rng = createRng(hash32(state.seed, state.nextId));
+  const products = createProducts(state);
+  const prices = new PriceEngine({
+    seed: state.seed,
+    createdAt: state.createdAt,
+    products: products.all(),
+    hoursOf: (s) => products.hours(s),
+  });
+  products.onHoursChange(() => prices.hoursChanged());
+  const tokens = createTokenService(state.secret, clock);
+
+  let saveTimer: number | undefined;
+  const save = () => store.save(state);
+  const persist = () => {
+    if (saveTimer !== undefined) return;
+    saveTimer = clock.setTimeout(() => {
+      saveTimer = undefined;
+      void save();
+    }, 250);
+  };
+
+  // eslint-disable-next-line prefer-const -- assigned once the context exists
+  let hub: ChannelHub;
+  const ctx: SimContext = {
+    clock,
+    rng,
+    state,
+    ledger: new Ledger(state.ledger),
+    prices,
+    products,
+    tokens,
+    persist,
+    publishOrders: (uid: string, msg: OrdersMessage) => hub.publishOrders(uid, msg),
+    sessionValid: (s: TokenPayload, token: string) =>
+      modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
+  };
+  for (const m of modules) m.init?.(ctx);
+
+  const handlers: Handlers = {};
+  for (const m of modules) Object.assign(handlers, m.handlers(ctx));
+
+  const verify = async (token: string | undefined) => {
+    if (!token) return undefined;
+    const s = await tokens.verify(token);
+    return s && ctx.sessionValid(s, token) ? s : undefined;
+  };
+
+  hub = new ChannelHub({
+    verify,
+    snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
+  });
+
+  const scenarios = new Scenarios();
+  const sleep = (ms: number) => new Promise<void>((r) => clock.setTimeout(r, ms));
+
+  async function answer(name: CallName, req: WireRequest, params: Record<string, string>): Promise<WireResponse> {
+    const ep = contract[name];
+    const forced = scenarios.takeForced(name);
+    if (forced) {
+      if (forced.body !== undefined) return { status: forced.status ?? 200, body: forced.body };
+      if (forced.status !== undefined) return { status: forced.status, body: '' };
+      return json(200, fail(forced.code ?? -1, forced.msg));
+    }
+    let payload: Record<string, unknown>;
+    try {
+      payload = { ...(await decodePayload(req)), ...params };
+    } catch {
+      return json(400, fail(1001));
+    }
+    const token = bearer(req.headers) ?? (ep.root === 'exchange' ? (payload.token as string | undefined) : undefined);
+    const session = needsToken(ep) ? await verify(token) : undefined;
+    if (needsToken(ep) && !session) {
+      if (ep.root === 'exchange') return json(200, fail(400));
+      return { status: 401, body: '' };
+    }
+    const handler = handlers[name] as ((p: unknown, i: unknown) => Reply | Promise<Reply>) | undefined;
+    if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
+    let reply: Reply;
+    try {
+      reply = await handler(payload, { session, token, now: clock.now() });
+    } catch (e) {
+      console.error(`simulator: ${name} failed`, e);
+      return json(200, fail(1000));
+    }
+    if (ep.method !== 'GET' && ep.root !== 'market') persist();
+    if (isHttp(reply)) return { status: reply.httpStatus, body: reply.body ?? '' };
+    return json(200, reply);
+  }
+
+  async function handle(req: WireRequest): Promise<WireResponse> {
+    const hit = matchCall(req.root, req.path);
+    if (!hit) return json(404, { code: -1, msg: `Not found: ${req.path}`, data: null });
+    if (contract[hit.name].method !== req.method) return json(405, { code: -1, msg: 'Method not allowed', data: null });
+    const delay = scenarios.takeDelay(hit.name);
+    if (delay > 0) await sleep(delay);
+    return answer(hit.name, req, hit.params);
+  }
+
+  let ticking = opts.ticking ?? true;
+  let tickTimer: number | undefined;
+  const source = {
+    quotes: (now: number) => allQuotes(ctx, now),
+    bar: (symbol: string, period: Parameters<PriceEngine['currentBar']>[1], now: number) =>
+      prices.currentBar(symbol, period, now),
+  };
+  const tick = () => {
+    tickTimer = undefined;
+    if (!ticking) return;
+    const now = clock.now();
+    for (const m of modules) m.onTick?.(ctx, now);
+    hub.tick(now, source);
+    tickTimer = clock.setTimeout(tick, TICK_MS - (now % TICK_MS) || TICK_MS);
+  };
+  if (ticking) tickTimer = clock.setTimeout(tick, TICK_MS - (clock.now() % TICK_MS) || TICK_MS);
+
+  const backOffice = createBackOffice({ ctx, hub, scenarios, modules, store, tokens });
+
+  return {
+    handle,
+    connect: async (name, sink) => hub.connect(name, sink),
+    backOffice,
+    ctx,
+    flush: save,
+    stop() {
+      ticking = false;
+      if (tickTimer !== undefined) clock.clearTimeout(tickTimer);
+      if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
+    },
+  };
+}

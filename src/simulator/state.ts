@@ -1,0 +1,74 @@
+/**
+ * The simulator's persisted state. Each module owns one section and adds its
+ * type here by declaration merging (`declare module '../state.ts'`), so
+ * modules never edit each other's files.
+ */
+import type { MarketHours } from '../api/hours.ts';
+
+export interface ProductOverride {
+  tradeStatus?: number;
+  hours?: MarketHours;
+}
+
+/** Sections are added by modules through declaration merging. */
+export interface SimState {
+  version: number;
+  seed: number;
+  /** Epoch ms of creation; the price history reaches back from here. */
+  createdAt: number;
+  /** Token signing secret. */
+  secret: string;
+  /** Next sequential id (orders, records, users…). */
+  nextId: number;
+  /** Per-product changes made through the back office. */
+  products: Record<string, ProductOverride>;
+  /** Site feature flags answered by the system-config call. */
+  flags: Record<string, boolean>;
+  /** Ledger balances (decimal strings) by account key; see ledger.ts. */
+  ledger: Record<string, string>;
+}
+
+export const STATE_VERSION = 1;
+
+/** Site flags on by default (names as the spec spells them). */
+export const DEFAULT_FLAGS: Record<string, boolean> = {
+  PHONE_REGISTER: true,
+  hideRegisterInviteCode: false,
+  sendRegisterCompleteMail: true,
+  virtualTrading: true,
+  forexPermission: false,
+  'user/privacy': true,
+  'user/bindEmail': true,
+  'user/bankCard': true,
+  'multi-wallet': true,
+  'user-loan': true,
+  twoTypeVerified: true,
+  addVerifiedEmail: false,
+  showVerified: true,
+  'junior-verify': false,
+  standards: false,
+  NO_WALLET_WITHDRAW: false,
+  depositBanNewFlow: false,
+  depositHideCrypto: false,
+  depositHideQRCode: false,
+  explore: false,
+};
+
+export function newState(seed: number, now: number, secret: string): SimState {
+  return {
+    version: STATE_VERSION,
+    seed,
+    createdAt: now,
+    secret,
+    nextId: 1000,
+    products: {},
+    flags: { ...DEFAULT_FLAGS },
+    ledger: {},
+  };
+}
+
+/** Next id as a string, from the shared counter. */
+export function nextId(s: SimState): string {
+  s.nextId += 1;
+  return String(s.nextId);
+}

@@ -1,0 +1,51 @@
+/**
+ * The simulator's worker: one simulator, shared by every tab through a
+ * SharedWorker (or one per tab in a dedicated Worker), exposed with Comlink.
+ * State lives in IndexedDB, so a reload loses nothing.
+ */
+import * as Comlink from 'comlink';
+import type { ChannelSink } from '../api/realtime/connectors.ts';
+import type { ChannelName, WireRequest } from '../api/wire.ts';
+import type { BackOffice } from './back-office.ts';
+import { createSimulator } from './server.ts';
+import { indexedDbStore } from './store.ts';
+
+/** The seed of the demo world; every install shows the same markets. */
+export const DEMO_SEED = 20261122;
+
+const sim = createSimulator({ seed: DEMO_SEED, store: indexedDbStore() });
+
+/** Forwards each back-office call to the simulator once it is ready. */
+const backOffice = new Proxy({} as BackOffice, {
+  get: (_t, key: string) =>
+    async (...args: unknown[]) => {
+      const bo = (await sim).backOffice as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const fn = bo[key];
+      if (typeof fn !== 'function') throw new Error(`no back-office operation ${key}`);
+      return fn(...args);
+    },
+});
+
+export const workerApi = {
+  handle: async (req: WireRequest) => (await sim).handle(req),
+  connect: async (name: ChannelName, sink: ChannelSink) => Comlink.proxy(await (await sim).connect(name, sink)),
+  backOffice,
+  ready: async () => {
+    await sim;
+    return true;
+  },
+};
+export type WorkerApi = typeof workerApi;
+
+const scope = self as unknown as {
+  onconnect?: ((e: MessageEvent) => void) | null;
+  addEventListener(type: string, fn: () => void): void;
+};
+if ('onconnect' in scope) {
+  scope.onconnect = (e: MessageEvent) => {
+    const port = e.ports[0];
+    if (port) Comlink.expose(workerApi, port);
+  };
+} else {
+  Comlink.expose(workerApi);
+}

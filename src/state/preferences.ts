@@ -1,0 +1,23 @@
+/** Remembered preferences (trading.md §3): language, theme, colours, trade mode. */
+import { proxy, subscribe } from 'valtio';
+import type { Language, TradeMode } from '../config/site.ts';
+import { readJson, writeJson } from './persist.ts';
+
+export interface Preferences {
+  language: Language | undefined;
+  dark: boolean;
+  /** Swap up/down colours (red up, green down, as some markets read them). */
+  redUp: boolean;
+  tradeMode: TradeMode | undefined;
+}
+
+const KEY = 'preferences';
+const saved = readJson<Partial<Preferences>>(KEY) ?? {};
+
+export const preferences = proxy<Preferences>({
+  language: saved.language,
+  dark: saved.dark ?? false,
+  redUp: saved.redUp ?? false,
+  tradeMode: saved.tradeMode,
+});
+subscribe(preferences, () => writeJson(KEY, { ...preferences }));

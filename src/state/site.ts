@@ -1,0 +1,18 @@
+/** The loaded site configuration and the live feature flags (config file, then system config). */
+import { proxy } from 'valtio';
+import type { SiteConfig } from '../config/site.ts';
+
+export interface SiteState {
+  config: SiteConfig | undefined;
+  flags: Record<string, boolean>;
+  /** Offline: every active real-time channel is stale. */
+  offline: boolean;
+}
+
+export const site = proxy<SiteState>({ config: undefined, flags: {}, offline: false });
+
+export function setFlags(entries: Array<{ name: string; enable: boolean }>): void {
+  for (const { name, enable } of entries) site.flags[name] = enable;
+}
+
+export const flag = (name: string): boolean => site.flags[name] === true;

@@ -1,0 +1,56 @@
+/** The app: start-up machine first (config, back end, flags), then the routes. */
+import { useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { I18nextProvider } from 'react-i18next';
+import { startupMachine } from '../machines/startupMachine.ts';
+import { setFlags } from '../state/site.ts';
+import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
+import { startMarketData } from './boot/market-data.ts';
+import { ServicesContext } from './services-context.tsx';
+import { ConfigOverlay } from './components/config-overlay.tsx';
+import { Toaster } from './components/toaster.tsx';
+import { OfflineBanner } from './components/offline-banner.tsx';
+import { AppRoutes } from './router.tsx';
+
+export function App() {
+  const [services, setServices] = useState<Services>();
+  // The machine's actors run outside React's render; they share the services through a ref.
+  const ref = useRef<Services>(undefined);
+  const [state] = useMachine(
+    startupMachine.provide({
+      actors: {
+        loadConfig: fromPromise(loadSiteConfig),
+        startBackend: fromPromise(async ({ input }) => {
+          const s = await createServices(input.config);
+          ref.current = s;
+          setServices(s);
+          void startMarketData(s);
+        }),
+        loadSystemConfig: fromPromise(async () => {
+          const r = await ref.current?.api.call('systemConfig');
+          if (!r?.data) throw new Error(r?.message ?? 'no services');
+          setFlags(r.data.systemConfigs);
+          return r.data.systemConfigs;
+        }),
+      },
+    }),
+  );
+  if (state.hasTag('overlay')) return <ConfigOverlay />;
+  if (!services || !state.hasTag('ready')) {
+    return (
+      <div className="splash" role="status" aria-label="Loading">
+        <div className="spinner" />
+      </div>
+    );
+  }
+  return (
+    <ServicesContext.Provider value={services}>
+      <I18nextProvider i18n={services.i18n}>
+        <OfflineBanner />
+        <AppRoutes />
+        <Toaster />
+      </I18nextProvider>
+    </ServicesContext.Provider>
+  );
+}

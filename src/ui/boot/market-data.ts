@@ -1,0 +1,13 @@
+/** Prices for the whole app: the product list once, then the market channel's ticks. */
+import type { PricesMessage } from '../../api/types/realtime.ts';
+import { queuePrices, setAllPrices } from '../../state/prices.ts';
+import type { Services } from './services.ts';
+
+export async function startMarketData(s: Services): Promise<void> {
+  s.backend.channels.market.subscribe({ op: 'sub', topic: 'prices' }, (msg) =>
+    queuePrices((msg as PricesMessage).data),
+  );
+  s.realtime.send({ type: 'channel.activate', channel: 'market' });
+  const r = await s.api.call('productList');
+  if (r.data) setAllPrices(r.data);
+}

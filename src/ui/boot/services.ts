@@ -1,0 +1,85 @@
+/**
+ * Everything the screens need, made once at start-up from the site config:
+ * the back end, the API client, i18n and the realtime machine.
+ */
+import type { i18n as I18n } from 'i18next';
+import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { createApiClient, type ApiClient } from '../../api/client.ts';
+import { staticFiles } from '../../api/contract.ts';
+import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
+import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
+import { ConfigMissing } from '../../machines/startupMachine.ts';
+import { realtimeMachine, type ConnectionInput, type RealtimeEvent } from '../../machines/realtimeMachine.ts';
+import { clearSession, session } from '../../state/session.ts';
+import { showToast } from '../../state/toasts.ts';
+import { preferences } from '../../state/preferences.ts';
+import { site } from '../../state/site.ts';
+import { createBackend, type Backend } from './backend.ts';
+
+export interface Services {
+  config: SiteConfig;
+  backend: Backend;
+  api: ApiClient;
+  i18n: I18n;
+  realtime: ActorRefFrom<typeof realtimeMachine>;
+}
+
+const base = import.meta.env.BASE_URL;
+
+export async function loadSiteConfig(): Promise<SiteConfig> {
+  const res = await fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  if (!res.ok) throw new ConfigMissing(`config ${res.status}`);
+  let raw: unknown;
+  try {
+    raw = await res.json();
+  } catch {
+    throw new ConfigMissing('config is not JSON');
+  }
+  return parseSiteConfig(raw);
+}
+
+const here = () => `${location.pathname.slice(base.length - 1) || '/'}${location.search}`;
+
+export async function createServices(config: SiteConfig): Promise<Services> {
+  site.config = config;
+  site.flags = { ...config.flags };
+  const lng = isLanguage(preferences.language) ? preferences.language : config.defaultLanguage;
+  const [i18n, backend] = await Promise.all([createI18n(lng), Promise.resolve(createBackend(config))]);
+  const t = strictT(i18n);
+
+  const api = createApiClient({
+    transport: backend.transport,
+    token: () => session.token,
+    t,
+    toast: showToast,
+    timeoutMs: config.timeoutMs,
+    sessionExpired(reason) {
+      clearSession();
+      navigate(reason === '401' ? `/login?to=${encodeURIComponent(here())}` : '/login');
+    },
+  });
+
+  const connection = fromCallback<RealtimeEvent, ConnectionInput>(({ input, sendBack }) => {
+    const { channel } = input;
+    return backend.channels[channel].connect({
+      open: () => sendBack({ type: 'channel.open', channel }),
+      message: () => sendBack({ type: 'channel.message', channel }),
+      closed: (reason) => sendBack({ type: 'channel.closed', channel, reason }),
+    });
+  });
+  const realtime = createActor(
+    realtimeMachine.provide({
+      actors: { connection },
+      actions: {
+        alertConnectionFailed: () => window.alert(t('tips.connection_failed') ?? 'Connection failed'),
+        reloadPage: () => location.reload(),
+      },
+    }),
+  );
+  realtime.subscribe((s) => {
+    if (site.offline !== s.context.offline) site.offline = s.context.offline;
+  });
+  realtime.start();
+  return { config, backend, api, i18n, realtime };
+}

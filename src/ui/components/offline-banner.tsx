@@ -1,0 +1,15 @@
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { site } from '../../state/site.ts';
+
+/** Shown while every active channel is stale (trading.md §4 offline flag). */
+export function OfflineBanner() {
+  const { offline } = useSnapshot(site);
+  const { t } = useTranslation();
+  if (!offline) return null;
+  return (
+    <div className="offline-banner" role="alert">
+      {t('tips.network_abnormal')} · {t('tips.reconnecting')}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** Price displays that each read only their own symbol from the board. */
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { prices } from '../../state/prices.ts';
+import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
+
+function useQuote(symbol: string) {
+  const snap = useSnapshot(prices);
+  return snap.bySymbol[symbol];
+}
+
+export function QuoteCard({ symbol }: { symbol: string }) {
+  const q = useQuote(symbol);
+  if (!q) return null;
+  const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
+  const trend = trendClass(q.priceChangePercent);
+  return (
+    <Link href={`/chart/${symbol}`} className={`quote-card ${trend}`} aria-label={`${q.name} ${q.productName}`}>
+      <span className="quote-card-name">{q.name}</span>
+      <span className="quote-card-sub">{q.productName}</span>
+      <span className="quote-card-prices">
+        <span className="price" data-testid={`bid-${symbol}`}>
+          {formatPrice(q.bidPrice, d)}
+        </span>
+        <span className="price">{formatPrice(q.askPrice, d)}</span>
+      </span>
+      <span className="change">{formatPercent(q.priceChangePercent)}</span>
+    </Link>
+  );
+}
+
+export function QuoteRow({ symbol }: { symbol: string }) {
+  const q = useQuote(symbol);
+  if (!q) return null;
+  const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
+  const trend = trendClass(q.priceChangePercent);
+  return (
+    <tr className={trend}>
+      <th scope="row">
+        <Link href={`/chart/${symbol}`} className="row-link">
+          <span className="sym">{q.name}</span>
+          <span className="sub">{q.productName}</span>
+        </Link>
+      </th>
+      <td className="price" data-testid={`row-bid-${symbol}`}>
+        {formatPrice(q.bidPrice, d)}
+      </td>
+      <td className="price">{formatPrice(q.askPrice, d)}</td>
+      <td>
+        <span className="change-pill">{formatPercent(q.priceChangePercent)}</span>
+      </td>
+    </tr>
+  );
+}
