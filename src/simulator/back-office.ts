@@ -13,7 +13,8 @@ import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
 import type { SimStore } from './store.ts';
 import type { TokenService } from './auth/tokens.ts';
 
-export interface BackOffice {
+/** The core's own operations; modules add the rest. */
+export interface CoreBackOffice {
   /** Simulator time (epoch ms). */
   now(): number;
   /** Answer the next matching call with a code, an HTTP status or a raw body. */
@@ -35,6 +36,10 @@ export interface BackOffice {
   wipe(): Promise<void>;
 }
 
+/** Core operations plus every module's (modules extend this interface). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- extended by declaration merging
+export interface BackOffice extends CoreBackOffice {}
+
 /** A module's operations, merged into the back office. */
 export type BackOfficeOps = Partial<BackOffice>;
 
@@ -53,7 +58,7 @@ export function createBackOffice(d: {
   tokens: TokenService;
 }): BackOffice {
   const { ctx, hub, scenarios } = d;
-  const core: BackOffice = {
+  const core: CoreBackOffice = {
     now: () => ctx.clock.now(),
     force: (rule) => scenarios.force(rule),
     delay: (rule) => scenarios.delay(rule),
@@ -77,5 +82,6 @@ export function createBackOffice(d: {
     wipe: () => d.store.clear(),
   };
   for (const m of d.modules) Object.assign(core, m.backOffice?.(ctx, { tokens: d.tokens, hub }));
-  return core;
+  // Every module's operations are now in: the full interface holds.
+  return core as BackOffice;
 }

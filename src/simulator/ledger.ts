@@ -10,7 +10,7 @@
  * - `u:<uid>:demo:USD`, `u:<uid>:demo:USD:margin`  the demo account
  * - `u:<uid>:wallet:<coin>`    multi-currency wallet
  * - `u:<uid>:…:held`           amounts held while a request is reviewed
- * - `world:…`                  deposits in and withdrawals out
+ * - `world:deposits:<uid>:<coin>` / `world:withdrawals:…`  money in and out, per user
  * - `house:…`                  realised P&L, fees, interest, the demo faucet
  */
 import Big from 'big.js';
@@ -67,8 +67,9 @@ export const acct = {
   margin: (uid: string, book: 'real' | 'demo') => `u:${uid}:${book}:USD:margin`,
   wallet: (uid: string, coin: string) => `u:${uid}:wallet:${coin}`,
   held: (uid: string, what: string) => `u:${uid}:held:${what}`,
-  deposits: (coin = 'USD') => `world:deposits:${coin}`,
-  withdrawals: (coin = 'USD') => `world:withdrawals:${coin}`,
+  /** Money that came in from outside, per user (its negated balance is the user's total deposit). */
+  deposits: (uid: string, coin = 'USD') => `world:deposits:${uid}:${coin}`,
+  withdrawals: (uid: string, coin = 'USD') => `world:withdrawals:${uid}:${coin}`,
   pnl: (book: 'real' | 'demo') => `house:pnl:${book}`,
   fees: (book: 'real' | 'demo') => `house:fees:${book}`,
   interest: (book: 'real' | 'demo') => `house:interest:${book}`,

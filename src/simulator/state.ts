@@ -54,6 +54,7 @@ export const DEFAULT_FLAGS: Record<string, boolean> = {
   explore: false,
 };
 
+/** A fresh state; each module's `init` adds its own section. */
 export function newState(seed: number, now: number, secret: string): SimState {
   return {
     version: STATE_VERSION,
@@ -64,7 +65,7 @@ export function newState(seed: number, now: number, secret: string): SimState {
     products: {},
     flags: { ...DEFAULT_FLAGS },
     ledger: {},
-  };
+  } as Partial<SimState> as SimState;
 }
 
 /** Next id as a string, from the shared counter. */

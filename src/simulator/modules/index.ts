@@ -2,5 +2,6 @@
 import type { SimModule } from '../module.ts';
 import { marketModule } from './market.ts';
 import { siteModule } from './site.ts';
+import { usersModule } from './users.ts';
 
-export const MODULES: readonly SimModule[] = [marketModule, siteModule];
+export const MODULES: readonly SimModule[] = [usersModule, marketModule, siteModule];

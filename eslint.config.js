@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import layers from './eslint-rules/layers.js';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { layers, 'react-hooks': reactHooks },
+    rules: {
+      'layers/layers': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value=/^\\/(waa|wa-na)\\//]",
+          message: 'Paths are spelled only in src/api/contract.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/api/contract.ts', 'tests/**', 'scripts/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/machines/**', 'src/simulator/**', 'src/api/**', 'src/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react'], message: 'No React outside src/ui.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/simulator/**'],
+    ignores: ['src/simulator/worker.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'document', message: 'The simulator has no DOM.' }, { name: 'window', message: 'The simulator has no DOM.' }],
+    },
+  },
+);
