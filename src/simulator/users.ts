@@ -3,7 +3,7 @@
  * creates and changes them; trading and the user centre read them.
  * Passwords are stored as salted PBKDF2 hashes.
  */
-import Big from 'big.js';
+import type Big from 'big.js';
 import type { AccountType } from '../api/types/trading.ts';
 import { acct } from './ledger.ts';
 import type { SimContext } from './module.ts';
