@@ -45,10 +45,11 @@ export function sessionOf(h: MarketHours, date: string): [number, number, number
   let out: [number, number, number] | null = null;
   if (s !== undefined && c !== undefined && toSec(c) > toSec(s)) {
     const start = dayjs.tz(`${date} ${s}`, MARKET_TZ).valueOf();
-    // A full day runs to the next midnight; otherwise the close second is included.
-    const end = isFullDay(s, c)
-      ? dayjs.tz(`${nextDate(date)} 00:00:00`, MARKET_TZ).valueOf()
-      : dayjs.tz(`${date} ${c}`, MARKET_TZ).valueOf() + 1000;
+    // A close at 23:59:59 runs to the next midnight (so sessions meet); any other close is exclusive.
+    const end =
+      c === '23:59:59'
+        ? dayjs.tz(`${nextDate(date)} 00:00:00`, MARKET_TZ).valueOf()
+        : dayjs.tz(`${date} ${c}`, MARKET_TZ).valueOf();
     const e = h.early?.[weekday];
     const early = e ? dayjs.tz(`${date} ${e}`, MARKET_TZ).valueOf() : start;
     out = [early, start, end];

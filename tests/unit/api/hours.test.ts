@@ -1,0 +1,47 @@
+/** Market hours in New York time across daylight-saving changes. */
+import { describe, expect, it } from 'vitest';
+import { isFullDay, marketStatusAt, openIntervals, lastOpenAt } from '../../../src/api/hours.ts';
+import { HOURS } from '../../../src/simulator/catalogue.ts';
+
+const utc = (s: string) => Date.parse(`${s}Z`);
+
+describe('market hours', () => {
+  it('opens US stocks at 09:30 New York: 14:30 UTC in winter, 13:30 UTC in summer', () => {
+    expect(marketStatusAt(HOURS.usStock, utc('2026-03-06T14:29:59'))).toBe('early_trading');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-03-06T14:30:00'))).toBe('open');
+    // Sunday 8 March 2026 the clocks go forward; Monday opens an hour earlier in UTC.
+    expect(marketStatusAt(HOURS.usStock, utc('2026-03-09T13:29:59'))).toBe('early_trading');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-03-09T13:30:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-03-09T20:00:00'))).toBe('closed');
+    // Sunday 1 November 2026 they go back.
+    expect(marketStatusAt(HOURS.usStock, utc('2026-10-30T13:30:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-11-02T13:30:00'))).toBe('early_trading');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-11-02T14:30:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.usStock, utc('2026-11-07T15:00:00'))).toBe('closed');
+  });
+
+  it('runs forex from Sunday 17:00 to Friday 17:00 New York, on both sides of the change', () => {
+    expect(marketStatusAt(HOURS.forex, utc('2026-03-08T20:59:59'))).toBe('closed');
+    expect(marketStatusAt(HOURS.forex, utc('2026-03-08T21:00:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.forex, utc('2026-11-01T21:59:59'))).toBe('closed');
+    expect(marketStatusAt(HOURS.forex, utc('2026-11-01T22:00:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.forex, utc('2026-11-04T04:00:00'))).toBe('open');
+    expect(marketStatusAt(HOURS.forex, utc('2026-11-06T21:59:59'))).toBe('open');
+    expect(marketStatusAt(HOURS.forex, utc('2026-11-06T22:00:00'))).toBe('closed');
+  });
+
+  it('treats a 24 h − 1 s window as always open', () => {
+    expect(isFullDay('00:00:00', '23:59:59')).toBe(true);
+    expect(isFullDay('00:00:00', '23:59:58')).toBe(false);
+    for (const t of ['2026-03-08T07:00:00', '2026-11-01T05:30:00', '2026-11-21T23:59:59', '2026-11-22T00:00:00']) {
+      expect(marketStatusAt(HOURS.always, utc(t)), t).toBe('open');
+    }
+    const iv = openIntervals(HOURS.always, utc('2026-11-16T00:00:00'), utc('2026-11-23T00:00:00'));
+    expect(iv).toHaveLength(1);
+  });
+
+  it('finds the last open instant of a closed market', () => {
+    const sat = utc('2026-11-21T12:00:00');
+    expect(lastOpenAt(HOURS.forex, sat)).toBe(utc('2026-11-20T22:00:00') - 1);
+  });
+});
