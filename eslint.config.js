@@ -5,7 +5,15 @@ import globals from 'globals';
 import layers from './eslint-rules/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,12 +24,15 @@ export default tseslint.config(
       'layers/layers': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Literal[value=/^\\/(waa|wa-na)\\//]",
+          selector: 'Literal[value=/^\\/(waa|wa-na)\\//]',
           message: 'Paths are spelled only in src/api/contract.ts.',
         },
       ],
@@ -36,7 +47,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react'], message: 'No React outside src/ui.' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', '@xstate/react'],
+              message: 'No React outside src/ui.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -44,7 +62,11 @@ export default tseslint.config(
     files: ['src/simulator/**'],
     ignores: ['src/simulator/worker.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'document', message: 'The simulator has no DOM.' }, { name: 'window', message: 'The simulator has no DOM.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'document', message: 'The simulator has no DOM.' },
+        { name: 'window', message: 'The simulator has no DOM.' },
+      ],
     },
   },
 );

@@ -21,8 +21,12 @@ for (const f of files) {
   console.log(`\n▶ ${f}`);
   const results = await mod.run();
   for (const r of results) {
-    const ok = (r.max === undefined || r.value <= r.max) && (r.min === undefined || r.value >= r.min);
-    const budget = [r.min !== undefined ? `≥ ${r.min}` : '', r.max !== undefined ? `≤ ${r.max}` : '']
+    const ok =
+      (r.max === undefined || r.value <= r.max) && (r.min === undefined || r.value >= r.min);
+    const budget = [
+      r.min !== undefined ? `≥ ${r.min}` : '',
+      r.max !== undefined ? `≤ ${r.max}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     console.log(
@@ -32,6 +36,9 @@ for (const f of files) {
   }
 }
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/latest.json', JSON.stringify({ at: new Date().toISOString(), results: all }, null, 2));
+writeFileSync(
+  'bench-results/latest.json',
+  JSON.stringify({ at: new Date().toISOString(), results: all }, null, 2),
+);
 const over = all.filter((r) => !r.ok);
 console.log(`\n${all.length - over.length} within budget, ${over.length} over budget`);

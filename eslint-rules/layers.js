@@ -48,7 +48,8 @@ export default {
         };
         return {
           ImportDeclaration: (n) => check(n, n.source.value, n.importKind === 'type'),
-          ExportNamedDeclaration: (n) => n.source && check(n, n.source.value, n.exportKind === 'type'),
+          ExportNamedDeclaration: (n) =>
+            n.source && check(n, n.source.value, n.exportKind === 'type'),
           ExportAllDeclaration: (n) => check(n, n.source.value, n.exportKind === 'type'),
           ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value, false),
         };

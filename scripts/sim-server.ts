@@ -7,7 +7,9 @@ import { startSimServer } from '../src/simulator/host/node-server.ts';
 
 const sim = await createSimulator({ seed: Number(process.env.SEED ?? 20261122) });
 const srv = await startSimServer(sim, Number(process.env.PORT ?? 8787));
-console.log(`Simulator server on ${srv.url} (calls: ${srv.url}/<api|market|exchange>/v1/…, channels: ws://127.0.0.1:${srv.port}/ws/<market|exchange>)`);
+console.log(
+  `Simulator server on ${srv.url} (calls: ${srv.url}/<api|market|exchange>/v1/…, channels: ws://127.0.0.1:${srv.port}/ws/<market|exchange>)`,
+);
 const stop = async () => {
   sim.stop();
   await srv.close();

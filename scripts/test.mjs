@@ -8,11 +8,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
-for (const f of ['test-results/vitest.json', 'test-results/playwright.json']) rmSync(f, { force: true });
+for (const f of ['test-results/vitest.json', 'test-results/playwright.json'])
+  rmSync(f, { force: true });
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']],
+  [
+    'unit',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-results/vitest.json',
+    ],
+  ],
   ['paths', 'node', ['scripts/paths.mjs']],
   ['e2e', 'node', ['scripts/e2e.mjs']],
 ];
@@ -39,7 +50,9 @@ for (const [name, cmd, args] of steps) {
   console.log(`\n── ${name} ──`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  console.log(`── ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `── ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (r.status !== 0) {
     status = r.status ?? 1;
     break;

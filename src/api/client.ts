@@ -62,7 +62,11 @@ export const LOGIN_REQUIRED_CODE = 23519;
 export const MALFORMED_TEXT = 'Api constructor error.';
 
 export interface ApiClient {
-  call<K extends CallName>(name: K, payload?: PayloadOf<K>, opts?: CallOptions): Promise<CallResult<K>>;
+  call<K extends CallName>(
+    name: K,
+    payload?: PayloadOf<K>,
+    opts?: CallOptions,
+  ): Promise<CallResult<K>>;
   /** Fetch an image with the bearer token; cached per path as an object URL. */
   image(path: string): Promise<string | undefined>;
   /** The text of a failure code: localised message, else the server msg, then `[code]`. */
@@ -141,7 +145,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     } catch (e) {
       if (timer.timedOut()) return fail('timeout', text('tips.timeout'));
       // A caller's own abort (a screen left, a machine stopped) is not a fault to show.
-      if (timer.signal.aborted) return { code: -1, data: null, reply: null, message: '', fault: 'aborted' };
+      if (timer.signal.aborted)
+        return { code: -1, data: null, reply: null, message: '', fault: 'aborted' };
       if (!(e instanceof NetworkError)) console.warn('transport failure', e);
       return fail('network', text('tips.server500'));
     } finally {
@@ -149,7 +154,15 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
 
     if (res.status === 401 && isSessionPath(ep)) {
-      if (quiet) return { code: -1, data: null, reply: null, message: '', fault: 'unauthorized', status: 401 };
+      if (quiet)
+        return {
+          code: -1,
+          data: null,
+          reply: null,
+          message: '',
+          fault: 'unauthorized',
+          status: 401,
+        };
       deps.sessionExpired('401');
       return fail('unauthorized', text('tips.login_required'), 401);
     }
@@ -158,7 +171,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const reply = parseReply(res.body);
     if (!reply) return fail('malformed', MALFORMED_TEXT, 200);
     const full = reply as CallResult<K>['reply'];
-    if (reply.code === 0) return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
+    if (reply.code === 0)
+      return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
     if (reply.code === LOGIN_REQUIRED_CODE) {
       deps.sessionExpired('23519');

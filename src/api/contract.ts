@@ -127,8 +127,18 @@ const api = (path: string, encoding: Encoding = 'json', method: HttpMethod = 'PO
   path,
   encoding,
 });
-const market = (path: string): Endpoint => ({ root: 'market', method: 'GET', path, encoding: 'query' });
-const exchange = (path: string): Endpoint => ({ root: 'exchange', method: 'POST', path, encoding: 'json' });
+const market = (path: string): Endpoint => ({
+  root: 'market',
+  method: 'GET',
+  path,
+  encoding: 'query',
+});
+const exchange = (path: string): Endpoint => ({
+  root: 'exchange',
+  method: 'POST',
+  path,
+  encoding: 'json',
+});
 
 /** Every call, by name. The compiler checks that each name of {@link Calls} has exactly one entry. */
 export const contract: { readonly [K in CallName]: Endpoint } = {

@@ -67,7 +67,10 @@ function nextDate(date: string): string {
 export const nyDate = (t: number): string => dayjs(t).tz(MARKET_TZ).format('YYYY-MM-DD');
 
 /** Sessions around an instant, sorted, cached per hours object (a window of days either side). */
-const windows = new WeakMap<MarketHours, { from: number; to: number; list: Array<[number, number, number]> }>();
+const windows = new WeakMap<
+  MarketHours,
+  { from: number; to: number; list: Array<[number, number, number]> }
+>();
 const WINDOW_DAYS = 16;
 
 function sessionsAround(h: MarketHours, t: number) {

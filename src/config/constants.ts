@@ -8,7 +8,14 @@ export const CODE_LENGTH = 6;
 export const RESEND_SECONDS = 60;
 export const CAPTCHA_COOLDOWN_MS = 3000;
 export const PASSWORD_MIN = 7;
-export const MAX_LEN = { email: 140, password: 140, inviteCode: 140, captcha: 12, authCode: 6, nick: 140 };
+export const MAX_LEN = {
+  email: 140,
+  password: 140,
+  inviteCode: 140,
+  captcha: 12,
+  authCode: 6,
+  nick: 140,
+};
 
 export const DEFAULT_PRECISION = 2;
 export const DEFAULT_LEVERAGE = 100;

@@ -5,7 +5,20 @@
  */
 import type { Root } from '../api/wire.ts';
 
-export const LANGUAGES = ['en', 'zh-tw', 'zh-cn', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'] as const;
+export const LANGUAGES = [
+  'en',
+  'zh-tw',
+  'zh-cn',
+  'ja',
+  'de',
+  'fr',
+  'it',
+  'ko',
+  'es',
+  'vi',
+  'th',
+  'id',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type TradeMode = 'market' | 'option';
@@ -72,6 +85,7 @@ export function parseSiteConfig(raw: unknown): SiteConfig {
   if (typeof raw !== 'object' || raw === null) throw new Error('site config is not an object');
   const r = raw as Partial<SiteConfig>;
   const cfg: SiteConfig = { ...DEFAULT_SITE, ...r, flags: { ...DEFAULT_SITE.flags, ...r.flags } };
-  if (cfg.backend === 'live' && !cfg.live) throw new Error('site config: backend "live" needs "live" roots');
+  if (cfg.backend === 'live' && !cfg.live)
+    throw new Error('site config: backend "live" needs "live" roots');
   return cfg;
 }

@@ -125,7 +125,11 @@ const channelRegion = (channel: ChannelName) => {
     states: {
       idle: {
         on: {
-          'channel.activate': { guard: mine, target: 'live', actions: { type: 'activate', params } },
+          'channel.activate': {
+            guard: mine,
+            target: 'live',
+            actions: { type: 'activate', params },
+          },
         },
       },
       live: {
@@ -143,14 +147,21 @@ const channelRegion = (channel: ChannelName) => {
           'channel.message': { guard: mine, actions: { type: 'markMessage', params } },
           'watchdog.tick': [
             {
-              guard: and([{ type: 'isStale', params }, { type: 'attemptsLeft', params }]),
+              guard: and([
+                { type: 'isStale', params },
+                { type: 'attemptsLeft', params },
+              ]),
               target: 'reconnecting',
               actions: [
                 { type: 'markStale', params },
                 { type: 'countAttempt', params },
               ],
             },
-            { guard: { type: 'isStale', params }, target: 'failed', actions: { type: 'markStale', params } },
+            {
+              guard: { type: 'isStale', params },
+              target: 'failed',
+              actions: { type: 'markStale', params },
+            },
             { actions: { type: 'countSilence', params } },
           ],
         },
@@ -170,7 +181,9 @@ const channelRegion = (channel: ChannelName) => {
           ],
         },
         after: {
-          [channel === 'market' ? 'marketReconnectDelay' : 'exchangeReconnectDelay']: { target: 'live' },
+          [channel === 'market' ? 'marketReconnectDelay' : 'exchangeReconnectDelay']: {
+            target: 'live',
+          },
         },
       },
       failed: {

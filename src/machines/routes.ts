@@ -67,9 +67,13 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-export function findRoute(path: string): { route: RouteDef; params: Record<string, string> } | undefined {
+export function findRoute(
+  path: string,
+): { route: RouteDef; params: Record<string, string> } | undefined {
   // Literal routes win over parameterised ones ('/user/...' before '/:symbol/...').
-  const sorted = [...ROUTES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+  const sorted = [...ROUTES].sort(
+    (a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')),
+  );
   for (const route of sorted) {
     const params = matchPath(route.path, path);
     if (params) return { route, params };

@@ -44,7 +44,10 @@ export const startupMachine = setup({
       invoke: {
         id: 'loadConfig',
         src: 'loadConfig',
-        onDone: { target: 'startingBackend', actions: assign({ config: ({ event }) => event.output }) },
+        onDone: {
+          target: 'startingBackend',
+          actions: assign({ config: ({ event }) => event.output }),
+        },
         onError: {
           target: 'configMissing',
           actions: assign({ error: ({ event }) => String(event.error) }),

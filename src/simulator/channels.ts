@@ -38,7 +38,10 @@ export class ChannelHub {
     return this.conns.size;
   }
 
-  connect(name: ChannelName, sink: ChannelSink): { send(cmd: ChannelCommand): Promise<void>; close(): void } {
+  connect(
+    name: ChannelName,
+    sink: ChannelSink,
+  ): { send(cmd: ChannelCommand): Promise<void>; close(): void } {
     const conn: Conn = { name, sink, subs: new Set(), last: new Map() };
     this.conns.add(conn);
     return {
@@ -51,7 +54,11 @@ export class ChannelHub {
     switch (cmd.op) {
       case 'sub':
       case 'unsub': {
-        const key = [cmd.topic, 'symbol' in cmd ? cmd.symbol : '', 'period' in cmd ? cmd.period : ''].join(':');
+        const key = [
+          cmd.topic,
+          'symbol' in cmd ? cmd.symbol : '',
+          'period' in cmd ? cmd.period : '',
+        ].join(':');
         if (cmd.op === 'sub') conn.subs.add(key);
         else conn.subs.delete(key);
         conn.last.delete(key);
@@ -61,7 +68,8 @@ export class ChannelHub {
         const session = await this.deps.verify(cmd.token);
         if (!session || !this.conns.has(conn)) return;
         conn.session = session;
-        if (conn.name === 'exchange') for (const m of this.deps.snapshot(session)) this.send(conn, m);
+        if (conn.name === 'exchange')
+          for (const m of this.deps.snapshot(session)) this.send(conn, m);
         return;
       }
       case 'ping':
@@ -103,7 +111,8 @@ export class ChannelHub {
           }
         } else if (topic === 'kline') {
           const bar = src.bar(symbol, period as Period, now);
-          const stamp = bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
+          const stamp =
+            bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
           if (bar && conn.last.get(key) !== stamp) {
             conn.last.set(key, stamp as string);
             this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar });

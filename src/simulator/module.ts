@@ -64,7 +64,11 @@ export interface SimModule {
   sessionValid?(ctx: SimContext, session: TokenPayload, token: string): boolean;
 }
 
-export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({ code: 0, msg: 'success', data });
+export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
+  code: 0,
+  msg: 'success',
+  data,
+});
 
 /** A failure reply with the server's message for the code. */
 export const fail = (code: number, msg?: string): { code: number; msg: string; data: null } => ({

@@ -23,12 +23,18 @@ interface RequestLike {
 }
 
 const section = <T>(ctx: SimContext, name: string, key: string): T[] => {
-  const s = (ctx.state as unknown as Record<string, Record<string, Record<string, T>> | undefined>)[name];
+  const s = (ctx.state as unknown as Record<string, Record<string, Record<string, T>> | undefined>)[
+    name
+  ];
   return Object.values(s?.[key] ?? {});
 };
 
 /** Pending or open market orders on the user's real account (withdraw status 1070). */
-export const hasOpenPositions = (ctx: SimContext, uid: string, book: 'real' | 'demo' = 'real'): boolean =>
+export const hasOpenPositions = (
+  ctx: SimContext,
+  uid: string,
+  book: 'real' | 'demo' = 'real',
+): boolean =>
   section<OrderLike>(ctx, 'trading', 'orders').some(
     (o) => o.uid === uid && o.book === book && (o.positionStatus === 1 || o.positionStatus === 2),
   );

@@ -41,7 +41,10 @@ export class Scenarios {
     this.delays = [];
   }
 
-  private take<T extends { call?: CallName; times?: number }>(list: T[], call: CallName): T | undefined {
+  private take<T extends { call?: CallName; times?: number }>(
+    list: T[],
+    call: CallName,
+  ): T | undefined {
     const i = list.findIndex((r) => !r.call || r.call === call);
     if (i < 0) return undefined;
     const rule = list[i] as T;

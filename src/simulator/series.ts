@@ -48,7 +48,8 @@ export class Series {
   private readonly days = new Map<number, DayPath>();
   private readonly sigmaMinute: number;
   private readonly logLevel: number;
-  private running: { day: number; i: number; k: number; h: number; l: number; c: number } | undefined;
+  private running:
+    { day: number; i: number; k: number; h: number; l: number; c: number } | undefined;
 
   constructor(readonly p: SeriesParams) {
     this.sigmaMinute = p.vol / Math.sqrt(MINUTES_PER_DAY);
@@ -132,7 +133,8 @@ export class Series {
     const lerp = (x0: number, y0: number, x1: number, y1: number) =>
       y0 + ((u - x0) / (x1 - x0)) * (y1 - y0);
     const base = u < ua ? lerp(0, o, ua, e1) : u < ub ? lerp(ua, e1, ub, e2) : lerp(ub, e2, 1, c);
-    const jitter = 0.25 * this.sigmaMinute * o * normal(hash32(this.p.stream, path.day, i * 512 + k, 5));
+    const jitter =
+      0.25 * this.sigmaMinute * o * normal(hash32(this.p.stream, path.day, i * 512 + k, 5));
     return Math.min(hi, Math.max(lo, base + jitter));
   }
 

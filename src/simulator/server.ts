@@ -10,12 +10,26 @@ import { decodeMultipart } from '../api/encode.ts';
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage } from '../api/types/realtime.ts';
 import type { TokenPayload } from '../api/types/trading.ts';
-import { isForm, isMultipart, type ChannelCommand, type ChannelName, type WireRequest, type WireResponse } from '../api/wire.ts';
+import {
+  isForm,
+  isMultipart,
+  type ChannelCommand,
+  type ChannelName,
+  type WireRequest,
+  type WireResponse,
+} from '../api/wire.ts';
 import { bearer, createTokenService } from './auth/tokens.ts';
 import { ChannelHub } from './channels.ts';
 import { realClock, type Clock } from './clock.ts';
 import { Ledger } from './ledger.ts';
-import { fail, isHttp, type Handlers, type Reply, type SimContext, type SimModule } from './module.ts';
+import {
+  fail,
+  isHttp,
+  type Handlers,
+  type Reply,
+  type SimContext,
+  type SimModule,
+} from './module.ts';
 import { allQuotes } from './modules/market.ts';
 import { MODULES } from './modules/index.ts';
 import { PriceEngine } from './prices.ts';
@@ -38,7 +52,10 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   handle(req: WireRequest): Promise<WireResponse>;
-  connect(name: ChannelName, sink: ChannelSink): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
+  connect(
+    name: ChannelName,
+    sink: ChannelSink,
+  ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
   backOffice: BackOffice;
   /** For tests and hosts: the modules' shared context. */
   readonly ctx: SimContext;
@@ -47,7 +64,10 @@ export interface Simulator {
   stop(): void;
 }
 
-const json = (status: number, body: unknown): WireResponse => ({ status, body: JSON.stringify(body) });
+const json = (status: number, body: unknown): WireResponse => ({
+  status,
+  body: JSON.stringify(body),
+});
 
 function parseQuery(q: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(q ?? ''));
@@ -128,7 +148,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const scenarios = new Scenarios();
   const sleep = (ms: number) => new Promise<void>((r) => clock.setTimeout(r, ms));
 
-  async function answer(name: CallName, req: WireRequest, params: Record<string, string>): Promise<WireResponse> {
+  async function answer(
+    name: CallName,
+    req: WireRequest,
+    params: Record<string, string>,
+  ): Promise<WireResponse> {
     const ep = contract[name];
     const forced = scenarios.takeForced(name);
     if (forced) {
@@ -142,13 +166,16 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     } catch {
       return json(400, fail(1001));
     }
-    const token = bearer(req.headers) ?? (ep.root === 'exchange' ? (payload.token as string | undefined) : undefined);
+    const token =
+      bearer(req.headers) ??
+      (ep.root === 'exchange' ? (payload.token as string | undefined) : undefined);
     const session = needsToken(ep) ? await verify(token) : undefined;
     if (needsToken(ep) && !session) {
       if (ep.root === 'exchange') return json(200, fail(400));
       return { status: 401, body: '' };
     }
-    const handler = handlers[name] as ((p: unknown, i: unknown) => Reply | Promise<Reply>) | undefined;
+    const handler = handlers[name] as
+      ((p: unknown, i: unknown) => Reply | Promise<Reply>) | undefined;
     if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
     let reply: Reply;
     try {
@@ -165,7 +192,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   async function handle(req: WireRequest): Promise<WireResponse> {
     const hit = matchCall(req.root, req.path);
     if (!hit) return json(404, { code: -1, msg: `Not found: ${req.path}`, data: null });
-    if (contract[hit.name].method !== req.method) return json(405, { code: -1, msg: 'Method not allowed', data: null });
+    if (contract[hit.name].method !== req.method)
+      return json(405, { code: -1, msg: 'Method not allowed', data: null });
     const delay = scenarios.takeDelay(hit.name);
     if (delay > 0) await sleep(delay);
     return answer(hit.name, req, hit.params);

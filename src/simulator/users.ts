@@ -47,10 +47,17 @@ declare module './state.ts' {
   }
 }
 
-const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const toHex = (buf: ArrayBuffer) =>
+  [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 export async function hashPassword(password: string, salt: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(password),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
   const bits = await crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: 10_000 },
     key,
@@ -87,7 +94,7 @@ export async function createUser(ctx: SimContext, input: NewUser): Promise<UserR
     registerType: input.email ? 'E' : 'P',
     passwordHash: await hashPassword(input.password, salt),
     salt,
-    nick: input.nick ?? (input.email ? input.email.split('@')[0] ?? uid : `user${uid}`),
+    nick: input.nick ?? (input.email ? (input.email.split('@')[0] ?? uid) : `user${uid}`),
     inviteCode: randomHex(ctx, 6).toUpperCase(),
     ...(input.invitedBy ? { invitedBy: input.invitedBy } : {}),
     createdAt: ctx.clock.now(),
@@ -104,13 +111,15 @@ export async function createUser(ctx: SimContext, input: NewUser): Promise<UserR
   return user;
 }
 
-export const findUser = (ctx: SimContext, uid: string): UserRecord | undefined => ctx.state.users?.[uid];
+export const findUser = (ctx: SimContext, uid: string): UserRecord | undefined =>
+  ctx.state.users?.[uid];
 
 export const findByLogin = (ctx: SimContext, username: string): UserRecord | undefined =>
   Object.values(ctx.state.users ?? {}).find((u) => u.email === username || u.phone === username);
 
 /** Total money the user has deposited (USD), from the ledger. */
-export const totalDeposit = (ctx: SimContext, uid: string): Big => ctx.ledger.balance(acct.deposits(uid)).neg();
+export const totalDeposit = (ctx: SimContext, uid: string): Big =>
+  ctx.ledger.balance(acct.deposits(uid)).neg();
 
 /** A session token for a user on the account they are on now. */
 export const tokenFor = (ctx: SimContext, u: UserRecord): Promise<string> =>

@@ -17,7 +17,8 @@ const sim = createSimulator({ seed: DEMO_SEED, store: indexedDbStore() });
 
 /** Forwards each back-office call to the simulator once it is ready. */
 const backOffice = new Proxy({} as BackOffice, {
-  get: (_t, key: string) =>
+  get:
+    (_t, key: string) =>
     async (...args: unknown[]) => {
       const bo = (await sim).backOffice as unknown as Record<string, (...a: unknown[]) => unknown>;
       const fn = bo[key];
@@ -28,7 +29,8 @@ const backOffice = new Proxy({} as BackOffice, {
 
 export const workerApi = {
   handle: async (req: WireRequest) => (await sim).handle(req),
-  connect: async (name: ChannelName, sink: ChannelSink) => Comlink.proxy(await (await sim).connect(name, sink)),
+  connect: async (name: ChannelName, sink: ChannelSink) =>
+    Comlink.proxy(await (await sim).connect(name, sink)),
   backOffice,
   ready: async () => {
     await sim;

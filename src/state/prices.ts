@@ -20,7 +20,9 @@ let pending: Record<string, PriceEntry> | undefined;
 let scheduled = false;
 
 const schedule: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
+  typeof requestAnimationFrame === 'function'
+    ? (fn) => void requestAnimationFrame(fn)
+    : (fn) => void setTimeout(fn, 16);
 
 /** Apply a full list (the product list call): replaces the board. */
 export function setAllPrices(all: Record<string, PriceEntry>): void {

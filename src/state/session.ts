@@ -18,7 +18,9 @@ export const session = proxy<SessionState>({
   token: saved?.token,
   refreshToken: saved?.refreshToken,
 });
-subscribe(session, () => writeJson(KEY, { token: session.token, refreshToken: session.refreshToken }));
+subscribe(session, () =>
+  writeJson(KEY, { token: session.token, refreshToken: session.refreshToken }),
+);
 
 export function setSession(token: string, refreshToken?: string): void {
   session.token = token;

@@ -1,6 +1,9 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 
-test('home shows live quotes: at least 3 prices change within 5 s, no console errors', async ({ page, consoleErrors }) => {
+test('home shows live quotes: at least 3 prices change within 5 s, no console errors', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/');
   const table = page.getByRole('table');
@@ -38,7 +41,9 @@ test('a missing site config shows the overlay', async ({ page }) => {
   await expect(page.getByText('Cannot load config, please contact administrator.')).toBeVisible();
 });
 
-test('guard: a visitor opening /position goes to /login with the login-required notice', async ({ page }) => {
+test('guard: a visitor opening /position goes to /login with the login-required notice', async ({
+  page,
+}) => {
   await page.goto('/position');
   await expect(page).toHaveURL(/\/login\?to=%2Fposition$/);
   await expect(page.getByRole('status').getByText('Please login first')).toBeVisible();

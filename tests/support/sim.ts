@@ -7,7 +7,11 @@ import { simulatorTransport } from '../../src/api/transports/simulator.ts';
 import { createChannel, type Channel } from '../../src/api/realtime/channel.ts';
 import { simulatorConnector } from '../../src/api/realtime/connectors.ts';
 import { createVirtualClock, type VirtualClock } from '../../src/simulator/clock.ts';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/server.ts';
+import {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../src/simulator/server.ts';
 import type { ChannelName } from '../../src/api/wire.ts';
 import { t } from './i18n.ts';
 

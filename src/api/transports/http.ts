@@ -1,5 +1,12 @@
 /** The live transport: fetch to the configured roots, with the version prefix. */
-import { isForm, isMultipart, NetworkError, type Root, type Transport, type WireRequest } from '../wire.ts';
+import {
+  isForm,
+  isMultipart,
+  NetworkError,
+  type Root,
+  type Transport,
+  type WireRequest,
+} from '../wire.ts';
 
 export interface HttpConfig {
   /** Base URL per root, e.g. { api: 'https://api.example.com', market: …, exchange: … }. */

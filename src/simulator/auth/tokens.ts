@@ -34,7 +34,11 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
           currentDate: new Date(clock.now()),
         });
         const { uid, virtualStatus, aesKey, exp } = payload as Partial<TokenPayload>;
-        if (typeof uid !== 'string' || typeof virtualStatus !== 'string' || typeof aesKey !== 'string') {
+        if (
+          typeof uid !== 'string' ||
+          typeof virtualStatus !== 'string' ||
+          typeof aesKey !== 'string'
+        ) {
           return undefined;
         }
         return { uid, virtualStatus, aesKey, exp: exp ?? 0 };

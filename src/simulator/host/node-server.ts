@@ -27,7 +27,11 @@ async function readBody(req: IncomingMessage, url: URL): Promise<WireRequest['bo
   const raw = Buffer.concat(chunks);
   const type = req.headers['content-type'] ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const fd = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
+    const fd = await new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: raw,
+    }).formData();
     const parts: MultipartPart[] = [];
     fd.forEach((v, k) => parts.push([k, v]));
     return { multipart: parts };
@@ -43,7 +47,11 @@ const cors = {
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
 };
 
-export async function startSimServer(sim: Simulator, port = 0, host = '127.0.0.1'): Promise<SimServer> {
+export async function startSimServer(
+  sim: Simulator,
+  port = 0,
+  host = '127.0.0.1',
+): Promise<SimServer> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       if (req.method === 'OPTIONS') {
@@ -83,7 +91,9 @@ export async function startSimServer(sim: Simulator, port = 0, host = '127.0.0.1
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
-    const name = /^\/ws\/(market|exchange)$/.exec(new URL(req.url ?? '/', `http://${host}`).pathname)?.[1];
+    const name = /^\/ws\/(market|exchange)$/.exec(
+      new URL(req.url ?? '/', `http://${host}`).pathname,
+    )?.[1];
     if (!name) {
       socket.destroy();
       return;

@@ -23,7 +23,11 @@ export const marketModule: SimModule = {
   name: 'market',
   handlers: (ctx) => {
     const sortOf = (symbol: string) => ctx.products.all().findIndex((d) => d.symbol === symbol);
-    const history = (p: { symbol: string; period: string; limit?: number; from?: number; to?: number }, now: number, defaultLimit?: number) => {
+    const history = (
+      p: { symbol: string; period: string; limit?: number; from?: number; to?: number },
+      now: number,
+      defaultLimit?: number,
+    ) => {
       if (!ctx.products.get(p.symbol)) return fail(604);
       const period = (p.period || '1min') as Period;
       if (!PERIODS.includes(period)) return fail(1001);
@@ -44,7 +48,9 @@ export const marketModule: SimModule = {
       klineHistory: (p, { now }) => history(p, now),
       klineHistoryLimit: (p, { now }) => history(p, now, KLINE_LIMIT),
       productSearch: ({ search }) => {
-        const q = String(search ?? '').trim().toUpperCase();
+        const q = String(search ?? '')
+          .trim()
+          .toUpperCase();
         const list = ctx.products
           .all()
           .filter((d) => !q || d.symbol.includes(q) || d.name.toUpperCase().includes(q))

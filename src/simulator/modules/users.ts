@@ -11,7 +11,9 @@ import { createUser, findUser, tokenFor, type NewUser } from '../users.ts';
 declare module '../back-office.ts' {
   interface BackOffice {
     /** Create a user (real account empty, demo funded), optionally with a first deposit; returns a token. */
-    seedUser(input: NewUser & { deposit?: string | number }): Promise<{ uid: string; token: string }>;
+    seedUser(
+      input: NewUser & { deposit?: string | number },
+    ): Promise<{ uid: string; token: string }>;
     /** Credit a USD deposit to a user's real trading account. */
     creditDeposit(uid: string, amount: string | number): void;
     /** Ban or unban a user from trading (405). */

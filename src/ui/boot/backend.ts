@@ -37,7 +37,10 @@ export function simulatorBackend(): Backend {
   const remote = Comlink.wrap<WorkerApi>(startWorker());
   const server = { handle: remote.handle, connect: remote.connect };
   const channel = (name: ChannelName) =>
-    createChannel(name, simulatorConnector(server, name, (sink) => Comlink.proxy(sink)));
+    createChannel(
+      name,
+      simulatorConnector(server, name, (sink) => Comlink.proxy(sink)),
+    );
   return {
     kind: 'simulator',
     transport: simulatorTransport(server),
@@ -54,7 +57,10 @@ export function liveBackend(cfg: SiteConfig): Backend {
     transport: httpTransport({ roots: live.roots, prefix: live.prefix ?? '/v1' }),
     channels: {
       market: createChannel('market', webSocketConnector(live.ws.market || channelPaths.market)),
-      exchange: createChannel('exchange', webSocketConnector(live.ws.exchange || channelPaths.exchange)),
+      exchange: createChannel(
+        'exchange',
+        webSocketConnector(live.ws.exchange || channelPaths.exchange),
+      ),
     },
   };
 }

@@ -10,7 +10,11 @@ import { staticFiles } from '../../api/contract.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
 import { ConfigMissing } from '../../machines/startupMachine.ts';
-import { realtimeMachine, type ConnectionInput, type RealtimeEvent } from '../../machines/realtimeMachine.ts';
+import {
+  realtimeMachine,
+  type ConnectionInput,
+  type RealtimeEvent,
+} from '../../machines/realtimeMachine.ts';
 import { clearSession, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -45,7 +49,10 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   site.config = config;
   site.flags = { ...config.flags };
   const lng = isLanguage(preferences.language) ? preferences.language : config.defaultLanguage;
-  const [i18n, backend] = await Promise.all([createI18n(lng), Promise.resolve(createBackend(config))]);
+  const [i18n, backend] = await Promise.all([
+    createI18n(lng),
+    Promise.resolve(createBackend(config)),
+  ]);
   const t = strictT(i18n);
 
   const api = createApiClient({
@@ -72,7 +79,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     realtimeMachine.provide({
       actors: { connection },
       actions: {
-        alertConnectionFailed: () => window.alert(t('tips.connection_failed') ?? 'Connection failed'),
+        alertConnectionFailed: () =>
+          window.alert(t('tips.connection_failed') ?? 'Connection failed'),
         reloadPage: () => location.reload(),
       },
     }),

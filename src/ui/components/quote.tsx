@@ -15,7 +15,11 @@ export function QuoteCard({ symbol }: { symbol: string }) {
   const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
   const trend = trendClass(q.priceChangePercent);
   return (
-    <Link href={`/chart/${symbol}`} className={`quote-card ${trend}`} aria-label={`${q.name} ${q.productName}`}>
+    <Link
+      href={`/chart/${symbol}`}
+      className={`quote-card ${trend}`}
+      aria-label={`${q.name} ${q.productName}`}
+    >
       <span className="quote-card-name">{q.name}</span>
       <span className="quote-card-sub">{q.productName}</span>
       <span className="quote-card-prices">

@@ -2,7 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, MALFORMED_TEXT, type ClientDeps } from '../../../src/api/client.ts';
 import { encode } from '../../../src/api/encode.ts';
-import { NetworkError, type Transport, type WireRequest, type WireResponse } from '../../../src/api/wire.ts';
+import {
+  NetworkError,
+  type Transport,
+  type WireRequest,
+  type WireResponse,
+} from '../../../src/api/wire.ts';
 import { t } from '../../support/i18n.ts';
 
 type Reply = WireResponse | Error | 'hang';
@@ -17,7 +22,9 @@ function setup(replies: Reply[], extra: Partial<ClientDeps> = {}) {
       const r = replies.shift() ?? { status: 200, body: '{"code":0,"data":null}' };
       if (r === 'hang') {
         return new Promise((_, reject) =>
-          signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          ),
         );
       }
       return r instanceof Error ? Promise.reject(r) : Promise.resolve(r);
@@ -186,7 +193,10 @@ describe('api client: encodings and headers', () => {
   it('sends JSON bodies with a bearer token on /waa/ calls', async () => {
     const { api, sent } = setup([ok(null)]);
     await api.call('userNotification', { page: 1, limit: 10 });
-    expect(sent[0]?.headers).toMatchObject({ Authorization: 'Bearer TOKEN', 'Content-Type': 'application/json' });
+    expect(sent[0]?.headers).toMatchObject({
+      Authorization: 'Bearer TOKEN',
+      'Content-Type': 'application/json',
+    });
     expect(sent[0]?.body).toEqual({ page: 1, limit: 10 });
   });
 
@@ -229,7 +239,10 @@ describe('api client: encodings and headers', () => {
   });
 
   it('does not cache a failed image fetch', async () => {
-    const { api, sent } = setup([{ status: 404, body: '' }, { status: 404, body: '' }]);
+    const { api, sent } = setup([
+      { status: 404, body: '' },
+      { status: 404, body: '' },
+    ]);
     expect(await api.image('/x.png')).toBeUndefined();
     await new Promise((r) => setTimeout(r, 0));
     await api.image('/x.png');

@@ -33,7 +33,12 @@ describe('market hours', () => {
   it('treats a 24 h − 1 s window as always open', () => {
     expect(isFullDay('00:00:00', '23:59:59')).toBe(true);
     expect(isFullDay('00:00:00', '23:59:58')).toBe(false);
-    for (const t of ['2026-03-08T07:00:00', '2026-11-01T05:30:00', '2026-11-21T23:59:59', '2026-11-22T00:00:00']) {
+    for (const t of [
+      '2026-03-08T07:00:00',
+      '2026-11-01T05:30:00',
+      '2026-11-21T23:59:59',
+      '2026-11-22T00:00:00',
+    ]) {
       expect(marketStatusAt(HOURS.always, utc(t)), t).toBe('open');
     }
     const iv = openIntervals(HOURS.always, utc('2026-11-16T00:00:00'), utc('2026-11-23T00:00:00'));

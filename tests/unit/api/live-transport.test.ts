@@ -23,7 +23,10 @@ let token: string | undefined;
 
 const client = (url: string, timeoutMs?: number): ApiClient =>
   createApiClient({
-    transport: httpTransport({ roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` }, prefix: '/v1' }),
+    transport: httpTransport({
+      roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` },
+      prefix: '/v1',
+    }),
     token: () => token,
     t,
     toast: (m) => toasts.push(m),
@@ -47,7 +50,11 @@ describe('live transport against the simulator over HTTP and WebSocket', () => {
     expect(Object.keys(list.data ?? {}).length).toBeGreaterThanOrEqual(30);
     const thumb = await api.call('thumb', { symbol: 'GBPUSD' });
     expect(thumb.data?.name).toBe('GBPUSD');
-    const bars = await api.call('klineHistoryLimit', { symbol: 'GBPUSD', period: '5min', limit: 50 });
+    const bars = await api.call('klineHistoryLimit', {
+      symbol: 'GBPUSD',
+      period: '5min',
+      limit: 50,
+    });
     expect(bars.data).toHaveLength(50);
   });
 
@@ -61,7 +68,8 @@ describe('live transport against the simulator over HTTP and WebSocket', () => {
 
   it('uses the bearer token on /waa/ calls', async () => {
     const api = client(srv.url);
-    token = (await sim.backOffice.seedUser({ email: 'live@example.com', password: 'secret123' })).token;
+    token = (await sim.backOffice.seedUser({ email: 'live@example.com', password: 'secret123' }))
+      .token;
     const r = await api.call('productSearch', { search: 'JPY' });
     expect(r.data?.forexProductList).toEqual(expect.arrayContaining(['USDJPY', 'EURJPY']));
     token = undefined;
@@ -79,7 +87,13 @@ describe('live transport against the simulator over HTTP and WebSocket', () => {
   });
 
   it('streams prices over a WebSocket channel', async () => {
-    const ch = createChannel('market', webSocketConnector(`ws://127.0.0.1:${srv.port}/ws/market`, WsClient as unknown as typeof WebSocket));
+    const ch = createChannel(
+      'market',
+      webSocketConnector(
+        `ws://127.0.0.1:${srv.port}/ws/market`,
+        WsClient as unknown as typeof WebSocket,
+      ),
+    );
     const got: unknown[] = [];
     ch.subscribe({ op: 'sub', topic: 'prices' }, (m) => got.push(m));
     const opened = new Promise<void>((resolve) => {

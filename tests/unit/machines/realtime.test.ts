@@ -5,7 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
-import { realtimeMachine, type ConnectionInput, type RealtimeEvent } from '../../../src/machines/realtimeMachine.ts';
+import {
+  realtimeMachine,
+  type ConnectionInput,
+  type RealtimeEvent,
+} from '../../../src/machines/realtimeMachine.ts';
 import type { ChannelName } from '../../../src/api/wire.ts';
 
 interface Conn {

@@ -54,7 +54,9 @@ describe('simulator market data', () => {
     const w = await createWorld();
     const quote = (await w.api.call('thumb', { symbol: 'BTCUSDT' })).data;
     for (const period of PERIODS) {
-      const bars = (await w.api.call('klineHistoryLimit', { symbol: 'BTCUSDT', period, limit: 300 })).data ?? [];
+      const bars =
+        (await w.api.call('klineHistoryLimit', { symbol: 'BTCUSDT', period, limit: 300 })).data ??
+        [];
       expect(bars, period).toHaveLength(300);
       expect(bars[0]!.time).toBeLessThan(bars[299]!.time);
       const last = bars[299]!;
@@ -67,9 +69,18 @@ describe('simulator market data', () => {
 
   it('aggregates every period from the same minutes (an hour bar = its 60 minute bars)', async () => {
     const w = await createWorld();
-    const hours = (await w.api.call('klineHistoryLimit', { symbol: 'ETHUSDT', period: '1h', limit: 3 })).data!;
+    const hours = (
+      await w.api.call('klineHistoryLimit', { symbol: 'ETHUSDT', period: '1h', limit: 3 })
+    ).data!;
     const h = hours[0]!;
-    const mins = (await w.api.call('klineHistory', { symbol: 'ETHUSDT', period: '1min', from: h.time, to: h.time + 3_599_999 })).data!;
+    const mins = (
+      await w.api.call('klineHistory', {
+        symbol: 'ETHUSDT',
+        period: '1min',
+        from: h.time,
+        to: h.time + 3_599_999,
+      })
+    ).data!;
     expect(mins).toHaveLength(60);
     expect(mins[0]!.openPrice).toBe(h.openPrice);
     expect(mins[59]!.closePrice).toBe(h.closePrice);
@@ -80,7 +91,14 @@ describe('simulator market data', () => {
 
   it('the mini chart call (from/to, 1min) returns the last 30 minutes', async () => {
     const w = await createWorld();
-    const bars = (await w.api.call('klineHistory', { symbol: 'BTCUSDT', period: '1min', from: T0 - 30 * 60_000, to: T0 })).data!;
+    const bars = (
+      await w.api.call('klineHistory', {
+        symbol: 'BTCUSDT',
+        period: '1min',
+        from: T0 - 30 * 60_000,
+        to: T0,
+      })
+    ).data!;
     expect(bars).toHaveLength(31);
     expect(bars.at(-1)!.time).toBe(T0);
     w.sim.stop();
@@ -88,18 +106,28 @@ describe('simulator market data', () => {
 
   it('has no bars while a market is closed (a weekend for forex)', async () => {
     const w = await createWorld({ start: Date.UTC(2026, 10, 22, 12, 0) }); // Sunday 07:00 NY
-    const bars = (await w.api.call('klineHistoryLimit', { symbol: 'EURUSD', period: '1h', limit: 60 })).data!;
+    const bars = (
+      await w.api.call('klineHistoryLimit', { symbol: 'EURUSD', period: '1h', limit: 60 })
+    ).data!;
     for (const b of bars) {
       const d = new Date(b.time);
       // Between Fri 22:00 UTC (17:00 NY) and now, no bar.
-      expect(d.getTime() < Date.UTC(2026, 10, 20, 22, 0) || d.getTime() >= Date.UTC(2026, 10, 22, 22, 0)).toBe(true);
+      expect(
+        d.getTime() < Date.UTC(2026, 10, 20, 22, 0) || d.getTime() >= Date.UTC(2026, 10, 22, 22, 0),
+      ).toBe(true);
     }
     w.sim.stop();
   });
 
   it('answers a /waa/ call without a valid token with HTTP 401', async () => {
     const w = await createWorld();
-    const r = await w.sim.handle({ root: 'api', method: 'POST', path: '/waa/product/search', headers: {}, body: {} });
+    const r = await w.sim.handle({
+      root: 'api',
+      method: 'POST',
+      path: '/waa/product/search',
+      headers: {},
+      body: {},
+    });
     expect(r.status).toBe(401);
     const forged = await w.sim.handle({
       root: 'api',
@@ -114,22 +142,35 @@ describe('simulator market data', () => {
 
   it('search finds products by symbol or name for a signed-in user', async () => {
     const w = await createWorld();
-    const { token } = await w.sim.backOffice.seedUser({ email: 'ann@example.com', password: 'secret123' });
+    const { token } = await w.sim.backOffice.seedUser({
+      email: 'ann@example.com',
+      password: 'secret123',
+    });
     w.session.token = token;
     const r = await w.api.call('productSearch', { search: 'usd' });
-    expect(r.data?.forexProductList).toEqual(expect.arrayContaining(['EURUSD', 'BTCUSDT', 'XAUUSD']));
+    expect(r.data?.forexProductList).toEqual(
+      expect.arrayContaining(['EURUSD', 'BTCUSDT', 'XAUUSD']),
+    );
     expect(r.data?.forexProductList).not.toContain('AAPL');
     w.sim.stop();
   });
 
   it('product order info lists every product by code, and one by productCode', async () => {
     const w = await createWorld();
-    const { token } = await w.sim.backOffice.seedUser({ email: 'bo@example.com', password: 'secret123' });
+    const { token } = await w.sim.backOffice.seedUser({
+      email: 'bo@example.com',
+      password: 'secret123',
+    });
     w.session.token = token;
     const all = (await w.api.call('productOrderInfo', {})).data!;
     expect(Object.keys(all)).toHaveLength(CATALOGUE.length);
     const one = (await w.api.call('productOrderInfo', { productCode: 'AAPL' })).data!;
-    expect(one.AAPL).toMatchObject({ productCode: 'AAPL', minCount: 1, pricePrecision: 2, tradeStatus: 1 });
+    expect(one.AAPL).toMatchObject({
+      productCode: 'AAPL',
+      minCount: 1,
+      pricePrecision: 2,
+      tradeStatus: 1,
+    });
     expect(one.AAPL?.marketStartTime['1']).toBe('09:30:00');
     w.sim.stop();
   });
@@ -145,7 +186,11 @@ describe('simulator scenarios and channels', () => {
     expect((await w.api.call('thumb', { symbol: 'EURUSD' })).status).toBe(503);
     w.sim.backOffice.force({ body: '<html>oops</html>' });
     expect((await w.api.call('productList')).fault).toBe('malformed');
-    expect(w.toasts).toEqual(['Unknown error [1000]', 'Server error (500)', 'Api constructor error.']);
+    expect(w.toasts).toEqual([
+      'Unknown error [1000]',
+      'Server error (500)',
+      'Api constructor error.',
+    ]);
     w.sim.stop();
   });
 
@@ -154,7 +199,9 @@ describe('simulator scenarios and channels', () => {
     const ch = w.channel('market');
     const got: MarketMessage[] = [];
     ch.subscribe({ op: 'sub', topic: 'prices' }, (m) => got.push(m as MarketMessage));
-    ch.subscribe({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' }, (m) => got.push(m as MarketMessage));
+    ch.subscribe({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' }, (m) =>
+      got.push(m as MarketMessage),
+    );
     let opened = false;
     ch.connect({ open: () => (opened = true), message: () => {}, closed: () => {} });
     await Promise.resolve();
