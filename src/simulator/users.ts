@@ -39,11 +39,22 @@ export interface UserRecord {
   avatar?: string;
   /** 1: deposits from self wallets. */
   walletType?: number;
+  /**
+   * Session generation: tokens carry the value they were issued under (claim
+   * `sg`); raising it (password change, forced log-out) ends every older session.
+   */
+  sessionGen?: number;
 }
 
 declare module './state.ts' {
   interface SimState {
     users: Record<string, UserRecord>;
+    /**
+     * Users removed by the back office, by uid (epoch ms of removal). Their
+     * tokens still pass the signature check, as on a real server, so calls
+     * reach the handlers, which answer 1002 (user not found).
+     */
+    deletedUsers?: Record<string, number>;
   }
 }
 
@@ -121,6 +132,14 @@ export const findByLogin = (ctx: SimContext, username: string): UserRecord | und
 export const totalDeposit = (ctx: SimContext, uid: string): Big =>
   ctx.ledger.balance(acct.deposits(uid)).neg();
 
-/** A session token for a user on the account they are on now. */
-export const tokenFor = (ctx: SimContext, u: UserRecord): Promise<string> =>
-  ctx.tokens.sign({ uid: u.uid, virtualStatus: u.virtualStatus, aesKey: u.aesKey });
+/** Was this uid removed by the back office (its tokens then reach handlers, which answer 1002)? */
+export const isDeletedUser = (ctx: SimContext, uid: string): boolean => !!ctx.state.deletedUsers?.[uid];
+
+/**
+ * A session token for a user on the account they are on now. It carries the
+ * user's session generation (`sg`), so ending all sessions is one increment.
+ */
+export const tokenFor = (ctx: SimContext, u: UserRecord): Promise<string> => {
+  const claims = { uid: u.uid, virtualStatus: u.virtualStatus, aesKey: u.aesKey, sg: u.sessionGen ?? 0 };
+  return ctx.tokens.sign(claims);
+};

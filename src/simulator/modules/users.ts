@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { acct } from '../ledger.ts';
 import type { SimModule } from '../module.ts';
-import { createUser, findUser, tokenFor, type NewUser } from '../users.ts';
+import { createUser, findUser, isDeletedUser, tokenFor, type NewUser } from '../users.ts';
 
 declare module '../back-office.ts' {
   interface BackOffice {
@@ -28,7 +28,10 @@ export const usersModule: SimModule = {
   },
   sessionValid: (ctx, s) => {
     const u = findUser(ctx, s.uid);
-    return !!u && !u.blocked;
+    // A user removed by the back office keeps a signature-valid token, so its
+    // calls reach the handlers and answer 1002 as a real server's would.
+    if (!u) return isDeletedUser(ctx, s.uid);
+    return !u.blocked;
   },
   handlers: () => ({}),
   backOffice: (ctx) => {

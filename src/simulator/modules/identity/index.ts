@@ -1,0 +1,69 @@
+/**
+ * Identity: sign-up, sign-in with a second factor, forgot password, tokens
+ * (refresh, session check, ended sessions) and user info; plus the back
+ * office's outbox, user blocking, removal and forced log-out.
+ */
+import type { SimModule } from '../../module.ts';
+import { findUser, type UserRecord } from '../../users.ts';
+import { loginHandlers } from './login.ts';
+import { registerHandlers } from './register.ts';
+import { endSessions, sessionCurrent } from './sessions.ts';
+import { sessionHandlers } from './session-calls.ts';
+import { initIdentity, type OutboxEntry } from './state.ts';
+import { normalisePhone } from './validate.ts';
+
+declare module '../../back-office.ts' {
+  interface BackOffice {
+    /** Mails and texts sent, oldest first (verification, reset and second-factor codes); optionally to one address or uid. */
+    outbox(to?: string): OutboxEntry[];
+    /** The latest code sent to an e-mail, phone or uid (second factor), if any. */
+    lastCode(to: string): string | undefined;
+    /** The text of a live image captcha (what a reviewer reads off the picture). */
+    captchaText(uuid: string): string | undefined;
+    /** Block a user (sign-in 1044, every session ends) or unblock. */
+    blockUser(uid: string, blocked: boolean): void;
+    /** Remove a user: their still-signed tokens now get 1002 from user info and -1 from the session check. */
+    deleteUser(uid: string): void;
+    /** End every session of a user ("logged out elsewhere"). */
+    logoutUser(uid: string): void;
+    /** Require (or not) a second-factor code at sign-in. */
+    setTwoFactor(uid: string, on: boolean): void;
+  }
+}
+
+const addressOf = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : normalisePhone(to));
+
+export const identityModule: SimModule = {
+  name: 'identity',
+  init: initIdentity,
+  sessionValid: (ctx, s, token) => sessionCurrent(ctx, s.uid, token),
+  handlers: (ctx) => ({ ...registerHandlers(ctx), ...loginHandlers(ctx), ...sessionHandlers(ctx) }),
+  backOffice: (ctx) => {
+    const user = (uid: string): UserRecord => {
+      const u = findUser(ctx, uid);
+      if (!u) throw new Error(`no user ${uid}`);
+      return u;
+    };
+    const matches = (e: OutboxEntry, to: string) => e.to === addressOf(to) || e.uid === to;
+    return {
+      outbox: (to) => ctx.state.identity.outbox.filter((e) => to === undefined || matches(e, to)).map((e) => ({ ...e })),
+      lastCode: (to) => ctx.state.identity.outbox.findLast((e) => e.code !== undefined && matches(e, to))?.code,
+      captchaText: (id) => ctx.state.identity.captchas[id]?.text,
+      blockUser(uid, blocked) {
+        user(uid).blocked = blocked;
+        ctx.persist();
+      },
+      deleteUser(uid) {
+        user(uid);
+        delete ctx.state.users[uid];
+        (ctx.state.deletedUsers ??= {})[uid] = ctx.clock.now();
+        ctx.persist();
+      },
+      logoutUser: (uid) => endSessions(ctx, user(uid)),
+      setTwoFactor(uid, on) {
+        user(uid).twoFactor = on;
+        ctx.persist();
+      },
+    };
+  },
+};

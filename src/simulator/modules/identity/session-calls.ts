@@ -1,0 +1,71 @@
+/**
+ * Session calls: refresh, the session check (/waa/dd) and user info.
+ *
+ * The core answers 401 before any handler when a token is expired, badly
+ * signed, of a blocked user, or of an ended session (a password change or a
+ * back-office log-out raise the user's session generation): the session
+ * check is a silent call, so the client reads that as code -1. A user
+ * removed by the back office still holds a signature-valid token, so the
+ * handlers see it: the session check answers -1 and user info 1002.
+ *
+ * refresh (anonymous): 1001 missing field; 23519 unknown, expired or ended
+ * refresh token, or a token that is not ours or of another user; 1002 user
+ * gone; 1044 blocked. Refresh tokens rotate: each is good once.
+ */
+import type { Balance } from '../../../api/types/trading.ts';
+import type { User } from '../../../api/types/user.ts';
+import { acct } from '../../ledger.ts';
+import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { findUser, type UserRecord } from '../../users.ts';
+import { walletRows } from '../account/wallet.ts';
+import { issueSession, signedUid } from './sessions.ts';
+import { str } from './validate.ts';
+
+const money = (v: { toFixed(dp: number): string }) => Number(v.toFixed(2));
+
+function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): User {
+  const book = virtualStatus === '0' ? 'real' : 'demo';
+  const cash = ctx.ledger.balance(acct.cash(u.uid, book));
+  const margin = ctx.ledger.balance(acct.margin(u.uid, book));
+  const account: Balance = { balanceAmount: money(cash), lockMargin: money(margin) };
+  // Total assets: the trading account plus, on the real account, the wallet's coins.
+  let total = cash.plus(margin);
+  const rows = book === 'real' ? walletRows(ctx, u.uid) : undefined;
+  if (rows) total = rows.total.plus(margin);
+  return {
+    uid: u.uid,
+    nick: u.nick,
+    ...(u.email ? { email: u.email } : {}),
+    ...(u.phone ? { phone: u.phone } : {}),
+    registerType: u.registerType,
+    inviteCode: u.inviteCode,
+    ...(u.avatar ? { avator: u.avatar } : {}),
+    walletType: u.walletType ?? 0,
+    account,
+    totalAssets: money(total),
+    virtualStatus,
+  };
+}
+
+export const sessionHandlers = (ctx: SimContext): Handlers => ({
+  refresh: async (p) => {
+    const rt = str(p?.refreshToken);
+    const token = str(p?.token);
+    if (!rt || !token) return fail(1001);
+    const all = ctx.state.identity.refreshTokens;
+    const rec = all[rt];
+    if (!rec || rec.expiresAt <= ctx.clock.now()) return fail(23519);
+    if ((await signedUid(ctx, token)) !== rec.uid) return fail(23519);
+    const u = findUser(ctx, rec.uid);
+    if (!u) return fail(1002);
+    if (u.blocked) return fail(1044);
+    if (rec.gen !== (u.sessionGen ?? 0)) return fail(23519);
+    delete all[rt];
+    return ok(await issueSession(ctx, u));
+  },
+  sessionCheck: (_p, info) => (info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1)),
+  userInfo: (_p, info) => {
+    const u = info.session ? findUser(ctx, info.session.uid) : undefined;
+    return u && info.session ? ok(userView(ctx, u, info.session.virtualStatus)) : fail(1002);
+  },
+});
