@@ -1,0 +1,55 @@
+/**
+ * Refusals shared by market and option orders.
+ *
+ * - 405: the user is banned from trading (UserRecord.tradeBanned), on both books.
+ * - 406: a withdrawal is still in review, on the real book only (a demo trade
+ *   cannot touch the money being withdrawn).
+ * - 320: with the site flag `forexPermission` on, a forex product (trade type 2)
+ *   needs a total deposit of 100,000 USD; real book only (the demo account
+ *   exists to try things out).
+ * Closing and cancelling stay possible for a banned user, so a ban never traps
+ * money in a position.
+ */
+import { FOREX_PERMISSION_USD } from '../../../config/constants.ts';
+import type { ProductDef } from '../../catalogue.ts';
+import type { SimContext } from '../../module.ts';
+import { hasUnverifiedWithdrawal } from '../../queries.ts';
+import { findUser, totalDeposit, type UserRecord } from '../../users.ts';
+import type { Book } from './state.ts';
+
+/** A validation failure: the handler answers with its code. */
+export class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly detail?: string,
+  ) {
+    super(`refused ${code}`);
+  }
+}
+
+export function refuse(code: number, detail?: string): never {
+  throw new Refusal(code, detail);
+}
+
+/** The caller's user record, refusing 1002 when it is gone. */
+export function userOf(ctx: SimContext, uid: string): UserRecord {
+  return findUser(ctx, uid) ?? refuse(1002);
+}
+
+/** 405 and 406, before anything is placed. */
+export function mayTrade(ctx: SimContext, uid: string, book: Book): void {
+  if (userOf(ctx, uid).tradeBanned) refuse(405);
+  if (book === 'real' && hasUnverifiedWithdrawal(ctx, uid)) refuse(406);
+}
+
+/** 320 for a forex product without the deposit the permission needs. */
+export function mayTradeForex(ctx: SimContext, uid: string, book: Book, d: ProductDef): void {
+  if (book !== 'real' || d.type !== 2 || !ctx.state.flags.forexPermission) return;
+  if (totalDeposit(ctx, uid).lt(FOREX_PERMISSION_USD)) refuse(320);
+}
+
+/** A payload direction: 0 buy / up, 1 sell / down. */
+export function direction(v: unknown): 0 | 1 {
+  const n = v === undefined || v === null || v === '' ? NaN : Number(v);
+  return n === 0 || n === 1 ? n : refuse(501);
+}

@@ -1,0 +1,112 @@
+/**
+ * The money model of market orders. All amounts are big.js decimals rounded
+ * to cents; floats appear only in the tick's fast pre-checks, never in a
+ * balance.
+ *
+ * **Currency.** Accounts are in USD. A product's prices are in its quote
+ * currency: the last three letters of a forex pair (EURJPY → JPY), USD for
+ * everything else (crypto against USDT, commodities, indices and stocks are
+ * treated as USD-quoted). An amount in a quote currency is converted at the
+ * mid price of `CCYUSD`, or 1 / `USDCCY` (JPY via USDJPY, CAD via USDCAD…).
+ *
+ * **Margin.** `margin = price × lots × contractSize × usdRate / leverage`,
+ * with the product's leverage (its `multiple`; the payload's `multiple` is
+ * informational) and, for a market order, the fill price; for a pending order,
+ * its limit price. The margin is fixed when the order is accepted and moves
+ * cash → margin; it comes back when the order is closed or cancelled.
+ *
+ * **Fees.** A commission of {@link COMMISSION_RATE} (0.05 %) of the USD
+ * notional, rounded up to the cent, is taken when the order is accepted
+ * (cash → fees). A cancelled pending order gets it back.
+ *
+ * **Interest (swap).** At every daily rollover, 17:00 New York time, each
+ * open position accrues {@link SWAP_RATE_DAILY} (0.01 %) of its USD notional
+ * at the fill, for buys and sells alike. Accrued interest counts against
+ * equity while the position is open and is charged (cash → interest) when it
+ * is closed.
+ *
+ * **P&L.** `(close − open) × lots × contractSize × usdRate(close time)` for a
+ * buy, the negative for a sell; a buy closes at the bid, a sell at the ask.
+ * Realised against the house P&L account of the book.
+ *
+ * **Stop-out and negative-balance protection.** Equity = cash + reserved
+ * margin + unrealised P&L − accrued interest. When equity falls below
+ * {@link STOP_OUT_LEVEL} (50 %) of the margin of the open positions, the
+ * position with the worst P&L is closed, then the next, until the level holds
+ * again. A loss or interest larger than the cash after the margin comes back
+ * (a price gap) is capped at that cash: the house absorbs the rest, so no
+ * balance ever goes below zero.
+ */
+import Big from 'big.js';
+import type { ProductDef } from '../../catalogue.ts';
+import type { SimContext } from '../../module.ts';
+import type { OrderRecord } from './state.ts';
+
+/** Commission, a fraction of the USD notional. */
+export const COMMISSION_RATE = new Big('0.0005');
+/** Interest per daily rollover, a fraction of the USD notional. */
+export const SWAP_RATE_DAILY = new Big('0.0001');
+/** Stop-out when equity falls below this fraction of the open positions' margin. */
+export const STOP_OUT_LEVEL = new Big('0.5');
+/** Daily rollover time, New York. */
+export const ROLLOVER_HOUR_NY = '17:00:00';
+
+export const ZERO = new Big(0);
+
+export const minBig = (a: Big, b: Big): Big => (a.lt(b) ? a : b);
+
+/** Round to cents, half up. */
+export const cents = (x: Big): Big => x.round(2, Big.roundHalfUp);
+
+/** A wire number with 2 decimals. */
+export const wire2 = (x: Big | string): number => Number(new Big(x).toFixed(2));
+
+/** Parse a payload number into a decimal; undefined when absent, null when not a finite number. */
+export function decimal(v: unknown): Big | undefined | null {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v !== 'number' && typeof v !== 'string') return null;
+  if (typeof v === 'number' && !Number.isFinite(v)) return null;
+  try {
+    return new Big(String(v).trim());
+  } catch {
+    return null;
+  }
+}
+
+/** Quote currency of a product. */
+export const quoteCurrency = (d: ProductDef): string => (d.type === 2 ? d.symbol.slice(3) : 'USD');
+
+/** Lot step: whole shares for stocks (minimum 1), hundredths of a lot otherwise. */
+export const lotStep = (d: ProductDef): Big => new Big(d.minCount >= 1 ? 1 : '0.01');
+
+/** USD per unit of a currency at t (mid prices). */
+export function usdRate(ctx: SimContext, ccy: string, t: number): Big {
+  if (ccy === 'USD') return new Big(1);
+  if (ctx.products.get(`${ccy}USD`)) return new Big(ctx.prices.priceAt(`${ccy}USD`, t));
+  if (ctx.products.get(`USD${ccy}`)) return new Big(1).div(ctx.prices.priceAt(`USD${ccy}`, t));
+  throw new Error(`no USD rate for ${ccy}`);
+}
+
+/** Float twin of {@link usdRate} for the tick's pre-checks. */
+export function usdRateFast(ctx: SimContext, ccy: string, t: number): number {
+  if (ccy === 'USD') return 1;
+  if (ctx.products.get(`${ccy}USD`)) return ctx.prices.priceAt(`${ccy}USD`, t);
+  return 1 / ctx.prices.priceAt(`USD${ccy}`, t);
+}
+
+/** USD notional of `lots` at `price`. */
+export const notionalUsd = (d: ProductDef, price: Big, lots: Big, rate: Big): Big =>
+  price.times(lots).times(d.contractSize).times(rate);
+
+export const marginOf = (notional: Big, leverage: number): Big => cents(notional.div(leverage));
+
+export const feeOf = (notional: Big): Big => notional.times(COMMISSION_RATE).round(2, Big.roundUp);
+
+export const dailyInterestOf = (notional: Big): Big => cents(notional.times(SWAP_RATE_DAILY));
+
+/** Price P&L in USD of closing an open order at `close`, with `rate` USD per quote unit. */
+export function pnlOf(d: ProductDef, o: OrderRecord, close: Big, rate: Big): Big {
+  const diff = close.minus(o.openPrice ?? close);
+  const signed = o.orderType === 0 ? diff : diff.neg();
+  return cents(signed.times(o.volume).times(d.contractSize).times(rate));
+}
