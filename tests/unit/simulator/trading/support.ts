@@ -8,6 +8,7 @@ import type {
 import type { CallResult } from '../../../../src/api/client.ts';
 import type { SimulatorOptions } from '../../../../src/simulator/server.ts';
 import { quoteAt } from '../../../../src/simulator/modules/trading/quotes.ts';
+import { tokenFor } from '../../../../src/simulator/users.ts';
 import { optionProductId } from '../../../../src/simulator/modules/trading/option-config.ts';
 
 export interface Trader {
@@ -17,6 +18,8 @@ export interface Trader {
   /** Sign in as another user of the same world. */
   other(email: string, deposit?: number): Promise<{ uid: string; token: string }>;
   quote(symbol: string): Promise<PriceEntry>;
+  /** A fresh session token (tokens last 30 minutes; tests jump hours ahead). */
+  refresh(): Promise<string>;
   /** addOrder with sensible defaults (market buy of the minimum volume). */
   order(p: Partial<AddOrderPayload> & { tradePair: string }): Promise<CallResult<'addOrder'>>;
   option(
@@ -43,6 +46,12 @@ export async function trader(
     token,
     other: (email, deposit = 50_000) =>
       w.sim.backOffice.seedUser({ email, password: 'secret123', deposit }),
+    refresh: async () => {
+      const u = w.sim.ctx.state.users[uid]!;
+      t.token = await tokenFor(w.sim.ctx, u);
+      w.session.token = t.token;
+      return t.token;
+    },
     quote: async (symbol) => (await w.api.call('thumb', { symbol })).data as PriceEntry,
     order: async (p) => {
       const q = await t.quote(p.tradePair);
