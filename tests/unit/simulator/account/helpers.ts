@@ -47,3 +47,20 @@ export function ledgerHolds(w: TestWorld): void {
   if (!total.eq(0)) throw new Error(`ledger total ${total.toString()}`);
   for (const [k, v] of w.sim.ctx.ledger.accounts('u:')) if (v.lt(0)) throw new Error(`${k} is ${v.toString()}`);
 }
+
+/** Submit a USDT (TRC20) deposit through the client; returns the reply code. */
+export async function deposit(w: TestWorld, amt: string, extra: Record<string, string> = {}, proof: Blob | null = png()) {
+  const metaData = JSON.stringify({ coinId: '101', amt, said: '', locale: 'en', ...extra });
+  return (await w.api.call('userDeposit', { metaData, ...(proof ? { depositProof: proof } : {}) } as { metaData: string; depositProof: Blob })).code;
+}
+
+/** Deposit through the client and have the back office approve it (USDT is 1:1 with USD). */
+export async function funded(w: TestWorld, uid: string, amt: string): Promise<void> {
+  const code = await deposit(w, amt);
+  if (code !== 0) throw new Error(`deposit ${code}`);
+  const [req] = w.sim.backOffice.walletRequests(uid);
+  w.sim.backOffice.approveDeposit(req?.id ?? '');
+}
+
+/** The user's available real cash, as a string. */
+export const cash = (w: TestWorld, uid: string): string => w.sim.ctx.ledger.balance(`u:${uid}:real:USD`).toString();

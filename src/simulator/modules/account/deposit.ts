@@ -1,0 +1,94 @@
+/**
+ * Deposits with a proof image, reviewed by the back office, and the deposit
+ * and withdrawal records.
+ *
+ * userDeposit (multipart: metaData `{ coinId, amt, said, locale }`, file
+ * depositProof): 23523 demo session, 1055 unknown network, 1085 a wallet-type
+ * 1 user naming a self wallet that is not theirs, 1036 amount zero,
+ * malformed or under {@link DEPOSIT_MIN_USD} USD, 1065 over 5 decimals, 202
+ * no price, 23553 no proof, 1016 proof not an image, 1018 a deposit of the
+ * same amount on the same network is already in review. Nothing moves until
+ * the back office approves: the USD value fixed at submission is then
+ * credited to the real trading account (from `world:deposits:<uid>:USD`, so
+ * it counts towards the forex-permission total); a rejection sets payState 2
+ * with the reason and notifies (629006).
+ */
+import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
+import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { nextId } from '../../state.ts';
+import { jsonObject, str } from '../identity/validate.ts';
+import { cents, coinNet, DEPOSIT_MIN_USD, usdPrice } from './coins.ts';
+import { amount, imageUpload, isFailure, me, paginate, realUser } from './guard.ts';
+import { mine, type WalletRequest } from './state.ts';
+
+/** Requests of a user, newest first. */
+export const requestsOf = (ctx: SimContext, uid: string): WalletRequest[] =>
+  mine(ctx.state.account.walletRequests, uid).sort(
+    (a, b) => b.submitTimeTs - a.submitTimeTs || Number(b.id) - Number(a.id),
+  );
+
+export const recordView = (r: WalletRequest): DepositWithdrawRecord => ({
+  id: r.id,
+  payPrice: r.payPrice,
+  actionType: r.actionType,
+  ...(r.actionType === 0 ? { depositUsdPrice: r.usd } : { withdrawUsdPrice: r.usd }),
+  submitTimeTs: r.submitTimeTs,
+  payState: r.payState,
+  currency: r.currency,
+  ...(r.remark ? { remark: r.remark } : {}),
+});
+
+const optionalNumber = (v: unknown): number | undefined =>
+  v === undefined || v === null || v === '' ? undefined : Number(v);
+
+export const depositHandlers = (ctx: SimContext): Handlers => ({
+  userDeposit: async (p, info) => {
+    const u = realUser(ctx, info);
+    if (isFailure(u)) return u;
+    const meta = jsonObject(p?.metaData) ?? {};
+    const net = coinNet(meta.coinId);
+    if (!net || net.coin === 'USD' || ctx.state.account.disabledCoinNets[net.id]) return fail(1055);
+    const said = str(meta.said);
+    if (u.walletType === 1 && said) {
+      const own = ctx.state.account.selfWallets[said];
+      if (!own || own.uid !== u.uid) return fail(1085);
+    }
+    const amt = amount(meta.amt, 5);
+    if (amt === 'decimals') return fail(1065);
+    if (typeof amt === 'string') return fail(1036);
+    const price = usdPrice(ctx, net.coin);
+    if (!price) return fail(202);
+    const usd = cents(amt.times(price), 'down');
+    if (usd.lt(DEPOSIT_MIN_USD)) return fail(1036);
+    const proof = await imageUpload(p?.depositProof);
+    if (isFailure(proof)) return proof;
+    const pending = requestsOf(ctx, u.uid).some(
+      (r) => r.actionType === 0 && r.payState === 0 && r.coinNetId === net.id && amt.eq(r.payPrice),
+    );
+    if (pending) return fail(1018);
+    const id = nextId(ctx.state);
+    ctx.state.account.walletRequests[id] = {
+      id, uid: u.uid, actionType: 0, payState: 0, currency: net.coin, coinNetId: net.id,
+      payPrice: amt.toString(), usd: usd.toFixed(2), proof, submitTimeTs: ctx.clock.now(),
+      ...(said ? { said } : {}),
+    };
+    return ok(null);
+  },
+  rechargeStatus: (_p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    const last = requestsOf(ctx, u.uid).find((r) => r.actionType === 0);
+    return ok({ payState: last ? last.payState : null });
+  },
+  uesrRecharge: (p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    const type = optionalNumber(p?.type);
+    const status = optionalNumber(p?.status);
+    const all = requestsOf(ctx, u.uid).filter(
+      (r) => (type === undefined || r.actionType === type) && (status === undefined || r.payState === status),
+    );
+    const { list, pages } = paginate(all, p?.pageNum, p?.pageSize);
+    return ok({ list: list.map(recordView), pages });
+  },
+});

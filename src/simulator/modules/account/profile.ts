@@ -1,0 +1,65 @@
+/**
+ * Profile: nickname and avatar, password change, e-mail binding.
+ *
+ * - infoSubmit (multipart: metaData `{ nickName }`, optional avatar file):
+ *   1001 no nickname or unreadable metaData, 1016 over 140 characters or an
+ *   avatar that is not a PNG/JPEG/HEIC under 10 MB, 23558 illegal characters.
+ *   The avatar is kept as a data URL and served back in user info's
+ *   `avator` (the contract has no image route for it).
+ * - passwordSubmit: 1001, 1109 wrong old password, 1016 new one not 7..140
+ *   characters. A change ends every session, so the user signs in again.
+ * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
+ *   1016 not an e-mail, 1017 the e-mail the user already has, 1157 an
+ *   e-mail is already bound (or the account registered by e-mail), 1045 the
+ *   e-mail belongs to another account.
+ */
+import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { checkPassword, findByLogin, hashPassword } from '../../users.ts';
+import { endSessions } from '../identity/sessions.ts';
+import { hasIllegal, isEmail, jsonObject, MAX_FIELD, str, validPassword } from '../identity/validate.ts';
+import { imageUpload, isFailure, me } from './guard.ts';
+
+export const profileHandlers = (ctx: SimContext): Handlers => ({
+  infoSubmit: async (p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    const meta = jsonObject(p?.metaData);
+    const nick = str(meta?.nickName);
+    if (!nick) return fail(1001);
+    if (hasIllegal(nick)) return fail(23558);
+    if (nick.length > MAX_FIELD) return fail(1016);
+    let avatar: string | undefined;
+    if (p?.avatar !== undefined) {
+      const img = await imageUpload(p.avatar);
+      if (isFailure(img)) return img;
+      avatar = img;
+    }
+    u.nick = nick;
+    if (avatar) u.avatar = avatar;
+    return ok(null);
+  },
+  passwordSubmit: async (p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    if (typeof p?.oldPassword !== 'string' || typeof p.newPassword !== 'string') return fail(1001);
+    if (!(await checkPassword(u, p.oldPassword))) return fail(1109);
+    if (!validPassword(p.newPassword)) return fail(1016);
+    u.passwordHash = await hashPassword(p.newPassword, u.salt);
+    endSessions(ctx, u);
+    return ok(null);
+  },
+  bindEmailSubmit: (p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    if (ctx.state.flags['user/bindEmail'] === false) return fail(23523);
+    const email = str(p?.email)?.toLowerCase();
+    if (!email) return fail(1001);
+    if (hasIllegal(email)) return fail(23558);
+    if (!isEmail(email)) return fail(1016);
+    if (u.email === email) return fail(1017);
+    if (u.email || u.registerType === 'E') return fail(1157);
+    if (findByLogin(ctx, email)) return fail(1045);
+    u.email = email;
+    return ok(null);
+  },
+});
