@@ -9,27 +9,46 @@
  * that book's snapshot when the channel authenticates with a token for it.
  */
 import type { OrdersMessage } from '../../../api/types/realtime.ts';
+import type { MarketOrder } from '../../../api/types/trading.ts';
 import type { SimContext } from '../../module.ts';
 import { findUser } from '../../users.ts';
 import { QuoteBook } from './quotes.ts';
 import { accountKey, bookOf, type Book, type Runtime } from './state.ts';
 import { orderView } from './views.ts';
 
-/** The account's current list of one type. */
-export function ordersMessage(
+type OrderType = OrdersMessage['ordertype'];
+
+/** The account's current list of one type, newest first. */
+export function ordersList(
   ctx: SimContext,
   rt: Runtime,
   uid: string,
   book: Book,
-  ordertype: OrdersMessage['ordertype'],
+  ordertype: OrderType,
   qb: QuoteBook,
-): OrdersMessage {
+): MarketOrder[] {
   const want = ordertype === 'holding' ? 2 : 1;
   const hots = [...(rt.byAccount.get(accountKey(uid, book)) ?? [])].filter(
     (h) => h.o.positionStatus === want,
   );
   hots.sort((a, b) => b.o.orderTime - a.o.orderTime || Number(b.o.id) - Number(a.o.id));
-  return { ordertype, data: hots.map((h) => orderView(ctx, h.o, qb)) };
+  return hots.map((h) => orderView(ctx, h.o, qb));
+}
+
+/**
+ * A message whose list is built when first read. The hub reads `data` only
+ * for a user with an exchange connection, so a server without listeners does
+ * not price every open position on every order; postMessage and
+ * JSON.stringify read the getter like a plain field.
+ */
+function lazyMessage(ordertype: OrderType, build: () => MarketOrder[]): OrdersMessage {
+  let data: MarketOrder[] | undefined;
+  return {
+    ordertype,
+    get data() {
+      return (data ??= build());
+    },
+  };
 }
 
 /** Both lists of an account, for a channel that just authenticated. */
@@ -41,21 +60,23 @@ export function snapshot(
   now: number,
 ): OrdersMessage[] {
   const qb = new QuoteBook(ctx, now);
-  return [
-    ordersMessage(ctx, rt, uid, book, 'holding', qb),
-    ordersMessage(ctx, rt, uid, book, 'pending', qb),
-  ];
+  return (['holding', 'pending'] as const).map((ordertype) => ({
+    ordertype,
+    data: ordersList(ctx, rt, uid, book, ordertype, qb),
+  }));
 }
 
 /** Publish every changed list, then forget the changes. */
 export function flush(ctx: SimContext, rt: Runtime, now: number): void {
   if (rt.dirty.size === 0) return;
   const qb = new QuoteBook(ctx, now);
-  for (const d of rt.dirty.values()) {
-    const u = findUser(ctx, d.uid);
-    if (!u || bookOf(u.virtualStatus) !== d.book) continue;
-    if (d.holding) ctx.publishOrders(d.uid, ordersMessage(ctx, rt, d.uid, d.book, 'holding', qb));
-    if (d.pending) ctx.publishOrders(d.uid, ordersMessage(ctx, rt, d.uid, d.book, 'pending', qb));
+  for (const { uid, book, holding, pending } of rt.dirty.values()) {
+    const u = findUser(ctx, uid);
+    if (!u || bookOf(u.virtualStatus) !== book) continue;
+    // Built now (not when read) would be the same: the books do not change before delivery.
+    const list = (type: OrderType) => () => ordersList(ctx, rt, uid, book, type, qb);
+    if (holding) ctx.publishOrders(uid, lazyMessage('holding', list('holding')));
+    if (pending) ctx.publishOrders(uid, lazyMessage('pending', list('pending')));
   }
   rt.dirty.clear();
 }

@@ -12,7 +12,8 @@ async function listen(tr: Trader, token: string) {
   const ch = tr.w.channel('exchange');
   const got: OrdersMessage[] = [];
   ch.onMessage((m: ServerMessage) => {
-    if ('ordertype' in m) got.push(m);
+    // Read on receipt, as a transport would serialise it.
+    if ('ordertype' in m) got.push({ ordertype: m.ordertype, data: m.data });
   });
   ch.setAuth(token);
   ch.connect({ open: () => {}, message: () => {}, closed: () => {} });

@@ -1,0 +1,154 @@
+/**
+ * The exchange simulator's trading side, server-side (handlers driven
+ * directly, as the worker does after routing; no token signing):
+ * - order throughput: market orders placed then closed, in operations per second;
+ * - the cost of one price tick across all 60 products with 1,000 open positions
+ *   (fills, stop loss / take profit checks, stop-out checks), alone and with
+ *   the price entries of all products that the market channel sends.
+ */
+import { performance } from 'node:perf_hooks';
+import { createVirtualClock } from '../src/simulator/clock.ts';
+import { createSimulator, type Simulator } from '../src/simulator/server.ts';
+import { tradingModule } from '../src/simulator/modules/trading/index.ts';
+import { allQuotes } from '../src/simulator/modules/market.ts';
+import { quoteAt } from '../src/simulator/modules/trading/quotes.ts';
+import type { CallInfo, Handlers } from '../src/simulator/module.ts';
+import type { BenchResult } from './types.ts';
+
+/** Wednesday 18 Nov 2026, 10:00 New York: every market is open. */
+const T0 = Date.UTC(2026, 10, 18, 15, 0, 0);
+const USERS = 100;
+
+type Answer = { code: number; data: unknown };
+const call = (fn: unknown, p: unknown, i: CallInfo) =>
+  (fn as (p: unknown, i: CallInfo) => Answer)(p, i);
+
+async function world() {
+  const clock = createVirtualClock(T0);
+  const sim = await createSimulator({ seed: 7, clock, ticking: false });
+  const uids: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const u = await sim.backOffice.seedUser({
+      email: `bench${i}@example.com`,
+      password: 'secret123',
+      deposit: 100_000_000,
+    });
+    uids.push(u.uid);
+  }
+  return { sim, clock, uids, h: tradingModule.handlers(sim.ctx) };
+}
+
+const info = (uid: string, now: number): CallInfo => ({
+  session: { uid, virtualStatus: '0', aesKey: '', exp: 0 },
+  token: undefined,
+  now,
+});
+
+/** Place a market buy of the minimum volume; returns the order id. */
+function place(sim: Simulator, h: Handlers, uid: string, symbol: string, now: number): string {
+  const d = sim.ctx.products.get(symbol)!;
+  const q = quoteAt(sim.ctx, symbol, now);
+  const r = call(
+    h.addOrder,
+    {
+      tradePair: symbol,
+      price: q.mid,
+      stopPrice: Number((q.bid * 0.5).toFixed(d.precision)),
+      takeProfitPprice: Number((q.bid * 1.5).toFixed(d.precision)),
+      orderQuantity: d.minCount,
+      multiple: d.multiple,
+      orderType: 0,
+      buyPoint: 2,
+    },
+    info(uid, now),
+  );
+  if (r.code !== 0) throw new Error(`addOrder ${symbol} answered ${r.code}`);
+  return r.data as string;
+}
+
+async function throughput(): Promise<BenchResult> {
+  const { sim, clock, uids, h } = await world();
+  const symbols = sim.ctx.products.all().map((d) => d.symbol);
+  const N = 20_000;
+  const ids: Array<[string, string]> = [];
+  // Warm the price series and caches.
+  for (const s of symbols) quoteAt(sim.ctx, s, clock.now());
+  const t0 = performance.now();
+  for (let i = 0; i < N; i++) {
+    const uid = uids[i % USERS]!;
+    ids.push([uid, place(sim, h, uid, symbols[i % symbols.length]!, clock.now())]);
+  }
+  const t1 = performance.now();
+  clock.advance(3 * 60_000);
+  const t2 = performance.now();
+  for (const [uid, orderId] of ids) {
+    const r = call(h.closeOrder, { orderId }, info(uid, clock.now()));
+    if (r.code !== 0) throw new Error(`closeOrder answered ${r.code}`);
+  }
+  const t3 = performance.now();
+  sim.stop();
+  const ms = t1 - t0 + (t3 - t2);
+  return {
+    name: 'order operations (place + close market orders)',
+    value: (2 * N) / (ms / 1000),
+    unit: 'ops/s',
+    min: 20_000,
+    note: `${N} pairs, ${USERS} users; place ${(((t1 - t0) / N) * 1000).toFixed(1)} µs, close ${(((t3 - t2) / N) * 1000).toFixed(1)} µs`,
+  };
+}
+
+async function tickCost(): Promise<BenchResult[]> {
+  const { sim, clock, uids, h } = await world();
+  const symbols = sim.ctx.products.all().map((d) => d.symbol);
+  for (let i = 0; i < 1000; i++)
+    place(sim, h, uids[i % USERS]!, symbols[i % symbols.length]!, clock.now());
+  const TICKS = 2000;
+  const measure = (fn: (now: number) => void) => {
+    for (let i = 0; i < 50; i++) {
+      clock.advance(200);
+      fn(clock.now());
+    }
+    const times: number[] = [];
+    for (let i = 0; i < TICKS; i++) {
+      clock.advance(200);
+      const now = clock.now();
+      const a = performance.now();
+      fn(now);
+      times.push(performance.now() - a);
+    }
+    times.sort((x, y) => x - y);
+    return {
+      mean: times.reduce((s, x) => s + x, 0) / TICKS,
+      p99: times[Math.floor(TICKS * 0.99)]!,
+    };
+  };
+  const trading = measure((now) => tradingModule.onTick!(sim.ctx, now));
+  const full = measure((now) => {
+    tradingModule.onTick!(sim.ctx, now);
+    allQuotes(sim.ctx, now);
+  });
+  const open = Object.values(sim.ctx.state.trading.orders).filter(
+    (o) => o.positionStatus === 2,
+  ).length;
+  sim.stop();
+  return [
+    {
+      name: 'price tick, trading side (1,000 open positions)',
+      value: trading.mean,
+      unit: 'ms',
+      max: 2,
+      note: `p99 ${trading.p99.toFixed(3)} ms, ${open} open over ${symbols.length} products, ${USERS} accounts`,
+    },
+    {
+      name: 'price tick incl. all 60 price entries',
+      value: full.mean,
+      unit: 'ms',
+      max: 2,
+      note: `p99 ${full.p99.toFixed(3)} ms`,
+    },
+  ];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  return [await throughput(), ...(await tickCost())];
+}
