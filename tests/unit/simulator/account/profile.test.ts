@@ -1,0 +1,65 @@
+/** Profile, password change and e-mail binding through the real client. */
+import { describe, expect, it } from 'vitest';
+import { png, seeded, signIn, world } from './helpers.ts';
+
+const meta = (nickName: string) => JSON.stringify({ nickName });
+
+describe('profile', () => {
+  it('saves the nickname and the avatar, served back as a data URL in avator', async () => {
+    const w = await world();
+    await seeded(w);
+    expect((await w.api.call('infoSubmit', { metaData: meta('Trader Ann'), avatar: png() })).code).toBe(0);
+    const info = (await w.api.call('userInfo')).data;
+    expect(info?.nick).toBe('Trader Ann');
+    expect(info?.avator).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect((await w.api.call('infoSubmit', { metaData: meta('Ann') })).code).toBe(0);
+    expect((await w.api.call('userInfo')).data?.avator).toBe(info?.avator);
+  });
+
+  it('answers 1001 without a nickname, 1016 over 140 characters or for a non-image avatar, 23558 for markup', async () => {
+    const w = await world();
+    await seeded(w);
+    expect((await w.api.call('infoSubmit', { metaData: meta('') })).code).toBe(1001);
+    expect((await w.api.call('infoSubmit', { metaData: meta('x'.repeat(141)) })).code).toBe(1016);
+    expect((await w.api.call('infoSubmit', { metaData: meta('<b>me</b>') })).code).toBe(23558);
+    const gif = new Blob([Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])], { type: 'image/gif' });
+    expect((await w.api.call('infoSubmit', { metaData: meta('Ann'), avatar: gif })).code).toBe(1016);
+  });
+});
+
+describe('change password', () => {
+  it('answers 1109 for a wrong old password; a change ends the sessions and the new password signs in', async () => {
+    const w = await world();
+    await seeded(w, { email: 'p@example.com' });
+    const change = (oldPassword: string, newPassword: string) =>
+      w.api.call('passwordSubmit', { oldPassword, newPassword, metaData: '{}' });
+    expect((await change('wrong-old', 'newsecret1')).code).toBe(1109);
+    expect((await change('secret123', 'short')).code).toBe(1016);
+    expect((await change('secret123', 'newsecret1')).code).toBe(0);
+    expect((await w.api.call('sessionCheck')).code).toBe(-1);
+    expect((await signIn(w, 'p@example.com')).code).toBe(1108);
+    expect((await signIn(w, 'p@example.com', 'newsecret1')).code).toBe(0);
+  });
+});
+
+describe('bind e-mail', () => {
+  it('binds an e-mail to a phone account; 1017 the same again, 1157 another once bound', async () => {
+    const w = await world();
+    await seeded(w, { phone: '15550100300', email: undefined });
+    expect((await w.api.call('bindEmailSubmit', { email: 'Bound@Example.com' })).code).toBe(0);
+    expect((await w.api.call('userInfo')).data).toMatchObject({ email: 'bound@example.com', registerType: 'P' });
+    expect((await w.api.call('bindEmailSubmit', { email: 'bound@example.com' })).code).toBe(1017);
+    expect((await w.api.call('bindEmailSubmit', { email: 'other@example.com' })).code).toBe(1157);
+  });
+
+  it('answers 1157 for an e-mail account, 1045 for an e-mail of another account, 1016 malformed, 23523 when switched off', async () => {
+    const w = await world();
+    await seeded(w, { email: 'taken@example.com' });
+    expect((await w.api.call('bindEmailSubmit', { email: 'new@example.com' })).code).toBe(1157);
+    await seeded(w, { phone: '15550100301', email: undefined });
+    expect((await w.api.call('bindEmailSubmit', { email: 'taken@example.com' })).code).toBe(1045);
+    expect((await w.api.call('bindEmailSubmit', { email: 'nope' })).code).toBe(1016);
+    w.sim.backOffice.setFlag('user/bindEmail', false);
+    expect((await w.api.call('bindEmailSubmit', { email: 'free@example.com' })).code).toBe(23523);
+  });
+});
