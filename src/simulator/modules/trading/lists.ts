@@ -45,6 +45,7 @@ function paging(p: { page?: unknown; limit?: unknown }): { page: number; limit: 
   return { page, limit };
 }
 
+/** The caller's market orders on a book, one page, with P&L totals and the position summary. */
 export function orderList(
   ctx: SimContext,
   rt: Runtime,

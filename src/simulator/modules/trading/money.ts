@@ -51,8 +51,10 @@ export const STOP_OUT_LEVEL = new Big('0.5');
 /** Daily rollover time, New York. */
 export const ROLLOVER_HOUR_NY = '17:00:00';
 
+/** Zero, shared (Big values are immutable). */
 export const ZERO = new Big(0);
 
+/** The smaller of two decimals. */
 export const minBig = (a: Big, b: Big): Big => (a.lt(b) ? a : b);
 
 /** Round to cents, half up. */
@@ -94,14 +96,17 @@ export function usdRateFast(ctx: SimContext, ccy: string, t: number): number {
   return 1 / ctx.prices.priceAt(`USD${ccy}`, t);
 }
 
-/** USD notional of `lots` at `price`. */
+/** USD notional: price × lots × contract size × USD per quote unit. */
 export const notionalUsd = (d: ProductDef, price: Big, lots: Big, rate: Big): Big =>
   price.times(lots).times(d.contractSize).times(rate);
 
+/** Margin of a notional at a leverage, to the cent. */
 export const marginOf = (notional: Big, leverage: number): Big => cents(notional.div(leverage));
 
+/** Commission of a notional, rounded up to the cent. */
 export const feeOf = (notional: Big): Big => notional.times(COMMISSION_RATE).round(2, Big.roundUp);
 
+/** One rollover's interest on a notional, to the cent. */
 export const dailyInterestOf = (notional: Big): Big => cents(notional.times(SWAP_RATE_DAILY));
 
 /** Price P&L in USD of closing an open order at `close`, with `rate` USD per quote unit. */

@@ -7,6 +7,7 @@ import type { SimContext } from '../../module.ts';
 import { usdRate, usdRateFast } from './money.ts';
 import type Big from 'big.js';
 
+/** A product's prices at one instant. */
 export interface Quote {
   mid: number;
   bid: number;

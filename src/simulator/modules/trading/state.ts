@@ -136,10 +136,12 @@ export function runtime(ctx: SimContext): Runtime {
   return rt;
 }
 
+/** Attach a simulator's runtime indexes (init). */
 export function setRuntime(ctx: SimContext, rt: Runtime): void {
   runtimes.set(ctx, rt);
 }
 
+/** Index key of one user's book. */
 export const accountKey = (uid: string, book: Book): string => `${uid}|${book}`;
 
 /** The book a session trades on: virtualStatus '0' is the real account, anything else demo. */
