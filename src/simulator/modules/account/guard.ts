@@ -75,6 +75,3 @@ export async function imageUpload(v: unknown): Promise<string | Failure> {
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:${mime};base64,${btoa(s)}`;
 }
-
-/** Numbers on the wire are plain numbers (amounts kept as decimals internally). */
-export const num = (v: Big | string): number => Number(new Big(v).toFixed(8));

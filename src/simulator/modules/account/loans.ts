@@ -18,6 +18,7 @@
  *   owed, or not a multiple of 100 (unless it settles the loan), 203 the
  *   available balance does not cover it.
  */
+import Big from 'big.js';
 import type { Loan, Repayment } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
@@ -30,12 +31,12 @@ import { mine, type LoanRecord } from './state.ts';
 export const LOAN = { min: 50_000, max: 1_000_000, step: 10_000, minDays: 7, maxDays: 30, repayStep: 100 } as const;
 export const DAY_MS = 86_400_000;
 
-/** What is still owed on a loan (amount less approved repayments). */
+/** What is still owed on a loan (amount less approved repayments; whole units, summed as decimals). */
 export const owed = (ctx: SimContext, loan: LoanRecord): number =>
-  loan.amount -
   Object.values(ctx.state.account.repayments)
     .filter((r) => r.loanId === loan.id && r.status === 1)
-    .reduce((s, r) => s + r.amount, 0);
+    .reduce((s, r) => s.minus(r.amount), new Big(loan.amount))
+    .toNumber();
 
 /** Mark a user's active loans past their date as overdue (status 4). */
 export function refreshLoans(ctx: SimContext, uid: string): void {

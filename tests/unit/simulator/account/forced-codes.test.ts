@@ -7,7 +7,7 @@ import type { CallName } from '../../../../src/api/contract.ts';
 import { seeded, world } from './helpers.ts';
 
 const FORCED: Array<[number, CallName]> = [
-  [201, 'myWalletBalance'], [204, 'transformWallet'], [205, 'userWithdraw'], [206, 'userWithdraw'],
+  [1003, 'userInfo'], [201, 'myWalletBalance'], [202, 'withdrawWalletCalculate'], [204, 'transformWallet'], [205, 'userWithdraw'], [206, 'userWithdraw'],
   [1012, 'uesrRecharge'], [1013, 'currencySimpleCoinNet'], [1019, 'userDeposit'], [1032, 'userDeposit'],
   [1033, 'userDeposit'], [1040, 'transformWallet'], [1041, 'userDeposit'], [1043, 'currencySimpleCoinNet'],
   [1046, 'userWallet'], [1048, 'userWithdraw'], [1053, 'userWithdraw'], [1054, 'transformWallet'],

@@ -89,7 +89,7 @@ function heldMatchesReview(w: TestWorld, uid: string): void {
   const inReview = Object.values(a.walletRequests)
     .filter((r) => r.actionType === 1 && r.payState === 0)
     .reduce((s, r) => s.plus(r.usd), new Big(0))
-    .plus(Object.values(a.repayments).filter((r) => r.status === 0).reduce((s, r) => s + r.amount, 0));
+    .plus(Object.values(a.repayments).filter((r) => r.status === 0).reduce((s, r) => s.plus(r.amount), new Big(0)));
   expect(held.toString()).toBe(inReview.toString());
 }
 
