@@ -16,7 +16,10 @@ import type { QuoteBook } from './quotes.ts';
 import type { Book, Hot, Runtime } from './state.ts';
 
 const LEVEL = Number(STOP_OUT_LEVEL);
-/** How far above the level the float estimate must be to skip the exact check. */
+/**
+ * How far above the level the float estimate must be to skip the exact check:
+ * 2 %, plus a cent per position for the exact P&L's rounding to cents.
+ */
 const SAFETY = 1.02;
 
 const closingPrice = (qb: QuoteBook, h: Hot) => {
@@ -28,22 +31,24 @@ function estimate(
   ctx: SimContext,
   hots: Set<Hot>,
   qb: QuoteBook,
-): { equity: number; used: number } {
+): { equity: number; used: number; n: number } {
   let equity = 0;
   let used = 0;
+  let n = 0;
   for (const h of hots) {
     if (h.o.positionStatus !== 2) continue;
     const px = closingPrice(qb, h);
     equity += (px - h.open) * h.dir * h.units * qb.rateFast(h.ccy) - h.interest;
     used += h.margin;
+    n++;
   }
-  if (used === 0) return { equity, used };
+  if (used === 0) return { equity, used, n };
   const first = hots.values().next().value as Hot;
   const { uid, book } = first.o;
   equity +=
     Number(ctx.ledger.balance(acct.cash(uid, book))) +
     Number(ctx.ledger.balance(acct.margin(uid, book)));
-  return { equity, used };
+  return { equity, used, n };
 }
 
 /** Exact equity, open margin and the open positions with their P&L. */
@@ -91,8 +96,8 @@ function liquidate(
 export function stopOuts(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
   let changed = false;
   for (const hots of [...rt.byAccount.values()]) {
-    const { equity, used } = estimate(ctx, hots, qb);
-    if (used === 0 || equity > used * LEVEL * SAFETY + 0.05) continue;
+    const { equity, used, n } = estimate(ctx, hots, qb);
+    if (used === 0 || equity > used * LEVEL * SAFETY + 0.01 * n + 0.05) continue;
     const first = hots.values().next().value as Hot;
     if (liquidate(ctx, rt, first.o.uid, first.o.book, hots, qb)) changed = true;
   }

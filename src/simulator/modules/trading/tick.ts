@@ -18,8 +18,7 @@ import type { Hot, Runtime } from './state.ts';
 import { stopOuts } from './stopout.ts';
 
 /** Accrue one day's interest on positions open before each rollover up to now. */
-function rollovers(ctx: SimContext, rt: Runtime, now: number): boolean {
-  let any = false;
+function rollovers(ctx: SimContext, rt: Runtime, now: number): void {
   while (rt.nextRollover <= now) {
     const at = rt.nextRollover;
     for (const h of rt.active.values()) {
@@ -28,12 +27,10 @@ function rollovers(ctx: SimContext, rt: Runtime, now: number): boolean {
         continue;
       o.interest = new Big(o.interest).plus(dailyInterestOf(new Big(o.notional))).toString();
       refresh(h);
-      any = true;
     }
     ctx.state.trading.lastRollover = at;
     rt.nextRollover = nextRolloverAfter(at);
   }
-  return any;
 }
 
 type Action = { h: Hot; kind: 'fill' | 'stopLoss' | 'takeProfit'; price: number };
@@ -70,7 +67,10 @@ function triggers(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
 /** One tick of the trading side. */
 export function tick(ctx: SimContext, rt: Runtime, now: number): void {
   let changed = settleDue(ctx, rt, now);
-  if (now >= rt.nextRollover) changed = rollovers(ctx, rt, now) || changed || true;
+  if (now >= rt.nextRollover) {
+    rollovers(ctx, rt, now);
+    changed = true;
+  }
   if (rt.active.size > 0) {
     const qb = new QuoteBook(ctx, now);
     if (triggers(ctx, rt, qb)) changed = true;

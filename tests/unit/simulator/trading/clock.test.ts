@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { firstMove, trader, type Trader } from './support.ts';
 import { acct } from '../../../../src/simulator/ledger.ts';
 import { quoteAt } from '../../../../src/simulator/modules/trading/quotes.ts';
+import { tradingModule } from '../../../../src/simulator/modules/trading/index.ts';
 
 let t: Trader;
 afterEach(() => t?.w.sim.stop());
@@ -112,6 +113,36 @@ describe('trading on the virtual clock', () => {
     expect(bal.lockMargin).toBe(0);
     expect(bal.balanceAmount).toBeGreaterThan(0);
     expect(bal.balanceAmount).toBeCloseTo(1000 - o.feeAmount + o.profitLoss, 2);
+  });
+
+  it('caps a loss beyond the balance after a weekend gap: the balance ends at zero, never below', async () => {
+    // Friday 16:50 New York; commodities reopen Sunday 17:00. Ticks are driven by hand across the weekend.
+    const fri = Date.UTC(2026, 10, 20, 21, 50);
+    const reopen = Date.UTC(2026, 10, 22, 22, 0, 1);
+    t = await trader({ start: fri, deposit: 1000, ticking: false });
+    const ctx = t.w.sim.ctx;
+    const gapOf = (s: string) => quoteAt(ctx, s, reopen).mid / quoteAt(ctx, s, fri).mid - 1;
+    const sym = ['NGAS', 'USOIL', 'UKOIL', 'CORN', 'COPPER'].find(
+      (s) => Math.abs(gapOf(s)) > 0.02,
+    )!;
+    const d = ctx.products.get(sym)!;
+    const q = await t.quote(sym);
+    const lots = Math.floor((950 / ((q.askPrice * d.contractSize) / d.multiple)) * 100) / 100;
+    const r = await t.order({
+      tradePair: sym,
+      orderType: gapOf(sym) < 0 ? 0 : 1,
+      orderQuantity: lots,
+    });
+    expect(r.code).toBe(0);
+    t.w.clock.set(reopen);
+    tradingModule.onTick!(ctx, reopen);
+    await t.refresh();
+    const o = (await list(t, 5)).list[0]!;
+    expect(o).toMatchObject({ id: r.data, positionStatus: 3 });
+    // The whole balance is lost, not more: the house absorbs the rest.
+    expect((await t.w.api.call('userBalance')).data).toEqual({ balanceAmount: 0, lockMargin: 0 });
+    expect(o.profitLoss).toBeCloseTo(-(1000 - o.feeAmount), 2);
+    expect(ctx.ledger.total().eq(0)).toBe(true);
   });
 
   it('accrues a day of interest at the 17:00 New York rollover and charges it on close', async () => {
