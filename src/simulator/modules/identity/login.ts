@@ -11,7 +11,7 @@
  * Success answers `{ token, refreshToken, qrcodeStatus: 1 }`. With the site
  * flag `singleSession` on, a sign-in ends the user's other sessions.
  *
- * forgot: 1001, 23558, 1016 bad password, 1002 no such account, 1111 / 1020
+ * forgot: 1001, 23558, 1016 bad password, 1002 no such account, 1044 blocked, 1111 / 1020
  * for the type '2' code. A reset ends every session of the user.
  */
 import type { AccountType, ForgotPayload, LoginPayload } from '../../../api/types/trading.ts';
@@ -67,6 +67,7 @@ async function forgot(ctx: SimContext, p: ForgotPayload) {
   const login = normaliseLogin(username, typeOf(p.type, username));
   const u = findByLogin(ctx, login);
   if (!u) return fail(1002);
+  if (u.blocked) return fail(1044);
   const r = checkCode(ctx, '2', login, code);
   if (r !== 'ok') return fail(codeFailure(r));
   consumeCode(ctx, '2', login);

@@ -6,6 +6,7 @@
  * - sendMail / sendPhone: 1001 missing field or unknown type, 23558 illegal
  *   characters, 1016 malformed address, 1004 (e-mail) / 1045 (phone) already
  *   registered for type '1', 1002 not registered for types '2' and '4',
+ *   1044 a reset code for a blocked account,
  *   1110 a code went to this address less than 60 s ago (type '4' carries no
  *   code and is not limited).
  * - register: 1001 missing field, 23558, 1016 bad address or password
@@ -48,6 +49,7 @@ function sendCode(ctx: SimContext, type: AccountType, raw: unknown, codeType: un
   }
   if (kind === '1' && user) return fail(taken(ctx, to, type));
   if (kind === '2' && !user) return fail(1002);
+  if (kind === '2' && user?.blocked) return fail(1044);
   if (tooSoon(ctx, to)) return fail(1110);
   const code = issueCode(ctx, kind === '1' ? '1' : '2', to);
   const what = kind === '1' ? 'registration' : 'password reset';

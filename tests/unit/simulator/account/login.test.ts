@@ -21,6 +21,7 @@ describe('login', () => {
     expect(check.code).toBe(-1);
     expect(check.status).toBe(401);
     expect((await signIn(w, 'a@example.com')).code).toBe(1044);
+    expect((await w.api.call('sendMail', { email: 'a@example.com', type: '2', locale: 'en' })).code).toBe(1044);
     w.sim.backOffice.blockUser(uid, false);
     expect((await signIn(w, 'a@example.com')).code).toBe(0);
   });
