@@ -9,6 +9,7 @@ import { showToast } from '../state/toasts.ts';
 import { TOAST_MS } from '../config/constants.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
 import { Home } from './screens/home.tsx';
+import { ChartScreen } from './screens/chart.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -17,6 +18,8 @@ export interface ScreenProps {
 /** Screens by route name; routes without one say so. */
 const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
   home: Home,
+  chart: ChartScreen,
+  chartAlt: ChartScreen,
 };
 
 export function AppRoutes() {

@@ -1,0 +1,91 @@
+/**
+ * The chart with its toolbar, wired to the shared chart settings: what the
+ * chart screen (and later the desktop chart panel) shows. Loaded lazily, so
+ * klinecharts is not part of the first route.
+ */
+import { useRef, useState, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { preferences } from '../../state/preferences.ts';
+import type { DrawingTool } from './chart-types.ts';
+import { chartView, useIndicatorSettings } from './chart-settings.ts';
+import { ChartToolbar } from './chart-toolbar.tsx';
+import { ProductChart, type ChartHandle } from './product-chart.tsx';
+import { useFullscreen } from './use-fullscreen.ts';
+import './chart.css';
+
+export interface ChartPanelProps {
+  symbol: string;
+  /** False where the period and candle-type selects live elsewhere (the desktop top bar). */
+  selects?: boolean;
+}
+
+export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
+  const { t } = useTranslation();
+  const view = useSnapshot(chartView);
+  const { dark } = useSnapshot(preferences);
+  const indicators = useIndicatorSettings(symbol);
+  const chart = useRef<ChartHandle>(null);
+  const root = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(root);
+  const [tool, setTool] = useState<DrawingTool>();
+  const [drawings, setDrawings] = useState(0);
+
+  // Dark mode is the app's preference; until the app shell applies it, the chart screen does.
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', dark);
+  }, [dark]);
+
+  const onTool = (next: DrawingTool | undefined) => {
+    if (next) chart.current?.draw(next);
+    else chart.current?.cancelDrawing();
+    setTool(next);
+  };
+
+  return (
+    <section
+      ref={root}
+      className={`chart-panel${fullscreen.filled ? ' chart-panel-filled' : ''}${dark ? ' chart-dark' : ''}`}
+      aria-label={t('chart.panel', { symbol })}
+    >
+      <ChartToolbar
+        chart={chart}
+        symbol={symbol}
+        period={view.period}
+        onPeriod={(p) => (chartView.period = p)}
+        candleType={view.candleType}
+        onCandleType={(c) => (chartView.candleType = c)}
+        selects={selects}
+        indicators={indicators}
+        tool={tool}
+        onTool={onTool}
+        drawings={drawings}
+        fullscreen={fullscreen.on}
+        onFullscreen={() => void fullscreen.toggle()}
+        dark={dark}
+        onDark={(d) => (preferences.dark = d)}
+        colours={view.colours}
+        onColours={(c) => (chartView.colours = c)}
+      />
+      {tool && (
+        <p className="chart-hint" role="status">
+          {t('chart.draw_hint', { tool: t(`chart.tools.${tool}`) })}
+        </p>
+      )}
+      <ProductChart
+        ref={chart}
+        symbol={symbol}
+        period={view.period}
+        candleType={view.candleType}
+        indicators={indicators.choice}
+        dark={dark}
+        colours={view.colours}
+        label={t('chart.label', { symbol })}
+        onDrawingsChange={(n) => {
+          setDrawings(n);
+          setTool(undefined);
+        }}
+      />
+    </section>
+  );
+}

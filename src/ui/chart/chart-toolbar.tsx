@@ -1,0 +1,124 @@
+/**
+ * The chart toolbar (trading.md §2 "Chart"): period and candle type, the
+ * indicator dialog, drawing tools, zoom, shift, screenshot, full screen, dark
+ * mode and the up/down colour theme. A view only: state and the chart's
+ * actions come in through props.
+ */
+import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SHIFT_BARS, ZOOM_IN, ZOOM_OUT } from '../../config/constants.ts';
+import { COLOUR_THEMES, THEME_COLOURS, type CandleKind, type ColourTheme, type DrawingTool, type Period } from './chart-types.ts';
+import type { IndicatorSettings } from './chart-settings.ts';
+import { CandleTypeSelect, PeriodSelect } from './chart-selects.tsx';
+import { DrawingTools, DrawingToolsToggle } from './drawing-tools.tsx';
+import { IndicatorButton } from './indicator-dialog.tsx';
+import { ICONS } from './icons.tsx';
+import type { ChartHandle } from './product-chart.tsx';
+
+export interface ChartToolbarProps {
+  chart: RefObject<ChartHandle | null>;
+  symbol: string;
+  period: Period;
+  onPeriod(p: Period): void;
+  candleType: CandleKind;
+  onCandleType(c: CandleKind): void;
+  /** False where the period and candle-type selects live elsewhere (the desktop top bar). */
+  selects?: boolean;
+  indicators: IndicatorSettings;
+  tool: DrawingTool | undefined;
+  onTool(tool: DrawingTool | undefined): void;
+  drawings: number;
+  fullscreen: boolean;
+  onFullscreen(): void;
+  dark: boolean;
+  onDark(dark: boolean): void;
+  colours: ColourTheme;
+  onColours(c: ColourTheme): void;
+}
+
+export function ChartToolbar(p: ChartToolbarProps) {
+  const { t } = useTranslation();
+  const toolsId = useId();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const act = (fn: (c: ChartHandle) => void) => () => {
+    if (p.chart.current) fn(p.chart.current);
+  };
+  return (
+    <div className="chart-toolbar" role="group" aria-label={t('chart.toolbar')}>
+      <div className="chart-row">
+        {p.selects !== false && (
+          <>
+            <PeriodSelect value={p.period} onChange={p.onPeriod} />
+            <CandleTypeSelect value={p.candleType} onChange={p.onCandleType} />
+          </>
+        )}
+        <IndicatorButton settings={p.indicators} />
+        <DrawingToolsToggle
+          open={toolsOpen}
+          controls={toolsId}
+          onToggle={() => {
+            // Closing the tools drops a drawing that was waiting for points.
+            if (toolsOpen && p.tool) p.onTool(undefined);
+            setToolsOpen(!toolsOpen);
+          }}
+        />
+      </div>
+      <div className="chart-row">
+        <IconButton label={t('chart.zoom_out')} icon={ICONS.zoomOut} onClick={act((c) => c.zoom(ZOOM_OUT))} />
+        <IconButton label={t('chart.zoom_in')} icon={ICONS.zoomIn} onClick={act((c) => c.zoom(ZOOM_IN))} />
+        <IconButton label={t('chart.shift_left')} icon={ICONS.shiftLeft} onClick={act((c) => c.shift(SHIFT_BARS))} />
+        <IconButton label={t('chart.shift_right')} icon={ICONS.shiftRight} onClick={act((c) => c.shift(-SHIFT_BARS))} />
+        <IconButton
+          label={t('chart.screenshot')}
+          icon={ICONS.camera}
+          onClick={act((c) => c.screenshot(`${p.symbol}-${p.period}.jpg`))}
+        />
+        <IconButton label={t('chart.fullscreen')} icon={ICONS.fullscreen} pressed={p.fullscreen} onClick={p.onFullscreen} />
+        <IconButton label={t('chart.dark_mode')} icon={ICONS.moon} pressed={p.dark} onClick={() => p.onDark(!p.dark)} />
+        <fieldset className="chart-themes">
+          <legend className="chart-sr-only">{t('chart.colours')}</legend>
+          {COLOUR_THEMES.map((c) => (
+            <label key={c} className="chart-theme" title={t(`chart.themes.${c}`)}>
+              <input
+                type="radio"
+                name={`chart-colours-${p.symbol}`}
+                aria-label={t(`chart.themes.${c}`)}
+                checked={p.colours === c}
+                onChange={() => p.onColours(c)}
+              />
+              <span className="chart-swatch" style={{ color: THEME_COLOURS[c].up }} aria-hidden="true">
+                ▲
+              </span>
+              <span className="chart-swatch" style={{ color: THEME_COLOURS[c].down }} aria-hidden="true">
+                ▼
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <DrawingTools
+        id={toolsId}
+        open={toolsOpen}
+        tool={p.tool}
+        onTool={p.onTool}
+        count={p.drawings}
+        onDeleteAll={act((c) => c.clearDrawings())}
+      />
+    </div>
+  );
+}
+
+interface IconButtonProps {
+  label: string;
+  icon: ReactNode;
+  onClick(): void;
+  pressed?: boolean;
+}
+
+function IconButton({ label, icon, onClick, pressed }: IconButtonProps) {
+  return (
+    <button type="button" className="chart-btn" aria-label={label} title={label} aria-pressed={pressed} onClick={onClick}>
+      {icon}
+    </button>
+  );
+}

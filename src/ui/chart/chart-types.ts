@@ -1,0 +1,71 @@
+/**
+ * The chart's vocabulary (trading.md §9): candle types, indicators, drawing
+ * tools and up/down colour themes, each with the klinecharts name it maps to.
+ * No klinecharts import here, so the toolbar can use these without the chart.
+ */
+import type { Period } from '../../api/wire.ts';
+
+export type { Period };
+
+export const CANDLE_TYPES = ['solid', 'stroke', 'up_stroke', 'down_stroke', 'ohlc', 'area'] as const;
+export type CandleKind = (typeof CANDLE_TYPES)[number];
+
+/** klinecharts' own names for our candle types. */
+export const KLINE_CANDLE: Record<CandleKind, string> = {
+  solid: 'candle_solid',
+  stroke: 'candle_stroke',
+  up_stroke: 'candle_up_stroke',
+  down_stroke: 'candle_down_stroke',
+  ohlc: 'ohlc',
+  area: 'area',
+};
+
+export const MAIN_INDICATORS = ['MA', 'EMA', 'SMA', 'BOLL', 'BBI'] as const;
+export const SUB_INDICATORS = ['MA', 'EMA', 'VOL', 'MACD', 'BOLL', 'KDJ', 'RSI'] as const;
+export type MainIndicator = (typeof MAIN_INDICATORS)[number];
+export type SubIndicator = (typeof SUB_INDICATORS)[number];
+export type IndicatorKind = 'main' | 'sub';
+
+export interface IndicatorChoice {
+  main: readonly MainIndicator[];
+  sub: readonly SubIndicator[];
+}
+
+export const DRAWING_TOOLS = [
+  'horizontal',
+  'vertical',
+  'straight',
+  'ray',
+  'segment',
+  'price',
+  'parallel',
+  'channel',
+  'fibonacci',
+] as const;
+export type DrawingTool = (typeof DRAWING_TOOLS)[number];
+
+/** The built-in klinecharts overlay behind each tool. */
+export const TOOL_OVERLAY: Record<DrawingTool, string> = {
+  horizontal: 'horizontalStraightLine',
+  vertical: 'verticalStraightLine',
+  straight: 'straightLine',
+  ray: 'rayLine',
+  segment: 'segment',
+  price: 'priceLine',
+  parallel: 'parallelStraightLine',
+  channel: 'priceChannelLine',
+  fibonacci: 'fibonacciLine',
+};
+
+export const COLOUR_THEMES = ['green_up', 'red_up', 'blue_up'] as const;
+export type ColourTheme = (typeof COLOUR_THEMES)[number];
+
+/** Up and down colours per theme; blue/orange stays readable with red-green colour blindness. */
+export const THEME_COLOURS: Record<ColourTheme, { up: string; down: string }> = {
+  green_up: { up: '#16a34a', down: '#dc2626' },
+  red_up: { up: '#dc2626', down: '#16a34a' },
+  blue_up: { up: '#2563eb', down: '#ea580c' },
+};
+
+export const isOneOf = <T extends string>(list: readonly T[], x: unknown): x is T =>
+  typeof x === 'string' && (list as readonly string[]).includes(x);

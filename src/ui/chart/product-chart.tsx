@@ -1,0 +1,218 @@
+/**
+ * The product chart: klinecharts in a small React wrapper. Props say what to
+ * show (symbol, period, candle type, indicators, mode, colours); the handle
+ * (`ref`) carries the one-off actions of the toolbar. Data comes from the
+ * kline feed: history, live bars at most once per frame, refill on reconnect.
+ * Nothing here re-renders on a live update.
+ */
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dispose, init, type Chart } from 'klinecharts';
+import { useServices } from '../services-context.tsx';
+import type { CandleKind, ColourTheme, DrawingTool, IndicatorChoice, Period } from './chart-types.ts';
+import { BACKGROUND, candleStyles, colourStyles, compactStyles, fontStyles, modeStyles } from './chart-styles.ts';
+import { readSymbolChart, writeSymbolChart } from './chart-storage.ts';
+import { cancelDrawing, finishedDrawings, removeDrawings, restoreDrawings, startDrawing } from './drawings.ts';
+import { syncIndicators } from './indicators.ts';
+import { createKlineFeed } from './kline-feed.ts';
+import { appKlineSource } from './kline-source.ts';
+import { klinePeriod, pricePrecision } from './kline-data.ts';
+import { downloadDataUrl } from './screenshot.ts';
+import { useCompact } from './use-compact.ts';
+import { useMarketReconnect } from './use-market-reconnect.ts';
+import { createViewDescription } from './view-description.ts';
+
+/** The toolbar's actions on a chart. */
+export interface ChartHandle {
+  /** Scale the bar width (ZOOM_IN 1.1, ZOOM_OUT 0.9). */
+  zoom(scale: number): void;
+  /** Move the view by whole bars; positive shows older bars (left). */
+  shift(bars: number): void;
+  /** Download the chart, drawings included, as a JPEG. */
+  screenshot(fileName: string): void;
+  /** Let the next clicks or taps place a drawing. */
+  draw(tool: DrawingTool): void;
+  cancelDrawing(): void;
+  clearDrawings(): void;
+}
+
+export interface ProductChartProps {
+  symbol: string;
+  period: Period;
+  candleType: CandleKind;
+  indicators: IndicatorChoice;
+  dark: boolean;
+  colours: ColourTheme;
+  /** Accessible name of the chart. */
+  label: string;
+  /** The number of finished drawings, after each change (a drawing finished, moved or removed). */
+  onDrawingsChange?: (count: number) => void;
+  className?: string;
+  ref?: Ref<ChartHandle>;
+}
+
+type Status = 'loading' | 'ready' | 'empty';
+
+export function ProductChart(props: ProductChartProps) {
+  const { symbol, period, candleType, indicators, dark, colours, label, className, ref } = props;
+  const { t } = useTranslation();
+  const { api, backend, realtime } = useServices();
+  const host = useRef<HTMLDivElement>(null);
+  const desc = useRef<HTMLParagraphElement>(null);
+  const descId = useId();
+  const [chart, setChart] = useState<Chart | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [reloads, setReloads] = useState(0);
+  const compact = useCompact();
+  const feed = useMemo(() => createKlineFeed(appKlineSource(api, backend.channels.market)), [api, backend]);
+
+  // Callbacks given to klinecharts outlive renders: they read the latest props through refs.
+  const live = useRef({ symbol, dark, t, onDrawingsChange: props.onDrawingsChange });
+  useEffect(() => {
+    live.current = { symbol, dark, t, onDrawingsChange: props.onDrawingsChange };
+  });
+  const muted = useRef(false);
+  const view = useRef<ReturnType<typeof createViewDescription>>(undefined);
+
+  const drawingsChanged = useCallback(() => {
+    const c = chartOf(host.current);
+    if (muted.current || !c) return;
+    const saved = finishedDrawings(c);
+    writeSymbolChart(live.current.symbol, { drawings: saved });
+    view.current?.setDrawings(c, saved.length);
+    live.current.onDrawingsChange?.(saved.length);
+  }, []);
+
+  useEffect(() => {
+    const el = host.current;
+    const descEl = desc.current;
+    if (!el || !descEl) return;
+    const c = init(el, { layout: { pane: { height: 88, minHeight: 48 } } });
+    if (!c) return;
+    charts.set(el, c);
+    const v = createViewDescription(descEl, (x) =>
+      [live.current.t('chart.view', x), live.current.t('chart.drawings', { count: x.drawings })].join('. '),
+    );
+    view.current = v;
+    const onRange = () => v.update(c);
+    c.subscribeAction('onVisibleRangeChange', onRange);
+    c.setDataLoader(feed.loader);
+    setChart(c);
+    return () => {
+      c.unsubscribeAction('onVisibleRangeChange', onRange);
+      feed.dispose();
+      charts.delete(el);
+      dispose(el);
+      setChart(null);
+    };
+  }, [feed]);
+
+  useEffect(() => {
+    if (!chart) return;
+    chart.setStyles(dark ? 'dark' : 'light');
+    chart.setStyles(modeStyles(dark));
+    chart.setStyles(colourStyles(colours));
+    chart.setStyles(candleStyles(candleType));
+    chart.setStyles(compactStyles(compact));
+    if (host.current) chart.setStyles(fontStyles(getComputedStyle(host.current).fontFamily));
+  }, [chart, dark, colours, candleType, compact]);
+
+  useEffect(() => {
+    if (!chart) return;
+    let alive = true;
+    setStatus('loading');
+    void feed.prepare(symbol, period).then((points) => {
+      if (!alive || !points) return;
+      const kp = klinePeriod(period);
+      const precision = pricePrecision(points);
+      const p = chart.getPeriod();
+      const s = chart.getSymbol();
+      const samePeriod = p?.type === kp.type && p.span === kp.span;
+      const sameSymbol = s?.ticker === symbol && s.pricePrecision === precision;
+      // Each setter reloads from the feed, which now serves the history just read.
+      if (!samePeriod) chart.setPeriod(kp);
+      if (!sameSymbol) chart.setSymbol({ ticker: symbol, pricePrecision: precision, volumePrecision: 2 });
+      if (samePeriod && sameSymbol) chart.resetData();
+      setStatus(points.length > 0 ? 'ready' : 'empty');
+    });
+    return () => {
+      alive = false;
+    };
+  }, [chart, feed, symbol, period, reloads]);
+
+  const mainKey = indicators.main.join();
+  const subKey = indicators.sub.join();
+  useEffect(() => {
+    if (chart) syncIndicators(chart, indicators);
+    // The keys stand for the lists: a new array with the same names changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chart, mainKey, subKey]);
+
+  useEffect(() => {
+    if (!chart) return;
+    muted.current = true;
+    const saved = readSymbolChart(symbol).drawings;
+    restoreDrawings(chart, saved, drawingsChanged);
+    muted.current = false;
+    view.current?.setDrawings(chart, saved.length);
+    live.current.onDrawingsChange?.(saved.length);
+  }, [chart, symbol, drawingsChanged]);
+
+  useMarketReconnect(realtime, () => {
+    if (!chart) return;
+    void feed.refill(chart.getDataList().at(-1)?.timestamp).then((r) => {
+      if (r === 'reload') setReloads((n) => n + 1);
+    });
+  });
+
+  useImperativeHandle(
+    ref,
+    (): ChartHandle => ({
+      zoom: (scale) => chart?.zoomAtCoordinate(scale),
+      shift: (bars) => chart?.scrollByDistance(bars * chart.getBarSpace().bar),
+      screenshot(fileName) {
+        if (!chart) return;
+        const bg = live.current.dark ? BACKGROUND.dark : BACKGROUND.light;
+        downloadDataUrl(chart.getConvertPictureUrl(true, 'jpeg', bg), fileName);
+      },
+      draw: (tool) => chart && startDrawing(chart, tool, drawingsChanged),
+      cancelDrawing: () => chart && cancelDrawing(chart),
+      clearDrawings() {
+        if (!chart) return;
+        muted.current = true;
+        removeDrawings(chart);
+        muted.current = false;
+        drawingsChanged();
+      },
+    }),
+    [chart, drawingsChanged],
+  );
+
+  return (
+    <div className={`product-chart${className ? ` ${className}` : ''}`}>
+      <div
+        ref={host}
+        className="product-chart-canvas"
+        role="img"
+        aria-label={label}
+        aria-describedby={descId}
+        aria-busy={status === 'loading'}
+      />
+      <p id={descId} ref={desc} className="chart-sr-only" />
+      {status === 'loading' && (
+        <div className="chart-state" role="status" aria-label={t('chart.loading')}>
+          <div className="spinner" />
+        </div>
+      )}
+      {status === 'empty' && (
+        <p className="chart-state muted" role="status">
+          {t('chart.no_data')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// The chart instance per host element, for klinecharts callbacks that outlive a render.
+const charts = new WeakMap<HTMLElement, Chart>();
+const chartOf = (el: HTMLElement | null) => (el ? charts.get(el) : undefined);
