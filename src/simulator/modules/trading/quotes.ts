@@ -36,6 +36,7 @@ export function quoteAt(ctx: SimContext, symbol: string, t: number): Quote {
 export class QuoteBook {
   private readonly quotes = new Map<string, Quote>();
   private readonly rates = new Map<string, number>();
+  private readonly exact = new Map<string, Big>();
 
   constructor(
     private readonly ctx: SimContext,
@@ -61,6 +62,11 @@ export class QuoteBook {
   }
 
   rate(ccy: string): Big {
-    return usdRate(this.ctx, ccy, this.t);
+    let r = this.exact.get(ccy);
+    if (!r) {
+      r = usdRate(this.ctx, ccy, this.t);
+      this.exact.set(ccy, r);
+    }
+    return r;
   }
 }

@@ -2,19 +2,20 @@
  * What every price tick does, in order: settle options that have ended,
  * accrue interest at each rollover passed, fill pending orders whose price
  * was reached, trigger stop losses and take profits, stop out accounts below
- * the level, then publish what changed. Markets that are not open fill and
+ * the level, then publish what changed (and, once a second, every list). Markets that are not open fill and
  * trigger nothing (their prices are frozen).
  */
 import Big from 'big.js';
 import type { SimContext } from '../../module.ts';
-import { refresh } from './indexes.ts';
+import { TICK_MS } from '../../series.ts';
+import { markDirty, refresh } from './indexes.ts';
 import { close, fill } from './lifecycle.ts';
 import { dailyInterestOf } from './money.ts';
 import { settleDue } from './options.ts';
 import { flush } from './publish.ts';
 import { QuoteBook } from './quotes.ts';
 import { nextRolloverAfter } from './rollover.ts';
-import type { Hot, Runtime } from './state.ts';
+import { accountKey, bookOf, type Hot, type Runtime } from './state.ts';
 import { stopOuts } from './stopout.ts';
 
 /** Accrue one day's interest on positions open before each rollover up to now. */
@@ -64,6 +65,34 @@ function triggers(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
   return actions.length > 0;
 }
 
+/** How often every signed-up user's lists are pushed, whether or not they changed. */
+export const PUSH_MS = 1000;
+const SLOTS = PUSH_MS / TICK_MS;
+
+/**
+ * Once a second, each user's holding list (live current price and P&L) on the
+ * book they are on, and the pending list when they have pending orders. Like a
+ * real server's position stream, this also keeps the exchange channel from
+ * going stale (10 s without a message) for a user with nothing open. Users are
+ * spread over the five ticks of a second by uid, so no tick carries them all;
+ * the lists are built only for users with a connection (see publish.ts).
+ */
+function periodic(ctx: SimContext, rt: Runtime, now: number): void {
+  const slot = Math.floor(now / TICK_MS) % SLOTS;
+  for (const u of Object.values(ctx.state.users ?? {})) {
+    if (Number(u.uid) % SLOTS !== slot) continue;
+    const book = bookOf(u.virtualStatus);
+    let pending = false;
+    for (const h of rt.byAccount.get(accountKey(u.uid, book)) ?? []) {
+      if (h.o.positionStatus === 1) {
+        pending = true;
+        break;
+      }
+    }
+    markDirty(rt, u.uid, book, true, pending);
+  }
+}
+
 /** One tick of the trading side. */
 export function tick(ctx: SimContext, rt: Runtime, now: number): void {
   let changed = settleDue(ctx, rt, now);
@@ -76,6 +105,7 @@ export function tick(ctx: SimContext, rt: Runtime, now: number): void {
     if (triggers(ctx, rt, qb)) changed = true;
     if (stopOuts(ctx, rt, qb)) changed = true;
   }
+  periodic(ctx, rt, now);
   flush(ctx, rt, now);
   if (changed) ctx.persist();
 }

@@ -1,5 +1,4 @@
 /** Orders and options as the wire shows them (trading.md §3). */
-import dayjs from 'dayjs';
 import Big from 'big.js';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { SimContext } from '../../module.ts';
@@ -7,8 +6,12 @@ import { pnlOf, quoteCurrency, wire2 } from './money.ts';
 import type { QuoteBook } from './quotes.ts';
 import type { OptionRecord, OrderRecord } from './state.ts';
 
-const stamp = (t: number | null): string | undefined =>
-  t === null ? undefined : dayjs.utc(t).format('YYYY-MM-DD HH:mm:ss');
+/** 'YYYY-MM-DD HH:mm:ss' in UTC (the client formats the *Ts fields in the site's zone). */
+const stamp = (t: number | null): string | undefined => {
+  if (t === null) return undefined;
+  const iso = new Date(t).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
 
 const price = (v: string | null): number | null => (v === null ? null : Number(v));
 

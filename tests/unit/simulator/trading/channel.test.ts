@@ -1,4 +1,4 @@
-/** The exchange channel: a snapshot on auth, then the full holding / pending list after every change. */
+/** The exchange channel: a snapshot on auth, the full holding / pending list after every change, and every second. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { trader, type Trader } from './support.ts';
 import type { OrdersMessage, ServerMessage } from '../../../../src/api/types/realtime.ts';
@@ -53,9 +53,13 @@ describe('trading: exchange channel', () => {
     await t.w.api.call('cancelOrder', { orderId: pending, token: t.token });
     expect(last(got, 'pending')).toEqual([]);
 
+    // Once a second the holding list comes again, with live prices, unchanged otherwise.
     got.length = 0;
     t.w.clock.advance(3 * 60_000);
-    expect(got).toEqual([]);
+    expect(got.length).toBeGreaterThanOrEqual(179);
+    expect(got.every((m) => m.ordertype === 'holding' && m.data.length === 2)).toBe(true);
+    expect(new Set(got.map((m) => m.data[0]!.currentPrice)).size).toBeGreaterThan(1);
+    got.length = 0;
     await t.w.api.call('closeOrder', { orderId: id, token: t.token });
     expect(last(got, 'holding')!.map((o) => o.id)).toEqual([existing]);
   });
@@ -83,6 +87,17 @@ describe('trading: exchange channel', () => {
     got.length = 0;
     await t.order({ tradePair: 'BTCUSDT' });
     expect(got).toEqual([]);
+    t.w.clock.advance(5000);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((m) => m.data.length === 0)).toBe(true);
+  });
+
+  it('keeps a quiet channel fresh: a user with nothing open still hears every second', async () => {
+    t = await trader();
+    const got = await listen(t, t.token);
+    got.length = 0;
+    t.w.clock.advance(10_000);
+    expect(got.filter((m) => m.ordertype === 'holding').length).toBeGreaterThanOrEqual(10);
   });
 
   it('gives the demo snapshot to a demo token', async () => {
