@@ -31,6 +31,7 @@ interface Caller {
   now: number;
 }
 
+/** The trading module's handlers, bound to one simulator's context. */
 export function tradingHandlers(ctx: SimContext): Handlers {
   const rt = runtime(ctx);
 
