@@ -67,11 +67,6 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         colours={view.colours}
         onColours={(c) => (chartView.colours = c)}
       />
-      {tool && (
-        <p className="chart-hint" role="status">
-          {t('chart.draw_hint', { tool: t(`chart.tools.${tool}`) })}
-        </p>
-      )}
       <ProductChart
         ref={chart}
         symbol={symbol}
@@ -85,7 +80,13 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
           setDrawings(n);
           setTool(undefined);
         }}
-      />
+      >
+        {tool && (
+          <p className="chart-hint" role="status">
+            {t('chart.draw_hint', { tool: t(`chart.tools.${tool}`) })}
+          </p>
+        )}
+      </ProductChart>
     </section>
   );
 }

@@ -69,7 +69,11 @@ export function fontStyles(family: string): DeepPartial<Styles> {
 }
 
 /** On a phone the OHLC legend would cover the candles: it shows only while the crosshair is up. */
-export const compactStyles = (compact: boolean): DeepPartial<Styles> => ({
-  candle: { tooltip: { showRule: compact ? 'follow_cross' : 'always', title: { show: !compact } } },
-  indicator: { tooltip: { title: { showParams: !compact } } },
-});
+export const compactStyles = (compact: boolean): DeepPartial<Styles> => {
+  // Small legends on a phone, so a sub pane's legend fits on one line above its bars.
+  const size = compact ? 10 : 12;
+  return {
+    candle: { tooltip: { showRule: compact ? 'follow_cross' : 'always', title: { show: !compact } } },
+    indicator: { tooltip: { title: { showParams: !compact, size }, legend: { size } } },
+  };
+};

@@ -36,6 +36,9 @@ export function indicatorCreate(kind: IndicatorKind, name: IndicatorName): Indic
   };
 }
 
+/** Oscillators on a 0–100 scale; MACD is in price units, shown at the symbol's precision. */
+const PRECISION: Partial<Record<IndicatorName, number>> = { KDJ: 2, RSI: 2 };
+
 /** Add and remove indicators so the chart shows exactly `choice`. */
 export function syncIndicators(chart: Chart, choice: IndicatorChoice): void {
   const want = new Map<string, [IndicatorKind, IndicatorName]>();
@@ -50,5 +53,7 @@ export function syncIndicators(chart: Chart, choice: IndicatorChoice): void {
   for (const [id, [kind, name]] of want) {
     // Main indicators stack on the candle pane; a sub indicator owns its pane.
     if (!have.has(id)) chart.createIndicator(indicatorCreate(kind, name), kind === 'main');
+    const precision = name === 'MACD' ? chart.getSymbol()?.pricePrecision : PRECISION[name];
+    if (kind === 'sub' && precision !== undefined) chart.overrideIndicator({ id, name, precision });
   }
 }

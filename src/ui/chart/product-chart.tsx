@@ -5,11 +5,12 @@
  * kline feed: history, live bars at most once per frame, refill on reconnect.
  * Nothing here re-renders on a live update.
  */
-import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispose, init, type Chart } from 'klinecharts';
 import { useServices } from '../services-context.tsx';
 import type { CandleKind, ColourTheme, DrawingTool, IndicatorChoice, Period } from './chart-types.ts';
+import { chartLocale } from './chart-locale.ts';
 import { BACKGROUND, candleStyles, colourStyles, compactStyles, fontStyles, modeStyles } from './chart-styles.ts';
 import { readSymbolChart, writeSymbolChart } from './chart-storage.ts';
 import { cancelDrawing, finishedDrawings, removeDrawings, restoreDrawings, startDrawing } from './drawings.ts';
@@ -20,7 +21,7 @@ import { klinePeriod, pricePrecision } from './kline-data.ts';
 import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
-import { createViewDescription } from './view-description.ts';
+import { createViewDescription, type ViewSummary } from './view-description.ts';
 
 /** The toolbar's actions on a chart. */
 export interface ChartHandle {
@@ -48,6 +49,8 @@ export interface ProductChartProps {
   /** The number of finished drawings, after each change (a drawing finished, moved or removed). */
   onDrawingsChange?: (count: number) => void;
   className?: string;
+  /** Shown over the chart (a hint while drawing), so the chart does not move. */
+  children?: ReactNode;
   ref?: Ref<ChartHandle>;
 }
 
@@ -55,8 +58,8 @@ type Status = 'loading' | 'ready' | 'empty';
 
 export function ProductChart(props: ProductChartProps) {
   const { symbol, period, candleType, indicators, dark, colours, label, className, ref } = props;
-  const { t } = useTranslation();
-  const { api, backend, realtime } = useServices();
+  const { t, i18n } = useTranslation();
+  const { api, backend, realtime, config } = useServices();
   const host = useRef<HTMLDivElement>(null);
   const desc = useRef<HTMLParagraphElement>(null);
   const descId = useId();
@@ -79,7 +82,7 @@ export function ProductChart(props: ProductChartProps) {
     if (muted.current || !c) return;
     const saved = finishedDrawings(c);
     writeSymbolChart(live.current.symbol, { drawings: saved });
-    view.current?.setDrawings(c, saved.length);
+    view.current?.refresh(c);
     live.current.onDrawingsChange?.(saved.length);
   }, []);
 
@@ -90,9 +93,7 @@ export function ProductChart(props: ProductChartProps) {
     const c = init(el, { layout: { pane: { height: 88, minHeight: 48 } } });
     if (!c) return;
     charts.set(el, c);
-    const v = createViewDescription(descEl, (x) =>
-      [live.current.t('chart.view', x), live.current.t('chart.drawings', { count: x.drawings })].join('. '),
-    );
+    const v = createViewDescription(descEl, (x) => summarise(live.current.t, x));
     view.current = v;
     const onRange = () => v.update(c);
     c.subscribeAction('onVisibleRangeChange', onRange);
@@ -114,8 +115,18 @@ export function ProductChart(props: ProductChartProps) {
     chart.setStyles(colourStyles(colours));
     chart.setStyles(candleStyles(candleType));
     chart.setStyles(compactStyles(compact));
+    // A phone keeps less blank space right of the last bar.
+    chart.setOffsetRightDistance(compact ? 24 : 80);
     if (host.current) chart.setStyles(fontStyles(getComputedStyle(host.current).fontFamily));
+    view.current?.refresh(chart);
   }, [chart, dark, colours, candleType, compact]);
+
+  useEffect(() => {
+    if (!chart) return;
+    chart.setLocale(chartLocale(t, i18n.language));
+    // Times in the site's zone (trading.md §9), unless the site says the device's.
+    if (config.timezone && config.timezone !== 'device') chart.setTimezone(config.timezone);
+  }, [chart, t, i18n.language, config.timezone]);
 
   useEffect(() => {
     if (!chart) return;
@@ -133,6 +144,9 @@ export function ProductChart(props: ProductChartProps) {
       if (!samePeriod) chart.setPeriod(kp);
       if (!sameSymbol) chart.setSymbol({ ticker: symbol, pricePrecision: precision, volumePrecision: 2 });
       if (samePeriod && sameSymbol) chart.resetData();
+      // MACD is in price units: shown at the symbol's precision.
+      chart.overrideIndicator({ name: 'MACD', precision });
+      view.current?.refresh(chart);
       setStatus(points.length > 0 ? 'ready' : 'empty');
     });
     return () => {
@@ -143,7 +157,9 @@ export function ProductChart(props: ProductChartProps) {
   const mainKey = indicators.main.join();
   const subKey = indicators.sub.join();
   useEffect(() => {
-    if (chart) syncIndicators(chart, indicators);
+    if (!chart) return;
+    syncIndicators(chart, indicators);
+    view.current?.refresh(chart);
     // The keys stand for the lists: a new array with the same names changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chart, mainKey, subKey]);
@@ -154,7 +170,7 @@ export function ProductChart(props: ProductChartProps) {
     const saved = readSymbolChart(symbol).drawings;
     restoreDrawings(chart, saved, drawingsChanged);
     muted.current = false;
-    view.current?.setDrawings(chart, saved.length);
+    view.current?.refresh(chart);
     live.current.onDrawingsChange?.(saved.length);
   }, [chart, symbol, drawingsChanged]);
 
@@ -199,6 +215,7 @@ export function ProductChart(props: ProductChartProps) {
         aria-busy={status === 'loading'}
       />
       <p id={descId} ref={desc} className="chart-sr-only" />
+      {props.children}
       {status === 'loading' && (
         <div className="chart-state" role="status" aria-label={t('chart.loading')}>
           <div className="spinner" />
@@ -211,6 +228,21 @@ export function ProductChart(props: ProductChartProps) {
       )}
     </div>
   );
+}
+
+/** The description's text: what a sighted user reads off the chart. */
+function summarise(t: (k: string, o?: Record<string, unknown>) => string, v: ViewSummary): string {
+  const list = (xs: string[]) => (xs.length > 0 ? xs.join(', ') : t('chart.none'));
+  return t('chart.summary', {
+    period: v.period ? t(`chart.periods.${v.period}`) : '',
+    candle: v.candle ? t(`chart.candles.${v.candle}`) : '',
+    from: v.from,
+    to: v.to,
+    total: v.total,
+    main: list(v.main),
+    sub: list(v.sub),
+    drawings: list(v.drawings.map((d) => t(`chart.tools.${d}`))),
+  });
 }
 
 // The chart instance per host element, for klinecharts callbacks that outlive a render.

@@ -1,0 +1,277 @@
+/**
+ * The product chart (trading.md §2 "Chart", §5, §9), as a user drives it:
+ * controls by role and name, and what the chart shows read from its
+ * accessible description (period, candle type, visible bars, indicators,
+ * drawings — all read back from the chart itself) or from its pixels.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+
+const chartOf = (page: Page, symbol = 'BTCUSDT') => page.getByRole('img', { name: `${symbol} price chart` });
+
+/** The chart's accessible description. */
+const summary = (chart: Locator) =>
+  chart.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+
+function range(text: string) {
+  const m = /Bars (\d+)–(\d+) of (\d+)/.exec(text);
+  if (!m) throw new Error(`no range in "${text}"`);
+  const [from, to, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return { from, to, total, width: to - from };
+}
+
+async function openChart(page: Page, size = MOBILE, path = '/chart/BTCUSDT') {
+  await page.setViewportSize(size);
+  await page.goto(path);
+  const chart = chartOf(page, /(\w+)\/chart|chart\/(\w+)/.exec(path)?.slice(1).find(Boolean));
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  // 300 bars of history, and a live bar more each time a new period starts.
+  await expect.poll(async () => Number(/Bars \d+–\d+ of (\d+)/.exec(await summary(chart))?.[1])).toBeGreaterThanOrEqual(300);
+  return chart;
+}
+
+const pause = (page: Page) => page.waitForTimeout(600); // klinecharts takes two clicks within 500 ms as a double click
+
+test('shows the product with a live chart; period and candle type switch and are kept', async ({ page, consoleErrors }) => {
+  const chart = await openChart(page, MOBILE, '/BTCUSDT/chart');
+  await expect(page.getByRole('heading', { name: /BTCUSDT/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Bitcoin/ })).toBeVisible();
+  expect(await summary(chart)).toMatch(/^1 min, Solid candles\./);
+
+  // Live: the last candle moves without any input.
+  const before = await chart.screenshot();
+  await expect.poll(async () => (await chart.screenshot()).equals(before), { timeout: 8000 }).toBe(false);
+
+  const period = page.getByRole('combobox', { name: 'Period' });
+  await period.selectOption({ label: '5 min' });
+  await expect.poll(() => summary(chart)).toMatch(/^5 min, Solid candles\. Bars \d+–(\d+) of \1\./);
+  await period.selectOption({ label: '1 hour' });
+  await expect.poll(() => summary(chart)).toMatch(/^1 hour, /);
+
+  const candles = page.getByRole('combobox', { name: 'Candle type' });
+  const solid = await chart.screenshot();
+  for (const label of ['Hollow', 'Up hollow', 'Down hollow', 'OHLC', 'Area']) {
+    await candles.selectOption({ label });
+    await expect.poll(() => summary(chart)).toContain(`, ${label} candles.`);
+  }
+  expect((await chart.screenshot()).equals(solid)).toBe(false);
+
+  await page.reload();
+  await expect(period).toHaveValue('1h');
+  await expect(candles).toHaveValue('area');
+  await expect.poll(() => summary(chart)).toMatch(/^1 hour, Area candles\./);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('indicators: added and removed in the dialog, a fourth of a kind refused, kept after a reload', async ({
+  page,
+  consoleErrors,
+}) => {
+  const chart = await openChart(page);
+  expect(await summary(chart)).toContain('Main indicators: MA. Sub indicators: VOL.');
+  await page.getByRole('button', { name: 'Indicators' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Indicators' });
+  await expect(dialog).toBeVisible();
+  const main = dialog.getByRole('group', { name: 'Main indicators' });
+  const sub = dialog.getByRole('group', { name: 'Sub indicators' });
+
+  await main.getByRole('checkbox', { name: 'EMA' }).check();
+  await main.getByRole('checkbox', { name: 'BOLL' }).check();
+  await expect.poll(() => summary(chart)).toContain('Main indicators: MA, EMA, BOLL.');
+  await main.getByRole('checkbox', { name: 'BBI' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Up to 3 main indicators');
+  await expect(main.getByRole('checkbox', { name: 'BBI' })).not.toBeChecked();
+  expect(await summary(chart)).toContain('Main indicators: MA, EMA, BOLL.');
+
+  await sub.getByRole('checkbox', { name: 'MACD' }).check();
+  await sub.getByRole('checkbox', { name: 'KDJ' }).check();
+  await sub.getByRole('checkbox', { name: 'RSI' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Up to 3 sub indicators');
+  await expect(sub.getByRole('checkbox', { name: 'RSI' })).not.toBeChecked();
+  await expect.poll(() => summary(chart)).toContain('Sub indicators: VOL, MACD, KDJ.');
+
+  await main.getByRole('checkbox', { name: 'EMA' }).uncheck();
+  await sub.getByRole('checkbox', { name: 'VOL' }).uncheck();
+  await expect.poll(() => summary(chart)).toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
+  await screenshot(page, 'chart-indicators-mobile');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect.poll(() => summary(chart)).toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
+  await page.getByRole('button', { name: 'Indicators' }).click();
+  await expect(main.getByRole('checkbox', { name: 'BOLL' })).toBeChecked();
+  await expect(main.getByRole('checkbox', { name: 'EMA' })).not.toBeChecked();
+  // Another symbol has its own choice.
+  const eth = await openChart(page, MOBILE, '/chart/ETHUSDT');
+  expect(await summary(eth)).toContain('Main indicators: MA. Sub indicators: VOL.');
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Each tool and where to click (fractions of the chart's box), one click per point. */
+const TOOLS: Array<[string, Array<[number, number]>]> = [
+  ['Horizontal line', [[0.3, 0.18]]],
+  ['Vertical line', [[0.12, 0.3]]],
+  ['Straight line', [[0.2, 0.5], [0.35, 0.4]]],
+  ['Ray', [[0.4, 0.55], [0.5, 0.45]]],
+  ['Segment', [[0.55, 0.3], [0.7, 0.25]]],
+  ['Price line', [[0.6, 0.5]]],
+  ['Parallel lines', [[0.15, 0.6], [0.3, 0.55], [0.25, 0.65]]],
+  ['Channel', [[0.45, 0.62], [0.6, 0.58], [0.55, 0.68]]],
+  ['Fibonacci', [[0.65, 0.2], [0.8, 0.6]]],
+];
+
+test('drawing tools: each tool draws, drawings are kept after a reload, and delete removes them', async ({
+  page,
+  consoleErrors,
+}) => {
+  const chart = await openChart(page, DESKTOP);
+  await page.getByRole('button', { name: 'Drawing tools' }).click();
+  const tools = page.getByRole('toolbar', { name: 'Drawing tools' });
+  await expect(tools.getByRole('button', { name: 'Delete drawings' })).toBeDisabled();
+  const box = (await chart.boundingBox())!;
+  const drawn: string[] = [];
+  for (const [name, points] of TOOLS) {
+    const button = tools.getByRole('button', { name, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: `place the ${name}` })).toBeVisible();
+    for (const [fx, fy] of points) {
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+      await pause(page);
+    }
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    drawn.push(name);
+    await expect.poll(() => summary(chart)).toContain(`Drawings: ${drawn.join(', ')}.`);
+  }
+  await page.mouse.move(box.x + box.width + 40, box.y - 20);
+  await screenshot(page, 'chart-drawings-desktop');
+
+  await page.reload();
+  await expect.poll(() => summary(chart)).toContain(`Drawings: ${drawn.join(', ')}.`);
+  // Drawings belong to their symbol.
+  await page.goto('/chart/ETHUSDT');
+  await expect.poll(() => summary(chartOf(page, 'ETHUSDT'))).toContain('Drawings: none.');
+  await page.goBack();
+  await expect.poll(() => summary(chart)).toContain(`Drawings: ${drawn.join(', ')}.`);
+
+  await page.getByRole('button', { name: 'Drawing tools' }).click();
+  await tools.getByRole('button', { name: 'Delete drawings' }).click();
+  await expect.poll(() => summary(chart)).toContain('Drawings: none.');
+  await page.reload();
+  await expect.poll(() => summary(chart)).toContain('Drawings: none.');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('zoom in and out, shift left and right', async ({ page, consoleErrors }) => {
+  const chart = await openChart(page);
+  const now = async () => range(await summary(chart));
+  const start = await now();
+  expect(start.to).toBe(start.total);
+
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => (await now()).width).toBeLessThan(start.width);
+  const zoomed = await now();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(async () => (await now()).width).toBeGreaterThan(zoomed.width);
+
+  const wide = await now();
+  await page.getByRole('button', { name: 'Shift left' }).click();
+  // 100 bars, the first few of them through the blank margin right of the last bar.
+  await expect.poll(async () => (await now()).to).toBeLessThan(wide.to - 50);
+  const left = await now();
+  await page.getByRole('button', { name: 'Shift right' }).click();
+  await expect.poll(async () => (await now()).to).toBeGreaterThan(left.to);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('screenshot: the chart downloads as a JPEG', async ({ page, consoleErrors }) => {
+  await openChart(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Screenshot' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('BTCUSDT-1min.jpg');
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  expect(bytes.length).toBeGreaterThan(10_000);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('full screen, dark mode and the up/down colour theme', async ({ page, consoleErrors }) => {
+  await openChart(page);
+  const panel = page.getByRole('region', { name: 'BTCUSDT chart' });
+  const full = page.getByRole('button', { name: 'Full screen' });
+  await full.click();
+  await expect(full).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await panel.boundingBox())?.height).toBe(MOBILE.height);
+  await full.click();
+  await expect(full).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await panel.boundingBox())?.height).toBeLessThan(MOBILE.height - 40);
+
+  const chart = chartOf(page);
+  const light = await chart.screenshot();
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect((await chart.screenshot()).equals(light)).toBe(false);
+
+  const themes = page.getByRole('group', { name: 'Up/down colours' });
+  await expect(themes.getByRole('radio', { name: 'Green up, red down' })).toBeChecked();
+  await themes.getByRole('radio', { name: 'Red up, green down' }).check();
+  await page.reload();
+  await expect(themes.getByRole('radio', { name: 'Red up, green down' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe('touch', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: MOBILE });
+
+  test('a finger pans the chart and two fingers pinch to zoom', async ({ page, consoleErrors }) => {
+    const chart = await openChart(page);
+    const box = (await chart.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map(([x, y], id) => ({ x: box.x + x, y: box.y + y, id })),
+      });
+    const y = box.height * 0.4;
+    const start = range(await summary(chart));
+
+    // Pan: drag right, towards older bars.
+    await touch('touchStart', [[60, y]]);
+    for (let x = 60; x <= 300; x += 20) await touch('touchMove', [[x, y]]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => range(await summary(chart)).to).toBeLessThan(start.to);
+
+    // Pinch out: two fingers apart, fewer bars in view.
+    const before = range(await summary(chart));
+    const mid = box.width / 2;
+    await touch('touchStart', [[mid - 20, y], [mid + 20, y]]);
+    for (let d = 20; d <= 140; d += 15) await touch('touchMove', [[mid - d, y], [mid + d, y]]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => range(await summary(chart)).width).toBeLessThan(before.width);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test('screens: light and dark, phone and desktop', async ({ page, consoleErrors }) => {
+  for (const [size, name] of [
+    [MOBILE, 'mobile'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    await openChart(page, size);
+    await screenshot(page, `chart-${name}-light`);
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.waitForTimeout(200);
+    await screenshot(page, `chart-${name}-dark`);
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  }
+  expect(consoleErrors).toEqual([]);
+});
