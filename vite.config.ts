@@ -13,7 +13,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
   server: { host: '127.0.0.1' },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },
