@@ -43,6 +43,11 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // Playwright fixtures call `use`, which is not React's.
+    files: ['tests/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     files: ['src/machines/**', 'src/simulator/**', 'src/api/**', 'src/state/**'],
     rules: {
       'no-restricted-imports': [

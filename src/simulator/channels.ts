@@ -122,10 +122,12 @@ export class ChannelHub {
     }
   }
 
-  /** Send orders to every exchange connection of a user. */
-  publishOrders(uid: string, msg: OrdersMessage): void {
+  /** Send orders to every exchange connection of a user signed in on that book. */
+  publishOrders(uid: string, msg: OrdersMessage, book?: 'real' | 'demo'): void {
     for (const conn of this.conns) {
-      if (conn.name === 'exchange' && conn.session?.uid === uid) this.send(conn, msg);
+      if (conn.name !== 'exchange' || conn.session?.uid !== uid) continue;
+      if (book && (conn.session.virtualStatus === '0' ? 'real' : 'demo') !== book) continue;
+      this.send(conn, msg);
     }
   }
 

@@ -45,8 +45,8 @@ export interface SimContext {
   tokens: TokenService;
   /** Mark the state changed (saved shortly after). */
   persist(): void;
-  /** Push the user's orders on the exchange channel (routed by ordertype). */
-  publishOrders(uid: string, msg: OrdersMessage): void;
+  /** Push the user's orders on the exchange channel (routed by ordertype) to connections on that book. */
+  publishOrders(uid: string, msg: OrdersMessage, book?: 'real' | 'demo'): void;
   /** Is this session still good (user exists, not logged out)? Identity decides. */
   sessionValid(session: TokenPayload, token: string): boolean;
 }

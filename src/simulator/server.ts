@@ -125,7 +125,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     products,
     tokens,
     persist,
-    publishOrders: (uid: string, msg: OrdersMessage) => hub.publishOrders(uid, msg),
+    publishOrders: (uid: string, msg: OrdersMessage, book?: 'real' | 'demo') =>
+      hub.publishOrders(uid, msg, book),
     sessionValid: (s: TokenPayload, token: string) =>
       modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
   };
@@ -210,8 +211,19 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     tickTimer = undefined;
     if (!ticking) return;
     const now = clock.now();
-    for (const m of modules) m.onTick?.(ctx, now);
-    hub.tick(now, source);
+    // One module's fault must not stop the market: report it and keep ticking.
+    for (const m of modules) {
+      try {
+        m.onTick?.(ctx, now);
+      } catch (e) {
+        console.error(`simulator: ${m.name} tick failed`, e);
+      }
+    }
+    try {
+      hub.tick(now, source);
+    } catch (e) {
+      console.error('simulator: channel tick failed', e);
+    }
     tickTimer = clock.setTimeout(tick, TICK_MS - (now % TICK_MS) || TICK_MS);
   };
   if (ticking) tickTimer = clock.setTimeout(tick, TICK_MS - (clock.now() % TICK_MS) || TICK_MS);

@@ -260,7 +260,9 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
         try {
           await assert(snap, c);
         } catch (e) {
-          throw new Error(`${spec.name}: assertion of ${p} failed after ${label}: ${(e as Error).message}`);
+          throw new Error(`${spec.name}: assertion of ${p} failed after ${label}: ${(e as Error).message}`, {
+            cause: e,
+          });
         }
       }
     };

@@ -188,7 +188,7 @@ export interface DepositWithdrawRecord {
   remark?: string;
 }
 
-/** Loan status: null (treated as 100) new, 1 active, 2 rejected, 3 repaid, 4 overdue. */
+/** Loan status: null (treated as 100) none yet, 0 in review, 1 active, 2 rejected, 3 repaid, 4 overdue. */
 export interface Loan {
   id: string;
   uid: string;

@@ -3,8 +3,8 @@
  * changed type ('holding' = open positions, 'pending' = pending orders) goes
  * to the user's exchange connections.
  *
- * The hub routes by user, not by book, so only changes on the book the user
- * is on now (their virtualStatus) are published; a change on the other book
+ * The hub routes by user and book; only changes on the book the user is on
+ * now (their virtualStatus) are published; a change on the other book
  * (a demo limit order filling while the user is on the real account) shows in
  * that book's snapshot when the channel authenticates with a token for it.
  */
@@ -75,8 +75,8 @@ export function flush(ctx: SimContext, rt: Runtime, now: number): void {
     if (!u || bookOf(u.virtualStatus) !== book) continue;
     // Built now (not when read) would be the same: the books do not change before delivery.
     const list = (type: OrderType) => () => ordersList(ctx, rt, uid, book, type, qb);
-    if (holding) ctx.publishOrders(uid, lazyMessage('holding', list('holding')));
-    if (pending) ctx.publishOrders(uid, lazyMessage('pending', list('pending')));
+    if (holding) ctx.publishOrders(uid, lazyMessage('holding', list('holding')), book);
+    if (pending) ctx.publishOrders(uid, lazyMessage('pending', list('pending')), book);
   }
   rt.dirty.clear();
 }
