@@ -113,12 +113,20 @@ const channelRegion = (channel: ChannelName) => {
   return realtime.createStateConfig({
     initial: 'idle',
     on: {
-      'channel.deactivate': { guard: mine, target: '.idle', actions: { type: 'deactivate', params } },
+      'channel.deactivate': {
+        guard: mine,
+        target: '.idle',
+        actions: { type: 'deactivate', params },
+      },
     },
     states: {
       idle: {
         on: {
-          'channel.activate': { guard: mine, target: 'active', actions: { type: 'activate', params } },
+          'channel.activate': {
+            guard: mine,
+            target: 'active',
+            actions: { type: 'activate', params },
+          },
         },
       },
       active: {
@@ -164,17 +172,28 @@ const channelRegion = (channel: ChannelName) => {
                 after: {
                   staleTimeout: {
                     target: 'stale',
-                    actions: [{ type: 'markStale', params }, raise({ type: 'channel.stale', channel })],
+                    actions: [
+                      { type: 'markStale', params },
+                      raise({ type: 'channel.stale', channel }),
+                    ],
                   },
                 },
               },
               stale: {
                 on: {
-                  'channel.message': { guard: mine, target: 'fresh', actions: { type: 'markMessage', params } },
+                  'channel.message': {
+                    guard: mine,
+                    target: 'fresh',
+                    actions: { type: 'markMessage', params },
+                  },
                 },
                 after: {
                   // Still silent 10 s later: drop and reconnect again.
-                  staleTimeout: { target: 'stale', reenter: true, actions: raise({ type: 'channel.stale', channel }) },
+                  staleTimeout: {
+                    target: 'stale',
+                    reenter: true,
+                    actions: raise({ type: 'channel.stale', channel }),
+                  },
                 },
               },
             },

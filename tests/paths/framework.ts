@@ -18,7 +18,14 @@
  * 5. Coverage counts the machine's own state nodes and transition definitions
  *    visited by the executed runs (inspected microsteps).
  */
-import { createActor, SimulatedClock, type AnyActorRef, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  SimulatedClock,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { createWorld, type TestWorld } from '../support/sim.ts';
 
@@ -46,7 +53,7 @@ export interface PathSpec {
   /** The machine with its real actors for one path. */
   provide(c: PathContext): AnyStateMachine;
   /** Real-system value for a user event's sample (e.g. the seeded user's e-mail). */
-  resolve?(event: EventObject, c: PathContext): EventObject;
+  resolve?(event: EventObject, c: PathContext, snapshot: Snap): EventObject;
   /**
    * Prepare the simulator so the real system produces this event: for an
    * actor's done/error event this runs before the actor starts; for a
@@ -77,7 +84,8 @@ export interface TestPath {
 
 const defaultSerialize = (s: Snap) => JSON.stringify(s.value);
 
-const isActorEvent = (e: EventObject) => e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.');
+const isActorEvent = (e: EventObject) =>
+  e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.');
 const isAfter = (e: EventObject) => e.type.startsWith('xstate.after.');
 
 export function describeEvent(e: EventObject): string {
@@ -98,7 +106,11 @@ export function generatePaths(spec: PathSpec, input?: unknown): TestPath[] {
   // Each state offers the events it has transitions for: samples where given, bare otherwise.
   const events = (snap: Snap): EventObject[] => {
     const samples = typeof spec.events === 'function' ? spec.events(snap) : spec.events;
-    const own = [...new Set((snap as unknown as { _nodes: Node[] })._nodes.flatMap((n) => n.ownEvents as string[]))];
+    const own = [
+      ...new Set(
+        (snap as unknown as { _nodes: Node[] })._nodes.flatMap((n) => n.ownEvents as string[]),
+      ),
+    ];
     // User and system events need a sample to be offered; the machine's own synthetic events go bare.
     return own.flatMap((type) => {
       const matching = samples.filter((e) => e.type === type);
@@ -110,7 +122,10 @@ export function generatePaths(spec: PathSpec, input?: unknown): TestPath[] {
     serializeState: serialize as never,
     filterEvents: (_s: unknown, e: EventObject) => !internal.has(e.type),
     input,
-  } as never) as Record<string, { state: Snap; transitions: Record<string, { event: EventObject; state: Snap }> }>;
+  } as never) as Record<
+    string,
+    { state: Snap; transitions: Record<string, { event: EventObject; state: Snap }> }
+  >;
   const keys = Object.keys(adj);
   const start = keys[0] as string;
   // BFS shortest path to every graph state.
@@ -149,7 +164,11 @@ export function generatePaths(spec: PathSpec, input?: unknown): TestPath[] {
   const sig = (p: PathStep[]) => p.map((s) => `${JSON.stringify(s.event)}>${s.state}`).join('|');
   const sigs = all.map(sig);
   const max = spec.maxSteps ?? 40;
-  const kept = all.filter((p, i) => p.length <= max && !sigs.some((o, j) => j !== i && o.length > sigs[i]!.length && o.startsWith(`${sigs[i]}|`)));
+  const kept = all.filter(
+    (p, i) =>
+      p.length <= max &&
+      !sigs.some((o, j) => j !== i && o.length > sigs[i]!.length && o.startsWith(`${sigs[i]}|`)),
+  );
   const unique = [...new Map(kept.map((p) => [sig(p), p])).values()];
   return unique.map((steps) => ({
     steps,
@@ -177,7 +196,8 @@ const nodePath = (n: Node) => n.path.join('.');
 export function transitionKeys(machine: AnyStateMachine): string[] {
   const out: string[] = [];
   const walk = (node: Node) => {
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => out.push(`${nodePath(node)}|${type}|${i}`));
+    for (const [type, defs] of node.transitions)
+      defs.forEach((_, i) => out.push(`${nodePath(node)}|${type}|${i}`));
     (node.always ?? []).forEach((_, i) => out.push(`${nodePath(node)}|always|${i}`));
     for (const child of Object.values(node.states ?? {})) walk(child as Node);
   };
@@ -210,7 +230,10 @@ export function delayOf(machine: AnyStateMachine, snap: Snap, type: string): num
   const d = (machine.implementations.delays as Record<string, unknown>)[name];
   if (typeof d === 'number') return d;
   if (typeof d === 'function') {
-    return (d as (a: { context: unknown; event: unknown }) => number)({ context: snap.context, event: { type } });
+    return (d as (a: { context: unknown; event: unknown }) => number)({
+      context: snap.context,
+      event: { type },
+    });
   }
   throw new Error(`unknown delay ${name}`);
 }
@@ -231,7 +254,10 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
     const data = (await spec.setup?.(world)) ?? {};
     const c: PathContext = { world, data };
     const serialize = spec.serialize ?? defaultSerialize;
-    const input = typeof spec.input === 'function' ? (spec.input as (c: PathContext) => unknown)(c) : spec.input;
+    const input =
+      typeof spec.input === 'function'
+        ? (spec.input as (c: PathContext) => unknown)(c)
+        : spec.input;
     const machine = spec.provide(c);
     const arrangeNext = async (i: number) => {
       const next = path.steps[i];
@@ -245,7 +271,10 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
       ...(input !== undefined ? { input } : {}),
       inspect: (ev) => {
         if (ev.type === '@xstate.microstep') {
-          const e = ev as unknown as { event: EventObject; _transitions: Array<{ source: Node; eventType: string }> };
+          const e = ev as unknown as {
+            event: EventObject;
+            _transitions: Array<{ source: Node; eventType: string }>;
+          };
           seen.set(e.event.type, (seen.get(e.event.type) ?? 0) + 1);
           for (const t of e._transitions) cov.transitions.add(transitionKey(t));
         }
@@ -260,9 +289,12 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
         try {
           await assert(snap, c);
         } catch (e) {
-          throw new Error(`${spec.name}: assertion of ${p} failed after ${label}: ${(e as Error).message}`, {
-            cause: e,
-          });
+          throw new Error(
+            `${spec.name}: assertion of ${p} failed after ${label}: ${(e as Error).message}`,
+            {
+              cause: e,
+            },
+          );
         }
       }
     };
@@ -274,7 +306,8 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
       const label = `step ${i + 1} (${describeEvent(step.event)})`;
       const before = seen.get(step.event.type) ?? 0;
       const happened = () =>
-        (seen.get(step.event.type) ?? 0) > before && serialize(actor.getSnapshot() as Snap) === step.state;
+        (seen.get(step.event.type) ?? 0) > before &&
+        serialize(actor.getSnapshot() as Snap) === step.state;
       if (isActorEvent(step.event)) {
         await arrangeNext(i + 1);
         await settle(happened);
@@ -295,7 +328,9 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
         await settle(happened);
       } else {
         await arrangeNext(i + 1);
-        const ev = spec.resolve ? spec.resolve(step.event, c) : step.event;
+        const ev = spec.resolve
+          ? spec.resolve(step.event, c, actor.getSnapshot() as Snap)
+          : step.event;
         actor.send(ev);
       }
       const now = serialize(actor.getSnapshot() as Snap);

@@ -7,7 +7,16 @@ import { afterAll, describe, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { describeEvent, generatePaths, runPath, statePaths, transitionKeys, type Coverage, type PathSpec, type TestPath } from './framework.ts';
+import {
+  describeEvent,
+  generatePaths,
+  runPath,
+  statePaths,
+  transitionKeys,
+  type Coverage,
+  type PathSpec,
+  type TestPath,
+} from './framework.ts';
 
 const modules = import.meta.glob<{ specs: PathSpec[] }>('./specs/*.paths.ts', { eager: true });
 const specs = Object.values(modules).flatMap((m) => m.specs);
@@ -27,7 +36,13 @@ for (const spec of specs) {
   const id = spec.machine.id;
   const entry =
     byMachine.get(id) ??
-    ({ machine: spec.machine, cov: { states: new Set(), transitions: new Set() }, paths: 0, failed: 0, plans: [] } as MachineCov);
+    ({
+      machine: spec.machine,
+      cov: { states: new Set(), transitions: new Set() },
+      paths: 0,
+      failed: 0,
+      plans: [],
+    } as MachineCov);
   byMachine.set(id, entry);
   const paths = generatePaths(spec, typeof spec.input === 'function' ? undefined : spec.input);
   entry.plans.push({ spec: spec.name, paths });
@@ -54,7 +69,10 @@ afterAll(() => {
     return {
       machine: id,
       states: { covered: states.filter((s) => m.cov.states.has(s)).length, total: states.length },
-      transitions: { covered: transitions.filter((t) => m.cov.transitions.has(t)).length, total: transitions.length },
+      transitions: {
+        covered: transitions.filter((t) => m.cov.transitions.has(t)).length,
+        total: transitions.length,
+      },
       paths: m.paths,
       failed: m.failed,
       missingStates: states.filter((s) => !m.cov.states.has(s)),
@@ -64,13 +82,20 @@ afterAll(() => {
   writeFileSync('test-results/paths-coverage.json', JSON.stringify(rows, null, 2));
   const planFile = process.env.PATHS_PLAN;
   if (planFile) {
-    const lines = ['# Test plan: machine paths', '', 'Generated from the machines by `npm run test:paths -- --plan FILE`. Each path starts from the initial state; run the steps in order and check the state reached.', ''];
+    const lines = [
+      '# Test plan: machine paths',
+      '',
+      'Generated from the machines by `npm run test:paths -- --plan FILE`. Each path starts from the initial state; run the steps in order and check the state reached.',
+      '',
+    ];
     for (const [id, m] of byMachine) {
       lines.push(`## ${id}`, '');
       for (const { spec, paths } of m.plans) {
         if (m.plans.length > 1) lines.push(`### ${spec}`, '');
         paths.forEach((p, i) => {
-          lines.push(`${i + 1}. ${p.steps.length === 0 ? 'Start: the initial state holds.' : p.steps.map((s) => `${describeEvent(s.event)} ⇒ \`${fmt(s.value)}\``).join('; ')}`);
+          lines.push(
+            `${i + 1}. ${p.steps.length === 0 ? 'Start: the initial state holds.' : p.steps.map((s) => `${describeEvent(s.event)} ⇒ \`${fmt(s.value)}\``).join('; ')}`,
+          );
         });
         lines.push('');
       }

@@ -5,7 +5,11 @@
  */
 import { expect } from 'vitest';
 import { fromCallback, type EventObject } from 'xstate';
-import { realtimeMachine, type ConnectionInput, type RealtimeEvent } from '../../../src/machines/realtimeMachine.ts';
+import {
+  realtimeMachine,
+  type ConnectionInput,
+  type RealtimeEvent,
+} from '../../../src/machines/realtimeMachine.ts';
 import type { ChannelName } from '../../../src/api/wire.ts';
 import type { Channel } from '../../../src/api/realtime/channel.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
@@ -30,15 +34,19 @@ function spec(channel: ChannelName, other: ChannelName): PathSpec {
     serialize: (s) => JSON.stringify([s.value, s.context]),
     // The system's events only where a real connection can send them.
     events: (s) => {
-      const conn = (s.value as Record<string, unknown>)[channel] as { active?: { conn?: unknown } } | string;
-      const live = typeof conn === 'object' ? (conn.active?.conn as { live?: string } | string) : undefined;
+      const conn = (s.value as Record<string, unknown>)[channel] as
+        { active?: { conn?: unknown } } | string;
+      const live =
+        typeof conn === 'object' ? (conn.active?.conn as { live?: string } | string) : undefined;
       const state = typeof live === 'object' ? `live.${live.live}` : live;
       return [
         { type: 'channel.activate', channel },
         { type: 'channel.deactivate', channel },
         ...(state === 'live.connecting' ? [{ type: 'channel.open', channel }] : []),
         ...(state === 'live.open' ? [{ type: 'channel.message', channel }] : []),
-        ...(state?.startsWith('live') ? [{ type: 'channel.closed', channel, reason: 'dropped' }] : []),
+        ...(state?.startsWith('live')
+          ? [{ type: 'channel.closed', channel, reason: 'dropped' }]
+          : []),
       ];
     },
     internalEvents: ['channel.stale'],
@@ -48,7 +56,9 @@ function spec(channel: ChannelName, other: ChannelName): PathSpec {
       const c = world.channel(channel);
       let token: string | undefined;
       if (channel === 'exchange') {
-        token = (await world.sim.backOffice.seedUser({ email: 'rt@example.com', password: 'secret123' })).token;
+        token = (
+          await world.sim.backOffice.seedUser({ email: 'rt@example.com', password: 'secret123' })
+        ).token;
         c.setAuth(token);
       } else {
         c.subscribe({ op: 'sub', topic: 'price', symbol: 'BTCUSDT' }, () => {});
@@ -65,7 +75,10 @@ function spec(channel: ChannelName, other: ChannelName): PathSpec {
             const gate = gateOf(c);
             gate.pendingOpen = false;
             const close = ch(c).connect({
-              open: () => (gate.allowOpen ? sendBack({ type: 'channel.open', channel }) : (gate.pendingOpen = true)),
+              open: () =>
+                gate.allowOpen
+                  ? sendBack({ type: 'channel.open', channel })
+                  : (gate.pendingOpen = true),
               message: () => {
                 if (!gate.allowMessage) return;
                 gate.allowMessage = false;
