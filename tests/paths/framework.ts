@@ -28,6 +28,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { createWorld, type TestWorld } from '../support/sim.ts';
+import { clearSession } from '../../src/state/session.ts';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 type Node = AnyStateMachine['root'];
@@ -250,6 +251,8 @@ async function settle(done: () => boolean): Promise<void> {
 /** Run one path against the real system; throws with the step that went wrong. */
 export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Promise<void> {
   const world = await createWorld();
+  // Stores are module singletons: every path starts signed out.
+  clearSession();
   try {
     const data = (await spec.setup?.(world)) ?? {};
     const c: PathContext = { world, data };
