@@ -1,9 +1,29 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** Each build is its own version, so an open tab notices a new deployment. */
+const BUILD_VERSION = `${pkg.version}+${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 12)}`;
+
+/** Writes version.json (the static version file the app checks). */
+const versionFile = (): Plugin => ({
+  name: 'version-file',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'version.json',
+      source: JSON.stringify({ version: BUILD_VERSION }),
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

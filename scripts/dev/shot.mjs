@@ -20,9 +20,9 @@ await p
   .waitForSelector('[data-testid^="row-bid-"]', { timeout: 10000 })
   .catch((e) => console.log('no rows', e.message));
 console.log('first price ms', Date.now() - t0);
-const a = await p.textContent('[data-testid="row-bid-BTCUSDT"]');
+const a = await p.locator('[data-testid^="row-bid-"]').first().textContent();
 await p.waitForTimeout(1500);
-const b2 = await p.textContent('[data-testid="row-bid-BTCUSDT"]');
+await p.waitForTimeout(2500); const b2 = await p.locator('[data-testid^="row-bid-"]').first().textContent();
 console.log('BTC', a, b2);
 await p.screenshot({ path: process.argv[5] || '/tmp/home.png', fullPage: false });
 await b.close();

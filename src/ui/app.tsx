@@ -11,7 +11,9 @@ import { ServicesContext } from './services-context.tsx';
 import { ConfigOverlay } from './components/config-overlay.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
-import { AppRoutes } from './router.tsx';
+import { Shell } from './shell/shell.tsx';
+import { AccountCorner } from './shell/account-corner.tsx';
+import { SignInPrompt } from './trade/sign-in-prompt.tsx';
 
 export function App() {
   const [services, setServices] = useState<Services>();
@@ -48,7 +50,7 @@ export function App() {
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
-        <AppRoutes />
+        <Shell Account={AccountCorner} PlaceOrder={SignInPrompt} List={SignInPrompt} />
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

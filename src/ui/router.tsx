@@ -3,26 +3,40 @@ import { useEffect, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { findRoute, guardRoute, type RouteName } from '../machines/routes.ts';
+import { findRoute, guardRoute, type RouteDef, type RouteName } from '../machines/routes.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { TOAST_MS } from '../config/constants.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
 import { Home } from './screens/home.tsx';
 import { ChartScreen } from './screens/chart.tsx';
+import { Quotation } from './screens/quotation.tsx';
+import { Search } from './screens/search.tsx';
+import { Explore } from './screens/explore.tsx';
+import { CustomerService } from './screens/service.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
 }
 
 /** Screens by route name; routes without one say so. */
-const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
+export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
   home: Home,
   chart: ChartScreen,
   chartAlt: ChartScreen,
+  quotation: Quotation,
+  search: Search,
+  explore: Explore,
+  service: CustomerService,
 };
 
-export function AppRoutes() {
+export interface RouteHit {
+  route: RouteDef & { name: RouteName };
+  params: Record<string, string>;
+}
+
+/** The current route after the guard: undefined while a redirect is under way. */
+export function useGuardedRoute(): RouteHit | undefined {
   const [location, navigate] = useLocation();
   const { token } = useSnapshot(session);
   const { t } = useTranslation();
@@ -34,9 +48,17 @@ export function AppRoutes() {
     navigate(guard.redirect, { replace: true });
   }, [guard.redirect, guard.notice, navigate, t]);
 
-  if (guard.redirect) return null;
-  const hit = findRoute(location);
-  if (!hit) return null;
-  const Screen = SCREENS[hit.route.name as RouteName];
+  if (guard.redirect) return undefined;
+  return findRoute(location) as RouteHit | undefined;
+}
+
+export function RouteScreen({ hit }: { hit: RouteHit }) {
+  const Screen = SCREENS[hit.route.name];
   return Screen ? <Screen params={hit.params} /> : <ComingSoon name={hit.route.name} />;
+}
+
+/** Mobile: one screen per route. */
+export function AppRoutes() {
+  const hit = useGuardedRoute();
+  return hit ? <RouteScreen hit={hit} /> : null;
 }

@@ -27,12 +27,59 @@ test('home shows live quotes: at least 3 prices change within 5 s, no console er
   expect(consoleErrors).toEqual([]);
 });
 
-test('home on desktop', async ({ page, consoleErrors }) => {
+test('desktop shows the workspace: quotation tabs that filter, chart of BTCUSDT, top bar', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
+  const quotation = page.getByRole('complementary', { name: 'Quotation' });
+  await expect(quotation.getByRole('tab', { name: 'Commodities' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(quotation.getByRole('button', { name: /XAUUSD/ })).toBeVisible();
+  await quotation.getByRole('tab', { name: 'Cryptos' }).click();
+  await expect(quotation.getByRole('button', { name: /ETHUSDT/ })).toBeVisible();
+  await expect(quotation.getByRole('button', { name: /XAUUSD/ })).toHaveCount(0);
+  // Choosing a product moves the chart to it.
+  await quotation.getByRole('button', { name: /ETHUSDT/ }).click();
+  await expect(page.getByRole('heading', { name: /ETHUSDT/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Trade mode' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
   await screenshot(page, 'home-desktop');
   expect(consoleErrors).toEqual([]);
+});
+
+test('quotation with singleTrade shows only that tab', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/quotation?singleTrade=2');
+  await expect(page.getByRole('tab')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: 'Forex' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /EURUSD/ })).toBeVisible();
+  await screenshot(page, 'quotation-mobile');
+});
+
+test('search: hot searches and results that open the chart', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'GBP' }).click();
+  const results = page.getByRole('list', { name: 'Results' });
+  await expect(results.getByRole('link', { name: /GBPUSD/ })).toBeVisible();
+  await results.getByRole('link', { name: /GBPUSD/ }).click();
+  await expect(page).toHaveURL(/\/chart\/GBPUSD$/);
+});
+
+test('customer service lists chat, Telegram and WhatsApp', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/user/service');
+  await expect(page.getByRole('link', { name: 'Telegram' })).toHaveAttribute(
+    'href',
+    /^https:\/\/t\.me\//,
+  );
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Online chat' })).toBeVisible();
+  await screenshot(page, 'service-mobile');
 });
 
 test('a missing site config shows the overlay', async ({ page }) => {

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { prices } from '../../state/prices.ts';
 import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
+import { MiniChart } from './mini-chart.tsx';
 
 function useQuote(symbol: string) {
   const snap = useSnapshot(prices);
@@ -29,22 +30,40 @@ export function QuoteCard({ symbol }: { symbol: string }) {
         <span className="price">{formatPrice(q.askPrice, d)}</span>
       </span>
       <span className="change">{formatPercent(q.priceChangePercent)}</span>
+      <MiniChart symbol={symbol} />
     </Link>
   );
 }
 
-export function QuoteRow({ symbol }: { symbol: string }) {
+export function QuoteRow({
+  symbol,
+  onSelect,
+}: {
+  symbol: string;
+  onSelect?: (symbol: string) => void;
+}) {
   const q = useQuote(symbol);
   if (!q) return null;
   const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
   const trend = trendClass(q.priceChangePercent);
+  const name = (
+    <>
+      <span className="sym">{q.name}</span>
+      <span className="sub">{q.productName}</span>
+    </>
+  );
   return (
     <tr className={trend}>
       <th scope="row">
-        <Link href={`/chart/${symbol}`} className="row-link">
-          <span className="sym">{q.name}</span>
-          <span className="sub">{q.productName}</span>
-        </Link>
+        {onSelect ? (
+          <button type="button" className="row-link" onClick={() => onSelect(symbol)}>
+            {name}
+          </button>
+        ) : (
+          <Link href={`/chart/${symbol}`} className="row-link">
+            {name}
+          </Link>
+        )}
       </th>
       <td className="price" data-testid={`row-bid-${symbol}`}>
         {formatPrice(q.bidPrice, d)}

@@ -1,14 +1,31 @@
-/** Home (/): hot products as cards and the full product table, live. */
+/** Home (/): banners, hot products as cards with 30-minute mini charts, the trade-type grid (template), the product table. */
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Banner } from '../../api/types/trading.ts';
 import { HOT_PRODUCTS } from '../../config/constants.ts';
 import { prices } from '../../state/prices.ts';
-import { QuoteCard, QuoteRow } from '../components/quote.tsx';
+import { QuoteCard } from '../components/quote.tsx';
+import { QuoteTable } from '../components/quote-table.tsx';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { TradeTypeGrid } from '../components/trade-type-grid.tsx';
+import { useServices } from '../services-context.tsx';
 
 export function Home() {
   const { t } = useTranslation();
+  const { api, config } = useServices();
   const { symbols } = useSnapshot(prices);
+  const [banners, setBanners] = useState<Banner[]>([]);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    void api.call('bannerList', undefined, { noAlert: true, signal: ctl.signal }).then((r) => {
+      if (r.data) setBanners(r.data.rows.slice(0, config.bannerCount));
+    });
+    return () => ctl.abort();
+  }, [api, config.bannerCount]);
+
   return (
     <main className="screen home">
       <header className="screen-header">
@@ -22,10 +39,13 @@ export function Home() {
           </Link>
         </nav>
       </header>
+      <BannerCarousel banners={banners} />
       {symbols.length === 0 ? (
-        <p className="muted" role="status">
-          {t('home.loading')}
-        </p>
+        <div className="skeleton-list" role="status" aria-label={t('home.loading')}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="skeleton-row" />
+          ))}
+        </div>
       ) : (
         <>
           <section aria-label={t('home.hot')} className="hot-cards">
@@ -33,25 +53,12 @@ export function Home() {
               <QuoteCard key={s} symbol={s} />
             ))}
           </section>
+          {config.template === 'grid' && <TradeTypeGrid types={config.tradeOrder} />}
           <section aria-labelledby="all-products">
             <h2 id="all-products" className="section-title">
               {t('home.all')}
             </h2>
-            <table className="quote-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('home.symbol')}</th>
-                  <th scope="col">{t('home.bid')}</th>
-                  <th scope="col">{t('home.ask')}</th>
-                  <th scope="col">{t('home.change')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {symbols.map((s) => (
-                  <QuoteRow key={s} symbol={s} />
-                ))}
-              </tbody>
-            </table>
+            <QuoteTable symbols={[...symbols]} />
           </section>
         </>
       )}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+/** The screen's back arrow (to a given path, home by default). */
+export function BackLink({ to = '/' }: { to?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link href={to} className="icon-btn" aria-label={t('common.back')}>
+      ‹
+    </Link>
+  );
+}

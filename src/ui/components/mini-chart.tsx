@@ -1,0 +1,56 @@
+/**
+ * The 30-minute mini chart of a hot-product card: 1-minute closes as an SVG
+ * line, no chart library. The last point follows the live price.
+ */
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { MINI_CHART_MINUTES } from '../../config/constants.ts';
+import { prices } from '../../state/prices.ts';
+import { useServices } from '../services-context.tsx';
+
+const W = 120;
+const H = 36;
+
+export function MiniChart({ symbol }: { symbol: string }) {
+  const { api } = useServices();
+  const [closes, setCloses] = useState<number[]>([]);
+  const live = useSnapshot(prices).bySymbol[symbol]?.price;
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    const to = Date.now();
+    void api
+      .call(
+        'klineHistory',
+        { symbol, period: '1min', from: to - MINI_CHART_MINUTES * 60_000, to },
+        { noAlert: true, signal: ctl.signal },
+      )
+      .then((r) => r.data && setCloses(r.data.map((k) => k.closePrice)));
+    return () => ctl.abort();
+  }, [api, symbol]);
+
+  const points = closes.length && live !== undefined ? [...closes.slice(0, -1), live] : closes;
+  if (points.length < 2)
+    return <svg className="mini-chart" width={W} height={H} aria-hidden="true" />;
+  const min = Math.min(...points);
+  const max = Math.max(...points);
+  const span = max - min || 1;
+  const d = points
+    .map(
+      (p, i) =>
+        `${((i / (points.length - 1)) * W).toFixed(1)},${(H - 2 - ((p - min) / span) * (H - 4)).toFixed(1)}`,
+    )
+    .join(' ');
+  return (
+    <svg
+      className="mini-chart"
+      width={W}
+      height={H}
+      viewBox={`0 0 ${W} ${H}`}
+      aria-hidden="true"
+      preserveAspectRatio="none"
+    >
+      <polyline points={d} fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}

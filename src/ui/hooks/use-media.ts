@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a media query matches, kept current on resize. */
+export function useMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const m = window.matchMedia(query);
+      m.addEventListener('change', onChange);
+      return () => m.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Desktop shell from 768 px wide (ARCHITECTURE.md: mobile below). */
+export const useDesktop = (): boolean => useMedia('(min-width: 768px)');
+/** Wide desktop: above 1600 px the theme colour buttons show. */
+export const useWide = (): boolean => useMedia('(min-width: 1601px)');

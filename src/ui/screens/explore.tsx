@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** /explore: an empty screen on the sites that show it (trading.md §2). */
+export function Explore() {
+  const { t } = useTranslation();
+  return (
+    <main className="screen">
+      <h1 className="screen-title">{t('nav.explore')}</h1>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+/** Mobile bottom tabs: home, position, history, user — and explore on sites that enable it. */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { site } from '../../state/site.ts';
+
+const TABS = [
+  { href: '/', key: 'home', icon: '⌂' },
+  { href: '/position', key: 'position', icon: '▤' },
+  { href: '/explore', key: 'explore', icon: '✦' },
+  { href: '/history', key: 'history', icon: '↺' },
+  { href: '/user', key: 'user', icon: '☺' },
+] as const;
+
+export function BottomTabs() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const { flags } = useSnapshot(site);
+  const tabs = TABS.filter((tab) => tab.key !== 'explore' || flags.explore);
+  return (
+    <nav className="bottom-tabs" aria-label={t('nav.main')}>
+      {tabs.map((tab) => {
+        const active = tab.href === '/' ? location === '/' : location.startsWith(tab.href);
+        return (
+          <Link
+            key={tab.key}
+            href={tab.href}
+            className={`bottom-tab${active ? ' active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+          >
+            <span aria-hidden="true" className="bottom-tab-icon">
+              {tab.icon}
+            </span>
+            <span>{t(`nav.${tab.key}`)}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Routes that show the bottom tabs. */
+export const TAB_ROUTES = new Set(['/', '/position', '/history', '/user', '/explore']);

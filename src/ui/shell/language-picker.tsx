@@ -1,0 +1,80 @@
+/** Language choice: the site's languages, each with its flag; the choice is remembered. */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../i18n/index.ts';
+import type { Language } from '../../config/site.ts';
+import { preferences } from '../../state/preferences.ts';
+import { useServices } from '../services-context.tsx';
+
+export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
+  en: ['🇬🇧', 'English'],
+  'zh-tw': ['🇹🇼', '繁體中文'],
+  'zh-cn': ['🇨🇳', '简体中文'],
+  ja: ['🇯🇵', '日本語'],
+  de: ['🇩🇪', 'Deutsch'],
+  fr: ['🇫🇷', 'Français'],
+  it: ['🇮🇹', 'Italiano'],
+  ko: ['🇰🇷', '한국어'],
+  es: ['🇪🇸', 'Español'],
+  vi: ['🇻🇳', 'Tiếng Việt'],
+  th: ['🇹🇭', 'ไทย'],
+  id: ['🇮🇩', 'Bahasa Indonesia'],
+};
+
+export function useLanguage(): [Language, (lng: Language) => void] {
+  const { i18n, config } = useServices();
+  const { language } = useSnapshot(preferences);
+  const current = language ?? config.defaultLanguage;
+  return [
+    current,
+    (lng) => {
+      preferences.language = lng;
+      void changeLanguage(i18n, lng).then(() => document.documentElement.setAttribute('lang', lng));
+    },
+  ];
+}
+
+/** A select for the desktop top bar. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const [lng, setLng] = useLanguage();
+  return (
+    <select
+      className="select"
+      aria-label={t('common.language')}
+      value={lng}
+      onChange={(e) => setLng(e.target.value as Language)}
+    >
+      {config.languages.map((l) => (
+        <option key={l} value={l}>
+          {LANGUAGE_NAMES[l][0]} {LANGUAGE_NAMES[l][1]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A list of choices for a drawer (sign-in, my page). */
+export function LanguageList({ onDone }: { onDone?: () => void }) {
+  const { config } = useServices();
+  const [lng, setLng] = useLanguage();
+  return (
+    <ul className="choice-list" role="listbox" aria-label="Language">
+      {config.languages.map((l) => (
+        <li key={l} role="option" aria-selected={l === lng}>
+          <button
+            type="button"
+            className={`choice${l === lng ? ' active' : ''}`}
+            onClick={() => {
+              setLng(l);
+              onDone?.();
+            }}
+          >
+            <span aria-hidden="true">{LANGUAGE_NAMES[l][0]}</span> {LANGUAGE_NAMES[l][1]}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

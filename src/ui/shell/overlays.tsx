@@ -1,0 +1,62 @@
+/** Desktop overlays: the 420 px sign-in card over a blurred backdrop, and the account drawer. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { APP_VERSION } from '../../config/version.ts';
+import { useServices } from '../services-context.tsx';
+
+/** Keep focus inside a dialog and close it with Escape. */
+function useDialog(onClose: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const prev = document.activeElement as HTMLElement | null;
+    el?.querySelector<HTMLElement>('input, button, [href], select, textarea')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      prev?.focus?.();
+    };
+  }, [onClose]);
+  return ref;
+}
+
+export function AuthModal({ children, label }: { children: ReactNode; label: string }) {
+  const { config } = useServices();
+  const [, navigate] = useLocation();
+  const ref = useDialog(() => navigate('/'));
+  return (
+    <div className="modal-backdrop">
+      <div ref={ref} className="auth-card" role="dialog" aria-modal="true" aria-label={label}>
+        {children}
+      </div>
+      <p className="auth-footer">
+        {config.siteName} · v{APP_VERSION}
+      </p>
+    </div>
+  );
+}
+
+export function AccountDrawer({ children, label }: { children: ReactNode; label: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const ref = useDialog(() => navigate('/'));
+  return (
+    <div className="drawer-backdrop" onClick={(e) => e.target === e.currentTarget && navigate('/')}>
+      <div ref={ref} className="account-drawer" role="dialog" aria-modal="true" aria-label={label}>
+        <button
+          type="button"
+          className="icon-btn drawer-close"
+          aria-label={t('common.close')}
+          onClick={() => navigate('/')}
+        >
+          ×
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The desktop top bar: trade mode, place-order toggle, search, chart period
+ * and candle type, theme colours (wide screens), language, demo/real switch,
+ * and the account corner.
+ */
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { preferences } from '../../state/preferences.ts';
+import { chooseSymbol, ui } from '../../state/ui.ts';
+import { chartView } from '../chart/chart-settings.ts';
+import { CandleTypeSelect, PeriodSelect } from '../chart/chart-selects.tsx';
+import { useWide } from '../hooks/use-media.ts';
+import { useServices } from '../services-context.tsx';
+import { SearchBox } from '../screens/search.tsx';
+import { LanguageSelect } from './language-picker.tsx';
+
+export function TopBar({ account }: { account: ReactNode }) {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const { tradeMode, redUp, dark } = useSnapshot(preferences);
+  const { placeOpen } = useSnapshot(ui);
+  const view = useSnapshot(chartView);
+  const wide = useWide();
+  const [searching, setSearching] = useState(false);
+  const mode = tradeMode ?? config.defaultTradeMode;
+  return (
+    <header className="top-bar">
+      <span className="brand">{config.siteName}</span>
+      <div className="segmented" role="group" aria-label={t('top.tradeMode')}>
+        {(['market', 'option'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            className={mode === m ? 'active' : ''}
+            onClick={() => (preferences.tradeMode = m)}
+          >
+            {t(`top.mode_${m}`)}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="btn ghost"
+        aria-pressed={placeOpen}
+        onClick={() => (ui.placeOpen = !placeOpen)}
+      >
+        {t('top.placeOrder')}
+      </button>
+      <div className="popover-anchor">
+        <button
+          type="button"
+          className="btn ghost"
+          aria-expanded={searching}
+          onClick={() => setSearching(!searching)}
+        >
+          ⌕ {t('nav.search')}
+        </button>
+        {searching && (
+          <div className="popover" role="dialog" aria-label={t('nav.search')}>
+            <SearchBox
+              onSelect={(s) => {
+                chooseSymbol(s);
+                setSearching(false);
+              }}
+            />
+          </div>
+        )}
+      </div>
+      <PeriodSelect value={view.period} onChange={(p) => (chartView.period = p)} />
+      <CandleTypeSelect value={view.candleType} onChange={(c) => (chartView.candleType = c)} />
+      <span className="spacer" />
+      {wide && (
+        <div className="segmented" role="group" aria-label={t('top.colours')}>
+          <button type="button" aria-pressed={!redUp} onClick={() => (preferences.redUp = false)}>
+            {t('top.greenUp')}
+          </button>
+          <button type="button" aria-pressed={redUp} onClick={() => (preferences.redUp = true)}>
+            {t('top.redUp')}
+          </button>
+        </div>
+      )}
+      <button
+        type="button"
+        className="icon-btn"
+        aria-pressed={dark}
+        aria-label={t('top.dark')}
+        onClick={() => (preferences.dark = !dark)}
+      >
+        ◐
+      </button>
+      <LanguageSelect />
+      {account}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+/** What a visitor sees where a signed-in user would trade. */
+export function SignInPrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state">
+      <p>{t('tips.login_required')}</p>
+      <Link href="/login" className="btn primary">
+        {t('nav.login')}
+      </Link>
+    </div>
+  );
+}
