@@ -6,7 +6,6 @@
  * no user-made cause), so that the retry can succeed.
  */
 import { expect } from 'vitest';
-import type { EventObject } from 'xstate';
 import {
   bindEmailActors,
   bindEmailMachine,
@@ -39,7 +38,7 @@ const infoOk = (kind: Kind) => ({
 const infoFailed = { type: 'xstate.done.actor.loadUser', output: { code: 1012, data: null } };
 
 /** What the server will answer for the address in the form. */
-function submitOutcome(c: BindEmailContext): EventObject {
+function submitOutcome(c: BindEmailContext) {
   const code = c.current !== '' ? 1157 : c.email === TAKEN ? 1045 : 0;
   return { type: 'xstate.done.actor.submitEmail', output: { code, data: null } };
 }
