@@ -1,0 +1,47 @@
+/**
+ * The number-input sanitiser of trading.md §5 "Number inputs": what a numeric
+ * field keeps of what the user typed or pasted.
+ *
+ * - a comma becomes a dot (decimal comma keyboards);
+ * - everything but digits and dots is dropped;
+ * - only the first dot is kept;
+ * - no leading dot (".5" becomes "5", as the typed text is kept, not guessed);
+ * - at most `precision` decimals (default 2, trading.md §9); precision 0 keeps
+ *   no dot at all.
+ *
+ * Pure: the same text always gives the same result, so machines call it on
+ * every `field.change`.
+ */
+import { DEFAULT_PRECISION } from '../../config/constants.ts';
+
+export function sanitizeNumber(value: string, precision: number = DEFAULT_PRECISION): string {
+  const places = Number.isInteger(precision) && precision > 0 ? precision : 0;
+  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = text.indexOf('.');
+  const whole = (dot < 0 ? text : text.slice(0, dot)).replace(/\./g, '');
+  if (dot < 0) return whole;
+  // "No leading dot": a dot with nothing before it is dropped with it.
+  if (whole === '') return sanitizeNumber(text.slice(dot + 1), places);
+  if (places === 0) return whole;
+  const decimals = text
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, places);
+  return `${whole}.${decimals}`;
+}
+
+/** Decimal places a number is written with (0.01 → 2, 1 → 0, 1e-7 → 7). */
+export function decimalsOf(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  const s = String(n);
+  const e = /e-(\d+)$/.exec(s);
+  if (e) return Number(e[1]) + (s.split('e')[0]?.split('.')[1]?.length ?? 0);
+  return s.split('.')[1]?.length ?? 0;
+}
+
+/** A sanitised value as a number; undefined when empty or not a number. */
+export function numberOf(value: string): number | undefined {
+  if (value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  decimalsOf,
+  numberOf,
+  sanitizeNumber,
+} from '../../../../src/machines/validation/number-input.ts';
+
+describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
+  it.each([
+    ['12.345', 2, '12.34'],
+    ['12,5', 2, '12.5'],
+    ['1,234.5', 2, '1.23'],
+    ['abc1x2.3y', 2, '12.3'],
+    ['-5', 2, '5'],
+    ['1.2.3', 2, '1.23'],
+    ['1..5', 2, '1.5'],
+    ['.5', 2, '5'],
+    ['..', 2, ''],
+    ['.', 2, ''],
+    ['', 2, ''],
+    ['7.', 2, '7.'],
+    ['0.001', 2, '0.00'],
+    ['3.14159', 4, '3.1415'],
+    ['3.9', 0, '3'],
+    ['10.', 0, '10'],
+    ['1e5', 2, '15'],
+    [' 4 2 ', 2, '42'],
+  ])('%j at precision %i is %j', (input, precision, out) => {
+    expect(sanitizeNumber(input, precision)).toBe(out);
+  });
+
+  it('defaults to 2 decimals', () => {
+    expect(sanitizeNumber('1.23456')).toBe('1.23');
+  });
+
+  it('always yields digits with at most one dot, not leading, and at most the precision', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0, max: 8 }), (s, p) => {
+        const out = sanitizeNumber(s, p);
+        expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
+        expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
+        if (p === 0) expect(out).not.toContain('.');
+        // Sanitising is idempotent: a kept value stays as it is.
+        expect(sanitizeNumber(out, p)).toBe(out);
+      }),
+    );
+  });
+
+  it('keeps a value the user typed correctly', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat({ max: 99 }), (i, d) => {
+        const v = `${i}.${String(d).padStart(2, '0')}`;
+        expect(sanitizeNumber(v, 2)).toBe(v);
+        expect(sanitizeNumber(v.replace('.', ','), 2)).toBe(v);
+      }),
+    );
+  });
+});
+
+describe('decimalsOf / numberOf', () => {
+  it('counts decimals', () => {
+    expect(decimalsOf(0.01)).toBe(2);
+    expect(decimalsOf(1)).toBe(0);
+    expect(decimalsOf(0.00001)).toBe(5);
+    expect(decimalsOf(1e-7)).toBe(7);
+    expect(decimalsOf(1.5e-7)).toBe(8);
+  });
+  it('reads sanitised values', () => {
+    expect(numberOf('')).toBeUndefined();
+    expect(numberOf('7.')).toBe(7);
+    expect(numberOf('0.25')).toBe(0.25);
+  });
+});
