@@ -14,6 +14,7 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { SignInPrompt } from './trade/sign-in-prompt.tsx';
+import { ConsoleLauncher } from './console/console-launcher.tsx';
 
 export function App() {
   const [services, setServices] = useState<Services>();
@@ -51,6 +52,7 @@ export function App() {
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
         <Shell Account={AccountCorner} PlaceOrder={SignInPrompt} List={SignInPrompt} />
+        <ConsoleLauncher />
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

@@ -1,0 +1,57 @@
+/**
+ * Simulator mode: a small "Back office" button, and the spec's secret
+ * gesture (more than 5 quick taps within 3 s on the page title or the brand)
+ * to open the reviewer's console. The console itself is a lazy chunk.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../services-context.tsx';
+import { OutboxNotice } from './outbox-notice.tsx';
+
+const SimulatorConsole = lazy(() =>
+  import('./simulator-console.tsx').then((m) => ({ default: m.SimulatorConsole })),
+);
+
+const TAPS = 5;
+const WINDOW_MS = 3000;
+
+export function ConsoleLauncher() {
+  const { t } = useTranslation();
+  const { backend } = useServices();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    let taps: number[] = [];
+    const onTap = (e: PointerEvent) => {
+      if (!(e.target as Element | null)?.closest?.('.screen-title, .brand')) return;
+      const now = performance.now();
+      taps = [...taps.filter((x) => now - x < WINDOW_MS), now];
+      if (taps.length > TAPS) {
+        taps = [];
+        setOpen((o) => !o);
+      }
+    };
+    document.addEventListener('pointerdown', onTap);
+    return () => document.removeEventListener('pointerdown', onTap);
+  }, []);
+
+  if (backend.kind !== 'simulator') return null;
+  return (
+    <>
+      <OutboxNotice />
+      <button
+        type="button"
+        className="console-launcher"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        ⚙ {t('console.open')}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SimulatorConsole onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
