@@ -12,7 +12,6 @@ import { chartView, useIndicatorSettings } from './chart-settings.ts';
 import { ChartToolbar } from './chart-toolbar.tsx';
 import { ProductChart, type ChartHandle } from './product-chart.tsx';
 import { useFullscreen } from './use-fullscreen.ts';
-import './chart.css';
 
 export interface ChartPanelProps {
   symbol: string;

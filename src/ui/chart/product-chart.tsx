@@ -22,6 +22,7 @@ import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
 import { createViewDescription, type ViewSummary } from './view-description.ts';
+import './chart.css';
 
 /** The toolbar's actions on a chart. */
 export interface ChartHandle {
