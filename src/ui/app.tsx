@@ -7,6 +7,7 @@ import { startupMachine } from '../machines/startupMachine.ts';
 import { setFlags } from '../state/site.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
+import { startExchangeData } from './boot/exchange-data.ts';
 import { ServicesContext } from './services-context.tsx';
 import { ConfigOverlay } from './components/config-overlay.tsx';
 import { Toaster } from './components/toaster.tsx';
@@ -29,6 +30,7 @@ export function App() {
           ref.current = s;
           setServices(s);
           void startMarketData(s);
+          startExchangeData(s);
         }),
         loadSystemConfig: fromPromise(async () => {
           const r = await ref.current?.api.call('systemConfig');

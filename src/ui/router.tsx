@@ -1,5 +1,5 @@
 /** Every route of the spec, behind the route guard of trading.md §2. */
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Quotation } from './screens/quotation.tsx';
 import { Search } from './screens/search.tsx';
 import { Explore } from './screens/explore.tsx';
 import { CustomerService } from './screens/service.tsx';
+import { Login } from './screens/access/login.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -28,6 +29,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
   search: Search,
   explore: Explore,
   service: CustomerService,
+  login: Login,
 };
 
 export interface RouteHit {
@@ -40,7 +42,12 @@ export function useGuardedRoute(): RouteHit | undefined {
   const [location, navigate] = useLocation();
   const { token } = useSnapshot(session);
   const { t } = useTranslation();
+  // "Already logged in" applies when a signed-in user arrives at /login or
+  // /register, not when signing in there (the screen then moves on itself).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the token as it was on arrival
+  const arrivedSignedIn = useMemo(() => !!session.token, [location]);
   const guard = guardRoute(location, !!token);
+  if (guard.notice === 'tips.already_logged_in' && !arrivedSignedIn) guard.redirect = undefined;
 
   useEffect(() => {
     if (!guard.redirect) return;

@@ -89,5 +89,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     if (site.offline !== s.context.offline) site.offline = s.context.offline;
   });
   realtime.start();
+  // Simulator mode: the back office is reachable from the devtools console (and e2e tests).
+  if (backend.simulator)
+    (window as unknown as { __simulator?: unknown }).__simulator = backend.simulator;
   return { config, backend, api, i18n, realtime };
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../services-context.tsx';
 import { OutboxNotice } from './outbox-notice.tsx';
+import { IconGear } from '../components/icons.tsx';
 
 const SimulatorConsole = lazy(() =>
   import('./simulator-console.tsx').then((m) => ({ default: m.SimulatorConsole })),
@@ -45,7 +46,7 @@ export function ConsoleLauncher() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        ⚙ {t('console.open')}
+        <IconGear size={14} /> {t('console.open')}
       </button>
       {open && (
         <Suspense fallback={null}>

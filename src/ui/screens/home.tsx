@@ -11,6 +11,7 @@ import { QuoteTable } from '../components/quote-table.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { TradeTypeGrid } from '../components/trade-type-grid.tsx';
 import { useServices } from '../services-context.tsx';
+import { IconSearch, IconService } from '../components/icons.tsx';
 
 export function Home() {
   const { t } = useTranslation();
@@ -32,10 +33,10 @@ export function Home() {
         <h1 className="screen-title">{t('home.title')}</h1>
         <nav className="header-actions">
           <Link href="/search" aria-label={t('home.search')} className="icon-btn">
-            ⌕
+            <IconSearch />
           </Link>
           <Link href="/user/service" aria-label={t('home.service')} className="icon-btn">
-            ☏
+            <IconService />
           </Link>
         </nav>
       </header>

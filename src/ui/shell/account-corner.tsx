@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { session, decodeToken } from '../../state/session.ts';
+import { IconUser } from '../components/icons.tsx';
 
 export function AccountCorner() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function AccountCorner() {
   return (
     <Link href="/user" className="account-corner">
       <span className="avatar" aria-hidden="true">
-        ☺
+        <IconUser size={18} />
       </span>
       <span>UID {uid}</span>
     </Link>

@@ -3,13 +3,20 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { site } from '../../state/site.ts';
+import {
+  IconExplore,
+  IconHistory,
+  IconHome,
+  IconPositions,
+  IconUser,
+} from '../components/icons.tsx';
 
 const TABS = [
-  { href: '/', key: 'home', icon: '⌂' },
-  { href: '/position', key: 'position', icon: '▤' },
-  { href: '/explore', key: 'explore', icon: '✦' },
-  { href: '/history', key: 'history', icon: '↺' },
-  { href: '/user', key: 'user', icon: '☺' },
+  { href: '/', key: 'home', Icon: IconHome },
+  { href: '/position', key: 'position', Icon: IconPositions },
+  { href: '/explore', key: 'explore', Icon: IconExplore },
+  { href: '/history', key: 'history', Icon: IconHistory },
+  { href: '/user', key: 'user', Icon: IconUser },
 ] as const;
 
 export function BottomTabs() {
@@ -28,8 +35,8 @@ export function BottomTabs() {
             className={`bottom-tab${active ? ' active' : ''}`}
             aria-current={active ? 'page' : undefined}
           >
-            <span aria-hidden="true" className="bottom-tab-icon">
-              {tab.icon}
+            <span className="bottom-tab-icon">
+              <tab.Icon size={22} />
             </span>
             <span>{t(`nav.${tab.key}`)}</span>
           </Link>

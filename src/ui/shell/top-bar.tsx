@@ -14,6 +14,7 @@ import { useWide } from '../hooks/use-media.ts';
 import { useServices } from '../services-context.tsx';
 import { SearchBox } from '../screens/search.tsx';
 import { LanguageSelect } from './language-picker.tsx';
+import { IconMoon, IconSearch } from '../components/icons.tsx';
 
 export function TopBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export function TopBar({ account }: { account: ReactNode }) {
           aria-expanded={searching}
           onClick={() => setSearching(!searching)}
         >
-          ⌕ {t('nav.search')}
+          <IconSearch size={16} /> {t('nav.search')}
         </button>
         {searching && (
           <div className="popover" role="dialog" aria-label={t('nav.search')}>
@@ -88,7 +89,7 @@ export function TopBar({ account }: { account: ReactNode }) {
         aria-label={t('top.dark')}
         onClick={() => (preferences.dark = !dark)}
       >
-        ◐
+        <IconMoon />
       </button>
       <LanguageSelect />
       {account}

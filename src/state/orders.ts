@@ -1,0 +1,24 @@
+/** The signed-in user's live orders from the exchange channel (routed by ordertype). */
+import { proxy } from 'valtio';
+import type { MarketOrder } from '../api/types/trading.ts';
+import type { OrdersMessage } from '../api/types/realtime.ts';
+
+export interface OrdersState {
+  holding: MarketOrder[];
+  pending: MarketOrder[];
+  /** Whether each list has arrived since sign-in. */
+  loaded: { holding: boolean; pending: boolean };
+}
+
+export const orders = proxy<OrdersState>({ holding: [], pending: [], loaded: { holding: false, pending: false } });
+
+export function applyOrders(msg: OrdersMessage): void {
+  orders[msg.ordertype] = msg.data;
+  orders.loaded[msg.ordertype] = true;
+}
+
+export function clearOrders(): void {
+  orders.holding = [];
+  orders.pending = [];
+  orders.loaded = { holding: false, pending: false };
+}

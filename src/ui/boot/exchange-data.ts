@@ -1,0 +1,38 @@
+/**
+ * The exchange channel follows the session: active with the token while signed
+ * in (the server sends the user's holding and pending orders on every change),
+ * inactive when signed out.
+ */
+import { subscribe } from 'valtio';
+import type { ExchangeMessage } from '../../api/types/realtime.ts';
+import { applyOrders, clearOrders } from '../../state/orders.ts';
+import { session } from '../../state/session.ts';
+import type { Services } from './services.ts';
+
+export function startExchangeData(s: Services): () => void {
+  const channel = s.backend.channels.exchange;
+  const off = channel.onMessage((msg) => {
+    if ('ordertype' in msg) applyOrders(msg as ExchangeMessage);
+  });
+  let current: string | undefined;
+  const follow = () => {
+    const token = session.token;
+    if (token === current) return;
+    current = token;
+    clearOrders();
+    channel.setAuth(token);
+    if (token) {
+      // A new token (sign-in, demo/real switch) means a fresh connection for that book.
+      s.realtime.send({ type: 'channel.deactivate', channel: 'exchange' });
+      s.realtime.send({ type: 'channel.activate', channel: 'exchange' });
+    } else {
+      s.realtime.send({ type: 'channel.deactivate', channel: 'exchange' });
+    }
+  };
+  follow();
+  const unsub = subscribe(session, follow);
+  return () => {
+    unsub();
+    off();
+  };
+}

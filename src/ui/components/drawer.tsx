@@ -1,0 +1,60 @@
+/** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, Escape closes, focus returns. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { IconClose } from './icons.tsx';
+
+export function Drawer({
+  open,
+  title,
+  onClose,
+  children,
+  side = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Open from the right (desktop detail drawers) instead of the bottom. */
+  side?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const prev = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      prev?.focus?.();
+    };
+  }, [open, onClose]);
+  if (!open) return null;
+  return createPortal(
+    <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className={`sheet${side ? ' side' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+      >
+        <header className="sheet-head">
+          <h2>{title}</h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.close')}
+            onClick={onClose}
+          >
+            <IconClose />
+          </button>
+        </header>
+        <div className="sheet-body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,134 @@
+/** Form fields with labels and spec-keyed error messages, announced to screen readers. */
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconEye, IconEyeOff } from '../components/icons.tsx';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  /** An i18n key (with optional values) from the machine. */
+  error?: string | undefined;
+  errorValues?: Record<string, unknown>;
+  hint?: ReactNode;
+  trailing?: ReactNode;
+}
+
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  errorValues,
+  hint,
+  trailing,
+  ...rest
+}: FieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="input-row">
+        <input
+          id={id}
+          className="input"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+          onChange={(e) => onValue(e.target.value)}
+          {...rest}
+        />
+        {trailing}
+      </div>
+      {hint && !error && <span className="muted small">{hint}</span>}
+      {error && (
+        <span id={`${id}-err`} className="field-error" role="alert">
+          {t(error, errorValues)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          className="icon-btn inline"
+          aria-pressed={shown}
+          aria-label={t('form.showPassword')}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? <IconEyeOff /> : <IconEye />}
+        </button>
+      }
+    />
+  );
+}
+
+/** A 6-digit code: numeric keyboard, one-time-code autofill, refocused when `focusKey` changes. */
+export function CodeField({
+  focusKey,
+  ...props
+}: Omit<FieldProps, 'type'> & { focusKey?: number }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusKey) ref.current?.focus();
+  }, [focusKey]);
+  const id = useId();
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        ref={ref}
+        id={id}
+        className="input code-input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-err` : undefined}
+        onChange={(e) => props.onValue(e.target.value)}
+        maxLength={props.maxLength}
+        placeholder={props.placeholder}
+      />
+      {props.error && (
+        <span id={`${id}-err`} className="field-error" role="alert">
+          {t(props.error)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Check({
+  label,
+  checked,
+  onToggle,
+}: {
+  label: string;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={onToggle} />
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,204 @@
+/** Sign in (/login): the login machine's view. */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { loginActors, loginMachine, type LoginInput } from '../../../machines/loginMachine.ts';
+import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
+import { recallAccount, recallPassword } from '../../../state/remember.ts';
+import { site } from '../../../state/site.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { useServices } from '../../services-context.tsx';
+import { useDesktop } from '../../hooks/use-media.ts';
+import { Check, CodeField, PasswordField, TextField } from '../../forms/fields.tsx';
+import { PhoneField } from '../../forms/phone.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { LanguageList } from '../../shell/language-picker.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { IconGlobe, IconService } from '../../components/icons.tsx';
+
+/** Remembered account and password are read first (the password is decrypted asynchronously). */
+function useRemembered(): LoginInput['remembered'] | null | undefined {
+  const [value, setValue] = useState<LoginInput['remembered'] | null>();
+  useEffect(() => {
+    const account = recallAccount();
+    if (!account) return setValue(null);
+    void recallPassword().then((password) =>
+      setValue({ ...account, ...(password ? { password } : {}) }),
+    );
+  }, []);
+  return value;
+}
+
+function LoginForm({ input }: { input: LoginInput }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [state, send] = useMachine(loginMachine.provide({ actors: loginActors(api) }), { input });
+  const c = state.context;
+  const busy = state.hasTag('busy');
+
+  useEffect(() => {
+    if (!state.matches('signedIn')) return;
+    showToast(t('login_success'), 'success', TOAST_MS);
+    const to = new URLSearchParams(search).get('to');
+    navigate(to && to.startsWith('/') && !to.startsWith('//') ? to : '/', { replace: true });
+  }, [state, navigate, search, t]);
+
+  const change = (field: 'username' | 'password' | 'code') => (value: string) =>
+    send({ type: 'field.change', field, value });
+
+  if (state.matches('secondFactor') || state.matches('verifying')) {
+    return (
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        <p className="muted">{t('login.secondFactorHint')}</p>
+        <CodeField
+          label={t('login.code')}
+          value={c.code}
+          onValue={change('code')}
+          error={c.errors.code}
+          maxLength={MAX_LEN.authCode}
+          focusKey={c.focusCode}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn primary block" disabled={busy}>
+            {busy ? t('common.loading') : t('login.verify')}
+          </button>
+          <button
+            type="button"
+            className="btn ghost block"
+            onClick={() => send({ type: 'back' })}
+            disabled={busy}
+          >
+            {t('common.back')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      {c.phoneEnabled && (
+        <div className="segmented block" role="group" aria-label={t('login.accountType')}>
+          {(['E', 'P'] as const).map((type) => (
+            <button
+              key={type}
+              type="button"
+              aria-pressed={c.type === type}
+              onClick={() => send({ type: 'type.change', value: type })}
+            >
+              {t(type === 'E' ? 'login.email' : 'login.phone')}
+            </button>
+          ))}
+        </div>
+      )}
+      {c.type === 'P' ? (
+        <PhoneField
+          label={t('login.phone')}
+          value={c.username}
+          onValue={change('username')}
+          error={c.errors.username}
+        />
+      ) : (
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          maxLength={MAX_LEN.email}
+          value={c.username}
+          onValue={change('username')}
+          error={c.errors.username}
+        />
+      )}
+      <PasswordField
+        label={t('login.password')}
+        autoComplete="current-password"
+        maxLength={MAX_LEN.password}
+        value={c.password}
+        onValue={change('password')}
+        error={c.errors.password}
+      />
+      <div className="checks">
+        <Check
+          label={t('login.remember')}
+          checked={c.remember}
+          onToggle={() => send({ type: 'remember.toggle' })}
+        />
+        <Check
+          label={t('login.rememberPassword')}
+          checked={c.rememberPassword}
+          onToggle={() => send({ type: 'rememberPassword.toggle' })}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? t('common.loading') : t('nav.login')}
+        </button>
+      </div>
+      <div className="form-links">
+        <Link href="/forgot">{t('login.forgot')}</Link>
+        <Link href="/register">{t('login.newUser')}</Link>
+      </div>
+    </form>
+  );
+}
+
+export function Login() {
+  const { t } = useTranslation();
+  const { flags } = useSnapshot(site);
+  const desktop = useDesktop();
+  const remembered = useRemembered();
+  const [languages, setLanguages] = useState(false);
+  return (
+    <main className="screen access">
+      <header className="screen-header">
+        <BackLink />
+        <div className="header-actions">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.language')}
+            onClick={() => setLanguages(true)}
+          >
+            <IconGlobe />
+          </button>
+          {!desktop && (
+            <Link href="/user/service" className="icon-btn" aria-label={t('home.service')}>
+              <IconService />
+            </Link>
+          )}
+        </div>
+      </header>
+      <h1 className="screen-title">{t('nav.login')}</h1>
+      {remembered === undefined ? (
+        <div className="skeleton-row" role="status" aria-label={t('common.loading')} />
+      ) : (
+        <LoginForm
+          input={{
+            phoneEnabled: flags.PHONE_REGISTER === true,
+            ...(remembered ? { remembered } : {}),
+          }}
+        />
+      )}
+      <Drawer open={languages} title={t('common.language')} onClose={() => setLanguages(false)}>
+        <LanguageList onDone={() => setLanguages(false)} />
+      </Drawer>
+    </main>
+  );
+}
