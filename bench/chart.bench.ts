@@ -19,7 +19,13 @@ import { chromium, type Browser } from 'playwright-core';
 import type { BenchResult } from './types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const WARM_UP_S = 2;
 const MEASURE_S = 10;
 const ROUNDS = 3;
@@ -45,16 +51,24 @@ interface TraceEvent {
   tid: number;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
 
 function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+    const rel =
+      decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') ||
+      'index.html';
     const file = path.join(dir, path.normalize(rel));
     if (!file.startsWith(dir)) return void res.writeHead(403).end();
     try {
       const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       res.writeHead(404).end();
     }
@@ -68,7 +82,12 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
 }
 
 /** Busy time of the renderer's main thread after each mark, up to the next one (ms). */
-function costsPerUpdate(events: TraceEvent[], first: number, last: number, longest: { thread: number }): number[] {
+function costsPerUpdate(
+  events: TraceEvent[],
+  first: number,
+  last: number,
+  longest: { thread: number },
+): number[] {
   const marks = new Map<number, TraceEvent>();
   for (const e of events) {
     const m = /^u(\d+)$/.exec(e.name);
@@ -76,9 +95,11 @@ function costsPerUpdate(events: TraceEvent[], first: number, last: number, longe
   }
   const anchor = marks.get(first);
   if (!anchor) throw new Error('no user-timing marks in the trace');
-  const main = (e: TraceEvent) => e.pid === anchor.pid && e.tid === anchor.tid && e.ph === 'X' && typeof e.dur === 'number';
+  const main = (e: TraceEvent) =>
+    e.pid === anchor.pid && e.tid === anchor.tid && e.ph === 'X' && typeof e.dur === 'number';
   let tasks = events.filter((e) => main(e) && e.name === 'RunTask');
-  if (tasks.length === 0) tasks = events.filter((e) => main(e) && e.name === 'ThreadControllerImpl::RunTask');
+  if (tasks.length === 0)
+    tasks = events.filter((e) => main(e) && e.name === 'ThreadControllerImpl::RunTask');
   tasks.sort((a, b) => a.ts - b.ts);
   // A window starts where the task holding its mark starts.
   const start = (n: number) => {
@@ -91,7 +112,10 @@ function costsPerUpdate(events: TraceEvent[], first: number, last: number, longe
   for (let n = first; n < last; n++) {
     const [a, b] = [start(n), start(n + 1)];
     // Thread time where recorded: time the thread lost to other processes on a busy machine is not the chart's.
-    out.push(tasks.filter((t) => t.ts >= a && t.ts < b).reduce((s, t) => s + (t.tdur ?? t.dur ?? 0), 0) / 1000);
+    out.push(
+      tasks.filter((t) => t.ts >= a && t.ts < b).reduce((s, t) => s + (t.tdur ?? t.dur ?? 0), 0) /
+        1000,
+    );
   }
   return out;
 }
@@ -100,18 +124,36 @@ async function measure(browser: Browser, url: string, mode: Mode) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${url}?mode=${mode === 'ours' ? 'ours' : mode === 'styled' ? 'bare&styled' : 'bare'}`);
-  await page.waitForFunction(() => (window as unknown as { __bench?: { ready: Promise<boolean> } }).__bench?.ready);
-  const run = (s: number) => page.evaluate((x) => (window as unknown as { __bench: { run(s: number): Promise<RunStats> } }).__bench.run(x), s);
+  await page.goto(
+    `${url}?mode=${mode === 'ours' ? 'ours' : mode === 'styled' ? 'bare&styled' : 'bare'}`,
+  );
+  await page.waitForFunction(
+    () => (window as unknown as { __bench?: { ready: Promise<boolean> } }).__bench?.ready,
+  );
+  const run = (s: number) =>
+    page.evaluate(
+      (x) =>
+        (window as unknown as { __bench: { run(s: number): Promise<RunStats> } }).__bench.run(x),
+      s,
+    );
   await run(WARM_UP_S);
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'toplevel'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'blink.user_timing',
+      'toplevel',
+    ],
   });
   const stats = await run(MEASURE_S);
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: TraceEvent[];
+  };
   await page.close();
   if (errors.length > 0) throw new Error(`${mode}: ${errors.join('; ')}`);
-  const threadTime = trace.traceEvents.some((e) => e.name === 'RunTask' && typeof e.tdur === 'number');
+  const threadTime = trace.traceEvents.some(
+    (e) => e.name === 'RunTask' && typeof e.tdur === 'number',
+  );
   const longest = { thread: 0 };
   const costs = costsPerUpdate(trace.traceEvents, stats.firstMark, stats.lastMark, longest);
   return { costs, stats, threadTime, longest };
@@ -124,11 +166,17 @@ const quantile = (xs: number[], q: number) => {
 
 export async function run(): Promise<BenchResult[]> {
   const out = mkdtempSync(path.join(tmpdir(), 'chart-harness-'));
-  execSync(`npx vite build --config bench/chart-harness/vite.config.ts --outDir ${out} --logLevel warn`, { stdio: 'inherit' });
+  execSync(
+    `npx vite build --config bench/chart-harness/vite.config.ts --outDir ${out} --logLevel warn`,
+    { stdio: 'inherit' },
+  );
   const { server, url } = await serve(out);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   let clock = '';
-  const all: Record<Mode, { costs: number[]; frames: number; seconds: number; longTasks: number[]; threadLongest: number }> = {
+  const all: Record<
+    Mode,
+    { costs: number[]; frames: number; seconds: number; longTasks: number[]; threadLongest: number }
+  > = {
     ours: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     bare: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     styled: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
@@ -161,21 +209,61 @@ export async function run(): Promise<BenchResult[]> {
   const [o, b, st] = [fig('ours'), fig('bare'), fig('styled')];
   const longest = (xs: number[]) => Math.max(0, ...xs);
   return [
-    { name: 'chart update p50, ours', value: o.p50, unit: 'ms', note: `${o.n} updates, main-thread ${clock}` },
-    { name: 'chart update p50, bare klinecharts', value: b.p50, unit: 'ms', note: `${b.n} updates` },
+    {
+      name: 'chart update p50, ours',
+      value: o.p50,
+      unit: 'ms',
+      note: `${o.n} updates, main-thread ${clock}`,
+    },
+    {
+      name: 'chart update p50, bare klinecharts',
+      value: b.p50,
+      unit: 'ms',
+      note: `${b.n} updates`,
+    },
     { name: 'chart update p50, ours / bare', value: o.p50 / b.p50, unit: '×', max: 1.2 },
     { name: 'chart update p95, ours', value: o.p95, unit: 'ms' },
     { name: 'chart update p95, bare klinecharts', value: b.p95, unit: 'ms' },
     { name: 'chart update p95, ours / bare', value: o.p95 / b.p95, unit: '×', max: 1.2 },
     { name: 'chart update p50, bare klinecharts with our styles', value: st.p50, unit: 'ms' },
-    { name: 'chart update p50, ours / bare with our styles', value: o.p50 / st.p50, unit: '×', max: 1.2 },
-    { name: 'chart update p95, ours / bare with our styles', value: o.p95 / st.p95, unit: '×', max: 1.2 },
+    {
+      name: 'chart update p50, ours / bare with our styles',
+      value: o.p50 / st.p50,
+      unit: '×',
+      max: 1.2,
+    },
+    {
+      name: 'chart update p95, ours / bare with our styles',
+      value: o.p95 / st.p95,
+      unit: '×',
+      max: 1.2,
+    },
     { name: 'chart frames per second, ours', value: o.fps, unit: 'fps', min: 55 },
     { name: 'chart frames per second, bare klinecharts', value: b.fps, unit: 'fps' },
-    { name: 'chart longest task, ours', value: longest(o.long), unit: 'ms', max: 50, note: `${o.long.length} long task(s)` },
-    { name: 'chart longest task, bare klinecharts', value: longest(b.long), unit: 'ms', note: `${b.long.length} long task(s)` },
+    {
+      name: 'chart longest task, ours',
+      value: longest(o.long),
+      unit: 'ms',
+      max: 50,
+      note: `${o.long.length} long task(s)`,
+    },
+    {
+      name: 'chart longest task, bare klinecharts',
+      value: longest(b.long),
+      unit: 'ms',
+      note: `${b.long.length} long task(s)`,
+    },
     // The same in thread time: a task the machine's other work held up is not long by its own cost.
-    { name: 'chart longest task in thread time, ours', value: o.threadLongest, unit: 'ms', max: 50 },
-    { name: 'chart longest task in thread time, bare klinecharts', value: b.threadLongest, unit: 'ms' },
+    {
+      name: 'chart longest task in thread time, ours',
+      value: o.threadLongest,
+      unit: 'ms',
+      max: 50,
+    },
+    {
+      name: 'chart longest task in thread time, bare klinecharts',
+      value: b.threadLongest,
+      unit: 'ms',
+    },
   ];
 }

@@ -19,7 +19,13 @@ import { ServicesContext } from '../../src/ui/services-context.tsx';
 import { ProductChart } from '../../src/ui/chart/product-chart.tsx';
 import { INDICATOR_PARAMS, indicatorCreate } from '../../src/ui/chart/indicators.ts';
 import { toKLineData } from '../../src/ui/chart/kline-data.ts';
-import { candleStyles, colourStyles, compactStyles, fontStyles, modeStyles } from '../../src/ui/chart/chart-styles.ts';
+import {
+  candleStyles,
+  colourStyles,
+  compactStyles,
+  fontStyles,
+  modeStyles,
+} from '../../src/ui/chart/chart-styles.ts';
 import { SYMBOL, UPDATES_PER_SECOND, createWorkload } from './workload.ts';
 
 export interface RunStats {
@@ -51,7 +57,14 @@ async function ours(): Promise<(p: KlinePoint) => void> {
     config: DEFAULT_SITE,
     i18n,
     realtime,
-    api: { call: async () => ({ code: 0, data: history.map((p) => ({ ...p })), reply: null, message: '' }) },
+    api: {
+      call: async () => ({
+        code: 0,
+        data: history.map((p) => ({ ...p })),
+        reply: null,
+        message: '',
+      }),
+    },
     backend: { kind: 'simulator', channels: { market, exchange: market } },
   } as unknown as Services;
   createRoot(root).render(
@@ -80,7 +93,13 @@ async function bare(): Promise<(p: KlinePoint) => void> {
   chart.setTimezone(DEFAULT_SITE.timezone);
   if (new URLSearchParams(location.search).has('styled')) {
     // The styles our chart sets, so the comparison is of the wrapper alone.
-    for (const s of [modeStyles(false), colourStyles('green_up'), candleStyles('solid'), compactStyles(false), fontStyles(getComputedStyle(root).fontFamily)]) {
+    for (const s of [
+      modeStyles(false),
+      colourStyles('green_up'),
+      candleStyles('solid'),
+      compactStyles(false),
+      fontStyles(getComputedStyle(root).fontFamily),
+    ]) {
       chart.setStyles(s);
     }
   }
@@ -90,7 +109,11 @@ async function bare(): Promise<(p: KlinePoint) => void> {
     getBars: ({ callback }) => callback(history.map(toKLineData), false),
     subscribeBar: ({ callback }) => (push = callback),
   });
-  for (const name of MAIN) chart.createIndicator({ ...indicatorCreate('main', name), calcParams: INDICATOR_PARAMS[name] }, true);
+  for (const name of MAIN)
+    chart.createIndicator(
+      { ...indicatorCreate('main', name), calcParams: INDICATOR_PARAMS[name] },
+      true,
+    );
   await until(() => push !== undefined);
   return (p) => push?.(toKLineData(p));
 }
@@ -104,7 +127,9 @@ function until(ok: () => boolean): Promise<void> {
 
 async function run(deliver: (p: KlinePoint) => void, seconds: number): Promise<RunStats> {
   const longTasks: number[] = [];
-  const obs = new PerformanceObserver((l) => l.getEntries().forEach((e) => longTasks.push(e.duration)));
+  const obs = new PerformanceObserver((l) =>
+    l.getEntries().forEach((e) => longTasks.push(e.duration)),
+  );
   obs.observe({ type: 'longtask' });
   let frames = 0;
   let on = true;
@@ -132,7 +157,13 @@ async function run(deliver: (p: KlinePoint) => void, seconds: number): Promise<R
   performance.mark(`u${mark++}`);
   on = false;
   obs.disconnect();
-  return { firstMark, lastMark: mark - 1, seconds: (performance.now() - t0) / 1000, frames, longTasks };
+  return {
+    firstMark,
+    lastMark: mark - 1,
+    seconds: (performance.now() - t0) / 1000,
+    frames,
+    longTasks,
+  };
 }
 
 const mode = new URLSearchParams(location.search).get('mode');

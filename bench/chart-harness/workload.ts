@@ -51,7 +51,15 @@ export function createWorkload() {
     n++;
     price += (rand() - 0.5) * 20;
     if (n % 40 === 0) {
-      last = { time: last.time + MINUTE, openPrice: last.closePrice, closePrice: round(price), highestPrice: 0, lowestPrice: 0, volume: 0, turnover: 0 };
+      last = {
+        time: last.time + MINUTE,
+        openPrice: last.closePrice,
+        closePrice: round(price),
+        highestPrice: 0,
+        lowestPrice: 0,
+        volume: 0,
+        turnover: 0,
+      };
       last.highestPrice = Math.max(last.openPrice, last.closePrice);
       last.lowestPrice = Math.min(last.openPrice, last.closePrice);
     } else {

@@ -8,11 +8,14 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 
-const chartOf = (page: Page, symbol = 'BTCUSDT') => page.getByRole('img', { name: `${symbol} price chart` });
+const chartOf = (page: Page, symbol = 'BTCUSDT') =>
+  page.getByRole('img', { name: `${symbol} price chart` });
 
 /** The chart's accessible description. */
 const summary = (chart: Locator) =>
-  chart.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+  chart.evaluate(
+    (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+  );
 
 function range(text: string) {
   const m = /Bars (\d+)–(\d+) of (\d+)/.exec(text);
@@ -27,13 +30,18 @@ async function openChart(page: Page, size = MOBILE, path = '/chart/BTCUSDT') {
   const chart = chartOf(page, /(\w+)\/chart|chart\/(\w+)/.exec(path)?.slice(1).find(Boolean));
   await expect(chart).toHaveAttribute('aria-busy', 'false');
   // 300 bars of history, and a live bar more each time a new period starts.
-  await expect.poll(async () => Number(/Bars \d+–\d+ of (\d+)/.exec(await summary(chart))?.[1])).toBeGreaterThanOrEqual(300);
+  await expect
+    .poll(async () => Number(/Bars \d+–\d+ of (\d+)/.exec(await summary(chart))?.[1]))
+    .toBeGreaterThanOrEqual(300);
   return chart;
 }
 
 const pause = (page: Page) => page.waitForTimeout(600); // klinecharts takes two clicks within 500 ms as a double click
 
-test('shows the product with a live chart; period and candle type switch and are kept', async ({ page, consoleErrors }) => {
+test('shows the product with a live chart; period and candle type switch and are kept', async ({
+  page,
+  consoleErrors,
+}) => {
   const chart = await openChart(page, MOBILE, '/BTCUSDT/chart');
   await expect(page.getByRole('heading', { name: /BTCUSDT/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Bitcoin/ })).toBeVisible();
@@ -41,7 +49,9 @@ test('shows the product with a live chart; period and candle type switch and are
 
   // Live: the last candle moves without any input.
   const before = await chart.screenshot();
-  await expect.poll(async () => (await chart.screenshot()).equals(before), { timeout: 8000 }).toBe(false);
+  await expect
+    .poll(async () => (await chart.screenshot()).equals(before), { timeout: 8000 })
+    .toBe(false);
 
   const period = page.getByRole('combobox', { name: 'Period' });
   await period.selectOption({ label: '5 min' });
@@ -93,13 +103,17 @@ test('indicators: added and removed in the dialog, a fourth of a kind refused, k
 
   await main.getByRole('checkbox', { name: 'EMA' }).uncheck();
   await sub.getByRole('checkbox', { name: 'VOL' }).uncheck();
-  await expect.poll(() => summary(chart)).toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
+  await expect
+    .poll(() => summary(chart))
+    .toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
   await screenshot(page, 'chart-indicators-mobile');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
   await page.reload();
-  await expect.poll(() => summary(chart)).toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
+  await expect
+    .poll(() => summary(chart))
+    .toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
   await page.getByRole('button', { name: 'Indicators' }).click();
   await expect(main.getByRole('checkbox', { name: 'BOLL' })).toBeChecked();
   await expect(main.getByRole('checkbox', { name: 'EMA' })).not.toBeChecked();
@@ -113,13 +127,51 @@ test('indicators: added and removed in the dialog, a fourth of a kind refused, k
 const TOOLS: Array<[string, Array<[number, number]>]> = [
   ['Horizontal line', [[0.3, 0.18]]],
   ['Vertical line', [[0.12, 0.3]]],
-  ['Straight line', [[0.2, 0.5], [0.35, 0.4]]],
-  ['Ray', [[0.4, 0.55], [0.5, 0.45]]],
-  ['Segment', [[0.55, 0.3], [0.7, 0.25]]],
+  [
+    'Straight line',
+    [
+      [0.2, 0.5],
+      [0.35, 0.4],
+    ],
+  ],
+  [
+    'Ray',
+    [
+      [0.4, 0.55],
+      [0.5, 0.45],
+    ],
+  ],
+  [
+    'Segment',
+    [
+      [0.55, 0.3],
+      [0.7, 0.25],
+    ],
+  ],
   ['Price line', [[0.6, 0.5]]],
-  ['Parallel lines', [[0.15, 0.6], [0.3, 0.55], [0.25, 0.65]]],
-  ['Channel', [[0.45, 0.62], [0.6, 0.58], [0.55, 0.68]]],
-  ['Fibonacci', [[0.65, 0.2], [0.8, 0.6]]],
+  [
+    'Parallel lines',
+    [
+      [0.15, 0.6],
+      [0.3, 0.55],
+      [0.25, 0.65],
+    ],
+  ],
+  [
+    'Channel',
+    [
+      [0.45, 0.62],
+      [0.6, 0.58],
+      [0.55, 0.68],
+    ],
+  ],
+  [
+    'Fibonacci',
+    [
+      [0.65, 0.2],
+      [0.8, 0.6],
+    ],
+  ],
 ];
 
 test('drawing tools: each tool draws, drawings are kept after a reload, and delete removes them', async ({
@@ -209,12 +261,17 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
   await expect.poll(async () => (await panel.boundingBox())?.height).toBe(MOBILE.height);
   await full.click();
   await expect(full).toHaveAttribute('aria-pressed', 'false');
-  await expect.poll(async () => (await panel.boundingBox())?.height).toBeLessThan(MOBILE.height - 40);
+  await expect
+    .poll(async () => (await panel.boundingBox())?.height)
+    .toBeLessThan(MOBILE.height - 40);
 
   const chart = chartOf(page);
   const light = await chart.screenshot();
   await page.getByRole('button', { name: 'Dark mode' }).click();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect((await chart.screenshot()).equals(light)).toBe(false);
 
@@ -223,7 +280,10 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
   await themes.getByRole('radio', { name: 'Red up, green down' }).check();
   await page.reload();
   await expect(themes.getByRole('radio', { name: 'Red up, green down' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   expect(consoleErrors).toEqual([]);
 });
 
@@ -234,7 +294,10 @@ test.describe('touch', () => {
     const chart = await openChart(page);
     const box = (await chart.boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
+    const touch = async (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: Array<[number, number]>,
+    ) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: points.map(([x, y], id) => ({ x: box.x + x, y: box.y + y, id })),
@@ -251,8 +314,15 @@ test.describe('touch', () => {
     // Pinch out: two fingers apart, fewer bars in view.
     const before = range(await summary(chart));
     const mid = box.width / 2;
-    await touch('touchStart', [[mid - 20, y], [mid + 20, y]]);
-    for (let d = 20; d <= 140; d += 15) await touch('touchMove', [[mid - d, y], [mid + d, y]]);
+    await touch('touchStart', [
+      [mid - 20, y],
+      [mid + 20, y],
+    ]);
+    for (let d = 20; d <= 140; d += 15)
+      await touch('touchMove', [
+        [mid - d, y],
+        [mid + d, y],
+      ]);
     await touch('touchEnd', []);
     await expect.poll(async () => range(await summary(chart)).width).toBeLessThan(before.width);
     expect(consoleErrors).toEqual([]);
@@ -266,11 +336,15 @@ test('screens: light and dark, phone and desktop', async ({ page, consoleErrors 
   ] as const) {
     await openChart(page, size);
     await screenshot(page, `chart-${name}-light`);
-    await page.getByRole('button', { name: 'Dark mode' }).click();
+    // The desktop top bar has a dark-mode switch of its own: use the chart's.
+    const dark = page
+      .getByRole('region', { name: 'BTCUSDT chart' })
+      .getByRole('button', { name: 'Dark mode' });
+    await dark.click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.waitForTimeout(200);
     await screenshot(page, `chart-${name}-dark`);
-    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await dark.click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   }
   expect(consoleErrors).toEqual([]);

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PERIODS } from '../../api/wire.ts';
 import { CANDLE_TYPES, isOneOf, type CandleKind, type Period } from './chart-types.ts';
 
-export function PeriodSelect({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+export function PeriodSelect({
+  value,
+  onChange,
+}: {
+  value: Period;
+  onChange: (p: Period) => void;
+}) {
   const { t } = useTranslation();
   return (
     <select
@@ -21,7 +27,13 @@ export function PeriodSelect({ value, onChange }: { value: Period; onChange: (p:
   );
 }
 
-export function CandleTypeSelect({ value, onChange }: { value: CandleKind; onChange: (c: CandleKind) => void }) {
+export function CandleTypeSelect({
+  value,
+  onChange,
+}: {
+  value: CandleKind;
+  onChange: (c: CandleKind) => void;
+}) {
   const { t } = useTranslation();
   return (
     <select

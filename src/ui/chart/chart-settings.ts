@@ -34,12 +34,19 @@ const saved = readJson<Partial<Record<keyof ChartView, unknown>>>(KEY) ?? {};
 export const chartView = proxy<ChartView>({
   period: isOneOf(PERIODS, saved.period) ? saved.period : '1min',
   candleType: isOneOf(CANDLE_TYPES, saved.candleType) ? saved.candleType : 'solid',
-  colours: isOneOf(COLOUR_THEMES, saved.colours) ? saved.colours : preferences.redUp ? 'red_up' : 'green_up',
+  colours: isOneOf(COLOUR_THEMES, saved.colours)
+    ? saved.colours
+    : preferences.redUp
+      ? 'red_up'
+      : 'green_up',
 });
 subscribe(chartView, () => writeJson(KEY, { ...chartView }));
 
 /** Add or remove one indicator; adding past the limit is refused (the list comes back unchanged). */
-export function toggleIndicator<T extends string>(list: readonly T[], name: T): { list: T[]; refused: boolean } {
+export function toggleIndicator<T extends string>(
+  list: readonly T[],
+  name: T,
+): { list: T[]; refused: boolean } {
   if (list.includes(name)) return { list: list.filter((n) => n !== name), refused: false };
   if (list.length >= MAX_INDICATORS_PER_KIND) return { list: [...list], refused: true };
   return { list: [...list, name], refused: false };

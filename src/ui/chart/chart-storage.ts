@@ -28,21 +28,33 @@ export interface SymbolChart {
   drawings: SavedDrawing[];
 }
 
-export const DEFAULT_CHOICE = { main: ['MA'], sub: ['VOL'] } as const satisfies Pick<SymbolChart, 'main' | 'sub'>;
+export const DEFAULT_CHOICE = { main: ['MA'], sub: ['VOL'] } as const satisfies Pick<
+  SymbolChart,
+  'main' | 'sub'
+>;
 
 const key = (symbol: string) => `chart:${symbol}`;
 
 const list = <T extends string>(all: readonly T[], x: unknown, fallback: readonly T[]): T[] =>
-  Array.isArray(x) ? [...new Set(x.filter((v): v is T => isOneOf(all, v)))].slice(0, MAX_INDICATORS_PER_KIND) : [...fallback];
+  Array.isArray(x)
+    ? [...new Set(x.filter((v): v is T => isOneOf(all, v)))].slice(0, MAX_INDICATORS_PER_KIND)
+    : [...fallback];
 
 const isPoint = (p: unknown): p is SavedPoint =>
-  typeof p === 'object' && p !== null && Number.isFinite((p as SavedPoint).timestamp) && Number.isFinite((p as SavedPoint).value);
+  typeof p === 'object' &&
+  p !== null &&
+  Number.isFinite((p as SavedPoint).timestamp) &&
+  Number.isFinite((p as SavedPoint).value);
 
 const drawings = (x: unknown): SavedDrawing[] =>
   Array.isArray(x)
     ? x.filter(
         (d): d is SavedDrawing =>
-          typeof d === 'object' && d !== null && isOneOf(DRAWING_TOOLS, d.tool) && Array.isArray(d.points) && d.points.every(isPoint),
+          typeof d === 'object' &&
+          d !== null &&
+          isOneOf(DRAWING_TOOLS, d.tool) &&
+          Array.isArray(d.points) &&
+          d.points.every(isPoint),
       )
     : [];
 

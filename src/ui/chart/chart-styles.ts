@@ -73,7 +73,9 @@ export const compactStyles = (compact: boolean): DeepPartial<Styles> => {
   // Small legends on a phone, so a sub pane's legend fits on one line above its bars.
   const size = compact ? 10 : 12;
   return {
-    candle: { tooltip: { showRule: compact ? 'follow_cross' : 'always', title: { show: !compact } } },
+    candle: {
+      tooltip: { showRule: compact ? 'follow_cross' : 'always', title: { show: !compact } },
+    },
     indicator: { tooltip: { title: { showParams: !compact, size }, legend: { size } } },
   };
 };

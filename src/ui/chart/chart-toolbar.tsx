@@ -7,7 +7,14 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_BARS, ZOOM_IN, ZOOM_OUT } from '../../config/constants.ts';
-import { COLOUR_THEMES, THEME_COLOURS, type CandleKind, type ColourTheme, type DrawingTool, type Period } from './chart-types.ts';
+import {
+  COLOUR_THEMES,
+  THEME_COLOURS,
+  type CandleKind,
+  type ColourTheme,
+  type DrawingTool,
+  type Period,
+} from './chart-types.ts';
 import type { IndicatorSettings } from './chart-settings.ts';
 import { CandleTypeSelect, PeriodSelect } from './chart-selects.tsx';
 import { DrawingTools, DrawingToolsToggle } from './drawing-tools.tsx';
@@ -64,17 +71,43 @@ export function ChartToolbar(p: ChartToolbarProps) {
         />
       </div>
       <div className="chart-row">
-        <IconButton label={t('chart.zoom_out')} icon={ICONS.zoomOut} onClick={act((c) => c.zoom(ZOOM_OUT))} />
-        <IconButton label={t('chart.zoom_in')} icon={ICONS.zoomIn} onClick={act((c) => c.zoom(ZOOM_IN))} />
-        <IconButton label={t('chart.shift_left')} icon={ICONS.shiftLeft} onClick={act((c) => c.shift(SHIFT_BARS))} />
-        <IconButton label={t('chart.shift_right')} icon={ICONS.shiftRight} onClick={act((c) => c.shift(-SHIFT_BARS))} />
+        <IconButton
+          label={t('chart.zoom_out')}
+          icon={ICONS.zoomOut}
+          onClick={act((c) => c.zoom(ZOOM_OUT))}
+        />
+        <IconButton
+          label={t('chart.zoom_in')}
+          icon={ICONS.zoomIn}
+          onClick={act((c) => c.zoom(ZOOM_IN))}
+        />
+        <IconButton
+          label={t('chart.shift_left')}
+          icon={ICONS.shiftLeft}
+          onClick={act((c) => c.shift(SHIFT_BARS))}
+        />
+        <IconButton
+          label={t('chart.shift_right')}
+          icon={ICONS.shiftRight}
+          onClick={act((c) => c.shift(-SHIFT_BARS))}
+        />
         <IconButton
           label={t('chart.screenshot')}
           icon={ICONS.camera}
           onClick={act((c) => c.screenshot(`${p.symbol}-${p.period}.jpg`))}
         />
-        <IconButton label={t('chart.fullscreen')} icon={ICONS.fullscreen} pressed={p.fullscreen} onClick={p.onFullscreen} />
-        <IconButton label={t('chart.dark_mode')} icon={ICONS.moon} pressed={p.dark} onClick={() => p.onDark(!p.dark)} />
+        <IconButton
+          label={t('chart.fullscreen')}
+          icon={ICONS.fullscreen}
+          pressed={p.fullscreen}
+          onClick={p.onFullscreen}
+        />
+        <IconButton
+          label={t('chart.dark_mode')}
+          icon={ICONS.moon}
+          pressed={p.dark}
+          onClick={() => p.onDark(!p.dark)}
+        />
         <fieldset className="chart-themes">
           <legend className="chart-sr-only">{t('chart.colours')}</legend>
           {COLOUR_THEMES.map((c) => (
@@ -86,10 +119,18 @@ export function ChartToolbar(p: ChartToolbarProps) {
                 checked={p.colours === c}
                 onChange={() => p.onColours(c)}
               />
-              <span className="chart-swatch" style={{ color: THEME_COLOURS[c].up }} aria-hidden="true">
+              <span
+                className="chart-swatch"
+                style={{ color: THEME_COLOURS[c].up }}
+                aria-hidden="true"
+              >
                 ▲
               </span>
-              <span className="chart-swatch" style={{ color: THEME_COLOURS[c].down }} aria-hidden="true">
+              <span
+                className="chart-swatch"
+                style={{ color: THEME_COLOURS[c].down }}
+                aria-hidden="true"
+              >
                 ▼
               </span>
             </label>
@@ -117,7 +158,14 @@ interface IconButtonProps {
 
 function IconButton({ label, icon, onClick, pressed }: IconButtonProps) {
   return (
-    <button type="button" className="chart-btn" aria-label={label} title={label} aria-pressed={pressed} onClick={onClick}>
+    <button
+      type="button"
+      className="chart-btn"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
       {icon}
     </button>
   );

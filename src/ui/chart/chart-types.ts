@@ -7,7 +7,14 @@ import type { Period } from '../../api/wire.ts';
 
 export type { Period };
 
-export const CANDLE_TYPES = ['solid', 'stroke', 'up_stroke', 'down_stroke', 'ohlc', 'area'] as const;
+export const CANDLE_TYPES = [
+  'solid',
+  'stroke',
+  'up_stroke',
+  'down_stroke',
+  'ohlc',
+  'area',
+] as const;
 export type CandleKind = (typeof CANDLE_TYPES)[number];
 
 /** klinecharts' own names for our candle types. */

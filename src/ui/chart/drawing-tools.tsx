@@ -6,10 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { DRAWING_TOOLS, type DrawingTool } from './chart-types.ts';
 import { ICONS, TOOL_ICONS } from './icons.tsx';
 
-export function DrawingToolsToggle({ open, controls, onToggle }: { open: boolean; controls: string; onToggle(): void }) {
+export function DrawingToolsToggle({
+  open,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+}) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="chart-btn chart-btn-text" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+    <button
+      type="button"
+      className="chart-btn chart-btn-text"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
       {ICONS.pencil}
       <span>{t('chart.drawing_tools')}</span>
     </button>
@@ -30,7 +44,13 @@ export interface DrawingToolsProps {
 export function DrawingTools({ id, open, tool, onTool, count, onDeleteAll }: DrawingToolsProps) {
   const { t } = useTranslation();
   return (
-    <div id={id} role="toolbar" aria-label={t('chart.drawing_tools')} className="chart-row chart-tools" hidden={!open}>
+    <div
+      id={id}
+      role="toolbar"
+      aria-label={t('chart.drawing_tools')}
+      className="chart-row chart-tools"
+      hidden={!open}
+    >
       {DRAWING_TOOLS.map((d) => (
         <button
           key={d}

@@ -9,7 +9,9 @@ import type { SavedDrawing } from './chart-storage.ts';
 
 export const DRAWINGS_GROUP = 'drawings';
 
-const TOOL_OF = new Map(Object.entries(TOOL_OVERLAY).map(([tool, name]) => [name, tool as DrawingTool]));
+const TOOL_OF = new Map(
+  Object.entries(TOOL_OVERLAY).map(([tool, name]) => [name, tool as DrawingTool]),
+);
 
 /** Called whenever the set of finished drawings may have changed. */
 export type DrawingsChanged = () => void;
@@ -46,7 +48,9 @@ export function finishedDrawings(chart: Chart): SavedDrawing[] {
     const tool = TOOL_OF.get(o.name);
     if (!tool || o.currentStep !== -1) continue;
     const points = o.points.flatMap((p) =>
-      typeof p.timestamp === 'number' && typeof p.value === 'number' ? [{ timestamp: p.timestamp, value: p.value }] : [],
+      typeof p.timestamp === 'number' && typeof p.value === 'number'
+        ? [{ timestamp: p.timestamp, value: p.value }]
+        : [],
     );
     if (points.length === o.points.length) out.push({ tool, points });
   }
@@ -54,7 +58,11 @@ export function finishedDrawings(chart: Chart): SavedDrawing[] {
 }
 
 /** Replace the chart's drawings with saved ones (a symbol change or the first load). */
-export function restoreDrawings(chart: Chart, saved: readonly SavedDrawing[], changed: DrawingsChanged): void {
+export function restoreDrawings(
+  chart: Chart,
+  saved: readonly SavedDrawing[],
+  changed: DrawingsChanged,
+): void {
   removeDrawings(chart);
   if (saved.length > 0) chart.createOverlay(saved.map((d) => create(d.tool, changed, d)));
 }

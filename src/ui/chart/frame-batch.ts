@@ -23,7 +23,10 @@ export interface FrameBatch {
   clear(): void;
 }
 
-export function createFrameBatch(apply: (bars: KLineData[]) => void, schedule: Schedule = animationFrame): FrameBatch {
+export function createFrameBatch(
+  apply: (bars: KLineData[]) => void,
+  schedule: Schedule = animationFrame,
+): FrameBatch {
   let pending = new Map<number, KLineData>();
   let cancel: (() => void) | undefined;
   const flush = () => {

@@ -33,14 +33,29 @@ export function IndicatorButton({ settings }: { settings: IndicatorSettings }) {
 
   return (
     <>
-      <button type="button" className="chart-btn chart-btn-text" onClick={() => dialog.current?.showModal()} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="chart-btn chart-btn-text"
+        onClick={() => dialog.current?.showModal()}
+        aria-haspopup="dialog"
+      >
         {ICONS.indicators}
         <span>{t('chart.indicators')}</span>
       </button>
-      <dialog ref={dialog} className="chart-dialog" aria-labelledby={titleId} onClose={() => setRefusal('')}>
+      <dialog
+        ref={dialog}
+        className="chart-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setRefusal('')}
+      >
         <header className="chart-dialog-head">
           <h2 id={titleId}>{t('chart.indicators')}</h2>
-          <button type="button" className="chart-btn" aria-label={t('chart.close')} onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            className="chart-btn"
+            aria-label={t('chart.close')}
+            onClick={() => dialog.current?.close()}
+          >
             ✕
           </button>
         </header>

@@ -34,7 +34,13 @@ const decimals = (v: number): number => {
 export function pricePrecision(points: readonly KlinePoint[]): number {
   let d = 2;
   for (const p of points) {
-    d = Math.max(d, decimals(p.openPrice), decimals(p.closePrice), decimals(p.highestPrice), decimals(p.lowestPrice));
+    d = Math.max(
+      d,
+      decimals(p.openPrice),
+      decimals(p.closePrice),
+      decimals(p.highestPrice),
+      decimals(p.lowestPrice),
+    );
   }
   return Math.min(d, 8);
 }

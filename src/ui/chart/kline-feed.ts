@@ -121,7 +121,8 @@ export function createKlineFeed(source: KlineSource, schedule?: Schedule): Kline
       }
       const bars = points.map(toKLineData);
       const first = bars[0];
-      if (lastTimestamp === undefined || (first && first.timestamp > lastTimestamp)) return 'reload';
+      if (lastTimestamp === undefined || (first && first.timestamp > lastTimestamp))
+        return 'reload';
       // History first, then what the channel sent while it was being read.
       for (const b of bars) if (b.timestamp >= lastTimestamp) batch.push(b);
       ready = { ...ready, bars };

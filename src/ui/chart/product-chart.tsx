@@ -5,15 +5,44 @@
  * kline feed: history, live bars at most once per frame, refill on reconnect.
  * Nothing here re-renders on a live update.
  */
-import { useCallback, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispose, init, type Chart } from 'klinecharts';
 import { useServices } from '../services-context.tsx';
-import type { CandleKind, ColourTheme, DrawingTool, IndicatorChoice, Period } from './chart-types.ts';
+import type {
+  CandleKind,
+  ColourTheme,
+  DrawingTool,
+  IndicatorChoice,
+  Period,
+} from './chart-types.ts';
 import { chartLocale } from './chart-locale.ts';
-import { BACKGROUND, candleStyles, colourStyles, compactStyles, fontStyles, modeStyles } from './chart-styles.ts';
+import {
+  BACKGROUND,
+  candleStyles,
+  colourStyles,
+  compactStyles,
+  fontStyles,
+  modeStyles,
+} from './chart-styles.ts';
 import { readSymbolChart, writeSymbolChart } from './chart-storage.ts';
-import { cancelDrawing, finishedDrawings, removeDrawings, restoreDrawings, startDrawing } from './drawings.ts';
+import {
+  cancelDrawing,
+  finishedDrawings,
+  removeDrawings,
+  restoreDrawings,
+  startDrawing,
+} from './drawings.ts';
 import { syncIndicators } from './indicators.ts';
 import { createKlineFeed } from './kline-feed.ts';
 import { appKlineSource } from './kline-source.ts';
@@ -67,8 +96,11 @@ export function ProductChart(props: ProductChartProps) {
   const [chart, setChart] = useState<Chart | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [reloads, setReloads] = useState(0);
-  const compact = useCompact();
-  const feed = useMemo(() => createKlineFeed(appKlineSource(api, backend.channels.market)), [api, backend]);
+  const compact = useCompact(host);
+  const feed = useMemo(
+    () => createKlineFeed(appKlineSource(api, backend.channels.market)),
+    [api, backend],
+  );
 
   // Callbacks given to klinecharts outlive renders: they read the latest props through refs.
   const live = useRef({ symbol, dark, t, onDrawingsChange: props.onDrawingsChange });
@@ -91,7 +123,11 @@ export function ProductChart(props: ProductChartProps) {
     const el = host.current;
     const descEl = desc.current;
     if (!el || !descEl) return;
-    const c = init(el, { layout: { pane: { height: 88, minHeight: 48 } } });
+    const c = init(el, {
+      layout: { pane: { height: 88, minHeight: 48 } },
+      // Prices are shown in full: klinecharts would write 0.00022 as "0.0{3}22".
+      decimalFold: { threshold: 12 },
+    });
     if (!c) return;
     charts.set(el, c);
     const v = createViewDescription(descEl, (x) => summarise(live.current.t, x));
@@ -143,7 +179,8 @@ export function ProductChart(props: ProductChartProps) {
       const sameSymbol = s?.ticker === symbol && s.pricePrecision === precision;
       // Each setter reloads from the feed, which now serves the history just read.
       if (!samePeriod) chart.setPeriod(kp);
-      if (!sameSymbol) chart.setSymbol({ ticker: symbol, pricePrecision: precision, volumePrecision: 2 });
+      if (!sameSymbol)
+        chart.setSymbol({ ticker: symbol, pricePrecision: precision, volumePrecision: 2 });
       if (samePeriod && sameSymbol) chart.resetData();
       // MACD is in price units: shown at the symbol's precision.
       chart.overrideIndicator({ name: 'MACD', precision });

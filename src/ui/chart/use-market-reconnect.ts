@@ -11,7 +11,9 @@ type Realtime = ActorRefFrom<typeof realtimeMachine>;
  */
 export function marketOpen(s: Pick<SnapshotFrom<typeof realtimeMachine>, 'value'>): boolean {
   const seek = (v: unknown): boolean =>
-    typeof v === 'object' && v !== null && Object.entries(v).some(([k, x]) => (k === 'live' && x === 'open') || seek(x));
+    typeof v === 'object' &&
+    v !== null &&
+    Object.entries(v).some(([k, x]) => (k === 'live' && x === 'open') || seek(x));
   return seek((s.value as Record<string, unknown>).market);
 }
 

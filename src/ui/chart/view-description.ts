@@ -6,7 +6,13 @@
  */
 import type { Chart } from 'klinecharts';
 import { PERIODS } from '../../api/wire.ts';
-import { CANDLE_TYPES, KLINE_CANDLE, type CandleKind, type DrawingTool, type Period } from './chart-types.ts';
+import {
+  CANDLE_TYPES,
+  KLINE_CANDLE,
+  type CandleKind,
+  type DrawingTool,
+  type Period,
+} from './chart-types.ts';
 import { finishedDrawings } from './drawings.ts';
 import { klinePeriod } from './kline-data.ts';
 
@@ -33,7 +39,16 @@ const names = (chart: Chart, prefix: string) =>
     .map((i) => i.name);
 
 export function createViewDescription(el: HTMLElement, describe: (v: ViewSummary) => string) {
-  const cur: ViewSummary = { period: undefined, candle: undefined, from: 0, to: 0, total: 0, main: [], sub: [], drawings: [] };
+  const cur: ViewSummary = {
+    period: undefined,
+    candle: undefined,
+    from: 0,
+    to: 0,
+    total: 0,
+    main: [],
+    sub: [],
+    drawings: [],
+  };
   let text = '';
   const write = () => {
     const next = describe(cur);

@@ -11,7 +11,9 @@ import { prices } from '../../state/prices.ts';
 import type { ScreenProps } from '../router.tsx';
 import '../chart/chart.css';
 
-const ChartPanel = lazy(() => import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })));
+const ChartPanel = lazy(() =>
+  import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })),
+);
 
 /** Name and product name; its own component, so a price tick re-renders only this. */
 function ProductTitle({ symbol }: { symbol: string }) {
@@ -35,7 +37,9 @@ export function ChartScreen({ params }: ScreenProps) {
         </Link>
         <ProductTitle symbol={symbol} />
       </header>
-      <Suspense fallback={<div className="chart-skeleton" role="status" aria-label={t('chart.loading')} />}>
+      <Suspense
+        fallback={<div className="chart-skeleton" role="status" aria-label={t('chart.loading')} />}
+      >
         <ChartPanel symbol={symbol} />
       </Suspense>
     </main>

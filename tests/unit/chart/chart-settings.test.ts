@@ -2,7 +2,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { toggleIndicator } from '../../../src/ui/chart/chart-settings.ts';
-import { DEFAULT_CHOICE, readSymbolChart, writeSymbolChart } from '../../../src/ui/chart/chart-storage.ts';
+import {
+  DEFAULT_CHOICE,
+  readSymbolChart,
+  writeSymbolChart,
+} from '../../../src/ui/chart/chart-storage.ts';
 import { pricePrecision } from '../../../src/ui/chart/kline-data.ts';
 import { marketOpen } from '../../../src/ui/chart/use-market-reconnect.ts';
 import { realtimeMachine, type RealtimeEvent } from '../../../src/machines/realtimeMachine.ts';
@@ -35,7 +39,15 @@ describe('per-symbol storage', () => {
     expect(readSymbolChart('BTCUSDT')).toEqual({ ...DEFAULT_CHOICE, drawings: [] });
     writeSymbolChart('BTCUSDT', {
       main: ['BOLL'],
-      drawings: [{ tool: 'ray', points: [{ timestamp: 1, value: 2 }, { timestamp: 3, value: 4 }] }],
+      drawings: [
+        {
+          tool: 'ray',
+          points: [
+            { timestamp: 1, value: 2 },
+            { timestamp: 3, value: 4 },
+          ],
+        },
+      ],
     });
     expect(readSymbolChart('BTCUSDT').main).toEqual(['BOLL']);
     expect(readSymbolChart('BTCUSDT').drawings).toHaveLength(1);
@@ -48,7 +60,11 @@ describe('per-symbol storage', () => {
       JSON.stringify({
         main: ['MA', 'MA', 'NOPE', 'EMA', 'SMA', 'BBI'],
         sub: 'VOL',
-        drawings: [{ tool: 'ray', points: [{ timestamp: 'x', value: 1 }] }, { tool: 'laser', points: [] }, { tool: 'horizontal', points: [{ timestamp: 5, value: 6 }] }],
+        drawings: [
+          { tool: 'ray', points: [{ timestamp: 'x', value: 1 }] },
+          { tool: 'laser', points: [] },
+          { tool: 'horizontal', points: [{ timestamp: 5, value: 6 }] },
+        ],
       }),
     );
     expect(readSymbolChart('X')).toEqual({
@@ -63,7 +79,15 @@ describe('per-symbol storage', () => {
 
 describe('price precision', () => {
   it('is the most decimals any bar shows, at least 2', () => {
-    const bar = (c: number) => ({ time: 0, openPrice: 1, highestPrice: c, lowestPrice: 1, closePrice: c, volume: 0, turnover: 0 });
+    const bar = (c: number) => ({
+      time: 0,
+      openPrice: 1,
+      highestPrice: c,
+      lowestPrice: 1,
+      closePrice: c,
+      volume: 0,
+      turnover: 0,
+    });
     expect(pricePrecision([bar(61000.5)])).toBe(2);
     expect(pricePrecision([bar(1.08543), bar(1.1)])).toBe(5);
   });
@@ -75,9 +99,11 @@ describe('market reconnect', () => {
     const actor = createActor(
       realtimeMachine.provide({
         actors: {
-          connection: fromCallback<RealtimeEvent, { channel: 'market' | 'exchange' }>(({ input, sendBack }) => {
-            if (input.channel === 'market') send = sendBack;
-          }),
+          connection: fromCallback<RealtimeEvent, { channel: 'market' | 'exchange' }>(
+            ({ input, sendBack }) => {
+              if (input.channel === 'market') send = sendBack;
+            },
+          ),
         },
       }),
     ).start();

@@ -8,7 +8,12 @@ import type { Chart, KLineData } from 'klinecharts';
 
 const context2d = () =>
   new Proxy({} as Record<string | symbol, unknown>, {
-    get: (t, p) => (p in t ? t[p] : p === 'measureText' ? (s: string) => ({ width: String(s).length * 6 }) : () => {}),
+    get: (t, p) =>
+      p in t
+        ? t[p]
+        : p === 'measureText'
+          ? (s: string) => ({ width: String(s).length * 6 })
+          : () => {},
     set: (t, p, v) => ((t[p] = v), true),
   });
 

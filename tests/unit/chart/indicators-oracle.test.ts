@@ -9,8 +9,16 @@ import { BollingerBands, EMA, MACD, RSI, SMA, Stochastic } from 'technicalindica
 import type { Chart, KLineData } from 'klinecharts';
 import { createWorld, type TestWorld } from '../../support/sim.ts';
 import { toKLineData } from '../../../src/ui/chart/kline-data.ts';
-import { syncIndicators, indicatorId, type IndicatorName } from '../../../src/ui/chart/indicators.ts';
-import { MAIN_INDICATORS, SUB_INDICATORS, type IndicatorKind } from '../../../src/ui/chart/chart-types.ts';
+import {
+  syncIndicators,
+  indicatorId,
+  type IndicatorName,
+} from '../../../src/ui/chart/indicators.ts';
+import {
+  MAIN_INDICATORS,
+  SUB_INDICATORS,
+  type IndicatorKind,
+} from '../../../src/ui/chart/chart-types.ts';
 import { headlessChart, settle } from './headless-chart.ts';
 
 let world: TestWorld;
@@ -19,7 +27,11 @@ let chart: Chart;
 
 beforeAll(async () => {
   world = await createWorld();
-  const r = await world.api.call('klineHistoryLimit', { symbol: 'BTCUSDT', period: '1min', limit: 300 });
+  const r = await world.api.call('klineHistoryLimit', {
+    symbol: 'BTCUSDT',
+    period: '1min',
+    limit: 300,
+  });
   bars = (r.data ?? []).map(toKLineData);
   chart = await headlessChart(bars);
   syncIndicators(chart, { main: MAIN_INDICATORS, sub: SUB_INDICATORS });
@@ -34,7 +46,9 @@ function line(kind: IndicatorKind, name: IndicatorName, key: string): number[] {
   const ind = chart.getIndicators({ id: indicatorId(kind, name) })[0];
   if (!ind) throw new Error(`${kind} ${name} is not on the chart`);
   expect(ind.result).toHaveLength(bars.length);
-  return (ind.result as Array<Record<string, number | undefined>>).flatMap((r) => (typeof r[key] === 'number' ? [r[key]] : []));
+  return (ind.result as Array<Record<string, number | undefined>>).flatMap((r) =>
+    typeof r[key] === 'number' ? [r[key]] : [],
+  );
 }
 
 /** Both series end at the last bar: compare them aligned at the end, with the same length. */
@@ -43,7 +57,9 @@ function same(actual: number[], expected: number[], tolerance = 1e-6) {
   expect(actual.length).toBeGreaterThan(100);
   actual.forEach((v, i) => {
     const e = expected[i] as number;
-    expect(Math.abs(v - e), `value ${i}: ${v} vs ${e}`).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(e)));
+    expect(Math.abs(v - e), `value ${i}: ${v} vs ${e}`).toBeLessThanOrEqual(
+      tolerance * Math.max(1, Math.abs(e)),
+    );
   });
 }
 
@@ -59,11 +75,15 @@ describe('chart indicators against technicalindicators (BTCUSDT, 300 one-minute 
   });
 
   it.each(kinds('MA'))('MA (%s): simple averages of close over 5, 10, 30, 60', (kind) => {
-    [5, 10, 30, 60].forEach((period, i) => same(line(kind, 'MA', `ma${i + 1}`), SMA.calculate({ period, values: close() })));
+    [5, 10, 30, 60].forEach((period, i) =>
+      same(line(kind, 'MA', `ma${i + 1}`), SMA.calculate({ period, values: close() })),
+    );
   });
 
   it.each(kinds('EMA'))('EMA (%s): exponential averages of close over 6, 12, 20', (kind) => {
-    [6, 12, 20].forEach((period, i) => same(line(kind, 'EMA', `ema${i + 1}`), EMA.calculate({ period, values: close() })));
+    [6, 12, 20].forEach((period, i) =>
+      same(line(kind, 'EMA', `ema${i + 1}`), EMA.calculate({ period, values: close() })),
+    );
   });
 
   it('SMA (main): weight 2 over 12, which is the 12-bar exponential average', () => {
@@ -72,22 +92,36 @@ describe('chart indicators against technicalindicators (BTCUSDT, 300 one-minute 
 
   it.each(kinds('BOLL'))('BOLL (%s): 20 bars, 2 standard deviations', (kind) => {
     const bb = BollingerBands.calculate({ period: 20, stdDev: 2, values: close() });
-    same(line(kind, 'BOLL', 'mid'), bb.map((b) => b.middle));
-    same(line(kind, 'BOLL', 'up'), bb.map((b) => b.upper));
-    same(line(kind, 'BOLL', 'dn'), bb.map((b) => b.lower));
+    same(
+      line(kind, 'BOLL', 'mid'),
+      bb.map((b) => b.middle),
+    );
+    same(
+      line(kind, 'BOLL', 'up'),
+      bb.map((b) => b.upper),
+    );
+    same(
+      line(kind, 'BOLL', 'dn'),
+      bb.map((b) => b.lower),
+    );
   });
 
   it('BBI (main): the mean of the 3, 6, 12 and 24 bar averages', () => {
     const mas = [3, 6, 12, 24].map((period) => SMA.calculate({ period, values: close() }));
     const n = mas[3]!.length;
-    const bbi = Array.from({ length: n }, (_, i) => mas.reduce((s, m) => s + m[m.length - n + i]!, 0) / 4);
+    const bbi = Array.from(
+      { length: n },
+      (_, i) => mas.reduce((s, m) => s + m[m.length - n + i]!, 0) / 4,
+    );
     same(line('main', 'BBI', 'bbi'), bbi);
   });
 
   it('VOL (sub): volume and its 5, 10, 20 bar averages', () => {
     const volume = bars.map((b) => b.volume ?? 0);
     same(line('sub', 'VOL', 'volume'), volume);
-    [5, 10, 20].forEach((period, i) => same(line('sub', 'VOL', `ma${i + 1}`), SMA.calculate({ period, values: volume })));
+    [5, 10, 20].forEach((period, i) =>
+      same(line('sub', 'VOL', `ma${i + 1}`), SMA.calculate({ period, values: volume })),
+    );
   });
 
   it('MACD (sub): 12/26/9; DIF, DEA, and the bar at twice their difference', () => {
@@ -99,10 +133,19 @@ describe('chart indicators against technicalindicators (BTCUSDT, 300 one-minute 
       SimpleMAOscillator: false,
       SimpleMASignal: false,
     });
-    same(line('sub', 'MACD', 'dif'), m.map((x) => x.MACD as number));
+    same(
+      line('sub', 'MACD', 'dif'),
+      m.map((x) => x.MACD as number),
+    );
     const full = m.filter((x) => x.signal !== undefined);
-    same(line('sub', 'MACD', 'dea'), full.map((x) => x.signal as number));
-    same(line('sub', 'MACD', 'macd'), full.map((x) => 2 * (x.histogram as number)));
+    same(
+      line('sub', 'MACD', 'dea'),
+      full.map((x) => x.signal as number),
+    );
+    same(
+      line('sub', 'MACD', 'macd'),
+      full.map((x) => 2 * (x.histogram as number)),
+    );
   });
 
   it('RSI (sub): Wilder RSI over 6, 12, 24 (the oracle rounds to 2 decimals)', () => {
@@ -131,6 +174,9 @@ describe('chart indicators against technicalindicators (BTCUSDT, 300 one-minute 
     });
     same(line('sub', 'KDJ', 'k'), k);
     same(line('sub', 'KDJ', 'd'), d);
-    same(line('sub', 'KDJ', 'j'), k.map((x, i) => 3 * x - 2 * d[i]!));
+    same(
+      line('sub', 'KDJ', 'j'),
+      k.map((x, i) => 3 * x - 2 * d[i]!),
+    );
   });
 });
