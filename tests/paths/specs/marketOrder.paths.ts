@@ -1,0 +1,404 @@
+/**
+ * The market order form against the simulator: a real account with a real
+ * deposit (1,000 USD) trading BTCUSDT (one unit per lot, USD-quoted, so the
+ * form's margin is the simulator's to the cent). Outcomes come from real
+ * conditions: market hours and trade status set by the back office, a trade
+ * ban (405), real prices for pending prices and stops, a real balance for
+ * insufficient_balance, an unknown symbol (303). Only a server error (HTTP
+ * 500) on a refresh is forced, as nothing else makes a good call fail.
+ */
+import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
+import {
+  marketOrderActors,
+  marketOrderMachine,
+  type MarketOrderContext,
+  type OrderField,
+} from '../../../src/machines/marketOrderMachine.ts';
+import { acct } from '../../../src/simulator/ledger.ts';
+import { T0 } from '../../support/sim.ts';
+import type { PathContext, PathSpec } from '../framework.ts';
+
+type Snap = ReturnType<(typeof marketOrderMachine)['resolveState']>;
+
+const SYMBOL = 'BTCUSDT';
+const EMAIL = 'trader@example.com';
+const PASSWORD = 'secret123';
+const DEPOSIT = 1000;
+/** Hours with no session on any day: the market is closed. */
+const CLOSED_HOURS = { start: {}, close: {} };
+
+/** The graph's stand-in prices (the simulator's BTCUSDT at T0); real runs scale from them. */
+const MID = 71139.29;
+/** Only what the form reads of each reply (the plan prints these). */
+const SAMPLE_QUOTE = { price: MID, bidPrice: 71139.19, askPrice: 71139.39, lastUpdate: T0 };
+const SAMPLE_INFO = {
+  productCode: SYMBOL,
+  minCount: 0.01,
+  maxCount: 10,
+  multiple: 20,
+  pip: 0.01,
+  pricePrecision: 2,
+  tradeStatus: 1,
+};
+/** A price `f` times the mid, as typed (2 decimals). */
+const at = (f: number) => (MID * f).toFixed(2);
+const BELOW = at(0.99);
+const ABOVE = at(1.01);
+
+type LoadKind = 'open' | 'closed' | 'notTradable' | 'failed';
+const ok = <D>(data: D) => ({ code: 0, data });
+/** A failed call: -1 for a server error, else the server's code (303 for an unknown product). */
+const failed = (code: number) => ({ code, data: null });
+const loadOutput = (kind: LoadKind, code = -1, symbol = SYMBOL) => ({
+  symbol,
+  info:
+    kind === 'failed'
+      ? failed(code)
+      : ok({ [symbol]: { ...SAMPLE_INFO, tradeStatus: kind === 'notTradable' ? 0 : 1 } }),
+  status: ok(kind === 'closed' ? 'closed' : 'open'),
+  quote: ok(SAMPLE_QUOTE),
+  balance: ok({ balanceAmount: DEPOSIT, lockMargin: 0 }),
+});
+const loadDone = (id: string, kind: LoadKind, code?: number) => ({
+  type: `xstate.done.actor.${id}`,
+  output: loadOutput(kind, code),
+});
+const kindOf = (e: EventObject): LoadKind | undefined => {
+  const out = (e as { output?: ReturnType<typeof loadOutput> }).output;
+  if (!out || !('info' in out)) return undefined;
+  if (out.info.code !== 0) return 'failed';
+  if (out.status.data === 'closed') return 'closed';
+  return out.info.data?.[SYMBOL]?.tradeStatus === 0 ? 'notTradable' : 'open';
+};
+const placeOk = { type: 'xstate.done.actor.place', output: ok('1') };
+const placeBanned = {
+  type: 'xstate.done.actor.place',
+  output: failed(405),
+};
+
+const change = (field: OrderField, value: string) => ({ type: 'field.change', field, value });
+const blur = (field: OrderField) => ({ type: 'field.blur', field });
+const submit = { type: 'form.submit' };
+const priceUpdate = {
+  type: 'price.update',
+  bid: SAMPLE_QUOTE.bidPrice,
+  ask: SAMPLE_QUOTE.askPrice,
+  price: MID,
+  time: T0,
+};
+
+/** Where the position's stops are measured from, as the simulator checks them. */
+const stopRef = (c: MarketOrderContext): number => {
+  if (c.pending && Number(c.price) > 0) return Number(c.price);
+  return c.direction === 0 ? (c.quote?.bid ?? MID) : (c.quote?.ask ?? MID);
+};
+const priceClass = (c: MarketOrderContext) => {
+  if (c.price === '') return '';
+  const p = Number(c.price);
+  const q = c.quote ?? { bid: MID, ask: MID };
+  return (c.direction === 0 ? p <= q.ask : p >= q.bid) ? 'ok' : 'wrong';
+};
+const stopClass = (c: MarketOrderContext, kind: 'stopLoss' | 'takeProfit') => {
+  if (!c[`${kind}On`]) return 'off';
+  const v = c[kind];
+  if (v === '') return 'empty';
+  const n = Number(v);
+  if (n <= 0) return 'zero';
+  // A clamped stop sits a pip from the price: 'near' whichever way the price then moves.
+  const rel = (n - stopRef(c)) / stopRef(c);
+  if (Math.abs(rel) < 0.005) return 'near';
+  const below = (kind === 'stopLoss') === (c.direction === 0);
+  return (below ? rel < 0 : rel > 0) ? 'good' : 'wrong';
+};
+const errorKeys = (c: MarketOrderContext) =>
+  Object.entries(c.errors)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`)
+    .sort();
+
+const pristine = (c: MarketOrderContext) =>
+  c.volume === '' &&
+  c.price === '' &&
+  !c.pending &&
+  !c.stopLossOn &&
+  !c.takeProfitOn &&
+  c.direction === 0 &&
+  errorKeys(c).length === 0 &&
+  c.failure === undefined;
+/** The plain market buy of 0.01: where the failures of the calls are tried. */
+const basic = (c: MarketOrderContext) =>
+  c.volume === '0.01' && !c.pending && !c.stopLossOn && !c.takeProfitOn && c.direction === 0;
+
+/** The form's next moves: a few scenarios, each a short script from the pristine form. */
+function formMoves(c: MarketOrderContext): EventObject[] {
+  if (pristine(c))
+    return [
+      submit,
+      change('volume', '0.01'),
+      change('volume', '1'),
+      change('volume', '50'),
+      change('volume', '0.001'),
+      { type: 'direction.change', value: 1 } as EventObject,
+      { type: 'pending.toggle' },
+      { type: 'stopLoss.toggle' },
+      { type: 'takeProfit.toggle' },
+      priceUpdate,
+    ];
+  const errs = errorKeys(c);
+  if (c.failure !== undefined) return [];
+  // "Maximum is": the clamped volume is then too costly for the balance.
+  if (errs.length === 1 && errs[0] === 'volume:volume_max_rule') return [submit];
+  if (errs.length > 0) return [];
+  if (c.volume === '0.00') return [blur('volume')];
+  if (c.volume === '1') return [submit];
+  const sl = stopClass(c, 'stopLoss');
+  const tp = stopClass(c, 'takeProfit');
+  if (sl === 'empty') return [submit, change('stopLoss', '0'), change('stopLoss', ABOVE)];
+  if (sl === 'zero') return [submit];
+  if (sl === 'wrong') return [blur('stopLoss')];
+  if (tp === 'empty') return [submit, change('takeProfit', BELOW)];
+  if (tp === 'wrong') return [blur('takeProfit')];
+  if (c.pending && c.price === '') return [change('price', BELOW), change('price', ABOVE), submit];
+  if (c.pending && priceClass(c) === 'wrong') return [submit, blur('price')];
+  if (c.volume === '') return [change('volume', '0.01')];
+  if (c.volume === '0.01') return [submit];
+  return [];
+}
+
+interface Options {
+  name: string;
+  demo: boolean;
+  symbol?: string;
+  direction?: unknown;
+  /** Only the plain buy and the calls' success (the demo book). */
+  narrow?: boolean;
+}
+
+const uidOf = (c: PathContext) => c.data.uid as string;
+const balanceOf = (c: PathContext, b: 'real' | 'demo') => {
+  const l = c.world.sim.ctx.ledger;
+  return {
+    balanceAmount: Number(l.balance(acct.cash(uidOf(c), b)).toFixed(2)),
+    lockMargin: Number(l.balance(acct.margin(uidOf(c), b)).toFixed(2)),
+  };
+};
+const book = (o: Options) => (o.demo ? 'demo' : 'real');
+
+function spec(o: Options): PathSpec {
+  const symbol = o.symbol ?? SYMBOL;
+  const kinds = (all: LoadKind[]): LoadKind[] => (o.narrow ? ['open'] : all);
+  const loads = (id: string, all: LoadKind[]) => kinds(all).map((k) => loadDone(id, k));
+  return {
+    name: o.name,
+    machine: marketOrderMachine,
+    input: { symbol, demo: o.demo, direction: o.direction ?? 0, tradeMode: 'market' },
+    maxSteps: 20,
+    internalEvents: ['balance.update'],
+    serialize: (s) => {
+      const c = (s as Snap).context;
+      return JSON.stringify([
+        s.value,
+        c.direction,
+        c.pending,
+        c.volume,
+        priceClass(c),
+        stopClass(c, 'stopLoss'),
+        stopClass(c, 'takeProfit'),
+        errorKeys(c),
+        c.failure ?? null,
+        c.closed,
+      ]);
+    },
+    events: (s) => {
+      const snap = s as Snap;
+      const c = snap.context;
+      if (snap.matches('loading'))
+        return symbol === SYMBOL
+          ? loads('load', ['open', 'closed', 'notTradable'])
+          : [loadDone('load', 'failed', 303)];
+      if (snap.matches('loadFailed')) return [{ type: 'load.retry' }];
+      if (snap.matches({ unavailable: 'refreshing' }))
+        return loads('reopen', ['open', 'closed', 'notTradable', 'failed']);
+      if (snap.matches('checking'))
+        return basic(c)
+          ? loads('recheck', ['open', 'closed', 'notTradable', 'failed'])
+          : [loadDone('recheck', 'open')];
+      if (snap.matches('placing'))
+        return basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk];
+      if (!snap.matches('editing')) return [];
+      if (snap.matches({ editing: 'refreshing' }))
+        return pristine(c)
+          ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
+          : [loadDone('refresh', 'open')];
+      if (!snap.matches({ editing: 'ready' })) return [];
+      const moves = formMoves(c);
+      if (!o.narrow) return moves;
+      return moves.filter(
+        (e) =>
+          e.type === 'form.submit' ||
+          (e.type === 'field.change' && (e as { value?: string }).value === '0.01'),
+      );
+    },
+    async setup(world) {
+      const u = await world.sim.backOffice.seedUser({
+        email: EMAIL,
+        password: PASSWORD,
+        deposit: DEPOSIT,
+      });
+      world.session.token = u.token;
+      if (o.demo) {
+        const r = await world.api.call('switchUser');
+        expect(r.code).toBe(0);
+        world.session.token = r.data?.token;
+      }
+      return { uid: u.uid };
+    },
+    provide: (c) =>
+      marketOrderMachine.provide({
+        actors: marketOrderActors(c.world.api, () => c.world.session.token),
+      }),
+    resolve(e, c) {
+      const ev = e as EventObject & { field?: OrderField; value?: string };
+      const q = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1);
+      if (e.type === 'price.update')
+        return { ...e, bid: q.bidPrice, ask: q.askPrice, price: q.price, time: q.lastUpdate };
+      // Prices are typed relative to the real mid, as the sample is to the graph's.
+      if (ev.field && ev.field !== 'volume' && ev.value && ev.value !== '0')
+        return { ...ev, value: ((q.price * Number(ev.value)) / MID).toFixed(2) };
+      return e;
+    },
+    arrange(e, c) {
+      const bo = c.world.sim.backOffice;
+      const kind = kindOf(e);
+      // A server error leaves the market as it was; the other outcomes set it.
+      if (kind === 'failed' && symbol === SYMBOL)
+        bo.force({ call: 'productOrderInfo', status: 500 });
+      else if (kind) {
+        bo.setHours(SYMBOL, kind === 'closed' ? CLOSED_HOURS : undefined);
+        bo.setTradeStatus(SYMBOL, kind === 'notTradable' ? 0 : 1);
+      }
+      if (e.type === 'xstate.done.actor.place') {
+        const code = (e as unknown as { output: { code: number } }).output.code;
+        bo.setTradeBanned(uidOf(c), code === 405);
+      }
+    },
+    states: {
+      loading: (s, c) => {
+        expect(s.hasTag('locked')).toBe(true);
+        expect(s.can({ type: 'form.submit' })).toBe(false);
+        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+      },
+      loadFailed: async (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.hasTag('locked')).toBe(true);
+        expect(ctx.info).toBeNull();
+        // The server really has no such product.
+        const r = await c.world.api.call('productOrderInfo', { productCode: symbol });
+        expect(r.code).toBe(303);
+        expect(ctx.failure).toBe(303);
+      },
+      unavailable: (s) => {
+        expect(s.hasTag('locked') && s.hasTag('closed')).toBe(true);
+        expect([1, 2]).toContain((s as Snap).context.closed);
+      },
+      'unavailable.waiting': (s, c) => {
+        const closed = (s as Snap).context.closed;
+        const now = c.world.clock.now();
+        const open = c.world.sim.ctx.prices.status(SYMBOL, now) === 'open';
+        expect(closed === 1).toBe(!open);
+        if (closed === 2) expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(0);
+      },
+      'unavailable.refreshing': (s) => expect(s.can({ type: 'form.submit' })).toBe(false),
+      editing: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.closed).toBe(0);
+        expect(ctx.info?.productCode).toBe(SYMBOL);
+        // The balance shown is the account's (read from the books: no await while a call runs).
+        expect(ctx.balance).toEqual(balanceOf(c, book(o)));
+        if (ctx.margin !== undefined) {
+          // price × volume × 1 / leverage 20 for this product.
+          const entry = ctx.pending
+            ? Number(ctx.price)
+            : ctx.direction === 0
+              ? ctx.quote!.ask
+              : ctx.quote!.bid;
+          expect(Number(ctx.margin)).toBeCloseTo((entry * Number(ctx.volume)) / 20, 2);
+        }
+      },
+      'editing.ready': (s, c) => {
+        expect(s.can({ type: 'form.submit' })).toBe(true);
+        // Ready means tradable now, as the server sees it.
+        expect(c.world.sim.ctx.prices.status(SYMBOL, c.world.clock.now())).toBe('open');
+        expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(1);
+      },
+      'editing.ready.polling': async (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.balance).not.toBeNull();
+        if (ctx.balancePolls > 0) {
+          // Only the poller runs here: let its request answer (a balance.update, same figures).
+          await c.world.api.call('userBalance');
+          for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+        }
+      },
+      'editing.refreshing': (s) => {
+        expect(s.hasTag('busy')).toBe(false);
+        expect((s as Snap).context.closed).toBe(0);
+      },
+      'editing.cooling': (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.can({ type: 'form.submit' })).toBe(false);
+        expect(errorKeys(ctx).length > 0 || ctx.failure !== undefined).toBe(true);
+        // Nothing reached the books.
+        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+        if (ctx.failure === 405)
+          expect(c.world.sim.ctx.state.users[uidOf(c)]?.tradeBanned).toBe(true);
+        if (ctx.errors.balance) expect(Number(ctx.margin)).toBeGreaterThan(DEPOSIT);
+      },
+      checking: (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(s.can({ type: 'form.submit' })).toBe(false);
+        expect((s as Snap).context.failure).toBeUndefined();
+      },
+      placing: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.hasTag('busy')).toBe(true);
+        expect(ctx.errors).toEqual({});
+        expect(ctx.margin).toBeDefined();
+        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+      },
+      placed: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.output).toEqual({ kind: 'placed', orderId: ctx.orderId });
+        const orders = c.world.sim.backOffice.tradingOrders(uidOf(c), book(o));
+        expect(orders).toHaveLength(1);
+        const order = orders[0]!;
+        expect(order.id).toBe(ctx.orderId);
+        expect(order.tradePair).toBe(SYMBOL);
+        expect(order.orderType).toBe(ctx.direction);
+        expect(order.buyPoint).toBe(ctx.pending ? 1 : 2);
+        expect(order.positionStatus).toBe(ctx.pending ? 1 : 2);
+        expect(order.orderQuantity).toBe(Number(ctx.volume));
+        expect(order.stopPrice).toBe(ctx.stopLossOn ? Number(ctx.stopLoss) : null);
+        expect(order.takeProfitPrice).toBe(ctx.takeProfitOn ? Number(ctx.takeProfit) : null);
+        // The margin the form showed is the margin the books reserved.
+        expect(order.securityDepositInitial).toBe(Number(ctx.margin));
+        // Nothing went to the other book.
+        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), o.demo ? 'real' : 'demo')).toEqual(
+          [],
+        );
+      },
+      left: (s, c) => {
+        expect(s.output).toEqual({ kind: 'left' });
+        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+      },
+    },
+  };
+}
+
+export const specs: PathSpec[] = [
+  spec({ name: 'marketOrder', demo: false }),
+  spec({ name: 'marketOrder (demo)', demo: true, narrow: true }),
+  spec({ name: 'marketOrder (unknown symbol)', demo: false, symbol: 'NOPE' }),
+  spec({ name: 'marketOrder (wrong direction)', demo: false, direction: 2 }),
+];
