@@ -287,6 +287,31 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
   expect(consoleErrors).toEqual([]);
 });
 
+test('after the market channel reconnects, the chart is refilled from history: no missing candle', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const chart = await openChart(page);
+  const total = async () => range(await summary(chart)).total;
+  await page.getByRole('button', { name: 'Back office' }).click();
+  const office = page.getByRole('dialog', { name: 'Simulator back office' });
+  await office.getByRole('tab', { name: 'Faults' }).click();
+  // Freeze the market channel a few seconds before a minute turns: the new candle is then
+  // only on the server, and the channel stays silent until the 10 s stale check reconnects it.
+  await expect
+    .poll(() => page.evaluate(() => new Date().getSeconds()), { timeout: 70_000, intervals: [250] })
+    .toBeGreaterThanOrEqual(52);
+  const before = await total();
+  await office.getByRole('button', { name: 'Freeze market' }).click();
+  await office.getByRole('button', { name: 'Close' }).click();
+  await page.waitForTimeout(8_500); // the minute has turned; the frozen channel brought nothing
+  expect(await total()).toBe(before);
+  // Reconnected (the channel is still frozen): history fills in the candle the channel missed.
+  await expect.poll(total, { timeout: 15_000 }).toBe(before + 1);
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('touch', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: MOBILE });
 
