@@ -6,7 +6,12 @@
  */
 import Big from 'big.js';
 import type { CallResult } from '../../api/client.ts';
-import type { Balance, OrderDirection, ProductOrderInfo } from '../../api/types/trading.ts';
+import type {
+  Balance,
+  OptionProduct,
+  OrderDirection,
+  ProductOrderInfo,
+} from '../../api/types/trading.ts';
 import { DEFAULT_LEVERAGE, DEFAULT_PIP, DEFAULT_PRECISION } from '../../config/constants.ts';
 import { numberOf } from './number-input.ts';
 
@@ -63,6 +68,37 @@ export function applyProduct(prev: ProductState, l: ProductLoad): ProductState {
     closed: closedOf(l),
   };
 }
+
+/** One load of a product for the option form: the option product, market status, quote, balance. */
+export interface OptionLoad {
+  symbol: string;
+  product: CallResult<'findOptionsProduct'>;
+  status: CallResult<'marketStatus'>;
+  quote: CallResult<'thumb'>;
+  balance: CallResult<'userBalance'>;
+}
+
+/** The first failing code of an option load, else undefined. */
+export function optionLoadFailure(l: OptionLoad): number | undefined {
+  for (const r of [l.product, l.status, l.quote, l.balance]) if (r.code !== 0) return r.code;
+  return undefined;
+}
+
+/** The symbol's option product, if the server has one. */
+export const optionProductOf = (
+  l: Pick<OptionLoad, 'symbol' | 'product'>,
+): OptionProduct | undefined =>
+  l.product.data?.optionsProducts.find((p) => p.productCode === l.symbol);
+
+/** An option can be placed: the product exists, is tradable (1) and its market is open. */
+export const optionTradable = (l: Pick<OptionLoad, 'symbol' | 'product' | 'status'>): boolean =>
+  optionProductOf(l)?.tradeStatus === 1 && l.status.data === 'open';
+
+/** A thumb reply as the form's quote. */
+export const quoteOf = (r: CallResult<'thumb'>, prev: Quote | null): Quote | null =>
+  r.data
+    ? { bid: r.data.bidPrice, ask: r.data.askPrice, price: r.data.price, time: r.data.lastUpdate }
+    : prev;
 
 /** Product-info numbers with the spec's defaults (§9: leverage 100, pip 0.01, precision 2). */
 export const leverageOf = (info: ProductOrderInfo | null): number =>
