@@ -59,3 +59,13 @@ export function codeInput(previous: string, next: string): string {
 
 /** Cut text inputs at their maximum length. */
 export const clip = (value: string, max: number): string => value.slice(0, max);
+
+/** The i18n key of a reply code's message (`code.1004`), to show beside the field it concerns. */
+export const codeKey = (code: number): string => `code.${code}`;
+
+/** Verification-code replies: 1020 wrong, 1111 none live, 23556 wrong captcha (trading.md §8). */
+export const WRONG_CODE_REPLIES: readonly number[] = [1020, 1111, 23556];
+/** 1004 e-mail taken, 1045 phone taken. */
+export const ACCOUNT_TAKEN_REPLIES: readonly number[] = [1004, 1045];
+/** The captcha on screen can no longer be answered: 23554 unknown, 23555 expired. */
+export const CAPTCHA_STALE_REPLIES: readonly number[] = [23554, 23555];

@@ -13,6 +13,7 @@ import {
 } from '../../../src/machines/captchaMachine.ts';
 import { CAPTCHA_COOLDOWN_MS } from '../../../src/config/constants.ts';
 import { t } from '../../support/i18n.ts';
+import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import type { PathSpec } from '../framework.ts';
 
 type Snap = ReturnType<(typeof captchaMachine)['resolveState']>;
@@ -41,7 +42,15 @@ export const specs: PathSpec[] = [
         return [{ type: 'captcha.refresh' }, { type: 'captcha.reload' }];
       return [{ type: 'captcha.refresh' }];
     },
-    provide: (c) => captchaMachine.provide({ actors: captchaActors(c.world.api) }),
+    provide: (c) => {
+      const gates = createGates();
+      c.data.gates = gates;
+      return captchaMachine.provide({
+        actors: {
+          getImageCode: gates.hold('getImageCode', captchaActors(c.world.api).getImageCode),
+        },
+      });
+    },
     arrange(e: EventObject, c) {
       if (e.type !== 'xstate.done.actor.getImageCode') return;
       c.data.requestedAt = c.world.clock.now();
@@ -50,7 +59,8 @@ export const specs: PathSpec[] = [
       if (out.code === 23554) c.world.sim.backOffice.force({ call: 'getImageCode', code: 23554 });
     },
     states: {
-      loading: (s) => {
+      loading: (s, c) => {
+        (c.data.gates as Gates).release('getImageCode');
         expect(s.hasTag('busy')).toBe(true);
         expect(ctx(s).message).toBeUndefined();
       },
