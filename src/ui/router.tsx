@@ -15,6 +15,7 @@ import { Search } from './screens/search.tsx';
 import { Explore } from './screens/explore.tsx';
 import { CustomerService } from './screens/service.tsx';
 import { Login } from './screens/access/login.tsx';
+import { Place } from './screens/place.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -30,6 +31,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
   explore: Explore,
   service: CustomerService,
   login: Login,
+  place: Place,
 };
 
 export interface RouteHit {

@@ -1,0 +1,185 @@
+/**
+ * The market order form (mobile /{symbol}/place, desktop place-order panel):
+ * the market order machine's view. Live prices go in as `price.update`.
+ */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { subscribe } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import {
+  marketOrderActors,
+  marketOrderMachine,
+  type MarketOrderContext,
+  type OrderField,
+} from '../../machines/marketOrderMachine.ts';
+import type { OrderDirection } from '../../api/types/trading.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { prices } from '../../state/prices.ts';
+import { useServices } from '../services-context.tsx';
+import { Check, TextField } from '../forms/fields.tsx';
+import { formatPrice } from '../format.ts';
+import type { TradeMode } from '../../config/site.ts';
+
+export interface OrderFormProps {
+  symbol: string;
+  direction: unknown;
+  tradeMode: TradeMode;
+  /** The order was placed (the success drawer), or the form was refused (leave). */
+  onPlaced: (orderId: string) => void;
+  onLeave: () => void;
+  /** Desktop: the direction is a tab inside the form. */
+  directionTabs?: boolean;
+}
+
+const limits = (c: MarketOrderContext) =>
+  c.info ? { min: c.info.minCount, max: c.info.maxCount } : undefined;
+
+export function MarketOrderForm({
+  symbol,
+  direction,
+  tradeMode,
+  onPlaced,
+  onLeave,
+  directionTabs,
+}: OrderFormProps) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [state, send] = useMachine(marketOrderMachine.provide({ actors: marketOrderActors(api) }), {
+    input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
+  });
+  const c = state.context;
+
+  // Live prices feed the margin and the pending-price rule.
+  useEffect(() => {
+    let last = 0;
+    return subscribe(prices, () => {
+      const q = prices.bySymbol[symbol];
+      if (!q || q.lastUpdate === last) return;
+      last = q.lastUpdate;
+      send({
+        type: 'price.update',
+        bid: q.bidPrice,
+        ask: q.askPrice,
+        price: q.price,
+        time: q.lastUpdate,
+      });
+    });
+  }, [send, symbol]);
+  useEffect(() => {
+    if (state.matches('placed') && c.orderId) onPlaced(c.orderId);
+    if (state.matches('left')) onLeave();
+  }, [state, c.orderId, onPlaced, onLeave]);
+
+  const busy = state.hasTag('busy');
+  const locked = state.hasTag('locked');
+  const closed = state.hasTag('closed');
+  const cooling = state.matches({ editing: 'cooling' });
+  const precision = c.info?.pricePrecision ?? 2;
+  const field = (f: OrderField) => ({
+    value: c[f],
+    onValue: (value: string) => send({ type: 'field.change', field: f, value }),
+    onBlur: () => send({ type: 'field.blur', field: f }),
+    error: c.errors[f],
+    inputMode: 'decimal' as const,
+  });
+  const range = limits(c);
+
+  if (state.matches('loadFailed')) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t('tips.incorrect_data')}</p>
+        <button type="button" className="btn" onClick={() => send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="order-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      {directionTabs && (
+        <div className="segmented block" role="group" aria-label={t('order.direction')}>
+          {([0, 1] as OrderDirection[]).map((d) => (
+            <button
+              key={d}
+              type="button"
+              className={d === 0 ? 'buy-tab' : 'sell-tab'}
+              aria-pressed={c.direction === d}
+              onClick={() => send({ type: 'direction.change', value: d })}
+            >
+              {t(d === 0 ? 'order.buy' : 'order.sell')}
+            </button>
+          ))}
+        </div>
+      )}
+      <dl className="kv order-quote">
+        <dt>{t('order.sellPrice')}</dt>
+        <dd className="down">{c.quote ? formatPrice(c.quote.bid, precision) : '—'}</dd>
+        <dt>{t('order.buyPrice')}</dt>
+        <dd className="up">{c.quote ? formatPrice(c.quote.ask, precision) : '—'}</dd>
+        <dt>{t('order.leverage')}</dt>
+        <dd>{c.info ? `1:${c.info.multiple}` : '—'}</dd>
+      </dl>
+      <div className="checks">
+        <Check
+          label={t('order.pending')}
+          checked={c.pending}
+          onToggle={() => send({ type: 'pending.toggle' })}
+        />
+      </div>
+      {c.pending && <TextField label={t('order.pendingPrice')} {...field('price')} />}
+      <TextField
+        label={t('order.volume')}
+        {...field('volume')}
+        errorValues={
+          range ? { value: c.errors.volume === 'volume_max_rule' ? range.max : range.min } : {}
+        }
+        hint={range ? t('order.volumeRange', range) : undefined}
+      />
+      <div className="checks">
+        <Check
+          label={t('order.stopLoss')}
+          checked={c.stopLossOn}
+          onToggle={() => send({ type: 'stopLoss.toggle' })}
+        />
+        <Check
+          label={t('order.takeProfit')}
+          checked={c.takeProfitOn}
+          onToggle={() => send({ type: 'takeProfit.toggle' })}
+        />
+      </div>
+      {c.stopLossOn && <TextField label={t('order.stopLoss')} {...field('stopLoss')} />}
+      {c.takeProfitOn && <TextField label={t('order.takeProfit')} {...field('takeProfit')} />}
+      <dl className="kv">
+        <dt>{t('order.margin')}</dt>
+        <dd>{c.margin ?? '—'}</dd>
+        <dt>{t('order.available')}</dt>
+        <dd>{c.balance ? c.balance.balanceAmount.toFixed(2) : '—'}</dd>
+      </dl>
+      {c.errors.balance && (
+        <p className="field-error" role="alert">
+          {t(c.errors.balance)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
+        disabled={locked || busy || cooling}
+      >
+        {closed
+          ? t('order.marketClosed')
+          : busy
+            ? t('common.loading')
+            : t(c.direction === 0 ? 'order.placeBuy' : 'order.placeSell', { symbol })}
+      </button>
+    </form>
+  );
+}
