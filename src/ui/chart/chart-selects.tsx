@@ -1,7 +1,7 @@
 /** Period and candle-type selects; the desktop top bar can use them outside the chart toolbar. */
 import { useTranslation } from 'react-i18next';
 import { PERIODS } from '../../api/wire.ts';
-import { CANDLE_TYPES, isOneOf, type CandleKind, type Period } from './chart-types.ts';
+import { CANDLE_TYPES, isOneOf, type CandleKind, type Period } from './view-options.ts';
 
 export function PeriodSelect({
   value,

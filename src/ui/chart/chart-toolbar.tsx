@@ -15,7 +15,7 @@ import {
   type DrawingTool,
   type Period,
 } from './chart-types.ts';
-import type { IndicatorSettings } from './chart-settings.ts';
+import type { IndicatorSettings } from './indicator-settings.ts';
 import { CandleTypeSelect, PeriodSelect } from './chart-selects.tsx';
 import { DrawingTools, DrawingToolsToggle } from './drawing-tools.tsx';
 import { IndicatorButton } from './indicator-dialog.tsx';

@@ -3,19 +3,16 @@
  * tools and up/down colour themes, each with the klinecharts name it maps to.
  * No klinecharts import here, so the toolbar can use these without the chart.
  */
-import type { Period } from '../../api/wire.ts';
+import type { CandleKind, ColourTheme } from './view-options.ts';
 
-export type { Period };
-
-export const CANDLE_TYPES = [
-  'solid',
-  'stroke',
-  'up_stroke',
-  'down_stroke',
-  'ohlc',
-  'area',
-] as const;
-export type CandleKind = (typeof CANDLE_TYPES)[number];
+export {
+  CANDLE_TYPES,
+  COLOUR_THEMES,
+  isOneOf,
+  type CandleKind,
+  type ColourTheme,
+  type Period,
+} from './view-options.ts';
 
 /** klinecharts' own names for our candle types. */
 export const KLINE_CANDLE: Record<CandleKind, string> = {
@@ -64,15 +61,9 @@ export const TOOL_OVERLAY: Record<DrawingTool, string> = {
   fibonacci: 'fibonacciLine',
 };
 
-export const COLOUR_THEMES = ['green_up', 'red_up', 'blue_up'] as const;
-export type ColourTheme = (typeof COLOUR_THEMES)[number];
-
 /** Up and down colours per theme; blue/orange stays readable with red-green colour blindness. */
 export const THEME_COLOURS: Record<ColourTheme, { up: string; down: string }> = {
   green_up: { up: '#16a34a', down: '#dc2626' },
   red_up: { up: '#dc2626', down: '#16a34a' },
   blue_up: { up: '#2563eb', down: '#ea580c' },
 };
-
-export const isOneOf = <T extends string>(list: readonly T[], x: unknown): x is T =>
-  typeof x === 'string' && (list as readonly string[]).includes(x);

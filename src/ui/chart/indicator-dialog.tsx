@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '../../config/constants.ts';
 import { MAIN_INDICATORS, SUB_INDICATORS, type IndicatorKind } from './chart-types.ts';
-import type { IndicatorSettings } from './chart-settings.ts';
+import type { IndicatorSettings } from './indicator-settings.ts';
 import { ICONS } from './icons.tsx';
 
 const KINDS: ReadonlyArray<[IndicatorKind, readonly string[]]> = [

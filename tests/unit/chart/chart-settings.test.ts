@@ -1,7 +1,7 @@
 /** Chart settings: the three-per-kind limit, what is kept per symbol, and spotting a market reconnect. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { toggleIndicator } from '../../../src/ui/chart/chart-settings.ts';
+import { toggleIndicator } from '../../../src/ui/chart/indicator-settings.ts';
 import {
   DEFAULT_CHOICE,
   readSymbolChart,
