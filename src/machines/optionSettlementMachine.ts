@@ -1,0 +1,201 @@
+/**
+ * An option from placement to its result (trading.md §4 "Option order", §9).
+ *
+ * - `running`: progress counts down from endTime over timeLong, on a scale of
+ *   100, one tick every 200 ms (tag `running`: the position drawer shows it).
+ * - At 0 the position drawer closes and `settling` starts (tags `settling`,
+ *   `loading`: the settlement drawer shows loading): completion is polled
+ *   first after 1 s, then every 1.5 s, up to 40 tries in the list view and 12
+ *   in the place view. A check that fails counts as a try.
+ * - Once complete, the result is fetched (userOptionDetail); it ends in
+ *   `settled` with the result, which carries completeTime.
+ * - When the tries run out, or the result cannot be read (or has no
+ *   completeTime), it ends in `failed` with position.fail_result_check_history;
+ *   the output tells the view where to go: history (place view) or position
+ *   (list view).
+ *
+ * Time comes from the input (`now`, when the machine starts) and from the
+ * named delays; nothing reads the wall clock.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import type { OptionOrder } from '../api/types/trading.ts';
+import {
+  OPTION_PROGRESS_SCALE,
+  OPTION_TICK_MS,
+  SETTLE_FIRST_POLL_MS,
+  SETTLE_POLL_MS,
+  SETTLE_TRIES_LIST,
+  SETTLE_TRIES_PLACE,
+} from '../config/constants.ts';
+
+/** Where the settlement is watched: the place-order screen or the positions list. */
+export type SettlementView = 'place' | 'list';
+
+export interface OptionSettlementInput {
+  uid: string;
+  /** Epoch ms. */
+  endTime: number;
+  /** Seconds. */
+  timeLong: number;
+  /** Epoch ms when the machine starts (the app's clock). */
+  now: number;
+  view: SettlementView;
+}
+
+export const SETTLEMENT_FAILURE = 'position.fail_result_check_history';
+
+export interface OptionSettlementContext {
+  uid: string;
+  timeLong: number;
+  view: SettlementView;
+  /** Ms left until endTime. */
+  remaining: number;
+  /** OPTION_PROGRESS_SCALE (100) at placement down to 0 at endTime. */
+  progress: number;
+  /** Completion checks made. */
+  tries: number;
+  maxTries: number;
+  result: OptionOrder | null;
+  error: typeof SETTLEMENT_FAILURE | undefined;
+}
+
+export type OptionSettlementOutput =
+  { kind: 'settled'; result: OptionOrder } | { kind: 'failed'; goTo: 'history' | 'position' };
+
+type CheckResult = CallResult<'checkOptionCompletion'>;
+type DetailResult = CallResult<'userOptionDetail'>;
+
+export const optionSettlementActors = (api: ApiClient) => ({
+  checkCompletion: fromPromise<CheckResult, { uid: string }>(({ input }) =>
+    api.call('checkOptionCompletion', input),
+  ),
+  fetchResult: fromPromise<DetailResult, { uid: string }>(({ input }) =>
+    api.call('userOptionDetail', input),
+  ),
+});
+
+const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+
+/** Progress on the 0..100 scale for the time left, to 2 decimals. */
+export const progressOf = (remaining: number, timeLong: number): number => {
+  const total = timeLong * 1000;
+  if (total <= 0 || remaining <= 0) return 0;
+  const p = (Math.min(remaining, total) / total) * OPTION_PROGRESS_SCALE;
+  return Math.round(p * 100) / 100;
+};
+
+export const optionSettlementMachine = setup({
+  types: {
+    context: {} as OptionSettlementContext,
+    input: {} as OptionSettlementInput,
+    output: {} as OptionSettlementOutput,
+  },
+  actors: {
+    checkCompletion: fromPromise<CheckResult, { uid: string }>(async () => {
+      throw new Error('optionSettlementMachine: provide checkCompletion');
+    }),
+    fetchResult: fromPromise<DetailResult, { uid: string }>(async () => {
+      throw new Error('optionSettlementMachine: provide fetchResult');
+    }),
+  },
+  delays: {
+    tick: OPTION_TICK_MS,
+    firstPoll: SETTLE_FIRST_POLL_MS,
+    poll: SETTLE_POLL_MS,
+  },
+  guards: {
+    ended: ({ context }) => context.remaining <= 0,
+    lastTick: ({ context }) => context.remaining <= OPTION_TICK_MS,
+    completed: ({ event }) => {
+      const r = outputOf<CheckResult>(event);
+      return r.code === 0 && !!r.data?.completed;
+    },
+    triesLeft: ({ context }) => context.tries < context.maxTries,
+    hasResult: ({ event }) => {
+      const r = outputOf<DetailResult>(event);
+      return r.code === 0 && !!r.data && r.data.completeTime !== null;
+    },
+  },
+  actions: {
+    tick: assign(({ context }) => {
+      const remaining = Math.max(0, context.remaining - OPTION_TICK_MS);
+      return { remaining, progress: progressOf(remaining, context.timeLong) };
+    }),
+    countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
+    recordResult: assign(({ event }) => ({ result: outputOf<DetailResult>(event).data })),
+    fail: assign({ error: SETTLEMENT_FAILURE }),
+  },
+}).createMachine({
+  id: 'optionSettlement',
+  context: ({ input }) => {
+    const remaining = Math.max(0, input.endTime - input.now);
+    return {
+      uid: input.uid,
+      timeLong: input.timeLong,
+      view: input.view,
+      remaining,
+      progress: progressOf(remaining, input.timeLong),
+      tries: 0,
+      maxTries: input.view === 'place' ? SETTLE_TRIES_PLACE : SETTLE_TRIES_LIST,
+      result: null,
+      error: undefined,
+    };
+  },
+  initial: 'running',
+  states: {
+    running: {
+      tags: ['running'],
+      // Already over when watched (a list opened after endTime).
+      always: { guard: 'ended', target: 'settling' },
+      after: {
+        tick: [
+          { guard: 'lastTick', target: 'settling', actions: 'tick' },
+          { target: 'running', reenter: true, actions: 'tick' },
+        ],
+      },
+    },
+    settling: {
+      tags: ['settling', 'loading'],
+      initial: 'waiting',
+      states: {
+        waiting: { after: { firstPoll: { target: 'checking' } } },
+        checking: {
+          entry: 'countTry',
+          invoke: {
+            id: 'check',
+            src: 'checkCompletion',
+            input: ({ context }) => ({ uid: context.uid }),
+            onDone: [
+              { guard: 'completed', target: 'fetching' },
+              { guard: 'triesLeft', target: 'pausing' },
+              { target: '#optionSettlement.failed' },
+            ],
+          },
+        },
+        pausing: { after: { poll: { target: 'checking' } } },
+        fetching: {
+          invoke: {
+            id: 'result',
+            src: 'fetchResult',
+            input: ({ context }) => ({ uid: context.uid }),
+            onDone: [
+              {
+                guard: 'hasResult',
+                target: '#optionSettlement.settled',
+                actions: 'recordResult',
+              },
+              { target: '#optionSettlement.failed' },
+            ],
+          },
+        },
+      },
+    },
+    settled: { type: 'final', tags: ['done'] },
+    failed: { type: 'final', tags: ['done'], entry: 'fail' },
+  },
+  output: ({ context }): OptionSettlementOutput =>
+    context.result
+      ? { kind: 'settled', result: context.result }
+      : { kind: 'failed', goTo: context.view === 'place' ? 'history' : 'position' },
+});
