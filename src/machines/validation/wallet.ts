@@ -10,6 +10,7 @@
 import Big from 'big.js';
 import type { FeeInfo } from '../../api/types/user.ts';
 import { isEmail } from './access.ts';
+import { sanitizeNumber } from './number-input.ts';
 
 // ---- images (§5 "Images", §9 "Image max")
 
@@ -85,16 +86,10 @@ export function dataUrlToBlob(url: string): Blob {
 /**
  * An amount input: digits and one dot only, no leading dot (it is removed),
  * at most `decimals` places. Transfer 4, deposit and withdraw 5 (§5, §9).
+ * The trading side's number-input sanitiser does exactly this.
  */
-export function amountInput(value: string, decimals: number): string {
-  const s = value.replace(/[^\d.]/g, '').replace(/^\.+/, '');
-  const dot = s.indexOf('.');
-  if (dot < 0) return s;
-  return `${s.slice(0, dot + 1)}${s
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, decimals)}`;
-}
+export const amountInput = (value: string, decimals: number): string =>
+  sanitizeNumber(value, decimals);
 
 /** The value of a sanitised amount ('' and '.' are no amount). */
 export const amountOf = (s: string): Big | undefined =>
