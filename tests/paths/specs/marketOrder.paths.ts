@@ -29,9 +29,9 @@ const DEPOSIT = 1000;
 const CLOSED_HOURS = { start: {}, close: {} };
 
 /** The graph's stand-in prices (the simulator's BTCUSDT at T0); real runs scale from them. */
-const MID = 71139.29;
+const MID = 71047.06;
 /** Only what the form reads of each reply (the plan prints these). */
-const SAMPLE_QUOTE = { price: MID, bidPrice: 71139.19, askPrice: 71139.39, lastUpdate: T0 };
+const SAMPLE_QUOTE = { price: MID, bidPrice: 71046.96, askPrice: 71047.16, lastUpdate: T0 };
 const SAMPLE_INFO = {
   productCode: SYMBOL,
   minCount: 0.01,

@@ -22,8 +22,8 @@ type Snap = ReturnType<(typeof optionOrderMachine)['resolveState']>;
 const SYMBOL = 'BTCUSDT';
 const DEPOSIT = 1000;
 const CLOSED_HOURS = { start: {}, close: {} };
-const MID = 71139.29;
-const SAMPLE_QUOTE = { price: MID, bidPrice: 71139.19, askPrice: 71139.39, lastUpdate: T0 };
+const MID = 71047.06;
+const SAMPLE_QUOTE = { price: MID, bidPrice: 71046.96, askPrice: 71047.16, lastUpdate: T0 };
 /** As the server encodes its four terms (30 s at 80 %, 60 s at 85 %, 3 min, 5 min). */
 const TERMS = {
   '0': '30|80^10,50,100,500,1000^10000|10^30s',

@@ -1,0 +1,182 @@
+/**
+ * Closing and cancelling against the simulator: a real order is placed at T0
+ * (a market buy to close, a pending buy far below the price to cancel), and
+ * every outcome has its real condition: the 3 minutes since the fill have
+ * passed (close), not yet (409), the order was already closed or cancelled
+ * elsewhere (404, 408). Nothing is forced.
+ */
+import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
+import {
+  closeOrderActors,
+  closeOrderMachine,
+  type CloseOrderInput,
+} from '../../../src/machines/closeOrderMachine.ts';
+import { mockVariant } from '../../../src/api/contract.ts';
+import { MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
+import { acct } from '../../../src/simulator/ledger.ts';
+import { T0 } from '../../support/sim.ts';
+import type { PathContext, PathSpec } from '../framework.ts';
+
+type Snap = ReturnType<(typeof closeOrderMachine)['resolveState']>;
+
+const SYMBOL = 'BTCUSDT';
+/** The simulator's ids and T0 prices are deterministic (checked in setup). */
+const ORDER_ID = '1002';
+const ASK_T0 = 71047.16;
+const BID_T0 = 71046.96;
+const LIMIT = 64000;
+
+const done = (code: number) => ({ type: 'xstate.done.actor.submit', output: { code, data: null } });
+
+interface Options {
+  name: string;
+  demo: boolean;
+  input: CloseOrderInput;
+  /** Refusals tried on the first attempt. */
+  refusals: number[];
+}
+
+const uidOf = (c: PathContext) => c.data.uid as string;
+const recordOf = (c: PathContext) => c.world.sim.ctx.state.trading.orders[ORDER_ID];
+
+function spec(o: Options): PathSpec {
+  const close = o.input.order.positionStatus === 2;
+  const book = o.demo ? 'demo' : 'real';
+  const call = close ? ('closeOrder' as const) : ('cancelOrder' as const);
+  return {
+    name: o.name,
+    machine: closeOrderMachine,
+    input: o.input,
+    serialize: (s) => JSON.stringify([s.value, (s as Snap).context.failure ?? null]),
+    events: (s) => {
+      const snap = s as Snap;
+      const failure = snap.context.failure;
+      if (snap.matches('idle'))
+        return failure === undefined || failure === 409 ? [{ type: 'confirm.open' }] : [];
+      if (snap.matches('confirming'))
+        return [{ type: 'confirm.cancel' }, { type: 'confirm.accept' }];
+      if (snap.matches('submitting'))
+        return failure === undefined ? [done(0), ...o.refusals.map(done)] : [done(0)];
+      return [];
+    },
+    async setup(world) {
+      const u = await world.sim.backOffice.seedUser({
+        email: 'closer@example.com',
+        password: 'secret123',
+        deposit: 10_000,
+      });
+      world.session.token = u.token;
+      if (o.demo) world.session.token = (await world.api.call('switchUser')).data?.token;
+      const r = await world.api.call(o.demo ? 'addOrderMock' : 'addOrder', {
+        tradePair: SYMBOL,
+        price: close ? ASK_T0 : LIMIT,
+        stopPrice: null,
+        takeProfitPprice: null,
+        orderQuantity: 0.01,
+        multiple: 20,
+        orderType: 0,
+        buyPoint: close ? 2 : 1,
+        token: world.session.token ?? '',
+      });
+      expect(r).toMatchObject({ code: 0, data: ORDER_ID });
+      // The list row the machine was given is the server's order.
+      const row = world.sim.backOffice.tradingOrders(u.uid, book)[0];
+      expect(row).toMatchObject(o.input.order);
+      return { uid: u.uid };
+    },
+    provide: (c) =>
+      closeOrderMachine.provide({
+        actors: closeOrderActors(c.world.api, () => c.world.session.token),
+      }),
+    async arrange(e: EventObject, c) {
+      if (e.type !== 'xstate.done.actor.submit') return;
+      const code = (e as unknown as { output: { code: number } }).output.code;
+      const filled = recordOf(c)?.transactionTime ?? T0;
+      // A close is allowed 3 minutes after the fill: let them pass, unless the path wants 409.
+      if (close && code !== 409) {
+        const wait = filled + MANUAL_CLOSE_AFTER_MS - c.world.clock.now();
+        if (wait > 0) c.world.clock.advance(wait);
+      }
+      if (code === 404 || code === 408) {
+        // Closed or cancelled elsewhere first (another tab, another device).
+        const r = await c.world.api.call(o.demo ? mockVariant[call] : call, {
+          orderId: ORDER_ID,
+          token: c.world.session.token ?? '',
+        });
+        expect(r.code).toBe(0);
+      }
+    },
+    states: {
+      idle: (s, c) => {
+        const ctx = (s as Snap).context;
+        const rec = recordOf(c)!;
+        if (ctx.failure === undefined) expect(rec.positionStatus).toBe(close ? 2 : 1);
+        if (ctx.failure === 409) {
+          expect(rec.positionStatus).toBe(2);
+          expect(c.world.clock.now() - (rec.transactionTime ?? 0)).toBeLessThan(
+            MANUAL_CLOSE_AFTER_MS,
+          );
+        }
+        if (ctx.failure === 404) expect(rec.positionStatus).toBe(3);
+        if (ctx.failure === 408) expect(rec.positionStatus).toBe(4);
+      },
+      confirming: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.hasTag('confirm')).toBe(true);
+        expect(ctx.action).toBe(close ? 'close' : 'cancel');
+        const row = c.world.sim.backOffice.tradingOrders(uidOf(c), book)[0]!;
+        expect(ctx.confirm.volume).toBe(row.orderQuantity);
+        expect(ctx.confirm.direction).toBe(row.orderType);
+        expect(ctx.confirm.price).toBe(close ? BID_T0 : row.openingPrice);
+      },
+      submitting: (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(s.can({ type: 'confirm.accept' })).toBe(false);
+      },
+      done: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.output).toEqual({ orderId: ORDER_ID, action: ctx.action });
+        expect(ctx.failure).toBeUndefined();
+        const rec = recordOf(c)!;
+        expect(rec.positionStatus).toBe(close ? 3 : 4);
+        expect(rec.closeReason).toBe('manual');
+        expect(rec.book).toBe(book);
+        // The margin came back.
+        expect(Number(c.world.sim.ctx.ledger.balance(acct.margin(uidOf(c), book)))).toBe(0);
+      },
+    },
+  };
+}
+
+const order = (status: 1 | 2) => ({
+  id: ORDER_ID,
+  buyPoint: status,
+  positionStatus: status,
+  orderType: 0 as const,
+  orderQuantity: 0.01,
+  openingPrice: status === 2 ? ASK_T0 : LIMIT,
+  currentPrice: status === 2 ? BID_T0 : ASK_T0,
+  tradePair: SYMBOL,
+});
+
+export const specs: PathSpec[] = [
+  spec({
+    name: 'closeOrder (close)',
+    demo: false,
+    input: { order: order(2), demo: false },
+    refusals: [409, 404],
+  }),
+  spec({
+    name: 'closeOrder (cancel)',
+    demo: false,
+    input: { order: order(1), demo: false },
+    refusals: [408],
+  }),
+  spec({
+    name: 'closeOrder (demo cancel)',
+    demo: true,
+    input: { order: order(1), demo: true },
+    refusals: [],
+  }),
+];
