@@ -95,7 +95,7 @@ async function bare(): Promise<(p: KlinePoint) => void> {
     // The styles our chart sets, so the comparison is of the wrapper alone.
     for (const s of [
       modeStyles(false),
-      colourStyles('green_up'),
+      colourStyles('green_up', DEFAULT_SITE.colors),
       candleStyles('solid'),
       compactStyles(false),
       fontStyles(getComputedStyle(root).fontFamily),

@@ -1,13 +1,14 @@
 /**
  * The chart with its toolbar, wired to the shared chart settings: what the
- * chart screen (and later the desktop chart panel) shows. Loaded lazily, so
+ * chart screen and the desktop chart panel show. Loaded lazily, so
  * klinecharts is not part of the first route.
  */
-import { useRef, useState, useEffect } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
-import type { DrawingTool } from './chart-types.ts';
+import { useServices } from '../services-context.tsx';
+import type { ColourTheme, DrawingTool } from './chart-types.ts';
 import { chartView } from './chart-settings.ts';
 import { useIndicatorSettings } from './indicator-settings.ts';
 import { ChartToolbar } from './chart-toolbar.tsx';
@@ -23,7 +24,8 @@ export interface ChartPanelProps {
 export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const { t } = useTranslation();
   const view = useSnapshot(chartView);
-  const { dark } = useSnapshot(preferences);
+  const { dark, redUp } = useSnapshot(preferences);
+  const { config } = useServices();
   const indicators = useIndicatorSettings(symbol);
   const chart = useRef<ChartHandle>(null);
   const root = useRef<HTMLElement>(null);
@@ -31,10 +33,14 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const [tool, setTool] = useState<DrawingTool>();
   const [drawings, setDrawings] = useState(0);
 
-  // Dark mode is the app's preference; until the app shell applies it, the chart screen does.
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', dark);
-  }, [dark]);
+  // Green or red up is the app's preference (the shell's theme buttons set it too);
+  // blue/orange is the chart's own choice on top of it.
+  const colours: ColourTheme =
+    view.colours === 'blue_up' ? 'blue_up' : redUp ? 'red_up' : 'green_up';
+  const onColours = (c: ColourTheme) => {
+    chartView.colours = c;
+    if (c !== 'blue_up') preferences.redUp = c === 'red_up';
+  };
 
   const onTool = (next: DrawingTool | undefined) => {
     if (next) chart.current?.draw(next);
@@ -45,7 +51,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   return (
     <section
       ref={root}
-      className={`chart-panel${fullscreen.filled ? ' chart-panel-filled' : ''}${dark ? ' chart-dark' : ''}`}
+      className={`chart-panel${fullscreen.filled ? ' chart-panel-filled' : ''}`}
       aria-label={t('chart.panel', { symbol })}
     >
       <ChartToolbar
@@ -64,8 +70,9 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         onFullscreen={() => void fullscreen.toggle()}
         dark={dark}
         onDark={(d) => (preferences.dark = d)}
-        colours={view.colours}
-        onColours={(c) => (chartView.colours = c)}
+        colours={colours}
+        onColours={onColours}
+        siteColours={config.colors}
       />
       <ProductChart
         ref={chart}
@@ -74,7 +81,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         candleType={view.candleType}
         indicators={indicators.choice}
         dark={dark}
-        colours={view.colours}
+        colours={colours}
         label={t('chart.label', { symbol })}
         onDrawingsChange={(n) => {
           setDrawings(n);

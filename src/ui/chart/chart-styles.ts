@@ -1,12 +1,18 @@
 /** klinecharts styles for light or dark mode, a candle type and an up/down colour theme. */
 import type { CandleType, DeepPartial, Styles } from 'klinecharts';
-import { KLINE_CANDLE, THEME_COLOURS, type CandleKind, type ColourTheme } from './chart-types.ts';
+import {
+  KLINE_CANDLE,
+  themeColours,
+  type CandleKind,
+  type ColourTheme,
+  type UpDown,
+} from './chart-types.ts';
 
 /** Page panel colours (styles.css --panel), so a screenshot has the background the user saw. */
 export const BACKGROUND = { light: '#ffffff', dark: '#111a2e' } as const;
 
-export function colourStyles(colours: ColourTheme): DeepPartial<Styles> {
-  const { up, down } = THEME_COLOURS[colours];
+export function colourStyles(colours: ColourTheme, site: UpDown): DeepPartial<Styles> {
+  const { up, down } = themeColours(colours, site);
   return {
     candle: {
       bar: {

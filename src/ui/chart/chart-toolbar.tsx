@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { SHIFT_BARS, ZOOM_IN, ZOOM_OUT } from '../../config/constants.ts';
 import {
   COLOUR_THEMES,
-  THEME_COLOURS,
+  themeColours,
   type CandleKind,
   type ColourTheme,
   type DrawingTool,
   type Period,
+  type UpDown,
 } from './chart-types.ts';
 import type { IndicatorSettings } from './indicator-settings.ts';
 import { CandleTypeSelect, PeriodSelect } from './chart-selects.tsx';
@@ -41,6 +42,8 @@ export interface ChartToolbarProps {
   onDark(dark: boolean): void;
   colours: ColourTheme;
   onColours(c: ColourTheme): void;
+  /** The site's up and down colours (the swatches show each theme's pair). */
+  siteColours: UpDown;
 }
 
 export function ChartToolbar(p: ChartToolbarProps) {
@@ -121,14 +124,14 @@ export function ChartToolbar(p: ChartToolbarProps) {
               />
               <span
                 className="chart-swatch"
-                style={{ color: THEME_COLOURS[c].up }}
+                style={{ color: themeColours(c, p.siteColours).up }}
                 aria-hidden="true"
               >
                 ▲
               </span>
               <span
                 className="chart-swatch"
-                style={{ color: THEME_COLOURS[c].down }}
+                style={{ color: themeColours(c, p.siteColours).down }}
                 aria-hidden="true"
               >
                 ▼

@@ -61,9 +61,18 @@ export const TOOL_OVERLAY: Record<DrawingTool, string> = {
   fibonacci: 'fibonacciLine',
 };
 
-/** Up and down colours per theme; blue/orange stays readable with red-green colour blindness. */
-export const THEME_COLOURS: Record<ColourTheme, { up: string; down: string }> = {
-  green_up: { up: '#16a34a', down: '#dc2626' },
-  red_up: { up: '#dc2626', down: '#16a34a' },
-  blue_up: { up: '#2563eb', down: '#ea580c' },
-};
+export interface UpDown {
+  up: string;
+  down: string;
+}
+
+/**
+ * Up and down colours per theme: the site's own pair (trading.md §9: the
+ * template decides), the same swapped, or blue/orange, which stays readable
+ * with red-green colour blindness.
+ */
+export function themeColours(theme: ColourTheme, site: UpDown): UpDown {
+  if (theme === 'red_up') return { up: site.down, down: site.up };
+  if (theme === 'blue_up') return { up: '#2563eb', down: '#ea580c' };
+  return site;
+}

@@ -149,14 +149,14 @@ export function ProductChart(props: ProductChartProps) {
     if (!chart) return;
     chart.setStyles(dark ? 'dark' : 'light');
     chart.setStyles(modeStyles(dark));
-    chart.setStyles(colourStyles(colours));
+    chart.setStyles(colourStyles(colours, config.colors));
     chart.setStyles(candleStyles(candleType));
     chart.setStyles(compactStyles(compact));
     // A phone keeps less blank space right of the last bar.
     chart.setOffsetRightDistance(compact ? 24 : 80);
     if (host.current) chart.setStyles(fontStyles(getComputedStyle(host.current).fontFamily));
     view.current?.refresh(chart);
-  }, [chart, dark, colours, candleType, compact]);
+  }, [chart, dark, colours, candleType, compact, config.colors]);
 
   useEffect(() => {
     if (!chart) return;
