@@ -107,7 +107,7 @@ describe('option rules (trading.md §3, §5)', () => {
 
 describe('list paging (trading.md §4 "Lists", user-centre.md §7)', () => {
   const ctx = (call: InfiniteListContext['call']) =>
-    ({ call, payload: { type: 1 }, limit: 10 }) as InfiniteListContext;
+    ({ call, payload: { type: 1 }, limit: 10 }) as unknown as InfiniteListContext;
   it('pages with page/limit, or pageNum/pageSize for deposit and withdrawal records', () => {
     expect(pagePayload(ctx('walletRecord'), 2)).toEqual({ type: 1, page: 2, limit: 10 });
     expect(pagePayload(ctx('uesrRecharge'), 3)).toEqual({ type: 1, pageNum: 3, pageSize: 10 });
