@@ -2,6 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { PERIODS } from '../../api/wire.ts';
 import { CANDLE_TYPES, isOneOf, type CandleKind, type Period } from './view-options.ts';
+// The toolbar's styles come with the selects: the app shell's top bar shows them on the first route.
+import './chart-toolbar.css';
 
 export function PeriodSelect({
   value,

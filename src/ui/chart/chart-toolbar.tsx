@@ -22,6 +22,7 @@ import { DrawingTools, DrawingToolsToggle } from './drawing-tools.tsx';
 import { IndicatorButton } from './indicator-dialog.tsx';
 import { ICONS } from './icons.tsx';
 import type { ChartHandle } from './product-chart.tsx';
+import './chart-toolbar.css';
 
 export interface ChartToolbarProps {
   chart: RefObject<ChartHandle | null>;

@@ -50,7 +50,7 @@ import { klinePeriod, pricePrecision } from './kline-data.ts';
 import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
-import { createViewDescription, type ViewSummary } from './view-description.ts';
+import { createViewDescription, summarise } from './view-description.ts';
 import './chart.css';
 
 /** The toolbar's actions on a chart. */
@@ -266,21 +266,6 @@ export function ProductChart(props: ProductChartProps) {
       )}
     </div>
   );
-}
-
-/** The description's text: what a sighted user reads off the chart. */
-function summarise(t: (k: string, o?: Record<string, unknown>) => string, v: ViewSummary): string {
-  const list = (xs: string[]) => (xs.length > 0 ? xs.join(', ') : t('chart.none'));
-  return t('chart.summary', {
-    period: v.period ? t(`chart.periods.${v.period}`) : '',
-    candle: v.candle ? t(`chart.candles.${v.candle}`) : '',
-    from: v.from,
-    to: v.to,
-    total: v.total,
-    main: list(v.main),
-    sub: list(v.sub),
-    drawings: list(v.drawings.map((d) => t(`chart.tools.${d}`))),
-  });
 }
 
 // The chart instance per host element, for klinecharts callbacks that outlive a render.

@@ -77,3 +77,21 @@ export function createViewDescription(el: HTMLElement, describe: (v: ViewSummary
     },
   };
 }
+
+/** The description's text: what a sighted user reads off the chart. */
+export function summarise(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  v: ViewSummary,
+): string {
+  const list = (xs: string[]) => (xs.length > 0 ? xs.join(', ') : t('chart.none'));
+  return t('chart.summary', {
+    period: v.period ? t(`chart.periods.${v.period}`) : '',
+    candle: v.candle ? t(`chart.candles.${v.candle}`) : '',
+    from: v.from,
+    to: v.to,
+    total: v.total,
+    main: list(v.main),
+    sub: list(v.sub),
+    drawings: list(v.drawings.map((d) => t(`chart.tools.${d}`))),
+  });
+}
