@@ -59,8 +59,8 @@ export const specs: PathSpec[] = [
       if (out.code === 23554) c.world.sim.backOffice.force({ call: 'getImageCode', code: 23554 });
     },
     states: {
-      loading: (s, c) => {
-        (c.data.gates as Gates).release('getImageCode');
+      loading: async (s, c) => {
+        await (c.data.gates as Gates).release('getImageCode');
         expect(s.hasTag('busy')).toBe(true);
         expect(ctx(s).message).toBeUndefined();
       },

@@ -249,8 +249,8 @@ export const specs: PathSpec[] = [
         if (x.failure !== undefined)
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
       },
-      sendingCode: (s, c) => {
-        gatesOf(c).release('sendCode');
+      sendingCode: async (s, c) => {
+        await gatesOf(c).release('sendCode');
         expect(s.hasTag('busy')).toBe(true);
         expect(checkAccount(ctx(s).type, ctx(s).account)).toBeUndefined();
       },
@@ -275,8 +275,8 @@ export const specs: PathSpec[] = [
           if (x.failure !== 1044) expect(x.errors.code).toBe(`code.${x.failure}`);
         }
       },
-      'details.form.submitting': (s, c) => {
-        gatesOf(c).release('forgot');
+      'details.form.submitting': async (s, c) => {
+        await gatesOf(c).release('forgot');
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(true);
         expect(x.code).toMatch(/^\d{6}$/);
@@ -311,8 +311,8 @@ export const specs: PathSpec[] = [
         const last = resets(c, x.account).at(-1);
         expect(c.world.clock.now() - (last?.at ?? 0)).toBeGreaterThanOrEqual(RESEND_SECONDS * 1000);
       },
-      'details.verify.resending': (s, c) => {
-        gatesOf(c).release('sendCode');
+      'details.verify.resending': async (s, c) => {
+        await gatesOf(c).release('sendCode');
         expect(s.hasTag('busy')).toBe(true);
       },
       done: async (s, c) => {

@@ -337,8 +337,8 @@ function spec(v: Variant): PathSpec {
         if (err === 'wrong_email' || err === 'wrong_phone_number')
           expect(outbox(c, x.account)).toEqual([]);
       },
-      sendingCode: (s, c) => {
-        gatesOf(c).release('sendCode');
+      sendingCode: async (s, c) => {
+        await gatesOf(c).release('sendCode');
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(true);
         expect(checkAccount(x.type, x.account)).toBeUndefined();
@@ -366,8 +366,8 @@ function spec(v: Variant): PathSpec {
         if (x.failure === 1107) expect(x.errors.inviteCode).toBe('code.1107');
         if (x.failure === 23555) expect(x.code).toBe('');
       },
-      'details.form.submitting': (s, c) => {
-        gatesOf(c).release('register');
+      'details.form.submitting': async (s, c) => {
+        await gatesOf(c).release('register');
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(true);
         expect(x.password.length).toBeGreaterThanOrEqual(7);
@@ -417,12 +417,12 @@ function spec(v: Variant): PathSpec {
         const last = outbox(c, x.account).at(-1);
         expect(c.world.clock.now() - (last?.at ?? 0)).toBeGreaterThanOrEqual(RESEND_SECONDS * 1000);
       },
-      'details.verify.resending': (s, c) => {
-        gatesOf(c).release('sendCode');
+      'details.verify.resending': async (s, c) => {
+        await gatesOf(c).release('sendCode');
         expect(s.hasTag('busy')).toBe(true);
       },
-      completing: (s, c) => {
-        gatesOf(c).release('sendCode');
+      completing: async (s, c) => {
+        await gatesOf(c).release('sendCode');
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(true);
         expect(x.notice).toBe('sign_up_success');

@@ -1,0 +1,308 @@
+/**
+ * The session (trading.md §4 "Session", §7, §8 1002 / 23519, §9).
+ *
+ * - A token present means signed in. The machine follows the session store
+ *   through `watchToken`: `session.signedIn` when a token appears or changes
+ *   (sign-in, the demo/real switch), `session.cleared` when it goes (the
+ *   client clears it on a 401 from /waa/ and on 23519).
+ * - Signed in: the user info is loaded (nick, uid, avator, account… for the
+ *   views; 1002 means the session is invalid: logout), then the unread
+ *   notification count, which reloads on `window.focus` (and
+ *   `unread.refresh`). `user.reload` loads the user again (after a demo
+ *   reset, for instance).
+ * - Every 60 s (`checkInterval`) the session is checked (/waa/dd). The check
+ *   reports the clock with its reply, and the machine compares it with the
+ *   token's expiry (read from the token's payload): expired → logout;
+ *   code -1 from the server → logout and go to / (a check that could not
+ *   reach the server is not a verdict); under 5 minutes left → refresh
+ *   (refresh token and token for a new token, stored in the session).
+ * - `session.logout` clears the session.
+ *
+ * `reason` tells the views why the last session ended.
+ *
+ * The check delay is the machine's own timer; only the time comparison needs
+ * a clock value, which comes with the check's reply (never read in a guard).
+ * The work runs one step at a time (user, unread count, idle, check,
+ * refresh), so the 60 s timer only runs while nothing is in flight.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { subscribe } from 'valtio/vanilla';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import type { RefreshPayload } from '../api/types/trading.ts';
+import type { User } from '../api/types/user.ts';
+import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../config/constants.ts';
+import { clearSession, decodeToken, isDemo, session, setSession } from '../state/session.ts';
+
+/** What the views read about the signed-in user. */
+export type SessionUser = Pick<
+  User,
+  'uid' | 'nick' | 'avator' | 'inviteCode' | 'account' | 'registerType' | 'email' | 'phone'
+>;
+
+export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared';
+
+export interface SessionContext {
+  token: string | undefined;
+  refreshToken: string | undefined;
+  /** The token's expiry (epoch ms), from its payload. */
+  expiresAt: number | undefined;
+  /** The token is a demo (virtual) account's. */
+  demo: boolean;
+  user: SessionUser | undefined;
+  /** Unread notifications. */
+  unread: number;
+  /** Why the last session ended. */
+  reason: EndReason | undefined;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; token: string; refreshToken?: string }
+  | { type: 'session.cleared' }
+  | { type: 'session.logout' }
+  | { type: 'user.reload' }
+  | { type: 'window.focus' }
+  | { type: 'unread.refresh' };
+
+/** The session check's reply, with the clock when it was asked. */
+export type CheckResult = CallResult<'sessionCheck'> & { now: number };
+type UserResult = CallResult<'userInfo'>;
+type UnreadResult = CallResult<'unreadCount'>;
+type RefreshResult = CallResult<'refresh'>;
+
+/** The real actors; `now` is the clock the check reports (the browser's by default). */
+export const sessionActors = (api: ApiClient, now: () => number = () => Date.now()) => ({
+  /** Reports the session store's token: appearing or changing, and going. */
+  watchToken: fromCallback<SessionEvent>(({ sendBack }) => {
+    let last: string | undefined;
+    const report = () => {
+      if (session.token === last) return;
+      last = session.token;
+      sendBack(
+        last
+          ? { type: 'session.signedIn', token: last, refreshToken: session.refreshToken }
+          : { type: 'session.cleared' },
+      );
+    };
+    report();
+    return subscribe(session, report);
+  }),
+  userInfo: fromPromise<UserResult>(() => api.call('userInfo')),
+  unreadCount: fromPromise<UnreadResult>(() => api.call('unreadCount')),
+  check: fromPromise<CheckResult>(async () => {
+    const at = now();
+    return { ...(await api.call('sessionCheck')), now: at };
+  }),
+  refresh: fromPromise<RefreshResult, RefreshPayload>(({ input }) => api.call('refresh', input)),
+});
+
+const output = <T>(event: unknown) => (event as { output: T }).output;
+const expiryOf = (token: string) => {
+  const exp = decodeToken(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+};
+const tokenState = (token: string, refreshToken: string | undefined) => ({
+  token,
+  refreshToken,
+  expiresAt: expiryOf(token),
+  demo: isDemo(decodeToken(token)),
+});
+const signedOut = (reason: EndReason) => ({
+  token: undefined,
+  refreshToken: undefined,
+  expiresAt: undefined,
+  demo: false,
+  user: undefined,
+  unread: 0,
+  reason,
+});
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    watchToken: fromCallback<SessionEvent>(() => {
+      throw new Error('sessionMachine: provide watchToken');
+    }),
+    userInfo: fromPromise<UserResult>(async () => {
+      throw new Error('sessionMachine: provide userInfo');
+    }),
+    unreadCount: fromPromise<UnreadResult>(async () => {
+      throw new Error('sessionMachine: provide unreadCount');
+    }),
+    check: fromPromise<CheckResult>(async () => {
+      throw new Error('sessionMachine: provide check');
+    }),
+    refresh: fromPromise<RefreshResult, RefreshPayload>(async () => {
+      throw new Error('sessionMachine: provide refresh');
+    }),
+  },
+  delays: {
+    /** trading.md §9: the session is checked every 60 s. */
+    checkInterval: SESSION_CHECK_MS,
+  },
+  guards: {
+    hasToken: ({ event }) => event.type === 'session.signedIn' && !!event.token,
+    newToken: ({ context, event }) =>
+      event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
+    ok: ({ event }) => output<{ code: number }>(event).code === 0,
+    userGone: ({ event }) => output<UserResult>(event).code === 1002,
+    expired: ({ context, event }) =>
+      context.expiresAt !== undefined && output<CheckResult>(event).now >= context.expiresAt,
+    /**
+     * The server refused the session (-1 in its reply, or a 401). A check that
+     * never reached it (network, timeout, HTTP error) proves nothing: the next
+     * one decides.
+     */
+    invalid: ({ event }) => {
+      const r = output<CheckResult>(event);
+      return r.code === -1 && (r.fault === undefined || r.fault === 'unauthorized');
+    },
+    refreshDue: ({ context, event }) =>
+      context.expiresAt !== undefined &&
+      context.expiresAt - output<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
+    refreshed: ({ event }) => {
+      const r = output<RefreshResult>(event);
+      return r.code === 0 && !!r.data?.token;
+    },
+  },
+  actions: {
+    takeToken: assign(({ event }) =>
+      event.type === 'session.signedIn'
+        ? { ...tokenState(event.token, event.refreshToken), reason: undefined }
+        : {},
+    ),
+    setUser: assign(({ event }) => {
+      const u = output<UserResult>(event).data;
+      if (!u) return {};
+      const user: SessionUser = {
+        uid: u.uid,
+        nick: u.nick,
+        avator: u.avator,
+        inviteCode: u.inviteCode,
+        account: u.account,
+        registerType: u.registerType,
+        email: u.email,
+        phone: u.phone,
+      };
+      return { user };
+    }),
+    setUnread: assign(({ event }) => ({ unread: output<UnreadResult>(event).data?.count ?? 0 })),
+    takeRefreshed: assign(({ context, event }) => {
+      const d = output<RefreshResult>(event).data;
+      return d?.token ? tokenState(d.token, d.refreshToken ?? context.refreshToken) : {};
+    }),
+    /** Keep the refreshed token in the session store. */
+    saveToken: ({ context }) => {
+      if (context.token) setSession(context.token, context.refreshToken);
+    },
+    /** Clear the stored session (the views follow the store). */
+    endSession: () => clearSession(),
+    loggedOut: assign(signedOut('logout')),
+    wasCleared: assign(signedOut('cleared')),
+    wasExpired: assign(signedOut('expired')),
+    wasInvalid: assign(signedOut('invalid')),
+    /** Go to / (code -1 on the session check). Provided by the app. */
+    goHome: () => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: {
+    token: undefined,
+    refreshToken: undefined,
+    expiresAt: undefined,
+    demo: false,
+    user: undefined,
+    unread: 0,
+    reason: undefined,
+  },
+  invoke: { id: 'watchToken', src: 'watchToken' },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'session.signedIn': { guard: 'hasToken', target: 'signedIn', actions: 'takeToken' },
+      },
+    },
+    signedIn: {
+      tags: ['signedIn'],
+      initial: 'loadingUser',
+      on: {
+        // Another token (the demo/real switch): the user is loaded again.
+        'session.signedIn': { guard: 'newToken', target: '.loadingUser', actions: 'takeToken' },
+        'session.cleared': { target: 'signedOut', actions: 'wasCleared' },
+        'session.logout': { target: 'signedOut', actions: ['endSession', 'loggedOut'] },
+      },
+      states: {
+        loadingUser: {
+          tags: ['busy'],
+          invoke: {
+            id: 'userInfo',
+            src: 'userInfo',
+            onDone: [
+              { guard: 'ok', target: 'loadingUnread', actions: 'setUser' },
+              {
+                guard: 'userGone',
+                target: '#session.signedOut',
+                actions: ['endSession', 'wasInvalid'],
+              },
+              // Any other failure was shown by the client; the session goes on.
+              { target: 'loadingUnread' },
+            ],
+          },
+        },
+        loadingUnread: {
+          invoke: {
+            id: 'unreadCount',
+            src: 'unreadCount',
+            onDone: [{ guard: 'ok', target: 'idle', actions: 'setUnread' }, { target: 'idle' }],
+          },
+        },
+        idle: {
+          after: { checkInterval: 'checking' },
+          on: {
+            'window.focus': 'loadingUnread',
+            'unread.refresh': 'loadingUnread',
+            'user.reload': 'loadingUser',
+          },
+        },
+        checking: {
+          invoke: {
+            id: 'check',
+            src: 'check',
+            onDone: [
+              {
+                guard: 'expired',
+                target: '#session.signedOut',
+                actions: ['endSession', 'wasExpired'],
+              },
+              {
+                guard: 'invalid',
+                target: '#session.signedOut',
+                actions: ['endSession', 'wasInvalid', 'goHome'],
+              },
+              { guard: 'refreshDue', target: 'refreshing' },
+              { target: 'idle' },
+            ],
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            input: ({ context }) => ({
+              refreshToken: context.refreshToken ?? '',
+              token: context.token ?? '',
+            }),
+            onDone: [
+              { guard: 'refreshed', target: 'idle', actions: ['takeRefreshed', 'saveToken'] },
+              // Kept until it expires; the next check tries again.
+              { target: 'idle' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,264 @@
+/**
+ * The session against the simulator, with the session store shared by the
+ * machine and the test client (as in the app): a real sign-in, the user info
+ * and unread count of that user (a message sent by the back office raises
+ * it), real session checks on the simulator's clock, real refreshes.
+ *
+ * Time: each check comes 60 s after the last (the framework moves the
+ * simulator's clock by the delay). The refresh and expiry cases jump the
+ * clock first, as a sleeping laptop does, so the check lands under 5 minutes
+ * before the token's expiry, or after it. Session ends come from real
+ * conditions: a removed user (1002 from user info, -1 from the check), a
+ * blocked user (refresh refused), sessions ended by the back office (the
+ * client's 401 clears the store: `session.cleared`). A 500 is forced where a
+ * call must fail without ending the session.
+ */
+import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
+import {
+  sessionActors,
+  sessionMachine,
+  type SessionContext,
+} from '../../../src/machines/sessionMachine.ts';
+import { SESSION_REFRESH_BEFORE_MS } from '../../../src/config/constants.ts';
+import { decodeToken, session } from '../../../src/state/session.ts';
+import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
+import type { PathContext, PathSpec } from '../framework.ts';
+
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'secret123';
+const MIN = 60_000;
+
+type Snap = ReturnType<(typeof sessionMachine)['resolveState']>;
+const ctx = (s: unknown) => (s as Snap).context as SessionContext;
+
+/** A token shaped like the server's, for the graph (runs use the real ones). */
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const graphToken = (expMs: number, virtualStatus = '0') =>
+  `${b64({ alg: 'HS256' })}.${b64({ uid: '1', virtualStatus, aesKey: 'k', exp: expMs / 1000 })}.x`;
+
+const signIn = { type: 'session.signedIn', token: graphToken(30 * MIN), refreshToken: 'R' };
+const switched = { type: 'session.signedIn', token: graphToken(30 * MIN, '1'), refreshToken: 'R' };
+const done = (id: string, output: object) => ({ type: `xstate.done.actor.${id}`, output });
+const user = { uid: '1', nick: 'ann', inviteCode: 'ABC', account: {}, registerType: 'E' };
+
+/** When the check lands: `at` is its clock relative to the token's expiry. */
+const CHECKS = {
+  fresh: { code: 0, before: 29 * MIN, fault: undefined },
+  due: { code: 0, before: 4 * MIN, fault: undefined },
+  expired: { code: -1, before: -1000, fault: 'unauthorized' },
+  invalid: { code: -1, before: 29 * MIN, fault: undefined },
+  /** The server could not be reached: not a verdict on the session. */
+  down: { code: -1, before: 29 * MIN, fault: 'http' },
+} as const;
+type CheckClass = keyof typeof CHECKS;
+const checkClass = (e: EventObject) => (e as EventObject & { cls?: CheckClass }).cls;
+
+const gatesOf = (c: PathContext) => c.data.gates as Gates;
+const uidOf = (c: PathContext) => c.data.uid as string;
+const quiet = { noAlert: true };
+
+export const specs: PathSpec[] = [
+  {
+    name: 'session',
+    machine: sessionMachine,
+    serialize: (s) => {
+      const c = ctx(s);
+      return JSON.stringify([s.value, c.demo, !!c.user, c.reason ?? '']);
+    },
+    events: (s) => {
+      const c = ctx(s);
+      if (s.matches('signedOut')) return c.reason ? [] : [signIn];
+      if (s.matches({ signedIn: 'loadingUser' })) {
+        const ok = done('userInfo', { code: 0, data: user });
+        // The first load explores the failures; later loads succeed.
+        return c.user || c.demo
+          ? [ok]
+          : [ok, done('userInfo', { code: 1002, data: null }), done('userInfo', { code: -1 })];
+      }
+      if (s.matches({ signedIn: 'loadingUnread' }))
+        return [
+          done('unreadCount', { code: 0, data: { count: 1 } }),
+          done('unreadCount', { code: -1, data: null }),
+        ];
+      if (s.matches({ signedIn: 'checking' })) {
+        const exp = c.expiresAt ?? 0;
+        return (Object.keys(CHECKS) as CheckClass[]).map((cls) => ({
+          ...done('check', {
+            code: CHECKS[cls].code,
+            data: null,
+            now: exp - CHECKS[cls].before,
+            ...(CHECKS[cls].fault ? { fault: CHECKS[cls].fault } : {}),
+          }),
+          cls,
+        }));
+      }
+      if (s.matches({ signedIn: 'refreshing' })) {
+        const exp = (c.expiresAt ?? 0) - CHECKS.due.before + 30 * MIN;
+        const token = graphToken(exp, c.demo ? '1' : '0');
+        return [
+          done('refresh', { code: 0, data: { token, refreshToken: 'R2' } }),
+          done('refresh', { code: 1044, data: null }),
+        ];
+      }
+      if (s.matches({ signedIn: 'idle' }))
+        return [
+          { type: 'window.focus' },
+          { type: 'unread.refresh' },
+          { type: 'user.reload' },
+          { type: 'session.logout' },
+          { type: 'session.cleared' },
+          ...(c.demo ? [] : [switched]),
+        ];
+      return [];
+    },
+    systemEvents: ['session.signedIn', 'session.cleared'],
+    async setup(world) {
+      // As in the app, the client reads and clears the one session store.
+      Object.defineProperty(world.session, 'token', {
+        get: () => session.token,
+        set: (v: string | undefined) => void (session.token = v),
+      });
+      const { uid } = await world.sim.backOffice.seedUser({ email: EMAIL, password: PASSWORD });
+      return { uid };
+    },
+    provide: (c) => {
+      const real = sessionActors(c.world.api, () => c.world.clock.now());
+      const gates = createGates();
+      c.data.gates = gates;
+      return sessionMachine.provide({
+        actors: {
+          watchToken: real.watchToken,
+          userInfo: gates.hold('userInfo', real.userInfo),
+          unreadCount: gates.hold('unreadCount', real.unreadCount),
+          check: gates.hold('check', real.check),
+          refresh: gates.hold('refresh', real.refresh),
+        },
+        actions: { goHome: () => void (c.data.wentHome = true) },
+      });
+    },
+    async arrange(e: EventObject, c) {
+      const bo = c.world.sim.backOffice;
+      const api = c.world.api;
+      const out = (e as EventObject & { output?: { code: number } }).output;
+      switch (e.type) {
+        case 'session.signedIn': {
+          if ((e as EventObject & { token: string }).token === switched.token) {
+            // The demo/real switch stores a new token.
+            const r = await api.call('switchUser');
+            expect(r.data?.token).toBeTruthy();
+            session.token = r.data?.token;
+            return;
+          }
+          const r = await api.call('login', { username: EMAIL, password: PASSWORD, type: 'E' });
+          expect(r.data?.token).toBeTruthy();
+          // The user is removed right after signing in (see the user info arrangement).
+          if (c.data.removeOnSignIn) bo.deleteUser(uidOf(c));
+          session.refreshToken = r.data?.refreshToken;
+          session.token = r.data?.token;
+          return;
+        }
+        case 'session.cleared':
+          // Sessions ended elsewhere: the next call meets a 401 and the client clears the store.
+          bo.logoutUser(uidOf(c));
+          expect((await api.call('userInfo')).status).toBe(401);
+          return;
+        case 'xstate.done.actor.userInfo':
+          // Arranged before the sign-in that precedes it: the removal waits for that sign-in.
+          if (out?.code === 1002) c.data.removeOnSignIn = true;
+          if (out?.code === -1) bo.force({ call: 'userInfo', status: 500 });
+          return;
+        case 'xstate.done.actor.unreadCount':
+          if (out?.code === -1) bo.force({ call: 'unreadCount', status: 500 });
+          else bo.sendMessage(uidOf(c), 'Hello', 'A message for you');
+          return;
+        case 'xstate.done.actor.check': {
+          const cls = checkClass(e) as CheckClass;
+          if (cls === 'down') c.world.sim.backOffice.force({ call: 'sessionCheck', status: 500 });
+          if (cls === 'invalid') {
+            bo.deleteUser(uidOf(c));
+            c.data.gone = true;
+          }
+          if (cls === 'due' || cls === 'expired') {
+            // The machine slept: the check after the next 60 s lands where the path wants it.
+            const exp = (decodeToken(session.token)?.exp ?? 0) * 1000;
+            const at = exp - CHECKS[cls].before - MIN;
+            c.world.clock.advance(Math.max(0, at - c.world.clock.now()));
+          }
+          c.data.check = cls;
+          return;
+        }
+        case 'xstate.done.actor.refresh':
+          if (out?.code === 1044) {
+            bo.blockUser(uidOf(c), true);
+            c.data.blocked = true;
+          }
+          return;
+      }
+    },
+    states: {
+      signedOut: (s, c) => {
+        const x = ctx(s);
+        expect(s.hasTag('signedIn')).toBe(false);
+        expect(x.token).toBeUndefined();
+        expect(x.user).toBeUndefined();
+        expect(x.unread).toBe(0);
+        // The store is empty, so the views and the client are signed out too.
+        expect(session.token).toBeUndefined();
+        expect(c.data.wentHome === true).toBe(x.reason === 'invalid' && c.data.check === 'invalid');
+        if (x.reason === 'expired') {
+          const exp = c.data.lastExp as number;
+          expect(c.world.clock.now()).toBeGreaterThanOrEqual(exp);
+        }
+        if (x.reason === 'cleared') expect(c.world.expired).toContain('401');
+        if (x.reason === 'invalid') expect(c.world.sim.ctx.state.users[uidOf(c)]).toBeUndefined();
+      },
+      signedIn: (s, c) => {
+        const x = ctx(s);
+        expect(s.hasTag('signedIn')).toBe(true);
+        // The machine holds what the store holds, read from the token itself.
+        expect(x.token).toBe(session.token);
+        const p = decodeToken(x.token);
+        expect(x.expiresAt).toBe((p?.exp ?? 0) * 1000);
+        expect(x.demo).toBe(p?.virtualStatus !== '0');
+        expect(p?.uid).toBe(uidOf(c));
+        c.data.lastExp = x.expiresAt;
+      },
+      'signedIn.loadingUser': async (s, c) => {
+        await gatesOf(c).release('userInfo');
+        expect(s.hasTag('busy')).toBe(true);
+      },
+      'signedIn.loadingUnread': async (s, c) => {
+        await gatesOf(c).release('unreadCount');
+        const x = ctx(s);
+        if (x.user) {
+          const u = c.world.sim.ctx.state.users[uidOf(c)];
+          expect(x.user.uid).toBe(u?.uid);
+          expect(x.user.nick).toBe(u?.nick);
+          expect(x.user.inviteCode).toBe(u?.inviteCode);
+        }
+      },
+      'signedIn.idle': async (s, c) => {
+        const x = ctx(s);
+        if (c.data.blocked) return;
+        // The server still takes this session; the unread badge is the server's count.
+        expect((await c.world.api.call('sessionCheck')).code).toBe(0);
+        const unread = await c.world.api.call('unreadCount');
+        if (x.unread > 0) expect(x.unread).toBe(unread.data?.count);
+        const info = await c.world.api.call('userInfo', undefined, quiet);
+        if (x.user) expect(x.user.account).toEqual(info.data?.account);
+      },
+      'signedIn.checking': async (s, c) => {
+        await gatesOf(c).release('check');
+        expect(ctx(s).token).toBe(session.token);
+      },
+      'signedIn.refreshing': async (s, c) => {
+        await gatesOf(c).release('refresh');
+        // Under five minutes left on the simulator's clock.
+        const left = (ctx(s).expiresAt ?? 0) - c.world.clock.now();
+        expect(left).toBeGreaterThan(0);
+        expect(left).toBeLessThan(SESSION_REFRESH_BEFORE_MS);
+      },
+    },
+  },
+];
