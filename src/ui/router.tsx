@@ -1,5 +1,5 @@
 /** Every route of the spec, behind the route guard of trading.md §2. */
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -9,29 +9,53 @@ import { showToast } from '../state/toasts.ts';
 import { TOAST_MS } from '../config/constants.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
 import { Home } from './screens/home.tsx';
-import { ChartScreen } from './screens/chart.tsx';
-import { Quotation } from './screens/quotation.tsx';
-import { Search } from './screens/search.tsx';
-import { Explore } from './screens/explore.tsx';
-import { CustomerService } from './screens/service.tsx';
-import { Login } from './screens/access/login.tsx';
-import { Place } from './screens/place.tsx';
 
 export interface ScreenProps {
   params: Record<string, string>;
 }
+
+/** A screen loaded on first use: only Home is part of the first route's JavaScript. */
+function later<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<ScreenProps>,
+): ComponentType<ScreenProps> {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+const ChartScreen = later(
+  () => import('./screens/chart.tsx'),
+  (m) => m.ChartScreen,
+);
 
 /** Screens by route name; routes without one say so. */
 export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
   home: Home,
   chart: ChartScreen,
   chartAlt: ChartScreen,
-  quotation: Quotation,
-  search: Search,
-  explore: Explore,
-  service: CustomerService,
-  login: Login,
-  place: Place,
+  quotation: later(
+    () => import('./screens/quotation.tsx'),
+    (m) => m.Quotation,
+  ),
+  search: later(
+    () => import('./screens/search.tsx'),
+    (m) => m.Search,
+  ),
+  explore: later(
+    () => import('./screens/explore.tsx'),
+    (m) => m.Explore,
+  ),
+  service: later(
+    () => import('./screens/service.tsx'),
+    (m) => m.CustomerService,
+  ),
+  login: later(
+    () => import('./screens/access/login.tsx'),
+    (m) => m.Login,
+  ),
+  place: later(
+    () => import('./screens/place.tsx'),
+    (m) => m.Place,
+  ),
 };
 
 export interface RouteHit {
@@ -63,7 +87,25 @@ export function useGuardedRoute(): RouteHit | undefined {
 
 export function RouteScreen({ hit }: { hit: RouteHit }) {
   const Screen = SCREENS[hit.route.name];
-  return Screen ? <Screen params={hit.params} /> : <ComingSoon name={hit.route.name} />;
+  if (!Screen) return <ComingSoon name={hit.route.name} />;
+  return (
+    <Suspense fallback={<ScreenSkeleton />}>
+      <Screen params={hit.params} />
+    </Suspense>
+  );
+}
+
+function ScreenSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <main className="screen" aria-busy="true">
+      <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
+        <div className="skeleton-row" />
+        <div className="skeleton-row" />
+        <div className="skeleton-row" />
+      </div>
+    </main>
+  );
 }
 
 /** Mobile: one screen per route. */
