@@ -1,0 +1,154 @@
+/**
+ * Demo / real account (trading.md §4 "Demo / real", §6, §8 701;
+ * user-centre.md "real or demo, switched after a warning confirmation").
+ *
+ * - The switch is offered only when virtual trading is enabled (flag
+ *   `virtualTrading`): `confirm.open` shows the warning, `confirm.accept`
+ *   switches (switchUser), the new token is stored in the session, and
+ *   `reloaded` goes up so the app reloads user data and order streams.
+ * - With virtual trading disabled, a demo session is logged out (at start,
+ *   or when `flags.change` turns the flag off).
+ * - A demo account can be reset (`demo.reset`, resetUser; 701 the second
+ *   time); after a reset `reloaded` goes up too (user info and lists reload).
+ *
+ * Input: the flag and whether the current session is a demo one (from the
+ * token, `isDemo(decodeToken(token))`).
+ */
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import { clearSession, decodeToken, isDemo, setSession } from '../state/session.ts';
+
+export interface AccountModeInput {
+  /** Flag virtualTrading: the demo switch is available. */
+  virtualTrading: boolean;
+  /** The session is a demo (virtual) one. */
+  demo: boolean;
+}
+
+export interface AccountModeContext extends AccountModeInput {
+  /** Bumped after each switch or reset: the app reloads user data, lists and order streams. */
+  reloaded: number;
+  /** Last failing reply code (501 switch refused, 701 reset used…), until the next request. */
+  failure: number | undefined;
+  /** 'tips.operation_success' after a reset. */
+  notice: string | undefined;
+}
+
+export type AccountModeEvent =
+  | { type: 'confirm.open' }
+  | { type: 'confirm.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'demo.reset' }
+  | { type: 'flags.change'; virtualTrading: boolean };
+
+type SwitchResult = CallResult<'switchUser'>;
+type ResetResult = CallResult<'resetUser'>;
+
+/** The real actors: the switch and the demo reset. */
+export const accountModeActors = (api: ApiClient) => ({
+  switchUser: fromPromise<SwitchResult>(() => api.call('switchUser')),
+  resetUser: fromPromise<ResetResult>(() => api.call('resetUser')),
+});
+
+const output = <T>(event: unknown) => (event as { output: T }).output;
+
+export const accountModeMachine = setup({
+  types: {
+    context: {} as AccountModeContext,
+    events: {} as AccountModeEvent,
+    input: {} as AccountModeInput,
+  },
+  actors: {
+    switchUser: fromPromise<SwitchResult>(async () => {
+      throw new Error('accountModeMachine: provide switchUser');
+    }),
+    resetUser: fromPromise<ResetResult>(async () => {
+      throw new Error('accountModeMachine: provide resetUser');
+    }),
+  },
+  guards: {
+    virtualTrading: ({ context }) => context.virtualTrading,
+    demo: ({ context }) => context.demo,
+    switched: ({ event }) => {
+      const r = output<SwitchResult>(event);
+      return r.code === 0 && !!r.data?.token;
+    },
+    reset: ({ event }) => output<ResetResult>(event).code === 0,
+  },
+  actions: {
+    setFlag: assign(({ event }) =>
+      event.type === 'flags.change' ? { virtualTrading: event.virtualTrading } : {},
+    ),
+    clearFailure: assign({ failure: undefined, notice: undefined }),
+    takeSwitch: assign(({ context, event }) => ({
+      demo: isDemo(decodeToken(output<SwitchResult>(event).data?.token)),
+      reloaded: context.reloaded + 1,
+    })),
+    /** Keep the new token (the refresh token stays). */
+    saveToken: ({ event }) => {
+      const token = output<SwitchResult>(event).data?.token;
+      if (token) setSession(token);
+    },
+    takeReset: assign(({ context }) => ({
+      reloaded: context.reloaded + 1,
+      notice: 'tips.operation_success',
+    })),
+    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    /** A demo session without virtual trading ends. */
+    endSession: () => clearSession(),
+  },
+}).createMachine({
+  id: 'accountMode',
+  context: ({ input }) => ({
+    virtualTrading: input.virtualTrading,
+    demo: input.demo,
+    reloaded: 0,
+    failure: undefined,
+    notice: undefined,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      always: {
+        guard: and([not('virtualTrading'), 'demo']),
+        target: 'loggedOut',
+        actions: 'endSession',
+      },
+      on: {
+        'confirm.open': { guard: 'virtualTrading', target: 'confirming', actions: 'clearFailure' },
+        'demo.reset': { guard: 'demo', target: 'resetting', actions: 'clearFailure' },
+        'flags.change': { actions: 'setFlag' },
+      },
+    },
+    confirming: {
+      tags: ['confirm'],
+      on: {
+        'confirm.cancel': 'idle',
+        'confirm.accept': 'switching',
+      },
+    },
+    switching: {
+      tags: ['busy'],
+      invoke: {
+        id: 'switchUser',
+        src: 'switchUser',
+        onDone: [
+          { guard: 'switched', target: 'idle', actions: ['takeSwitch', 'saveToken'] },
+          { target: 'idle', actions: 'recordFailure' },
+        ],
+      },
+    },
+    resetting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resetUser',
+        src: 'resetUser',
+        onDone: [
+          { guard: 'reset', target: 'idle', actions: 'takeReset' },
+          { target: 'idle', actions: 'recordFailure' },
+        ],
+      },
+    },
+    loggedOut: { type: 'final', tags: ['done'] },
+  },
+});
