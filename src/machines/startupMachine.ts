@@ -2,16 +2,30 @@
  * App start-up (trading.md §1, §4): load the site configuration file (a
  * missing file shows the "Cannot load config" overlay), start the back end
  * and the language, then read the system config into feature flags.
+ *
+ * Once ready, the static version file is checked against this build's
+ * version (input `appVersion`): on a mismatch the app redirects to / (the
+ * `redirectHome` action, provided by the app), which loads the new build.
+ * The app is usable while the check runs; a file that cannot be read
+ * (`checkVersion` answers undefined, or fails) is no mismatch.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SiteConfig } from '../config/site.ts';
 import type { SystemConfigEntry } from '../api/types/trading.ts';
+
+export interface StartupInput {
+  /** This build's version (APP_VERSION). */
+  appVersion: string;
+}
 
 export interface StartupContext {
   config: SiteConfig | undefined;
   flags: SystemConfigEntry[];
   /** Why the configuration could not be used (for the console; the overlay text is fixed). */
   error: string | undefined;
+  appVersion: string;
+  /** The version the server's version file names, once read. */
+  servedVersion: string | undefined;
 }
 
 export class ConfigMissing extends Error {
@@ -19,7 +33,10 @@ export class ConfigMissing extends Error {
 }
 
 export const startupMachine = setup({
-  types: { context: {} as StartupContext },
+  types: {
+    context: {} as StartupContext,
+    input: {} as StartupInput,
+  },
   actors: {
     /** Fetch and parse the site config; rejects with ConfigMissing on 404. Provided by the app. */
     loadConfig: fromPromise<SiteConfig>(async () => {
@@ -33,10 +50,30 @@ export const startupMachine = setup({
     loadSystemConfig: fromPromise<SystemConfigEntry[]>(async () => {
       throw new Error('startupMachine: provide loadSystemConfig');
     }),
+    /** The version named by the static version file; undefined when there is none to compare. Provided by the app. */
+    checkVersion: fromPromise<string | undefined>(async () => {
+      throw new Error('startupMachine: provide checkVersion');
+    }),
+  },
+  guards: {
+    outdated: ({ context, event }) => {
+      const served = (event as unknown as { output: string | undefined }).output;
+      return served !== undefined && served !== context.appVersion;
+    },
+  },
+  actions: {
+    /** Go to / with a full load, so the new build is fetched. Provided by the app. */
+    redirectHome: () => {},
   },
 }).createMachine({
   id: 'startup',
-  context: { config: undefined, flags: [], error: undefined },
+  context: ({ input }) => ({
+    config: undefined,
+    flags: [],
+    error: undefined,
+    appVersion: input?.appVersion ?? '',
+    servedVersion: undefined,
+  }),
   initial: 'loadingConfig',
   states: {
     loadingConfig: {
@@ -78,6 +115,32 @@ export const startupMachine = setup({
         onError: 'ready',
       },
     },
-    ready: { tags: ['ready'] },
+    ready: {
+      tags: ['ready'],
+      initial: 'checkingVersion',
+      states: {
+        checkingVersion: {
+          invoke: {
+            id: 'checkVersion',
+            src: 'checkVersion',
+            onDone: [
+              {
+                guard: 'outdated',
+                target: 'outdated',
+                actions: assign({ servedVersion: ({ event }) => event.output }),
+              },
+              {
+                target: 'current',
+                actions: assign({ servedVersion: ({ event }) => event.output }),
+              },
+            ],
+            // No version file to compare with: nothing to do.
+            onError: 'current',
+          },
+        },
+        current: {},
+        outdated: { entry: 'redirectHome' },
+      },
+    },
   },
 });

@@ -4,6 +4,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
 import { startupMachine } from '../machines/startupMachine.ts';
+import { staticFiles } from '../api/contract.ts';
+import { APP_VERSION } from '../config/version.ts';
 import { setFlags } from '../state/site.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
@@ -16,6 +18,25 @@ import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { SignInPrompt } from './trade/sign-in-prompt.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
+
+/** The version the deployed version file names; none in development (the dev server has no build). */
+async function readServedVersion(): Promise<string | undefined> {
+  if (import.meta.env.DEV) return undefined;
+  const res = await fetch(`${import.meta.env.BASE_URL}${staticFiles.version}`, {
+    cache: 'no-store',
+  });
+  if (!res.ok) return undefined;
+  const body = (await res.json()) as { version?: unknown };
+  return typeof body.version === 'string' ? body.version : undefined;
+}
+
+/** A full load of /, once per served version (a deployment that never matches cannot loop). */
+function redirectHome(served: string | undefined): void {
+  const key = 'trader.versionRedirect';
+  if (!served || sessionStorage.getItem(key) === served) return;
+  sessionStorage.setItem(key, served);
+  window.location.replace(import.meta.env.BASE_URL);
+}
 
 export function App() {
   const [services, setServices] = useState<Services>();
@@ -38,8 +59,13 @@ export function App() {
           setFlags(r.data.systemConfigs);
           return r.data.systemConfigs;
         }),
+        checkVersion: fromPromise(readServedVersion),
+      },
+      actions: {
+        redirectHome: ({ context }) => redirectHome(context.servedVersion),
       },
     }),
+    { input: { appVersion: APP_VERSION } },
   );
   if (state.hasTag('overlay')) return <ConfigOverlay />;
   if (!services || !state.hasTag('ready')) {

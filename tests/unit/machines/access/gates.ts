@@ -31,10 +31,14 @@ export function createGates(): Gates {
   const waiting = new Map<string, () => void>();
   const early = new Set<string>();
   const held = async <T>(key: string, work: PromiseLike<T>): Promise<T> => {
-    const result = await work;
-    if (early.delete(key)) return result;
-    await new Promise<void>((resolve) => waiting.set(key, resolve));
-    return result;
+    // A failure is held like a reply.
+    const outcome = await Promise.resolve(work).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    if (!early.delete(key)) await new Promise<void>((resolve) => waiting.set(key, resolve));
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   };
   return {
     hold: <T, I>(key: string, logic: PromiseActorLogic<T, I>) =>

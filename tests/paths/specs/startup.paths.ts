@@ -1,0 +1,151 @@
+/**
+ * Start-up against the simulator. The actors are the app's to provide; here:
+ * the config is the real site file (public/config/site.json) through the
+ * app's parser (fetching it, and the 404 overlay, are covered by the e2e
+ * test "a missing site config shows the overlay"); starting the back end is a
+ * no-op (the world is already running); the system config is the real call;
+ * the version file's content is a stub value set per path. A 500 is forced
+ * where the system-config call must fail.
+ */
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { fromPromise, type EventObject } from 'xstate';
+import {
+  ConfigMissing,
+  startupMachine,
+  type StartupContext,
+} from '../../../src/machines/startupMachine.ts';
+import { parseSiteConfig, type SiteConfig } from '../../../src/config/site.ts';
+import type { SystemConfigEntry } from '../../../src/api/types/trading.ts';
+import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
+import type { PathContext, PathSpec } from '../framework.ts';
+
+const APP_VERSION = '0.1.0+202611180900';
+const NEW_VERSION = '0.1.1+202611181000';
+const siteFile = () => JSON.parse(readFileSync('public/config/site.json', 'utf8')) as unknown;
+
+type Snap = ReturnType<(typeof startupMachine)['resolveState']>;
+const ctx = (s: unknown) => (s as Snap).context as StartupContext;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
+
+const gatesOf = (c: PathContext) => c.data.gates as Gates;
+const fails = (c: PathContext) => (c.data.fails ??= {}) as Record<string, boolean>;
+
+export const specs: PathSpec[] = [
+  {
+    name: 'startup',
+    machine: startupMachine,
+    input: { appVersion: APP_VERSION },
+    events: (s) => {
+      if (s.matches('loadingConfig'))
+        return [done('loadConfig', parseSiteConfig(siteFile())), error('loadConfig')];
+      if (s.matches('startingBackend'))
+        return [done('startBackend', undefined), error('startBackend')];
+      if (s.matches('loadingSystemConfig'))
+        return [done('loadSystemConfig', []), error('loadSystemConfig')];
+      if (s.matches({ ready: 'checkingVersion' }))
+        return [
+          done('checkVersion', APP_VERSION),
+          done('checkVersion', NEW_VERSION),
+          done('checkVersion', undefined),
+          error('checkVersion'),
+        ];
+      return [];
+    },
+    provide: (c) => {
+      const gates = createGates();
+      c.data.gates = gates;
+      return startupMachine.provide({
+        actors: {
+          loadConfig: gates.hold(
+            'loadConfig',
+            fromPromise<SiteConfig>(async () => {
+              if (fails(c).loadConfig) throw new ConfigMissing('config 404');
+              return parseSiteConfig(siteFile());
+            }),
+          ),
+          startBackend: gates.hold(
+            'startBackend',
+            fromPromise<void, { config: SiteConfig }>(async () => {
+              if (fails(c).startBackend) throw new Error('back end did not start');
+            }),
+          ),
+          // As the app does: the call's entries, or a failure.
+          loadSystemConfig: gates.hold(
+            'loadSystemConfig',
+            fromPromise<SystemConfigEntry[]>(async () => {
+              const r = await c.world.api.call('systemConfig');
+              if (!r.data) throw new Error(r.message);
+              return r.data.systemConfigs;
+            }),
+          ),
+          checkVersion: gates.hold(
+            'checkVersion',
+            fromPromise<string | undefined>(async () => {
+              if (fails(c).checkVersion) throw new Error('version file unreadable');
+              return c.data.served as string | undefined;
+            }),
+          ),
+        },
+        actions: { redirectHome: () => void (c.data.redirected = true) },
+      });
+    },
+    arrange(e: EventObject, c) {
+      const [, kind, , id] = e.type.split('.');
+      if (kind === 'error' && id === 'loadSystemConfig')
+        c.world.sim.backOffice.force({ call: 'systemConfig', status: 500 });
+      else if (kind === 'error' && id) fails(c)[id] = true;
+      if (e.type === 'xstate.done.actor.checkVersion')
+        c.data.served = (e as EventObject & { output?: string }).output;
+    },
+    states: {
+      loadingConfig: async (s, c) => {
+        await gatesOf(c).release('loadConfig');
+        expect(s.hasTag('loading')).toBe(true);
+        expect(ctx(s).config).toBeUndefined();
+      },
+      configMissing: (s) => {
+        const x = ctx(s);
+        expect(s.hasTag('overlay')).toBe(true);
+        expect(x.error).toMatch(/ConfigMissing: config 404|back end did not start/);
+      },
+      startingBackend: async (s, c) => {
+        await gatesOf(c).release('startBackend');
+        // The site file as the app reads it.
+        expect(ctx(s).config).toEqual(parseSiteConfig(siteFile()));
+        expect(ctx(s).config?.siteName).toBe('Trader');
+      },
+      loadingSystemConfig: async (s, c) => {
+        await gatesOf(c).release('loadSystemConfig');
+        expect(s.hasTag('loading')).toBe(true);
+      },
+      ready: (s, c) => {
+        const x = ctx(s);
+        expect(s.hasTag('ready')).toBe(true);
+        expect(s.hasTag('loading')).toBe(false);
+        if (x.flags.length > 0) {
+          // The simulator's feature flags, as the system-config call lists them.
+          const server = c.world.sim.backOffice.flags();
+          expect(Object.fromEntries(x.flags.map((f) => [f.name, f.enable]))).toEqual(server);
+        } else expect(c.world.toasts).toContain('Server error (500)');
+      },
+      'ready.checkingVersion': async (s, c) => {
+        await gatesOf(c).release('checkVersion');
+        expect(ctx(s).servedVersion).toBeUndefined();
+      },
+      'ready.current': (s, c) => {
+        const x = ctx(s);
+        expect(c.data.redirected).toBeUndefined();
+        if (x.servedVersion !== undefined) expect(x.servedVersion).toBe(APP_VERSION);
+      },
+      'ready.outdated': (s, c) => {
+        const x = ctx(s);
+        expect(c.data.redirected).toBe(true);
+        expect(x.servedVersion).toBe(NEW_VERSION);
+        expect(x.appVersion).toBe(APP_VERSION);
+      },
+    },
+  },
+];
