@@ -186,5 +186,5 @@ function spec(name: string, input: AccountModeInput): PathSpec {
 
 export const specs: PathSpec[] = [
   spec('real account, virtual trading on', { virtualTrading: true, demo: false }),
-  spec('demo session, virtual trading off', { virtualTrading: false, demo: true }),
+  spec('demo account, virtual trading off', { virtualTrading: false, demo: true }),
 ];
