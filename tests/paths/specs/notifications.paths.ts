@@ -10,7 +10,6 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { ApiClient } from '../../../src/api/client.ts';
 import type { Notification } from '../../../src/api/types/user.ts';
 import {
   notificationsActors,
@@ -18,24 +17,9 @@ import {
   type NotificationsContext,
 } from '../../../src/machines/notificationsMachine.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
+import { overNetwork } from './wallet.paths.ts';
 
 type Snap = ReturnType<(typeof notificationsMachine)['resolveState']>;
-
-/**
- * The real client, each reply arriving on a later turn of the event loop, as
- * over a network. Without it a forced reply (answered before the token check,
- * in microtasks only) completes while the previous step is still being
- * checked, and the framework then waits out its 5 s for an event that has
- * already happened.
- */
-export const overNetwork = (api: ApiClient): ApiClient => ({
-  ...api,
-  call: (async (...args: Parameters<ApiClient['call']>) => {
-    const r = await api.call(...args);
-    await new Promise((resolve) => setImmediate(resolve));
-    return r;
-  }) as ApiClient['call'],
-});
 
 const TOTAL = 12;
 /** What the server holds, as samples: newest first, the newest read. */

@@ -17,6 +17,8 @@ import {
   type VerificationInput,
 } from '../../../src/machines/verificationMachine.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from './wallet.paths.ts';
+import { readImage } from '../../../src/machines/validation/wallet.ts';
 
 type Snap = ReturnType<(typeof verificationMachine)['resolveState']>;
 
@@ -25,16 +27,6 @@ const ID = 'X1234567';
 const EMAIL = 'ann@example.com';
 const BAD_EMAIL = 'not-mail';
 const REASON = 'Photo blurred';
-
-/** The smallest valid PNG (1×1). */
-const PNG_BYTES = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  ),
-  (ch) => ch.charCodeAt(0),
-);
-const png = () => new Blob([PNG_BYTES], { type: 'image/png' });
-const PNG_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`;
 
 const good = (slot: string) => ({
   type: 'image.select',
@@ -194,7 +186,12 @@ function spec(input: VerificationInput): PathSpec {
       world.session.token = u.token;
       return { uid: u.uid };
     },
-    provide: (c) => verificationMachine.provide({ actors: verificationActors(c.world.api) }),
+    provide: (c) =>
+      verificationMachine.provide({
+        actors: verificationActors(overNetwork(c.world.api), {
+          prepare: (blob) => afterTurn(readImage(blob)),
+        }),
+      }),
     async arrange(e: EventObject, c) {
       const out = (e as { output?: { code: number; data: VerificationRecord | null } }).output;
       if (e.type === 'xstate.done.actor.loadRecord') {

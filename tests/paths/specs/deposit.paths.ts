@@ -1,0 +1,292 @@
+/**
+ * Deposit against the simulator: the real coin networks (all switched off by
+ * the back office for the empty list), real PNG proofs (a renamed text file
+ * is refused by its bytes), a real minimum (500 USDT is under 1000 USD: 1036)
+ * and a real duplicate (the same amount already in review: 1018). A
+ * wallet-type 1 user deposits from an own wallet, resuming step two from the
+ * form kept while the agreement was open. Only the list failure is forced.
+ *
+ * Session storage does not exist in Node: `stored` in the context says what
+ * the real storage actions did. The app's clipboard and service actions are
+ * recorded.
+ */
+import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
+import type { CoinNet } from '../../../src/api/types/user.ts';
+import {
+  depositActors,
+  depositMachine,
+  type DepositContext,
+  type DepositInput,
+} from '../../../src/machines/depositMachine.ts';
+import { coinNetView } from '../../../src/simulator/modules/account/addresses.ts';
+import { COIN_NETS } from '../../../src/simulator/modules/account/coins.ts';
+import { readImage } from '../../../src/machines/validation/wallet.ts';
+import type { PathContext, PathSpec } from '../framework.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from './wallet.paths.ts';
+
+type Snap = ReturnType<(typeof depositMachine)['resolveState']>;
+
+const PROOF = { name: 'proof.png', size: PNG_BYTES.length, type: 'image/png', url: PNG_URL };
+const SELF_ADDRESS = 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY';
+
+const proofGood = { type: 'proof.select', file: PROOF, blob: png() };
+const proofBadExtension = {
+  type: 'proof.select',
+  file: { name: 'proof.pdf', size: 100, type: 'application/pdf' },
+  blob: png(),
+};
+const proofRenamed = {
+  type: 'proof.select',
+  file: { name: 'fake.jpg', size: 4, type: 'image/jpeg' },
+  blob: new Blob(['nope'], { type: 'image/jpeg' }),
+};
+
+const amount = (value: string) => ({ type: 'field.change', field: 'amount', value });
+const loaded = (dtoList: CoinNet[]) => ({
+  type: 'xstate.done.actor.loadCoins',
+  output: { code: 0, data: { dtoList } },
+});
+const loadFailed = { type: 'xstate.done.actor.loadCoins', output: { code: -1, data: null } };
+const submitted = (code: number) => ({
+  type: 'xstate.done.actor.submit',
+  output: { code, data: null },
+});
+
+const NETS = COIN_NETS.map((n) => coinNetView(n));
+const SELF = [{ ...coinNetView(COIN_NETS[0]!, 'SAID'), address: SELF_ADDRESS }];
+
+const errorKeys = (c: DepositContext) =>
+  Object.entries(c.errors)
+    .filter(([, v]) => v)
+    .map(([k]) => k)
+    .sort();
+
+/** Deposits the user has asked for, newest first (read synchronously). */
+const requests = (c: PathContext) =>
+  c.world.sim.backOffice.walletRequests(c.data.uid as string).filter((r) => r.actionType === 0);
+
+function spec(name: string, input: DepositInput): PathSpec {
+  const self = input.walletType === 1;
+  return {
+    name,
+    machine: depositMachine,
+    input,
+    serialize: (s) => {
+      const c = (s as Snap).context;
+      return JSON.stringify([
+        s.value,
+        c.coins.length,
+        c.coinId ?? null,
+        c.amount,
+        !!c.proof,
+        c.agreed,
+        errorKeys(c),
+        c.failure ?? null,
+        c.pending?.name ?? null,
+        c.stored,
+      ]);
+    },
+    events: (s) => {
+      const c = (s as Snap).context;
+      const other = { type: 'tab.select', tab: c.tab === 'crypto' ? 'bank' : 'crypto' };
+      const state = JSON.stringify(s.value);
+      switch (state) {
+        case '"bank"':
+          return [{ type: 'service.open' }, other];
+        case '{"crypto":"loading"}':
+          if (self) return [loaded(SELF)];
+          return c.failure === -1 ? [loaded(NETS)] : [loaded(NETS), loaded([]), loadFailed];
+        case '{"crypto":"loadFailed"}':
+          return [{ type: 'load.retry' }];
+        case '{"crypto":"empty"}':
+          return [other];
+        case '{"crypto":"choosing"}':
+          // Step one is reached here only after a deposit: another of the same is a duplicate.
+          if (self) return [{ type: 'address.copy' }];
+          return [
+            ...(c.coinId === NETS[0]?.id ? [{ type: 'coin.select', id: NETS[1]?.id }] : []),
+            { type: 'address.copy' },
+            { type: 'step.next' },
+            ...(c.amount === '' ? [other] : []),
+          ];
+        case '{"crypto":{"details":"preparing"}}':
+          return [
+            {
+              type: 'xstate.done.actor.prepareImage',
+              output: c.pending?.name === 'fake.jpg' ? null : PNG_URL,
+            },
+          ];
+        case '{"crypto":"submitting"}':
+          if (c.amount === '500') return [submitted(1036)];
+          return c.failure === 1018 || self
+            ? [submitted(c.failure ?? 0)]
+            : [submitted(0), submitted(1018)];
+        case '{"crypto":{"details":"idle"}}':
+          break;
+        default:
+          return [];
+      }
+      // Step two, one field at a time; each error branch where it first applies.
+      if (errorKeys(c).length) return [];
+      if (c.stored) return [{ type: 'navigate.away' }];
+      if (c.amount === '') {
+        // '.1500' loses its leading dot: 1500.
+        return [amount('.1500'), amount('500'), amount('0'), { type: 'form.submit' }];
+      }
+      if (c.amount === '0') return [{ type: 'form.submit' }];
+      if (!c.proof) return [proofGood, proofBadExtension, proofRenamed, { type: 'step.back' }];
+      if (!c.agreed) {
+        return [{ type: 'agreement.toggle' }, { type: 'proof.remove' }, { type: 'agreement.open' }];
+      }
+      return [{ type: 'form.submit' }];
+    },
+    async setup(world) {
+      const u = await world.sim.backOffice.seedUser({
+        email: 'payer@example.com',
+        password: 'secret123',
+      });
+      world.session.token = u.token;
+      let said: string | undefined;
+      if (self) {
+        world.sim.backOffice.setWalletType(u.uid, 1);
+        said = world.sim.backOffice.addSelfWallet(u.uid, '101', SELF_ADDRESS);
+      }
+      return { uid: u.uid, said, copied: [], service: 0, serviceAsked: 0 };
+    },
+    provide: (c) =>
+      depositMachine.provide({
+        actors: depositActors(overNetwork(c.world.api), {
+          prepare: (blob) => afterTurn(readImage(blob)),
+        }),
+        actions: {
+          copyAddress: ({ context }) =>
+            void (c.data.copied as string[]).push(
+              context.coins.find((n) => n.id === context.coinId)?.address ?? '',
+            ),
+          openService: () => void (c.data.service = (c.data.service as number) + 1),
+        },
+      }),
+    resolve(e: EventObject, c) {
+      if (e.type === 'coin.select') c.data.coinId = (e as EventObject & { id: string }).id;
+      if (e.type === 'service.open') c.data.serviceAsked = (c.data.serviceAsked as number) + 1;
+      return e;
+    },
+    async arrange(e: EventObject, c) {
+      const out = (e as { output?: { code: number; data: { dtoList: CoinNet[] } | null } }).output;
+      const bo = c.world.sim.backOffice;
+      if (e.type === 'xstate.done.actor.loadCoins' && !self) {
+        if (out?.code === -1) bo.force({ call: 'currencySimpleCoinNet', status: 500 });
+        // The empty list: every network switched off; otherwise all on.
+        const on = (out?.data?.dtoList.length ?? 0) > 0;
+        for (const n of COIN_NETS) bo.setCoinNetEnabled(n.id, on);
+      }
+      if (e.type === 'xstate.done.actor.submit' && out?.code === 1018 && !c.data.duplicated) {
+        // The same amount on the same network, already in review.
+        const coinId = (c.data.coinId as string | undefined) ?? '101';
+        const metaData = JSON.stringify({ coinId, amt: '1500', said: '', locale: 'en' });
+        const r = await c.world.api.call('userDeposit', { metaData, depositProof: png() });
+        expect(r.code).toBe(0);
+        c.data.duplicated = true;
+      }
+    },
+    states: {
+      disabled: (s) => {
+        expect(s.hasTag('disabled')).toBe(true);
+        expect((s as Snap).context.tabs).toEqual([]);
+      },
+      bank: (s, c) => {
+        expect((s as Snap).context.tab).toBe('bank');
+        expect(c.data.service).toBe(c.data.serviceAsked);
+        expect((s as Snap).context.serviceRequests).toBe(c.data.serviceAsked);
+      },
+      crypto: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.tab).toBe('crypto');
+        expect(ctx.showQR).toBe(!input.hideQRCode);
+        expect(c.data.copied).toEqual(
+          (c.data.copied as string[]).map(() => (self ? SELF_ADDRESS : expect.any(String))),
+        );
+      },
+      'crypto.loading': (s) => expect(s.hasTag('busy')).toBe(true),
+      'crypto.loadFailed': (s, c) => {
+        expect((s as Snap).context.failure).toBe(-1);
+        expect(c.world.toasts).toContain('Server error (500)');
+      },
+      'crypto.empty': (s, c) => {
+        expect((s as Snap).context.coins).toEqual([]);
+        expect(Object.keys(c.world.sim.ctx.state.account.disabledCoinNets)).toHaveLength(
+          COIN_NETS.length,
+        );
+      },
+      'crypto.choosing': (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.step).toBe(1);
+        // The offered networks and the house address are the server's.
+        const coin = ctx.coins.find((n) => n.id === ctx.coinId);
+        const net = COIN_NETS.find((n) => n.id === ctx.coinId);
+        expect(coin?.address).toBe(self ? SELF_ADDRESS : net?.address);
+        if (ctx.notice?.key === 'submit_success_please_wait') {
+          expect([ctx.amount, ctx.proof, ctx.agreed]).toEqual(['', undefined, false]);
+          expect(requests(c)[0]).toMatchObject({
+            payState: 0,
+            coinNetId: ctx.coinId,
+            payPrice: '1500',
+            proof: PNG_URL,
+            ...(self ? { said: c.data.said } : {}),
+          });
+        }
+        if (ctx.notice?.key === 'copy_success') {
+          expect((c.data.copied as string[]).at(-1)).toBe(coin?.address);
+        }
+      },
+      'crypto.details': (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.step).toBe(2);
+        expect(ctx.amount).toMatch(/^(|0|500|1500)$/);
+        if (ctx.failure === 1036) expect(requests(c)).toHaveLength(0);
+        if (ctx.failure === 1018) expect(requests(c)).toHaveLength(1);
+        if (input.restored) expect(ctx.restored).toBe(true);
+      },
+      'crypto.details.idle': (s) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.pending).toBeUndefined();
+        const errs = errorKeys(ctx);
+        if (errs.includes('agreement') && ctx.amount === '') {
+          expect(ctx.errors).toEqual({
+            amount: 'p_t_deposit_amount',
+            proof: 'p_upload_deposit_proof',
+            agreement: 'p_read_agreement',
+          });
+        }
+        if (ctx.amount === '0' && errs.length) {
+          expect(ctx.errors.amount).toBe('deposit_amount_positive');
+        }
+        if (errs.includes('proof') && ctx.amount !== '' && ctx.amount !== '0') {
+          expect(ctx.errors.proof).toBe('illegal_extension');
+        }
+      },
+      'crypto.details.preparing': (s) => expect((s as Snap).context.pending).toBeDefined(),
+      'crypto.submitting': (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(errorKeys(ctx)).toEqual([]);
+        expect(ctx.proof?.url).toBe(PNG_URL);
+        // Nothing is stored until the server answers.
+        expect(requests(c)).toHaveLength(c.data.duplicated ? 1 : 0);
+        expect(ctx.stored).toBe(false);
+      },
+    },
+  };
+}
+
+export const specs: PathSpec[] = [
+  spec('deposit', { types: ['bank', 'crypto'], hideQRCode: false, locale: 'en' }),
+  spec('deposit (self wallet, back from the agreement)', {
+    types: ['crypto', 'bank'],
+    hideQRCode: true,
+    walletType: 1,
+    locale: 'en',
+    restored: { tab: 'crypto', coinId: '101', amount: '1500', proof: PROOF, agreed: true, step: 2 },
+  }),
+  spec('deposit (disabled)', { types: ['crypto'], hideCrypto: true }),
+];
