@@ -12,6 +12,7 @@ import type { SimContext, SimModule } from './module.ts';
 import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
 import type { SimStore } from './store.ts';
 import type { TokenService } from './auth/tokens.ts';
+import { isShiftable } from './clock.ts';
 
 /** The core's own operations; modules add the rest. */
 export interface CoreBackOffice {
@@ -34,6 +35,8 @@ export interface CoreBackOffice {
   flags(): Record<string, boolean>;
   /** Forget everything saved (the next start begins afresh). */
   wipe(): Promise<void>;
+  /** Skip time ahead (a running simulator on the wall clock only); returns the new simulator time. */
+  skipTime(ms: number): number;
 }
 
 /** Core operations plus every module's (modules extend this interface). */
@@ -80,6 +83,15 @@ export function createBackOffice(d: {
     },
     flags: () => ({ ...ctx.state.flags }),
     wipe: () => d.store.clear(),
+    skipTime: (ms) => {
+      const clock = ctx.clock;
+      if (!isShiftable(clock)) throw new Error('this simulator runs on a clock that cannot skip');
+      if (!(ms > 0)) throw new Error('skip a positive time');
+      clock.setOffset(clock.offset() + ms);
+      ctx.state.timeOffset = clock.offset();
+      ctx.persist();
+      return clock.now();
+    },
   };
   for (const m of d.modules) Object.assign(core, m.backOffice?.(ctx, { tokens: d.tokens, hub }));
   // Every module's operations are now in: the full interface holds.

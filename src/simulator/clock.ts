@@ -61,3 +61,26 @@ export function createVirtualClock(start: number): VirtualClock {
     pending: () => timers.size,
   };
 }
+
+/** A clock that can be moved forward (a reviewer skipping time); its timers still run in real time. */
+export interface ShiftableClock extends Clock {
+  /** Total shift so far, ms. */
+  offset(): number;
+  setOffset(ms: number): void;
+}
+
+export function createShiftableClock(inner: Clock): ShiftableClock {
+  let shift = 0;
+  return {
+    now: () => inner.now() + shift,
+    setTimeout: (fn, ms) => inner.setTimeout(fn, ms),
+    clearTimeout: (id) => inner.clearTimeout(id),
+    offset: () => shift,
+    setOffset: (ms) => {
+      shift = Math.max(shift, ms);
+    },
+  };
+}
+
+export const isShiftable = (c: Clock): c is ShiftableClock =>
+  typeof (c as ShiftableClock).setOffset === 'function';

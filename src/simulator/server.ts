@@ -20,7 +20,7 @@ import {
 } from '../api/wire.ts';
 import { bearer, createTokenService } from './auth/tokens.ts';
 import { ChannelHub } from './channels.ts';
-import { realClock, type Clock } from './clock.ts';
+import { isShiftable, realClock, type Clock } from './clock.ts';
 import { Ledger } from './ledger.ts';
 import {
   fail,
@@ -93,6 +93,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     loaded && loaded.version === STATE_VERSION
       ? loaded
       : newState(seed, clock.now(), `sim-${hash32(seed, 0x5ec7e7).toString(16)}`);
+  // Time skipped by a reviewer stays skipped after a reload.
+  if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
   const rng = createRng(hash32(state.seed, state.nextId));
   const products = createProducts(state);
   const prices = new PriceEngine({

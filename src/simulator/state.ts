@@ -26,6 +26,8 @@ export interface SimState {
   flags: Record<string, boolean>;
   /** Ledger balances (decimal strings) by account key; see ledger.ts. */
   ledger: Record<string, string>;
+  /** How far a reviewer has skipped time ahead of the wall clock (ms). */
+  timeOffset?: number;
 }
 
 export const STATE_VERSION = 1;

@@ -9,11 +9,16 @@ import type { ChannelName, WireRequest } from '../api/wire.ts';
 import type { BackOffice } from './back-office.ts';
 import { createSimulator } from './server.ts';
 import { indexedDbStore } from './store.ts';
+import { createShiftableClock, realClock } from './clock.ts';
 
 /** The seed of the demo world; every install shows the same markets. */
 export const DEMO_SEED = 20261122;
 
-const sim = createSimulator({ seed: DEMO_SEED, store: indexedDbStore() });
+const sim = createSimulator({
+  seed: DEMO_SEED,
+  store: indexedDbStore(),
+  clock: createShiftableClock(realClock),
+});
 
 /** Forwards each back-office call to the simulator once it is ready. */
 const backOffice = new Proxy({} as BackOffice, {

@@ -1,5 +1,5 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
@@ -18,6 +18,11 @@ import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { SignInPrompt } from './trade/sign-in-prompt.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
+
+// Desktop panels load with the desktop shell, not with the first route.
+const ListPanel = lazy(() =>
+  import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
+);
 
 /** The version the deployed version file names; none in development (the dev server has no build). */
 async function readServedVersion(): Promise<string | undefined> {
@@ -79,7 +84,7 @@ export function App() {
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
-        <Shell Account={AccountCorner} PlaceOrder={SignInPrompt} List={SignInPrompt} />
+        <Shell Account={AccountCorner} PlaceOrder={SignInPrompt} List={ListPanel} />
         <ConsoleLauncher />
         <Toaster />
       </I18nextProvider>

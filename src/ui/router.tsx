@@ -56,6 +56,14 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./screens/place.tsx'),
     (m) => m.Place,
   ),
+  position: later(
+    () => import('./screens/positions.tsx'),
+    (m) => m.Positions,
+  ),
+  history: later(
+    () => import('./screens/positions.tsx'),
+    (m) => m.History,
+  ),
 };
 
 export interface RouteHit {

@@ -283,6 +283,18 @@ function Market({ bo }: { bo: RemoteBackOffice }) {
         </button>
       </div>
       <div className="console-row">
+        {[3, 60].map((min) => (
+          <button
+            key={min}
+            type="button"
+            className="btn"
+            onClick={() => run(bo.skipTime(min * 60_000), t('console.skipped', { min }))}
+          >
+            {t('console.skip', { min })}
+          </button>
+        ))}
+      </div>
+      <div className="console-row">
         <button
           type="button"
           className="btn"

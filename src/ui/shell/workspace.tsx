@@ -57,12 +57,16 @@ export function Workspace({ PlaceOrder, List }: WorkspaceSlots) {
       </section>
       {placeOpen && (
         <aside className="panel place-panel" aria-label={t('top.placeOrder')}>
-          <PlaceOrder symbol={symbol} />
+          <Suspense fallback={<div className="skeleton-row" />}>
+            <PlaceOrder symbol={symbol} />
+          </Suspense>
         </aside>
       )}
       {listOpen && (
         <section className="panel list-panel" aria-label={t(`nav.${listTab}`)}>
-          <List tab={listTab} />
+          <Suspense fallback={<div className="skeleton-row" />}>
+            <List tab={listTab} />
+          </Suspense>
         </section>
       )}
       <nav className="side-buttons" aria-label={t('top.lists')}>

@@ -252,3 +252,34 @@ describe('simulator scenarios and channels', () => {
     w.sim.stop();
   });
 });
+
+describe('skipping time (reviewers)', () => {
+  it('moves a wall-clock simulator ahead and keeps the shift across a restart', async () => {
+    const { createShiftableClock, createVirtualClock } =
+      await import('../../../src/simulator/clock.ts');
+    const { createSimulator } = await import('../../../src/simulator/server.ts');
+    const { memoryStore } = await import('../../../src/simulator/store.ts');
+    const base = createVirtualClock(T0);
+    const store = memoryStore();
+    const sim = await createSimulator({
+      seed: 7,
+      clock: createShiftableClock(base),
+      store,
+      ticking: false,
+    });
+    expect(sim.backOffice.skipTime(180_000)).toBe(T0 + 180_000);
+    await sim.flush();
+    sim.stop();
+    const again = await createSimulator({
+      seed: 7,
+      clock: createShiftableClock(base),
+      store,
+      ticking: false,
+    });
+    expect(again.backOffice.now()).toBe(T0 + 180_000);
+    again.stop();
+    const plain = await createWorld();
+    expect(() => plain.sim.backOffice.skipTime(1000)).toThrow(/cannot skip/);
+    plain.sim.stop();
+  });
+});

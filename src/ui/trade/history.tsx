@@ -1,0 +1,144 @@
+/** History (/history, and the desktop list panel): closed orders (market) or settled options, with totals and a detail drawer. */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
+import { preferences } from '../../state/preferences.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { useServices } from '../services-context.tsx';
+import { useDesktop } from '../hooks/use-media.ts';
+import { InfiniteList } from '../components/infinite-list.tsx';
+import { Drawer } from '../components/drawer.tsx';
+import { formatDateTime, formatDuration, money } from '../format.ts';
+import { OrderFacts, STATUS_CLASS } from './order-detail.tsx';
+import { SettlementResult } from './settlement.tsx';
+
+function Totals({ today, total }: { today: unknown; total: unknown }) {
+  const { t } = useTranslation();
+  const n = (v: unknown) => Number(v ?? 0);
+  return (
+    <dl className="summary">
+      <div>
+        <dt>{t('history.today')}</dt>
+        <dd className={n(today) >= 0 ? 'up' : 'down'}>{money(n(today))}</dd>
+      </div>
+      <div>
+        <dt>{t('history.total')}</dt>
+        <dd className={n(total) >= 0 ? 'up' : 'down'}>{money(n(total))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function HistoryView() {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const { tradeMode } = useSnapshot(preferences);
+  const { token } = useSnapshot(session);
+  const desktop = useDesktop();
+  const demo = isDemo(decodeToken(token));
+  const option = (tradeMode ?? config.defaultTradeMode) === 'option';
+  const [market, setMarket] = useState<MarketOrder>();
+  const [opt, setOpt] = useState<OptionOrder>();
+
+  return (
+    <>
+      {option ? (
+        <InfiniteList<OptionOrder>
+          key={`option-${demo}`}
+          label={t('nav.history')}
+          input={{ call: 'userOptionHistory', payload: { positionStatus: 1 }, demo }}
+          header={(c) => <Totals today={c.totals.todayWinLoss} total={c.totals.totalWinLoss} />}
+          render={(o) => (
+            <li key={o.uid}>
+              <button
+                type="button"
+                className="order-card"
+                onClick={() => setOpt(o)}
+                aria-label={`${o.tradePair} ${o.uid}`}
+              >
+                <span className="order-head">
+                  <b>{o.tradePair}</b>
+                  <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+                    {t(o.orderType === 0 ? 'option.long' : 'option.short')}
+                  </span>
+                  <span className="muted">{formatDuration(o.timeLong)}</span>
+                  <span className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}>
+                    {money(o.winLost ?? 0)}
+                  </span>
+                </span>
+                <span className="order-grid">
+                  <span>
+                    {t('option.amount')} {money(o.amount)}
+                  </span>
+                  <span>{o.completeTime ? formatDateTime(o.completeTime) : '—'}</span>
+                </span>
+              </button>
+            </li>
+          )}
+        />
+      ) : (
+        <InfiniteList<MarketOrder>
+          key={`market-${demo}`}
+          label={t('nav.history')}
+          input={{
+            call: 'userOrder',
+            payload: { positionStatus: 3, columns: ['closingTime'] },
+            demo,
+          }}
+          header={(c) => (
+            <Totals today={c.totals.profitLossToday} total={c.totals.profitLossTotal} />
+          )}
+          render={(o) => (
+            <li key={o.id}>
+              <button
+                type="button"
+                className="order-card"
+                onClick={() => setMarket(o)}
+                aria-label={`${o.tradePair} ${o.id}`}
+              >
+                <span className="order-head">
+                  <b>{o.tradePair}</b>
+                  <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+                    {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+                  </span>
+                  <span className={`status ${STATUS_CLASS[o.positionStatus]}`}>
+                    {t(`position.status_${o.positionStatus}`)}
+                  </span>
+                  <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>
+                    {money(o.profitLoss)}
+                  </span>
+                </span>
+                <span className="order-grid">
+                  <span>
+                    {t('position.volume')} {o.orderQuantity}
+                  </span>
+                  <span>
+                    {t('position.placePrice')} {o.openingPrice}
+                  </span>
+                  <span>{o.closingTimeTs ? formatDateTime(o.closingTimeTs) : '—'}</span>
+                </span>
+              </button>
+            </li>
+          )}
+        />
+      )}
+      <Drawer
+        open={!!market}
+        side={desktop}
+        title={market ? `${market.tradePair} · ${market.id}` : ''}
+        onClose={() => setMarket(undefined)}
+      >
+        {market && <OrderFacts o={market} />}
+      </Drawer>
+      <Drawer
+        open={!!opt}
+        side={desktop}
+        title={t('option.settlement')}
+        onClose={() => setOpt(undefined)}
+      >
+        {opt && <SettlementResult result={opt} />}
+      </Drawer>
+    </>
+  );
+}

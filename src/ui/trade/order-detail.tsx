@@ -1,0 +1,119 @@
+/**
+ * A market order's detail (drawer) with its cover (close) or cancel button
+ * behind the close-order machine's confirm step (volume, direction, price).
+ */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { MarketOrder } from '../../api/types/trading.ts';
+import { closeOrderActors, closeOrderMachine } from '../../machines/closeOrderMachine.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { showToast } from '../../state/toasts.ts';
+import { TOAST_MS } from '../../config/constants.ts';
+import { useServices } from '../services-context.tsx';
+import { formatDateTime, money } from '../format.ts';
+
+export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
+
+export function OrderFacts({ o }: { o: MarketOrder }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="kv">
+      <dt>{t('position.orderId')}</dt>
+      <dd>{o.id}</dd>
+      <dt>{t('position.direction')}</dt>
+      <dd className={o.orderType === 0 ? 'up' : 'down'}>
+        {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+      </dd>
+      <dt>{t('position.priceType')}</dt>
+      <dd>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</dd>
+      <dt>{t('position.volume')}</dt>
+      <dd>{o.orderQuantity}</dd>
+      <dt>{t('position.placePrice')}</dt>
+      <dd>{o.openingPrice}</dd>
+      <dt>{t('position.currentPrice')}</dt>
+      <dd>{o.currentPrice}</dd>
+      <dt>{t('order.stopLoss')}</dt>
+      <dd>{o.stopPrice ?? '—'}</dd>
+      <dt>{t('order.takeProfit')}</dt>
+      <dd>{o.takeProfitPrice ?? '—'}</dd>
+      <dt>{t('position.interest')}</dt>
+      <dd>{money(o.interest ?? 0)}</dd>
+      <dt>{t('position.fee')}</dt>
+      <dd>{money(o.feeAmount)}</dd>
+      <dt>{t('position.margin')}</dt>
+      <dd>{money(o.securityDepositInitial)}</dd>
+      <dt>{t('position.profitLoss')}</dt>
+      <dd className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</dd>
+      {(o.positionStatus === 2 || o.positionStatus === 3) && o.transactionTimeTs !== null && (
+        <>
+          <dt>{t('position.placeTime')}</dt>
+          <dd>{formatDateTime(o.transactionTimeTs)}</dd>
+        </>
+      )}
+      {o.positionStatus === 3 && o.closingTimeTs !== null && (
+        <>
+          <dt>{t('position.coverTime')}</dt>
+          <dd>{formatDateTime(o.closingTimeTs)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
+    input: { order, demo: isDemo(decodeToken(session.token)) },
+  });
+  const c = state.context;
+  useEffect(() => {
+    if (!state.matches('done')) return;
+    showToast(t('tips.operation_success'), 'success', TOAST_MS);
+    onDone();
+  }, [state, onDone, t]);
+  const label = t(c.action === 'close' ? 'position.cover' : 'position.cancel');
+  if (state.matches('confirming') || state.matches('submitting')) {
+    return (
+      <div className="confirm" role="alertdialog" aria-label={label}>
+        <p>{t(c.action === 'close' ? 'position.confirmCover' : 'position.confirmCancel')}</p>
+        <dl className="kv">
+          <dt>{t('position.volume')}</dt>
+          <dd>{c.confirm.volume}</dd>
+          <dt>{t('position.direction')}</dt>
+          <dd>{t(c.confirm.direction === 0 ? 'order.buy' : 'order.sell')}</dd>
+          <dt>{t('position.price')}</dt>
+          <dd>{c.confirm.price}</dd>
+        </dl>
+        <div className="form-actions row">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => send({ type: 'confirm.cancel' })}
+            disabled={state.hasTag('busy')}
+          >
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => send({ type: 'confirm.accept' })}
+            disabled={state.hasTag('busy')}
+          >
+            {state.hasTag('busy') ? t('common.loading') : t('common.confirm')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`btn block ${c.action === 'close' ? 'primary' : ''}`}
+      onClick={() => send({ type: 'confirm.open' })}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * Open positions (/position, and the desktop list panel): in market mode the
+ * opening and pending tabs from the exchange channel, the summary and a detail
+ * drawer with cover or cancel; in option mode the running options with their
+ * countdown.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
+import { orders } from '../../state/orders.ts';
+import { preferences } from '../../state/preferences.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { useServices } from '../services-context.tsx';
+import { useDesktop } from '../hooks/use-media.ts';
+import { Drawer } from '../components/drawer.tsx';
+import { formatDateTime, money } from '../format.ts';
+import { CloseOrCancel, OrderFacts, STATUS_CLASS } from './order-detail.tsx';
+import { RunningOptions } from './running-options.tsx';
+
+const SUMMARY_POLL_MS = 2000;
+
+/** The position summary (P&L, net worth, available prepayment), refreshed while shown. */
+function useSummary(): OrderQueryData | undefined {
+  const { api } = useServices();
+  const { token } = useSnapshot(session);
+  const [data, setData] = useState<OrderQueryData>();
+  useEffect(() => {
+    if (!token) return;
+    const call = isDemo(decodeToken(token)) ? 'userOrderMock' : 'userOrder';
+    let live = true;
+    const load = () =>
+      void api.call(call, { page: 1, limit: 1, positionStatus: 2 }, { noAlert: true }).then((r) => {
+        if (live && r.data) setData(r.data);
+      });
+    load();
+    const id = setInterval(load, SUMMARY_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, [api, token]);
+  return data;
+}
+
+function Summary() {
+  const { t } = useTranslation();
+  const s = useSummary();
+  return (
+    <dl className="summary" aria-label={t('position.summary')}>
+      <div>
+        <dt>{t('position.profitLoss')}</dt>
+        <dd className={(s?.profitLossSum ?? 0) >= 0 ? 'up' : 'down'}>
+          {s ? money(s.profitLossSum ?? 0) : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('position.netValue')}</dt>
+        <dd>{s ? money(s.netValue ?? 0) : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('position.available')}</dt>
+        <dd>{s ? money(s.securityDepositAvailableSum ?? 0) : '—'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="order-card"
+        onClick={onOpen}
+        aria-label={`${o.tradePair} ${o.id}`}
+      >
+        <span className="order-head">
+          <b>{o.tradePair}</b>
+          <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+            {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+          </span>
+          <span className={`status ${STATUS_CLASS[o.positionStatus]}`}>
+            {t(`position.status_${o.positionStatus}`)}
+          </span>
+          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
+        </span>
+        <span className="order-grid">
+          <span>
+            {t('position.volume')} {o.orderQuantity}
+          </span>
+          <span>
+            {t('position.placePrice')} {o.openingPrice}
+          </span>
+          <span>
+            {t('position.currentPrice')} {o.currentPrice}
+          </span>
+          <span>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketOrder) => void }) {
+  const { t } = useTranslation();
+  const cols = [
+    'symbol',
+    'orderId',
+    'direction',
+    'priceType',
+    'volume',
+    'placePrice',
+    'currentPrice',
+    'stopLoss',
+    'takeProfit',
+    'interest',
+    'fee',
+    'placeTime',
+    'profitLoss',
+  ];
+  return (
+    <table className="data-table">
+      <thead>
+        <tr>
+          {cols.map((c) => (
+            <th key={c} scope="col">
+              {t(`position.col_${c}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((o) => (
+          <tr
+            key={o.id}
+            tabIndex={0}
+            onClick={() => onOpen(o)}
+            onKeyDown={(e) => e.key === 'Enter' && onOpen(o)}
+          >
+            <th scope="row">{o.tradePair}</th>
+            <td>{o.id}</td>
+            <td className={o.orderType === 0 ? 'up' : 'down'}>
+              {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+            </td>
+            <td>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</td>
+            <td>{o.orderQuantity}</td>
+            <td>{o.openingPrice}</td>
+            <td>{o.currentPrice}</td>
+            <td>{o.stopPrice ?? '—'}</td>
+            <td>{o.takeProfitPrice ?? '—'}</td>
+            <td>{money(o.interest ?? 0)}</td>
+            <td>{money(o.feeAmount)}</td>
+            <td>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
+            <td className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MarketPositions() {
+  const { t } = useTranslation();
+  const desktop = useDesktop();
+  const snap = useSnapshot(orders);
+  const [tab, setTab] = useState<'holding' | 'pending'>('holding');
+  const [opened, setOpened] = useState<MarketOrder>();
+  const list = snap[tab] as MarketOrder[];
+  // The live copy while the order is listed; the last one seen once it has gone
+  // (a close removes it from the list before the close call answers).
+  const live = [...snap.holding, ...snap.pending].find((o) => o.id === opened?.id) as
+    MarketOrder | undefined;
+  const open = live ?? opened;
+  const setOpenId = (id: string) => setOpened(list.find((o) => o.id === id));
+  const close = useCallback(() => setOpened(undefined), []);
+  return (
+    <>
+      <Summary />
+      <div className="tabs" role="tablist" aria-label={t('nav.position')}>
+        {(['holding', 'pending'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={`tab${tab === k ? ' active' : ''}`}
+            onClick={() => setTab(k)}
+          >
+            {t(`position.tab_${k}`)} ({snap[k].length})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {!snap.loaded[tab] ? (
+          <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
+            <div className="skeleton-row" />
+            <div className="skeleton-row" />
+          </div>
+        ) : list.length === 0 ? (
+          <p className="empty-state">{t('position.none')}</p>
+        ) : desktop ? (
+          <OrderTable list={list} onOpen={(o) => setOpenId(o.id)} />
+        ) : (
+          <ul className="order-list">
+            {list.map((o) => (
+              <OrderCard key={o.id} o={o} onOpen={() => setOpenId(o.id)} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Drawer
+        open={!!open}
+        side={desktop}
+        title={open ? `${open.tradePair} · ${open.id}` : ''}
+        onClose={close}
+      >
+        {open && (
+          <>
+            <OrderFacts o={open} />
+            <div className="form-actions">
+              <CloseOrCancel key={open.id} order={open} onDone={close} />
+            </div>
+          </>
+        )}
+      </Drawer>
+    </>
+  );
+}
+
+export function PositionsView() {
+  const { config } = useServices();
+  const { tradeMode } = useSnapshot(preferences);
+  return (tradeMode ?? config.defaultTradeMode) === 'option' ? (
+    <RunningOptions />
+  ) : (
+    <MarketPositions />
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * An option's countdown and settlement (the option settlement machine's
+ * view): progress while it runs, then the settlement drawer, loading until
+ * the result (with completeTime) is in.
+ */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { OptionOrder } from '../../api/types/trading.ts';
+import {
+  optionSettlementActors,
+  optionSettlementMachine,
+  type OptionSettlementOutput,
+  type SettlementView,
+} from '../../machines/optionSettlementMachine.ts';
+import { useServices } from '../services-context.tsx';
+import { formatDateTime, money } from '../format.ts';
+
+export interface Settling {
+  uid: string;
+  endTime: number;
+  timeLong: number;
+}
+
+/** Runs one option's settlement; `render` draws it from the machine's state. */
+export function useSettlement(
+  o: Settling,
+  view: SettlementView,
+  onEnd?: (out: OptionSettlementOutput) => void,
+) {
+  const { api } = useServices();
+  const [state] = useMachine(
+    optionSettlementMachine.provide({ actors: optionSettlementActors(api) }),
+    {
+      input: { uid: o.uid, endTime: o.endTime, timeLong: o.timeLong, now: Date.now(), view },
+    },
+  );
+  const done = state.hasTag('done');
+  useEffect(() => {
+    if (done && state.output) onEnd?.(state.output);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it ends
+  }, [done]);
+  return state;
+}
+
+export function Progress({ value, label }: { value: number; label: string }) {
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value)}
+    >
+      <span style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+/** The settlement drawer's content: loading until the result carries completeTime. */
+export function SettlementResult({ result }: { result: OptionOrder | null }) {
+  const { t } = useTranslation();
+  if (!result || result.completeTime === null) {
+    return (
+      <div className="empty-state" role="status">
+        <div className="spinner" />
+        <p>{t('option.settling')}</p>
+      </div>
+    );
+  }
+  const win = (result.winLost ?? 0) > 0;
+  const tie = (result.winLost ?? 0) === 0;
+  return (
+    <div className="settlement">
+      <p className={`settle-amount ${tie ? '' : win ? 'up' : 'down'}`} role="status">
+        {tie ? t('option.tie') : win ? t('option.won') : t('option.lost')}{' '}
+        {money(result.winLost ?? 0)}
+      </p>
+      <dl className="kv">
+        <dt>{t('option.symbol')}</dt>
+        <dd>{result.tradePair}</dd>
+        <dt>{t('position.direction')}</dt>
+        <dd>{t(result.orderType === 0 ? 'option.long' : 'option.short')}</dd>
+        <dt>{t('option.amount')}</dt>
+        <dd>{money(result.amount)}</dd>
+        <dt>{t('option.openPrice')}</dt>
+        <dd>{result.price}</dd>
+        <dt>{t('option.closePrice')}</dt>
+        <dd>{result.priceEnd ?? '—'}</dd>
+        <dt>{t('option.settledAt')}</dt>
+        <dd>{formatDateTime(result.completeTime)}</dd>
+      </dl>
+    </div>
+  );
+}
