@@ -1,0 +1,218 @@
+/**
+ * The chart's Buy / Sell gate (trading.md §2 "Chart", §4 "Market open or
+ * closed", §5 "General", §8 "Closed product").
+ *
+ * - While the product's info loads, Buy and Sell are blocked: pressing one
+ *   shows `not_trade_for_current_mode` (tag `blocked`).
+ * - When the market status is closed or early_trading, only history is shown
+ *   on the chart and the buttons are disabled (`historyOnly`).
+ * - In market mode a product with tradeStatus 0 disables them (`notTradable`).
+ * - In option mode a product whose option is missing or not tradable shows
+ *   `index.closed` and the view goes back (`closed`, final).
+ * - Otherwise they are enabled (`open`, tag `tradable`): a signed-in user's
+ *   press asks the view to open the place route (`go`, with the direction); a
+ *   visitor's shows tips.login_required.
+ * - The gate is re-checked every 60 s (product info refresh), so a market that
+ *   opens or closes while the chart is shown is followed.
+ *
+ * The product info read is the anonymous one (the price entry's tradeStatus,
+ * the market status, the option product), so a visitor's chart never calls
+ * an authenticated path.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import type { MarketStatus, OrderDirection } from '../api/types/trading.ts';
+import type { TradeMode } from '../config/site.ts';
+import { PRODUCT_INFO_REFRESH_MS } from '../config/constants.ts';
+import { optionProductOf } from './validation/trading.ts';
+
+export interface ChartGateInput {
+  symbol: string;
+  mode: TradeMode;
+  loggedIn: boolean;
+}
+
+/** What one check of the gate read. */
+export interface GateLoad {
+  symbol: string;
+  mode: TradeMode;
+  status: CallResult<'marketStatus'>;
+  /** Market mode: the price entry (its tradeStatus). */
+  quote?: CallResult<'thumb'>;
+  /** Option mode: the option product. */
+  product?: CallResult<'findOptionsProduct'>;
+}
+
+export const NOT_TRADE_MESSAGE = 'not_trade_for_current_mode';
+
+export interface ChartGateContext {
+  symbol: string;
+  mode: TradeMode;
+  loggedIn: boolean;
+  status: MarketStatus | null;
+  /** Market mode: the product's tradeStatus (1 tradable). */
+  tradeStatus: number | null;
+  /** The message to show, bumped with `noticeSeq` on every press that shows one. */
+  notice: string | undefined;
+  noticeSeq: number;
+  /** Where a press should take the view (the place route of the mode), bumped with `goSeq`. */
+  go: { route: 'place' | 'placeOption'; direction: OrderDirection } | undefined;
+  goSeq: number;
+  failure: number | undefined;
+}
+
+export type ChartGateEvent =
+  { type: 'trade.request'; direction: OrderDirection } | { type: 'gate.retry' };
+
+export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
+
+export async function loadGate(api: ApiClient, symbol: string, mode: TradeMode): Promise<GateLoad> {
+  if (mode === 'option') {
+    const [status, product] = await Promise.all([
+      api.call('marketStatus', { symbol }),
+      api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),
+    ]);
+    return { symbol, mode, status, product };
+  }
+  const [status, quote] = await Promise.all([
+    api.call('marketStatus', { symbol }),
+    api.call('thumb', { symbol }),
+  ]);
+  return { symbol, mode, status, quote };
+}
+
+export const chartGateActors = (api: ApiClient) => ({
+  loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(({ input }) =>
+    loadGate(api, input.symbol, input.mode),
+  ),
+});
+
+const outputOf = (event: unknown): GateLoad => (event as { output: GateLoad }).output;
+
+/** The first failing code of a gate check, else undefined. */
+export function gateFailure(l: GateLoad): number | undefined {
+  for (const r of [l.status, l.quote, l.product]) if (r && r.code !== 0) return r.code;
+  return undefined;
+}
+
+export const chartGateMachine = setup({
+  types: {
+    context: {} as ChartGateContext,
+    events: {} as ChartGateEvent,
+    input: {} as ChartGateInput,
+    output: {} as ChartGateOutput,
+  },
+  actors: {
+    loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(async () => {
+      throw new Error('chartGateMachine: provide loadGate');
+    }),
+  },
+  delays: { infoRefresh: PRODUCT_INFO_REFRESH_MS },
+  guards: {
+    failed: ({ event }) => gateFailure(outputOf(event)) !== undefined,
+    optionClosed: ({ event }) => {
+      const l = outputOf(event);
+      // Only the option product decides here: a closed market shows history instead.
+      if (l.mode !== 'option' || !l.product) return false;
+      return optionProductOf({ symbol: l.symbol, product: l.product })?.tradeStatus !== 1;
+    },
+    historyOnly: ({ event }) => outputOf(event).status.data !== 'open',
+    notTradable: ({ event }) => {
+      const l = outputOf(event);
+      return l.mode === 'market' && l.quote?.data?.tradeStatus === 0;
+    },
+    guest: ({ context }) => !context.loggedIn,
+  },
+  actions: {
+    apply: assign(({ event }) => {
+      const l = outputOf(event);
+      return {
+        status: l.status.data ?? null,
+        tradeStatus: l.quote?.data?.tradeStatus ?? null,
+        failure: undefined,
+      };
+    }),
+    recordFailure: assign(({ event }) => ({ failure: gateFailure(outputOf(event)) })),
+    notify: assign(({ context }, params: { key: string }) => ({
+      notice: params.key,
+      noticeSeq: context.noticeSeq + 1,
+    })),
+    go: assign(({ context, event }) =>
+      event.type === 'trade.request'
+        ? {
+            go: {
+              route: context.mode === 'market' ? ('place' as const) : ('placeOption' as const),
+              direction: event.direction,
+            },
+            goSeq: context.goSeq + 1,
+          }
+        : {},
+    ),
+  },
+}).createMachine({
+  id: 'chartGate',
+  context: ({ input }) => ({
+    symbol: input.symbol,
+    mode: input.mode,
+    loggedIn: input.loggedIn,
+    status: null,
+    tradeStatus: null,
+    notice: undefined,
+    noticeSeq: 0,
+    go: undefined,
+    goSeq: 0,
+    failure: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['blocked'],
+      on: {
+        'trade.request': { actions: { type: 'notify', params: { key: NOT_TRADE_MESSAGE } } },
+      },
+      invoke: {
+        id: 'gate',
+        src: 'loadGate',
+        input: ({ context }) => ({ symbol: context.symbol, mode: context.mode }),
+        onDone: [
+          { guard: 'failed', target: 'failed', actions: 'recordFailure' },
+          {
+            guard: 'optionClosed',
+            target: 'closed',
+            actions: ['apply', { type: 'notify', params: { key: 'index.closed' } }],
+          },
+          { guard: 'historyOnly', target: 'historyOnly', actions: 'apply' },
+          { guard: 'notTradable', target: 'notTradable', actions: 'apply' },
+          { target: 'open', actions: 'apply' },
+        ],
+      },
+    },
+    open: {
+      tags: ['tradable'],
+      on: {
+        'trade.request': [
+          {
+            guard: 'guest',
+            actions: { type: 'notify', params: { key: 'tips.login_required' } },
+          },
+          { actions: 'go' },
+        ],
+      },
+      after: { infoRefresh: { target: 'loading' } },
+    },
+    historyOnly: {
+      tags: ['disabled', 'historyOnly'],
+      after: { infoRefresh: { target: 'loading' } },
+    },
+    notTradable: {
+      tags: ['disabled'],
+      after: { infoRefresh: { target: 'loading' } },
+    },
+    failed: {
+      tags: ['disabled'],
+      on: { 'gate.retry': { target: 'loading' } },
+    },
+    closed: { type: 'final', tags: ['done'] },
+  },
+  output: () => ({ kind: 'back', notice: 'index.closed' }),
+});
