@@ -1,0 +1,372 @@
+/**
+ * Bank cards (user-centre.md §2 "Bank card list, add, edit", routes
+ * /user/wallet/bankCard, addBankCard, editBankCard?id=; §3 "Bank card"; §4
+ * "Bank card edit"; §5 "Bank card save"; §7; §8).
+ *
+ * - The list: userBankCardList { pageNum 1, pageSize 1000 }; each card shows
+ *   its bank and the last 4 digits of the account (decoded).
+ * - Add and edit share one form. Edit reads the card (userBankCard { id });
+ *   if that fails the user returns to the list.
+ * - Bank name (p_t_bank_name), payee name (p_t_payee_name) and account
+ *   (p_t_bank_account) are required; a phone is optional but must be a valid
+ *   international number (wrong_phone_number) and is stored without the
+ *   plus and spaces; other fields are optional.
+ * - insNum and traNum are shown (and sent) only with the bank-info setting.
+ * - name, account, address, idNumber and phoneNumber are encoded with the
+ *   token's aesKey on send and decoded for display; a failed encoding shows
+ *   a generic something-wrong message.
+ * - The edit form deletes through a confirm drawer.
+ * - Success (add success, update_success, delete_success) returns to the
+ *   list, read again; so does a failed delete (the card may be gone).
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../api/aes-codec.ts';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import type { BankCard, BankCardInput as CardBody } from '../api/types/user.ts';
+import { MAX_LEN } from '../config/constants.ts';
+import { decodeToken, session } from '../state/session.ts';
+import { clip } from './validation/access.ts';
+import { checkBankCard, storedPhone } from './validation/account.ts';
+
+/** Bank card list: up to 1000 (user-centre.md §9), one page. */
+export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
+/** Fields are at most 140 characters, like every other text field of the spec. */
+const FIELD_MAX = MAX_LEN.nick;
+
+export const CARD_FIELDS = [
+  'bankName',
+  'bankCode',
+  'bankAddress',
+  'swiftCode',
+  'branchCode',
+  'bankCountry',
+  'name',
+  'account',
+  'address',
+  'postCode',
+  'idNumber',
+  'phoneNumber',
+  'accountType',
+  'insNum',
+  'traNum',
+] as const satisfies ReadonlyArray<keyof CardBody>;
+export type CardField = (typeof CARD_FIELDS)[number];
+export type CardForm = Record<CardField, string>;
+/** Shown only with the bank-info setting. */
+const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
+
+export interface BankCardMachineInput {
+  /** The route the flow starts on: the list (default), add, or edit (with `id`). */
+  start?: 'list' | 'add' | 'edit';
+  id?: string;
+  /** The bank-info setting: insNum and traNum are shown. */
+  bankInfo: boolean;
+}
+
+/** A list row: the bank and the account's last 4 digits. */
+export interface CardRow {
+  id: string;
+  bankName: string;
+  last4: string;
+}
+
+export interface BankCardContext {
+  start: 'list' | 'add' | 'edit';
+  startId: string | undefined;
+  bankInfo: boolean;
+  cards: CardRow[];
+  /** The card being edited; undefined while adding. */
+  editingId: string | undefined;
+  form: CardForm;
+  errors: Partial<Record<CardField, string>>;
+  /** The last failing reply code, until the user changes the form. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: { key: string; kind: 'success' | 'error' } | undefined;
+}
+
+export type BankCardEvent =
+  | { type: 'list.reload' }
+  | { type: 'add.open' }
+  | { type: 'edit.open'; id: string }
+  | { type: 'back' }
+  | { type: 'field.change'; field: CardField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'delete.open' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' };
+
+export interface CardsResult {
+  code: number;
+  cards: CardRow[];
+}
+export interface CardResult {
+  code: number;
+  card?: CardForm;
+}
+export type SaveResult =
+  CallResult<'addUserBankCard'> | CallResult<'editUserBankCard'> | { code: -1; encodeFailed: true };
+interface SaveInput {
+  id?: string;
+  card: Partial<CardForm>;
+}
+
+/** Where the session's aesKey comes from (sync, or async for a key kept elsewhere). */
+export type AesKeySource = () => string | undefined | Promise<string | undefined>;
+const sessionKey = () => decodeToken(session.token)?.aesKey;
+
+const emptyForm = (): CardForm => Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardForm;
+
+/** The card as sent: trimmed non-empty fields, the phone stored bare, bank info only when shown. */
+export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm> {
+  const out: Partial<CardForm> = {};
+  for (const f of CARD_FIELDS) {
+    if (!bankInfo && BANK_INFO_FIELDS.includes(f)) continue;
+    const v = f === 'phoneNumber' ? storedPhone(form[f]) : form[f].trim();
+    if (v) out[f] = v;
+  }
+  return out;
+}
+
+/**
+ * The real actors. `aesKey` reads the key of the token in use (by default
+ * the app's session).
+ */
+export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
+  loadCards: fromPromise<CardsResult>(async () => {
+    const r = await api.call('userBankCardList', CARD_PAGE);
+    if (r.code !== 0) return { code: r.code, cards: [] };
+    const key = (await aesKey()) ?? '';
+    const cards = await Promise.all(
+      (r.data?.list ?? []).map(async (c) => {
+        const account = await decodeFields(key, { account: c.account }, ['account']).then(
+          (d) => d.account,
+          () => '',
+        );
+        return { id: String(c.id), bankName: c.bankName, last4: account.slice(-4) };
+      }),
+    );
+    return { code: 0, cards };
+  }),
+  /** A failed load or a card that cannot be decoded: code other than 0. */
+  loadCard: fromPromise<CardResult, { id: string }>(async ({ input }) => {
+    const r = await api.call('userBankCard', input);
+    if (r.code !== 0 || !r.data) return { code: r.code };
+    try {
+      const plain = await decodeFields((await aesKey()) ?? '', r.data.dto, SENSITIVE_BANK_FIELDS);
+      const card = emptyForm();
+      for (const f of CARD_FIELDS) card[f] = String(plain[f] ?? '');
+      return { code: 0, card };
+    } catch {
+      return { code: -1 };
+    }
+  }),
+  saveCard: fromPromise<SaveResult, SaveInput>(async ({ input }) => {
+    let card: Partial<CardForm>;
+    try {
+      card = await encodeFields((await aesKey()) ?? '', input.card, SENSITIVE_BANK_FIELDS);
+    } catch {
+      return { code: -1, encodeFailed: true };
+    }
+    const body = card as CardBody;
+    return input.id
+      ? api.call('editUserBankCard', { ...body, id: input.id } as BankCard)
+      : api.call('addUserBankCard', body);
+  }),
+  deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(({ input }) =>
+    api.call('deleteUserBankCard', input),
+  ),
+});
+
+const output = <R>(e: unknown) => (e as { output: R }).output;
+
+export const bankCardMachine = setup({
+  types: {
+    context: {} as BankCardContext,
+    events: {} as BankCardEvent,
+    input: {} as BankCardMachineInput,
+  },
+  actors: {
+    loadCards: fromPromise<CardsResult>(async () => {
+      throw new Error('bankCardMachine: provide loadCards');
+    }),
+    loadCard: fromPromise<CardResult, { id: string }>(async () => {
+      throw new Error('bankCardMachine: provide loadCard');
+    }),
+    saveCard: fromPromise<SaveResult, SaveInput>(async () => {
+      throw new Error('bankCardMachine: provide saveCard');
+    }),
+    deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(async () => {
+      throw new Error('bankCardMachine: provide deleteCard');
+    }),
+  },
+  guards: {
+    ok: ({ event }) => output<{ code: number }>(event).code === 0,
+    encodeFailed: ({ event }) => 'encodeFailed' in output<SaveResult>(event),
+    startsOnAdd: ({ context }) => context.start === 'add',
+    startsOnEdit: ({ context }) => context.start === 'edit' && !!context.startId,
+    editing: ({ context }) => context.editingId !== undefined,
+    formValid: ({ context }) => Object.keys(checkBankCard(context.form)).length === 0,
+    shownField: ({ context, event }) =>
+      event.type === 'field.change' &&
+      (context.bankInfo || !BANK_INFO_FIELDS.includes(event.field)),
+  },
+  actions: {
+    takeCards: assign(({ event }) => ({
+      cards: output<CardsResult>(event).cards,
+      failure: undefined,
+    })),
+    /** The start route is honoured once. */
+    started: assign({ start: 'list' as const }),
+    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    clearNotice: assign({ notice: undefined, failure: undefined }),
+    newCard: assign({
+      editingId: undefined,
+      form: emptyForm(),
+      errors: {},
+      failure: undefined,
+      notice: undefined,
+    }),
+    pickStartCard: assign(({ context }) => ({ editingId: context.startId, startId: undefined })),
+    pickCard: assign(({ event }) =>
+      event.type === 'edit.open'
+        ? { editingId: event.id, failure: undefined, notice: undefined }
+        : {},
+    ),
+    takeCard: assign(({ event }) => ({
+      form: output<CardResult>(event).card ?? emptyForm(),
+      errors: {},
+    })),
+    leaveCard: assign({ editingId: undefined }),
+    edit: assign(({ context, event }) =>
+      event.type === 'field.change'
+        ? {
+            form: { ...context.form, [event.field]: clip(event.value, FIELD_MAX) },
+            errors: { ...context.errors, [event.field]: undefined },
+            failure: undefined,
+            notice: undefined,
+          }
+        : {},
+    ),
+    showErrors: assign(({ context }) => ({ errors: { ...checkBankCard(context.form) } })),
+    announceSaved: assign(({ context }) => ({
+      notice: {
+        key: context.editingId ? 'tips.update_success' : 'tips.add_success',
+        kind: 'success' as const,
+      },
+    })),
+    announceDeleted: assign({
+      notice: { key: 'tips.delete_success', kind: 'success' as const },
+    }),
+    somethingWrong: assign({
+      notice: { key: 'tips.something_wrong', kind: 'error' as const },
+    }),
+  },
+}).createMachine({
+  id: 'bankCard',
+  context: ({ input }) => ({
+    start: input.start ?? 'list',
+    startId: input.id,
+    bankInfo: input.bankInfo,
+    cards: [],
+    editingId: undefined,
+    form: emptyForm(),
+    errors: {},
+    failure: undefined,
+    notice: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCards',
+        src: 'loadCards',
+        onDone: [
+          {
+            guard: and(['ok', 'startsOnAdd']),
+            target: 'form',
+            actions: ['takeCards', 'started', 'newCard'],
+          },
+          {
+            guard: and(['ok', 'startsOnEdit']),
+            target: 'loadingCard',
+            actions: ['takeCards', 'started', 'pickStartCard'],
+          },
+          { guard: 'ok', target: 'list', actions: ['takeCards', 'started'] },
+          { target: 'failed', actions: 'recordFailure' },
+        ],
+      },
+    },
+    failed: { on: { 'list.reload': 'loading' } },
+    list: {
+      on: {
+        'list.reload': 'loading',
+        'add.open': { target: 'form', actions: 'newCard' },
+        'edit.open': { target: 'loadingCard', actions: 'pickCard' },
+      },
+    },
+    loadingCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCard',
+        src: 'loadCard',
+        input: ({ context }) => ({ id: context.editingId ?? '' }),
+        onDone: [
+          { guard: 'ok', target: 'form', actions: 'takeCard' },
+          // The card could not be read: back to the list.
+          { target: 'list', actions: ['recordFailure', 'leaveCard'] },
+        ],
+      },
+    },
+    form: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'field.change': { guard: 'shownField', actions: 'edit' },
+            'form.submit': [
+              { guard: 'formValid', target: '#bankCard.saving' },
+              { actions: 'showErrors' },
+            ],
+            'delete.open': { guard: 'editing', target: 'confirm' },
+            back: { target: '#bankCard.list', actions: ['clearNotice', 'leaveCard'] },
+          },
+        },
+        confirm: {
+          tags: ['drawer'],
+          on: { 'delete.cancel': 'idle', 'delete.confirm': '#bankCard.deleting' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveCard',
+        src: 'saveCard',
+        input: ({ context }) => ({
+          ...(context.editingId ? { id: context.editingId } : {}),
+          card: cardPayload(context.form, context.bankInfo),
+        }),
+        onDone: [
+          { guard: 'ok', target: 'loading', actions: ['announceSaved', 'leaveCard'] },
+          { guard: 'encodeFailed', target: 'form', actions: 'somethingWrong' },
+          { target: 'form', actions: 'recordFailure' },
+        ],
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteCard',
+        src: 'deleteCard',
+        input: ({ context }) => ({ id: context.editingId ?? '' }),
+        onDone: [
+          { guard: 'ok', target: 'loading', actions: ['announceDeleted', 'leaveCard'] },
+          // Gone already (another tab) or refused (a withdrawal pays to it): the list as it is.
+          { target: 'loading', actions: ['recordFailure', 'leaveCard'] },
+        ],
+      },
+    },
+  },
+});
