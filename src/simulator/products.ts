@@ -47,6 +47,7 @@ export function createProducts(state: SimState): Products {
         marketStartTime: h.start,
         marketCloseTime: h.close,
         type: String(d.type),
+        contractSize: d.contractSize,
       };
     },
     setTradeStatus(symbol, status) {

@@ -14,6 +14,7 @@ import type {
 } from '../../api/types/trading.ts';
 import { DEFAULT_LEVERAGE, DEFAULT_PIP, DEFAULT_PRECISION } from '../../config/constants.ts';
 import { numberOf } from './number-input.ts';
+import { prices } from '../../state/prices.ts';
 
 /** Bid and ask of the product now (ask: where a buy fills, bid: where a sell fills). */
 export interface Quote {
@@ -107,13 +108,8 @@ export const pipOf = (info: ProductOrderInfo | null): number => info?.pip || DEF
 export const precisionOf = (info: ProductOrderInfo | null): number =>
   info?.pricePrecision ?? DEFAULT_PRECISION;
 
-/**
- * Units per lot. The wire's product info has no contract size, so this reads
- * one if the server sends it and otherwise counts one unit per lot (right for
- * the USD-quoted crypto, index and stock products).
- */
-export const contractSizeOf = (info: ProductOrderInfo | null): number =>
-  (info as (ProductOrderInfo & { contractSize?: number }) | null)?.contractSize || 1;
+/** Units per lot, as the server sends it; one unit when it does not. */
+export const contractSizeOf = (info: ProductOrderInfo | null): number => info?.contractSize || 1;
 
 /** Volume decimals: whole units when the minimum is a whole number (shares), else 2. */
 export const volumePrecision = (info: ProductOrderInfo | null): number =>
@@ -226,8 +222,24 @@ export function entryPrice(
 }
 
 /**
- * Margin as the simulator reserves it: entry × volume × contract size /
- * leverage, to the cent (half up). Undefined until entry and volume are known.
+ * USD per unit of the product's quote currency, from the live price board:
+ * a forex pair's last three letters (EURJPY → JPY) through CCYUSD or 1 /
+ * USDCCY, as the server converts; 1 for everything quoted in USD.
+ */
+export function usdRateOf(info: ProductOrderInfo | null): number {
+  if (!info || info.type !== '2') return 1;
+  const ccy = info.productCode.slice(3);
+  if (ccy === 'USD') return 1;
+  const direct = prices.bySymbol[`${ccy}USD`]?.price;
+  if (direct) return direct;
+  const inverse = prices.bySymbol[`USD${ccy}`]?.price;
+  return inverse ? 1 / inverse : 1;
+}
+
+/**
+ * Margin as the simulator reserves it: entry × volume × contract size × USD
+ * rate of the quote currency / leverage, to the cent (half up). Undefined
+ * until entry and volume are known.
  */
 export function marginOf(
   entry: number | undefined,
@@ -239,6 +251,7 @@ export function marginOf(
   return new Big(entry)
     .times(v)
     .times(contractSizeOf(info))
+    .times(usdRateOf(info))
     .div(leverageOf(info))
     .round(2, Big.roundHalfUp)
     .toFixed(2);
