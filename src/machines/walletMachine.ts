@@ -1,0 +1,109 @@
+/**
+ * The multi-currency wallet screen (user-centre.md §2 "Wallet", §3 "Wallet
+ * balance", §4 "Wallet", §7 myWalletBalance, §9 wallet refresh).
+ *
+ * - Tabs my_wallet and wallet_record.
+ * - my_wallet: the balance (myWalletBalance: one row per currency and the
+ *   total in USD) loads, then refreshes every 8 s while the tab is shown;
+ *   `balance.reload` (a transfer finished: the transfer machine emits it)
+ *   reloads it now. A failed load keeps the last rows and tries again 8 s
+ *   later.
+ * - wallet_record: the record filter (all, 0 transfer in, 1 transfer out, 2
+ *   order) for the records list, which is the generic infinite list
+ *   (infiniteListMachine with call walletRecord and payload { type }).
+ * - Transfers are their own machine (transferMachine), one per dialog.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, CallResult } from '../api/client.ts';
+import type { WalletItem } from '../api/types/user.ts';
+import { WALLET_REFRESH_MS } from '../config/constants.ts';
+
+export type WalletTab = 'my_wallet' | 'wallet_record';
+/** Record filter: undefined all, 0 transfer in, 1 transfer out, 2 order. */
+export type RecordType = 0 | 1 | 2 | undefined;
+
+export interface WalletContext {
+  list: WalletItem[];
+  /** Total assets in USD. */
+  totalBalance: string | undefined;
+  recordType: RecordType;
+  failure: number | undefined;
+}
+
+export type WalletEvent =
+  | { type: 'tab.select'; tab: WalletTab }
+  | { type: 'balance.reload' }
+  | { type: 'records.filter'; recordType: RecordType };
+
+type BalanceResult = CallResult<'myWalletBalance'>;
+
+/** The real actor: the wallet balance. */
+export const walletActors = (api: ApiClient) => ({
+  loadBalance: fromPromise<BalanceResult>(() => api.call('myWalletBalance')),
+});
+
+const output = (e: unknown) => (e as { output: BalanceResult }).output;
+
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+  },
+  actors: {
+    loadBalance: fromPromise<BalanceResult>(async () => {
+      throw new Error('walletMachine: provide loadBalance');
+    }),
+  },
+  delays: {
+    /** The balance refreshes every 8 s while my_wallet is shown (§4, §9). */
+    walletRefresh: WALLET_REFRESH_MS,
+  },
+  guards: {
+    loaded: ({ event }) => output(event).code === 0 && !!output(event).data,
+    toRecords: ({ event }) => event.type === 'tab.select' && event.tab === 'wallet_record',
+    toWallet: ({ event }) => event.type === 'tab.select' && event.tab === 'my_wallet',
+  },
+  actions: {
+    apply: assign(({ event }) => {
+      const d = output(event).data!;
+      return { list: d.list, totalBalance: d.totalBalance, failure: undefined };
+    }),
+    recordFailure: assign(({ event }) => ({ failure: output(event).code })),
+    setFilter: assign(({ event }) =>
+      event.type === 'records.filter' ? { recordType: event.recordType } : {},
+    ),
+  },
+}).createMachine({
+  id: 'wallet',
+  context: { list: [], totalBalance: undefined, recordType: undefined, failure: undefined },
+  initial: 'myWallet',
+  states: {
+    myWallet: {
+      initial: 'loading',
+      on: {
+        'tab.select': { guard: 'toRecords', target: 'records' },
+        'balance.reload': '.loading',
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadBalance',
+            src: 'loadBalance',
+            onDone: [
+              { guard: 'loaded', target: 'idle', actions: 'apply' },
+              { target: 'idle', actions: 'recordFailure' },
+            ],
+          },
+        },
+        idle: { after: { walletRefresh: 'loading' } },
+      },
+    },
+    records: {
+      on: {
+        'tab.select': { guard: 'toWallet', target: 'myWallet' },
+        'records.filter': { actions: 'setFilter' },
+      },
+    },
+  },
+});
