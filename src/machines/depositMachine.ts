@@ -15,7 +15,8 @@
  * - Submit: userDeposit, multipart, metaData { coinId, amt, said, locale } and
  *   the depositProof file. Success shows submit_success_please_wait and
  *   resets the form to step one.
- * - Bank: deposits by bank wire go through online customer service
+ * - Bank: the user's bank cards (userBankCardList, account decoded for its
+ *   last 4 digits); deposits by bank wire go through online customer service
  *   (`service.open` runs the app's `openService`).
  * - The form is kept in session storage only while /user/agreement is open:
  *   `agreement.open` stores it, `navigate.away` (any other navigation)
@@ -25,6 +26,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { CoinNet } from '../api/types/user.ts';
+import { decodeToken, session } from '../state/session.ts';
 import {
   amountInput,
   checkAgreement,
@@ -32,6 +34,7 @@ import {
   checkImage,
   checkProof,
   dataUrlToBlob,
+  decodeForDisplay,
   readImage,
   type FileMeta,
   type ImageValue,
@@ -71,6 +74,14 @@ export interface DepositInput {
 
 type Field = 'amount' | 'proof' | 'agreement';
 
+/** A bank card of the bank tab. */
+export interface DepositBankCard {
+  id: string;
+  bankName: string;
+  /** Decoded; the view shows its last 4 digits. */
+  account: string;
+}
+
 export interface DepositContext {
   tabs: DepositTab[];
   tab: DepositTab;
@@ -79,6 +90,8 @@ export interface DepositContext {
   locale: string;
   /** Coin and network options of step one. */
   coins: CoinNet[];
+  /** The bank tab's cards. */
+  bankCards: DepositBankCard[];
   coinId: string | undefined;
   amount: string;
   proof: ImageValue | undefined;
@@ -115,17 +128,38 @@ export type DepositEvent =
 
 type CoinsResult = CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>;
 type SubmitResult = CallResult<'userDeposit'>;
+/** The user's cards, decoded. */
+export interface CardsResult {
+  code: number;
+  data: DepositBankCard[] | null;
+}
 export interface DepositSubmitInput {
   metaData: string;
   /** Data URL of the proof. */
   proof: string;
 }
 
-/** The real actors: the coin list, reading the proof, the deposit. */
+/**
+ * The real actors: the coin list, the bank cards, reading the proof, the
+ * deposit. `aesKey` gives the session's key (default: the current token's).
+ */
 export const depositActors = (
   api: ApiClient,
-  opts: { prepare?: (blob: Blob) => Promise<string> } = {},
+  opts: { prepare?: (blob: Blob) => Promise<string>; aesKey?: () => string | undefined } = {},
 ) => ({
+  loadCards: fromPromise<CardsResult>(async () => {
+    const r = await api.call('userBankCardList', { pageNum: 1, pageSize: 1000 });
+    if (!r.data) return { code: r.code, data: null };
+    const key = (opts.aesKey ?? (() => decodeToken(session.token)?.aesKey))();
+    const data = await Promise.all(
+      r.data.list.map(async (c) => ({
+        id: c.id,
+        bankName: c.bankName,
+        account: await decodeForDisplay(key, c.account),
+      })),
+    );
+    return { code: r.code, data };
+  }),
   loadCoins: fromPromise<CoinsResult, { walletType: number }>(({ input }) =>
     input.walletType === 1 ? api.call('userSelfWallet') : api.call('currencySimpleCoinNet'),
   ),
@@ -182,6 +216,9 @@ export const depositMachine = setup({
     loadCoins: fromPromise<CoinsResult, { walletType: number }>(async () => {
       throw new Error('depositMachine: provide loadCoins');
     }),
+    loadCards: fromPromise<CardsResult>(async () => {
+      throw new Error('depositMachine: provide loadCards');
+    }),
     prepareImage: fromPromise<string | null, { blob: Blob }>(async () => {
       throw new Error('depositMachine: provide prepareImage');
     }),
@@ -193,14 +230,21 @@ export const depositMachine = setup({
     onCrypto: ({ context }) => context.tab === 'crypto' && context.tabs.includes('crypto'),
     onBank: ({ context }) => context.tab === 'bank' && context.tabs.includes('bank'),
     toCrypto: ({ context, event }) =>
-      event.type === 'tab.select' && event.tab === 'crypto' && context.tabs.includes('crypto'),
+      event.type === 'tab.select' &&
+      event.tab === 'crypto' &&
+      context.tab !== 'crypto' &&
+      context.tabs.includes('crypto'),
     toBank: ({ context, event }) =>
-      event.type === 'tab.select' && event.tab === 'bank' && context.tabs.includes('bank'),
+      event.type === 'tab.select' &&
+      event.tab === 'bank' &&
+      context.tab !== 'bank' &&
+      context.tabs.includes('bank'),
     coinsLoaded: ({ event }) => {
       const r = output<CoinsResult>(event);
       return r.code === 0 && (r.data?.dtoList.length ?? 0) > 0;
     },
     noCoins: ({ event }) => output<CoinsResult>(event).code === 0,
+    cardsLoaded: ({ event }) => !!output<CardsResult>(event).data,
     /** Back from the agreement page on step two, with the coin still offered. */
     resumeStepTwo: ({ context, event }) =>
       context.restored &&
@@ -222,6 +266,7 @@ export const depositMachine = setup({
       return { coins, coinId: keep ? context.coinId : coins[0]?.id };
     }),
     clearCoins: assign({ coins: [], coinId: undefined }),
+    setCards: assign(({ event }) => ({ bankCards: output<CardsResult>(event).data ?? [] })),
     recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
     selectCoin: assign(({ event }) => (event.type === 'coin.select' ? { coinId: event.id } : {})),
     /** Put the address on the clipboard. Provided by the app where there is one. */
@@ -305,6 +350,7 @@ export const depositMachine = setup({
       walletType: input.walletType ?? 0,
       locale: input.locale ?? 'en',
       coins: [],
+      bankCards: [],
       coinId: r?.coinId,
       amount: r ? amountInput(r.amount, AMOUNT_DECIMALS) : '',
       proof: r?.proof,
@@ -340,7 +386,23 @@ export const depositMachine = setup({
       ],
     },
     bank: {
+      initial: 'loading',
       on: { 'service.open': { actions: ['openService', 'serviceOpened'] } },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadCards',
+            src: 'loadCards',
+            onDone: [
+              { guard: 'cardsLoaded', target: 'ready', actions: 'setCards' },
+              { target: 'loadFailed', actions: 'recordFailure' },
+            ],
+          },
+        },
+        ready: {},
+        loadFailed: { tags: ['error'], on: { 'load.retry': 'loading' } },
+      },
     },
     crypto: {
       initial: 'loading',

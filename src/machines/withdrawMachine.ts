@@ -28,7 +28,7 @@
  *   the form and checks the status again.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { decodeSensitive, encodeSensitive } from '../api/aes-codec.ts';
+import { encodeSensitive } from '../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { FeeInfo, WithdrawBankPayload, WithdrawCryptoPayload } from '../api/types/user.ts';
 import { WITHDRAW_RECHECK_MS } from '../config/constants.ts';
@@ -38,6 +38,7 @@ import {
   checkFee,
   checkPaymentAddress,
   checkWithdrawAmount,
+  decodeForDisplay,
   type Limits,
 } from './validation/wallet.ts';
 
@@ -132,15 +133,6 @@ export interface CalcInput {
 }
 export type SubmitInput = WithdrawCryptoPayload | WithdrawBankPayload;
 
-const decodeOr = async (key: string | undefined, v: string) => {
-  if (!key || !v) return v;
-  try {
-    return await decodeSensitive(key, v);
-  } catch {
-    return '';
-  }
-};
-
 /**
  * The real actors. `aesKey` gives the session's key for the encoded fields
  * (default: the current token's).
@@ -178,7 +170,7 @@ export const withdrawActors = (
         currencyId: w.currencyId,
         coin: w.currencyName,
         protocol: w.protocol,
-        address: await decodeOr(key, w.cryptocurrencyAddress),
+        address: await decodeForDisplay(key, w.cryptocurrencyAddress),
         logoUrl: w.logoUrl,
         min: w.minWithdrawAmount,
         max: w.maxWithdrawAmount,
@@ -202,7 +194,7 @@ export const withdrawActors = (
         currencyId: dto.id,
         coin: 'USD',
         bankName: card.bankName,
-        account: await decodeOr(key, card.account),
+        account: await decodeForDisplay(key, card.account),
         min: dto.minWithdrawAmount,
         max: dto.maxWithdrawAmount,
       })),

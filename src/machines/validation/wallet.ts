@@ -8,6 +8,7 @@
  * the edges.
  */
 import Big from 'big.js';
+import { decodeSensitive } from '../../api/aes-codec.ts';
 import type { FeeInfo } from '../../api/types/user.ts';
 import { isEmail } from './access.ts';
 import { sanitizeNumber } from './number-input.ts';
@@ -79,6 +80,16 @@ export function dataUrlToBlob(url: string): Blob {
   const bytes = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
   return new Blob([bytes], { type: mime });
+}
+
+/** A field encoded with the session's aesKey, decoded for display ('' when it cannot be). */
+export async function decodeForDisplay(aesKey: string | undefined, value: string): Promise<string> {
+  if (!aesKey || !value) return value;
+  try {
+    return await decodeSensitive(aesKey, value);
+  } catch {
+    return '';
+  }
 }
 
 // ---- amounts

@@ -12,6 +12,7 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import type { CoinNet } from '../../../src/api/types/user.ts';
 import {
   depositActors,
@@ -29,6 +30,7 @@ type Snap = ReturnType<(typeof depositMachine)['resolveState']>;
 
 const PROOF = { name: 'proof.png', size: PNG_BYTES.length, type: 'image/png', url: PNG_URL };
 const SELF_ADDRESS = 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY';
+const CARD = { id: 'C1', bankName: 'Bank of Test', account: 'GB29NWBK60161331926819' };
 
 const proofGood = { type: 'proof.select', file: PROOF, blob: png() };
 const proofBadExtension = {
@@ -92,7 +94,14 @@ function spec(name: string, input: DepositInput): PathSpec {
       const other = { type: 'tab.select', tab: c.tab === 'crypto' ? 'bank' : 'crypto' };
       const state = JSON.stringify(s.value);
       switch (state) {
-        case '"bank"':
+        case '{"bank":"loading"}': {
+          const cards = { type: 'xstate.done.actor.loadCards', output: { code: 0, data: [CARD] } };
+          const failed = { type: 'xstate.done.actor.loadCards', output: { code: -1, data: null } };
+          return c.failure === undefined ? [cards, failed] : [cards];
+        }
+        case '{"bank":"loadFailed"}':
+          return [{ type: 'load.retry' }];
+        case '{"bank":"ready"}':
           return [{ type: 'service.open' }, other];
         case '{"crypto":"loading"}':
           if (self) return [loaded(SELF)];
@@ -147,17 +156,25 @@ function spec(name: string, input: DepositInput): PathSpec {
         password: 'secret123',
       });
       world.session.token = u.token;
+      const key = world.sim.ctx.state.users[u.uid]?.aesKey ?? '';
+      const card = await world.api.call('addUserBankCard', {
+        bankName: CARD.bankName,
+        name: await encodeSensitive(key, 'Ann Lee'),
+        account: await encodeSensitive(key, CARD.account),
+      });
+      expect(card.code).toBe(0);
       let said: string | undefined;
       if (self) {
         world.sim.backOffice.setWalletType(u.uid, 1);
         said = world.sim.backOffice.addSelfWallet(u.uid, '101', SELF_ADDRESS);
       }
-      return { uid: u.uid, said, copied: [], service: 0, serviceAsked: 0 };
+      return { uid: u.uid, key, said, copied: [], service: 0, serviceAsked: 0 };
     },
     provide: (c) =>
       depositMachine.provide({
         actors: depositActors(overNetwork(c.world.api), {
           prepare: (blob) => afterTurn(readImage(blob)),
+          aesKey: () => c.data.key as string,
         }),
         actions: {
           copyAddress: ({ context }) =>
@@ -175,6 +192,9 @@ function spec(name: string, input: DepositInput): PathSpec {
     async arrange(e: EventObject, c) {
       const out = (e as { output?: { code: number; data: { dtoList: CoinNet[] } | null } }).output;
       const bo = c.world.sim.backOffice;
+      if (e.type === 'xstate.done.actor.loadCards' && out?.code === -1) {
+        bo.force({ call: 'userBankCardList', status: 500 });
+      }
       if (e.type === 'xstate.done.actor.loadCoins' && !self) {
         if (out?.code === -1) bo.force({ call: 'currencySimpleCoinNet', status: 500 });
         // The empty list: every network switched off; otherwise all on.
@@ -199,6 +219,18 @@ function spec(name: string, input: DepositInput): PathSpec {
         expect((s as Snap).context.tab).toBe('bank');
         expect(c.data.service).toBe(c.data.serviceAsked);
         expect((s as Snap).context.serviceRequests).toBe(c.data.serviceAsked);
+      },
+      'bank.loading': (s) => expect(s.hasTag('busy')).toBe(true),
+      'bank.ready': (s, c) => {
+        // The user's cards, account decoded.
+        const held = Object.values(c.world.sim.ctx.state.account.cards);
+        expect((s as Snap).context.bankCards).toEqual(
+          held.map((k) => ({ id: k.id, bankName: k.bankName, account: k.account })),
+        );
+      },
+      'bank.loadFailed': (s, c) => {
+        expect((s as Snap).context.failure).toBe(-1);
+        expect(c.world.toasts).toContain('Server error (500)');
       },
       crypto: (s, c) => {
         const ctx = (s as Snap).context;
