@@ -46,6 +46,32 @@ export type NotificationsEvent =
 /** Emitted for the app to refresh the unread count. */
 export type NotificationsEmitted = { type: 'unread.refresh' };
 
+/** Alarm types whose notification shows the amount (§3: withdrawal and deposit rejected). */
+export const PAYMENT_ALARMS: readonly number[] = [629005, 629006];
+/** actionType 4: the notification carries its own title and content (§3). */
+export const OWN_TEXT_ACTION = 4;
+
+/** What a notification shows: its own text (actionType 4) or its alarm type's, and the amount where it applies. */
+export interface NotificationView {
+  /** A message key (alarm.<alarmType>) or, with `ownText`, the text itself. */
+  title: string;
+  content: string;
+  ownText: boolean;
+  remark: string | undefined;
+  paymentPrice: number | undefined;
+}
+
+export function presentNotification(n: Notification): NotificationView {
+  const own = n.actionType === OWN_TEXT_ACTION;
+  return {
+    title: own ? n.title : `alarm.${n.alarmType}`,
+    content: n.content,
+    ownText: own,
+    remark: n.remark,
+    paymentPrice: PAYMENT_ALARMS.includes(n.alarmType) ? n.paymentPrice : undefined,
+  };
+}
+
 type PageResult = CallResult<'userNotification'>;
 type MarkResult = CallResult<'userUpdateNotification'>;
 

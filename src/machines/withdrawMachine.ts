@@ -13,7 +13,7 @@
  *   (currencySimpleCoinNet) and a typed payment address (p_t_crypto_address),
  *   sent encoded. Bank card: the cards (userBankCardList) and the bank-card
  *   limits (currencyBanckCardCoinNet; failing: `metaMissing`, 'bank card meta
- *   not found.'). No wallet or card: `empty` (the add buttons).
+ *   not found.', key bank_card_meta_not_found). No wallet or card: `empty` (the add buttons).
  * - Amount: a leading dot is removed, 5 decimals. Nothing is validated until
  *   a target is chosen; then it must lie between the target's min and max,
  *   inclusive (withdraw_amount_limit_front … _back with `limits`).
@@ -46,8 +46,8 @@ import {
 const AMOUNT_DECIMALS = 5;
 /** Status codes meaning a request is already submitted: the form locks (§4, §8). */
 export const WITHDRAW_LOCK_CODES: readonly number[] = [1066, 1067, 1070];
-/** Shown when the bank-card limits cannot be read (§7 currencyBanckCardCoinNet). */
-export const BANK_META_MISSING = 'bank card meta not found.';
+/** Message key of the spec's 'bank card meta not found.' (the bank-card limits could not be read, §7). */
+export const BANK_META_MISSING = 'bank_card_meta_not_found';
 
 export type WithdrawTab = 'crypto' | 'bank_card';
 

@@ -14,6 +14,7 @@ import type { Notification } from '../../../src/api/types/user.ts';
 import {
   notificationsActors,
   notificationsMachine,
+  presentNotification,
   type NotificationsContext,
 } from '../../../src/machines/notificationsMachine.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
@@ -174,6 +175,12 @@ export const specs: PathSpec[] = [
         const server = held(c).find((n) => n.id === ctx.selected?.id);
         expect(ctx.selected?.title).toBe(server?.title);
         expect(ctx.selected?.content).toBe(server?.content);
+        // Operator messages carry their own text.
+        expect(presentNotification(ctx.selected!)).toMatchObject({
+          ownText: true,
+          title: server?.title,
+          paymentPrice: undefined,
+        });
       },
     },
   },

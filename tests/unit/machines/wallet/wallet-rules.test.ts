@@ -12,6 +12,7 @@ import {
   dataUrlToBlob,
   readImage,
 } from '../../../../src/machines/validation/wallet.ts';
+import { presentNotification } from '../../../../src/machines/notificationsMachine.ts';
 import { png, PNG_URL } from '../../../paths/specs/wallet.paths.ts';
 
 const MB = 1024 * 1024;
@@ -94,5 +95,21 @@ describe('images', () => {
     expect(checkAuthEmail('')).toBeUndefined();
     expect(checkAuthEmail('ann@example.com')).toBeUndefined();
     expect(checkAuthEmail('ann@')).toBe('wrong_email');
+  });
+});
+
+describe('notifications', () => {
+  const base = { id: '1', readStatus: 0 as const, title: 'T', content: 'C', timeStamp: 0 };
+  it('use their own text for actionType 4, else the alarm type; the amount only on rejected payments', () => {
+    expect(presentNotification({ ...base, alarmType: 629012, actionType: 4 })).toMatchObject({
+      title: 'T',
+      ownText: true,
+    });
+    expect(
+      presentNotification({ ...base, alarmType: 629005, actionType: 1, paymentPrice: 1000 }),
+    ).toMatchObject({ title: 'alarm.629005', ownText: false, paymentPrice: 1000 });
+    expect(
+      presentNotification({ ...base, alarmType: 629007, actionType: 1, paymentPrice: 5 }),
+    ).toMatchObject({ title: 'alarm.629007', paymentPrice: undefined });
   });
 });
