@@ -285,17 +285,25 @@ export const withdrawMachine = setup({
   guards: {
     lockedCode: ({ event }) => WITHDRAW_LOCK_CODES.includes(output<{ code: number }>(event).code),
     otherTab: ({ context, event }) =>
-      event.type === 'tab.select' && event.tab !== context.tab && context.tabs.includes(event.tab),
+      !context.submitting &&
+      event.type === 'tab.select' &&
+      event.tab !== context.tab &&
+      context.tabs.includes(event.tab),
+    /** While a submission is under way the form does not change. */
+    notSubmitting: ({ context }) => !context.submitting,
     loadFailed: ({ event }) => !output<TargetsResult>(event).data,
     metaMissing: ({ event }) => !!output<TargetsResult>(event).metaMissing,
     noTargets: ({ event }) => output<TargetsResult>(event).data?.length === 0,
-    isAddress: ({ event }) => event.type === 'field.change' && event.field === 'address',
+    isAddress: ({ context, event }) =>
+      !context.submitting && event.type === 'field.change' && event.field === 'address',
     amountInBounds: ({ context, event }) =>
+      !context.submitting &&
       event.type === 'field.change' &&
       inBounds(amountInput(event.value, AMOUNT_DECIMALS), context.limits),
     knownTarget: ({ context, event }) =>
-      event.type === 'target.select' && !!targetOf(context, event.id),
+      !context.submitting && event.type === 'target.select' && !!targetOf(context, event.id),
     targetInBounds: ({ context, event }) =>
+      !context.submitting &&
       event.type === 'target.select' &&
       inBounds(context.amount, limitsOf(targetOf(context, event.id))),
     feeAcceptable: ({ event }) => {
@@ -439,7 +447,7 @@ export const withdrawMachine = setup({
             'field.change': [
               { guard: 'isAddress', actions: 'setAddress' },
               { guard: 'amountInBounds', target: '.checking', actions: 'setAmount' },
-              { target: '.idle', actions: ['setAmount', 'boundsError'] },
+              { guard: 'notSubmitting', target: '.idle', actions: ['setAmount', 'boundsError'] },
             ],
           },
           states: {

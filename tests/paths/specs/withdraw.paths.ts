@@ -425,7 +425,10 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.submitting).toBe(true);
         expect(s.hasTag('submitting')).toBe(true);
+        // Nothing changes the form while it is being submitted.
         expect(s.can({ type: 'form.submit' })).toBe(false);
+        expect(s.can({ type: 'field.change', field: 'amount', value: '200' })).toBe(false);
+        expect(s.can({ type: 'tab.select', tab: 'bank_card' })).toBe(false);
         expect(withdrawals(c)).toHaveLength(0);
       },
     },
