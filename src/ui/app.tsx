@@ -16,12 +16,14 @@ import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
-import { SignInPrompt } from './trade/sign-in-prompt.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
   import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
+);
+const PlacePanel = lazy(() =>
+  import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),
 );
 
 /** The version the deployed version file names; none in development (the dev server has no build). */
@@ -84,7 +86,7 @@ export function App() {
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
-        <Shell Account={AccountCorner} PlaceOrder={SignInPrompt} List={ListPanel} />
+        <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
         <ConsoleLauncher />
         <Toaster />
       </I18nextProvider>

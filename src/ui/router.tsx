@@ -56,6 +56,10 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./screens/place.tsx'),
     (m) => m.Place,
   ),
+  placeOption: later(
+    () => import('./screens/place-option.tsx'),
+    (m) => m.PlaceOption,
+  ),
   position: later(
     () => import('./screens/positions.tsx'),
     (m) => m.Positions,

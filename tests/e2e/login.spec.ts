@@ -1,10 +1,17 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-test('sign in with a second factor: wrong code clears the field, the right code signs in', async ({ page, consoleErrors }) => {
+test('sign in with a second factor: wrong code clears the field, the right code signs in', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/login?to=%2Fquotation');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', { email: 'tf@example.com', password: 'secret123', twoFactor: true });
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    email: 'tf@example.com',
+    password: 'secret123',
+    twoFactor: true,
+  });
   expect(uid).toBeTruthy();
   // Validation first: nothing typed.
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -30,7 +37,9 @@ test('sign in with a second factor: wrong code clears the field, the right code 
   expect(consoleErrors).toEqual([]);
 });
 
-test('wrong password shows the code message; desktop shows the 420 px card with site and version', async ({ page }) => {
+test('wrong password shows the code message; desktop shows the 420 px card with site and version', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/login');
   await backOffice(page, 'seedUser', { email: 'wp@example.com', password: 'secret123' });
@@ -45,7 +54,9 @@ test('wrong password shows the code message; desktop shows the 420 px card with 
   await screenshot(page, 'login-desktop');
 });
 
-test('a signed-in user opening /login is sent home with the already-logged-in notice', async ({ page }) => {
+test('a signed-in user opening /login is sent home with the already-logged-in notice', async ({
+  page,
+}) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/login');
   await backOffice(page, 'seedUser', { email: 'al@example.com', password: 'secret123' });

@@ -5,7 +5,11 @@ export async function backOffice<T>(page: Page, op: string, ...args: unknown[]):
   await page.waitForFunction(() => !!(window as unknown as { __simulator?: unknown }).__simulator);
   return page.evaluate(
     async ([name, a]) => {
-      const sim = (window as unknown as { __simulator: { backOffice: Record<string, (...x: unknown[]) => Promise<unknown>> } }).__simulator;
+      const sim = (
+        window as unknown as {
+          __simulator: { backOffice: Record<string, (...x: unknown[]) => Promise<unknown>> };
+        }
+      ).__simulator;
       return sim.backOffice[name as string]!(...(a as unknown[]));
     },
     [op, args] as const,

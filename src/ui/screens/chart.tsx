@@ -1,47 +1,59 @@
 /**
- * Chart (/:symbol/chart and /chart/:symbol): the product's name and its chart
- * with the toolbar. The chart is a lazy chunk, so klinecharts stays out of
- * the first route.
+ * Chart (/:symbol/chart and /chart/:symbol): product selector and price
+ * header, the chart with its toolbar (a lazy chunk, so klinecharts stays out
+ * of the first route), and Buy / Sell behind the chart gate.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
-import { prices } from '../../state/prices.ts';
+import { useLocation } from 'wouter';
+import { preferences } from '../../state/preferences.ts';
 import type { ScreenProps } from '../router.tsx';
+import { useServices } from '../services-context.tsx';
+import { BackLink } from '../components/back-link.tsx';
+import { ProductHeader } from '../trade/product-header.tsx';
+import { TradeButtons } from '../trade/trade-buttons.tsx';
 import '../chart/chart.css';
 
 const ChartPanel = lazy(() =>
   import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })),
 );
 
-/** Name and product name; its own component, so a price tick re-renders only this. */
-function ProductTitle({ symbol }: { symbol: string }) {
-  const q = useSnapshot(prices).bySymbol[symbol];
-  return (
-    <h1 className="screen-title chart-title">
-      <span>{q?.name ?? symbol}</span>
-      {q?.productName && <span className="sub">{q.productName}</span>}
-    </h1>
-  );
-}
-
 export function ChartScreen({ params }: ScreenProps) {
   const { t } = useTranslation();
+  const { config } = useServices();
+  const [, navigate] = useLocation();
+  const { tradeMode } = useSnapshot(preferences);
+  const mode = tradeMode ?? config.defaultTradeMode;
   const symbol = params.symbol ?? '';
+  const onGo = useCallback(
+    (route: 'place' | 'placeOption', direction: number) =>
+      navigate(`/${symbol}/${route}?direction=${direction}`),
+    [navigate, symbol],
+  );
+  const onClosed = useCallback(() => navigate('/', { replace: true }), [navigate]);
   return (
     <main className="screen chart-screen">
       <header className="screen-header">
-        <Link href="/" aria-label={t('chart.back')} className="icon-btn">
-          ‹
-        </Link>
-        <ProductTitle symbol={symbol} />
+        <BackLink />
+        <h1 className="visually-hidden">{symbol}</h1>
+        <ProductHeader
+          symbol={symbol}
+          onSymbol={(s) => navigate(`/chart/${s}`, { replace: true })}
+        />
       </header>
       <Suspense
         fallback={<div className="chart-skeleton" role="status" aria-label={t('chart.loading')} />}
       >
         <ChartPanel symbol={symbol} />
       </Suspense>
+      <TradeButtons
+        key={`${symbol}-${mode}`}
+        symbol={symbol}
+        mode={mode}
+        onGo={onGo}
+        onClosed={onClosed}
+      />
     </main>
   );
 }

@@ -2,11 +2,15 @@
  * The desktop workspace: quotation, place order, chart and list panels, with
  * the side buttons that toggle positions and history.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { chooseSymbol, ui, type ListTab } from '../../state/ui.ts';
-import { prices } from '../../state/prices.ts';
+import { preferences } from '../../state/preferences.ts';
+import type { OrderDirection } from '../../api/types/trading.ts';
+import { useServices } from '../services-context.tsx';
+import { ProductHeader } from '../trade/product-header.tsx';
+import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { QuotationList } from '../screens/quotation.tsx';
 import '../chart/chart.css';
 
@@ -22,11 +26,25 @@ export interface WorkspaceSlots {
 }
 
 function ChartHeader({ symbol }: { symbol: string }) {
-  const q = useSnapshot(prices).bySymbol[symbol];
+  const { config } = useServices();
+  const { tradeMode } = useSnapshot(preferences);
+  const mode = tradeMode ?? config.defaultTradeMode;
+  const onGo = useCallback((_route: string, direction: OrderDirection) => {
+    ui.direction = direction;
+    ui.placeOpen = true;
+  }, []);
+  const onClosed = useCallback(() => chooseSymbol('BTCUSDT'), []);
   return (
-    <h2 className="panel-title">
-      {q?.name ?? symbol} <span className="muted">{q?.productName}</span>
-    </h2>
+    <div className="chart-head">
+      <ProductHeader symbol={symbol} onSymbol={chooseSymbol} />
+      <TradeButtons
+        key={`${symbol}-${mode}`}
+        symbol={symbol}
+        mode={mode}
+        onGo={onGo}
+        onClosed={onClosed}
+      />
+    </div>
   );
 }
 

@@ -11,6 +11,8 @@ import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 
+const RUNNING_REFRESH_MS = 3000;
+
 function OptionRow({
   o,
   onEnd,
@@ -60,7 +62,12 @@ export function RunningOptions() {
         }),
     [api],
   );
-  useEffect(load, [load]);
+  // New options (placed from another panel or tab) appear within a few seconds.
+  useEffect(() => {
+    load();
+    const id = setInterval(load, RUNNING_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [load]);
 
   const onEnd = useCallback(
     (uid: string, out: OptionSettlementOutput) => {

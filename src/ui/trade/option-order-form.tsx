@@ -1,0 +1,218 @@
+/**
+ * The option order form (mobile /{symbol}/placeOption, desktop panel in option
+ * mode): delivery time, amount with chips, payout rate; then the placed
+ * option's countdown and its settlement drawer (place view: 12 tries).
+ */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { subscribe } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { OrderDirection } from '../../api/types/trading.ts';
+import {
+  optionOrderActors,
+  optionOrderMachine,
+  type PlacedOption,
+} from '../../machines/optionOrderMachine.ts';
+import type { TradeMode } from '../../config/site.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { prices } from '../../state/prices.ts';
+import { showToast } from '../../state/toasts.ts';
+import { TOAST_MS } from '../../config/constants.ts';
+import { useServices } from '../services-context.tsx';
+import { TextField } from '../forms/fields.tsx';
+import { Drawer } from '../components/drawer.tsx';
+import { formatDuration, money } from '../format.ts';
+import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
+
+function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const state = useSettlement(placed, 'place', (out) => {
+    if (out.kind === 'failed') {
+      showToast(t('position.fail_result_check_history'), 'error', TOAST_MS);
+      navigate(out.goTo === 'history' ? '/history' : '/position');
+    }
+  });
+  const running = state.hasTag('running');
+  const left = Math.max(0, Math.ceil(state.context.remaining / 1000));
+  return (
+    <>
+      {/* The position drawer while it runs… */}
+      <Drawer open={running} title={t('option.placedTitle')} onClose={onClose}>
+        <p>{t('option.placedText', { time: formatDuration(placed.timeLong) })}</p>
+        <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
+        <p className="muted small">{t('option.timeLeft', { seconds: left })}</p>
+      </Drawer>
+      {/* …then the settlement drawer, loading until the result is in. */}
+      <Drawer
+        open={!running && !state.matches('failed')}
+        title={t('option.settlement')}
+        onClose={onClose}
+      >
+        <SettlementResult result={state.context.result} />
+      </Drawer>
+    </>
+  );
+}
+
+export function OptionOrderForm({
+  symbol,
+  direction,
+  tradeMode,
+  onLeave,
+  directionTabs,
+}: {
+  symbol: string;
+  direction: unknown;
+  tradeMode: TradeMode;
+  onLeave: () => void;
+  directionTabs?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [state, send] = useMachine(optionOrderMachine.provide({ actors: optionOrderActors(api) }), {
+    input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
+  });
+  const c = state.context;
+  const [placed, setPlaced] = useState<PlacedOption>();
+
+  useEffect(() => {
+    let last = 0;
+    return subscribe(prices, () => {
+      const q = prices.bySymbol[symbol];
+      if (!q || q.lastUpdate === last) return;
+      last = q.lastUpdate;
+      send({
+        type: 'price.update',
+        bid: q.bidPrice,
+        ask: q.askPrice,
+        price: q.price,
+        time: q.lastUpdate,
+      });
+    });
+  }, [send, symbol]);
+  useEffect(() => {
+    if (state.matches('placed') && c.placed) setPlaced(c.placed);
+    if (state.matches('closed')) {
+      showToast(t(c.notice ?? 'index.closed'), 'info', TOAST_MS);
+      onLeave();
+    }
+    if (state.matches('left')) onLeave();
+  }, [state, c.placed, c.notice, onLeave, t]);
+
+  const busy = state.hasTag('busy');
+  const locked = state.hasTag('locked');
+  // The duplicate-click guard holds the button for 1 s after a refused attempt.
+  const cooling = state.matches({ editing: 'cooling' });
+  const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
+
+  if (state.matches('loadFailed')) {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t('tips.incorrect_data')}</p>
+        <button type="button" className="btn" onClick={() => send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="order-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      {directionTabs && (
+        <div className="segmented block" role="group" aria-label={t('order.direction')}>
+          {([0, 1] as OrderDirection[]).map((d) => (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={c.direction === d}
+              onClick={() => send({ type: 'direction.change', value: d })}
+            >
+              {t(d === 0 ? 'option.long' : 'option.short')}
+            </button>
+          ))}
+        </div>
+      )}
+      <fieldset className="field">
+        <legend className="label">{t('option.deliveryTime')}</legend>
+        <div className="chips" role="radiogroup" aria-label={t('option.deliveryTime')}>
+          {c.deliveries.map((d, i) => (
+            <button
+              key={d.timeLong}
+              type="button"
+              role="radio"
+              aria-checked={c.delivery === i}
+              className={`chip${c.delivery === i ? ' active' : ''}`}
+              onClick={() => send({ type: 'delivery.select', index: i })}
+            >
+              {d.name || formatDuration(d.timeLong)} · {d.profitRate}%
+            </button>
+          ))}
+        </div>
+        {c.errors.delivery && (
+          <span className="field-error" role="alert">
+            {t(c.errors.delivery)}
+          </span>
+        )}
+      </fieldset>
+      <TextField
+        label={t('option.amount')}
+        inputMode="numeric"
+        value={c.amount}
+        onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
+        error={c.errors.amount}
+        errorValues={term ? { min: term.min, max: term.max } : {}}
+        hint={
+          term
+            ? term.max > 0
+              ? t('option.range', { min: term.min, max: term.max })
+              : t('option.min', { min: term.min })
+            : undefined
+        }
+      />
+      {c.chips.length > 0 && (
+        <div className="chips" role="group" aria-label={t('option.chips')}>
+          {c.chips.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className="chip"
+              onClick={() => send({ type: 'chip.select', value: v })}
+            >
+              {v}
+            </button>
+          ))}
+        </div>
+      )}
+      <dl className="kv">
+        <dt>{t('option.payout')}</dt>
+        <dd>{c.payoutRate !== undefined ? `${(c.payoutRate * 100).toFixed(0)}%` : '—'}</dd>
+        <dt>{t('order.available')}</dt>
+        <dd>{c.balance ? money(c.balance.balanceAmount) : '—'}</dd>
+      </dl>
+      {c.errors.balance && (
+        <p className="field-error" role="alert">
+          {t(c.errors.balance)}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
+        disabled={locked || busy || cooling}
+      >
+        {busy
+          ? t('common.loading')
+          : t(c.direction === 0 ? 'option.placeLong' : 'option.placeShort', { symbol })}
+      </button>
+      {placed && <Placed placed={placed} onClose={onLeave} />}
+    </form>
+  );
+}

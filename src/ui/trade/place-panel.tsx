@@ -1,0 +1,60 @@
+/** The desktop place-order panel: the market or option form for the symbol in focus, direction as a tab. */
+import { useCallback, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { preferences } from '../../state/preferences.ts';
+import { session } from '../../state/session.ts';
+import { ui } from '../../state/ui.ts';
+import { showToast } from '../../state/toasts.ts';
+import { TOAST_MS } from '../../config/constants.ts';
+import { useServices } from '../services-context.tsx';
+import { MarketOrderForm } from './market-order-form.tsx';
+import { OptionOrderForm } from './option-order-form.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
+
+export function PlacePanel({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const { token } = useSnapshot(session);
+  const { tradeMode } = useSnapshot(preferences);
+  const { direction } = useSnapshot(ui);
+  // A new form after each placement, so the next order starts clean.
+  const [round, setRound] = useState(0);
+  const mode = tradeMode ?? config.defaultTradeMode;
+  const onPlaced = useCallback(
+    (id: string) => {
+      showToast(t('order.placedText', { id }), 'success', TOAST_MS);
+      setRound((r) => r + 1);
+    },
+    [t],
+  );
+  const again = useCallback(() => setRound((r) => r + 1), []);
+  if (!token) return <SignInPrompt />;
+  return (
+    <>
+      <h2 className="panel-title">
+        {symbol} · {t(mode === 'option' ? 'top.mode_option' : 'top.mode_market')}
+      </h2>
+      {mode === 'option' ? (
+        <OptionOrderForm
+          key={`${symbol}-${direction}-${round}`}
+          symbol={symbol}
+          direction={direction}
+          tradeMode={mode}
+          onLeave={again}
+          directionTabs
+        />
+      ) : (
+        <MarketOrderForm
+          key={`${symbol}-${direction}-${round}`}
+          symbol={symbol}
+          direction={direction}
+          tradeMode={mode}
+          onPlaced={onPlaced}
+          onLeave={again}
+          directionTabs
+        />
+      )}
+    </>
+  );
+}
