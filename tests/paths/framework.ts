@@ -253,6 +253,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
   const world = await createWorld();
   // Stores are module singletons: every path starts signed out.
   clearSession();
+  let running: AnyActorRef | undefined;
   try {
     const data = (await spec.setup?.(world)) ?? {};
     const c: PathContext = { world, data };
@@ -269,7 +270,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
     await arrangeNext(0);
     /** How many microsteps each event type has caused so far. */
     const seen = new Map<string, number>();
-    const actor: AnyActorRef = createActor(machine, {
+    const actor: AnyActorRef = (running = createActor(machine, {
       clock: new SimulatedClock(),
       ...(input !== undefined ? { input } : {}),
       inspect: (ev) => {
@@ -282,7 +283,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
           for (const t of e._transitions) cov.transitions.add(transitionKey(t));
         }
       },
-    });
+    }));
     const check = async (label: string) => {
       const snap = actor.getSnapshot() as Snap;
       for (const p of activePaths(snap)) {
@@ -342,8 +343,9 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
       }
       await check(label);
     }
-    actor.stop();
   } finally {
+    // A failed path must not leave its actor running into the next one.
+    running?.stop();
     world.sim.stop();
   }
 }
