@@ -31,6 +31,8 @@ export interface LoginInput {
   phoneEnabled: boolean;
   /** Remembered account and password, if any. */
   remembered?: { type: AccountType; value: string; password?: string };
+  /** An account to fill in without remembering it (just signed up). */
+  prefill?: { type: AccountType; value: string };
 }
 
 export interface LoginContext {
@@ -152,8 +154,8 @@ export const loginMachine = setup({
   id: 'login',
   context: ({ input }) => ({
     phoneEnabled: input.phoneEnabled,
-    type: input.phoneEnabled && input.remembered?.type === 'P' ? 'P' : 'E',
-    username: input.remembered?.value ?? '',
+    type: input.phoneEnabled && (input.prefill ?? input.remembered)?.type === 'P' ? 'P' : 'E',
+    username: input.prefill?.value ?? input.remembered?.value ?? '',
     password: input.remembered?.password ?? '',
     code: '',
     remember: !!input.remembered,

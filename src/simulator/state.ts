@@ -35,6 +35,7 @@ export const STATE_VERSION = 1;
 /** Site flags on by default (names as the spec spells them). */
 export const DEFAULT_FLAGS: Record<string, boolean> = {
   PHONE_REGISTER: true,
+  phoneCaptcha: false,
   hideRegisterInviteCode: false,
   sendRegisterCompleteMail: true,
   virtualTrading: true,

@@ -60,6 +60,18 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./screens/place-option.tsx'),
     (m) => m.PlaceOption,
   ),
+  user: later(
+    () => import('./screens/my-page.tsx'),
+    (m) => m.MyPage,
+  ),
+  register: later(
+    () => import('./screens/access/register.tsx'),
+    (m) => m.Register,
+  ),
+  forgot: later(
+    () => import('./screens/access/register.tsx'),
+    (m) => m.Forgot,
+  ),
   position: later(
     () => import('./screens/positions.tsx'),
     (m) => m.Positions,

@@ -43,8 +43,8 @@ test('shows the product with a live chart; period and candle type switch and are
   consoleErrors,
 }) => {
   const chart = await openChart(page, MOBILE, '/BTCUSDT/chart');
-  await expect(page.getByRole('heading', { name: /BTCUSDT/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Bitcoin/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('BTCUSDT');
+  await expect(page.getByRole('option', { name: /BTCUSDT · Bitcoin/ })).toBeAttached();
   expect(await summary(chart)).toMatch(/^1 min, Solid candles\./);
 
   // Live: the last candle moves without any input.
@@ -179,6 +179,12 @@ test('drawing tools: each tool draws, drawings are kept after a reload, and dele
   consoleErrors,
 }) => {
   const chart = await openChart(page, DESKTOP);
+  // Room to draw: the positions list (open by default on a tall window) is closed.
+  const lists = page.getByRole('navigation', { name: 'Lists' });
+  if ((await lists.getByRole('button', { name: 'Position' }).getAttribute('aria-pressed')) === 'true') {
+    await lists.getByRole('button', { name: 'Position' }).click();
+  }
+  await page.waitForTimeout(300);
   await page.getByRole('button', { name: 'Drawing tools' }).click();
   const tools = page.getByRole('toolbar', { name: 'Drawing tools' });
   await expect(tools.getByRole('button', { name: 'Delete drawings' })).toBeDisabled();

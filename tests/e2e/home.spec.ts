@@ -44,7 +44,7 @@ test('desktop shows the workspace: quotation tabs that filter, chart of BTCUSDT,
   await expect(quotation.getByRole('button', { name: /XAUUSD/ })).toHaveCount(0);
   // Choosing a product moves the chart to it.
   await quotation.getByRole('button', { name: /ETHUSDT/ }).click();
-  await expect(page.getByRole('heading', { name: /ETHUSDT/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('ETHUSDT');
   await expect(page.getByRole('group', { name: 'Trade mode' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
   await screenshot(page, 'home-desktop');

@@ -15,6 +15,7 @@ import {
   type ConnectionInput,
   type RealtimeEvent,
 } from '../../machines/realtimeMachine.ts';
+import { sessionActors, sessionMachine } from '../../machines/sessionMachine.ts';
 import { clearSession, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -27,6 +28,8 @@ export interface Services {
   api: ApiClient;
   i18n: I18n;
   realtime: ActorRefFrom<typeof realtimeMachine>;
+  /** The signed-in session: user info, unread count, checks and refresh. */
+  session: ActorRefFrom<typeof sessionMachine>;
 }
 
 const base = import.meta.env.BASE_URL;
@@ -92,5 +95,14 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   // Simulator mode: the back office is reachable from the devtools console (and e2e tests).
   if (backend.simulator)
     (window as unknown as { __simulator?: unknown }).__simulator = backend.simulator;
-  return { config, backend, api, i18n, realtime };
+
+  const sessionActor = createActor(
+    sessionMachine.provide({
+      actors: sessionActors(api),
+      actions: { goHome: () => navigate('/') },
+    }),
+  );
+  sessionActor.start();
+  window.addEventListener('focus', () => sessionActor.send({ type: 'window.focus' }));
+  return { config, backend, api, i18n, realtime, session: sessionActor };
 }

@@ -46,7 +46,8 @@ export function ConsoleLauncher() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <IconGear size={14} /> {t('console.open')}
+        <IconGear size={16} />
+        <span className="visually-hidden">{t('console.open')}</span>
       </button>
       {open && (
         <Suspense fallback={null}>

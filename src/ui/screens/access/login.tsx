@@ -164,6 +164,11 @@ export function Login() {
   const { flags } = useSnapshot(site);
   const desktop = useDesktop();
   const remembered = useRemembered();
+  // Just signed up: the new account comes in the navigation state.
+  const [prefill] = useState(() => {
+    const p = (history.state as { prefill?: { type: 'E' | 'P'; account: string } } | null)?.prefill;
+    return p ? { type: p.type, value: p.account } : undefined;
+  });
   const [languages, setLanguages] = useState(false);
   return (
     <main className="screen access">
@@ -193,6 +198,7 @@ export function Login() {
           input={{
             phoneEnabled: flags.PHONE_REGISTER === true,
             ...(remembered ? { remembered } : {}),
+            ...(prefill ? { prefill } : {}),
           }}
         />
       )}

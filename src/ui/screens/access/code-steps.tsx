@@ -1,0 +1,200 @@
+/**
+ * The two-step code form shared by sign-up and password reset: step 1 the
+ * account and "get code", step 2 the code (or the image captcha), the
+ * password (and, for sign-up, the invite code), the resend countdown and back.
+ */
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
+import type { AccountType } from '../../../api/types/trading.ts';
+import { MAX_LEN } from '../../../config/constants.ts';
+import { CodeField, PasswordField, TextField } from '../../forms/fields.tsx';
+import { PhoneField } from '../../forms/phone.tsx';
+
+type Field = 'account' | 'code' | 'password' | 'inviteCode';
+
+export interface CodeStepsContext {
+  phoneEnabled: boolean;
+  type: AccountType;
+  account: string;
+  code: string;
+  password: string;
+  inviteCode?: string;
+  hideInviteCode?: boolean;
+  phoneCaptcha?: boolean;
+  errors: Partial<Record<Field, string>>;
+  secondsLeft: number;
+}
+
+interface Props {
+  state: {
+    matches(v: unknown): boolean;
+    hasTag(t: string): boolean;
+    context: CodeStepsContext;
+    children: Record<string, unknown>;
+  };
+  send: (e: { type: string; [k: string]: unknown }) => void;
+  /** 'register' shows the invite code; 'forgot' calls the password new. */
+  kind: 'register' | 'forgot';
+}
+
+function Captcha({ actor }: { actor: AnyActorRef }) {
+  const { t } = useTranslation();
+  const c = useSelector(
+    actor,
+    (s) => s.context as { image?: string; secondsLeft: number; message?: string },
+  );
+  return (
+    <div className="captcha">
+      {c.image ? (
+        <img src={c.image} alt={t('register.captchaImage')} width={120} height={40} />
+      ) : (
+        <span className="skeleton-row" />
+      )}
+      <button
+        type="button"
+        className="btn ghost"
+        onClick={() => actor.send({ type: 'captcha.refresh' })}
+      >
+        {t('register.refreshCaptcha')}
+      </button>
+      {c.message && (
+        <span className="field-error" role="alert">
+          {t(c.message, { second: c.secondsLeft })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function CodeSteps({ state, send, kind }: Props) {
+  const { t } = useTranslation();
+  const c = state.context;
+  const busy = state.hasTag('busy');
+  const change = (field: Field) => (value: string) => send({ type: 'field.change', field, value });
+  const submit = (type: string) => (e: React.FormEvent) => {
+    e.preventDefault();
+    send({ type });
+  };
+  const captcha = state.children.captcha as AnyActorRef | undefined;
+
+  if (state.matches('account') || state.matches('sendingCode')) {
+    return (
+      <form noValidate onSubmit={submit('code.send')}>
+        {c.phoneEnabled && (
+          <div className="segmented block" role="group" aria-label={t('login.accountType')}>
+            {(['E', 'P'] as const).map((type) => (
+              <button
+                key={type}
+                type="button"
+                aria-pressed={c.type === type}
+                onClick={() => send({ type: 'type.change', value: type })}
+              >
+                {t(type === 'E' ? 'login.email' : 'login.phone')}
+              </button>
+            ))}
+          </div>
+        )}
+        {c.type === 'P' ? (
+          <PhoneField
+            label={t('login.phone')}
+            value={c.account}
+            onValue={change('account')}
+            error={c.errors.account}
+          />
+        ) : (
+          <TextField
+            label={t('login.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={MAX_LEN.email}
+            value={c.account}
+            onValue={change('account')}
+            error={c.errors.account}
+          />
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn primary block" disabled={busy}>
+            {busy
+              ? t('common.loading')
+              : t(c.type === 'P' && c.phoneCaptcha ? 'common.next' : 'register.getCode')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  const canResend = state.hasTag('canResend');
+  return (
+    <form noValidate onSubmit={submit('form.submit')}>
+      <p className="muted">{t('register.sentTo', { account: c.account })}</p>
+      {captcha ? (
+        <>
+          <Captcha actor={captcha} />
+          <TextField
+            label={t('register.captcha')}
+            maxLength={MAX_LEN.captcha}
+            value={c.code}
+            onValue={change('code')}
+            error={c.errors.code}
+          />
+        </>
+      ) : (
+        <>
+          <CodeField
+            label={t('login.code')}
+            value={c.code}
+            onValue={change('code')}
+            error={c.errors.code}
+            maxLength={6}
+          />
+          <p className="small">
+            {canResend ? (
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => send({ type: 'code.resend' })}
+              >
+                {t('register.resend')}
+              </button>
+            ) : (
+              <span className="muted">{t('register.resendIn', { seconds: c.secondsLeft })}</span>
+            )}
+          </p>
+        </>
+      )}
+      <PasswordField
+        label={t(kind === 'forgot' ? 'forgot.newPassword' : 'login.password')}
+        autoComplete="new-password"
+        maxLength={MAX_LEN.password}
+        value={c.password}
+        onValue={change('password')}
+        error={c.errors.password}
+        hint={t('register.passwordHint')}
+      />
+      {kind === 'register' && !c.hideInviteCode && (
+        <TextField
+          label={t('register.inviteCode')}
+          maxLength={MAX_LEN.inviteCode}
+          value={c.inviteCode ?? ''}
+          onValue={change('inviteCode')}
+          error={c.errors.inviteCode}
+        />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? t('common.loading') : t(kind === 'forgot' ? 'forgot.submit' : 'nav.register')}
+        </button>
+        <button
+          type="button"
+          className="btn ghost block"
+          onClick={() => send({ type: 'back' })}
+          disabled={busy}
+        >
+          {t('common.back')}
+        </button>
+      </div>
+    </form>
+  );
+}

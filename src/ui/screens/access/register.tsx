@@ -1,0 +1,88 @@
+/** Sign up (/register) and password reset (/forgot) on their machines. */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { registerActors, registerMachine } from '../../../machines/registerMachine.ts';
+import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
+import { site } from '../../../state/site.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { useServices } from '../../services-context.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { useLanguage } from '../../shell/language-picker.tsx';
+import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+
+type Steps = Parameters<typeof CodeSteps>[0];
+
+export function Register() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const { flags } = useSnapshot(site);
+  const [locale] = useLanguage();
+  const [state, send] = useMachine(registerMachine.provide({ actors: registerActors(api) }), {
+    input: {
+      phoneEnabled: flags.PHONE_REGISTER === true,
+      phoneCaptcha: flags.phoneCaptcha === true,
+      hideInviteCode: flags.hideRegisterInviteCode === true,
+      sendCompleteMail: flags.sendRegisterCompleteMail === true,
+      locale,
+    },
+  });
+  useEffect(() => {
+    if (!state.matches('done') || !state.output) return;
+    showToast(t('sign_up_success'), 'success', TOAST_MS);
+    navigate('/login', { state: { prefill: state.output } });
+  }, [state, navigate, t]);
+  return (
+    <main className="screen access">
+      <header className="screen-header">
+        <BackLink />
+        <span />
+      </header>
+      <h1 className="screen-title">{t('nav.register')}</h1>
+      <CodeSteps
+        state={state as unknown as Steps['state']}
+        send={send as unknown as Steps['send']}
+        kind="register"
+      />
+      <div className="form-links">
+        <span />
+        <Link href="/login">{t('register.haveAccount')}</Link>
+      </div>
+    </main>
+  );
+}
+
+export function Forgot() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const { flags } = useSnapshot(site);
+  const [locale] = useLanguage();
+  const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
+    input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
+  });
+  useEffect(() => {
+    if (!state.matches('done')) return;
+    showToast(t('tips.update_success'), 'success', TOAST_MS);
+    navigate('/login');
+  }, [state, navigate, t]);
+  const c = state.context as unknown as CodeStepsContext;
+  return (
+    <main className="screen access">
+      <header className="screen-header">
+        <BackLink to="/login" />
+        <span />
+      </header>
+      <h1 className="screen-title">{t('nav.forgot')}</h1>
+      <CodeSteps
+        state={{ ...(state as unknown as Steps['state']), context: c }}
+        send={send as unknown as Steps['send']}
+        kind="forgot"
+      />
+    </main>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * My page (/user, the mobile user tab): profile, balance with refresh,
+ * deposit and withdraw (real) or reset demo (demo), the menu, the demo/real
+ * switch, log out, and the version.
+ */
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { APP_VERSION } from '../../config/version.ts';
+import { preferences } from '../../state/preferences.ts';
+import { site } from '../../state/site.ts';
+import { showToast } from '../../state/toasts.ts';
+import { TOAST_MS } from '../../config/constants.ts';
+import { useServices } from '../services-context.tsx';
+import { useBalance, useDemo, useSessionUser, useUnread } from '../hooks/use-session.ts';
+import { Drawer } from '../components/drawer.tsx';
+import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-picker.tsx';
+import { Avatar } from '../shell/account-corner.tsx';
+import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
+import { money } from '../format.ts';
+
+function Row({
+  children,
+  to,
+  onClick,
+  end,
+}: {
+  children: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  end?: ReactNode;
+}) {
+  const body = (
+    <>
+      <span>{children}</span>
+      <span className="end">{end ?? '›'}</span>
+    </>
+  );
+  return (
+    <li>
+      {to ? (
+        <Link href={to} className="menu-row">
+          {body}
+        </Link>
+      ) : (
+        <button type="button" className="menu-row" onClick={onClick}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
+}
+
+async function copy(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast(done, 'success', TOAST_MS);
+  } catch {
+    showToast(text, 'info', TOAST_MS);
+  }
+}
+
+export function MyPage() {
+  const { t } = useTranslation();
+  const { config, session } = useServices();
+  const [, navigate] = useLocation();
+  const user = useSessionUser();
+  const demo = useDemo();
+  const unread = useUnread();
+  const balance = useBalance(true);
+  const { flags } = useSnapshot(site);
+  const { dark, redUp } = useSnapshot(preferences);
+  const [lng] = useLanguage();
+  const [drawer, setDrawer] = useState<'language' | 'logout'>();
+
+  return (
+    <main className="screen my-page">
+      <header className="profile">
+        <Avatar src={user?.avator} size={56} />
+        <div>
+          <h1 className="screen-title">{user?.nick ?? '…'}</h1>
+          <p className="muted small">UID {user?.uid ?? '…'}</p>
+        </div>
+        <span className="spacer" />
+        <DemoSwitch />
+      </header>
+
+      <section className="balance-card" aria-label={t('top.balance')}>
+        <div className="row">
+          <span className="muted">{t('top.total')} (USD)</span>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => session.send({ type: 'user.reload' })}
+          >
+            {t('common.refresh')}
+          </button>
+        </div>
+        <div className="amount">
+          {balance ? money(balance.balanceAmount + balance.lockMargin) : '—'}
+        </div>
+        <div className="muted small">
+          {t('top.available')} {balance ? money(balance.balanceAmount) : '—'}
+        </div>
+      </section>
+
+      {demo ? (
+        <DemoReset />
+      ) : (
+        <div className="form-actions row">
+          <Link
+            href="/user/deposit"
+            className="btn primary"
+            aria-disabled={flags.depositDisabled || undefined}
+          >
+            {t('my.deposit')}
+          </Link>
+          <Link href="/user/withdraw" className="btn">
+            {t('my.withdraw')}
+          </Link>
+        </div>
+      )}
+
+      <ul className="menu" aria-label={t('my.menu')}>
+        <Row to="/user/account">{t('my.account')}</Row>
+        {!demo && flags['multi-wallet'] && <Row to="/user/myWallet">{t('my.wallet')}</Row>}
+        <Row to="/user/verified">{t('my.verification')}</Row>
+        {user?.inviteCode && (
+          <Row
+            onClick={() => void copy(user.inviteCode, t('my.copied'))}
+            end={<b>{user.inviteCode}</b>}
+          >
+            {t('my.inviteCode')}
+          </Row>
+        )}
+        <Row
+          to="/user/notification"
+          end={unread > 0 ? <span className="count-badge">{unread}</span> : undefined}
+        >
+          {t('my.notifications')}
+        </Row>
+        <Row to="/user/service">{t('service.title')}</Row>
+        <Row
+          onClick={() => void copy(config.serviceEmail, t('my.copied'))}
+          end={config.serviceEmail}
+        >
+          {t('my.contactEmail')}
+        </Row>
+        <Row onClick={() => setDrawer('language')} end={LANGUAGE_NAMES[lng][1]}>
+          {t('common.language')}
+        </Row>
+        <Row
+          onClick={() => (preferences.redUp = !redUp)}
+          end={t(redUp ? 'top.redUp' : 'top.greenUp')}
+        >
+          {t('my.theme')}
+        </Row>
+        <li>
+          <label className="menu-row">
+            <span>{t('top.dark')}</span>
+            <span className="end">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={dark}
+                onChange={() => (preferences.dark = !dark)}
+              />
+            </span>
+          </label>
+        </li>
+        <li>
+          <DemoSwitch variant="row" />
+        </li>
+        <Row onClick={() => setDrawer('logout')}>{t('my.logout')}</Row>
+      </ul>
+      <p className="version">
+        {config.siteName} v{APP_VERSION}
+      </p>
+
+      <Drawer
+        open={drawer === 'language'}
+        title={t('common.language')}
+        onClose={() => setDrawer(undefined)}
+      >
+        <LanguageList onDone={() => setDrawer(undefined)} />
+      </Drawer>
+      <Drawer
+        open={drawer === 'logout'}
+        title={t('my.logout')}
+        onClose={() => setDrawer(undefined)}
+      >
+        <p>{t('my.logoutWarning')}</p>
+        <div className="form-actions row">
+          <button type="button" className="btn" onClick={() => setDrawer(undefined)}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              session.send({ type: 'session.logout' });
+              showToast(t('log_out_success'), 'success', TOAST_MS);
+              navigate('/');
+            }}
+          >
+            {t('common.confirm')}
+          </button>
+        </div>
+      </Drawer>
+    </main>
+  );
+}

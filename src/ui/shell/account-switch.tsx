@@ -1,0 +1,100 @@
+/** Demo / real switch behind a warning confirmation, and the demo reset (the account mode machine's view). */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { accountModeActors, accountModeMachine } from '../../machines/accountModeMachine.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { site } from '../../state/site.ts';
+import { showToast } from '../../state/toasts.ts';
+import { TOAST_MS } from '../../config/constants.ts';
+import { useServices } from '../services-context.tsx';
+import { Drawer } from '../components/drawer.tsx';
+
+function useAccountMode() {
+  const { api, session: sessionActor } = useServices();
+  const { token } = useSnapshot(session);
+  const { flags } = useSnapshot(site);
+  const [state, send] = useMachine(accountModeMachine.provide({ actors: accountModeActors(api) }), {
+    input: { virtualTrading: flags.virtualTrading === true, demo: isDemo(decodeToken(token)) },
+  });
+  const c = state.context;
+  useEffect(() => {
+    if (c.reloaded) sessionActor.send({ type: 'user.reload' });
+  }, [c.reloaded, sessionActor]);
+  return [state, send] as const;
+}
+
+/** The switch button (top bar, my page) with its confirm drawer; a new machine for each session token. */
+export function DemoSwitch(props: { variant?: 'button' | 'row' }) {
+  const { token } = useSnapshot(session);
+  return <DemoSwitchFor key={token} {...props} />;
+}
+
+function DemoSwitchFor({ variant = 'button' }: { variant?: 'button' | 'row' }) {
+  const { t } = useTranslation();
+  const [state, send] = useAccountMode();
+  const c = state.context;
+  if (!c.virtualTrading) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
+        onClick={() => send({ type: 'confirm.open' })}
+        aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
+      >
+        <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
+          {t(c.demo ? 'top.demo' : 'top.real')}
+        </span>
+        {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
+      </button>
+      <Drawer
+        open={state.hasTag('confirm') || state.matches('switching')}
+        title={t('account.switchTitle')}
+        onClose={() => send({ type: 'confirm.cancel' })}
+      >
+        <p>{t(c.demo ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')}</p>
+        <div className="form-actions row">
+          <button type="button" className="btn" onClick={() => send({ type: 'confirm.cancel' })}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            disabled={state.hasTag('busy')}
+            onClick={() => send({ type: 'confirm.accept' })}
+          >
+            {state.hasTag('busy') ? t('common.loading') : t('common.confirm')}
+          </button>
+        </div>
+      </Drawer>
+    </>
+  );
+}
+
+/** Reset the demo account (a demo session only). */
+export function DemoReset() {
+  const { token } = useSnapshot(session);
+  return <DemoResetFor key={token} />;
+}
+
+function DemoResetFor() {
+  const { t } = useTranslation();
+  const [state, send] = useAccountMode();
+  const c = state.context;
+  useEffect(() => {
+    if (c.notice) showToast(t(c.notice), 'success', TOAST_MS);
+  }, [c.notice, c.reloaded, t]);
+  if (!c.demo) return null;
+  return (
+    <button
+      type="button"
+      className="btn block"
+      disabled={state.hasTag('busy')}
+      onClick={() => send({ type: 'demo.reset' })}
+    >
+      {t('account.resetDemo')}
+    </button>
+  );
+}

@@ -1,0 +1,88 @@
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+test('sign up with the code the simulator shows, then sign in with the prefilled e-mail', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await page.getByLabel('E-mail').fill('new@example.com');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const notice = page.getByText(/Simulator: code (\d{6}) sent to new@example\.com/);
+  await expect(notice).toBeVisible();
+  const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+  await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('The password must be longer than six characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('longenough1');
+  await screenshot(page, 'register-mobile');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('E-mail')).toHaveValue('new@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('longenough1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('switch to demo and reset it', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', {
+    email: 'dm@example.com',
+    password: 'secret123',
+    deposit: 1000,
+  });
+  await page.getByLabel('E-mail').fill('dm@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'dm' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to the demo account' }).first().click();
+  const warn = page.getByRole('dialog', { name: 'Switch account' });
+  await expect(warn.getByText(/virtual money/)).toBeVisible();
+  await warn.getByRole('button', { name: 'Confirm' }).click();
+  // The demo account: reset instead of deposit and withdraw, 100,000 to start.
+  const reset = page.getByRole('button', { name: 'Reset demo account' });
+  await expect(reset).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Balance' }).getByText('100000.00').first(),
+  ).toBeVisible();
+  await screenshot(page, 'my-page-demo-mobile');
+  await reset.click();
+  await expect(page.getByText('Operation successful')).toBeVisible();
+  // A second reset is refused: once only (701).
+  await reset.click();
+  await expect(page.getByText(/\[701\]/)).toBeVisible();
+});
+
+test('desktop account corner: balance popover and log out from my page', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', {
+    email: 'bp@example.com',
+    password: 'secret123',
+    deposit: 2500,
+  });
+  const card = page.getByRole('dialog', { name: 'Sign in' });
+  await card.getByLabel('E-mail').fill('bp@example.com');
+  await card.getByLabel('Password', { exact: true }).fill('secret123');
+  await card.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Balance' }).click();
+  const pop = page.getByRole('dialog', { name: 'Balance' });
+  await expect(pop.getByText('2500.00').first()).toBeVisible();
+  await screenshot(page, 'balance-desktop');
+  await pop.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
