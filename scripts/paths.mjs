@@ -1,47 +1,129 @@
 /**
  * `npm run test:paths [-- --plan FILE] [-- --only NAME]`: runs every machine's
- * generated paths against the simulator, prints coverage per machine, and fails
- * when any machine is below 100% of its states or transitions.
+ * generated paths against the simulator (one test file per spec module, so
+ * each runs in a fresh module world; two at a time), prints coverage per
+ * machine, and fails when any machine is below 100% of its states or
+ * transitions. --plan writes the paths as a Markdown test plan for QA.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const args = process.argv.slice(2);
 const env = { ...process.env };
 const planAt = args.indexOf('--plan');
-if (planAt >= 0) env.PATHS_PLAN = args[planAt + 1];
+const planFile = planAt >= 0 ? args[planAt + 1] : undefined;
 const onlyAt = args.indexOf('--only');
 if (onlyAt >= 0) env.PATHS_ONLY = args[onlyAt + 1];
 
-rmSync('test-results/paths-coverage.json', { force: true });
+// One runner file per spec module.
+const RUN = 'tests/paths/.run';
+rmSync(RUN, { recursive: true, force: true });
+rmSync('test-results/paths', { recursive: true, force: true });
+mkdirSync(RUN, { recursive: true });
+for (const f of readdirSync('tests/paths/specs').filter((f) => f.endsWith('.paths.ts'))) {
+  const name = f.replace(/\.paths\.ts$/, '');
+  writeFileSync(
+    `${RUN}/${name}.test.ts`,
+    `import { runSpecs } from '../suite.ts';\nimport { specs } from '../specs/${f}';\nrunSpecs(${JSON.stringify(name)}, specs);\n`,
+  );
+}
+
 const r = spawnSync(
   'npx',
-  ['vitest', 'run', '--config', 'vitest.paths.config.ts', '--reporter=dot', '--reporter=json', '--outputFile=test-results/vitest-paths.json'],
+  [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.paths.config.ts',
+    '--reporter=json',
+    '--outputFile=test-results/vitest-paths.json',
+  ],
   { stdio: 'inherit', env },
 );
-if (!existsSync('test-results/paths-coverage.json')) {
+
+const dir = 'test-results/paths';
+if (!existsSync(dir)) {
   console.error('No coverage was recorded.');
   process.exit(r.status || 1);
 }
-const rows = JSON.parse(readFileSync('test-results/paths-coverage.json', 'utf8'));
-const pct = (c) => (c.total ? Math.floor((100 * c.covered) / c.total) : 100);
+const machines = new Map();
+for (const f of readdirSync(dir).sort()) {
+  for (const frag of JSON.parse(readFileSync(path.join(dir, f), 'utf8'))) {
+    const m = machines.get(frag.machine) ?? {
+      machine: frag.machine,
+      states: frag.states,
+      transitions: frag.transitions,
+      coveredStates: new Set(),
+      coveredTransitions: new Set(),
+      paths: 0,
+      failed: 0,
+      plans: [],
+    };
+    frag.coveredStates.forEach((s) => m.coveredStates.add(s));
+    frag.coveredTransitions.forEach((t) => m.coveredTransitions.add(t));
+    m.paths += frag.paths;
+    m.failed += frag.failed;
+    m.plans.push(...frag.plans);
+    machines.set(frag.machine, m);
+  }
+}
+
+const pct = (a, b) => (b ? Math.floor((100 * a) / b) : 100);
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`\n${pad('machine', 28)}${pad('states', 16)}${pad('transitions', 18)}paths run`);
 let below = 0;
-for (const row of rows) {
-  const full = row.states.covered === row.states.total && row.transitions.covered === row.transitions.total;
+const rows = [];
+for (const m of [...machines.values()].sort((a, b) => a.machine.localeCompare(b.machine))) {
+  const s = m.states.filter((x) => m.coveredStates.has(x)).length;
+  const t = m.transitions.filter((x) => m.coveredTransitions.has(x)).length;
+  const full = s === m.states.length && t === m.transitions.length;
   if (!full) below++;
+  rows.push({
+    machine: m.machine,
+    states: { covered: s, total: m.states.length },
+    transitions: { covered: t, total: m.transitions.length },
+    paths: m.paths,
+    failed: m.failed,
+  });
   console.log(
-    `${pad(row.machine, 28)}${pad(`${row.states.covered}/${row.states.total} (${pct(row.states)}%)`, 16)}${pad(
-      `${row.transitions.covered}/${row.transitions.total} (${pct(row.transitions)}%)`,
+    `${pad(m.machine, 28)}${pad(`${s}/${m.states.length} (${pct(s, m.states.length)}%)`, 16)}${pad(
+      `${t}/${m.transitions.length} (${pct(t, m.transitions.length)}%)`,
       18,
-    )}${row.paths}${row.failed ? ` (${row.failed} failed)` : ''}`,
+    )}${m.paths}${m.failed ? ` (${m.failed} failed)` : ''}`,
   );
   if (!full) {
-    for (const s of row.missingStates) console.log(`    missing state: ${s}`);
-    for (const t of row.missingTransitions) console.log(`    missing transition: ${t}`);
+    for (const x of m.states.filter((x) => !m.coveredStates.has(x)))
+      console.log(`    missing state: ${x}`);
+    for (const x of m.transitions.filter((x) => !m.coveredTransitions.has(x)))
+      console.log(`    missing transition: ${x}`);
   }
 }
-if (env.PATHS_PLAN) console.log(`\nTest plan written to ${env.PATHS_PLAN}`);
+writeFileSync('test-results/paths-coverage.json', JSON.stringify(rows, null, 2));
+
+if (planFile) {
+  const fmt = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const lines = [
+    '# Test plan: machine paths',
+    '',
+    "Generated from the machines by `npm run test:paths -- --plan FILE`. Each path starts from the machine's initial state; do the steps in order and check the state reached after each (shown after ⇒).",
+    '',
+  ];
+  for (const m of [...machines.values()].sort((a, b) => a.machine.localeCompare(b.machine))) {
+    lines.push(`## ${m.machine}`, '');
+    for (const { spec, paths } of m.plans) {
+      if (m.plans.length > 1) lines.push(`### ${spec}`, '');
+      paths.forEach((p, i) =>
+        lines.push(
+          `${i + 1}. ${p.steps.length === 0 ? 'Start: the initial state holds.' : p.steps.map((s) => `${s.event} ⇒ \`${fmt(s.value)}\``).join('; ')}`,
+        ),
+      );
+      lines.push('');
+    }
+  }
+  mkdirSync(path.dirname(path.resolve(planFile)), { recursive: true });
+  writeFileSync(planFile, lines.join('\n'));
+  console.log(`\nTest plan written to ${planFile}`);
+}
 if (below && onlyAt < 0) console.error(`\n${below} machine(s) below 100% coverage.`);
 process.exit(r.status || (below && onlyAt < 0 ? 1 : 0));

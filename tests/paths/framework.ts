@@ -302,13 +302,17 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
         }
       }
     };
+    // Counts are taken before each check: a reply that lands while the
+    // previous state's assertions run still counts for the next step.
+    let baseline = new Map(seen);
     actor.start();
+    baseline = new Map(seen);
     await check('start');
     const system = new Set(spec.systemEvents ?? []);
     for (let i = 0; i < path.steps.length; i++) {
       const step = path.steps[i] as PathStep;
       const label = `step ${i + 1} (${describeEvent(step.event)})`;
-      const before = seen.get(step.event.type) ?? 0;
+      const before = baseline.get(step.event.type) ?? 0;
       const happened = () =>
         (seen.get(step.event.type) ?? 0) > before &&
         serialize(actor.getSnapshot() as Snap) === step.state;
@@ -341,6 +345,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
       if (now !== step.state) {
         throw new Error(`${spec.name}: ${label} expected ${step.state}, got ${now}`);
       }
+      baseline = new Map(seen);
       await check(label);
     }
   } finally {
