@@ -36,6 +36,7 @@ const r = spawnSync(
     'run',
     '--config',
     'vitest.paths.config.ts',
+    '--reporter=default',
     '--reporter=json',
     '--outputFile=test-results/vitest-paths.json',
   ],
