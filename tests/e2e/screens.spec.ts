@@ -1,0 +1,68 @@
+/**
+ * Every trading screen on a phone (390×844) and a desktop (1440×900),
+ * signed out and signed in, saved under test-results/screens/ for review.
+ * Each visit also checks the screen's main landmark is there and that
+ * nothing logged an error.
+ */
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+import type { Page } from '@playwright/test';
+
+const PUBLIC = [
+  '/',
+  '/quotation',
+  '/search',
+  '/chart/BTCUSDT',
+  '/login',
+  '/register',
+  '/forgot',
+  '/user/service',
+  '/explore',
+];
+const PRIVATE = [
+  '/BTCUSDT/place?direction=0',
+  '/BTCUSDT/placeOption?direction=1',
+  '/position',
+  '/history',
+  '/user',
+];
+
+const name = (path: string) =>
+  path
+    .replace(/[/?=]+/g, '_')
+    .replace(/^_$/, 'home')
+    .replace(/^_/, '');
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 20_000 });
+  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
+  await scope.getByLabel('E-mail').first().fill(email);
+  await scope.getByLabel('Password', { exact: true }).first().fill('secret123');
+  await scope.getByRole('button', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+for (const [label, size] of [
+  ['mobile', MOBILE],
+  ['desktop', DESKTOP],
+] as const) {
+  test(`every screen on ${label}`, async ({ page, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    for (const path of PUBLIC) {
+      await page.goto(path);
+      await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
+      await page.waitForTimeout(700);
+      await screenshot(page, `${label}-${name(path)}`);
+    }
+    await signIn(page, `tour-${label}@example.com`);
+    for (const path of PRIVATE) {
+      await page.goto(path);
+      await expect(page.locator('main, .desktop-shell').first()).toBeVisible();
+      await page.waitForTimeout(900);
+      await screenshot(page, `${label}-signed-in-${name(path)}`);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}
