@@ -122,7 +122,7 @@ const defaultForm = (): LoanForm => ({
   remark: '',
 });
 const ref = (c: LoanContext): LoanRef => ({ loanId: c.loan?.id ?? '', loanUid: c.loan?.uid ?? '' });
-const submitted = { key: 'tips.submit_success_please_wait', kind: 'success' as const };
+const submitted = { key: 'submit_success_please_wait', kind: 'success' as const };
 
 export const loanMachine = setup({
   types: {

@@ -98,7 +98,10 @@ export const passwordMachine = setup({
       failure: undefined,
       notice: { key: 'tips.update_success', kind: 'success' as const },
     }),
-    /** The server ended every session: forget ours. */
+    /**
+     * The server ended every session: forget ours. The app may provide its
+     * session service's log-out instead; clearing the store is what it does.
+     */
     endSession: () => clearSession(),
   },
 }).createMachine({

@@ -233,8 +233,13 @@ export const profileMachine = setup({
       notice: { key: 'tips.update_success', kind: 'success' as const },
     }),
     announceLogout: assign({
-      notice: { key: 'tips.log_out_success', kind: 'success' as const },
+      notice: { key: 'log_out_success', kind: 'success' as const },
     }),
+    /**
+     * End the session. The app may provide its session service's log-out
+     * (`session.logout`, so the reason reads "logout"); clearing the store is
+     * the same for the server, which keeps no log-out call.
+     */
     endSession: () => clearSession(),
   },
 }).createMachine({

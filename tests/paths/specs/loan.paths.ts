@@ -62,7 +62,7 @@ function checkSamples(c: LoanContext, kind: Kind): EventObject[] {
   if (f === 1150) return [check({ dto: dto(c, 1, LOAN_DEFAULT) })];
   if (f === 1151) return [check({ dto: dto(c, 4, LOAN_DEFAULT) })];
   const submittedRequest =
-    c.notice?.key === 'tips.submit_success_please_wait' &&
+    c.notice?.key === 'submit_success_please_wait' &&
     (c.loan === undefined || [2, 3].includes(c.loan.status ?? -1));
   if (submittedRequest) return [check({ dto: dto(c, 0, c.form) })];
   if (c.loan?.status === 0) return [check({ dto: dto(c, 1) }), check({ dto: dto(c, 2) })];
@@ -90,7 +90,7 @@ const records = (dtoList: Repayment[]) => ({
 /** What userLoanRepay answers now, as the model knows it. */
 function recordSamples(c: LoanContext, kind: Kind): EventObject[] {
   const [latest, ...rest] = c.records;
-  if (c.notice?.key === 'tips.submit_success_please_wait')
+  if (c.notice?.key === 'submit_success_please_wait')
     return [records([rec(c.repayAmount, c.owed, 0), ...c.records])];
   // Another tab's repayment of 100 is in review.
   if (c.failure === 23552) return [records([rec(100, c.owed, 0), ...c.records])];
@@ -306,7 +306,7 @@ function spec(kind: Kind): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.status).toBe(0);
         expect((await serverLoan(c))?.status).toBe(0);
-        if (ctx.notice) expect(ctx.notice.key).toBe('tips.submit_success_please_wait');
+        if (ctx.notice) expect(ctx.notice.key).toBe('submit_success_please_wait');
       },
       request: async (s, c) => {
         const ctx = (s as Snap).context;

@@ -210,7 +210,7 @@ function spec(mobile: boolean): PathSpec {
       },
       loggedOut: (s) => {
         expect(s.output).toEqual({ reason: 'loggedOut', ...(mobile ? { to: '/' } : {}) });
-        expect((s as Snap).context.notice?.key).toBe('tips.log_out_success');
+        expect((s as Snap).context.notice?.key).toBe('log_out_success');
         expect(session.token).toBeUndefined();
       },
     },
