@@ -72,6 +72,98 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./screens/access/register.tsx'),
     (m) => m.Forgot,
   ),
+  account: later(
+    () => import('./screens/user/account.tsx'),
+    (m) => m.Account,
+  ),
+  changePassword: later(
+    () => import('./screens/user/change-password.tsx'),
+    (m) => m.ChangePassword,
+  ),
+  bindEmail: later(
+    () => import('./screens/user/bind-email.tsx'),
+    (m) => m.BindEmail,
+  ),
+  verified: later(
+    () => import('./screens/user/verified.tsx'),
+    (m) => m.Verified,
+  ),
+  juniorVerified: later(
+    () => import('./screens/user/verified.tsx'),
+    (m) => m.JuniorVerified,
+  ),
+  juniorVerfiy: later(
+    () => import('./screens/user/verified.tsx'),
+    (m) => m.JuniorVerified,
+  ),
+  notification: later(
+    () => import('./screens/user/notifications.tsx'),
+    (m) => m.Notifications,
+  ),
+  privacy: later(
+    () => import('./screens/user/static-pages.tsx'),
+    (m) => m.Privacy,
+  ),
+  standards: later(
+    () => import('./screens/user/static-pages.tsx'),
+    (m) => m.Standards,
+  ),
+  agreement: later(
+    () => import('./screens/user/static-pages.tsx'),
+    (m) => m.Agreement,
+  ),
+  myWallet: later(
+    () => import('./screens/user/my-wallet.tsx'),
+    (m) => m.MyWallet,
+  ),
+  deposit: later(
+    () => import('./screens/user/deposit.tsx'),
+    (m) => m.Deposit,
+  ),
+  withdraw: later(
+    () => import('./screens/user/withdraw.tsx'),
+    (m) => m.Withdraw,
+  ),
+  transactionList: later(
+    () => import('./screens/user/records.tsx'),
+    (m) => m.TransactionList,
+  ),
+  depositList: later(
+    () => import('./screens/user/records.tsx'),
+    (m) => m.DepositList,
+  ),
+  crypto: later(
+    () => import('./screens/user/crypto.tsx'),
+    (m) => m.CryptoList,
+  ),
+  addCrypto: later(
+    () => import('./screens/user/crypto.tsx'),
+    (m) => m.AddCrypto,
+  ),
+  deleteCrypto: later(
+    () => import('./screens/user/crypto.tsx'),
+    (m) => m.DeleteCrypto,
+  ),
+  bankCard: later(
+    () => import('./screens/user/bank-cards.tsx'),
+    (m) => m.BankCards,
+  ),
+  bankCardAlt: later(
+    () => import('./screens/user/bank-cards.tsx'),
+    (m) => m.BankCards,
+  ),
+  addBankCard: later(
+    () => import('./screens/user/bank-cards.tsx'),
+    (m) => m.AddBankCard,
+  ),
+  editBankCard: later(
+    () => import('./screens/user/bank-cards.tsx'),
+    (m) => m.EditBankCard,
+  ),
+  loan: later(
+    () => import('./screens/user/loan.tsx'),
+    (m) => m.Loan,
+  ),
   position: later(
     () => import('./screens/positions.tsx'),
     (m) => m.Positions,
