@@ -1,0 +1,42 @@
+/**
+ * Every locale file has exactly English's keys, the same {{placeholders}}
+ * in each text, and no text left empty; the language list and the files
+ * agree.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/config/site.ts';
+
+type Tree = { [k: string]: string | Tree };
+const load = (lng: string) => JSON.parse(readFileSync(`src/i18n/locales/${lng}.json`, 'utf8')) as Tree;
+
+function flat(t: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(t)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else for (const [kk, vv] of flat(v, `${prefix}${k}.`)) out.set(kk, vv);
+  }
+  return out;
+}
+const holes = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const en = flat(load('en'));
+const files = readdirSync('src/i18n/locales').filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+
+describe('locales', () => {
+  it('has a file for every language the app offers', () => {
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const lng of files.filter((f) => f !== 'en')) {
+    it(`${lng}: same keys and placeholders as English, nothing empty`, () => {
+      const other = flat(load(lng));
+      expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [k, v] of en) {
+        const text = other.get(k) ?? '';
+        expect(text.trim(), `${lng} ${k}`).not.toBe('');
+        expect(holes(text), `${lng} ${k}`).toEqual(holes(v));
+      }
+    });
+  }
+});
