@@ -1,45 +1,93 @@
-/** Option mode positions: running options with their countdown; a settled one opens the settlement drawer. */
+/**
+ * Option mode positions: running options with their countdown. A row opens
+ * its position drawer; when its option ends while that drawer is open, the
+ * drawer gives way to the settlement drawer (loading until the result is
+ * in). Rows whose progress reached 0 leave the list.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionOrder } from '../../api/types/trading.ts';
-import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
-import type { OptionSettlementOutput } from '../../machines/optionSettlementMachine.ts';
+import { OPTION_RUNNING_LIMIT, TOAST_MS } from '../../config/constants.ts';
+import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDuration, money } from '../format.ts';
+import { formatDateTime, formatDuration, money } from '../format.ts';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
-import { showToast } from '../../state/toasts.ts';
-import { TOAST_MS } from '../../config/constants.ts';
 
 const RUNNING_REFRESH_MS = 3000;
 
 function OptionRow({
   o,
-  onEnd,
+  open,
+  onOpen,
+  onClose,
 }: {
   o: OptionOrder;
-  onEnd: (uid: string, out: OptionSettlementOutput) => void;
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const state = useSettlement(o, 'list', (out) => onEnd(o.uid, out));
-  // Positions whose progress reached 0 leave the list.
-  if (!state.hasTag('running')) return null;
+  const state = useSettlement(o, 'list', (out) => {
+    if (out.kind === 'failed' && open)
+      showToast(t('position.fail_result_check_history'), 'error', TOAST_MS);
+  });
+  const running = state.hasTag('running');
   const left = Math.max(0, Math.ceil(state.context.remaining / 1000));
+  const progress = (
+    <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
+  );
   return (
-    <li className="order-card static">
-      <span className="order-head">
-        <b>{o.tradePair}</b>
-        <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
-          {t(o.orderType === 0 ? 'option.long' : 'option.short')}
-        </span>
-        <span className="muted">
-          {t('option.deliveryTime')} {formatDuration(o.timeLong)}
-        </span>
-        <span>{money(o.amount)}</span>
-      </span>
-      <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
-      <span className="muted small">{t('option.timeLeft', { seconds: left })}</span>
-    </li>
+    <>
+      {running && (
+        <li>
+          <button
+            type="button"
+            className="order-card"
+            onClick={onOpen}
+            aria-label={`${o.tradePair} ${o.uid}`}
+          >
+            <span className="order-head">
+              <b>{o.tradePair}</b>
+              <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+                {t(o.orderType === 0 ? 'option.long' : 'option.short')}
+              </span>
+              <span className="muted">
+                {t('option.deliveryTime')} {formatDuration(o.timeLong)}
+              </span>
+              <span>{money(o.amount)}</span>
+            </span>
+            {progress}
+            <span className="muted small">{t('option.timeLeft', { seconds: left })}</span>
+          </button>
+        </li>
+      )}
+      <Drawer
+        open={open && running}
+        title={`${o.tradePair} · ${t('option.position')}`}
+        onClose={onClose}
+      >
+        <dl className="kv">
+          <dt>{t('option.amount')}</dt>
+          <dd>{money(o.amount)}</dd>
+          <dt>{t('option.openPrice')}</dt>
+          <dd>{o.price}</dd>
+          <dt>{t('option.deliveryTime')}</dt>
+          <dd>{formatDuration(o.timeLong)}</dd>
+          <dt>{t('position.placeTime')}</dt>
+          <dd>{formatDateTime(o.beginTime)}</dd>
+        </dl>
+        {progress}
+        <p className="muted small">{t('option.timeLeft', { seconds: left })}</p>
+      </Drawer>
+      <Drawer
+        open={open && !running && !state.matches('failed')}
+        title={t('option.settlement')}
+        onClose={onClose}
+      >
+        <SettlementResult result={state.context.result} />
+      </Drawer>
+    </>
   );
 }
 
@@ -47,7 +95,8 @@ export function RunningOptions() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [list, setList] = useState<OptionOrder[]>();
-  const [result, setResult] = useState<{ uid: string; order: OptionOrder | null }>();
+  // The option whose drawer is open stays mounted until closed, even once it left the list.
+  const [opened, setOpened] = useState<OptionOrder>();
 
   const load = useCallback(
     () =>
@@ -68,14 +117,7 @@ export function RunningOptions() {
     const id = setInterval(load, RUNNING_REFRESH_MS);
     return () => clearInterval(id);
   }, [load]);
-
-  const onEnd = useCallback(
-    (uid: string, out: OptionSettlementOutput) => {
-      if (out.kind === 'settled') setResult({ uid, order: out.result });
-      else showToast(t('position.fail_result_check_history'), 'error', TOAST_MS);
-    },
-    [t],
-  );
+  const close = useCallback(() => setOpened(undefined), []);
 
   if (!list) {
     return (
@@ -84,20 +126,20 @@ export function RunningOptions() {
       </div>
     );
   }
-  return (
-    <>
-      {list.length === 0 ? (
-        <p className="empty-state">{t('option.none')}</p>
-      ) : (
-        <ul className="order-list">
-          {list.map((o) => (
-            <OptionRow key={o.uid} o={o} onEnd={onEnd} />
-          ))}
-        </ul>
-      )}
-      <Drawer open={!!result} title={t('option.settlement')} onClose={() => setResult(undefined)}>
-        <SettlementResult result={result?.order ?? null} />
-      </Drawer>
-    </>
+  const rows = opened && !list.some((o) => o.uid === opened.uid) ? [...list, opened] : list;
+  return rows.length === 0 ? (
+    <p className="empty-state">{t('option.none')}</p>
+  ) : (
+    <ul className="order-list">
+      {rows.map((o) => (
+        <OptionRow
+          key={o.uid}
+          o={o}
+          open={opened?.uid === o.uid}
+          onOpen={() => setOpened(o)}
+          onClose={close}
+        />
+      ))}
+    </ul>
   );
 }
