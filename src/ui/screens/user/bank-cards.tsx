@@ -88,17 +88,7 @@ export function BankCards() {
   const ok = useCardsAvailable();
   return (
     <main className="screen cards-screen">
-      <ScreenHead
-        back="/user"
-        title={t('cards.bank.title')}
-        end={
-          ok && (
-            <Link href={ADD_CARD} className="btn primary cards-head-btn">
-              {t('add_bank_card')}
-            </Link>
-          )
-        }
-      />
+      <ScreenHead back="/user" title={t('cards.bank.title')} />
       {ok && <BankCardsBody />}
     </main>
   );
@@ -121,11 +111,18 @@ function BankCardsBody() {
       </div>
     );
   return (
-    <ul className="cards-list" aria-label={t('cards.bank.title')}>
-      {c.cards.map((card) => (
-        <CardItem key={card.id} card={card} />
-      ))}
-    </ul>
+    <>
+      <ul className="cards-list" aria-label={t('cards.bank.title')}>
+        {c.cards.map((card) => (
+          <CardItem key={card.id} card={card} />
+        ))}
+      </ul>
+      <div className="form-actions">
+        <Link href={ADD_CARD} className="btn primary block">
+          {t('add_bank_card')}
+        </Link>
+      </div>
+    </>
   );
 }
 

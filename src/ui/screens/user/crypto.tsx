@@ -12,7 +12,7 @@
  * The helpers at the end are shared by the other screens of this area (bank
  * cards, loan).
  */
-import { useCallback, useEffect, useId, type ReactNode } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -91,17 +91,7 @@ export function CryptoList() {
   const ok = useCryptoAvailable();
   return (
     <main className="screen cards-screen">
-      <ScreenHead
-        back="/user"
-        title={t('cards.crypto.title')}
-        end={
-          ok && (
-            <Link href={ADD_CRYPTO} className="btn primary cards-head-btn">
-              {t('add_crypto_wallet')}
-            </Link>
-          )
-        }
-      />
+      <ScreenHead back="/user" title={t('cards.crypto.title')} />
       {ok && <CryptoListBody />}
     </main>
   );
@@ -124,11 +114,18 @@ function CryptoListBody() {
       </div>
     );
   return (
-    <ul className="cards-list" aria-label={t('cards.crypto.list')}>
-      {c.wallets.map((w) => (
-        <WalletRow key={w.walletId} w={w} />
-      ))}
-    </ul>
+    <>
+      <ul className="cards-list" aria-label={t('cards.crypto.list')}>
+        {c.wallets.map((w) => (
+          <WalletRow key={w.walletId} w={w} />
+        ))}
+      </ul>
+      <div className="form-actions">
+        <Link href={ADD_CRYPTO} className="btn primary block">
+          {t('add_crypto_wallet')}
+        </Link>
+      </div>
+    </>
   );
 }
 
@@ -378,12 +375,11 @@ export function useNotice(notice: { key: string; kind: 'success' | 'error' } | u
   }, [notice, t]);
 }
 
-export function ScreenHead({ back, title, end }: { back: string; title: string; end?: ReactNode }) {
+export function ScreenHead({ back, title }: { back: string; title: string }) {
   return (
     <header className="screen-header cards-head">
       <BackLink to={back} />
       <h1 className="screen-title">{title}</h1>
-      <span className="cards-head-end">{end}</span>
     </header>
   );
 }

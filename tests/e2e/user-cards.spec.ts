@@ -1,0 +1,324 @@
+/**
+ * The cards area of the user centre against the simulator: saved crypto
+ * addresses, bank cards and the loan (with the back office's reviews), on
+ * the phone and in the desktop account drawer, with a screenshot of every
+ * screen (test-results/screens/user-*.png).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+interface ReviewItem {
+  kind: string;
+  id: string;
+  uid: string;
+}
+
+/** A new real-account user, signed in through the sign-in form (a card on desktop). */
+async function signIn(page: Page, email: string): Promise<string> {
+  await page.goto('/login');
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    email,
+    password: 'secret123',
+  });
+  await page.getByLabel('E-mail').fill(email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret123');
+  await password.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  return uid;
+}
+
+/** A screenshot once sheets have finished rising (0.2 s). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+
+/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
+const saved = (page: Page) => page.waitForTimeout(400);
+
+async function review(page: Page, kind: string): Promise<ReviewItem> {
+  const items = await backOffice<ReviewItem[]>(page, 'reviews');
+  const item = items.find((i) => i.kind === kind);
+  if (!item) throw new Error(`nothing of kind ${kind} in review`);
+  return item;
+}
+
+const VIEWPORTS = [
+  ['mobile', MOBILE],
+  ['desktop', DESKTOP],
+] as const;
+
+for (const [vp, size] of VIEWPORTS) {
+  test(`${vp}: add a crypto address with validation, then delete it`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, `crypto-${vp}@example.com`);
+    await page.goto('/user/wallet/crypto');
+    await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
+    await expect(page.getByText('No saved addresses yet')).toBeVisible();
+    await shot(page, `user-crypto-empty-${vp}`);
+
+    await page.getByRole('link', { name: 'Add a crypto wallet' }).first().click();
+    await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please choose a coin and network')).toBeVisible();
+    await expect(page.getByText('Please enter a crypto address')).toBeVisible();
+    await shot(page, `user-crypto-add-${vp}`);
+
+    await page.getByRole('button', { name: /Coin and network/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a coin and network' });
+    await expect(picker.getByRole('button', { name: 'USDT ERC20' })).toBeVisible();
+    await shot(page, `user-crypto-picker-${vp}`);
+    await picker.getByRole('button', { name: 'USDT TRC20' }).click();
+    await expect(picker).toBeHidden();
+    await expect(page.getByText('Please choose a coin and network')).toBeHidden();
+    await expect(page.getByRole('button', { name: /Coin and network USDT TRC20/ })).toBeVisible();
+
+    const address = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    await page.getByLabel('Address').fill(address);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+    const saved = page
+      .getByRole('list', { name: 'Saved addresses' })
+      .getByRole('link', { name: /USDT TRC20/ });
+    await expect(saved).toContainText(address);
+    await shot(page, `user-crypto-list-${vp}`);
+
+    await saved.click();
+    await expect(page).toHaveURL(/\/user\/wallet\/deleteCrypto\?.*walletId=\d+/);
+    const detail = page.getByRole('region', { name: 'Saved address' });
+    await expect(detail.getByText(address)).toBeVisible();
+    await shot(page, `user-crypto-delete-${vp}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete address' });
+    await expect(confirm.getByText(/Delete this address\?/)).toBeVisible();
+    await shot(page, `user-crypto-delete-confirm-${vp}`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+    await expect(page.getByText('No saved addresses yet')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test(`${vp}: add, edit and delete a bank card, with validation`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, `card-${vp}@example.com`);
+    await page.goto('/user/wallet/bankCard');
+    await expect(page.getByRole('heading', { name: 'Bank cards' })).toBeVisible();
+    await expect(page.getByText('No bank cards yet')).toBeVisible();
+    await shot(page, `user-bankcards-empty-${vp}`);
+
+    await page.getByRole('link', { name: 'Add a bank card' }).first().click();
+    await expect(page).toHaveURL(/\/user\/wallet\/addBankCard$/);
+    // The bank-info fields are off on this site.
+    await expect(page.getByLabel('Institution number')).toHaveCount(0);
+    await page.getByLabel('Phone number').fill('123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please enter the bank name')).toBeVisible();
+    await expect(page.getByText('Please enter the payee name')).toBeVisible();
+    await expect(page.getByText('Please enter the bank account')).toBeVisible();
+    await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+    await shot(page, `user-bankcard-add-${vp}`);
+
+    await page.getByLabel('Bank name').fill('Test Bank');
+    await page.getByLabel('Bank code (SWIFT)').fill('TESTGB2L');
+    await page.getByLabel('Bank country').fill('United Kingdom');
+    await page.getByLabel('Payee name').fill('Ada Lovelace');
+    await page.getByLabel('Bank account').fill('GB29NWBK60161331926819');
+    await page.getByLabel('Country code').selectOption('44');
+    await page.getByLabel('Phone number').fill('7911123456');
+    await page.getByLabel('Payee address').fill('1 Main Street, London');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
+    const cards = page.getByRole('list', { name: 'Bank cards' });
+    await expect(cards.getByText('Test Bank')).toBeVisible();
+    await expect(cards.getByText('•••• 6819')).toBeVisible();
+    await shot(page, `user-bankcards-${vp}`);
+
+    await cards.getByRole('link', { name: 'Edit Test Bank card ending 6819' }).click();
+    await expect(page).toHaveURL(/\/user\/wallet\/editBankCard\?id=\d+$/);
+    await expect(page.getByLabel('Bank name')).toHaveValue('Test Bank');
+    await expect(page.getByLabel('Bank account')).toHaveValue('GB29NWBK60161331926819');
+    await expect(page.getByLabel('Country code')).toHaveValue('44');
+    await expect(page.getByLabel('Phone number')).toHaveValue('7911123456');
+    await expect(page.getByLabel('Payee address')).toHaveValue('1 Main Street, London');
+    await shot(page, `user-bankcard-edit-${vp}`);
+    await page.getByLabel('Payee name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please enter the payee name')).toBeVisible();
+    await page.getByLabel('Payee name').fill('Ada King');
+    await page.getByLabel('Bank name').fill('Other Bank');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Update successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
+    await expect(cards.getByText('Other Bank')).toBeVisible();
+
+    await cards.getByRole('link', { name: 'Edit Other Bank card ending 6819' }).click();
+    await expect(page.getByLabel('Payee name')).toHaveValue('Ada King');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete bank card' });
+    await expect(confirm.getByText(/Delete this bank card\?/)).toBeVisible();
+    await shot(page, `user-bankcard-delete-${vp}`);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
+    await expect(page.getByText('No bank cards yet')).toBeVisible();
+
+    // A card that cannot be read: back to the list.
+    await saved(page);
+    await page.goto('/user/wallet/editBankCard?id=999999');
+    await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
+    await expect(page.getByText('No bank cards yet')).toBeVisible();
+
+    // With the bank-info setting the institution and transit numbers show.
+    await backOffice(page, 'setFlag', 'bankInfo', true);
+    await saved(page);
+    await page.goto('/user/wallet/addBankCard');
+    await expect(page.getByLabel('Institution number')).toBeVisible();
+    await expect(page.getByLabel('Transit number')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test(`${vp}: request a loan, approve, repay, overdue, rejected and full repayment`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, `loan-${vp}@example.com`);
+    const guarantor = (
+      await backOffice<{ uid: string }>(page, 'seedUser', {
+        email: `guarantor-${vp}@example.com`,
+        password: 'secret123',
+      })
+    ).uid;
+    await saved(page);
+    await page.goto('/user/loan');
+    await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
+    const amount = page.getByRole('slider', { name: /Loan amount/ });
+    const term = page.getByRole('slider', { name: 'Term' });
+    await expect(amount).toHaveValue('50000');
+    await expect(term).toHaveValue('7');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(page.getByText("Please enter the guarantor's UID")).toBeVisible();
+    await amount.fill('100000');
+    await term.fill('15');
+    await expect(amount).toHaveAttribute('aria-valuetext', '100,000');
+    await expect(term).toHaveAttribute('aria-valuetext', '15 days');
+    await page.getByLabel('Guarantor UID').fill(guarantor);
+    await page.getByLabel('Remark').fill('New shop');
+    await shot(page, `user-loan-request-${vp}`);
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(
+      page.getByText('Submitted successfully, please wait for the review'),
+    ).toBeVisible();
+    await expect(page.getByText('Your loan request is in review')).toBeVisible();
+    await expect(page.getByText('100,000 USD')).toBeVisible();
+    await shot(page, `user-loan-review-${vp}`);
+
+    const loan = await review(page, 'loan');
+    await backOffice(page, 'approveLoan', loan.id);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const panel = page.getByRole('region', { name: 'Your loan' });
+    await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+    await expect(panel.getByText('100,000 USD').last()).toBeVisible();
+    await expect(page.getByText('No repayments yet')).toBeVisible();
+    await shot(page, `user-loan-active-${vp}`);
+
+    // Repay: the first click shows the slider, the second submits.
+    await panel.getByRole('button', { name: 'Repay' }).click();
+    const repay = panel.getByRole('slider', { name: /Repayment amount/ });
+    await expect(repay).toHaveValue('0');
+    await panel.getByRole('button', { name: 'Submit repayment' }).click();
+    await expect(page.getByText('The repayment amount cannot be zero')).toBeVisible();
+    await repay.fill('30000');
+    await shot(page, `user-loan-repay-${vp}`);
+    await panel.getByRole('button', { name: 'Submit repayment' }).click();
+    await expect(
+      page.getByText('Submitted successfully, please wait for the review'),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
+    const records = page.getByRole('list', { name: 'Repayment records' });
+    await expect(records.getByRole('listitem')).toHaveCount(1);
+    await expect(records.getByText('In review')).toBeVisible();
+    await shot(page, `user-loan-waiting-${vp}`);
+
+    await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(records.getByText('Approved')).toBeVisible();
+    await expect(panel.getByText('70,000 USD')).toBeVisible();
+
+    // Overdue (back office): the status and code 1151's message.
+    await backOffice(page, 'makeLoanOverdue', loan.id);
+    await saved(page);
+    await page.reload();
+    await expect(panel.getByText('Overdue', { exact: true })).toBeVisible();
+    await expect(panel.getByText('A loan is overdue, repay as soon as possible')).toBeVisible();
+
+    // A rejected repayment: the message, a red record, the money back.
+    await panel.getByRole('button', { name: 'Repay' }).click();
+    await repay.fill('10000');
+    await panel.getByRole('button', { name: 'Submit repayment' }).click();
+    await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeVisible();
+    await backOffice(page, 'rejectRepayment', (await review(page, 'repayment')).id, 'Wrong amount');
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(panel.getByText('Your latest repayment was rejected')).toBeVisible();
+    await expect(records.getByText('Rejected')).toBeVisible();
+    await shot(page, `user-loan-overdue-${vp}`);
+
+    // The rest, in full: the loan is repaid and a new request is possible.
+    await panel.getByRole('button', { name: 'Repay' }).click();
+    await repay.fill('70000');
+    await panel.getByRole('button', { name: 'Submit repayment' }).click();
+    await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeVisible();
+    await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(
+      page.getByText('Your last loan is repaid. You can apply for a new one.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
+    await shot(page, `user-loan-repaid-${vp}`);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('screens not available send the user back to /user with a notice', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'flags@example.com');
+  await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
+  await backOffice(page, 'setFlag', 'user-loan', false);
+  await saved(page);
+  await page.goto('/user/wallet/crypto');
+  await expect(page.getByText('This feature is not available for your account')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto('/user/wallet/addCrypto');
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto('/user/loan');
+  await expect(page).toHaveURL(/\/user$/);
+  // Bank cards are still on for the real account…
+  await page.goto('/user/bankCard');
+  await expect(page.getByRole('heading', { name: 'Bank cards' })).toBeVisible();
+  // …and not for the demo account.
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Switch to the demo account' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Switch account' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Reset demo account' })).toBeVisible();
+  await saved(page);
+  await page.goto('/user/wallet/bankCard');
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByText('This feature is not available for your account')).toBeVisible();
+});
