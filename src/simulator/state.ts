@@ -51,6 +51,7 @@ export const DEFAULT_FLAGS: Record<string, boolean> = {
   'junior-verify': false,
   standards: false,
   NO_WALLET_WITHDRAW: false,
+  bankInfo: false,
   depositBanNewFlow: false,
   depositHideCrypto: false,
   depositHideQRCode: false,

@@ -125,6 +125,15 @@ export function MyPage() {
       <ul className="menu" aria-label={t('my.menu')}>
         <Row to="/user/account">{t('my.account')}</Row>
         {!demo && flags['multi-wallet'] && <Row to="/user/myWallet">{t('my.wallet')}</Row>}
+        {!demo && !flags.NO_WALLET_WITHDRAW && (
+          <Row to="/user/wallet/crypto">{t('my.cryptoWallets')}</Row>
+        )}
+        {!demo && flags['user/bankCard'] && (
+          <Row to="/user/wallet/bankCard">{t('my.bankCards')}</Row>
+        )}
+        {!demo && flags['user-loan'] && <Row to="/user/loan">{t('my.loan')}</Row>}
+        <Row to="/user/wallet/transactionList">{t('my.tradeRecords')}</Row>
+        {!demo && <Row to="/user/wallet/depositList">{t('my.depositRecords')}</Row>}
         <Row to="/user/verified">{t('my.verification')}</Row>
         {user?.inviteCode && (
           <Row
