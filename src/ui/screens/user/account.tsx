@@ -1,6 +1,216 @@
-/** Placeholder until the user-centre screen is built. */
-import { ComingSoon } from '../../components/coming-soon.tsx';
+/**
+ * My account (/user/account): the profile machine's view. Avatar with
+ * preview, nickname, Done, the menu (bind e-mail, change password, invite
+ * code and service e-mail copies on desktop, privacy) and log out through a
+ * confirm drawer. On mobile a save returns to /user and a log-out goes to /.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import {
+  profileActors,
+  profileMachine,
+  type ProfileOutput,
+} from '../../../machines/profileMachine.ts';
+import { MAX_LEN } from '../../../config/constants.ts';
+import { site } from '../../../state/site.ts';
+import { useServices } from '../../services-context.tsx';
+import { useDesktop } from '../../hooks/use-media.ts';
+import { TextField } from '../../forms/fields.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import {
+  compressImage,
+  copyText,
+  ImagePicker,
+  LoadError,
+  LoadingRows,
+  ProfileHeader,
+  useMachineOutcome,
+  useProfileTranslation,
+} from './profile-kit.tsx';
+
+function MenuRow({
+  children,
+  to,
+  onClick,
+  end,
+}: {
+  children: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  end?: ReactNode;
+}) {
+  const body = (
+    <>
+      <span>{children}</span>
+      <span className="end">{end ?? '›'}</span>
+    </>
+  );
+  return (
+    <li>
+      {to ? (
+        <Link href={to} className="menu-row">
+          {body}
+        </Link>
+      ) : (
+        <button type="button" className="menu-row" onClick={onClick}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function ProfileForm({ mobile }: { mobile: boolean }) {
+  const { t } = useProfileTranslation();
+  const { api, config, session } = useServices();
+  const { flags } = useSnapshot(site);
+  const [, navigate] = useLocation();
+  const [state, send, actor] = useMachine(
+    profileMachine.provide({
+      actors: profileActors(api),
+      // The session service's log-out, so the session records why it ended.
+      actions: { endSession: () => session.send({ type: 'session.logout' }) },
+    }),
+    {
+      input: {
+        mobile,
+        flags: {
+          bindEmail: flags['user/bindEmail'] === true,
+          privacy: flags['user/privacy'] === true,
+        },
+      },
+    },
+  );
+  const c = state.context;
+  const busy = state.hasTag('busy');
+  // The picked image being compressed, before the machine has it.
+  const [compressing, setCompressing] = useState(false);
+
+  useMachineOutcome<ProfileOutput>(actor, (out) => {
+    if (out.reason === 'saved') session.send({ type: 'user.reload' });
+    // Desktop stays after a save; after a log-out there is no account left to show.
+    const to = out.to ?? (out.reason === 'loggedOut' ? '/' : undefined);
+    if (to) navigate(to, { replace: true });
+  });
+  // A save on desktop reads the profile back: the user page and the account corner follow.
+  const savedOnDesktop = state.status !== 'done' && c.notice?.key === 'tips.update_success';
+  useEffect(() => {
+    if (savedOnDesktop) session.send({ type: 'user.reload' });
+  }, [savedOnDesktop, c.notice, session]);
+
+  if (state.matches('loading') && !c.user) return <LoadingRows rows={4} />;
+  if (state.matches('failed'))
+    return (
+      <LoadError message={t('profile.loadFailed')} onRetry={() => send({ type: 'info.reload' })} />
+    );
+
+  const pick = async (file: File) => {
+    setCompressing(true);
+    try {
+      const out = await compressImage(file, file.name);
+      send({ type: 'avatar.select', file: out.blob, name: out.name, size: file.size });
+    } finally {
+      setCompressing(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <div className="profile-card">
+        <ImagePicker
+          round
+          label={t('profile.avatar')}
+          preview={c.avatar?.dataUrl ?? c.user?.avatar}
+          error={c.errors.avatar}
+          busy={compressing || state.matches('readingAvatar')}
+          disabled={busy || compressing}
+          onFile={(f) => void pick(f)}
+        >
+          <span className="muted small">UID {c.user?.uid}</span>
+        </ImagePicker>
+      </div>
+
+      <TextField
+        label={t('profile.nickname')}
+        autoComplete="nickname"
+        maxLength={MAX_LEN.nick}
+        value={c.nick}
+        onValue={(value) => send({ type: 'field.change', field: 'nick', value })}
+        error={c.errors.nick}
+      />
+
+      <ul className="menu" aria-label={t('my.menu')}>
+        {c.menu.bindEmail && (
+          <MenuRow to="/user/bindEmail" end={c.user?.email ? c.user.email : undefined}>
+            {t('profile.bindEmail')}
+          </MenuRow>
+        )}
+        <MenuRow to="/user/changePassword">{t('profile.changePassword')}</MenuRow>
+        {c.menu.inviteCode && c.user?.inviteCode && (
+          <MenuRow
+            onClick={() => void copyText(c.user?.inviteCode ?? '', t('copy_success'))}
+            end={<b>{c.user.inviteCode}</b>}
+          >
+            {t('my.inviteCode')}
+          </MenuRow>
+        )}
+        {c.menu.privacy && <MenuRow to="/user/privacy">{t('profile.privacy')}</MenuRow>}
+        {c.menu.serviceEmail && (
+          <MenuRow
+            onClick={() => void copyText(config.serviceEmail, t('copy_success'))}
+            end={config.serviceEmail}
+          >
+            {t('my.contactEmail')}
+          </MenuRow>
+        )}
+        <MenuRow onClick={() => send({ type: 'logout.open' })}>{t('my.logout')}</MenuRow>
+      </ul>
+
+      <div className="form-actions">
+        <button type="submit" className="btn primary block" disabled={busy || compressing}>
+          {state.matches('saving') ? t('common.loading') : t('profile.done')}
+        </button>
+      </div>
+
+      <Drawer
+        open={state.hasTag('drawer')}
+        title={t('my.logout')}
+        onClose={() => send({ type: 'logout.cancel' })}
+      >
+        <p>{t('my.logoutWarning')}</p>
+        <div className="form-actions row">
+          <button type="button" className="btn" onClick={() => send({ type: 'logout.cancel' })}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => send({ type: 'logout.confirm' })}
+          >
+            {t('common.confirm')}
+          </button>
+        </div>
+      </Drawer>
+    </form>
+  );
+}
 
 export function Account() {
-  return <ComingSoon name="Account" />;
+  const { t } = useProfileTranslation();
+  const desktop = useDesktop();
+  return (
+    <main className="screen profile-screen">
+      <ProfileHeader title={t('my.account')} />
+      {/* The machine's mobile/desktop behaviour is fixed at start: a new one when the layout changes. */}
+      <ProfileForm key={desktop ? 'desktop' : 'mobile'} mobile={!desktop} />
+    </main>
+  );
 }

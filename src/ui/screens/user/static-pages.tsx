@@ -1,14 +1,122 @@
-/** Placeholder until the user-centre screen is built. */
-import { ComingSoon } from '../../components/coming-soon.tsx';
+/**
+ * Static texts: the privacy policy (/user/privacy, flag user/privacy), the
+ * marketing standards (/user/standards, flag standards) and the deposit
+ * service agreement (/user/agreement). The wording is a generic template each
+ * site replaces with its own (the texts are i18n keys under privacyPage,
+ * standardsPage and agreementPage).
+ */
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { site } from '../../../state/site.ts';
+import { useServices } from '../../services-context.tsx';
+import { ProfileHeader, useAvailable, useProfileTranslation } from './profile-kit.tsx';
+
+/** The spec's figures (user-centre.md §9), filled into the texts. */
+const PRIVACY_EFFECTIVE = '2018-12-14';
+const CONSENT_AGE = 16;
+const CUSTOMER_AGE = 18;
+const STANDARDS = {
+  fee: '0.2%',
+  min: '100',
+  max: '10,000,000',
+  deduct: '25',
+  coin: 'USDT',
+} as const;
+
+const PRIVACY_SECTIONS = [
+  'who',
+  'collect',
+  'use',
+  'share',
+  'keep',
+  'rights',
+  'children',
+  'security',
+  'changes',
+  'contact',
+] as const;
+const STANDARDS_ROWS = ['fee', 'withdrawal', 'withdrawalFee', 'transfer', 'rate'] as const;
+const AGREEMENT_SECTIONS = [
+  'parties',
+  'eligibility',
+  'deposits',
+  'review',
+  'bank',
+  'risk',
+  'compliance',
+  'changes',
+] as const;
+
+function useValues() {
+  const { config } = useServices();
+  return {
+    site: config.siteName,
+    email: config.serviceEmail,
+    date: PRIVACY_EFFECTIVE,
+    consentAge: CONSENT_AGE,
+    customerAge: CUSTOMER_AGE,
+    ...STANDARDS,
+  };
+}
+
+function Page({
+  prefix,
+  sections,
+  children,
+}: {
+  prefix: string;
+  sections: readonly string[];
+  children?: ReactNode;
+}) {
+  const { t } = useProfileTranslation();
+  const values = useValues();
+  return (
+    <main className="screen profile-screen">
+      <ProfileHeader title={t(`${prefix}.title`)} />
+      <article className="static-page" aria-label={t(`${prefix}.title`)}>
+        <p className="template-note">{t('profile.templateNote', values)}</p>
+        <p className="muted small">{t(`${prefix}.effective`, values)}</p>
+        <p>{t(`${prefix}.intro`, values)}</p>
+        {children}
+        {sections.map((s, i) => (
+          <section key={s}>
+            <h2>
+              {i + 1}. {t(`${prefix}.sections.${s}.title`, values)}
+            </h2>
+            <p>{t(`${prefix}.sections.${s}.body`, values)}</p>
+          </section>
+        ))}
+      </article>
+    </main>
+  );
+}
 
 export function Privacy() {
-  return <ComingSoon name="Privacy" />;
+  const { flags } = useSnapshot(site);
+  const available = useAvailable(flags['user/privacy'] === true);
+  return available ? <Page prefix="privacyPage" sections={PRIVACY_SECTIONS} /> : null;
 }
 
 export function Standards() {
-  return <ComingSoon name="Standards" />;
+  const { t } = useProfileTranslation();
+  const { flags } = useSnapshot(site);
+  const values = useValues();
+  const available = useAvailable(flags.standards === true);
+  if (!available) return null;
+  return (
+    <Page prefix="standardsPage" sections={['deposits', 'changes']}>
+      <dl className="kv standards-table" aria-label={t('standardsPage.tableLabel')}>
+        {STANDARDS_ROWS.map((r) => (
+          <div key={r} className="kv-row">
+            <dt>{t(`standardsPage.rows.${r}.label`)}</dt>
+            <dd>{t(`standardsPage.rows.${r}.value`, values)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Page>
+  );
 }
 
 export function Agreement() {
-  return <ComingSoon name="Agreement" />;
+  return <Page prefix="agreementPage" sections={AGREEMENT_SECTIONS} />;
 }

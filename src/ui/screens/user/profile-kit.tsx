@@ -1,0 +1,271 @@
+/**
+ * Shared by the profile-area screens (account, password, e-mail, verification,
+ * notifications, static pages): their English texts, image compression, an
+ * image picker, the screen header and the "not available here" redirect.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { i18n as I18n } from 'i18next';
+import type { AnyActorRef } from 'xstate';
+import { AVATAR } from '../../../machines/profileMachine.ts';
+import { readImage, sniffImage } from '../../../machines/validation/wallet.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { BackLink } from '../../components/back-link.tsx';
+import './profile.css';
+
+/*
+ * The area's new English texts live in src/i18n/staging/profile.json until
+ * they are merged into locales/en.json. Until then they are added to the
+ * running English bundle here (never overwriting a merged text), so the
+ * screens show words, not keys. Once merged and the staging file is gone the
+ * glob finds nothing and this does nothing.
+ */
+const staged = Object.values(
+  import.meta.glob<{ default: Record<string, unknown> }>('../../../i18n/staging/profile.json', {
+    eager: true,
+  }),
+).map((m) => m.default);
+const merged = new WeakSet<I18n>();
+
+function addStagedTexts(i18n: I18n) {
+  if (merged.has(i18n)) return;
+  merged.add(i18n);
+  for (const bundle of staged) i18n.addResourceBundle('en', 'translation', bundle, true, false);
+}
+
+/** `useTranslation()` with this area's texts in place. */
+export function useProfileTranslation() {
+  const r = useTranslation();
+  addStagedTexts(r.i18n);
+  return r;
+}
+
+type Notice = { key: string; kind: 'success' | 'error' } | undefined;
+
+/**
+ * Toast each notice the machine sets, and act when it ends, in step with its
+ * transitions: a flow that ends the session must leave the screen before
+ * the route guard sees it signed out (it would send the user to sign in), and
+ * the toast must not wait for a render of a screen that is going away.
+ */
+export function useMachineOutcome<O>(actor: AnyActorRef, onDone?: (output: O) => void): void {
+  const { t } = useProfileTranslation();
+  const latest = useRef({ t, onDone });
+  useEffect(() => {
+    latest.current = { t, onDone };
+  });
+  useEffect(() => {
+    let last = (actor.getSnapshot().context as { notice?: Notice }).notice;
+    const sub = actor.subscribe((s: { status: string; output?: unknown; context: unknown }) => {
+      const notice = (s.context as { notice?: Notice }).notice;
+      if (notice && notice !== last) showToast(latest.current.t(notice.key), notice.kind, TOAST_MS);
+      last = notice;
+      if (s.status === 'done') latest.current.onDone?.(s.output as O);
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+}
+
+/** The screen's header: back to the user page, and the title. */
+export function ProfileHeader({ title, back = '/user' }: { title: string; back?: string }) {
+  return (
+    <header className="screen-header profile-header">
+      <BackLink to={back} />
+      <h1 className="screen-title">{title}</h1>
+      <span className="profile-header-end" />
+    </header>
+  );
+}
+
+/** A screen that is not for this site or account: back to /user with a short notice. */
+export function useAvailable(available: boolean): boolean {
+  const { t } = useProfileTranslation();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (available) return;
+    showToast(t('profile.unavailable'), 'info', TOAST_MS);
+    navigate('/user', { replace: true });
+  }, [available, navigate, t]);
+  return available;
+}
+
+export function LoadingRows({ rows = 3 }: { rows?: number }) {
+  const { t } = useProfileTranslation();
+  return (
+    <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton-row" />
+      ))}
+    </div>
+  );
+}
+
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useProfileTranslation();
+  return (
+    <div className="empty-state" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+export async function copyText(text: string, done: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast(done, 'success', TOAST_MS);
+  } catch {
+    showToast(text, 'info', TOAST_MS);
+  }
+}
+
+// ---- images (user-centre.md §5 "Images")
+
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+
+/** Draw the picture at most 1920 px on its long side and encode it as JPEG; undefined when the browser cannot decode it. */
+async function toJpeg(blob: Blob, quality: number): Promise<Blob | undefined> {
+  try {
+    const bmp = await createImageBitmap(blob);
+    const scale = Math.min(1, AVATAR.compressMaxPx / Math.max(bmp.width, bmp.height));
+    const w = Math.max(1, Math.round(bmp.width * scale));
+    const h = Math.max(1, Math.round(bmp.height * scale));
+    const draw = (ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D) => {
+      // JPEG has no transparency: a white page under transparent PNGs.
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, w, h);
+      ctx.drawImage(bmp, 0, 0, w, h);
+    };
+    if (typeof OffscreenCanvas !== 'undefined') {
+      const canvas = new OffscreenCanvas(w, h);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return undefined;
+      draw(ctx);
+      bmp.close();
+      return await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return undefined;
+    draw(ctx);
+    bmp.close();
+    return await new Promise<Blob | undefined>((done) =>
+      canvas.toBlob((b) => done(b ?? undefined), 'image/jpeg', quality),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The spec's compression: HEIC becomes JPEG at 0.7; other images over 0.3 MB
+ * become JPEG at 0.75, at most 1920 px. What the browser cannot decode (HEIC
+ * in most browsers other than Safari) is sent as it is: the machine's
+ * extension and size rules and the server decide. Files with another
+ * extension or over 10 MB are left alone for the machine to refuse.
+ */
+export async function compressImage(
+  blob: Blob,
+  name: string,
+  heic = extensionOf(name) === 'heic',
+): Promise<{ blob: Blob; name: string }> {
+  const allowed = (AVATAR.extensions as readonly string[]).includes(extensionOf(name)) || !name;
+  if (!allowed || blob.size > AVATAR.maxBytes) return { blob, name };
+  if (!heic && blob.size <= AVATAR.compressOverBytes) return { blob, name };
+  const out = await toJpeg(blob, heic ? AVATAR.heicQuality : AVATAR.compressQuality);
+  if (!out || (!heic && out.size >= blob.size)) return { blob, name };
+  return { blob: out, name: name ? name.replace(/\.[^.]*$/, '.jpg') : name };
+}
+
+/** The verification machine's `prepare`: a picture (not just its extension) compressed, as a data URL. */
+export async function prepareImage(blob: Blob): Promise<string> {
+  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer());
+  const mime = sniffImage(head);
+  if (!mime) throw new Error('not an image');
+  const { blob: out } = await compressImage(blob, '', mime === 'image/heic');
+  return readImage(out);
+}
+
+export const IMAGE_ACCEPT = '.heic,.jpg,.jpeg,.png,image/heic,image/jpeg,image/png';
+
+/** A labelled image input with its preview. */
+export function ImagePicker({
+  label,
+  preview,
+  error,
+  busy,
+  disabled,
+  onFile,
+  round,
+  children,
+}: {
+  label: string;
+  preview: string | undefined;
+  error?: string | undefined;
+  busy?: boolean;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+  round?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useProfileTranslation();
+  const id = useId();
+  // A new pick of the same file still reports a change.
+  const [inputKey, setInputKey] = useState(0);
+  return (
+    <div className={`image-picker${round ? ' round' : ''}`}>
+      <label htmlFor={id} className="image-box">
+        {preview ? (
+          <img src={preview} alt={t('profile.preview', { label })} />
+        ) : (
+          <span className="image-plus" aria-hidden="true">
+            +
+          </span>
+        )}
+        {busy && <span className="spinner small" />}
+      </label>
+      <div className="image-side">
+        <span className="image-label">{label}</span>
+        <label className={`btn${disabled ? ' disabled' : ''}`} htmlFor={id}>
+          {t(preview ? 'profile.replaceImage' : 'profile.chooseImage')}
+        </label>
+        <input
+          key={inputKey}
+          id={id}
+          type="file"
+          className="visually-hidden"
+          accept={IMAGE_ACCEPT}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : `${id}-hint`}
+          disabled={disabled}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            setInputKey((k) => k + 1);
+          }}
+        />
+        {busy ? (
+          <span className="muted small" role="status">
+            {t('profile.processingImage')}
+          </span>
+        ) : error ? (
+          <span id={`${id}-err`} className="field-error" role="alert">
+            {t(error)}
+          </span>
+        ) : (
+          <span id={`${id}-hint`} className="muted small">
+            {t('profile.imageHint')}
+          </span>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}

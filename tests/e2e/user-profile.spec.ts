@@ -1,0 +1,516 @@
+/**
+ * The profile area against the simulator: my account (avatar, nickname,
+ * menu, log out), change password, bind e-mail, full and junior identity
+ * verification with the back office's review, notifications, and the static
+ * pages, each on a phone (390×844) and a desktop (1440×900).
+ */
+import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+type Size = typeof MOBILE;
+const PASSWORD = 'secret123';
+const PHONE = { seed: '12125550123', dial: '1', local: '2125550123' };
+
+// ---- PNG files made here (no fixtures on disk)
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** An RGB PNG; `noise` makes it large (random pixels barely compress). */
+function png(w: number, h: number, noise = false): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  let seed = 7;
+  for (let y = 0; y < h; y++) {
+    const row = y * (w * 3 + 1);
+    for (let x = 0; x < w; x++) {
+      const i = row + 1 + x * 3;
+      if (noise) {
+        for (let k = 0; k < 3; k++)
+          raw[i + k] = (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
+      } else raw.set([(40 + (x * 200) / w) | 0, 90, (200 - (y * 150) / h) | 0], i);
+    }
+  }
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    sig,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const image = (name: string, w = 64, h = 40) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: png(w, h),
+});
+
+/**
+ * The simulator saves its state 250 ms after a change, and a reload starts a
+ * new simulator from what was saved: wait for the save before reloading.
+ */
+const saved = (page: Page) => page.waitForTimeout(600);
+
+// ---- signing in
+
+async function signIn(
+  page: Page,
+  size: Size,
+  who: { email: string } | { phone: true },
+): Promise<string> {
+  await page.setViewportSize(size);
+  await page.goto('/login');
+  const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    ...seed,
+    password: PASSWORD,
+  });
+  if ('email' in who) {
+    await page.getByLabel('E-mail').fill(who.email);
+  } else {
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
+    await page.getByLabel('Country code').selectOption(PHONE.dial);
+    await page.getByLabel('Phone', { exact: true }).fill(PHONE.local);
+  }
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await saved(page);
+  return uid;
+}
+
+/** Where the profile screens show: the page on a phone, the account drawer on a desktop. */
+const screenOf = (page: Page, size: Size) =>
+  size === DESKTOP ? page.getByRole('dialog', { name: 'Mine' }) : page.getByRole('main');
+
+// ---- my account
+
+test('my account on a phone: avatar, nickname rules, save back to /user, log out to /', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, MOBILE, { email: 'neo@example.com' });
+  await page.goto('/user');
+  await page.getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL(/\/user\/account$/);
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  const nick = page.getByLabel('Nickname');
+  await expect(nick).toHaveValue('neo');
+
+  // Menu for an e-mail account on a phone: no bind e-mail, no copies.
+  const menu = page.getByRole('list', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Change password' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Privacy policy' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Bind e-mail/ })).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: /Invite code/ })).toHaveCount(0);
+  await screenshot(page, 'user-account-mobile');
+
+  // Nickname required.
+  await nick.fill('');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Please enter a nickname')).toBeVisible();
+
+  // Avatar: a wrong extension is refused; a PNG previews; a large one is compressed to JPEG.
+  const avatar = page.getByLabel('Avatar', { exact: true });
+  await avatar.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('x'),
+  });
+  await expect(
+    page.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
+  ).toBeVisible();
+  const big = png(700, 700, true);
+  expect(big.length).toBeGreaterThan(0.3 * 1024 * 1024);
+  await avatar.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  const preview = page.getByRole('img', { name: 'Avatar preview' });
+  await expect(preview).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  const jpegBytes = await preview.evaluate((img: HTMLImageElement) => img.src.length * 0.75);
+  expect(jpegBytes).toBeLessThan(big.length);
+  await avatar.setInputFiles(image('me.png'));
+  await expect(preview).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+  await nick.fill('Neo Anderson');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole('heading', { name: 'Neo Anderson' })).toBeVisible();
+
+  // Log out through the confirm drawer: cancel first, then confirm.
+  await page.getByRole('link', { name: 'My account' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log out' });
+  await expect(confirm.getByText('You will need to sign in again to trade.')).toBeVisible();
+  await screenshot(page, 'user-account-logout-mobile');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/user/account');
+  await expect(page).toHaveURL(/\/login/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('my account on a desktop, phone user: copies, bind e-mail, save stays, log out', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page, DESKTOP, { phone: true });
+  await page.goto('/user/account');
+  const drawer = screenOf(page, DESKTOP);
+  await expect(drawer.getByRole('heading', { name: 'My account' })).toBeVisible();
+  const menu = drawer.getByRole('list', { name: 'Menu' });
+  await expect(menu.getByRole('button', { name: /Invite code/ })).toBeVisible();
+  await expect(menu.getByRole('button', { name: /Contact e-mail/ })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Bind e-mail' })).toBeVisible();
+  await screenshot(page, 'user-account-desktop');
+
+  // A save on a desktop keeps the panel open and reads the profile back.
+  await drawer.getByLabel('Nickname').fill('Trinity');
+  await drawer.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/account$/);
+  await expect(drawer.getByLabel('Nickname')).toHaveValue('Trinity');
+  await expect(page.getByRole('banner').getByText('Trinity')).toBeVisible();
+
+  // Bind e-mail: pattern first, then bound; submitting the same address again is not possible.
+  await menu.getByRole('link', { name: 'Bind e-mail' }).click();
+  await expect(page).toHaveURL(/\/user\/bindEmail$/);
+  await expect(drawer.getByText('None bound yet')).toBeVisible();
+  const email = drawer.getByLabel('E-mail');
+  await email.fill('not-an-address');
+  await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
+  await expect(drawer.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await screenshot(page, 'user-bind-email-desktop');
+  await email.fill('Trinity@Example.com');
+  await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(
+    drawer.getByRole('definition').filter({ hasText: 'trinity@example.com' }),
+  ).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Bind e-mail' })).toBeDisabled();
+
+  // Log out on a desktop: the account panel closes.
+  await drawer.getByRole('link', { name: 'Back' }).click();
+  await drawer.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({ page }) => {
+  await signIn(page, MOBILE, { phone: true });
+  await page.goto('/user/account');
+  await page.getByRole('link', { name: 'Bind e-mail' }).click();
+  await expect(page.getByRole('heading', { name: 'Bind e-mail' })).toBeVisible();
+  await screenshot(page, 'user-bind-email-mobile');
+  await page.getByLabel('E-mail').fill('morpheus@example.com');
+  await page.getByRole('button', { name: 'Bind e-mail' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page.getByText('morpheus@example.com', { exact: true })).toBeVisible();
+
+  // Binding switched off for the site: the screen is not available.
+  await backOffice(page, 'setFlag', 'user/bindEmail', false);
+  await saved(page);
+  await page.goto('/user/bindEmail');
+  await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto('/user/account');
+  await expect(page.getByRole('link', { name: /Bind e-mail/ })).toHaveCount(0);
+});
+
+// ---- change password
+
+for (const size of [MOBILE, DESKTOP]) {
+  const kind = size === MOBILE ? 'mobile' : 'desktop';
+  test(`change password (${kind}): rules, wrong old password, then sign in again`, async ({
+    page,
+  }) => {
+    const address = `pw-${kind}@example.com`;
+    await signIn(page, size, { email: address });
+    await page.goto('/user/account');
+    const screen = screenOf(page, size);
+    await screen.getByRole('link', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/\/user\/changePassword$/);
+    const submit = screen.getByRole('button', { name: 'Save new password' });
+    await screen.getByLabel('Old password').fill('short');
+    await screen.getByLabel('New password', { exact: true }).fill('newsecret1');
+    await screen.getByLabel('Repeat new password').fill('newsecret2');
+    await submit.click();
+    await expect(screen.getByText('The password must be longer than six characters')).toBeVisible();
+    await expect(screen.getByText('The two passwords do not match')).toBeVisible();
+    await screenshot(page, `user-change-password-${kind}`);
+
+    await screen.getByLabel('Old password').fill('wrongpass1');
+    await screen.getByLabel('Repeat new password').fill('newsecret1');
+    await submit.click();
+    await expect(page.getByText(/Wrong old password/)).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/changePassword$/);
+
+    await screen.getByLabel('Old password').fill(PASSWORD);
+    await submit.click();
+    await expect(page.getByText('Update successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password', { exact: true }).fill('newsecret1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
+// ---- identity verification
+
+for (const size of [MOBILE, DESKTOP]) {
+  const kind = size === MOBILE ? 'mobile' : 'desktop';
+  test(`full verification (${kind}): rules, submit, rejected with a reason, resubmit, approved`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    const uid = await signIn(page, size, { email: `kyc-${kind}@example.com` });
+    await page.goto('/user');
+    if (size === MOBILE) await page.getByRole('link', { name: 'Verification' }).click();
+    else await page.goto('/user/verified');
+    const screen = screenOf(page, size);
+    await expect(screen.getByRole('heading', { name: 'Verification' })).toBeVisible();
+    const status = screen.getByRole('region', { name: 'Verification status' });
+    await expect(status.getByText('Not submitted')).toBeVisible();
+
+    // Everything is required the first time.
+    await screen.getByRole('button', { name: 'Submit' }).click();
+    await expect(screen.getByText('Please enter your real name')).toBeVisible();
+    await expect(screen.getByText('Please enter your ID number')).toBeVisible();
+    await expect(screen.getByText('Please upload the front of your ID')).toBeVisible();
+    await expect(screen.getByText('Please upload the back of your ID')).toBeVisible();
+    await expect(
+      screen.getByText('Please upload a photo of yourself holding your ID'),
+    ).toBeVisible();
+
+    await screen.getByLabel('Real name').fill('Thomas Anderson');
+    await screen.getByLabel('ID type').selectOption({ label: 'Passport' });
+    await screen.getByLabel('ID number').fill('P1234567');
+    await screen.getByLabel('Front of ID', { exact: true }).setInputFiles(image('front.png'));
+    await screen.getByLabel('Back of ID', { exact: true }).setInputFiles(image('back.png'));
+    await screen
+      .getByLabel('Photo holding your ID', { exact: true })
+      .setInputFiles({ name: 'me.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+    await expect(
+      screen.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
+    ).toBeVisible();
+    await screen
+      .getByLabel('Photo holding your ID', { exact: true })
+      .setInputFiles(image('me.png'));
+    await expect(screen.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
+    await expect(screen.getByRole('img', { name: 'Photo holding your ID preview' })).toBeVisible();
+    await screenshot(page, `user-verified-${kind}`);
+    await screen.getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      page.getByText('Submitted successfully, please wait for the review'),
+    ).toBeVisible();
+    await expect(status.getByText('Under review', { exact: true })).toBeVisible();
+
+    // The operator rejects it: the reason shows, and the user can resubmit (photos kept).
+    await backOffice(page, 'rejectKyc', uid, 'The photo is blurred');
+    await saved(page);
+    await page.reload();
+    await expect(status.getByText('Rejected')).toBeVisible();
+    await expect(status.getByText('Reason: The photo is blurred')).toBeVisible();
+    await expect(screen.getByLabel('Real name')).toHaveValue('Thomas Anderson');
+    await screenshot(page, `user-verified-rejected-${kind}`);
+    await screen.getByLabel('ID number').fill('P7654321');
+    await screen.getByRole('button', { name: 'Submit' }).click();
+    await expect(status.getByText('Under review', { exact: true })).toBeVisible();
+
+    await backOffice(page, 'approveKyc', uid);
+    await saved(page);
+    await page.reload();
+    await expect(status.getByText('Verified')).toBeVisible();
+    await expect(screen.getByText('Your identity has been verified')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await screenshot(page, `user-verified-done-${kind}`);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('junior verification: only with its flag; name, id type and number, no photos', async ({
+  page,
+}) => {
+  const uid = await signIn(page, MOBILE, { email: 'junior@example.com' });
+  await page.goto('/user/juniorVerified');
+  await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+
+  await backOffice(page, 'setFlag', 'junior-verify', true);
+  await saved(page);
+  await page.goto('/user/juniorVerfiy');
+  await expect(page.getByRole('heading', { name: 'Junior verification' })).toBeVisible();
+  await expect(page.getByText('Not submitted')).toBeVisible();
+  await expect(page.getByLabel('Front of ID')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please enter your real name')).toBeVisible();
+  await page.getByLabel('Real name').fill('Kid Smith');
+  await page.getByLabel('ID type').selectOption({ label: 'ID card' });
+  await page.getByLabel('ID number').fill('A123456');
+  await screenshot(page, 'user-junior-verified-mobile');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
+  await expect(page.getByText('Under review', { exact: true })).toBeVisible();
+  await backOffice(page, 'approveKyc', uid, true);
+  await saved(page);
+  await page.goto('/user/juniorVerified');
+  await expect(page.getByText('Your identity has been verified')).toBeVisible();
+
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+  await expect(screenOf(page, DESKTOP).getByText('Your identity has been verified')).toBeVisible();
+  await screenshot(page, 'user-junior-verified-desktop');
+});
+
+// ---- notifications
+
+for (const size of [MOBILE, DESKTOP]) {
+  const kind = size === MOBILE ? 'mobile' : 'desktop';
+  test(`notifications (${kind}): pages as you scroll, detail, read, unread count`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    const uid = await signIn(page, size, { email: `note-${kind}@example.com` });
+    for (let i = 1; i <= 12; i++)
+      await backOffice(page, 'sendMessage', uid, `Message ${i}`, `Body of message ${i}.`);
+    await saved(page);
+    await page.goto('/user');
+    const screen = screenOf(page, size);
+    const entry = screen.getByRole('link', { name: /Notifications/ });
+    await expect(entry).toContainText('12');
+    await entry.click();
+    await expect(page).toHaveURL(/\/user\/notification$/);
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    await expect(list.getByRole('button', { name: /Message 12/ })).toBeVisible();
+    // Ten to a page; the rest come when the end of the list scrolls into view.
+    await list
+      .getByText('No more records')
+      .or(list.getByRole('button', { name: 'Load more' }))
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expect(list.getByRole('button', { name: /Message 1\b/ })).toBeVisible();
+    await expect(list.getByRole('button', { name: /^Message/ })).toHaveCount(12);
+    await expect(list.getByText('No more records')).toBeVisible();
+    await list.getByRole('button', { name: /Message 12/ }).scrollIntoViewIfNeeded();
+    await screenshot(page, `user-notifications-${kind}`);
+
+    await list.getByRole('button', { name: /Message 12/ }).click();
+    const detail = page.getByRole('dialog', { name: 'Message 12' });
+    await expect(detail.getByText('Body of message 12.')).toBeVisible();
+    await screenshot(page, `user-notification-detail-${kind}`);
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect(list.getByRole('button', { name: /Message 12/ })).not.toContainText('Unread');
+    await expect(list.getByRole('button', { name: /Message 11/ })).toContainText('Unread');
+
+    await saved(page);
+    await page.goto('/user');
+    await expect(screen.getByRole('link', { name: /Notifications/ })).toContainText('11');
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('notifications: a rejected verification arrives with its reason; an empty list says so', async ({
+  page,
+}) => {
+  const uid = await signIn(page, MOBILE, { email: 'empty@example.com' });
+  await page.goto('/user/notification');
+  await expect(page.getByText('No notifications yet')).toBeVisible();
+  await screenshot(page, 'user-notifications-empty-mobile');
+
+  await page.goto('/user/verified');
+  await page.getByLabel('Real name').fill('Jane Doe');
+  await page.getByLabel('ID number').fill('X1');
+  for (const label of ['Front of ID', 'Back of ID', 'Photo holding your ID'])
+    await page.getByLabel(label, { exact: true }).setInputFiles(image(`${label}.png`));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Under review', { exact: true })).toBeVisible();
+  await backOffice(page, 'rejectKyc', uid, 'Name does not match');
+  await saved(page);
+  await page.goto('/user/notification');
+  await page.getByRole('button', { name: /Identity verification rejected/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Identity verification rejected' });
+  await expect(detail.getByText('Name does not match', { exact: true })).toBeVisible();
+});
+
+// ---- static pages
+
+for (const size of [MOBILE, DESKTOP]) {
+  const kind = size === MOBILE ? 'mobile' : 'desktop';
+  test(`static pages (${kind}): privacy, agreement, standards behind their flags`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signIn(page, size, { email: `static-${kind}@example.com` });
+    const screen = screenOf(page, size);
+
+    await page.goto('/user/account');
+    await screen.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(screen.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+    await expect(screen.getByText('Effective date: 2018-12-14')).toBeVisible();
+    await expect(screen.getByText(/a person under 16 may only give it/)).toBeVisible();
+    await expect(screen.getByText(/^Template text:/)).toBeVisible();
+    await screenshot(page, `user-privacy-${kind}`);
+
+    await page.goto('/user/agreement');
+    await expect(screen.getByRole('heading', { name: 'Deposit service agreement' })).toBeVisible();
+    await expect(screen.getByText(/at least 18 years old/)).toBeVisible();
+    await screenshot(page, `user-agreement-${kind}`);
+
+    await page.goto('/user/standards');
+    await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+    await expect(page).toHaveURL(/\/user$/);
+    await backOffice(page, 'setFlag', 'standards', true);
+    await saved(page);
+    await page.goto('/user/standards');
+    const table = screen.getByRole('definition');
+    await expect(screen.getByRole('heading', { name: 'Marketing standards' })).toBeVisible();
+    await expect(table.filter({ hasText: '0.2% of the traded amount' })).toBeVisible();
+    await expect(table.filter({ hasText: '100 to 10,000,000 USDT' })).toBeVisible();
+    await expect(table.filter({ hasText: '25 USDT deducted per withdrawal' })).toBeVisible();
+    await expect(table.filter({ hasText: 'Free' })).toBeVisible();
+    await expect(table.filter({ hasText: '1 USDT = 1 USD' })).toBeVisible();
+    await screenshot(page, `user-standards-${kind}`);
+
+    // Privacy switched off: gone from the menu, and its route sends the user back.
+    await backOffice(page, 'setFlag', 'user/privacy', false);
+    await saved(page);
+    await page.goto('/user/account');
+    await expect(screen.getByLabel('Nickname')).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveCount(0);
+    await page.goto('/user/privacy');
+    await expect(page).toHaveURL(/\/user$/);
+    expect(consoleErrors).toEqual([]);
+  });
+}
