@@ -415,6 +415,12 @@ function DepositScreen({ input }: { input: DepositInput }) {
   const c = state.context;
   const disabled = state.hasTag('disabled');
   useAvailable(!disabled);
+  // Any navigation but the agreement page clears the kept form. (This screen
+  // may stay mounted while the agreement page loads, and show again on Back.)
+  const [location] = useLocation();
+  useEffect(() => {
+    if (c.stored && !location.endsWith('/user/agreement')) send({ type: 'navigate.away' });
+  }, [location, c.stored, send]);
 
   // The success notice shows when a submission ends with it.
   const wasSubmitting = useRef(false);

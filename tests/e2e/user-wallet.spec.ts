@@ -1,0 +1,399 @@
+/**
+ * The wallet area end to end against the simulator: my wallet (transfers in
+ * and out, records), deposit (validation, agreement round trip, back-office
+ * approval, balance up), withdraw (empty state, limits, lock 1067 while in
+ * review, back-office rejection, the rejected record and a notification),
+ * trade and deposit/withdrawal records, and availability by flag.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+interface ReviewItem {
+  kind: string;
+  id: string;
+  uid: string;
+}
+
+/** A 1×1 PNG: a real picture for the proof upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+async function signIn(page: Page, email: string, deposit = 50_000) {
+  await page.goto('/login');
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    email,
+    password: 'secret123',
+    deposit,
+  });
+  const scope = (await page.getByRole('dialog', { name: 'Sign in' }).count())
+    ? page.getByRole('dialog', { name: 'Sign in' })
+    : page;
+  await scope.getByLabel('E-mail').fill(email);
+  await scope.getByLabel('Password', { exact: true }).fill('secret123');
+  await scope.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return uid;
+}
+
+/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
+const saved = (page: Page) => page.waitForTimeout(600);
+
+async function setFlag(page: Page, name: string, on: boolean) {
+  await backOffice(page, 'setFlag', name, on);
+  await saved(page);
+  // Flags come with the system config, which a reload reads.
+  await page.reload();
+}
+
+async function review(page: Page, kind: string): Promise<ReviewItem> {
+  const items = await backOffice<ReviewItem[]>(page, 'reviews');
+  const hit = items.find((i) => i.kind === kind);
+  if (!hit) throw new Error(`no ${kind} in review`);
+  return hit;
+}
+
+test('my wallet: balances, transfer in and out, records', async ({ page, consoleErrors }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'wallet@example.com', 50_000);
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'My wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/myWallet$/);
+
+  const total = page.getByRole('region', { name: 'Total assets' });
+  await expect(total.getByText('50000.00')).toBeVisible();
+  const coins = page.getByRole('list', { name: 'Currencies' });
+  const usd = coins.getByRole('listitem', { name: 'USD', exact: true });
+  await expect(usd.getByText('50000.00').first()).toBeVisible();
+  // USD has no transfer buttons; the coins do.
+  await expect(usd.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Transfer in USDT' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crypto wallet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bank card' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest transactions' })).toBeVisible();
+  await screenshot(page, 'user-wallet-mobile');
+
+  // Transfer in: 100 USDT from USD (free).
+  await page.getByRole('button', { name: 'Transfer in USDT' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Transfer in USDT' });
+  await drawer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(drawer.getByText('Please enter the amount')).toBeVisible();
+  await drawer.getByLabel('Amount (USDT)').fill('0');
+  await drawer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(drawer.getByText('The amount cannot be 0')).toBeVisible();
+  await drawer.getByLabel('Amount (USDT)').fill('100');
+  await expect(drawer.getByText('100 USDT')).toBeVisible();
+  await screenshot(page, 'user-wallet-transfer-mobile');
+  await drawer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Currency conversion successful')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  const usdt = coins.getByRole('listitem', { name: 'USDT' });
+  await expect(usdt.getByText('100', { exact: true })).toBeVisible();
+  await expect(usd.getByText('49900.00').first()).toBeVisible();
+
+  // Transfer out: 40 USDT back to USD.
+  await page.getByRole('button', { name: 'Transfer out USDT' }).click();
+  const out = page.getByRole('dialog', { name: 'Transfer out USDT' });
+  await out.getByLabel('Amount (USDT)').fill('40');
+  await expect(out.getByText('40 USDT')).toBeVisible();
+  await out.getByRole('button', { name: 'Confirm' }).click();
+  await expect(out).toBeHidden();
+  await expect(usdt.getByText('60', { exact: true })).toBeVisible();
+  await expect(usd.getByText('49940.00').first()).toBeVisible();
+
+  // Records, filtered by type.
+  await page.getByRole('tab', { name: 'Wallet records' }).click();
+  const records = page.getByRole('list', { name: 'Wallet records' });
+  await expect(records.getByRole('article')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Transfer out' }).click();
+  await expect(records.getByRole('article')).toHaveCount(1);
+  await expect(records.getByRole('article', { name: 'Transfer out 40 USDT' })).toBeVisible();
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(records.getByText('No records')).toBeVisible();
+  await page.getByRole('button', { name: 'Transfer in' }).click();
+  await expect(records.getByRole('article', { name: 'Transfer in 100 USDT' })).toBeVisible();
+  await screenshot(page, 'user-wallet-records-mobile');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('deposit: validation, agreement round trip, approval raises the balance', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'deposit@example.com', 100);
+  await page.goto('/user/deposit');
+  await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
+  // Step one: the first network, its address, QR and copy.
+  await expect(page.getByTestId('deposit-address')).toHaveText(TRC20_ADDRESS);
+  await expect(page.getByRole('img', { name: /QR code of the USDT TRC20/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied')).toBeVisible();
+  await page.getByRole('button', { name: /Choose coin and network|Coin and network/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose coin and network' });
+  await picker.getByRole('button', { name: /BTC/ }).click();
+  await expect(page.getByRole('img', { name: /QR code of the BTC BTC/ })).toBeVisible();
+  await page.getByRole('button', { name: /Coin and network/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose coin and network' })
+    .getByRole('button', { name: /USDT\s+ERC20/ })
+    .click();
+  await screenshot(page, 'user-deposit-mobile');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step two: every rule first.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please enter the deposit amount')).toBeVisible();
+  await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
+  await expect(
+    page.getByText('Please read and agree to the deposit service agreement'),
+  ).toBeVisible();
+  await page.getByLabel('Deposit amount (USDT)').fill('1500');
+  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+  // The agreement page keeps the form while it is open.
+  await page.getByRole('link', { name: 'Deposit service agreement' }).click();
+  await expect(page).toHaveURL(/\/user\/agreement$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/user\/deposit$/);
+  await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
+  await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('depositForm'))).toBeNull();
+  // A file that is not an allowed image is refused.
+  await page
+    .getByLabel('Deposit proof')
+    .setInputFiles({ name: 'proof.gif', mimeType: 'image/gif', buffer: PNG });
+  await expect(page.getByText(/Illegal file extension/)).toBeVisible();
+  await page
+    .getByLabel('Deposit proof')
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
+  await screenshot(page, 'user-deposit-step2-mobile');
+  // Back to step one and forward again keeps what was typed.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByTestId('deposit-address')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
+  await expect(page.getByTestId('deposit-address')).toBeVisible();
+  await saved(page);
+
+  // In review, then approved by the back office: the balance goes up.
+  await page.goto('/user/wallet/depositList');
+  const list = page.getByRole('list', { name: 'Deposit and withdrawal records' });
+  await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText('In review');
+  const item = await review(page, 'deposit');
+  await backOffice(page, 'approveDeposit', item.id);
+  await saved(page);
+  await page.reload();
+  await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText('Success');
+  await screenshot(page, 'user-deposit-list-mobile');
+  await page.goto('/user/myWallet');
+  await expect(
+    page.getByRole('region', { name: 'Total assets' }).getByText('1600.00'),
+  ).toBeVisible();
+
+  // The bank tab goes through customer service.
+  await page.goto('/user/deposit');
+  await page.getByRole('tab', { name: 'Bank' }).click();
+  await expect(page.getByText(/go through online customer service/)).toBeVisible();
+  await expect(page.getByText('No bank card yet')).toBeVisible();
+  await screenshot(page, 'user-deposit-bank-mobile');
+  await page.getByRole('button', { name: 'Customer service' }).click();
+  await expect(page).toHaveURL(/\/user\/service$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('withdraw: add-wallet empty state, limits, lock while in review, rejection', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'withdraw@example.com', 5000);
+  await page.goto('/user/withdraw');
+  // No saved wallet: the button to add one; the bank card tab likewise.
+  await expect(page.getByText('No crypto wallet yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a crypto wallet' })).toHaveAttribute(
+    'href',
+    '/user/wallet/addCrypto',
+  );
+  await page.getByRole('tab', { name: 'Bank card' }).click();
+  await expect(page.getByRole('link', { name: 'Add a bank card' })).toBeVisible();
+
+  // Without saved wallets (NO_WALLET_WITHDRAW): a coin network and a typed address.
+  await setFlag(page, 'NO_WALLET_WITHDRAW', true);
+  await page.getByRole('button', { name: /Choose coin and network/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose coin and network' })
+    .getByRole('button', { name: /USDT\s+TRC20/ })
+    .click();
+  const amount = page.getByLabel('Withdrawal amount (USDT)');
+  await amount.fill('50');
+  await expect(
+    page.getByText('The withdrawal amount must be between 100 and 10000000 USDT (limits included)'),
+  ).toBeVisible();
+  await amount.fill('200');
+  const fees = page.getByRole('definition');
+  await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
+  await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
+  await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please enter a crypto address')).toBeVisible();
+  await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
+  await screenshot(page, 'user-withdraw-mobile');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
+
+  // In review: the form is locked (1067).
+  const locked = page.getByRole('status', { name: 'Withdrawal locked' });
+  await expect(locked.getByText('A withdrawal request has already been submitted')).toBeVisible();
+  await expect(locked.getByText('There are pending withdrawal requests for review')).toBeVisible();
+  await screenshot(page, 'user-withdraw-locked-mobile');
+  await saved(page);
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeVisible();
+
+  // Rejected by the back office: the record says why, a notification arrives, the form opens.
+  const item = await review(page, 'withdrawal');
+  await backOffice(page, 'rejectWithdrawal', item.id, 'Address check failed');
+  await saved(page);
+  await page.goto('/user/wallet/depositList');
+  const rec = page
+    .getByRole('list', { name: 'Deposit and withdrawal records' })
+    .getByRole('article', { name: 'Withdraw 200 USDT' });
+  await expect(rec).toContainText('Failed');
+  await expect(rec).toContainText('Reason: Address check failed');
+  await page.getByRole('button', { name: 'Withdrawals' }).click();
+  await expect(rec).toBeVisible();
+  await page.getByRole('button', { name: 'Deposits' }).click();
+  await expect(rec).toBeHidden();
+  await page.goto('/user');
+  await expect(
+    page.getByRole('link', { name: /Notifications/ }).locator('.count-badge'),
+  ).toHaveText('1');
+  await page.goto('/user/withdraw');
+  await expect(
+    page
+      .getByLabel('Withdrawal amount (USDT)')
+      .or(page.getByRole('button', { name: /Choose coin and network/ }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeHidden();
+});
+
+test('trade records: market filters, detail and the uid query', async ({ page, consoleErrors }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'records@example.com');
+  await page.goto('/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill('0.1');
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  await saved(page);
+
+  await page.goto('/user/wallet/transactionList');
+  await expect(page.getByRole('tab', { name: 'Market orders' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const list = page.getByRole('list', { name: 'Market orders' });
+  const card = list.getByRole('button', { name: /^BTCUSDT \d+$/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Open');
+  await page.getByRole('button', { name: 'Unsettled' }).click();
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'Canceled' }).click();
+  await expect(list.getByText('No records')).toBeVisible();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await screenshot(page, 'user-transactions-mobile');
+  const name = (await card.getAttribute('aria-label')) ?? '';
+  const id = name.split(' ')[1] ?? '';
+  await card.click();
+  const detail = page.getByRole('dialog', { name: `BTCUSDT · ${id}` });
+  await expect(detail.getByText('Place time')).toBeVisible();
+  await screenshot(page, 'user-transactions-detail-mobile');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  // ?uid= opens that order's detail.
+  await page.goto(`/user/wallet/transactionList?uid=${id}`);
+  await expect(page.getByRole('dialog', { name: `BTCUSDT · ${id}` })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Option orders' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Option orders' }).getByText('No records'),
+  ).toBeVisible();
+
+  // The wallet overview lists it among the latest transactions.
+  await page.goto('/user/myWallet');
+  const latest = page.getByRole('region', { name: 'Latest transactions' });
+  await expect(latest.getByRole('button', { name: `BTCUSDT ${id}` })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('my wallet is not offered with multi-wallet off', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'noflag@example.com');
+  await setFlag(page, 'multi-wallet', false);
+  await page.goto('/user/myWallet');
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByText('This page is not available for your account')).toBeVisible();
+});
+
+test('desktop: the wallet screens in the account drawer', async ({ page, consoleErrors }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'desk@example.com', 5000);
+  const drawer = page.getByRole('dialog', { name: 'Mine' });
+
+  await page.goto('/user/myWallet');
+  await expect(
+    drawer.getByRole('region', { name: 'Total assets' }).getByText('5000.00'),
+  ).toBeVisible();
+  await screenshot(page, 'user-wallet-desktop');
+  await drawer.getByRole('button', { name: 'Transfer in BTC' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer in BTC' });
+  await transfer.getByLabel('Amount (BTC)').fill('0.01');
+  await expect(transfer.getByText(/0\.00999 BTC/)).toBeVisible();
+  await screenshot(page, 'user-wallet-transfer-desktop');
+  await transfer.getByRole('button', { name: 'Close' }).click();
+  await drawer.getByRole('tab', { name: 'Wallet records' }).click();
+  await screenshot(page, 'user-wallet-records-desktop');
+
+  await page.goto('/user/deposit');
+  await expect(drawer.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await screenshot(page, 'user-deposit-desktop');
+  await drawer.getByRole('button', { name: 'Next' }).click();
+  await drawer.getByLabel('Deposit amount (USDT)').fill('.5');
+  await expect(drawer.getByLabel('Deposit amount (USDT)')).toHaveValue('5');
+  await screenshot(page, 'user-deposit-step2-desktop');
+  await drawer.getByRole('button', { name: 'Back', exact: true }).click();
+  await drawer.getByRole('tab', { name: 'Bank' }).click();
+  await expect(drawer.getByText(/customer service/).first()).toBeVisible();
+  await screenshot(page, 'user-deposit-bank-desktop');
+
+  await page.goto('/user/withdraw');
+  await expect(drawer.getByRole('link', { name: 'Add a crypto wallet' })).toBeVisible();
+  await screenshot(page, 'user-withdraw-desktop');
+
+  await page.goto('/user/wallet/transactionList');
+  await expect(drawer.getByRole('tab', { name: 'Market orders' })).toBeVisible();
+  await screenshot(page, 'user-transactions-desktop');
+  await page.goto('/user/wallet/depositList');
+  await expect(
+    drawer.getByRole('heading', { name: 'Deposit and withdrawal records' }),
+  ).toBeVisible();
+  await screenshot(page, 'user-deposit-list-desktop');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('deposit with the QR code hidden by the site', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'noqr@example.com');
+  await setFlag(page, 'depositHideQRCode', true);
+  await page.goto('/user/deposit');
+  await expect(page.getByTestId('deposit-address')).toBeVisible();
+  await expect(page.getByText('QR code hidden: copy the address instead')).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await screenshot(page, 'user-deposit-qr-hidden-mobile');
+});
