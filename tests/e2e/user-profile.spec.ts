@@ -71,6 +71,19 @@ const image = (name: string, w = 64, h = 40) => ({
  */
 const saved = (page: Page) => page.waitForTimeout(600);
 
+/** A screenshot once the sheets have finished opening (finite animations only: skeletons shimmer forever). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await screenshot(page, name);
+}
+
 // ---- signing in
 
 async function signIn(
@@ -123,7 +136,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   await expect(menu.getByRole('link', { name: 'Privacy policy' })).toBeVisible();
   await expect(menu.getByRole('link', { name: /Bind e-mail/ })).toHaveCount(0);
   await expect(menu.getByRole('button', { name: /Invite code/ })).toHaveCount(0);
-  await screenshot(page, 'user-account-mobile');
+  await shot(page, 'user-account-mobile');
 
   // Nickname required.
   await nick.fill('');
@@ -161,7 +174,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   await page.getByRole('button', { name: 'Log out' }).click();
   const confirm = page.getByRole('dialog', { name: 'Log out' });
   await expect(confirm.getByText('You will need to sign in again to trade.')).toBeVisible();
-  await screenshot(page, 'user-account-logout-mobile');
+  await shot(page, 'user-account-logout-mobile');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -188,7 +201,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   await expect(menu.getByRole('button', { name: /Invite code/ })).toBeVisible();
   await expect(menu.getByRole('button', { name: /Contact e-mail/ })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Bind e-mail' })).toBeVisible();
-  await screenshot(page, 'user-account-desktop');
+  await shot(page, 'user-account-desktop');
 
   // A save on a desktop keeps the panel open and reads the profile back.
   await drawer.getByLabel('Nickname').fill('Trinity');
@@ -206,7 +219,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   await email.fill('not-an-address');
   await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
   await expect(drawer.getByText('Please enter a valid e-mail address')).toBeVisible();
-  await screenshot(page, 'user-bind-email-desktop');
+  await shot(page, 'user-bind-email-desktop');
   await email.fill('Trinity@Example.com');
   await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
   await expect(page.getByText('Update successful')).toBeVisible();
@@ -232,7 +245,7 @@ test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({
   await page.goto('/user/account');
   await page.getByRole('link', { name: 'Bind e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'Bind e-mail' })).toBeVisible();
-  await screenshot(page, 'user-bind-email-mobile');
+  await shot(page, 'user-bind-email-mobile');
   await page.getByLabel('E-mail').fill('morpheus@example.com');
   await page.getByRole('button', { name: 'Bind e-mail' }).click();
   await expect(page.getByText('Update successful')).toBeVisible();
@@ -268,7 +281,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await submit.click();
     await expect(screen.getByText('The password must be longer than six characters')).toBeVisible();
     await expect(screen.getByText('The two passwords do not match')).toBeVisible();
-    await screenshot(page, `user-change-password-${kind}`);
+    await shot(page, `user-change-password-${kind}`);
 
     await screen.getByLabel('Old password').fill('wrongpass1');
     await screen.getByLabel('Repeat new password').fill('newsecret1');
@@ -330,7 +343,7 @@ for (const size of [MOBILE, DESKTOP]) {
       .setInputFiles(image('me.png'));
     await expect(screen.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
     await expect(screen.getByRole('img', { name: 'Photo holding your ID preview' })).toBeVisible();
-    await screenshot(page, `user-verified-${kind}`);
+    await shot(page, `user-verified-${kind}`);
     await screen.getByRole('button', { name: 'Submit' }).click();
     await expect(
       page.getByText('Submitted successfully, please wait for the review'),
@@ -344,7 +357,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(status.getByText('Rejected')).toBeVisible();
     await expect(status.getByText('Reason: The photo is blurred')).toBeVisible();
     await expect(screen.getByLabel('Real name')).toHaveValue('Thomas Anderson');
-    await screenshot(page, `user-verified-rejected-${kind}`);
+    await shot(page, `user-verified-rejected-${kind}`);
     await screen.getByLabel('ID number').fill('P7654321');
     await screen.getByRole('button', { name: 'Submit' }).click();
     await expect(status.getByText('Under review', { exact: true })).toBeVisible();
@@ -355,7 +368,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(status.getByText('Verified')).toBeVisible();
     await expect(screen.getByText('Your identity has been verified')).toBeVisible();
     await expect(screen.getByRole('button', { name: 'Submit' })).toHaveCount(0);
-    await screenshot(page, `user-verified-done-${kind}`);
+    await shot(page, `user-verified-done-${kind}`);
     expect(consoleErrors).toEqual([]);
   });
 }
@@ -379,7 +392,7 @@ test('junior verification: only with its flag; name, id type and number, no phot
   await page.getByLabel('Real name').fill('Kid Smith');
   await page.getByLabel('ID type').selectOption({ label: 'ID card' });
   await page.getByLabel('ID number').fill('A123456');
-  await screenshot(page, 'user-junior-verified-mobile');
+  await shot(page, 'user-junior-verified-mobile');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
   await expect(page.getByText('Under review', { exact: true })).toBeVisible();
@@ -391,7 +404,7 @@ test('junior verification: only with its flag; name, id type and number, no phot
   await page.setViewportSize(DESKTOP);
   await page.reload();
   await expect(screenOf(page, DESKTOP).getByText('Your identity has been verified')).toBeVisible();
-  await screenshot(page, 'user-junior-verified-desktop');
+  await shot(page, 'user-junior-verified-desktop');
 });
 
 // ---- notifications
@@ -424,12 +437,12 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(list.getByRole('button', { name: /^Message/ })).toHaveCount(12);
     await expect(list.getByText('No more records')).toBeVisible();
     await list.getByRole('button', { name: /Message 12/ }).scrollIntoViewIfNeeded();
-    await screenshot(page, `user-notifications-${kind}`);
+    await shot(page, `user-notifications-${kind}`);
 
     await list.getByRole('button', { name: /Message 12/ }).click();
     const detail = page.getByRole('dialog', { name: 'Message 12' });
     await expect(detail.getByText('Body of message 12.')).toBeVisible();
-    await screenshot(page, `user-notification-detail-${kind}`);
+    await shot(page, `user-notification-detail-${kind}`);
     await detail.getByRole('button', { name: 'Close' }).click();
     await expect(list.getByRole('button', { name: /Message 12/ })).not.toContainText('Unread');
     await expect(list.getByRole('button', { name: /Message 11/ })).toContainText('Unread');
@@ -447,7 +460,7 @@ test('notifications: a rejected verification arrives with its reason; an empty l
   const uid = await signIn(page, MOBILE, { email: 'empty@example.com' });
   await page.goto('/user/notification');
   await expect(page.getByText('No notifications yet')).toBeVisible();
-  await screenshot(page, 'user-notifications-empty-mobile');
+  await shot(page, 'user-notifications-empty-mobile');
 
   await page.goto('/user/verified');
   await page.getByLabel('Real name').fill('Jane Doe');
@@ -481,12 +494,12 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(screen.getByText('Effective date: 2018-12-14')).toBeVisible();
     await expect(screen.getByText(/a person under 16 may only give it/)).toBeVisible();
     await expect(screen.getByText(/^Template text:/)).toBeVisible();
-    await screenshot(page, `user-privacy-${kind}`);
+    await shot(page, `user-privacy-${kind}`);
 
     await page.goto('/user/agreement');
     await expect(screen.getByRole('heading', { name: 'Deposit service agreement' })).toBeVisible();
     await expect(screen.getByText(/at least 18 years old/)).toBeVisible();
-    await screenshot(page, `user-agreement-${kind}`);
+    await shot(page, `user-agreement-${kind}`);
 
     await page.goto('/user/standards');
     await expect(page.getByText('This page is not available for your account.')).toBeVisible();
@@ -501,7 +514,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(table.filter({ hasText: '25 USDT deducted per withdrawal' })).toBeVisible();
     await expect(table.filter({ hasText: 'Free' })).toBeVisible();
     await expect(table.filter({ hasText: '1 USDT = 1 USD' })).toBeVisible();
-    await screenshot(page, `user-standards-${kind}`);
+    await shot(page, `user-standards-${kind}`);
 
     // Privacy switched off: gone from the menu, and its route sends the user back.
     await backOffice(page, 'setFlag', 'user/privacy', false);

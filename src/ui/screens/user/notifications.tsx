@@ -44,11 +44,11 @@ function Row({ n, onOpen }: { n: Notification; onOpen: () => void }) {
       >
         <span className="order-head">
           {unread && <span className="unread-dot" aria-hidden="true" />}
-          <b>{v.title}</b>
-          {unread && <span className="status red">{t('notifications.unread')}</span>}
-          <span className="pnl muted small">{formatDateTime(n.timeStamp)}</span>
+          <b className="notice-title">{v.title}</b>
+          {unread && <span className="status red notice-badge">{t('notifications.unread')}</span>}
         </span>
         <span className="notice-preview muted">{v.content}</span>
+        <span className="muted small">{formatDateTime(n.timeStamp)}</span>
       </button>
     </li>
   );

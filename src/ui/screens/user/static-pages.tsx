@@ -105,7 +105,7 @@ export function Standards() {
   if (!available) return null;
   return (
     <Page prefix="standardsPage" sections={['deposits', 'changes']}>
-      <dl className="kv standards-table" aria-label={t('standardsPage.tableLabel')}>
+      <dl className="standards-table" aria-label={t('standardsPage.tableLabel')}>
         {STANDARDS_ROWS.map((r) => (
           <div key={r} className="kv-row">
             <dt>{t(`standardsPage.rows.${r}.label`)}</dt>

@@ -208,9 +208,10 @@ function VerificationForm({ variant }: { variant: Variant }) {
                   <button
                     type="button"
                     className="link-btn small"
+                    aria-label={t('verified.removeImage', { label: slotLabel[slot] })}
                     onClick={() => send({ type: 'image.remove', slot })}
                   >
-                    {t('verified.removeImage', { label: slotLabel[slot] })}
+                    {t('verified.remove')}
                   </button>
                 )}
               </ImagePicker>
