@@ -41,6 +41,8 @@ async function signIn(page: Page, email: string, deposit = 50_000) {
 
 /** The simulator saves its state 250 ms after a change: wait for it before a page load. */
 const saved = (page: Page) => page.waitForTimeout(600);
+/** Drawers rise in 0.2 s: screenshots wait for the end. */
+const settled = (page: Page) => page.waitForTimeout(300);
 
 async function setFlag(page: Page, name: string, on: boolean) {
   await backOffice(page, 'setFlag', name, on);
@@ -87,6 +89,7 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await expect(drawer.getByText('The amount cannot be 0')).toBeVisible();
   await drawer.getByLabel('Amount (USDT)').fill('100');
   await expect(drawer.getByText('100 USDT')).toBeVisible();
+  await settled(page);
   await screenshot(page, 'user-wallet-transfer-mobile');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Currency conversion successful')).toBeVisible();
@@ -313,6 +316,7 @@ test('trade records: market filters, detail and the uid query', async ({ page, c
   await card.click();
   const detail = page.getByRole('dialog', { name: `BTCUSDT · ${id}` });
   await expect(detail.getByText('Place time')).toBeVisible();
+  await settled(page);
   await screenshot(page, 'user-transactions-detail-mobile');
   await detail.getByRole('button', { name: 'Close' }).click();
 
@@ -355,6 +359,7 @@ test('desktop: the wallet screens in the account drawer', async ({ page, console
   const transfer = page.getByRole('dialog', { name: 'Transfer in BTC' });
   await transfer.getByLabel('Amount (BTC)').fill('0.01');
   await expect(transfer.getByText(/0\.00999 BTC/)).toBeVisible();
+  await settled(page);
   await screenshot(page, 'user-wallet-transfer-desktop');
   await transfer.getByRole('button', { name: 'Close' }).click();
   await drawer.getByRole('tab', { name: 'Wallet records' }).click();
