@@ -333,27 +333,8 @@ function DeleteCryptoBody() {
 
 /* ---------- shared by this area's screens ---------- */
 
-const staged = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../i18n/staging/cards.json',
-  { eager: true },
-);
-const withStaged = new WeakSet<object>();
-
-/**
- * useTranslation, with this area's new English texts added as a fallback
- * while they wait in src/i18n/staging/cards.json (keys already in the locale
- * files win). Once the staging file is merged and removed this is plain
- * useTranslation.
- */
-export function useCardsTexts() {
-  const r = useTranslation();
-  if (!withStaged.has(r.i18n)) {
-    withStaged.add(r.i18n);
-    for (const m of Object.values(staged))
-      r.i18n.addResourceBundle('en', 'translation', m.default, true, false);
-  }
-  return r;
-}
+/** The area's texts (kept as a name for its screens; plain useTranslation). */
+export const useCardsTexts = useTranslation;
 
 /** When a screen is not available: back to /user with a short notice. */
 export function useAvailable(available: boolean): boolean {
