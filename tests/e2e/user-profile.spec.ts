@@ -477,6 +477,39 @@ test('notifications: a rejected verification arrives with its reason; an empty l
   await expect(detail.getByText('Name does not match', { exact: true })).toBeVisible();
 });
 
+test('failed loads show an error with retry (account, verification, notifications)', async ({
+  page,
+}) => {
+  const uid = await signIn(page, MOBILE, { email: 'faults@example.com' });
+  await backOffice(page, 'sendMessage', uid, 'Hello', 'First message.');
+  await saved(page);
+  await page.goto('/user');
+  // Scenarios live in the running simulator: move within the app from here on.
+  await backOffice(page, 'force', { call: 'userInfo', code: 1012 });
+  await page.getByRole('link', { name: 'My account' }).click();
+  await expect(page.getByText('Your account details could not be loaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('Nickname')).toHaveValue('faults');
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await backOffice(page, 'force', { call: 'auth', code: 1012 });
+  await page.getByRole('link', { name: 'Verification' }).click();
+  await expect(page.getByText('Your verification could not be loaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Not submitted')).toBeVisible();
+
+  // More than five failed pages stop the list until a retry.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await backOffice(page, 'force', { call: 'userNotification', code: 1012, times: 6 });
+  await page.getByRole('link', { name: /Notifications/ }).click();
+  // The end of the list stays in view, so each failed page is retried at once.
+  const stopped = page.getByText('Notifications could not be loaded.');
+  await expect(stopped).toBeVisible();
+  await shot(page, 'user-notifications-failed-mobile');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: /Hello/ })).toBeVisible();
+});
+
 // ---- static pages
 
 for (const size of [MOBILE, DESKTOP]) {
