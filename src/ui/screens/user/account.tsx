@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import {
   profileActors,
@@ -27,7 +28,6 @@ import {
   LoadingRows,
   ProfileHeader,
   useMachineOutcome,
-  useProfileTranslation,
 } from './profile-kit.tsx';
 
 function MenuRow({
@@ -63,7 +63,7 @@ function MenuRow({
 }
 
 function ProfileForm({ mobile }: { mobile: boolean }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const { api, config, session } = useServices();
   const { flags } = useSnapshot(site);
   const [, navigate] = useLocation();
@@ -204,7 +204,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
 }
 
 export function Account() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const desktop = useDesktop();
   return (
     <main className="screen profile-screen">

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
 import { bindEmailActors, bindEmailMachine } from '../../../machines/bindEmailMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { site } from '../../../state/site.ts';
@@ -17,11 +18,10 @@ import {
   ProfileHeader,
   useAvailable,
   useMachineOutcome,
-  useProfileTranslation,
 } from './profile-kit.tsx';
 
 export function BindEmail() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const { api, session } = useServices();
   const { flags } = useSnapshot(site);
   const [state, send, actor] = useMachine(

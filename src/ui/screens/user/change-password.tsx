@@ -4,6 +4,7 @@
  * the user signs in again at /login.
  */
 import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
   passwordActors,
@@ -13,12 +14,12 @@ import {
 import { MAX_LEN } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { PasswordField } from '../../forms/fields.tsx';
-import { ProfileHeader, useMachineOutcome, useProfileTranslation } from './profile-kit.tsx';
+import { ProfileHeader, useMachineOutcome } from './profile-kit.tsx';
 
 type Field = 'old' | 'password' | 'repeat';
 
 export function ChangePassword() {
-  const { t, i18n } = useProfileTranslation();
+  const { t, i18n } = useTranslation();
   const { api, session } = useServices();
   const [, navigate] = useLocation();
   const [state, send, actor] = useMachine(

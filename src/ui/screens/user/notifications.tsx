@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../api/types/user.ts';
 import {
   notificationsActors,
@@ -16,7 +17,7 @@ import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { formatDateTime, money } from '../../format.ts';
-import { LoadingRows, ProfileHeader, useProfileTranslation } from './profile-kit.tsx';
+import { LoadingRows, ProfileHeader } from './profile-kit.tsx';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -27,12 +28,12 @@ const titleOf = (n: Notification, t: T) => {
 };
 
 function useTexts(n: Notification) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   return { ...presentNotification(n), title: titleOf(n, t) };
 }
 
 function Row({ n, onOpen }: { n: Notification; onOpen: () => void }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const v = useTexts(n);
   const unread = n.readStatus === 0;
   return (
@@ -55,7 +56,7 @@ function Row({ n, onOpen }: { n: Notification; onOpen: () => void }) {
 }
 
 function Detail({ n }: { n: Notification }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const v = useTexts(n);
   return (
     <div className="notice-detail">
@@ -82,7 +83,7 @@ function Detail({ n }: { n: Notification }) {
 }
 
 export function Notifications() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const { api, session } = useServices();
   const desktop = useDesktop();
   const [state, send, actor] = useMachine(

@@ -1,12 +1,12 @@
 /**
  * Shared by the profile-area screens (account, password, e-mail, verification,
- * notifications, static pages): their English texts, image compression, an
- * image picker, the screen header and the "not available here" redirect.
+ * notifications, static pages): notices and outcomes of their machines, image
+ * compression, an image picker, the screen header and the "not available
+ * here" redirect.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { i18n as I18n } from 'i18next';
 import type { AnyActorRef } from 'xstate';
 import { AVATAR } from '../../../machines/profileMachine.ts';
 import { readImage, sniffImage } from '../../../machines/validation/wallet.ts';
@@ -14,33 +14,6 @@ import { TOAST_MS } from '../../../config/constants.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import './profile.css';
-
-/*
- * The area's new English texts live in src/i18n/staging/profile.json until
- * they are merged into locales/en.json. Until then they are added to the
- * running English bundle here (never overwriting a merged text), so the
- * screens show words, not keys. Once merged and the staging file is gone the
- * glob finds nothing and this does nothing.
- */
-const staged = Object.values(
-  import.meta.glob<{ default: Record<string, unknown> }>('../../../i18n/staging/profile.json', {
-    eager: true,
-  }),
-).map((m) => m.default);
-const merged = new WeakSet<I18n>();
-
-function addStagedTexts(i18n: I18n) {
-  if (merged.has(i18n)) return;
-  merged.add(i18n);
-  for (const bundle of staged) i18n.addResourceBundle('en', 'translation', bundle, true, false);
-}
-
-/** `useTranslation()` with this area's texts in place. */
-export function useProfileTranslation() {
-  const r = useTranslation();
-  addStagedTexts(r.i18n);
-  return r;
-}
 
 type Notice = { key: string; kind: 'success' | 'error' } | undefined;
 
@@ -51,7 +24,7 @@ type Notice = { key: string; kind: 'success' | 'error' } | undefined;
  * the toast must not wait for a render of a screen that is going away.
  */
 export function useMachineOutcome<O>(actor: AnyActorRef, onDone?: (output: O) => void): void {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const latest = useRef({ t, onDone });
   useEffect(() => {
     latest.current = { t, onDone };
@@ -81,7 +54,7 @@ export function ProfileHeader({ title, back = '/user' }: { title: string; back?:
 
 /** A screen that is not for this site or account: back to /user with a short notice. */
 export function useAvailable(available: boolean): boolean {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const [, navigate] = useLocation();
   useEffect(() => {
     if (available) return;
@@ -92,7 +65,7 @@ export function useAvailable(available: boolean): boolean {
 }
 
 export function LoadingRows({ rows = 3 }: { rows?: number }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   return (
     <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (
@@ -103,7 +76,7 @@ export function LoadingRows({ rows = 3 }: { rows?: number }) {
 }
 
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   return (
     <div className="empty-state" role="alert">
       <p>{message}</p>
@@ -214,7 +187,7 @@ export function ImagePicker({
   round?: boolean;
   children?: ReactNode;
 }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const id = useId();
   // A new pick of the same file still reports a change.
   const [inputKey, setInputKey] = useState(0);

@@ -7,9 +7,10 @@
  */
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
 import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
-import { ProfileHeader, useAvailable, useProfileTranslation } from './profile-kit.tsx';
+import { ProfileHeader, useAvailable } from './profile-kit.tsx';
 
 /** The spec's figures (user-centre.md §9), filled into the texts. */
 const PRIVACY_EFFECTIVE = '2018-12-14';
@@ -68,7 +69,7 @@ function Page({
   sections: readonly string[];
   children?: ReactNode;
 }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const values = useValues();
   return (
     <main className="screen profile-screen">
@@ -98,7 +99,7 @@ export function Privacy() {
 }
 
 export function Standards() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const { flags } = useSnapshot(site);
   const values = useValues();
   const available = useAvailable(flags.standards === true);

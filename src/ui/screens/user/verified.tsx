@@ -9,6 +9,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
 import type { IdType, VerifiedStatus } from '../../../api/types/user.ts';
 import {
   SLOTS,
@@ -28,7 +29,6 @@ import {
   ProfileHeader,
   useAvailable,
   useMachineOutcome,
-  useProfileTranslation,
 } from './profile-kit.tsx';
 
 /** Verification fields are at most 140 characters (user-centre.md §9). */
@@ -43,7 +43,7 @@ const STATUS_CLASS: Record<VerifiedStatus, string> = {
 };
 
 function StatusLine({ status, remark }: { status: VerifiedStatus; remark: string | undefined }) {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   return (
     <section className="verify-status" aria-label={t('verified.status')}>
       <div className="row">
@@ -63,7 +63,7 @@ function StatusLine({ status, remark }: { status: VerifiedStatus; remark: string
 }
 
 function VerificationForm({ variant }: { variant: Variant }) {
-  const { t, i18n } = useProfileTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const { flags } = useSnapshot(site);
   const [state, send, actor] = useMachine(
@@ -229,7 +229,7 @@ function VerificationForm({ variant }: { variant: Variant }) {
 }
 
 export function Verified() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   return (
     <main className="screen profile-screen">
       <ProfileHeader title={t('my.verification')} />
@@ -240,7 +240,7 @@ export function Verified() {
 
 /** Junior verification: name, id type and number, no images; on sites with junior (two-type) verification. */
 export function JuniorVerified() {
-  const { t } = useProfileTranslation();
+  const { t } = useTranslation();
   const { config } = useServices();
   const { flags } = useSnapshot(site);
   const available = useAvailable(
