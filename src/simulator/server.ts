@@ -187,7 +187,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       console.error(`simulator: ${name} failed`, e);
       return json(200, fail(1000));
     }
-    if (ep.method !== 'GET' && ep.root !== 'market') persist();
+    // A change is saved before its reply goes out, so a reload right after loses nothing.
+    if (ep.method !== 'GET' && ep.root !== 'market') await save();
     if (isHttp(reply)) return { status: reply.httpStatus, body: reply.body ?? '' };
     return json(200, reply);
   }

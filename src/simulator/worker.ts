@@ -28,7 +28,10 @@ const backOffice = new Proxy({} as BackOffice, {
       const bo = (await sim).backOffice as unknown as Record<string, (...a: unknown[]) => unknown>;
       const fn = bo[key];
       if (typeof fn !== 'function') throw new Error(`no back-office operation ${key}`);
-      return fn(...args);
+      const out = await fn(...args);
+      // The operator's change is saved at once, like a call's.
+      await (await sim).flush();
+      return out;
     },
 });
 
