@@ -43,7 +43,7 @@ test('switch to demo and reset it', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'dm' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Deposit', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Switch to the demo account' }).first().click();
   const warn = page.getByRole('dialog', { name: 'Switch account' });
   await expect(warn.getByText(/virtual money/)).toBeVisible();
