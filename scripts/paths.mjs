@@ -23,6 +23,12 @@ rmSync('test-results/paths', { recursive: true, force: true });
 mkdirSync(RUN, { recursive: true });
 for (const f of readdirSync('tests/paths/specs').filter((f) => f.endsWith('.paths.ts'))) {
   const name = f.replace(/\.paths\.ts$/, '');
+  // --only NAME: one machine; the spec module that holds it is enough.
+  if (
+    env.PATHS_ONLY &&
+    !readFileSync(`tests/paths/specs/${f}`, 'utf8').includes(`'${env.PATHS_ONLY}'`)
+  )
+    continue;
   writeFileSync(
     `${RUN}/${name}.test.ts`,
     `import { runSpecs } from '../suite.ts';\nimport { specs } from '../specs/${f}';\nrunSpecs(${JSON.stringify(name)}, specs);\n`,

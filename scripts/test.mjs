@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
-for (const f of ['test-results/vitest.json', 'test-results/playwright.json'])
+for (const f of [
+  'test-results/vitest.json',
+  'test-results/vitest-paths.json',
+  'test-results/playwright.json',
+])
   rmSync(f, { force: true });
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
@@ -31,8 +35,9 @@ const steps = [
 function counts() {
   let passed = 0;
   let failed = 0;
-  if (existsSync('test-results/vitest.json')) {
-    const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  for (const f of ['test-results/vitest.json', 'test-results/vitest-paths.json']) {
+    if (!existsSync(f)) continue;
+    const v = JSON.parse(readFileSync(f, 'utf8'));
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
   }

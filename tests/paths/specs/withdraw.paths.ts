@@ -288,15 +288,15 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           bo.force({ call, status: 500 });
         }
         if (code === 0 && (out?.data as unknown[]).length === 0 && !out?.metaMissing) {
-          // Nothing to withdraw to: the wallets (or the card) are deleted.
+          // Nothing to withdraw to: the wallets (or the card) are deleted. This
+          // is done on the simulator's state in one synchronous step: the
+          // previous step's reply may already be in flight, and loadTargets
+          // starts the moment it lands, so an awaited API call would race it.
+          const account = c.world.sim.ctx.state.account;
           if (bank) {
-            for (const card of Object.values(c.world.sim.ctx.state.account.cards)) {
-              await c.world.api.call('deleteUserBankCard', { id: card.id });
-            }
+            for (const id of Object.keys(account.cards)) delete account.cards[id];
           } else if (!noWallet) {
-            for (const w of Object.values(c.world.sim.ctx.state.account.addresses)) {
-              await c.world.api.call('deleteUserWallet', { walletId: w.walletId });
-            }
+            for (const id of Object.keys(account.addresses)) delete account.addresses[id];
           } else {
             for (const n of COINS) bo.setCoinNetEnabled(n.id, false);
           }
