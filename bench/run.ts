@@ -42,3 +42,11 @@ writeFileSync(
 );
 const over = all.filter((r) => !r.ok);
 console.log(`\n${all.length - over.length} within budget, ${over.length} over budget`);
+// A broken budget fails the run, so CI or a pre-release check can rely on it.
+if (over.length) {
+  for (const r of over)
+    console.error(
+      `over budget: ${r.name} ${r.value} ${r.unit} (min ${r.min ?? '-'}, max ${r.max ?? '-'})`,
+    );
+  process.exitCode = 1;
+}

@@ -27,6 +27,7 @@ import { MAX_LEN } from '../config/constants.ts';
 import { decodeToken, session } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkBankCard, storedPhone } from './validation/account.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Bank card list: up to 1000 (user-centre.md §9), one page. */
 export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
@@ -82,7 +83,7 @@ export interface BankCardContext {
   /** The last failing reply code, until the user changes the form. */
   failure: number | undefined;
   /** A message for the view to toast once. */
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type BankCardEvent =
@@ -256,10 +257,10 @@ export const bankCardMachine = setup({
       },
     })),
     announceDeleted: assign({
-      notice: { key: 'tips.delete_success', kind: 'success' as const },
+      notice: notice('tips.delete_success'),
     }),
     somethingWrong: assign({
-      notice: { key: 'tips.something_wrong', kind: 'error' as const },
+      notice: notice('tips.something_wrong', 'error'),
     }),
   },
 }).createMachine({

@@ -15,6 +15,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import { MAX_LEN } from '../config/constants.ts';
 import { clip } from './validation/access.ts';
 import { checkBindEmail } from './validation/account.ts';
+import type { Notice } from './notice.ts';
 
 export interface BindEmailInput {
   /** Flag user/bindEmail. */
@@ -30,7 +31,7 @@ export interface BindEmailContext {
   email: string;
   errors: { email?: string };
   failure: number | undefined;
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type BindEmailEvent =

@@ -22,6 +22,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import type { CoinNet } from '../api/types/user.ts';
 import { decodeToken, session } from '../state/session.ts';
 import { checkCoinNet, checkCryptoAddress } from './validation/account.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Crypto wallet list: up to 1000 (user-centre.md §9), one page. */
 export const WALLET_PAGE = { pageNum: 1, pageSize: 1000 } as const;
@@ -59,7 +60,7 @@ export interface CryptoAddressContext {
   /** The last failing reply code, until the user changes the form. */
   failure: number | undefined;
   /** A message for the view to toast once. */
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type CryptoAddressEvent =
@@ -141,7 +142,6 @@ export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessi
 });
 
 const output = <R>(e: unknown) => (e as { output: R }).output;
-const success = { kind: 'success' as const };
 
 export const cryptoAddressMachine = setup({
   types: {
@@ -222,10 +222,10 @@ export const cryptoAddressMachine = setup({
         }).filter(([, v]) => v),
       ),
     })),
-    announceAdded: assign({ notice: { key: 'tips.add_success', ...success } }),
-    announceDeleted: assign({ notice: { key: 'tips.delete_success', ...success } }),
+    announceAdded: assign({ notice: notice('tips.add_success') }),
+    announceDeleted: assign({ notice: notice('tips.delete_success') }),
     somethingWrong: assign({
-      notice: { key: 'tips.something_wrong', kind: 'error' as const },
+      notice: notice('tips.something_wrong', 'error'),
     }),
   },
 }).createMachine({

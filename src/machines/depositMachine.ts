@@ -39,6 +39,7 @@ import {
   type FileMeta,
   type ImageValue,
 } from './validation/wallet.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Deposit and withdraw amounts: 5 decimals (§5, §9). */
 const AMOUNT_DECIMALS = 5;
@@ -101,7 +102,7 @@ export interface DepositContext {
   pending: FileMeta | undefined;
   errors: Partial<Record<Field, string>>;
   failure: number | undefined;
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
   /** The form is in session storage (the agreement page is open). */
   stored: boolean;
   /** Started from a kept form. */
@@ -274,7 +275,7 @@ export const depositMachine = setup({
       const address = coinOf(context)?.address;
       if (address) void globalThis.navigator?.clipboard?.writeText(address).catch(() => {});
     },
-    copied: assign({ notice: { key: 'copy_success', kind: 'success' as const } }),
+    copied: assign({ notice: notice('copy_success') }),
     stepOne: assign({ step: 1 as const }),
     stepTwo: assign({ step: 2 as const }),
     editAmount: assign(({ context, event }) =>
@@ -316,7 +317,7 @@ export const depositMachine = setup({
     resetForm: assign({
       ...empty,
       failure: undefined,
-      notice: { key: 'submit_success_please_wait', kind: 'success' as const },
+      notice: notice('submit_success_please_wait'),
     }),
     /** Keep the form in session storage (no storage: nothing to do). */
     storeForm: ({ context }) => {

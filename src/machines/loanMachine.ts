@@ -26,6 +26,7 @@ import type { Loan, LoanRef, LoanRequest, Repayment } from '../api/types/user.ts
 import { MAX_LEN } from '../config/constants.ts';
 import { clip } from './validation/access.ts';
 import { checkGuarantor, checkRepayment, snap } from './validation/account.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Loan amount slider (§9): 50000 to 1000000, step 10000, default 50000. */
 export const LOAN_AMOUNT = {
@@ -73,7 +74,7 @@ export interface LoanContext {
   /** The last failing reply code. */
   failure: number | undefined;
   /** A message for the view to toast once. */
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type LoanEvent =
@@ -122,7 +123,7 @@ const defaultForm = (): LoanForm => ({
   remark: '',
 });
 const ref = (c: LoanContext): LoanRef => ({ loanId: c.loan?.id ?? '', loanUid: c.loan?.uid ?? '' });
-const submitted = { key: 'submit_success_please_wait', kind: 'success' as const };
+const submitted = notice('submit_success_please_wait');
 
 export const loanMachine = setup({
   types: {

@@ -17,6 +17,7 @@ import { MAX_LEN } from '../config/constants.ts';
 import { clearSession } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkPasswordLength, checkRepeat } from './validation/account.ts';
+import { notice, type Notice } from './notice.ts';
 
 export interface PasswordInput {
   /** Sent in metaData. */
@@ -35,7 +36,7 @@ export interface PasswordContext {
   /** Last failing reply code (1109 wrong old password…). */
   failure: number | undefined;
   /** A message for the view to toast once. */
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type PasswordEvent =
@@ -96,7 +97,7 @@ export const passwordMachine = setup({
     recordFailure: assign(({ event }) => ({ failure: output(event).code })),
     announce: assign({
       failure: undefined,
-      notice: { key: 'tips.update_success', kind: 'success' as const },
+      notice: notice('tips.update_success'),
     }),
     /**
      * The server ended every session: forget ours. The app may provide its

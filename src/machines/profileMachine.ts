@@ -24,6 +24,7 @@ import { MAX_LEN } from '../config/constants.ts';
 import { clearSession } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkImage, checkNickname } from './validation/account.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Image rules of user-centre.md §5 "Images" and §9. */
 export const AVATAR = {
@@ -67,7 +68,7 @@ export interface ProfileContext {
   menu: { bindEmail: boolean; privacy: boolean; inviteCode: boolean; serviceEmail: boolean };
   errors: { nick?: string; avatar?: string };
   failure: number | undefined;
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type ProfileEvent =
@@ -226,14 +227,14 @@ export const profileMachine = setup({
     })),
     unreadable: assign({
       pending: undefined,
-      notice: { key: 'tips.something_wrong', kind: 'error' as const },
+      notice: notice('tips.something_wrong', 'error'),
     }),
     announceSaved: assign({
       failure: undefined,
-      notice: { key: 'tips.update_success', kind: 'success' as const },
+      notice: notice('tips.update_success'),
     }),
     announceLogout: assign({
-      notice: { key: 'log_out_success', kind: 'success' as const },
+      notice: notice('log_out_success'),
     }),
     /**
      * End the session. The app may provide its session service's log-out

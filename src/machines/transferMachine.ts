@@ -18,6 +18,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { TransferForm } from '../api/types/user.ts';
 import { amountInput, checkTransferAmount } from './validation/wallet.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
 const TRANSFER_DECIMALS = 4;
@@ -52,7 +53,7 @@ export interface TransferContext {
   balances: Balances | undefined;
   errors: { num?: string };
   failure: number | undefined;
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type TransferEvent =
@@ -138,7 +139,7 @@ export const transferMachine = setup({
     showErrors: assign(({ context }) => ({ errors: { num: checkTransferAmount(context.num) } })),
     announce: assign({
       failure: undefined,
-      notice: { key: 'currency_conversion_successful', kind: 'success' as const },
+      notice: notice('currency_conversion_successful'),
     }),
     setBalances: assign(({ context, event }) => {
       const list = output<BalanceResult>(event).data?.list;

@@ -35,6 +35,7 @@ import {
   type FileMeta,
   type ImageValue,
 } from './validation/wallet.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Verification fields are at most 140 characters (§5, §9). */
 const FIELD_MAX = 140;
@@ -80,7 +81,7 @@ export interface VerificationContext {
   /** Last failing reply code. */
   failure: number | undefined;
   /** A message for the view to toast once. */
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type VerificationEvent =
@@ -269,7 +270,7 @@ export const verificationMachine = setup({
     announce: assign({
       failure: undefined,
       status: 1 as VerifiedStatus,
-      notice: { key: 'submit_success_please_wait', kind: 'success' as const },
+      notice: notice('submit_success_please_wait'),
     }),
   },
 }).createMachine({

@@ -41,6 +41,7 @@ import {
   decodeForDisplay,
   type Limits,
 } from './validation/wallet.ts';
+import { notice, type Notice } from './notice.ts';
 
 /** Deposit and withdraw amounts: 5 decimals (§5, §9). */
 const AMOUNT_DECIMALS = 5;
@@ -104,7 +105,7 @@ export interface WithdrawContext {
   /** A submission is under way (repeat submits are blocked). */
   submitting: boolean;
   failure: number | undefined;
-  notice: { key: string; kind: 'success' | 'error' } | undefined;
+  notice: Notice | undefined;
 }
 
 export type WithdrawEvent =
@@ -378,7 +379,7 @@ export const withdrawMachine = setup({
       ...cleared,
       targetId: undefined,
       limits: undefined,
-      notice: { key: 'submit_success_please_wait', kind: 'success' as const },
+      notice: notice('submit_success_please_wait'),
     }),
   },
 }).createMachine({
