@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, in order, stopping at the first failure:
- * typecheck, lint, unit + simulator + machine path tests (vitest),
+ * typecheck, lint, format check, unit + simulator + machine path tests (vitest),
  * then the Playwright e2e suite on a production build.
  * Ends with one line "N passed, N failed" counting every test run.
  */
@@ -17,6 +17,7 @@ for (const f of [
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
   [
     'unit',
     'npx',

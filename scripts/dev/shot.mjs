@@ -22,7 +22,8 @@ await p
 console.log('first price ms', Date.now() - t0);
 const a = await p.locator('[data-testid^="row-bid-"]').first().textContent();
 await p.waitForTimeout(1500);
-await p.waitForTimeout(2500); const b2 = await p.locator('[data-testid^="row-bid-"]').first().textContent();
+await p.waitForTimeout(2500);
+const b2 = await p.locator('[data-testid^="row-bid-"]').first().textContent();
 console.log('BTC', a, b2);
 await p.screenshot({ path: process.argv[5] || '/tmp/home.png', fullPage: false });
 await b.close();

@@ -30,7 +30,8 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 
 function toBase64(bytes: Uint8Array): string {
   let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
 
@@ -56,7 +57,8 @@ function keysFor(aesKey: string): Promise<Keys> {
   let hit = cache.get(aesKey);
   if (!hit) {
     const raw = hexToBytes(aesKey);
-    if (![16, 24, 32].includes(raw.length)) throw new CodecError('aesKey must be 128, 192 or 256 bits');
+    if (![16, 24, 32].includes(raw.length))
+      throw new CodecError('aesKey must be 128, 192 or 256 bits');
     hit = Promise.all([
       crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']),
       crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
@@ -96,11 +98,22 @@ export async function decodeSensitive(aesKey: string, encoded: string): Promise<
 }
 
 /** Bank-card fields that travel encoded (user-centre.md §3). */
-export const SENSITIVE_BANK_FIELDS = ['name', 'account', 'address', 'idNumber', 'phoneNumber'] as const;
+export const SENSITIVE_BANK_FIELDS = [
+  'name',
+  'account',
+  'address',
+  'idNumber',
+  'phoneNumber',
+] as const;
 
 type Mapper = (aesKey: string, v: string) => Promise<string>;
 
-async function mapFields<T extends object>(aesKey: string, obj: T, keys: readonly string[], f: Mapper): Promise<T> {
+async function mapFields<T extends object>(
+  aesKey: string,
+  obj: T,
+  keys: readonly string[],
+  f: Mapper,
+): Promise<T> {
   const out = { ...obj } as Record<string, unknown>;
   for (const k of keys) {
     const v = out[k];
@@ -110,9 +123,15 @@ async function mapFields<T extends object>(aesKey: string, obj: T, keys: readonl
 }
 
 /** Encode the named string fields of an object (empty and absent fields are left as they are). */
-export const encodeFields = <T extends object>(aesKey: string, obj: T, keys: readonly string[]): Promise<T> =>
-  mapFields(aesKey, obj, keys, encodeSensitive);
+export const encodeFields = <T extends object>(
+  aesKey: string,
+  obj: T,
+  keys: readonly string[],
+): Promise<T> => mapFields(aesKey, obj, keys, encodeSensitive);
 
 /** Decode the named string fields of an object; throws {@link CodecError} when one cannot be decoded. */
-export const decodeFields = <T extends object>(aesKey: string, obj: T, keys: readonly string[]): Promise<T> =>
-  mapFields(aesKey, obj, keys, decodeSensitive);
+export const decodeFields = <T extends object>(
+  aesKey: string,
+  obj: T,
+  keys: readonly string[],
+): Promise<T> => mapFields(aesKey, obj, keys, decodeSensitive);

@@ -20,166 +20,40 @@
  *   list, read again; so does a failed delete (the card may be gone).
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../api/aes-codec.ts';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { BankCard, BankCardInput as CardBody } from '../api/types/user.ts';
+import type { CallResult } from '../api/client.ts';
 import { MAX_LEN } from '../config/constants.ts';
-import { decodeToken, session } from '../state/session.ts';
 import { clip } from './validation/access.ts';
-import { checkBankCard, storedPhone } from './validation/account.ts';
-import { notice, type Notice } from './notice.ts';
+import { checkBankCard } from './validation/account.ts';
+import { notice } from './notice.ts';
+import { BANK_INFO_FIELDS, cardPayload, emptyForm, output } from './bankCard/helpers.ts';
+import type {
+  BankCardContext,
+  BankCardEvent,
+  BankCardMachineInput,
+  CardResult,
+  CardsResult,
+  SaveInput,
+  SaveResult,
+} from './bankCard/types.ts';
 
-/** Bank card list: up to 1000 (user-centre.md §9), one page. */
-export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
+export { bankCardActors, CARD_PAGE } from './bankCard/actors.ts';
+export { cardPayload } from './bankCard/helpers.ts';
+export { CARD_FIELDS } from './bankCard/types.ts';
+export type {
+  AesKeySource,
+  BankCardContext,
+  BankCardEvent,
+  BankCardMachineInput,
+  CardField,
+  CardForm,
+  CardResult,
+  CardRow,
+  CardsResult,
+  SaveResult,
+} from './bankCard/types.ts';
+
 /** Fields are at most 140 characters, like every other text field of the spec. */
 const FIELD_MAX = MAX_LEN.nick;
-
-export const CARD_FIELDS = [
-  'bankName',
-  'bankCode',
-  'bankAddress',
-  'swiftCode',
-  'branchCode',
-  'bankCountry',
-  'name',
-  'account',
-  'address',
-  'postCode',
-  'idNumber',
-  'phoneNumber',
-  'accountType',
-  'insNum',
-  'traNum',
-] as const satisfies ReadonlyArray<keyof CardBody>;
-export type CardField = (typeof CARD_FIELDS)[number];
-export type CardForm = Record<CardField, string>;
-/** Shown only with the bank-info setting. */
-const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
-
-export interface BankCardMachineInput {
-  /** The route the flow starts on: the list (default), add, or edit (with `id`). */
-  start?: 'list' | 'add' | 'edit';
-  id?: string;
-  /** The bank-info setting: insNum and traNum are shown. */
-  bankInfo: boolean;
-}
-
-/** A list row: the bank and the account's last 4 digits. */
-export interface CardRow {
-  id: string;
-  bankName: string;
-  last4: string;
-}
-
-export interface BankCardContext {
-  start: 'list' | 'add' | 'edit';
-  startId: string | undefined;
-  bankInfo: boolean;
-  cards: CardRow[];
-  /** The card being edited; undefined while adding. */
-  editingId: string | undefined;
-  form: CardForm;
-  errors: Partial<Record<CardField, string>>;
-  /** The last failing reply code, until the user changes the form. */
-  failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
-}
-
-export type BankCardEvent =
-  | { type: 'list.reload' }
-  | { type: 'add.open' }
-  | { type: 'edit.open'; id: string }
-  | { type: 'back' }
-  | { type: 'field.change'; field: CardField; value: string }
-  | { type: 'form.submit' }
-  | { type: 'delete.open' }
-  | { type: 'delete.cancel' }
-  | { type: 'delete.confirm' };
-
-export interface CardsResult {
-  code: number;
-  cards: CardRow[];
-}
-export interface CardResult {
-  code: number;
-  card?: CardForm;
-}
-export type SaveResult =
-  CallResult<'addUserBankCard'> | CallResult<'editUserBankCard'> | { code: -1; encodeFailed: true };
-interface SaveInput {
-  id?: string;
-  card: Partial<CardForm>;
-}
-
-/** Where the session's aesKey comes from (sync, or async for a key kept elsewhere). */
-export type AesKeySource = () => string | undefined | Promise<string | undefined>;
-const sessionKey = () => decodeToken(session.token)?.aesKey;
-
-const emptyForm = (): CardForm => Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardForm;
-
-/** The card as sent: trimmed non-empty fields, the phone stored bare, bank info only when shown. */
-export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm> {
-  const out: Partial<CardForm> = {};
-  for (const f of CARD_FIELDS) {
-    if (!bankInfo && BANK_INFO_FIELDS.includes(f)) continue;
-    const v = f === 'phoneNumber' ? storedPhone(form[f]) : form[f].trim();
-    if (v) out[f] = v;
-  }
-  return out;
-}
-
-/**
- * The real actors. `aesKey` reads the key of the token in use (by default
- * the app's session).
- */
-export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
-  loadCards: fromPromise<CardsResult>(async () => {
-    const r = await api.call('userBankCardList', CARD_PAGE);
-    if (r.code !== 0) return { code: r.code, cards: [] };
-    const key = (await aesKey()) ?? '';
-    const cards = await Promise.all(
-      (r.data?.list ?? []).map(async (c) => {
-        const account = await decodeFields(key, { account: c.account }, ['account']).then(
-          (d) => d.account,
-          () => '',
-        );
-        return { id: String(c.id), bankName: c.bankName, last4: account.slice(-4) };
-      }),
-    );
-    return { code: 0, cards };
-  }),
-  /** A failed load or a card that cannot be decoded: code other than 0. */
-  loadCard: fromPromise<CardResult, { id: string }>(async ({ input }) => {
-    const r = await api.call('userBankCard', input);
-    if (r.code !== 0 || !r.data) return { code: r.code };
-    try {
-      const plain = await decodeFields((await aesKey()) ?? '', r.data.dto, SENSITIVE_BANK_FIELDS);
-      const card = emptyForm();
-      for (const f of CARD_FIELDS) card[f] = String(plain[f] ?? '');
-      return { code: 0, card };
-    } catch {
-      return { code: -1 };
-    }
-  }),
-  saveCard: fromPromise<SaveResult, SaveInput>(async ({ input }) => {
-    let card: Partial<CardForm>;
-    try {
-      card = await encodeFields((await aesKey()) ?? '', input.card, SENSITIVE_BANK_FIELDS);
-    } catch {
-      return { code: -1, encodeFailed: true };
-    }
-    const body = card as CardBody;
-    return input.id
-      ? api.call('editUserBankCard', { ...body, id: input.id } as BankCard)
-      : api.call('addUserBankCard', body);
-  }),
-  deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(({ input }) =>
-    api.call('deleteUserBankCard', input),
-  ),
-});
-
-const output = <R>(e: unknown) => (e as { output: R }).output;
 
 export const bankCardMachine = setup({
   types: {

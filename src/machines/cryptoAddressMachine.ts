@@ -17,129 +17,30 @@
  *   read first either way (the delete screen shows the saved wallet).
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import { encodeSensitive, decodeSensitive } from '../api/aes-codec.ts';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { CoinNet } from '../api/types/user.ts';
-import { decodeToken, session } from '../state/session.ts';
+import type { CallResult } from '../api/client.ts';
 import { checkCoinNet, checkCryptoAddress } from './validation/account.ts';
-import { notice, type Notice } from './notice.ts';
+import { notice } from './notice.ts';
+import type {
+  AddResult,
+  CoinsResult,
+  CryptoAddressContext,
+  CryptoAddressEvent,
+  CryptoAddressInput,
+  WalletsResult,
+} from './cryptoAddress/types.ts';
 
-/** Crypto wallet list: up to 1000 (user-centre.md §9), one page. */
-export const WALLET_PAGE = { pageNum: 1, pageSize: 1000 } as const;
-
-export interface CryptoAddressInput {
-  /** The route the flow starts on: the list (default), add, or delete. */
-  start?: 'list' | 'add' | 'delete';
-  /** The delete route's walletId. */
-  walletId?: string;
-}
-
-/** A saved address as shown: the address decoded ('' when it cannot be). */
-export interface SavedWallet {
-  walletId: string;
-  currencyId: string;
-  currencyName: string;
-  protocol: string;
-  address: string;
-  logoUrl: string;
-}
-
-export type CoinOption = Pick<CoinNet, 'id' | 'currency' | 'protocol' | 'logoUrl'>;
-
-export interface CryptoAddressContext {
-  start: 'list' | 'add' | 'delete';
-  walletId: string | undefined;
-  wallets: SavedWallet[];
-  coins: CoinOption[];
-  /** The chosen network (its id is the currencyId sent). */
-  coinId: string | undefined;
-  address: string;
-  /** The wallet on the delete screen. */
-  selected: SavedWallet | undefined;
-  errors: { coin?: string; address?: string };
-  /** The last failing reply code, until the user changes the form. */
-  failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
-}
-
-export type CryptoAddressEvent =
-  | { type: 'list.reload' }
-  | { type: 'add.open' }
-  | { type: 'item.open'; walletId: string }
-  | { type: 'back' }
-  | { type: 'coins.reload' }
-  | { type: 'picker.open' }
-  | { type: 'picker.close' }
-  | { type: 'coin.select'; id: string }
-  | { type: 'field.change'; field: 'address'; value: string }
-  | { type: 'form.submit' }
-  | { type: 'delete.open' }
-  | { type: 'delete.cancel' }
-  | { type: 'delete.confirm' };
-
-/** The list call's code and the decoded list. */
-export interface WalletsResult {
-  code: number;
-  wallets: SavedWallet[];
-}
-export interface CoinsResult {
-  code: number;
-  coins: CoinOption[];
-}
-/** addUserWallet's result, or the address could not be encoded (nothing was sent). */
-export type AddResult = CallResult<'addUserWallet'> | { code: -1; encodeFailed: true };
-
-/** The session's aesKey (sensitive fields are encoded with it). */
-const sessionKey = () => decodeToken(session.token)?.aesKey;
-
-/** Where the session's aesKey comes from (sync, or async for a key kept elsewhere). */
-export type AesKeySource = () => string | undefined | Promise<string | undefined>;
-
-/**
- * The real actors. `aesKey` reads the key of the token in use (by default
- * the app's session).
- */
-export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
-  loadWallets: fromPromise<WalletsResult>(async () => {
-    const r = await api.call('userWallet', WALLET_PAGE);
-    if (r.code !== 0) return { code: r.code, wallets: [] };
-    const key = (await aesKey()) ?? '';
-    const wallets = await Promise.all(
-      (r.data?.list ?? []).map(async (w) => ({
-        walletId: String(w.walletId),
-        currencyId: String(w.currencyId),
-        currencyName: w.currencyName,
-        protocol: w.protocol,
-        logoUrl: w.logoUrl,
-        address: await decodeSensitive(key, w.cryptocurrencyAddress).catch(() => ''),
-      })),
-    );
-    return { code: 0, wallets };
-  }),
-  loadCoins: fromPromise<CoinsResult>(async () => {
-    const r = await api.call('currencySimpleCoinNet');
-    const coins = (r.data?.dtoList ?? []).map(({ id, currency, protocol, logoUrl }) => ({
-      id: String(id),
-      currency,
-      protocol,
-      logoUrl,
-    }));
-    return { code: r.code, coins };
-  }),
-  addWallet: fromPromise<AddResult, { currencyId: string; address: string }>(async ({ input }) => {
-    let cryptocurrencyAddress: string;
-    try {
-      cryptocurrencyAddress = await encodeSensitive((await aesKey()) ?? '', input.address.trim());
-    } catch {
-      return { code: -1, encodeFailed: true };
-    }
-    return api.call('addUserWallet', { currencyId: input.currencyId, cryptocurrencyAddress });
-  }),
-  deleteWallet: fromPromise<CallResult<'deleteUserWallet'>, { walletId: string }>(({ input }) =>
-    api.call('deleteUserWallet', input),
-  ),
-});
+export { cryptoAddressActors, WALLET_PAGE } from './cryptoAddress/actors.ts';
+export type {
+  AddResult,
+  AesKeySource,
+  CoinOption,
+  CoinsResult,
+  CryptoAddressContext,
+  CryptoAddressEvent,
+  CryptoAddressInput,
+  SavedWallet,
+  WalletsResult,
+} from './cryptoAddress/types.ts';
 
 const output = <R>(e: unknown) => (e as { output: R }).output;
 

@@ -23,189 +23,33 @@
  *   clears it, and a machine started from it (input `restored`) clears it
  *   too. Both are named actions; `stored` says whether it is kept.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { CoinNet } from '../api/types/user.ts';
-import { decodeToken, session } from '../state/session.ts';
-import {
-  amountInput,
-  checkAgreement,
-  checkDepositAmount,
-  checkImage,
-  checkProof,
-  dataUrlToBlob,
-  decodeForDisplay,
-  readImage,
-  type FileMeta,
-  type ImageValue,
-} from './validation/wallet.ts';
-import { notice, type Notice } from './notice.ts';
+import { and, fromPromise, setup } from 'xstate';
+import { amountInput } from './validation/wallet.ts';
+import { actions } from './deposit/actions.ts';
+import { guards } from './deposit/guards.ts';
+import { AMOUNT_DECIMALS, coinOf } from './deposit/helpers.ts';
+import type {
+  CardsResult,
+  CoinsResult,
+  DepositContext,
+  DepositEvent,
+  DepositInput,
+  DepositSubmitInput,
+  SubmitResult,
+} from './deposit/types.ts';
 
-/** Deposit and withdraw amounts: 5 decimals (§5, §9). */
-const AMOUNT_DECIMALS = 5;
-/** Where the form waits while the agreement page is open. */
-export const DEPOSIT_FORM_KEY = 'depositForm';
-
-export type DepositTab = 'crypto' | 'bank';
-
-/** What is kept while the agreement is read. */
-export interface DepositForm {
-  tab: DepositTab;
-  coinId: string | undefined;
-  amount: string;
-  proof: ImageValue | undefined;
-  agreed: boolean;
-  step: 1 | 2;
-}
-
-export interface DepositInput {
-  /** The site's deposit types, in tab order. */
-  types: DepositTab[];
-  /** Flag depositHideCrypto. */
-  hideCrypto?: boolean;
-  /** Flag depositHideQRCode. */
-  hideQRCode?: boolean;
-  /** 1: the user deposits from own wallets. */
-  walletType?: number;
-  /** Sent in metaData. */
-  locale?: string;
-  /** The form kept while /user/agreement was open ({@link restoreDepositForm}). */
-  restored?: DepositForm;
-}
-
-type Field = 'amount' | 'proof' | 'agreement';
-
-/** A bank card of the bank tab. */
-export interface DepositBankCard {
-  id: string;
-  bankName: string;
-  /** Decoded; the view shows its last 4 digits. */
-  account: string;
-}
-
-export interface DepositContext {
-  tabs: DepositTab[];
-  tab: DepositTab;
-  showQR: boolean;
-  walletType: number;
-  locale: string;
-  /** Coin and network options of step one. */
-  coins: CoinNet[];
-  /** The bank tab's cards. */
-  bankCards: DepositBankCard[];
-  coinId: string | undefined;
-  amount: string;
-  proof: ImageValue | undefined;
-  agreed: boolean;
-  step: 1 | 2;
-  /** The proof file being read. */
-  pending: FileMeta | undefined;
-  errors: Partial<Record<Field, string>>;
-  failure: number | undefined;
-  notice: Notice | undefined;
-  /** The form is in session storage (the agreement page is open). */
-  stored: boolean;
-  /** Started from a kept form. */
-  restored: boolean;
-  /** Times customer service was asked for (bank tab). */
-  serviceRequests: number;
-}
-
-export type DepositEvent =
-  | { type: 'tab.select'; tab: DepositTab }
-  | { type: 'coin.select'; id: string }
-  | { type: 'address.copy' }
-  | { type: 'step.next' }
-  | { type: 'step.back' }
-  | { type: 'field.change'; field: 'amount'; value: string }
-  | { type: 'proof.select'; file: FileMeta; blob: Blob }
-  | { type: 'proof.remove' }
-  | { type: 'agreement.toggle' }
-  | { type: 'agreement.open' }
-  | { type: 'navigate.away' }
-  | { type: 'service.open' }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
-
-type CoinsResult = CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>;
-type SubmitResult = CallResult<'userDeposit'>;
-/** The user's cards, decoded. */
-export interface CardsResult {
-  code: number;
-  data: DepositBankCard[] | null;
-}
-export interface DepositSubmitInput {
-  metaData: string;
-  /** Data URL of the proof. */
-  proof: string;
-}
-
-/**
- * The real actors: the coin list, the bank cards, reading the proof, the
- * deposit. `aesKey` gives the session's key (default: the current token's).
- */
-export const depositActors = (
-  api: ApiClient,
-  opts: { prepare?: (blob: Blob) => Promise<string>; aesKey?: () => string | undefined } = {},
-) => ({
-  loadCards: fromPromise<CardsResult>(async () => {
-    const r = await api.call('userBankCardList', { pageNum: 1, pageSize: 1000 });
-    if (!r.data) return { code: r.code, data: null };
-    const key = (opts.aesKey ?? (() => decodeToken(session.token)?.aesKey))();
-    const data = await Promise.all(
-      r.data.list.map(async (c) => ({
-        id: c.id,
-        bankName: c.bankName,
-        account: await decodeForDisplay(key, c.account),
-      })),
-    );
-    return { code: r.code, data };
-  }),
-  loadCoins: fromPromise<CoinsResult, { walletType: number }>(({ input }) =>
-    input.walletType === 1 ? api.call('userSelfWallet') : api.call('currencySimpleCoinNet'),
-  ),
-  /** The image as a data URL, or null when its bytes are not a picture. */
-  prepareImage: fromPromise<string | null, { blob: Blob }>(({ input }) =>
-    (opts.prepare ?? readImage)(input.blob).catch(() => null),
-  ),
-  submit: fromPromise<SubmitResult, DepositSubmitInput>(({ input }) =>
-    api.call('userDeposit', { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) }),
-  ),
-});
-
-/** The form kept in session storage, if any (read by the app for `restored`). */
-export function restoreDepositForm(): DepositForm | undefined {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(DEPOSIT_FORM_KEY);
-    return raw ? (JSON.parse(raw) as DepositForm) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const output = <T>(e: unknown) => (e as { output: T }).output;
-
-const formOf = (c: DepositContext): DepositForm => ({
-  tab: c.tab,
-  coinId: c.coinId,
-  amount: c.amount,
-  proof: c.proof,
-  agreed: c.agreed,
-  step: c.step,
-});
-
-const errorsOf = (c: DepositContext): DepositContext['errors'] => {
-  const e = {
-    amount: checkDepositAmount(c.amount),
-    proof: checkProof(!!c.proof),
-    agreement: checkAgreement(c.agreed),
-  };
-  return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
-};
-
-const coinOf = (c: DepositContext) => c.coins.find((n) => n.id === c.coinId);
-
-const empty = { amount: '', proof: undefined, agreed: false, errors: {}, pending: undefined };
+export type {
+  CardsResult,
+  DepositBankCard,
+  DepositContext,
+  DepositEvent,
+  DepositForm,
+  DepositInput,
+  DepositSubmitInput,
+  DepositTab,
+} from './deposit/types.ts';
+export { DEPOSIT_FORM_KEY, restoreDepositForm } from './deposit/helpers.ts';
+export { depositActors } from './deposit/actors.ts';
 
 export const depositMachine = setup({
   types: {
@@ -227,118 +71,8 @@ export const depositMachine = setup({
       throw new Error('depositMachine: provide submit');
     }),
   },
-  guards: {
-    onCrypto: ({ context }) => context.tab === 'crypto' && context.tabs.includes('crypto'),
-    onBank: ({ context }) => context.tab === 'bank' && context.tabs.includes('bank'),
-    toCrypto: ({ context, event }) =>
-      event.type === 'tab.select' &&
-      event.tab === 'crypto' &&
-      context.tab !== 'crypto' &&
-      context.tabs.includes('crypto'),
-    toBank: ({ context, event }) =>
-      event.type === 'tab.select' &&
-      event.tab === 'bank' &&
-      context.tab !== 'bank' &&
-      context.tabs.includes('bank'),
-    coinsLoaded: ({ event }) => {
-      const r = output<CoinsResult>(event);
-      return r.code === 0 && (r.data?.dtoList.length ?? 0) > 0;
-    },
-    noCoins: ({ event }) => output<CoinsResult>(event).code === 0,
-    cardsLoaded: ({ event }) => !!output<CardsResult>(event).data,
-    /** Back from the agreement page on step two, with the coin still offered. */
-    resumeStepTwo: ({ context, event }) =>
-      context.restored &&
-      context.step === 2 &&
-      (output<CoinsResult>(event).data?.dtoList ?? []).some((n) => n.id === context.coinId),
-    knownCoin: ({ context, event }) =>
-      event.type === 'coin.select' && context.coins.some((n) => n.id === event.id),
-    proofAcceptable: ({ event }) => event.type === 'proof.select' && !checkImage(event.file),
-    imageRead: ({ event }) => typeof output<string | null>(event) === 'string',
-    formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
-    deposited: ({ event }) => output<SubmitResult>(event).code === 0,
-  },
-  actions: {
-    setTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab } : {})),
-    applyCoins: assign(({ context, event }) => {
-      const coins = output<CoinsResult>(event).data?.dtoList ?? [];
-      // The first option is chosen unless the kept form names one still offered.
-      const keep = coins.some((n) => n.id === context.coinId);
-      return { coins, coinId: keep ? context.coinId : coins[0]?.id };
-    }),
-    clearCoins: assign({ coins: [], coinId: undefined }),
-    setCards: assign(({ event }) => ({ bankCards: output<CardsResult>(event).data ?? [] })),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
-    selectCoin: assign(({ event }) => (event.type === 'coin.select' ? { coinId: event.id } : {})),
-    /** Put the address on the clipboard. Provided by the app where there is one. */
-    copyAddress: ({ context }) => {
-      const address = coinOf(context)?.address;
-      if (address) void globalThis.navigator?.clipboard?.writeText(address).catch(() => {});
-    },
-    copied: assign({ notice: notice('copy_success') }),
-    stepOne: assign({ step: 1 as const }),
-    stepTwo: assign({ step: 2 as const }),
-    editAmount: assign(({ context, event }) =>
-      event.type === 'field.change'
-        ? {
-            amount: amountInput(event.value, AMOUNT_DECIMALS),
-            errors: { ...context.errors, amount: undefined },
-          }
-        : {},
-    ),
-    toggleAgreement: assign(({ context }) => ({
-      agreed: !context.agreed,
-      errors: { ...context.errors, agreement: undefined },
-    })),
-    rejectProof: assign(({ context, event }) =>
-      event.type === 'proof.select'
-        ? { errors: { ...context.errors, proof: checkImage(event.file) } }
-        : {},
-    ),
-    markPending: assign(({ event }) =>
-      event.type === 'proof.select'
-        ? { pending: { name: event.file.name, size: event.file.size, type: event.file.type } }
-        : {},
-    ),
-    setProof: assign(({ context, event }) => ({
-      pending: undefined,
-      proof: context.pending && { ...context.pending, url: output<string>(event) },
-      errors: { ...context.errors, proof: undefined },
-    })),
-    unreadableProof: assign(({ context }) => ({
-      pending: undefined,
-      errors: { ...context.errors, proof: 'illegal_extension' },
-    })),
-    removeProof: assign({ proof: undefined }),
-    /** A message already shown is not shown again. */
-    clearNotice: assign({ notice: undefined }),
-    serviceOpened: assign(({ context }) => ({ serviceRequests: context.serviceRequests + 1 })),
-    showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
-    resetForm: assign({
-      ...empty,
-      failure: undefined,
-      notice: notice('submit_success_please_wait'),
-    }),
-    /** Keep the form in session storage (no storage: nothing to do). */
-    storeForm: ({ context }) => {
-      try {
-        globalThis.sessionStorage?.setItem(DEPOSIT_FORM_KEY, JSON.stringify(formOf(context)));
-      } catch {
-        // Full storage: the form is simply not kept.
-      }
-    },
-    clearStoredForm: () => {
-      try {
-        globalThis.sessionStorage?.removeItem(DEPOSIT_FORM_KEY);
-      } catch {
-        // Storage unavailable: nothing was kept.
-      }
-    },
-    markStored: assign({ stored: true }),
-    markCleared: assign({ stored: false }),
-    /** Open online customer service (bank wire). Provided by the app. */
-    openService: () => {},
-  },
+  guards,
+  actions,
 }).createMachine({
   id: 'deposit',
   context: ({ input }) => {

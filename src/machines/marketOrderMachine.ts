@@ -26,183 +26,34 @@
  * no quote-currency rate, so the figure is exact for USD-quoted products of one
  * unit per lot (crypto, indices, stocks); see contractSizeOf.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { mockVariant } from '../api/contract.ts';
-import type { AddOrderPayload, Balance, OrderDirection } from '../api/types/trading.ts';
-import type { TradeMode } from '../config/site.ts';
+import { fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import type { OrderDirection } from '../api/types/trading.ts';
 import {
   BALANCE_POLL_MS,
   DUPLICATE_CLICK_MS,
   PRODUCT_INFO_REFRESH_MS,
 } from '../config/constants.ts';
-import { session } from '../state/session.ts';
-import { sanitizeNumber } from './validation/number-input.ts';
-import {
-  applyProduct,
-  checkBalance,
-  checkPendingPrice,
-  checkStopLoss,
-  checkTakeProfit,
-  clampStop,
-  closedOf,
-  entryPrice,
-  leverageOf,
-  loadFailure,
-  marginOf,
-  precisionOf,
-  settleVolume,
-  stopReference,
-  typeVolume,
-  volumePrecision,
-  type ProductLoad,
-  type ProductState,
-} from './validation/trading.ts';
+import { closedOf, loadFailure, type ProductLoad } from './validation/trading.ts';
+import { actions } from './marketOrder/actions.ts';
+import { loaded, outputOf, payload, validate } from './marketOrder/helpers.ts';
+import type {
+  MarketOrderContext,
+  MarketOrderEvent,
+  MarketOrderInput,
+  MarketOrderOutput,
+  PlaceInput,
+  PlaceResult,
+} from './marketOrder/types.ts';
 
-export type OrderField = 'volume' | 'price' | 'stopLoss' | 'takeProfit';
-
-export interface MarketOrderInput {
-  symbol: string;
-  /** Demo account (the token's virtualStatus is not '0'): the Mock calls. */
-  demo: boolean;
-  /** From the route's query (or the desktop tab); anything but 0 or 1 leaves the screen. */
-  direction: unknown;
-  /** The current trade mode; anything but 'market' leaves the screen. */
-  tradeMode: TradeMode;
-}
-
-export interface MarketOrderContext extends ProductState {
-  symbol: string;
-  demo: boolean;
-  /** The input direction was not 0/1 or the mode not market. */
-  rejected: boolean;
-  direction: OrderDirection;
-  /** Pending (limit) order, buyPoint 1; otherwise market price, buyPoint 2. */
-  pending: boolean;
-  volume: string;
-  price: string;
-  stopLoss: string;
-  takeProfit: string;
-  stopLossOn: boolean;
-  takeProfitOn: boolean;
-  /** Margin the order would reserve (USD, 2 decimals), when it can be known. */
-  margin: string | undefined;
-  /** Message keys per field; `balance` holds insufficient_balance. */
-  errors: Partial<Record<OrderField | 'balance', string>>;
-  /** Last failing reply code (load or placement), if any. */
-  failure: number | undefined;
-  /** The order number, once placed. */
-  orderId: string | undefined;
-  /** Balance requests made by the poll (each second while ready). */
-  balancePolls: number;
-}
-
-export type MarketOrderEvent =
-  | { type: 'field.change'; field: OrderField; value: string }
-  | { type: 'field.blur'; field: OrderField }
-  | { type: 'direction.change'; value: OrderDirection }
-  | { type: 'pending.toggle' }
-  | { type: 'stopLoss.toggle' }
-  | { type: 'takeProfit.toggle' }
-  | { type: 'price.update'; bid: number; ask: number; price: number; time: number }
-  | { type: 'balance.update'; balance: Balance }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
-
-export type MarketOrderOutput = { kind: 'placed'; orderId: string } | { kind: 'left' };
-
-type PlaceResult = CallResult<'addOrder'>;
-type PlaceInput = Omit<AddOrderPayload, 'token'> & { demo: boolean };
-
-/** Order info, market status, quote and balance of a product, at once (other forms reuse it). */
-export async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
-  const [info, status, quote, balance] = await Promise.all([
-    api.call('productOrderInfo', { productCode: symbol }),
-    api.call('marketStatus', { symbol }),
-    api.call('thumb', { symbol }),
-    api.call('userBalance'),
-  ]);
-  return { symbol, info, status, quote, balance };
-}
-
-/**
- * Fetches the balance each time it receives `poll` and reports it as
- * `balance.update`; a reply arriving after it stopped is dropped.
- */
-export const balancePoller = (api: ApiClient) =>
-  fromCallback<EventObject>(({ sendBack, receive }) => {
-    let live = true;
-    receive(() => {
-      void api.call('userBalance').then((r) => {
-        if (live && r.code === 0 && r.data) sendBack({ type: 'balance.update', balance: r.data });
-      });
-    });
-    return () => {
-      live = false;
-    };
-  });
-
-/** The real actors. `token` is the session token the exchange payload carries. */
-export const marketOrderActors = (
-  api: ApiClient,
-  token: () => string | undefined = () => session.token,
-) => ({
-  loadProduct: fromPromise<ProductLoad, { symbol: string }>(({ input }) =>
-    loadProduct(api, input.symbol),
-  ),
-  balancePoller: balancePoller(api),
-  placeOrder: fromPromise<PlaceResult, PlaceInput>(
-    ({ input: { demo, ...p } }) =>
-      api.call(demo ? mockVariant.addOrder : 'addOrder', {
-        ...p,
-        token: token() ?? '',
-      }) as Promise<PlaceResult>,
-  ),
-});
-
-const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
-
-/** The margin for the context's current values. */
-const derive = (c: MarketOrderContext): Pick<MarketOrderContext, 'margin'> => ({
-  margin: marginOf(entryPrice(c.direction, c.pending, c.price, c.quote), c.volume, c.info),
-});
-
-/** Every rule checked at submit, against the values just re-fetched. */
-export function validate(c: MarketOrderContext): {
-  volume: string;
-  errors: MarketOrderContext['errors'];
-} {
-  const v = settleVolume(c.volume, c.info);
-  const next = { ...c, volume: v.value };
-  const errors: MarketOrderContext['errors'] = {
-    volume: v.error,
-    price: c.pending ? checkPendingPrice(c.price, c.direction, c.quote) : undefined,
-    stopLoss: checkStopLoss(c.stopLoss, c.stopLossOn),
-    takeProfit: checkTakeProfit(c.takeProfit, c.takeProfitOn),
-  };
-  if (!v.error) errors.balance = checkBalance(derive(next).margin, c.balance?.balanceAmount);
-  for (const k of Object.keys(errors) as Array<keyof typeof errors>)
-    if (!errors[k]) delete errors[k];
-  return { volume: v.value, errors };
-}
-
-/** The context once a product load's results are in. */
-const loaded = (c: MarketOrderContext, out: ProductLoad): MarketOrderContext => {
-  const next = { ...c, ...applyProduct(c, out) };
-  return { ...next, ...derive(next) };
-};
-
-const payload = (c: MarketOrderContext): PlaceInput => ({
-  demo: c.demo,
-  tradePair: c.symbol,
-  price: Number(c.pending ? c.price : (entryPrice(c.direction, false, '', c.quote) ?? 0)),
-  stopPrice: c.stopLossOn ? Number(c.stopLoss) : null,
-  takeProfitPprice: c.takeProfitOn ? Number(c.takeProfit) : null,
-  orderQuantity: Number(c.volume),
-  multiple: leverageOf(c.info),
-  orderType: c.direction,
-  buyPoint: c.pending ? 1 : 2,
-});
+export type {
+  MarketOrderContext,
+  MarketOrderEvent,
+  MarketOrderInput,
+  MarketOrderOutput,
+  OrderField,
+} from './marketOrder/types.ts';
+export { balancePoller, loadProduct, marketOrderActors } from './marketOrder/actors.ts';
+export { validate } from './marketOrder/helpers.ts';
 
 export const marketOrderMachine = setup({
   types: {
@@ -235,79 +86,7 @@ export const marketOrderMachine = setup({
       Object.keys(validate(loaded(context, outputOf<ProductLoad>(event))).errors).length > 0,
     placed: ({ event }) => outputOf<PlaceResult>(event).code === 0,
   },
-  actions: {
-    applyLoad: assign(({ context, event }) => loaded(context, outputOf<ProductLoad>(event))),
-    recordLoadFailure: assign(({ event }) => ({
-      failure: loadFailure(outputOf<ProductLoad>(event)),
-    })),
-    applyBalance: assign(({ context, event }) =>
-      event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
-    ),
-    countPoll: assign(({ context }) => ({ balancePolls: context.balancePolls + 1 })),
-    pollBalance: sendTo('balancePoller', { type: 'poll' }),
-    edit: assign(({ context: c, event }) => {
-      if (event.type !== 'field.change') return {};
-      const errors = { ...c.errors, [event.field]: undefined, balance: undefined };
-      let next: MarketOrderContext;
-      if (event.field === 'volume') {
-        const v = typeVolume(sanitizeNumber(event.value, volumePrecision(c.info)), c.info);
-        next = { ...c, volume: v.value, errors: { ...errors, volume: v.error } };
-      } else {
-        next = { ...c, [event.field]: sanitizeNumber(event.value, precisionOf(c.info)), errors };
-      }
-      return { ...next, ...derive(next) };
-    }),
-    blur: assign(({ context: c, event }) => {
-      if (event.type !== 'field.blur') return {};
-      if (event.field === 'volume') {
-        const v = settleVolume(c.volume, c.info);
-        const next = { ...c, volume: v.value, errors: { ...c.errors, volume: v.error } };
-        return { ...next, ...derive(next) };
-      }
-      if (event.field === 'price') {
-        const error = c.pending ? checkPendingPrice(c.price, c.direction, c.quote) : undefined;
-        return { errors: { ...c.errors, price: error } };
-      }
-      const ref = stopReference(c.direction, c.pending, c.price, c.quote);
-      return { [event.field]: clampStop(event.field, c[event.field], c.direction, ref, c.info) };
-    }),
-    setDirection: assign(({ context: c, event }) => {
-      if (event.type !== 'direction.change') return {};
-      const next = { ...c, direction: event.value, errors: {} };
-      return { ...next, ...derive(next) };
-    }),
-    togglePending: assign(({ context: c }) => {
-      const next = { ...c, pending: !c.pending, errors: { ...c.errors, price: undefined } };
-      return { ...next, ...derive(next) };
-    }),
-    toggleStopLoss: assign(({ context: c }) => ({
-      stopLossOn: !c.stopLossOn,
-      errors: { ...c.errors, stopLoss: undefined },
-    })),
-    toggleTakeProfit: assign(({ context: c }) => ({
-      takeProfitOn: !c.takeProfitOn,
-      errors: { ...c.errors, takeProfit: undefined },
-    })),
-    updatePrice: assign(({ context: c, event }) => {
-      if (event.type !== 'price.update') return {};
-      const next = {
-        ...c,
-        quote: { bid: event.bid, ask: event.ask, price: event.price, time: event.time },
-      };
-      return { ...next, ...derive(next) };
-    }),
-    startSubmit: assign({ failure: undefined }),
-    showErrors: assign(({ context }) => {
-      const { volume, errors } = validate(context);
-      const next = { ...context, volume, errors };
-      return { ...next, ...derive(next) };
-    }),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<PlaceResult>(event).code })),
-    recordOrder: assign(({ event }) => ({
-      orderId: String(outputOf<PlaceResult>(event).data),
-      errors: {},
-    })),
-  },
+  actions: { ...actions, pollBalance: sendTo('balancePoller', { type: 'poll' }) },
 }).createMachine({
   id: 'marketOrder',
   context: ({ input }) => {

@@ -21,176 +21,35 @@
  *   settlement machine; a refusal returns to editing with the code in `failure`.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { mockVariant } from '../api/contract.ts';
-import type {
-  AddOptionPayload,
-  Balance,
-  OptionProduct,
-  OrderDirection,
-} from '../api/types/trading.ts';
-import type { TradeMode } from '../config/site.ts';
+import type { OrderDirection } from '../api/types/trading.ts';
 import { BALANCE_POLL_MS, DUPLICATE_CLICK_MS } from '../config/constants.ts';
-import { session } from '../state/session.ts';
-import { balancePoller } from './marketOrderMachine.ts';
 import { sanitizeNumber } from './validation/number-input.ts';
 import {
-  checkAmount,
-  checkBalance,
-  checkDelivery,
   optionLoadFailure,
-  optionProductOf,
   optionTradable,
-  parseDeliveryTimes,
   payoutRate,
-  quoteOf,
   type DeliveryTime,
   type OptionLoad,
-  type Quote,
 } from './validation/trading.ts';
+import { loaded, outputOf, payload, termOf, validateOption } from './optionOrder/helpers.ts';
+import type {
+  OptionOrderContext,
+  OptionOrderEvent,
+  OptionOrderInput,
+  OptionOrderOutput,
+  PlaceInput,
+  PlaceResult,
+} from './optionOrder/types.ts';
 
-export interface OptionOrderInput {
-  symbol: string;
-  demo: boolean;
-  /** From the route's query; anything but 0 or 1 leaves the screen. */
-  direction: unknown;
-  /** The current trade mode; anything but 'option' leaves the screen. */
-  tradeMode: TradeMode;
-}
-
-/** What the settlement machine needs of a placed option. */
-export interface PlacedOption {
-  uid: string;
-  beginTime: number;
-  endTime: number;
-  /** Seconds. */
-  timeLong: number;
-}
-
-export interface OptionOrderContext {
-  symbol: string;
-  demo: boolean;
-  rejected: boolean;
-  direction: OrderDirection;
-  product: OptionProduct | null;
-  /** The product's delivery times, shortest first. */
-  deliveries: DeliveryTime[];
-  /** Index into `deliveries`, once chosen. */
-  delivery: number | undefined;
-  amount: string;
-  /** The chosen delivery time's chips (amount shortcuts). */
-  chips: number[];
-  /** The chosen delivery time's payout rate (profitRate / 100). */
-  payoutRate: number | undefined;
-  quote: Quote | null;
-  balance: Balance | null;
-  errors: Partial<Record<'delivery' | 'amount' | 'balance', string>>;
-  failure: number | undefined;
-  /** The closed message, when the product cannot be traded. */
-  notice: 'index.closed' | undefined;
-  placed: PlacedOption | undefined;
-  balancePolls: number;
-}
-
-export type OptionOrderEvent =
-  | { type: 'delivery.select'; index: number }
-  | { type: 'field.change'; field: 'amount'; value: string }
-  | { type: 'chip.select'; value: number }
-  | { type: 'direction.change'; value: OrderDirection }
-  | { type: 'price.update'; bid: number; ask: number; price: number; time: number }
-  | { type: 'balance.update'; balance: Balance }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
-
-export type OptionOrderOutput =
-  ({ kind: 'placed' } & PlacedOption) | { kind: 'closed' } | { kind: 'left' };
-
-type PlaceResult = CallResult<'addOrderOption'>;
-type PlaceInput = Omit<AddOptionPayload, 'token'> & { demo: boolean };
-
-/** The option product, market status, quote and balance of a symbol, at once. */
-export async function loadOption(api: ApiClient, symbol: string): Promise<OptionLoad> {
-  const [product, status, quote, balance] = await Promise.all([
-    api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),
-    api.call('marketStatus', { symbol }),
-    api.call('thumb', { symbol }),
-    api.call('userBalance'),
-  ]);
-  return { symbol, product, status, quote, balance };
-}
-
-/** The real actors. `token` is the session token the exchange payload carries. */
-export const optionOrderActors = (
-  api: ApiClient,
-  token: () => string | undefined = () => session.token,
-) => ({
-  loadOption: fromPromise<OptionLoad, { symbol: string }>(({ input }) =>
-    loadOption(api, input.symbol),
-  ),
-  balancePoller: balancePoller(api),
-  placeOption: fromPromise<PlaceResult, PlaceInput>(
-    ({ input: { demo, ...p } }) =>
-      api.call(demo ? mockVariant.addOrderOption : 'addOrderOption', {
-        ...p,
-        token: token() ?? '',
-      }) as Promise<PlaceResult>,
-  ),
-});
-
-const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
-
-const termOf = (c: OptionOrderContext): DeliveryTime | undefined =>
-  c.delivery === undefined ? undefined : c.deliveries[c.delivery];
-
-/** Every rule checked at submit, against the values just re-fetched. */
-export function validateOption(c: OptionOrderContext): OptionOrderContext['errors'] {
-  const term = termOf(c);
-  const errors: OptionOrderContext['errors'] = {
-    delivery: checkDelivery(term),
-    amount: checkAmount(c.amount, term),
-  };
-  if (!errors.amount) errors.balance = checkBalance(c.amount, c.balance?.balanceAmount);
-  for (const k of Object.keys(errors) as Array<keyof typeof errors>)
-    if (!errors[k]) delete errors[k];
-  return errors;
-}
-
-/** The context once a load's results are in (a failed load keeps what was known). */
-function loaded(c: OptionOrderContext, l: OptionLoad): OptionOrderContext {
-  if (optionLoadFailure(l) !== undefined) return c;
-  const product = optionProductOf(l) ?? null;
-  const deliveries = parseDeliveryTimes(product?.timeRatePayload);
-  // Keep the chosen delivery time when it is still offered.
-  const chosen = termOf(c);
-  const i = chosen ? deliveries.findIndex((d) => d.timeLong === chosen.timeLong) : -1;
-  const delivery = i >= 0 ? i : undefined;
-  const term = delivery === undefined ? undefined : deliveries[delivery];
-  return {
-    ...c,
-    product,
-    deliveries,
-    delivery,
-    chips: term?.chips ?? [],
-    payoutRate: payoutRate(term),
-    quote: quoteOf(l.quote, c.quote),
-    balance: l.balance.data ?? c.balance,
-  };
-}
-
-const payload = (c: OptionOrderContext): PlaceInput => {
-  const term = termOf(c) as DeliveryTime;
-  return {
-    demo: c.demo,
-    tradePair: c.symbol,
-    optionsProductId: c.product?.id ?? '',
-    price: c.quote?.price ?? 0,
-    timeLong: term.timeLong,
-    btime: c.quote?.time ?? 0,
-    rate: term.profitRate,
-    amount: Number(c.amount),
-    orderType: c.direction,
-  };
-};
+export type {
+  OptionOrderContext,
+  OptionOrderEvent,
+  OptionOrderInput,
+  OptionOrderOutput,
+  PlacedOption,
+} from './optionOrder/types.ts';
+export { loadOption, optionOrderActors } from './optionOrder/actors.ts';
+export { validateOption } from './optionOrder/helpers.ts';
 
 export const optionOrderMachine = setup({
   types: {

@@ -19,12 +19,34 @@
  *   log_out_success; on mobile the user goes to /.
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
 import { MAX_LEN } from '../config/constants.ts';
 import { clearSession } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkImage, checkNickname } from './validation/account.ts';
-import { notice, type Notice } from './notice.ts';
+import { notice } from './notice.ts';
+import { output, pickOf } from './profile/helpers.ts';
+import type {
+  AvatarRead,
+  InfoResult,
+  ProfileContext,
+  ProfileEvent,
+  ProfileInput,
+  ProfileOutput,
+  ProfileUser,
+  SaveInput,
+  SaveResult,
+} from './profile/types.ts';
+
+export { profileActors } from './profile/actors.ts';
+export { dataUrlToBlob } from './profile/helpers.ts';
+export type {
+  AvatarRead,
+  ProfileContext,
+  ProfileEvent,
+  ProfileInput,
+  ProfileOutput,
+  ProfileUser,
+} from './profile/types.ts';
 
 /** Image rules of user-centre.md §5 "Images" and §9. */
 export const AVATAR = {
@@ -37,116 +59,6 @@ export const AVATAR = {
   /** heic is converted to jpeg at this quality. */
   heicQuality: 0.7,
 } as const;
-
-export interface ProfileInput {
-  /** Mobile shell: the flow ends after a save (to /user) and a log-out (to /). */
-  mobile: boolean;
-  /** Site flags user/bindEmail and user/privacy. */
-  flags: { bindEmail: boolean; privacy: boolean };
-}
-
-export interface ProfileUser {
-  uid: string;
-  nick: string;
-  registerType: 'P' | 'E';
-  inviteCode: string;
-  email?: string;
-  /** Avatar as the server serves it (a path or data URL). */
-  avatar?: string;
-}
-
-export interface ProfileContext {
-  mobile: boolean;
-  flags: ProfileInput['flags'];
-  user: ProfileUser | undefined;
-  nick: string;
-  /** The avatar picked and not yet saved. */
-  avatar: { name: string; dataUrl: string } | undefined;
-  /** The name of the picked file being read. */
-  pending: string | undefined;
-  /** What the menu shows. */
-  menu: { bindEmail: boolean; privacy: boolean; inviteCode: boolean; serviceEmail: boolean };
-  errors: { nick?: string; avatar?: string };
-  failure: number | undefined;
-  notice: Notice | undefined;
-}
-
-export type ProfileEvent =
-  | { type: 'field.change'; field: 'nick'; value: string }
-  /** `name` is the picked file's name; `size` its size before compression (default: the Blob's). */
-  | { type: 'avatar.select'; file: Blob; name: string; size?: number }
-  | { type: 'form.submit' }
-  | { type: 'info.reload' }
-  | { type: 'logout.open' }
-  | { type: 'logout.cancel' }
-  | { type: 'logout.confirm' };
-
-export interface ProfileOutput {
-  reason: 'saved' | 'loggedOut';
-  /** Where the app goes next (mobile); absent: stay (desktop). */
-  to?: string;
-}
-
-type InfoResult = CallResult<'userInfo'>;
-type SaveResult = CallResult<'infoSubmit'>;
-/** A picked image read as a data URL; no `dataUrl` when it could not be read. */
-export interface AvatarRead {
-  name: string;
-  dataUrl?: string;
-}
-interface SaveInput {
-  nick: string;
-  avatar?: string;
-}
-
-const toBase64 = (bytes: Uint8Array) => {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-};
-
-/** A data URL back into a Blob (the file infoSubmit sends). */
-export function dataUrlToBlob(url: string): Blob {
-  const [head = '', body = ''] = url.split(',', 2);
-  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
-  const bin = atob(body);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new Blob([bytes], { type });
-}
-
-const mimeOf = (name: string, file: Blob) => {
-  if (file.type) return file.type;
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return ext === 'png' ? 'image/png' : ext === 'heic' ? 'image/heic' : 'image/jpeg';
-};
-
-/** The real actors: user info, reading the picked image, infoSubmit. */
-export const profileActors = (api: ApiClient) => ({
-  loadUser: fromPromise<InfoResult>(() => api.call('userInfo')),
-  /** `dataUrl` is absent when the file can no longer be read (removed after picking). */
-  readAvatar: fromPromise<AvatarRead, { file: Blob; name: string }>(async ({ input }) => {
-    try {
-      const bytes = new Uint8Array(await input.file.arrayBuffer());
-      const dataUrl = `data:${mimeOf(input.name, input.file)};base64,${toBase64(bytes)}`;
-      return { name: input.name, dataUrl };
-    } catch {
-      return { name: input.name };
-    }
-  }),
-  saveProfile: fromPromise<SaveResult, SaveInput>(({ input }) =>
-    api.call('infoSubmit', {
-      metaData: JSON.stringify({ nickName: input.nick }),
-      ...(input.avatar ? { avatar: dataUrlToBlob(input.avatar) } : {}),
-    }),
-  ),
-});
-
-const output = <R>(e: unknown) => (e as { output: R }).output;
-
-const pickOf = (e: ProfileEvent) =>
-  e.type === 'avatar.select' ? { name: e.name, size: e.size ?? e.file.size } : undefined;
 
 export const profileMachine = setup({
   types: {

@@ -24,15 +24,13 @@
  * are `failure` only.
  */
 import { and, assign, fromPromise, sendTo, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { AccountType, CodeType, RegisterPayload } from '../api/types/trading.ts';
+import type { RegisterPayload } from '../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../config/constants.ts';
-import { captchaActors, captchaMachine } from './captchaMachine.ts';
-import { countdownActor, type CountdownReport } from './countdownMachine.ts';
+import { captchaMachine } from './captchaMachine.ts';
+import { countdownActor } from './countdownMachine.ts';
 import {
   ACCOUNT_TAKEN_REPLIES,
   CAPTCHA_STALE_REPLIES,
-  WRONG_CODE_REPLIES,
   checkAccount,
   checkCaptcha,
   checkCode,
@@ -40,100 +38,35 @@ import {
   clip,
   codeInput,
   codeKey,
-  username,
 } from './validation/access.ts';
+import {
+  codeRequest,
+  initialContext,
+  refusal,
+  registerPayload,
+  replyCode,
+  usesCaptcha,
+} from './register/helpers.ts';
+import type {
+  RegisterContext,
+  RegisterEvent,
+  RegisterInput,
+  RegisterOutput,
+  RegisterResult,
+  SendCodeInput,
+  SendCodeResult,
+} from './register/types.ts';
 
-export interface RegisterInput {
-  /** PHONE_REGISTER: the phone type can be chosen. */
-  phoneEnabled: boolean;
-  /** Phone registration without SMS verification: an image captcha instead of the code. */
-  phoneCaptcha: boolean;
-  /** hideRegisterInviteCode. */
-  hideInviteCode: boolean;
-  /** sendRegisterCompleteMail. */
-  sendCompleteMail: boolean;
-  /** The interface language, sent with code requests. */
-  locale: string;
-}
-
-export type RegisterField = 'account' | 'code' | 'password' | 'inviteCode';
-
-export interface RegisterContext extends RegisterInput {
-  type: AccountType;
-  account: string;
-  /** The 6-digit code, or the captcha text. */
-  code: string;
-  password: string;
-  inviteCode: string;
-  /** Message keys per field. */
-  errors: Partial<Record<RegisterField, string>>;
-  /** Last failing reply code, if any. */
-  failure: number | undefined;
-  /** Seconds until the resend link (the countdown's). */
-  secondsLeft: number;
-  /** 'sign_up_success' once registered. */
-  notice: string | undefined;
-}
-
-export type RegisterEvent =
-  | { type: 'field.change'; field: RegisterField; value: string }
-  | { type: 'type.change'; value: AccountType }
-  | { type: 'code.send' }
-  | { type: 'code.resend' }
-  | { type: 'form.submit' }
-  | { type: 'back' }
-  | CountdownReport;
-
-export interface RegisterOutput {
-  type: AccountType;
-  /** The account as typed (trimmed), to prefill sign-in. */
-  account: string;
-}
-
-export interface SendCodeInput {
-  type: AccountType;
-  account: string;
-  codeType: CodeType;
-  locale: string;
-}
-export type SendCodeResult = CallResult<'sendMail'> | CallResult<'sendPhone'>;
-type RegisterResult = CallResult<'register'>;
-
-/** A code request: sendMail for an e-mail, sendPhone for a phone. */
-export const sendCodeActor = (api: ApiClient) =>
-  fromPromise<SendCodeResult, SendCodeInput>(({ input: i }) =>
-    i.type === 'E'
-      ? api.call('sendMail', { email: i.account, type: i.codeType, locale: i.locale })
-      : api.call('sendPhone', { phone: i.account, type: i.codeType, locale: i.locale }),
-  );
-
-/** The real actors: code requests, register, the countdown and the captcha. */
-export const registerActors = (api: ApiClient) => ({
-  sendCode: sendCodeActor(api),
-  register: fromPromise<RegisterResult, RegisterPayload>(({ input }) =>
-    api.call('register', input),
-  ),
-  countdown: countdownActor(),
-  captcha: captchaMachine.provide({ actors: captchaActors(api) }),
-});
-
-const usesCaptcha = (c: RegisterContext) => c.type === 'P' && c.phoneCaptcha;
-const replyCode = (event: unknown) => (event as { output: { code: number } }).output.code;
-
-/** The captcha child's uuid, if one is shown. */
-const captchaUuid = (self: unknown): string | undefined => {
-  const snap = (self as { getSnapshot(): { children?: Record<string, unknown> } }).getSnapshot();
-  const child = snap?.children?.captcha as
-    { getSnapshot(): { context: { uuid?: string } } } | undefined;
-  return child?.getSnapshot().context.uuid;
-};
-
-const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => ({
-  type: c.type,
-  account: username(c.type, c.account),
-  codeType,
-  locale: c.locale,
-});
+export { registerActors, sendCodeActor } from './register/actors.ts';
+export type {
+  RegisterContext,
+  RegisterEvent,
+  RegisterField,
+  RegisterInput,
+  RegisterOutput,
+  SendCodeInput,
+  SendCodeResult,
+} from './register/types.ts';
 
 export const registerMachine = setup({
   types: {
@@ -225,17 +158,7 @@ export const registerMachine = setup({
     }),
     recordResendFailure: assign(({ event }) => ({ failure: replyCode(event) })),
     /** A refused registration: the message goes beside the field it concerns. */
-    recordFailure: assign(({ context, event }) => {
-      const code = replyCode(event);
-      if (ACCOUNT_TAKEN_REPLIES.includes(code))
-        return { failure: code, code: '', errors: { account: codeKey(code) } };
-      if (code === 1107) return { failure: code, errors: { inviteCode: codeKey(code) } };
-      if (CAPTCHA_STALE_REPLIES.includes(code))
-        return { failure: code, code: '', errors: { code: codeKey(code) } };
-      if (WRONG_CODE_REPLIES.includes(code))
-        return { failure: code, errors: { code: codeKey(code) } };
-      return { failure: code, errors: context.errors };
-    }),
+    recordFailure: assign(({ context, event }) => refusal(context, replyCode(event))),
     leaveDetails: assign({ code: '', errors: {}, failure: undefined }),
     startCountdown: assign({ secondsLeft: RESEND_SECONDS }),
     countDown: assign(({ event }) =>
@@ -247,18 +170,7 @@ export const registerMachine = setup({
   },
 }).createMachine({
   id: 'register',
-  context: ({ input }) => ({
-    ...input,
-    type: 'E',
-    account: '',
-    code: '',
-    password: '',
-    inviteCode: '',
-    errors: {},
-    failure: undefined,
-    secondsLeft: 0,
-    notice: undefined,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'account',
   states: {
     account: {
@@ -310,17 +222,7 @@ export const registerMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ context: c, self }) => ({
-                  username: username(c.type, c.account),
-                  password: c.password,
-                  code: c.code.trim(),
-                  type: c.type,
-                  locale: c.locale,
-                  ...(!c.hideInviteCode && c.inviteCode.trim()
-                    ? { inviteCode: c.inviteCode.trim() }
-                    : {}),
-                  ...(usesCaptcha(c) ? { uuid: captchaUuid(self) ?? '' } : {}),
-                }),
+                input: ({ context, self }) => registerPayload(context, self),
                 onDone: [
                   {
                     guard: and(['succeeded', 'completeMailOn']),

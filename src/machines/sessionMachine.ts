@@ -26,95 +26,28 @@
  * refresh), so the 60 s timer only runs while nothing is in flight.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { subscribe } from 'valtio/vanilla';
-import type { ApiClient, CallResult } from '../api/client.ts';
 import type { RefreshPayload } from '../api/types/trading.ts';
-import type { User } from '../api/types/user.ts';
 import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../config/constants.ts';
-import { clearSession, decodeToken, isDemo, session, setSession } from '../state/session.ts';
+import { clearSession, setSession } from '../state/session.ts';
+import { output, signedOut, tokenState } from './session/helpers.ts';
+import type {
+  CheckResult,
+  RefreshResult,
+  SessionContext,
+  SessionEvent,
+  SessionUser,
+  UnreadResult,
+  UserResult,
+} from './session/types.ts';
 
-/** What the views read about the signed-in user. */
-export type SessionUser = Pick<
-  User,
-  'uid' | 'nick' | 'avator' | 'inviteCode' | 'account' | 'registerType' | 'email' | 'phone'
->;
-
-export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared';
-
-export interface SessionContext {
-  token: string | undefined;
-  refreshToken: string | undefined;
-  /** The token's expiry (epoch ms), from its payload. */
-  expiresAt: number | undefined;
-  /** The token is a demo (virtual) account's. */
-  demo: boolean;
-  user: SessionUser | undefined;
-  /** Unread notifications. */
-  unread: number;
-  /** Why the last session ended. */
-  reason: EndReason | undefined;
-}
-
-export type SessionEvent =
-  | { type: 'session.signedIn'; token: string; refreshToken?: string }
-  | { type: 'session.cleared' }
-  | { type: 'session.logout' }
-  | { type: 'user.reload' }
-  | { type: 'window.focus' }
-  | { type: 'unread.refresh' };
-
-/** The session check's reply, with the clock when it was asked. */
-export type CheckResult = CallResult<'sessionCheck'> & { now: number };
-type UserResult = CallResult<'userInfo'>;
-type UnreadResult = CallResult<'unreadCount'>;
-type RefreshResult = CallResult<'refresh'>;
-
-/** The real actors; `now` is the clock the check reports (the browser's by default). */
-export const sessionActors = (api: ApiClient, now: () => number = () => Date.now()) => ({
-  /** Reports the session store's token: appearing or changing, and going. */
-  watchToken: fromCallback<SessionEvent>(({ sendBack }) => {
-    let last: string | undefined;
-    const report = () => {
-      if (session.token === last) return;
-      last = session.token;
-      sendBack(
-        last
-          ? { type: 'session.signedIn', token: last, refreshToken: session.refreshToken }
-          : { type: 'session.cleared' },
-      );
-    };
-    report();
-    return subscribe(session, report);
-  }),
-  userInfo: fromPromise<UserResult>(() => api.call('userInfo')),
-  unreadCount: fromPromise<UnreadResult>(() => api.call('unreadCount')),
-  check: fromPromise<CheckResult>(async () => {
-    const at = now();
-    return { ...(await api.call('sessionCheck')), now: at };
-  }),
-  refresh: fromPromise<RefreshResult, RefreshPayload>(({ input }) => api.call('refresh', input)),
-});
-
-const output = <T>(event: unknown) => (event as { output: T }).output;
-const expiryOf = (token: string) => {
-  const exp = decodeToken(token)?.exp;
-  return typeof exp === 'number' ? exp * 1000 : undefined;
-};
-const tokenState = (token: string, refreshToken: string | undefined) => ({
-  token,
-  refreshToken,
-  expiresAt: expiryOf(token),
-  demo: isDemo(decodeToken(token)),
-});
-const signedOut = (reason: EndReason) => ({
-  token: undefined,
-  refreshToken: undefined,
-  expiresAt: undefined,
-  demo: false,
-  user: undefined,
-  unread: 0,
-  reason,
-});
+export { sessionActors } from './session/actors.ts';
+export type {
+  CheckResult,
+  EndReason,
+  SessionContext,
+  SessionEvent,
+  SessionUser,
+} from './session/types.ts';
 
 export const sessionMachine = setup({
   types: {

@@ -20,144 +20,36 @@
  *   reloads the record (status 1).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { Multipart } from '../api/contract.ts';
-import type { IdType, VerificationRecord, VerifiedStatus } from '../api/types/user.ts';
+import type { VerificationRecord, VerifiedStatus } from '../api/types/user.ts';
 import { clip } from './validation/access.ts';
-import {
-  checkAuthEmail,
-  checkIdCard,
-  checkImage,
-  checkRealName,
-  dataUrlToBlob,
-  ID_IMAGE_KEYS,
-  readImage,
-  type FileMeta,
-  type ImageValue,
-} from './validation/wallet.ts';
-import { notice, type Notice } from './notice.ts';
+import { checkImage } from './validation/wallet.ts';
+import { notice } from './notice.ts';
+import { errorsOf, metaData, output } from './verification/helpers.ts';
+import type {
+  LoadResult,
+  PrepareInput,
+  SubmitInput,
+  SubmitResult,
+  Variant,
+  VerificationContext,
+  VerificationEvent,
+  VerificationInput,
+} from './verification/types.ts';
+
+export { verificationActors } from './verification/actors.ts';
+export { SLOTS } from './verification/helpers.ts';
+export type {
+  PrepareInput,
+  Slot,
+  SubmitInput,
+  Variant,
+  VerificationContext,
+  VerificationEvent,
+  VerificationInput,
+} from './verification/types.ts';
 
 /** Verification fields are at most 140 characters (§5, §9). */
 const FIELD_MAX = 140;
-
-export type Variant = 'full' | 'junior';
-export type Slot = keyof typeof ID_IMAGE_KEYS;
-export const SLOTS = Object.keys(ID_IMAGE_KEYS) as Slot[];
-type Field = 'realName' | 'idCard' | 'authEmail';
-
-export interface VerificationInput {
-  variant: Variant;
-  twoTypeVerified?: boolean;
-  addVerifiedEmail?: boolean;
-  showVerified?: boolean;
-  /** Sent in metaData. */
-  locale?: string;
-}
-
-export interface VerificationContext {
-  variant: Variant;
-  twoTypeVerified: boolean;
-  addVerifiedEmail: boolean;
-  showVerified: boolean;
-  locale: string;
-  /** -1 until the record has loaded. */
-  status: VerifiedStatus;
-  realName: string;
-  idType: IdType | undefined;
-  idCard: string;
-  authEmail: string;
-  /** Images chosen now (data URLs). */
-  images: Partial<Record<Slot, ImageValue>>;
-  /** Images already on the record (shown until replaced). */
-  saved: Partial<Record<Slot, string>>;
-  /** The slot whose file is being read. */
-  pending: (FileMeta & { slot: Slot }) | undefined;
-  /** Failure reason of a rejected verification (status 3). */
-  remark: string | undefined;
-  /** Status 2 with showVerified: the already-verified message. */
-  alreadyVerified: boolean;
-  /** Message keys per field or image slot. */
-  errors: Partial<Record<Field | Slot, string>>;
-  /** Last failing reply code. */
-  failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
-}
-
-export type VerificationEvent =
-  | { type: 'field.change'; field: Field; value: string }
-  | { type: 'idType.change'; value: IdType | undefined }
-  | { type: 'image.select'; slot: Slot; file: FileMeta; blob: Blob }
-  | { type: 'image.remove'; slot: Slot }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
-
-type LoadResult = CallResult<'auth'> | CallResult<'juniorAuth'>;
-type SubmitResult = CallResult<'authSubmit'> | CallResult<'juniorAuthSubmit'>;
-export interface SubmitInput {
-  variant: Variant;
-  metaData: string;
-  /** Data URLs of the images to send. */
-  images: Partial<Record<Slot, string>>;
-}
-export interface PrepareInput {
-  blob: Blob;
-}
-
-const FILE_FIELDS: Record<Slot, string> = {
-  front: 'cardImgFront',
-  reverse: 'cardImgReverse',
-  avatar: 'cardImgAvatar',
-};
-
-/** The real actors: load the record, read an image, submit. */
-export const verificationActors = (
-  api: ApiClient,
-  opts: { prepare?: (blob: Blob) => Promise<string> } = {},
-) => ({
-  loadRecord: fromPromise<LoadResult, { variant: Variant }>(({ input }) =>
-    input.variant === 'junior' ? api.call('juniorAuth') : api.call('auth'),
-  ),
-  /** The image as a data URL, or null when its bytes are not a picture. */
-  prepareImage: fromPromise<string | null, PrepareInput>(({ input }) =>
-    (opts.prepare ?? readImage)(input.blob).catch(() => null),
-  ),
-  submit: fromPromise<SubmitResult, SubmitInput>(({ input }) => {
-    const body: Multipart = { metaData: input.metaData };
-    for (const slot of SLOTS) {
-      const url = input.images[slot];
-      if (url) body[FILE_FIELDS[slot]] = dataUrlToBlob(url);
-    }
-    return input.variant === 'junior'
-      ? api.call('juniorAuthSubmit', body)
-      : api.call('authSubmit', body);
-  }),
-});
-
-const output = <T>(e: unknown) => (e as { output: T }).output;
-
-const errorsOf = (c: VerificationContext): VerificationContext['errors'] => {
-  const e: VerificationContext['errors'] = {
-    realName: checkRealName(c.realName),
-    idCard: checkIdCard(c.idCard),
-  };
-  if (c.variant === 'full' && c.addVerifiedEmail) e.authEmail = checkAuthEmail(c.authEmail);
-  if (c.variant === 'full' && c.status === 0) {
-    for (const slot of SLOTS) if (!c.images[slot]) e[slot] = ID_IMAGE_KEYS[slot];
-  }
-  return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
-};
-
-const metaData = (c: VerificationContext): string =>
-  JSON.stringify({
-    realName: c.realName.trim(),
-    idCard: c.idCard.trim(),
-    ...(c.twoTypeVerified && c.idType !== undefined ? { idType: c.idType } : {}),
-    ...(c.variant === 'full' && c.addVerifiedEmail && c.authEmail.trim()
-      ? { authEmail: c.authEmail.trim() }
-      : {}),
-    locale: c.locale,
-  });
 
 export const verificationMachine = setup({
   types: {

@@ -133,13 +133,19 @@ export const totalDeposit = (ctx: SimContext, uid: string): Big =>
   ctx.ledger.balance(acct.deposits(uid)).neg();
 
 /** Was this uid removed by the back office (its tokens then reach handlers, which answer 1002)? */
-export const isDeletedUser = (ctx: SimContext, uid: string): boolean => !!ctx.state.deletedUsers?.[uid];
+export const isDeletedUser = (ctx: SimContext, uid: string): boolean =>
+  !!ctx.state.deletedUsers?.[uid];
 
 /**
  * A session token for a user on the account they are on now. It carries the
  * user's session generation (`sg`), so ending all sessions is one increment.
  */
 export const tokenFor = (ctx: SimContext, u: UserRecord): Promise<string> => {
-  const claims = { uid: u.uid, virtualStatus: u.virtualStatus, aesKey: u.aesKey, sg: u.sessionGen ?? 0 };
+  const claims = {
+    uid: u.uid,
+    virtualStatus: u.virtualStatus,
+    aesKey: u.aesKey,
+    sg: u.sessionGen ?? 0,
+  };
   return ctx.tokens.sign(claims);
 };

@@ -10,7 +10,11 @@ export interface OrdersState {
   loaded: { holding: boolean; pending: boolean };
 }
 
-export const orders = proxy<OrdersState>({ holding: [], pending: [], loaded: { holding: false, pending: false } });
+export const orders = proxy<OrdersState>({
+  holding: [],
+  pending: [],
+  loaded: { holding: false, pending: false },
+});
 
 export function applyOrders(msg: OrdersMessage): void {
   orders[msg.ordertype] = msg.data;

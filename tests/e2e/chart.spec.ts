@@ -181,7 +181,9 @@ test('drawing tools: each tool draws, drawings are kept after a reload, and dele
   const chart = await openChart(page, DESKTOP);
   // Room to draw: the positions list (open by default on a tall window) is closed.
   const lists = page.getByRole('navigation', { name: 'Lists' });
-  if ((await lists.getByRole('button', { name: 'Position' }).getAttribute('aria-pressed')) === 'true') {
+  if (
+    (await lists.getByRole('button', { name: 'Position' }).getAttribute('aria-pressed')) === 'true'
+  ) {
     await lists.getByRole('button', { name: 'Position' }).click();
   }
   await page.waitForTimeout(300);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/config/site.ts';
 
 type Tree = { [k: string]: string | Tree };
-const load = (lng: string) => JSON.parse(readFileSync(`src/i18n/locales/${lng}.json`, 'utf8')) as Tree;
+const load = (lng: string) =>
+  JSON.parse(readFileSync(`src/i18n/locales/${lng}.json`, 'utf8')) as Tree;
 
 function flat(t: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -21,7 +22,9 @@ function flat(t: Tree, prefix = ''): Map<string, string> {
 const holes = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const en = flat(load('en'));
-const files = readdirSync('src/i18n/locales').filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const files = readdirSync('src/i18n/locales')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 
 describe('locales', () => {
   it('has a file for every language the app offers', () => {

@@ -7,4 +7,11 @@ import { siteModule } from './site.ts';
 import { tradingModule } from './trading/index.ts';
 import { usersModule } from './users.ts';
 
-export const MODULES: readonly SimModule[] = [usersModule, marketModule, siteModule, identityModule, tradingModule, accountModule];
+export const MODULES: readonly SimModule[] = [
+  usersModule,
+  marketModule,
+  siteModule,
+  identityModule,
+  tradingModule,
+  accountModule,
+];

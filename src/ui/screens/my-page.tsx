@@ -3,7 +3,7 @@
  * deposit and withdraw (real) or reset demo (demo), the menu, the demo/real
  * switch, log out, and the version.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -15,51 +15,12 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { useBalance, useDemo, useSessionUser, useUnread } from '../hooks/use-session.ts';
 import { Drawer } from '../components/drawer.tsx';
+import { MenuRow } from '../components/menu-row.tsx';
+import { copyText } from '../clipboard.ts';
 import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-picker.tsx';
 import { Avatar } from '../shell/account-corner.tsx';
 import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
 import { money } from '../format.ts';
-
-function Row({
-  children,
-  to,
-  onClick,
-  end,
-}: {
-  children: ReactNode;
-  to?: string;
-  onClick?: () => void;
-  end?: ReactNode;
-}) {
-  const body = (
-    <>
-      <span>{children}</span>
-      <span className="end">{end ?? '›'}</span>
-    </>
-  );
-  return (
-    <li>
-      {to ? (
-        <Link href={to} className="menu-row">
-          {body}
-        </Link>
-      ) : (
-        <button type="button" className="menu-row" onClick={onClick}>
-          {body}
-        </button>
-      )}
-    </li>
-  );
-}
-
-async function copy(text: string, done: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast(done, 'success', TOAST_MS);
-  } catch {
-    showToast(text, 'info', TOAST_MS);
-  }
-}
 
 export function MyPage() {
   const { t } = useTranslation();
@@ -123,48 +84,48 @@ export function MyPage() {
       )}
 
       <ul className="menu" aria-label={t('my.menu')}>
-        <Row to="/user/account">{t('my.account')}</Row>
-        {!demo && flags['multi-wallet'] && <Row to="/user/myWallet">{t('my.wallet')}</Row>}
+        <MenuRow to="/user/account">{t('my.account')}</MenuRow>
+        {!demo && flags['multi-wallet'] && <MenuRow to="/user/myWallet">{t('my.wallet')}</MenuRow>}
         {!demo && !flags.NO_WALLET_WITHDRAW && (
-          <Row to="/user/wallet/crypto">{t('my.cryptoWallets')}</Row>
+          <MenuRow to="/user/wallet/crypto">{t('my.cryptoWallets')}</MenuRow>
         )}
         {!demo && flags['user/bankCard'] && (
-          <Row to="/user/wallet/bankCard">{t('my.bankCards')}</Row>
+          <MenuRow to="/user/wallet/bankCard">{t('my.bankCards')}</MenuRow>
         )}
-        {!demo && flags['user-loan'] && <Row to="/user/loan">{t('my.loan')}</Row>}
-        <Row to="/user/wallet/transactionList">{t('my.tradeRecords')}</Row>
-        {!demo && <Row to="/user/wallet/depositList">{t('my.depositRecords')}</Row>}
-        <Row to="/user/verified">{t('my.verification')}</Row>
+        {!demo && flags['user-loan'] && <MenuRow to="/user/loan">{t('my.loan')}</MenuRow>}
+        <MenuRow to="/user/wallet/transactionList">{t('my.tradeRecords')}</MenuRow>
+        {!demo && <MenuRow to="/user/wallet/depositList">{t('my.depositRecords')}</MenuRow>}
+        <MenuRow to="/user/verified">{t('my.verification')}</MenuRow>
         {user?.inviteCode && (
-          <Row
-            onClick={() => void copy(user.inviteCode, t('my.copied'))}
+          <MenuRow
+            onClick={() => void copyText(user.inviteCode, t('my.copied'))}
             end={<b>{user.inviteCode}</b>}
           >
             {t('my.inviteCode')}
-          </Row>
+          </MenuRow>
         )}
-        <Row
+        <MenuRow
           to="/user/notification"
           end={unread > 0 ? <span className="count-badge">{unread}</span> : undefined}
         >
           {t('my.notifications')}
-        </Row>
-        <Row to="/user/service">{t('service.title')}</Row>
-        <Row
-          onClick={() => void copy(config.serviceEmail, t('my.copied'))}
+        </MenuRow>
+        <MenuRow to="/user/service">{t('service.title')}</MenuRow>
+        <MenuRow
+          onClick={() => void copyText(config.serviceEmail, t('my.copied'))}
           end={config.serviceEmail}
         >
           {t('my.contactEmail')}
-        </Row>
-        <Row onClick={() => setDrawer('language')} end={LANGUAGE_NAMES[lng][1]}>
+        </MenuRow>
+        <MenuRow onClick={() => setDrawer('language')} end={LANGUAGE_NAMES[lng][1]}>
           {t('common.language')}
-        </Row>
-        <Row
+        </MenuRow>
+        <MenuRow
           onClick={() => (preferences.redUp = !redUp)}
           end={t(redUp ? 'top.redUp' : 'top.greenUp')}
         >
           {t('my.theme')}
-        </Row>
+        </MenuRow>
         <li>
           <label className="menu-row">
             <span>{t('top.dark')}</span>
@@ -181,7 +142,7 @@ export function MyPage() {
         <li>
           <DemoSwitch variant="row" />
         </li>
-        <Row onClick={() => setDrawer('logout')}>{t('my.logout')}</Row>
+        <MenuRow onClick={() => setDrawer('logout')}>{t('my.logout')}</MenuRow>
       </ul>
       <p className="version">
         {config.siteName} v{APP_VERSION}

@@ -60,7 +60,9 @@ describe('realtime machine', () => {
     w.actor.send({ type: 'channel.activate', channel: 'market' });
     expect(w.live('market')).toHaveLength(1);
     w.last('market').send({ type: 'channel.open', channel: 'market' });
-    expect(w.actor.getSnapshot().matches({ market: { active: { conn: { live: 'open' } } } })).toBe(true);
+    expect(w.actor.getSnapshot().matches({ market: { active: { conn: { live: 'open' } } } })).toBe(
+      true,
+    );
     expect(w.live('exchange')).toHaveLength(0);
   });
 

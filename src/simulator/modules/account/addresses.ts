@@ -21,10 +21,19 @@ import { COIN_NETS, coinNet, logo, type CoinNetDef } from './coins.ts';
 import { isFailure, me, realUser, type Failure } from './guard.ts';
 import { mine, type SavedAddress } from './state.ts';
 
-const limits = (n: CoinNetDef) => ({ minWithdrawAmount: Number(n.min), maxWithdrawAmount: Number(n.max) });
+const limits = (n: CoinNetDef) => ({
+  minWithdrawAmount: Number(n.min),
+  maxWithdrawAmount: Number(n.max),
+});
 
 export const coinNetView = (n: CoinNetDef, said = ''): CoinNet => ({
-  id: n.id, currency: n.coin, protocol: n.protocol, address: n.address, said, logoUrl: logo(n.coin), ...limits(n),
+  id: n.id,
+  currency: n.coin,
+  protocol: n.protocol,
+  address: n.address,
+  said,
+  logoUrl: logo(n.coin),
+  ...limits(n),
 });
 
 /** Decode an encoded address and check it; the plain address or a failure. */
@@ -46,14 +55,23 @@ async function savedView(aesKey: string, a: SavedAddress): Promise<SavedCryptoAd
   const n = coinNet(a.coinNetId);
   if (!n) return undefined;
   return {
-    walletId: a.walletId, currencyId: n.id, currencyName: n.coin, protocol: n.protocol,
-    cryptocurrencyAddress: await encodeSensitive(aesKey, a.address), logoUrl: logo(n.coin), ...limits(n),
+    walletId: a.walletId,
+    currencyId: n.id,
+    currencyName: n.coin,
+    protocol: n.protocol,
+    cryptocurrencyAddress: await encodeSensitive(aesKey, a.address),
+    logoUrl: logo(n.coin),
+    ...limits(n),
   };
 }
 
 export const addressHandlers = (ctx: SimContext): Handlers => ({
   currencySimpleCoinNet: () =>
-    ok({ dtoList: COIN_NETS.filter((n) => !ctx.state.account.disabledCoinNets[n.id]).map((n) => coinNetView(n)) }),
+    ok({
+      dtoList: COIN_NETS.filter((n) => !ctx.state.account.disabledCoinNets[n.id]).map((n) =>
+        coinNetView(n),
+      ),
+    }),
   userSelfWallet: (_p, info) => {
     const u = me(ctx, info);
     if (isFailure(u)) return u;
@@ -69,7 +87,9 @@ export const addressHandlers = (ctx: SimContext): Handlers => ({
     if (isFailure(u) || !info.session) return isFailure(u) ? u : fail(1002);
     const key = info.session.aesKey;
     const own = mine(ctx.state.account.addresses, u.uid).sort((a, b) => a.createdAt - b.createdAt);
-    const list = (await Promise.all(own.map((a) => savedView(key, a)))).filter((a) => a !== undefined);
+    const list = (await Promise.all(own.map((a) => savedView(key, a)))).filter(
+      (a) => a !== undefined,
+    );
     return ok({ list });
   },
   addUserWallet: async (p, info) => {
@@ -80,9 +100,16 @@ export const addressHandlers = (ctx: SimContext): Handlers => ({
     if (!n || n.coin === 'USD') return fail(1030);
     const address = await plainAddress(info.session.aesKey, p?.cryptocurrencyAddress);
     if (isFailure(address)) return address;
-    if (mine(ctx.state.account.addresses, u.uid).some((a) => a.coinNetId === n.id)) return fail(1031);
+    if (mine(ctx.state.account.addresses, u.uid).some((a) => a.coinNetId === n.id))
+      return fail(1031);
     const walletId = nextId(ctx.state);
-    ctx.state.account.addresses[walletId] = { walletId, uid: u.uid, coinNetId: n.id, address, createdAt: ctx.clock.now() };
+    ctx.state.account.addresses[walletId] = {
+      walletId,
+      uid: u.uid,
+      coinNetId: n.id,
+      address,
+      createdAt: ctx.clock.now(),
+    };
     return ok(null);
   },
   deleteUserWallet: (p, info) => {

@@ -10,7 +10,12 @@
  * 1008 not one of the caller's cards, 23552 deleting a card a withdrawal
  * in review is paying to.
  */
-import { CodecError, decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../../api/aes-codec.ts';
+import {
+  CodecError,
+  decodeFields,
+  encodeFields,
+  SENSITIVE_BANK_FIELDS,
+} from '../../../api/aes-codec.ts';
 import type { BankCard, BankCardInput } from '../../../api/types/user.ts';
 import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../state.ts';
@@ -20,12 +25,28 @@ import { isFailure, me, realUser, type Failure } from './guard.ts';
 import { mine, type CardRecord } from './state.ts';
 
 const FIELDS = [
-  'bankName', 'bankCode', 'bankAddress', 'swiftCode', 'branchCode', 'bankCountry', 'name', 'account',
-  'address', 'postCode', 'idNumber', 'phoneNumber', 'accountType', 'insNum', 'traNum',
+  'bankName',
+  'bankCode',
+  'bankAddress',
+  'swiftCode',
+  'branchCode',
+  'bankCountry',
+  'name',
+  'account',
+  'address',
+  'postCode',
+  'idNumber',
+  'phoneNumber',
+  'accountType',
+  'insNum',
+  'traNum',
 ] as const satisfies ReadonlyArray<keyof BankCardInput>;
 
 /** Decode and check a card form; the clean fields or a failure. */
-async function readCard(aesKey: string, p: Record<string, unknown>): Promise<BankCardInput | Failure> {
+async function readCard(
+  aesKey: string,
+  p: Record<string, unknown>,
+): Promise<BankCardInput | Failure> {
   const raw: Record<string, string> = {};
   for (const k of FIELDS) {
     const v = str(p[k]);
@@ -51,8 +72,10 @@ async function readCard(aesKey: string, p: Record<string, unknown>): Promise<Ban
   return card as unknown as BankCardInput;
 }
 
-const view = (aesKey: string, { uid: _uid, createdAt: _at, ...card }: CardRecord): Promise<BankCard> =>
-  encodeFields(aesKey, card, SENSITIVE_BANK_FIELDS);
+const view = (
+  aesKey: string,
+  { uid: _uid, createdAt: _at, ...card }: CardRecord,
+): Promise<BankCard> => encodeFields(aesKey, card, SENSITIVE_BANK_FIELDS);
 
 export const cardHandlers = (ctx: SimContext): Handlers => {
   /** The caller on the real account with cards switched on, and their aesKey. */

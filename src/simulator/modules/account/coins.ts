@@ -48,23 +48,77 @@ export interface CoinNetDef {
 }
 
 export const COIN_NETS: readonly CoinNetDef[] = [
-  { id: '101', coin: 'USDT', protocol: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', min: '100', max: '10000000', feeType: 'FIX_AMOUNT', fee: '25' },
-  { id: '102', coin: 'USDT', protocol: 'ERC20', address: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063', min: '100', max: '10000000', feeType: 'FIX_AMOUNT', fee: '25' },
-  { id: '103', coin: 'BTC', protocol: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', min: '0.002', max: '100', feeType: 'PERCENTAGE', fee: '0.2' },
-  { id: '104', coin: 'ETH', protocol: 'ERC20', address: '0x4E83362442B8d1beC281594cEa3050c8EB01311C', min: '0.05', max: '3000', feeType: 'PERCENTAGE', fee: '0.2' },
-  { id: '105', coin: 'TRX', protocol: 'TRC20', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', min: '500', max: '30000000', feeType: 'FIX_AMOUNT', fee: '10' },
+  {
+    id: '101',
+    coin: 'USDT',
+    protocol: 'TRC20',
+    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    min: '100',
+    max: '10000000',
+    feeType: 'FIX_AMOUNT',
+    fee: '25',
+  },
+  {
+    id: '102',
+    coin: 'USDT',
+    protocol: 'ERC20',
+    address: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
+    min: '100',
+    max: '10000000',
+    feeType: 'FIX_AMOUNT',
+    fee: '25',
+  },
+  {
+    id: '103',
+    coin: 'BTC',
+    protocol: 'BTC',
+    address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    min: '0.002',
+    max: '100',
+    feeType: 'PERCENTAGE',
+    fee: '0.2',
+  },
+  {
+    id: '104',
+    coin: 'ETH',
+    protocol: 'ERC20',
+    address: '0x4E83362442B8d1beC281594cEa3050c8EB01311C',
+    min: '0.05',
+    max: '3000',
+    feeType: 'PERCENTAGE',
+    fee: '0.2',
+  },
+  {
+    id: '105',
+    coin: 'TRX',
+    protocol: 'TRC20',
+    address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    min: '500',
+    max: '30000000',
+    feeType: 'FIX_AMOUNT',
+    fee: '10',
+  },
 ];
 
 /** Bank-card withdrawals: in USD (user-centre.md §9: minimum 50, maximum 10,000,000). */
 export const BANK_NET: CoinNetDef = {
-  id: '201', coin: 'USD', protocol: 'BANK', address: '', min: '50', max: '10000000', feeType: 'PERCENTAGE', fee: '0.2',
+  id: '201',
+  coin: 'USD',
+  protocol: 'BANK',
+  address: '',
+  min: '50',
+  max: '10000000',
+  feeType: 'PERCENTAGE',
+  fee: '0.2',
 };
 
 /** Smallest deposit, in USD (user-centre.md §9, English text). */
 export const DEPOSIT_MIN_USD = 1000;
 
-export const currencyById = (id: unknown): Currency | undefined => CURRENCIES.find((c) => c.id === String(id));
-export const currencyByCode = (code: unknown): Currency | undefined => CURRENCIES.find((c) => c.code === code);
+export const currencyById = (id: unknown): Currency | undefined =>
+  CURRENCIES.find((c) => c.id === String(id));
+export const currencyByCode = (code: unknown): Currency | undefined =>
+  CURRENCIES.find((c) => c.code === code);
 export const coinNet = (id: unknown): CoinNetDef | undefined =>
   id === BANK_NET.id ? BANK_NET : COIN_NETS.find((n) => n.id === String(id));
 
@@ -78,18 +132,29 @@ export function usdPrice(ctx: SimContext, code: string): Big | undefined {
 }
 
 /** Round to cents: up for what a user pays, down for what a user gets. */
-export const cents = (v: Big, dir: 'up' | 'down'): Big => v.round(2, dir === 'up' ? Big.roundUp : Big.roundDown);
+export const cents = (v: Big, dir: 'up' | 'down'): Big =>
+  v.round(2, dir === 'up' ? Big.roundUp : Big.roundDown);
 
 /** Fee of a withdrawal of `num` on a network, in the coin's units. */
 export function withdrawFee(net: CoinNetDef, num: Big): Big {
   if (net.feeType === 'FIX_AMOUNT') return new Big(net.fee);
-  return num.times(net.fee).div(100).round(net.coin === 'USD' ? 2 : 8, Big.roundUp);
+  return num
+    .times(net.fee)
+    .div(100)
+    .round(net.coin === 'USD' ? 2 : 8, Big.roundUp);
 }
 
 /** Fee of a wallet transfer of `num`, in the coin's units. */
-export const transferFee = (c: Currency, num: Big): Big => num.times(c.transferRate).round(8, Big.roundUp);
+export const transferFee = (c: Currency, num: Big): Big =>
+  num.times(c.transferRate).round(8, Big.roundUp);
 
-const COLOURS: Record<string, string> = { USD: '#16a34a', USDT: '#26a17b', BTC: '#f7931a', ETH: '#627eea', TRX: '#eb0029' };
+const COLOURS: Record<string, string> = {
+  USD: '#16a34a',
+  USDT: '#26a17b',
+  BTC: '#f7931a',
+  ETH: '#627eea',
+  TRX: '#eb0029',
+};
 
 /** A round coin logo as an SVG data URL (no image host needed). */
 export function logo(code: string): string {

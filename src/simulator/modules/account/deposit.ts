@@ -68,8 +68,16 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     if (pending) return fail(1018);
     const id = nextId(ctx.state);
     ctx.state.account.walletRequests[id] = {
-      id, uid: u.uid, actionType: 0, payState: 0, currency: net.coin, coinNetId: net.id,
-      payPrice: amt.toString(), usd: usd.toFixed(2), proof, submitTimeTs: ctx.clock.now(),
+      id,
+      uid: u.uid,
+      actionType: 0,
+      payState: 0,
+      currency: net.coin,
+      coinNetId: net.id,
+      payPrice: amt.toString(),
+      usd: usd.toFixed(2),
+      proof,
+      submitTimeTs: ctx.clock.now(),
       ...(said ? { said } : {}),
     };
     return ok(null);
@@ -86,7 +94,9 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     const type = optionalNumber(p?.type);
     const status = optionalNumber(p?.status);
     const all = requestsOf(ctx, u.uid).filter(
-      (r) => (type === undefined || r.actionType === type) && (status === undefined || r.payState === status),
+      (r) =>
+        (type === undefined || r.actionType === type) &&
+        (status === undefined || r.payState === status),
     );
     const { list, pages } = paginate(all, p?.pageNum, p?.pageSize);
     return ok({ list: list.map(recordView), pages });

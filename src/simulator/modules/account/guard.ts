@@ -29,7 +29,12 @@ export function realUser(ctx: SimContext, info: CallInfo): UserRecord | Failure 
 }
 
 /** One page of a list (1-based), with the page count. */
-export function paginate<T>(all: T[], page: unknown, size: unknown, fallback = 10): { list: T[]; pages: number } {
+export function paginate<T>(
+  all: T[],
+  page: unknown,
+  size: unknown,
+  fallback = 10,
+): { list: T[]; pages: number } {
   const n = Math.max(1, Math.min(1000, Math.floor(Number(size)) || fallback));
   const p = Math.max(1, Math.floor(Number(page)) || 1);
   return { list: all.slice((p - 1) * n, p * n), pages: Math.ceil(all.length / n) };
@@ -72,6 +77,7 @@ export async function imageUpload(v: unknown): Promise<string | Failure> {
   const mime = sniff(bytes);
   if (!mime) return fail(1016);
   let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:${mime};base64,${btoa(s)}`;
 }

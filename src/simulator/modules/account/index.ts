@@ -80,7 +80,8 @@ export const accountModule: SimModule = {
       },
       makeLoanOverdue(loanId) {
         const l = a().loans[loanId];
-        if (!l || (l.status !== 1 && l.status !== 4)) throw new Error(`loan ${loanId} is not active`);
+        if (!l || (l.status !== 1 && l.status !== 4))
+          throw new Error(`loan ${loanId} is not active`);
         l.repaymentDate = Math.min(l.repaymentDate ?? ctx.clock.now(), ctx.clock.now() - 1);
         l.status = 4;
         ctx.persist();
@@ -95,7 +96,8 @@ export const accountModule: SimModule = {
       },
       addSelfWallet(uid, coinNetId, address) {
         user(uid);
-        if (!coinNet(coinNetId) || coinNetId === '201') throw new Error(`no coin network ${coinNetId}`);
+        if (!coinNet(coinNetId) || coinNetId === '201')
+          throw new Error(`no coin network ${coinNetId}`);
         const id = nextId(ctx.state);
         a().selfWallets[id] = { id, uid, coinNetId, address };
         ctx.persist();

@@ -30,7 +30,12 @@ const view = (r: KycRecord): VerificationRecord => {
   return rest;
 };
 
-async function submit(ctx: SimContext, p: Record<string, unknown>, info: CallInfo, junior: boolean): Promise<Failure> {
+async function submit(
+  ctx: SimContext,
+  p: Record<string, unknown>,
+  info: CallInfo,
+  junior: boolean,
+): Promise<Failure> {
   const u = me(ctx, info);
   if (isFailure(u)) return u;
   const rec = kycOf(ctx, u.uid, junior);

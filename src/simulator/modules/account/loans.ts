@@ -28,7 +28,14 @@ import { hasIllegal, MAX_FIELD, str } from '../identity/validate.ts';
 import { isFailure, me, realUser } from './guard.ts';
 import { mine, type LoanRecord } from './state.ts';
 
-export const LOAN = { min: 50_000, max: 1_000_000, step: 10_000, minDays: 7, maxDays: 30, repayStep: 100 } as const;
+export const LOAN = {
+  min: 50_000,
+  max: 1_000_000,
+  step: 10_000,
+  minDays: 7,
+  maxDays: 30,
+  repayStep: 100,
+} as const;
 export const DAY_MS = 86_400_000;
 
 /** What is still owed on a loan (amount less approved repayments; whole units, summed as decimals). */
@@ -42,7 +49,8 @@ export const owed = (ctx: SimContext, loan: LoanRecord): number =>
 export function refreshLoans(ctx: SimContext, uid: string): void {
   const now = ctx.clock.now();
   for (const l of mine(ctx.state.account.loans, uid)) {
-    if (l.status === 1 && l.repaymentDate !== null && now > l.repaymentDate && owed(ctx, l) > 0) l.status = 4;
+    if (l.status === 1 && l.repaymentDate !== null && now > l.repaymentDate && owed(ctx, l) > 0)
+      l.status = 4;
   }
 }
 
@@ -53,11 +61,19 @@ export const hasOverdueLoan = (ctx: SimContext, uid: string): boolean => {
 
 /** The user's latest loan. */
 const latest = (ctx: SimContext, uid: string): LoanRecord | undefined =>
-  mine(ctx.state.account.loans, uid).sort((a, b) => b.createdAt - a.createdAt || Number(b.id) - Number(a.id))[0];
+  mine(ctx.state.account.loans, uid).sort(
+    (a, b) => b.createdAt - a.createdAt || Number(b.id) - Number(a.id),
+  )[0];
 
 const loanView = (l: LoanRecord): Loan => ({
-  id: l.id, uid: l.uid, amount: l.amount, days: l.days, guarantor: l.guarantor,
-  repaymentDate: l.repaymentDate, status: l.status, remark: l.remark,
+  id: l.id,
+  uid: l.uid,
+  amount: l.amount,
+  days: l.days,
+  guarantor: l.guarantor,
+  repaymentDate: l.repaymentDate,
+  status: l.status,
+  remark: l.remark,
 });
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
@@ -88,7 +104,13 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       if (own.some((l) => l.status === 1)) return fail(1150);
       const amount = Number(p?.amount);
       const days = Number(p?.days);
-      if (!isInt(amount) || amount < LOAN.min || amount > LOAN.max || (amount - LOAN.min) % LOAN.step !== 0) return fail(1016);
+      if (
+        !isInt(amount) ||
+        amount < LOAN.min ||
+        amount > LOAN.max ||
+        (amount - LOAN.min) % LOAN.step !== 0
+      )
+        return fail(1016);
       if (!isInt(days) || days < LOAN.minDays || days > LOAN.maxDays) return fail(1016);
       const guarantor = str(p?.guarantor);
       const remark = str(p?.remark) ?? '';
@@ -98,7 +120,15 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       if (!findUser(ctx, guarantor)) return fail(1050);
       const id = nextId(ctx.state);
       ctx.state.account.loans[id] = {
-        id, uid: u.uid, amount, days, guarantor, remark, status: 0, createdAt: ctx.clock.now(), repaymentDate: null,
+        id,
+        uid: u.uid,
+        amount,
+        days,
+        guarantor,
+        remark,
+        status: 0,
+        createdAt: ctx.clock.now(),
+        repaymentDate: null,
       };
       return ok(null);
     },
@@ -110,7 +140,12 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       const dtoList: Repayment[] = Object.values(ctx.state.account.repayments)
         .filter((r) => r.loanId === l.id)
         .sort((a, b) => b.createTime - a.createTime || Number(b.id) - Number(a.id))
-        .map((r) => ({ amount: r.amount, amountOwed: r.amountOwed, status: r.status, createTime: r.createTime }));
+        .map((r) => ({
+          amount: r.amount,
+          amountOwed: r.amountOwed,
+          status: r.status,
+          createTime: r.createTime,
+        }));
       return ok({ dtoList });
     },
     addUserLoanRepay: (p, info) => {
@@ -124,7 +159,12 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       if (reps.some((r) => r.status === 0)) return fail(23552);
       const due = owed(ctx, l);
       const amount = Number(p?.amount);
-      if (!isInt(amount) || amount <= 0 || amount > due || (amount !== due && amount % LOAN.repayStep !== 0)) {
+      if (
+        !isInt(amount) ||
+        amount <= 0 ||
+        amount > due ||
+        (amount !== due && amount % LOAN.repayStep !== 0)
+      ) {
         return fail(1036);
       }
       const cash = acct.cash(u.uid, 'real');
@@ -132,7 +172,13 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       const id = nextId(ctx.state);
       ctx.ledger.transfer(cash, acct.held(u.uid, `repay:${id}`), amount);
       ctx.state.account.repayments[id] = {
-        id, loanId: l.id, uid: u.uid, amount, amountOwed: due, status: 0, createTime: ctx.clock.now(),
+        id,
+        loanId: l.id,
+        uid: u.uid,
+        amount,
+        amountOwed: due,
+        status: 0,
+        createTime: ctx.clock.now(),
       };
       return ok(null);
     },

@@ -26,10 +26,18 @@ export const OWN_TEXT = 4;
 export function notify(
   ctx: SimContext,
   uid: string,
-  n: Pick<Notice, 'alarmType' | 'title' | 'content'> & Partial<Pick<Notice, 'remark' | 'paymentPrice' | 'actionType'>>,
+  n: Pick<Notice, 'alarmType' | 'title' | 'content'> &
+    Partial<Pick<Notice, 'remark' | 'paymentPrice' | 'actionType'>>,
 ): Notice {
   const id = nextId(ctx.state);
-  const notice: Notice = { id, uid, readStatus: 0, actionType: 1, timeStamp: ctx.clock.now(), ...n };
+  const notice: Notice = {
+    id,
+    uid,
+    readStatus: 0,
+    actionType: 1,
+    timeStamp: ctx.clock.now(),
+    ...n,
+  };
   ctx.state.account.notifications[id] = notice;
   ctx.persist();
   return notice;

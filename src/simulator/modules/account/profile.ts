@@ -16,7 +16,14 @@
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { checkPassword, findByLogin, hashPassword } from '../../users.ts';
 import { endSessions } from '../identity/sessions.ts';
-import { hasIllegal, isEmail, jsonObject, MAX_FIELD, str, validPassword } from '../identity/validate.ts';
+import {
+  hasIllegal,
+  isEmail,
+  jsonObject,
+  MAX_FIELD,
+  str,
+  validPassword,
+} from '../identity/validate.ts';
 import { imageUpload, isFailure, me } from './guard.ts';
 
 export const profileHandlers = (ctx: SimContext): Handlers => ({

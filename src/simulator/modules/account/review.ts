@@ -42,12 +42,17 @@ export function reviewOps(ctx: SimContext): ReviewOps {
   const a = ctx.state.account;
   const request = (id: string, actionType: 0 | 1): WalletRequest => {
     const r = a.walletRequests[id];
-    if (!r || r.actionType !== actionType) throw new Error(`no ${actionType ? 'withdrawal' : 'deposit'} ${id}`);
+    if (!r || r.actionType !== actionType)
+      throw new Error(`no ${actionType ? 'withdrawal' : 'deposit'} ${id}`);
     if (r.payState !== 0) throw new Error(`request ${id} is not in review`);
     if (!findUser(ctx, r.uid)) throw new Error(`no user ${r.uid}`);
     return r;
   };
-  const decide = (r: { payState: number; decidedAt?: number; remark?: string }, state: 1 | 2, reason?: string) => {
+  const decide = (
+    r: { payState: number; decidedAt?: number; remark?: string },
+    state: 1 | 2,
+    reason?: string,
+  ) => {
     r.payState = state;
     r.decidedAt = ctx.clock.now();
     if (reason !== undefined) r.remark = reason;
@@ -61,7 +66,8 @@ export function reviewOps(ctx: SimContext): ReviewOps {
   };
   const loan = (id: string, status: number) => {
     const l = a.loans[id];
-    if (!l || l.status !== status) throw new Error(`loan ${id} is not ${status === 0 ? 'in review' : 'in that state'}`);
+    if (!l || l.status !== status)
+      throw new Error(`loan ${id} is not ${status === 0 ? 'in review' : 'in that state'}`);
     return l;
   };
   const repayment = (id: string) => {
@@ -77,19 +83,48 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       for (const r of Object.values(a.walletRequests)) {
         if (r.payState !== 0) continue;
         const kind = r.actionType === 0 ? 'deposit' : 'withdrawal';
-        items.push({ kind, id: r.id, uid: r.uid, at: r.submitTimeTs, summary: `${r.payPrice} ${r.currency} (${r.usd} USD)` });
+        items.push({
+          kind,
+          id: r.id,
+          uid: r.uid,
+          at: r.submitTimeTs,
+          summary: `${r.payPrice} ${r.currency} (${r.usd} USD)`,
+        });
       }
-      for (const [junior, book] of [[false, a.kyc], [true, a.junior]] as const) {
+      for (const [junior, book] of [
+        [false, a.kyc],
+        [true, a.junior],
+      ] as const) {
         for (const [uid, k] of Object.entries(book)) {
           if (k.verifiedStatus !== 1) continue;
-          items.push({ kind: junior ? 'juniorKyc' : 'kyc', id: uid, uid, at: k.submittedAt ?? 0, summary: `${k.realName} ${k.idCard}` });
+          items.push({
+            kind: junior ? 'juniorKyc' : 'kyc',
+            id: uid,
+            uid,
+            at: k.submittedAt ?? 0,
+            summary: `${k.realName} ${k.idCard}`,
+          });
         }
       }
       for (const l of Object.values(a.loans)) {
-        if (l.status === 0) items.push({ kind: 'loan', id: l.id, uid: l.uid, at: l.createdAt, summary: `${l.amount} for ${l.days} days, guarantor ${l.guarantor}` });
+        if (l.status === 0)
+          items.push({
+            kind: 'loan',
+            id: l.id,
+            uid: l.uid,
+            at: l.createdAt,
+            summary: `${l.amount} for ${l.days} days, guarantor ${l.guarantor}`,
+          });
       }
       for (const r of Object.values(a.repayments)) {
-        if (r.status === 0) items.push({ kind: 'repayment', id: r.id, uid: r.uid, at: r.createTime, summary: `${r.amount} of ${r.amountOwed} on loan ${r.loanId}` });
+        if (r.status === 0)
+          items.push({
+            kind: 'repayment',
+            id: r.id,
+            uid: r.uid,
+            at: r.createTime,
+            summary: `${r.amount} of ${r.amountOwed} on loan ${r.loanId}`,
+          });
       }
       return items.sort((x, y) => x.at - y.at);
     },
@@ -102,7 +137,10 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       const r = request(id, 0);
       decide(r, 2, reason);
       notify(ctx, r.uid, {
-        alarmType: ALARM.depositRejected, title: 'Deposit rejected', remark: reason, paymentPrice: Number(r.payPrice),
+        alarmType: ALARM.depositRejected,
+        title: 'Deposit rejected',
+        remark: reason,
+        paymentPrice: Number(r.payPrice),
         content: `Your deposit of ${r.payPrice} ${r.currency} was rejected: ${reason}`,
       });
     },
@@ -118,7 +156,10 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       ctx.ledger.sweep(held(r.uid, `withdraw:${r.id}`), acct.cash(r.uid, 'real'));
       decide(r, 2, reason);
       notify(ctx, r.uid, {
-        alarmType: ALARM.withdrawalRejected, title: 'Withdrawal rejected', remark: reason, paymentPrice: Number(r.payPrice),
+        alarmType: ALARM.withdrawalRejected,
+        title: 'Withdrawal rejected',
+        remark: reason,
+        paymentPrice: Number(r.payPrice),
         content: `Your withdrawal of ${r.payPrice} ${r.currency} was rejected and returned to your balance: ${reason}`,
       });
     },
@@ -133,7 +174,9 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       rec.verifiedStatus = 3;
       rec.remark = reason;
       notify(ctx, uid, {
-        alarmType: ALARM.kycRejected, title: 'Identity verification rejected', remark: reason,
+        alarmType: ALARM.kycRejected,
+        title: 'Identity verification rejected',
+        remark: reason,
         content: `Your identity verification was rejected: ${reason}`,
       });
     },
@@ -148,7 +191,9 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       const l = loan(id, 0);
       Object.assign(l, { status: 2, reason });
       notify(ctx, l.uid, {
-        alarmType: ALARM.loanRejected, title: 'Loan rejected', remark: reason,
+        alarmType: ALARM.loanRejected,
+        title: 'Loan rejected',
+        remark: reason,
         content: `Your loan request of ${l.amount} was rejected: ${reason}`,
       });
     },
@@ -165,7 +210,10 @@ export function reviewOps(ctx: SimContext): ReviewOps {
       ctx.ledger.sweep(held(r.uid, `repay:${r.id}`), acct.cash(r.uid, 'real'));
       Object.assign(r, { status: 2, reason });
       notify(ctx, r.uid, {
-        alarmType: ALARM.message, actionType: OWN_TEXT, title: 'Loan repayment rejected', remark: reason,
+        alarmType: ALARM.message,
+        actionType: OWN_TEXT,
+        title: 'Loan repayment rejected',
+        remark: reason,
         content: `Your repayment of ${r.amount} was rejected and returned to your balance: ${reason}`,
       });
     },

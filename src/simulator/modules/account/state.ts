@@ -160,8 +160,18 @@ declare module '../../state.ts' {
 }
 
 const SECTIONS = [
-  'walletRequests', 'notifications', 'kyc', 'junior', 'addresses', 'cards',
-  'loans', 'repayments', 'transfers', 'selfWallets', 'anomaly', 'disabledCoinNets',
+  'walletRequests',
+  'notifications',
+  'kyc',
+  'junior',
+  'addresses',
+  'cards',
+  'loans',
+  'repayments',
+  'transfers',
+  'selfWallets',
+  'anomaly',
+  'disabledCoinNets',
 ] as const;
 
 /** Create the section when missing (new or older saved state). */

@@ -17,7 +17,16 @@ import type { TransferForm, WalletItem } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../state.ts';
-import { cents, currencyByCode, currencyById, CURRENCIES, logo, transferFee, usdPrice, type Currency } from './coins.ts';
+import {
+  cents,
+  currencyByCode,
+  currencyById,
+  CURRENCIES,
+  logo,
+  transferFee,
+  usdPrice,
+  type Currency,
+} from './coins.ts';
 import { amount, isFailure, me, paginate, realUser, type Failure } from './guard.ts';
 import { mine } from './state.ts';
 
@@ -29,7 +38,10 @@ export const rowBalance = (ctx: SimContext, uid: string, code: string): Big =>
   ctx.ledger.balance(code === 'USD' ? acct.cash(uid, 'real') : acct.wallet(uid, code));
 
 /** Every wallet row with its USD value, and the total; undefined when a price is missing (202). */
-export function walletRows(ctx: SimContext, uid: string): { list: WalletItem[]; total: Big } | undefined {
+export function walletRows(
+  ctx: SimContext,
+  uid: string,
+): { list: WalletItem[]; total: Big } | undefined {
   const list: WalletItem[] = [];
   let total = new Big(0);
   for (const c of CURRENCIES) {
@@ -111,8 +123,15 @@ export const walletHandlers = (ctx: SimContext): Handlers => ({
     }
     const id = nextId(ctx.state);
     ctx.state.account.transfers[id] = {
-      id, uid: u.uid, orderType: q.type, currency: c.code, amount: num.toString(),
-      fee: fee.toString(), practical: practical.toString(), usd: usd.toFixed(2), orderTime: ctx.clock.now(),
+      id,
+      uid: u.uid,
+      orderType: q.type,
+      currency: c.code,
+      amount: num.toString(),
+      fee: fee.toString(),
+      practical: practical.toString(),
+      usd: usd.toFixed(2),
+      orderTime: ctx.clock.now(),
     };
     return ok(null);
   },
@@ -126,8 +145,12 @@ export const walletHandlers = (ctx: SimContext): Handlers => ({
     const { list, pages } = paginate(all, p?.page, p?.limit);
     return ok({
       list: list.map((r) => ({
-        orderType: r.orderType, currency: r.currency, uid: r.id,
-        orderQuantity: r.amount, unit: r.currency, orderTime: r.orderTime,
+        orderType: r.orderType,
+        currency: r.currency,
+        uid: r.id,
+        orderQuantity: r.amount,
+        unit: r.currency,
+        orderTime: r.orderTime,
       })),
       pages,
     });

@@ -24,7 +24,11 @@
  * address, named by its walletId in `currencyId` (or by its network's id).
  */
 import type Big from 'big.js';
-import type { FeeInfo, WithdrawBankPayload, WithdrawCryptoPayload } from '../../../api/types/user.ts';
+import type {
+  FeeInfo,
+  WithdrawBankPayload,
+  WithdrawCryptoPayload,
+} from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
 import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
 import { hasOpenPositions, hasUnverifiedWithdrawal } from '../../queries.ts';
@@ -80,7 +84,15 @@ function calculate(ctx: SimContext, uid: string, net: CoinNetDef, raw: unknown):
   const usd = cents(num.times(price), 'up');
   const feeUsd = cents(fee.times(price), 'up');
   const cash = ctx.ledger.balance(acct.cash(uid, 'real'));
-  return { net, num, fee, practical: num.minus(fee), usd, feeUsd: feeUsd.gt(usd) ? usd : feeUsd, cash };
+  return {
+    net,
+    num,
+    fee,
+    practical: num.minus(fee),
+    usd,
+    feeUsd: feeUsd.gt(usd) ? usd : feeUsd,
+    cash,
+  };
 }
 
 const feeInfo = (c: Calc): FeeInfo => ({
@@ -93,7 +105,10 @@ const feeInfo = (c: Calc): FeeInfo => ({
 });
 
 async function target(
-  ctx: SimContext, u: UserRecord, info: CallInfo, p: Partial<WithdrawCryptoPayload & WithdrawBankPayload>,
+  ctx: SimContext,
+  u: UserRecord,
+  info: CallInfo,
+  p: Partial<WithdrawCryptoPayload & WithdrawBankPayload>,
 ): Promise<{ net: CoinNetDef; target: WithdrawTarget } | Failure> {
   if (p.withdrawType !== undefined && Number(p.withdrawType) !== 1) return fail(1086);
   if (p.withdrawType !== undefined || p.userBankId !== undefined) {
@@ -102,15 +117,26 @@ async function target(
     if (!card || card.uid !== u.uid) return fail(1008);
     return { net: BANK_NET, target: { kind: 'bank', cardId: card.id } };
   }
-  const r = cryptoNet(ctx, u.uid, str(p.paymentAddress) ? { currencyId: p.currencyId, coinId: p.coinId ?? p.currencyId } : p);
+  const r = cryptoNet(
+    ctx,
+    u.uid,
+    str(p.paymentAddress) ? { currencyId: p.currencyId, coinId: p.coinId ?? p.currencyId } : p,
+  );
   if (isFailure(r)) return r;
   if (ctx.state.account.disabledCoinNets[r.net.id]) return fail(1047);
   if (str(p.paymentAddress)) {
     const address = await plainAddress(info.session?.aesKey ?? '', p.paymentAddress);
-    return isFailure(address) ? address : { net: r.net, target: { kind: 'crypto', coinNetId: r.net.id, address } };
+    return isFailure(address)
+      ? address
+      : { net: r.net, target: { kind: 'crypto', coinNetId: r.net.id, address } };
   }
   if (!('saved' in r) || !r.saved) return fail(1051);
-  const t: WithdrawTarget = { kind: 'crypto', coinNetId: r.net.id, address: r.saved.address, walletId: r.saved.walletId };
+  const t: WithdrawTarget = {
+    kind: 'crypto',
+    coinNetId: r.net.id,
+    address: r.saved.address,
+    walletId: r.saved.walletId,
+  };
   return { net: r.net, target: t };
 }
 
@@ -124,7 +150,13 @@ export const withdrawHandlers = (ctx: SimContext): Handlers => ({
   currencyBanckCardCoinNet: () =>
     ctx.state.flags['user/bankCard'] === false
       ? fail(1008)
-      : ok({ dto: { id: BANK_NET.id, minWithdrawAmount: Number(BANK_NET.min), maxWithdrawAmount: Number(BANK_NET.max) } }),
+      : ok({
+          dto: {
+            id: BANK_NET.id,
+            minWithdrawAmount: Number(BANK_NET.min),
+            maxWithdrawAmount: Number(BANK_NET.max),
+          },
+        }),
   withdrawWalletCalculate: (p, info) => {
     const u = realUser(ctx, info);
     if (isFailure(u)) return u;
@@ -154,16 +186,30 @@ export const withdrawHandlers = (ctx: SimContext): Handlers => ({
     if (c.num.lt(t.net.min) || c.num.gt(t.net.max)) return fail(1074);
     if (c.practical.lte(0)) return fail(1069);
     const practicalNum = str(payload.practicalNum);
-    if (practicalNum !== undefined && !(Number.isFinite(Number(practicalNum)) && c.practical.eq(practicalNum))) {
+    if (
+      practicalNum !== undefined &&
+      !(Number.isFinite(Number(practicalNum)) && c.practical.eq(practicalNum))
+    ) {
       return fail(1074);
     }
     if (c.usd.gt(c.cash)) return fail(1052);
     const id = nextId(ctx.state);
     ctx.ledger.transfer(acct.cash(u.uid, 'real'), acct.held(u.uid, `withdraw:${id}`), c.usd);
     ctx.state.account.walletRequests[id] = {
-      id, uid: u.uid, actionType: 1, payState: 0, currency: t.net.coin, coinNetId: t.net.id,
-      payPrice: c.num.toString(), usd: c.usd.toFixed(2), fee: c.fee.toString(), feeType: t.net.feeType,
-      feeUsd: c.feeUsd.toFixed(2), practical: c.practical.toString(), target: t.target, submitTimeTs: ctx.clock.now(),
+      id,
+      uid: u.uid,
+      actionType: 1,
+      payState: 0,
+      currency: t.net.coin,
+      coinNetId: t.net.id,
+      payPrice: c.num.toString(),
+      usd: c.usd.toFixed(2),
+      fee: c.fee.toString(),
+      feeType: t.net.feeType,
+      feeUsd: c.feeUsd.toFixed(2),
+      practical: c.practical.toString(),
+      target: t.target,
+      submitTimeTs: ctx.clock.now(),
     };
     return ok(null);
   },

@@ -31,7 +31,8 @@ function svg(ctx: SimContext, text: string): string {
         `fill="${colour()}" transform="rotate(${r(-25, 25)} ${x + 7} ${y - 8}) skewX(${r(-12, 12)})">${ch}</text>`,
     );
   });
-  for (let i = 0; i < 30; i++) parts.push(`<circle cx="${r(0, W)}" cy="${r(0, H)}" r="1" fill="${colour()}"/>`);
+  for (let i = 0; i < 30; i++)
+    parts.push(`<circle cx="${r(0, W)}" cy="${r(0, H)}" r="1" fill="${colour()}"/>`);
   const body = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(body)}`;
 }

@@ -43,13 +43,21 @@ export const tooSoon = (ctx: SimContext, address: string): boolean => {
 export function issueCode(ctx: SimContext, purpose: CodePurpose, address: string): string {
   const now = ctx.clock.now();
   const code = sixDigits(ctx);
-  ctx.state.identity.codes[key(purpose, address)] = { code, expiresAt: now + CODE_TTL_MS, attempts: 0 };
+  ctx.state.identity.codes[key(purpose, address)] = {
+    code,
+    expiresAt: now + CODE_TTL_MS,
+    attempts: 0,
+  };
   ctx.state.identity.lastSent[address] = now;
   return code;
 }
 
 /** The live code, if any (expired ones are dropped). */
-export function liveCode(ctx: SimContext, purpose: CodePurpose, address: string): SentCode | undefined {
+export function liveCode(
+  ctx: SimContext,
+  purpose: CodePurpose,
+  address: string,
+): SentCode | undefined {
   const k = key(purpose, address);
   const c = ctx.state.identity.codes[k];
   if (c && c.expiresAt <= ctx.clock.now()) delete ctx.state.identity.codes[k];
@@ -60,7 +68,12 @@ export function liveCode(ctx: SimContext, purpose: CodePurpose, address: string)
 export type CodeCheck = 'ok' | 'none' | 'wrong';
 
 /** Check a code without using it up. */
-export function checkCode(ctx: SimContext, purpose: CodePurpose, address: string, given: string): CodeCheck {
+export function checkCode(
+  ctx: SimContext,
+  purpose: CodePurpose,
+  address: string,
+  given: string,
+): CodeCheck {
   const c = liveCode(ctx, purpose, address);
   if (!c) return 'none';
   if (c.code === given) return 'ok';

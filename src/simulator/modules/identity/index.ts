@@ -46,8 +46,12 @@ export const identityModule: SimModule = {
     };
     const matches = (e: OutboxEntry, to: string) => e.to === addressOf(to) || e.uid === to;
     return {
-      outbox: (to) => ctx.state.identity.outbox.filter((e) => to === undefined || matches(e, to)).map((e) => ({ ...e })),
-      lastCode: (to) => ctx.state.identity.outbox.findLast((e) => e.code !== undefined && matches(e, to))?.code,
+      outbox: (to) =>
+        ctx.state.identity.outbox
+          .filter((e) => to === undefined || matches(e, to))
+          .map((e) => ({ ...e })),
+      lastCode: (to) =>
+        ctx.state.identity.outbox.findLast((e) => e.code !== undefined && matches(e, to))?.code,
       captchaText: (id) => ctx.state.identity.captchas[id]?.text,
       blockUser(uid, blocked) {
         user(uid).blocked = blocked;

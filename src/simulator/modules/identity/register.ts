@@ -15,7 +15,12 @@
  *   captcha 23554 unknown / 23555 expired / 23556 wrong, or e-mail/SMS code
  *   1111 none live / 1020 wrong.
  */
-import type { AccountType, RegisterPayload, SendMailPayload, SendPhonePayload } from '../../../api/types/trading.ts';
+import type {
+  AccountType,
+  RegisterPayload,
+  SendMailPayload,
+  SendPhonePayload,
+} from '../../../api/types/trading.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { createUser, findByLogin } from '../../users.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
@@ -29,7 +34,13 @@ const TYPES = ['1', '2', '4'];
 const taken = (ctx: SimContext, address: string, type: AccountType): number =>
   findByLogin(ctx, address) ? (type === 'E' ? 1004 : 1045) : 0;
 
-function sendCode(ctx: SimContext, type: AccountType, raw: unknown, codeType: unknown, locale: unknown) {
+function sendCode(
+  ctx: SimContext,
+  type: AccountType,
+  raw: unknown,
+  codeType: unknown,
+  locale: unknown,
+) {
   const given = str(raw);
   const kind = str(codeType);
   if (!given || !kind || !TYPES.includes(kind)) return fail(1001);
@@ -42,8 +53,13 @@ function sendCode(ctx: SimContext, type: AccountType, raw: unknown, codeType: un
   if (kind === '4') {
     if (!user) return fail(1002);
     send(ctx, {
-      channel, to, kind: 'registered', locale: lang, uid: user.uid,
-      subject: 'Welcome aboard', text: `Your account ${to} is ready. UID ${user.uid}.`,
+      channel,
+      to,
+      kind: 'registered',
+      locale: lang,
+      uid: user.uid,
+      subject: 'Welcome aboard',
+      text: `Your account ${to} is ready. UID ${user.uid}.`,
     });
     return ok(null);
   }
@@ -54,9 +70,14 @@ function sendCode(ctx: SimContext, type: AccountType, raw: unknown, codeType: un
   const code = issueCode(ctx, kind === '1' ? '1' : '2', to);
   const what = kind === '1' ? 'registration' : 'password reset';
   send(ctx, {
-    channel, to, code, locale: lang, kind: kind === '1' ? 'register' : 'forgot',
+    channel,
+    to,
+    code,
+    locale: lang,
+    kind: kind === '1' ? 'register' : 'forgot',
     ...(user ? { uid: user.uid } : {}),
-    subject: `Your ${what} code`, text: `Your ${what} code is ${code}. It expires in 10 minutes.`,
+    subject: `Your ${what} code`,
+    text: `Your ${what} code is ${code}. It expires in 10 minutes.`,
   });
   return ok(null);
 }
@@ -82,7 +103,9 @@ async function register(ctx: SimContext, p: RegisterPayload) {
   const dup = taken(ctx, login, type);
   if (dup) return fail(dup);
   const invite = str(p.inviteCode)?.toUpperCase();
-  const inviter = invite ? Object.values(ctx.state.users).find((u) => u.inviteCode === invite) : undefined;
+  const inviter = invite
+    ? Object.values(ctx.state.users).find((u) => u.inviteCode === invite)
+    : undefined;
   if (invite && !inviter) return fail(1107);
   const uuid = str(p.uuid);
   if (uuid && type === 'P') {

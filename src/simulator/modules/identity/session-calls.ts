@@ -63,7 +63,8 @@ export const sessionHandlers = (ctx: SimContext): Handlers => ({
     delete all[rt];
     return ok(await issueSession(ctx, u));
   },
-  sessionCheck: (_p, info) => (info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1)),
+  sessionCheck: (_p, info) =>
+    info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1),
   userInfo: (_p, info) => {
     const u = info.session ? findUser(ctx, info.session.uid) : undefined;
     return u && info.session ? ok(userView(ctx, u, info.session.virtualStatus)) : fail(1002);

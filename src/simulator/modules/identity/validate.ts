@@ -30,7 +30,8 @@ export const isPhone = (v: string): boolean => /^\d{6,15}$/.test(v);
 export const normaliseLogin = (username: string, type: AccountType): string =>
   type === 'P' ? normalisePhone(username) : username.trim().toLowerCase();
 
-export const validPassword = (p: string): boolean => p.length >= PASSWORD_MIN && p.length <= MAX_FIELD;
+export const validPassword = (p: string): boolean =>
+  p.length >= PASSWORD_MIN && p.length <= MAX_FIELD;
 
 /** A non-empty string, trimmed; undefined otherwise. */
 export const str = (v: unknown): string | undefined => {
@@ -47,7 +48,9 @@ export function jsonObject(v: unknown): Record<string, unknown> | undefined {
   if (typeof v !== 'string') return undefined;
   try {
     const o: unknown = JSON.parse(v);
-    return typeof o === 'object' && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
+    return typeof o === 'object' && o !== null && !Array.isArray(o)
+      ? (o as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

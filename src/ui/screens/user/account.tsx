@@ -4,11 +4,11 @@
  * code and service e-mail copies on desktop, privacy) and log out through a
  * confirm drawer. On mobile a save returns to /user and a log-out goes to /.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import {
   profileActors,
   profileMachine,
@@ -20,6 +20,7 @@ import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { TextField } from '../../forms/fields.tsx';
 import { Drawer } from '../../components/drawer.tsx';
+import { MenuRow } from '../../components/menu-row.tsx';
 import {
   compressImage,
   copyText,
@@ -29,38 +30,6 @@ import {
   ProfileHeader,
   useMachineOutcome,
 } from './profile-kit.tsx';
-
-function MenuRow({
-  children,
-  to,
-  onClick,
-  end,
-}: {
-  children: ReactNode;
-  to?: string;
-  onClick?: () => void;
-  end?: ReactNode;
-}) {
-  const body = (
-    <>
-      <span>{children}</span>
-      <span className="end">{end ?? '›'}</span>
-    </>
-  );
-  return (
-    <li>
-      {to ? (
-        <Link href={to} className="menu-row">
-          {body}
-        </Link>
-      ) : (
-        <button type="button" className="menu-row" onClick={onClick}>
-          {body}
-        </button>
-      )}
-    </li>
-  );
-}
 
 function ProfileForm({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ import {
   useAvailable,
   useCardsTexts,
   useNotice,
-} from './crypto.tsx';
+} from './cards-kit.tsx';
 import './cards.css';
 
 const CARD_LIST = '/user/wallet/bankCard';

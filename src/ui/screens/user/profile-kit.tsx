@@ -87,14 +87,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-export async function copyText(text: string, done: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast(done, 'success', TOAST_MS);
-  } catch {
-    showToast(text, 'info', TOAST_MS);
-  }
-}
+export { copyText } from '../../clipboard.ts';
 
 // ---- images (user-centre.md §5 "Images")
 

@@ -10,8 +10,18 @@ describe('crypto addresses', () => {
     const w = await world();
     await seeded(w);
     const list = (await w.api.call('currencySimpleCoinNet')).data?.dtoList ?? [];
-    expect(list.map((n) => `${n.currency}-${n.protocol}`)).toEqual(['USDT-TRC20', 'USDT-ERC20', 'BTC-BTC', 'ETH-ERC20', 'TRX-TRC20']);
-    expect(list[0]).toMatchObject({ id: '101', minWithdrawAmount: 100, maxWithdrawAmount: 10000000 });
+    expect(list.map((n) => `${n.currency}-${n.protocol}`)).toEqual([
+      'USDT-TRC20',
+      'USDT-ERC20',
+      'BTC-BTC',
+      'ETH-ERC20',
+      'TRX-TRC20',
+    ]);
+    expect(list[0]).toMatchObject({
+      id: '101',
+      minWithdrawAmount: 100,
+      maxWithdrawAmount: 10000000,
+    });
     expect(list[0]?.address).toMatch(/^T/);
   });
 
@@ -21,9 +31,16 @@ describe('crypto addresses', () => {
     const key = w.sim.ctx.state.users[uid]?.aesKey ?? '';
     const enc = await encodeSensitive(key, ADDR);
     expect(enc).not.toContain(ADDR);
-    expect((await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code).toBe(0);
+    expect(
+      (await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code,
+    ).toBe(0);
     const [a] = (await w.api.call('userWallet', { pageNum: 1, pageSize: 1000 })).data?.list ?? [];
-    expect(a).toMatchObject({ currencyId: '105', currencyName: 'TRX', protocol: 'TRC20', minWithdrawAmount: 500 });
+    expect(a).toMatchObject({
+      currencyId: '105',
+      currencyName: 'TRX',
+      protocol: 'TRC20',
+      minWithdrawAmount: 500,
+    });
     expect(await decodeSensitive(key, a?.cryptocurrencyAddress ?? '')).toBe(ADDR);
     expect(w.sim.ctx.state.account.addresses[a?.walletId ?? '']?.address).toBe(ADDR);
     expect((await w.api.call('deleteUserWallet', { walletId: a?.walletId ?? '' })).code).toBe(0);
@@ -36,7 +53,12 @@ describe('crypto addresses', () => {
     const { uid } = await seeded(w);
     const key = w.sim.ctx.state.users[uid]?.aesKey ?? '';
     const add = async (currencyId: string, plain: string, raw = false) =>
-      (await w.api.call('addUserWallet', { currencyId, cryptocurrencyAddress: raw ? plain : await encodeSensitive(key, plain) })).code;
+      (
+        await w.api.call('addUserWallet', {
+          currencyId,
+          cryptocurrencyAddress: raw ? plain : await encodeSensitive(key, plain),
+        })
+      ).code;
     expect(await add('105', ADDR)).toBe(0);
     expect(await add('105', 'TXanotherAddressOnTheSameNetwork01')).toBe(1031);
     expect(await add('42', ADDR)).toBe(1030);
@@ -51,9 +73,13 @@ describe('crypto addresses', () => {
     const { uid } = await seeded(w);
     const enc = await encodeSensitive(w.sim.ctx.state.users[uid]?.aesKey ?? '', ADDR);
     w.sim.backOffice.setFlag('NO_WALLET_WITHDRAW', true);
-    expect((await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code).toBe(23523);
+    expect(
+      (await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code,
+    ).toBe(23523);
     w.sim.backOffice.setFlag('NO_WALLET_WITHDRAW', false);
     w.session.token = (await w.api.call('switchUser')).data?.token;
-    expect((await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code).toBe(23523);
+    expect(
+      (await w.api.call('addUserWallet', { currencyId: '105', cryptocurrencyAddress: enc })).code,
+    ).toBe(23523);
   });
 });

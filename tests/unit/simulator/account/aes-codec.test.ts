@@ -28,7 +28,9 @@ describe('aes codec', () => {
     await expect(decodeSensitive(K2, a)).rejects.toBeInstanceOf(CodecError);
     const bytes = Uint8Array.from(atob(a), (c) => c.charCodeAt(0));
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
-    await expect(decodeSensitive(K1, btoa(String.fromCharCode(...bytes)))).rejects.toBeInstanceOf(CodecError);
+    await expect(decodeSensitive(K1, btoa(String.fromCharCode(...bytes)))).rejects.toBeInstanceOf(
+      CodecError,
+    );
     await expect(decodeSensitive(K1, 'not base64!')).rejects.toBeInstanceOf(CodecError);
     await expect(encodeSensitive('xyz', 'a')).rejects.toBeInstanceOf(CodecError);
   });

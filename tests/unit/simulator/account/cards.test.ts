@@ -1,13 +1,23 @@
 /** Bank cards: CRUD with the sensitive fields encoded both ways. */
 import { describe, expect, it } from 'vitest';
-import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../../../src/api/aes-codec.ts';
+import {
+  decodeFields,
+  encodeFields,
+  SENSITIVE_BANK_FIELDS,
+} from '../../../../src/api/aes-codec.ts';
 import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import type { TestWorld } from '../../../support/sim.ts';
 import { seeded, world } from './helpers.ts';
 
 const CARD: BankCardInput = {
-  bankName: 'Bank of Test', swiftCode: 'TESTGB2L', name: 'Ann Lee', account: 'GB29NWBK60161331926819',
-  address: '1 High St', idNumber: 'X1234567', phoneNumber: '+44 7700 900123', bankCountry: 'GB',
+  bankName: 'Bank of Test',
+  swiftCode: 'TESTGB2L',
+  name: 'Ann Lee',
+  account: 'GB29NWBK60161331926819',
+  address: '1 High St',
+  idNumber: 'X1234567',
+  phoneNumber: '+44 7700 900123',
+  bankCountry: 'GB',
 };
 
 const keyOf = (w: TestWorld, uid: string) => w.sim.ctx.state.users[uid]?.aesKey ?? '';
@@ -17,19 +27,29 @@ describe('bank cards', () => {
     const w = await world();
     const { uid } = await seeded(w);
     const key = keyOf(w, uid);
-    expect((await w.api.call('addUserBankCard', await encodeFields(key, CARD, SENSITIVE_BANK_FIELDS))).code).toBe(0);
-    const [listed] = (await w.api.call('userBankCardList', { pageNum: 1, pageSize: 1000 })).data?.list ?? [];
+    expect(
+      (await w.api.call('addUserBankCard', await encodeFields(key, CARD, SENSITIVE_BANK_FIELDS)))
+        .code,
+    ).toBe(0);
+    const [listed] =
+      (await w.api.call('userBankCardList', { pageNum: 1, pageSize: 1000 })).data?.list ?? [];
     expect(listed?.account).not.toBe(CARD.account);
     if (!listed) throw new Error('no card listed');
     const plain = await decodeFields(key, listed, SENSITIVE_BANK_FIELDS);
     expect(plain).toMatchObject({ ...CARD, phoneNumber: '447700900123', id: listed.id });
     const one = (await w.api.call('userBankCard', { id: listed.id })).data?.dto;
     expect(one).toEqual(listed);
-    const edited = await encodeFields(key, { ...plain, bankName: 'Other Bank', account: '12345678' }, SENSITIVE_BANK_FIELDS);
+    const edited = await encodeFields(
+      key,
+      { ...plain, bankName: 'Other Bank', account: '12345678' },
+      SENSITIVE_BANK_FIELDS,
+    );
     expect((await w.api.call('editUserBankCard', edited)).code).toBe(0);
     const after = (await w.api.call('userBankCard', { id: listed.id })).data?.dto;
     expect(after?.bankName).toBe('Other Bank');
-    expect((await decodeFields(key, after ?? CARD, SENSITIVE_BANK_FIELDS)).account).toBe('12345678');
+    expect((await decodeFields(key, after ?? CARD, SENSITIVE_BANK_FIELDS)).account).toBe(
+      '12345678',
+    );
     expect((await w.api.call('deleteUserBankCard', { id: listed.id })).code).toBe(0);
     expect((await w.api.call('userBankCard', { id: listed.id })).code).toBe(1008);
   });
@@ -39,7 +59,12 @@ describe('bank cards', () => {
     const { uid } = await seeded(w);
     const key = keyOf(w, uid);
     const add = async (card: Partial<BankCardInput>, encode = true) =>
-      (await w.api.call('addUserBankCard', (encode ? await encodeFields(key, card, SENSITIVE_BANK_FIELDS) : card) as BankCardInput)).code;
+      (
+        await w.api.call(
+          'addUserBankCard',
+          (encode ? await encodeFields(key, card, SENSITIVE_BANK_FIELDS) : card) as BankCardInput,
+        )
+      ).code;
     expect(await add({ ...CARD, bankName: '' })).toBe(1001);
     expect(await add({ ...CARD, name: '' })).toBe(1001);
     expect(await add(CARD, false)).toBe(1016);
@@ -52,7 +77,14 @@ describe('bank cards', () => {
     const w = await world();
     const { uid } = await seeded(w);
     w.sim.backOffice.setFlag('user/bankCard', false);
-    expect((await w.api.call('addUserBankCard', await encodeFields(keyOf(w, uid), CARD, SENSITIVE_BANK_FIELDS))).code).toBe(23523);
+    expect(
+      (
+        await w.api.call(
+          'addUserBankCard',
+          await encodeFields(keyOf(w, uid), CARD, SENSITIVE_BANK_FIELDS),
+        )
+      ).code,
+    ).toBe(23523);
     expect((await w.api.call('currencyBanckCardCoinNet')).code).toBe(1008);
   });
 });

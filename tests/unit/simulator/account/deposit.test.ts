@@ -19,7 +19,13 @@ describe('deposit', () => {
     expect((await w.api.call('userInfo')).data?.account.balanceAmount).toBe(1500.5);
     expect((await w.api.call('rechargeStatus')).data).toEqual({ payState: 1 });
     const rec = await w.api.call('uesrRecharge', { pageNum: 1, pageSize: 10 });
-    expect(rec.data?.list[0]).toMatchObject({ payPrice: '1500.5', actionType: 0, depositUsdPrice: '1500.50', payState: 1, currency: 'USDT' });
+    expect(rec.data?.list[0]).toMatchObject({
+      payPrice: '1500.5',
+      actionType: 0,
+      depositUsdPrice: '1500.50',
+      payState: 1,
+      currency: 'USDT',
+    });
     expect(() => w.sim.backOffice.approveDeposit(review?.id ?? '')).toThrow(/not in review/);
     ledgerHolds(w);
   });
@@ -46,7 +52,12 @@ describe('deposit', () => {
     expect(rec.data?.list).toHaveLength(1);
     expect(rec.data?.list[0]).toMatchObject({ payState: 2, remark: 'Proof unreadable' });
     const n = await w.api.call('userNotification', { page: 1, limit: 10 });
-    expect(n.data?.list[0]).toMatchObject({ alarmType: 629006, paymentPrice: 2000, remark: 'Proof unreadable', readStatus: 0 });
+    expect(n.data?.list[0]).toMatchObject({
+      alarmType: 629006,
+      paymentPrice: 2000,
+      remark: 'Proof unreadable',
+      readStatus: 0,
+    });
   });
 
   it('answers 1036 for zero or under 1000 USD, 1065 over 5 decimals, 1055 an unknown network, 23553 without proof, 1016 for a non-image', async () => {
@@ -59,7 +70,9 @@ describe('deposit', () => {
     expect(await deposit(w, '1000', { coinId: '999' })).toBe(1055);
     expect(await deposit(w, '1000', {}, null)).toBe(23553);
     expect(await deposit(w, '1000', {}, new Blob([], { type: 'image/png' }))).toBe(23553);
-    expect(await deposit(w, '1000', {}, new Blob(['not an image'], { type: 'image/png' }))).toBe(1016);
+    expect(await deposit(w, '1000', {}, new Blob(['not an image'], { type: 'image/png' }))).toBe(
+      1016,
+    );
     expect(await deposit(w, '1000', {}, png())).toBe(0);
   });
 
@@ -74,13 +87,24 @@ describe('deposit', () => {
   it('wallet-type 1 users deposit from their own wallets (1085 for a wallet that is not theirs)', async () => {
     const w = await world();
     const other = await seeded(w);
-    const foreign = w.sim.backOffice.addSelfWallet(other.uid, '101', 'TXforeignWalletAddress000000000000');
+    const foreign = w.sim.backOffice.addSelfWallet(
+      other.uid,
+      '101',
+      'TXforeignWalletAddress000000000000',
+    );
     const { uid } = await seeded(w);
     expect((await w.api.call('userSelfWallet')).data?.dtoList).toEqual([]);
     w.sim.backOffice.setWalletType(uid, 1);
     const said = w.sim.backOffice.addSelfWallet(uid, '101', 'TXmyOwnWalletAddress00000000000000');
     const list = (await w.api.call('userSelfWallet')).data?.dtoList ?? [];
-    expect(list).toEqual([expect.objectContaining({ said, currency: 'USDT', protocol: 'TRC20', address: 'TXmyOwnWalletAddress00000000000000' })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        said,
+        currency: 'USDT',
+        protocol: 'TRC20',
+        address: 'TXmyOwnWalletAddress00000000000000',
+      }),
+    ]);
     expect((await w.api.call('userInfo')).data?.walletType).toBe(1);
     expect(await deposit(w, '1000', { said: foreign })).toBe(1085);
     expect(await deposit(w, '1000', { said })).toBe(0);

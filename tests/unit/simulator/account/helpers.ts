@@ -11,7 +11,11 @@ export async function seeded(
   input: Partial<NewUser> & { deposit?: string | number } = {},
 ): Promise<{ uid: string; token: string }> {
   const n = Object.keys(w.sim.ctx.state.users).length;
-  const r = await w.sim.backOffice.seedUser({ email: `user${n}@example.com`, password: 'secret123', ...input });
+  const r = await w.sim.backOffice.seedUser({
+    email: `user${n}@example.com`,
+    password: 'secret123',
+    ...input,
+  });
   w.session.token = r.token;
   return r;
 }
@@ -21,7 +25,13 @@ export async function signUp(w: TestWorld, email: string, password = 'secret123'
   const sent = await w.api.call('sendMail', { email, type: '1', locale: 'en' });
   if (sent.code !== 0) throw new Error(`sendMail ${sent.code}`);
   const code = w.sim.backOffice.lastCode(email) ?? '';
-  const r = await w.api.call('register', { username: email, password, code, type: 'E', locale: 'en' });
+  const r = await w.api.call('register', {
+    username: email,
+    password,
+    code,
+    type: 'E',
+    locale: 'en',
+  });
   if (r.code !== 0) throw new Error(`register ${r.code}`);
   const u = Object.values(w.sim.ctx.state.users).find((x) => x.email === email);
   return u?.uid ?? '';
@@ -29,7 +39,11 @@ export async function signUp(w: TestWorld, email: string, password = 'secret123'
 
 /** Sign in and keep the token on the client. */
 export async function signIn(w: TestWorld, username: string, password = 'secret123') {
-  const r = await w.api.call('login', { username, password, type: username.includes('@') ? 'E' : 'P' });
+  const r = await w.api.call('login', {
+    username,
+    password,
+    type: username.includes('@') ? 'E' : 'P',
+  });
   if (r.data?.token) w.session.token = r.data.token;
   return r;
 }
@@ -37,7 +51,14 @@ export async function signIn(w: TestWorld, username: string, password = 'secret1
 /** The smallest valid PNG (1×1), as an upload. */
 export const png = (): Blob =>
   new Blob(
-    [Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))],
+    [
+      Uint8Array.from(
+        atob(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        ),
+        (c) => c.charCodeAt(0),
+      ),
+    ],
     { type: 'image/png' },
   );
 
@@ -45,13 +66,24 @@ export const png = (): Blob =>
 export function ledgerHolds(w: TestWorld): void {
   const total = w.sim.ctx.ledger.total();
   if (!total.eq(0)) throw new Error(`ledger total ${total.toString()}`);
-  for (const [k, v] of w.sim.ctx.ledger.accounts('u:')) if (v.lt(0)) throw new Error(`${k} is ${v.toString()}`);
+  for (const [k, v] of w.sim.ctx.ledger.accounts('u:'))
+    if (v.lt(0)) throw new Error(`${k} is ${v.toString()}`);
 }
 
 /** Submit a USDT (TRC20) deposit through the client; returns the reply code. */
-export async function deposit(w: TestWorld, amt: string, extra: Record<string, string> = {}, proof: Blob | null = png()) {
+export async function deposit(
+  w: TestWorld,
+  amt: string,
+  extra: Record<string, string> = {},
+  proof: Blob | null = png(),
+) {
   const metaData = JSON.stringify({ coinId: '101', amt, said: '', locale: 'en', ...extra });
-  return (await w.api.call('userDeposit', { metaData, ...(proof ? { depositProof: proof } : {}) } as { metaData: string; depositProof: Blob })).code;
+  return (
+    await w.api.call('userDeposit', { metaData, ...(proof ? { depositProof: proof } : {}) } as {
+      metaData: string;
+      depositProof: Blob;
+    })
+  ).code;
 }
 
 /** Deposit through the client and have the back office approve it (USDT is 1:1 with USD). */
@@ -63,4 +95,5 @@ export async function funded(w: TestWorld, uid: string, amt: string): Promise<vo
 }
 
 /** The user's available real cash, as a string. */
-export const cash = (w: TestWorld, uid: string): string => w.sim.ctx.ledger.balance(`u:${uid}:real:USD`).toString();
+export const cash = (w: TestWorld, uid: string): string =>
+  w.sim.ctx.ledger.balance(`u:${uid}:real:USD`).toString();

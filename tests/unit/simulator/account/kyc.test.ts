@@ -5,7 +5,13 @@ import { png, seeded, world } from './helpers.ts';
 
 const full = (w: TestWorld, images: boolean, fields: Record<string, string> = {}) =>
   w.api.call('authSubmit', {
-    metaData: JSON.stringify({ realName: 'Ann Lee', idCard: 'X1234567', idType: 1, locale: 'en', ...fields }),
+    metaData: JSON.stringify({
+      realName: 'Ann Lee',
+      idCard: 'X1234567',
+      idType: 1,
+      locale: 'en',
+      ...fields,
+    }),
     ...(images ? { cardImgFront: png(), cardImgReverse: png(), cardImgAvatar: png() } : {}),
   });
 
@@ -13,10 +19,19 @@ describe('KYC', () => {
   it('submit → in review (form locked) → approve → verified; a further submit answers 1014', async () => {
     const w = await world();
     const { uid } = await seeded(w);
-    expect((await w.api.call('auth')).data).toEqual({ realName: '', idCard: '', verifiedStatus: 0 });
+    expect((await w.api.call('auth')).data).toEqual({
+      realName: '',
+      idCard: '',
+      verifiedStatus: 0,
+    });
     expect((await full(w, true)).code).toBe(0);
     const rec = (await w.api.call('auth')).data;
-    expect(rec).toMatchObject({ realName: 'Ann Lee', idCard: 'X1234567', idType: 1, verifiedStatus: 1 });
+    expect(rec).toMatchObject({
+      realName: 'Ann Lee',
+      idCard: 'X1234567',
+      idType: 1,
+      verifiedStatus: 1,
+    });
     expect(rec?.cardImgFront).toMatch(/^data:image\/png;base64,/);
     expect(w.sim.backOffice.reviews()).toEqual([expect.objectContaining({ kind: 'kyc', uid })]);
     w.sim.backOffice.approveKyc(uid);
@@ -29,7 +44,10 @@ describe('KYC', () => {
     const { uid } = await seeded(w);
     await full(w, true);
     w.sim.backOffice.rejectKyc(uid, 'Photo blurred');
-    expect((await w.api.call('auth')).data).toMatchObject({ verifiedStatus: 3, remark: 'Photo blurred' });
+    expect((await w.api.call('auth')).data).toMatchObject({
+      verifiedStatus: 3,
+      remark: 'Photo blurred',
+    });
     const n = (await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0];
     expect(n).toMatchObject({ alarmType: 629007, remark: 'Photo blurred' });
     expect((await full(w, false, { realName: 'Ann B. Lee' })).code).toBe(0);
@@ -52,9 +70,19 @@ describe('KYC', () => {
   it('junior verification: name, id type and number only, reviewed on its own', async () => {
     const w = await world();
     const { uid } = await seeded(w);
-    const r = await w.api.call('juniorAuthSubmit', { metaData: JSON.stringify({ locale: 'en' }), realName: 'Ann Lee', idCard: 'J-77', idType: '0' });
+    const r = await w.api.call('juniorAuthSubmit', {
+      metaData: JSON.stringify({ locale: 'en' }),
+      realName: 'Ann Lee',
+      idCard: 'J-77',
+      idType: '0',
+    });
     expect(r.code).toBe(0);
-    expect((await w.api.call('juniorAuth')).data).toMatchObject({ realName: 'Ann Lee', idCard: 'J-77', idType: 0, verifiedStatus: 1 });
+    expect((await w.api.call('juniorAuth')).data).toMatchObject({
+      realName: 'Ann Lee',
+      idCard: 'J-77',
+      idType: 0,
+      verifiedStatus: 1,
+    });
     expect((await w.api.call('auth')).data?.verifiedStatus).toBe(0);
     w.sim.backOffice.approveKyc(uid, true);
     expect((await w.api.call('juniorAuth')).data?.verifiedStatus).toBe(2);

@@ -19,7 +19,14 @@ describe('loans', () => {
     expect((await w.api.call('userLoanCheck')).data).toEqual({ dto: null });
     expect((await request(w, guarantor, 60000, 15)).code).toBe(0);
     const pending = (await w.api.call('userLoanCheck')).data?.dto;
-    expect(pending).toMatchObject({ uid, amount: 60000, days: 15, guarantor, status: 0, repaymentDate: null });
+    expect(pending).toMatchObject({
+      uid,
+      amount: 60000,
+      days: 15,
+      guarantor,
+      status: 0,
+      repaymentDate: null,
+    });
     w.sim.backOffice.approveLoan(pending?.id ?? '');
     const active = (await w.api.call('userLoanCheck')).data?.dto;
     expect(active).toMatchObject({ status: 1, repaymentDate: w.clock.now() + 15 * 86_400_000 });
@@ -28,14 +35,19 @@ describe('loans', () => {
     expect((await w.api.call('addUserLoanRepay', { ...ref, amount: 20000 })).code).toBe(0);
     expect(cash(w, uid)).toBe('40000');
     let reps = (await w.api.call('userLoanRepay', ref)).data?.dtoList;
-    expect(reps).toEqual([expect.objectContaining({ amount: 20000, amountOwed: 60000, status: 0 })]);
+    expect(reps).toEqual([
+      expect.objectContaining({ amount: 20000, amountOwed: 60000, status: 0 }),
+    ]);
     const [first] = w.sim.backOffice.reviews().filter((r) => r.kind === 'repayment');
     w.sim.backOffice.approveRepayment(first?.id ?? '');
     expect((await w.api.call('addUserLoanRepay', { ...ref, amount: 40000 })).code).toBe(0);
     const [second] = w.sim.backOffice.reviews().filter((r) => r.kind === 'repayment');
     w.sim.backOffice.approveRepayment(second?.id ?? '');
     reps = (await w.api.call('userLoanRepay', ref)).data?.dtoList;
-    expect(reps?.map((r) => [r.amount, r.amountOwed, r.status])).toEqual([[40000, 40000, 1], [20000, 60000, 1]]);
+    expect(reps?.map((r) => [r.amount, r.amountOwed, r.status])).toEqual([
+      [40000, 40000, 1],
+      [20000, 60000, 1],
+    ]);
     expect((await w.api.call('userLoanCheck')).data?.dto?.status).toBe(3);
     expect(cash(w, uid)).toBe('0');
     expect(w.sim.ctx.ledger.balance('house:loans').toString()).toBe('0');
@@ -50,8 +62,11 @@ describe('loans', () => {
     let loan = (await w.api.call('userLoanCheck')).data?.dto;
     w.sim.backOffice.rejectLoan(loan?.id ?? '', 'Guarantor not eligible');
     expect((await w.api.call('userLoanCheck')).data?.dto?.status).toBe(2);
-    expect((await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0]).toMatchObject({
-      alarmType: 629021, remark: 'Guarantor not eligible',
+    expect(
+      (await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0],
+    ).toMatchObject({
+      alarmType: 629021,
+      remark: 'Guarantor not eligible',
     });
     await request(w, guarantor);
     loan = (await w.api.call('userLoanCheck')).data?.dto;
@@ -63,8 +78,12 @@ describe('loans', () => {
     w.sim.backOffice.rejectRepayment(rep?.id ?? '', 'Funds not received');
     expect(cash(w, uid)).toBe('50000');
     expect((await w.api.call('userLoanRepay', ref)).data?.dtoList[0]?.status).toBe(2);
-    expect((await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0]).toMatchObject({
-      alarmType: 629012, actionType: 4, title: 'Loan repayment rejected',
+    expect(
+      (await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0],
+    ).toMatchObject({
+      alarmType: 629012,
+      actionType: 4,
+      title: 'Loan repayment rejected',
     });
     ledgerHolds(w);
   });
@@ -80,8 +99,19 @@ describe('loans', () => {
     w.sim.backOffice.makeLoanOverdue(id);
     expect((await w.api.call('userLoanCheck')).data?.dto?.status).toBe(4);
     expect((await request(w, guarantor)).code).toBe(1151);
-    expect((await w.api.call('userWithdraw', { currencyId: '101', num: '100', practicalNum: '75', locale: 'en' })).code).toBe(1151);
-    expect((await w.api.call('addUserLoanRepay', { loanId: id, loanUid: uid, amount: 50000 })).code).toBe(0);
+    expect(
+      (
+        await w.api.call('userWithdraw', {
+          currencyId: '101',
+          num: '100',
+          practicalNum: '75',
+          locale: 'en',
+        })
+      ).code,
+    ).toBe(1151);
+    expect(
+      (await w.api.call('addUserLoanRepay', { loanId: id, loanUid: uid, amount: 50000 })).code,
+    ).toBe(0);
   });
 
   it('becomes overdue on its own once the repayment date passes with money owed', async () => {
@@ -115,7 +145,8 @@ describe('loans', () => {
     const { guarantor, uid } = await borrower(w);
     await request(w, guarantor);
     const id = (await w.api.call('userLoanCheck')).data?.dto?.id ?? '';
-    const repay = async (amount: number) => (await w.api.call('addUserLoanRepay', { loanId: id, loanUid: uid, amount })).code;
+    const repay = async (amount: number) =>
+      (await w.api.call('addUserLoanRepay', { loanId: id, loanUid: uid, amount })).code;
     expect(await repay(100)).toBe(1038);
     w.sim.backOffice.approveLoan(id);
     expect(await repay(0)).toBe(1036);

@@ -21,7 +21,9 @@ describe('login', () => {
     expect(check.code).toBe(-1);
     expect(check.status).toBe(401);
     expect((await signIn(w, 'a@example.com')).code).toBe(1044);
-    expect((await w.api.call('sendMail', { email: 'a@example.com', type: '2', locale: 'en' })).code).toBe(1044);
+    expect(
+      (await w.api.call('sendMail', { email: 'a@example.com', type: '2', locale: 'en' })).code,
+    ).toBe(1044);
     w.sim.backOffice.blockUser(uid, false);
     expect((await signIn(w, 'a@example.com')).code).toBe(0);
   });
@@ -34,9 +36,18 @@ describe('login', () => {
     expect(first.code).toBe(0);
     expect(first.data).toEqual({ qrcodeStatus: 0 });
     const code = w.sim.backOffice.lastCode(uid) ?? '';
-    expect(w.sim.backOffice.outbox(uid).at(-1)).toMatchObject({ kind: 'two-factor', to: 'two@example.com' });
+    expect(w.sim.backOffice.outbox(uid).at(-1)).toMatchObject({
+      kind: 'two-factor',
+      to: 'two@example.com',
+    });
     const step = (authCode: string) =>
-      w.api.call('login', { username: 'two@example.com', password: 'secret123', type: 'E', command: 'verification', authCode });
+      w.api.call('login', {
+        username: 'two@example.com',
+        password: 'secret123',
+        type: 'E',
+        command: 'verification',
+        authCode,
+      });
     expect((await step(code === '000000' ? '111111' : '000000')).code).toBe(1020);
     const done = await step(code);
     expect(done.code).toBe(0);
@@ -53,7 +64,11 @@ describe('login', () => {
     const code = w.sim.backOffice.lastCode(uid) ?? '';
     w.clock.advance(10 * 60_000);
     const r = await w.api.call('login', {
-      username: 'two@example.com', password: 'secret123', type: 'E', command: 'verification', authCode: code,
+      username: 'two@example.com',
+      password: 'secret123',
+      type: 'E',
+      command: 'verification',
+      authCode: code,
     });
     expect(r.code).toBe(1111);
   });
@@ -75,7 +90,9 @@ describe('forgot password', () => {
     const w = await world();
     await seeded(w, { email: 'f@example.com' });
     const old = w.session.token;
-    expect((await w.api.call('sendMail', { email: 'f@example.com', type: '2', locale: 'en' })).code).toBe(0);
+    expect(
+      (await w.api.call('sendMail', { email: 'f@example.com', type: '2', locale: 'en' })).code,
+    ).toBe(0);
     const code = w.sim.backOffice.lastCode('f@example.com') ?? '';
     const forgot = (c: string, password = 'newsecret1') =>
       w.api.call('forgot', { username: 'f@example.com', password, code: c, type: 'E' });
@@ -91,8 +108,19 @@ describe('forgot password', () => {
 
   it('refuses a code request for an unknown account (1002)', async () => {
     const w = await world();
-    expect((await w.api.call('sendMail', { email: 'ghost@example.com', type: '2', locale: 'en' })).code).toBe(1002);
-    expect((await w.api.call('forgot', { username: 'ghost@example.com', password: 'newsecret1', code: '123456', type: 'E' })).code).toBe(1002);
+    expect(
+      (await w.api.call('sendMail', { email: 'ghost@example.com', type: '2', locale: 'en' })).code,
+    ).toBe(1002);
+    expect(
+      (
+        await w.api.call('forgot', {
+          username: 'ghost@example.com',
+          password: 'newsecret1',
+          code: '123456',
+          type: 'E',
+        })
+      ).code,
+    ).toBe(1002);
   });
 });
 
@@ -122,9 +150,15 @@ describe('tokens', () => {
     const b = await signIn(w, 'b@example.com');
     const rt = b.data?.refreshToken ?? '';
     expect((await w.api.call('refresh', { token: a.token, refreshToken: rt })).code).toBe(23519);
-    expect((await w.api.call('refresh', { token: `${b.data?.token ?? ''}x`, refreshToken: rt })).code).toBe(23519);
-    w.sim.backOffice.logoutUser(Object.values(w.sim.ctx.state.users).find((u) => u.email === 'b@example.com')?.uid ?? '');
-    expect((await w.api.call('refresh', { token: b.data?.token ?? '', refreshToken: rt })).code).toBe(23519);
+    expect(
+      (await w.api.call('refresh', { token: `${b.data?.token ?? ''}x`, refreshToken: rt })).code,
+    ).toBe(23519);
+    w.sim.backOffice.logoutUser(
+      Object.values(w.sim.ctx.state.users).find((u) => u.email === 'b@example.com')?.uid ?? '',
+    );
+    expect(
+      (await w.api.call('refresh', { token: b.data?.token ?? '', refreshToken: rt })).code,
+    ).toBe(23519);
     w.session.token = b.data?.token;
     expect((await w.api.call('sessionCheck')).code).toBe(-1);
   });
@@ -144,8 +178,14 @@ describe('tokens', () => {
     const { uid } = await seeded(w, { email: 'i@example.com', deposit: 2500 });
     const info = await w.api.call('userInfo');
     expect(info.data).toMatchObject({
-      uid, email: 'i@example.com', nick: 'i', registerType: 'E', virtualStatus: '0',
-      account: { balanceAmount: 2500, lockMargin: 0 }, totalAssets: 2500, walletType: 0,
+      uid,
+      email: 'i@example.com',
+      nick: 'i',
+      registerType: 'E',
+      virtualStatus: '0',
+      account: { balanceAmount: 2500, lockMargin: 0 },
+      totalAssets: 2500,
+      walletType: 0,
     });
     expect(info.data?.inviteCode).toMatch(/^[0-9A-F]{6}$/);
   });

@@ -14,12 +14,22 @@ describe('notifications', () => {
     const p1 = await w.api.call('userNotification', { page: 1, limit: 10 });
     expect(p1.data?.pages).toBe(2);
     expect(p1.data?.list).toHaveLength(10);
-    expect(p1.data?.list[0]).toMatchObject({ title: 'Note 11', content: 'Body 11', alarmType: 629012, actionType: 4, readStatus: 0 });
-    expect((await w.api.call('userNotification', { page: 2, limit: 10 })).data?.list.map((n) => n.title)).toEqual(['Note 1', 'Note 0']);
+    expect(p1.data?.list[0]).toMatchObject({
+      title: 'Note 11',
+      content: 'Body 11',
+      alarmType: 629012,
+      actionType: 4,
+      readStatus: 0,
+    });
+    expect(
+      (await w.api.call('userNotification', { page: 2, limit: 10 })).data?.list.map((n) => n.title),
+    ).toEqual(['Note 1', 'Note 0']);
     const first = p1.data?.list[0]?.id ?? '';
     expect((await w.api.call('userUpdateNotification', { ids: [first] })).code).toBe(0);
     expect((await w.api.call('unreadCount')).data).toEqual({ count: 11 });
-    expect((await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0]?.readStatus).toBe(1);
+    expect(
+      (await w.api.call('userNotification', { page: 1, limit: 10 })).data?.list[0]?.readStatus,
+    ).toBe(1);
   });
 
   it('answers 1008 for an unknown id and 1001 for no ids', async () => {

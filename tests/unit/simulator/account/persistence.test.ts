@@ -24,7 +24,10 @@ describe('persistence and determinism', () => {
     expect((await w2.api.call('myWalletBalance')).data?.list[1]?.balance).toBe('500');
     expect((await w2.api.call('unreadCount')).data).toEqual({ count: 1 });
     expect(w2.sim.backOffice.lastCode('other@example.com')).toMatch(/^\d{6}$/);
-    const r = await w2.api.call('refresh', { token: login.data?.token ?? '', refreshToken: login.data?.refreshToken ?? '' });
+    const r = await w2.api.call('refresh', {
+      token: login.data?.token ?? '',
+      refreshToken: login.data?.refreshToken ?? '',
+    });
     expect(r.code).toBe(0);
     expect(w2.sim.ctx.ledger.total().toString()).toBe('0');
   });

@@ -8,7 +8,9 @@ describe('profile', () => {
   it('saves the nickname and the avatar, served back as a data URL in avator', async () => {
     const w = await world();
     await seeded(w);
-    expect((await w.api.call('infoSubmit', { metaData: meta('Trader Ann'), avatar: png() })).code).toBe(0);
+    expect(
+      (await w.api.call('infoSubmit', { metaData: meta('Trader Ann'), avatar: png() })).code,
+    ).toBe(0);
     const info = (await w.api.call('userInfo')).data;
     expect(info?.nick).toBe('Trader Ann');
     expect(info?.avator).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
@@ -22,8 +24,12 @@ describe('profile', () => {
     expect((await w.api.call('infoSubmit', { metaData: meta('') })).code).toBe(1001);
     expect((await w.api.call('infoSubmit', { metaData: meta('x'.repeat(141)) })).code).toBe(1016);
     expect((await w.api.call('infoSubmit', { metaData: meta('<b>me</b>') })).code).toBe(23558);
-    const gif = new Blob([Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])], { type: 'image/gif' });
-    expect((await w.api.call('infoSubmit', { metaData: meta('Ann'), avatar: gif })).code).toBe(1016);
+    const gif = new Blob([Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])], {
+      type: 'image/gif',
+    });
+    expect((await w.api.call('infoSubmit', { metaData: meta('Ann'), avatar: gif })).code).toBe(
+      1016,
+    );
   });
 });
 
@@ -47,7 +53,10 @@ describe('bind e-mail', () => {
     const w = await world();
     await seeded(w, { phone: '15550100300', email: undefined });
     expect((await w.api.call('bindEmailSubmit', { email: 'Bound@Example.com' })).code).toBe(0);
-    expect((await w.api.call('userInfo')).data).toMatchObject({ email: 'bound@example.com', registerType: 'P' });
+    expect((await w.api.call('userInfo')).data).toMatchObject({
+      email: 'bound@example.com',
+      registerType: 'P',
+    });
     expect((await w.api.call('bindEmailSubmit', { email: 'bound@example.com' })).code).toBe(1017);
     expect((await w.api.call('bindEmailSubmit', { email: 'other@example.com' })).code).toBe(1157);
   });

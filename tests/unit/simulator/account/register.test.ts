@@ -4,7 +4,12 @@ import { signIn, signUp, world } from './helpers.ts';
 
 const mail = (email: string, type: '1' | '2' | '4' = '1') => ({ email, type, locale: 'en' });
 const reg = (username: string, code: string, extra: object = {}) => ({
-  username, password: 'secret123', code, type: 'E' as const, locale: 'en', ...extra,
+  username,
+  password: 'secret123',
+  code,
+  type: 'E' as const,
+  locale: 'en',
+  ...extra,
 });
 
 describe('register', () => {
@@ -20,12 +25,18 @@ describe('register', () => {
     expect(login.data?.token).toBeTruthy();
     expect(login.data?.refreshToken).toBeTruthy();
     const info = await w.api.call('userInfo');
-    expect(info.data).toMatchObject({ email: 'ann@example.com', registerType: 'E', account: { balanceAmount: 0 } });
+    expect(info.data).toMatchObject({
+      email: 'ann@example.com',
+      registerType: 'E',
+      account: { balanceAmount: 0 },
+    });
   });
 
   it('registers by phone with an SMS code (plus and spaces dropped)', async () => {
     const w = await world();
-    expect((await w.api.call('sendPhone', { phone: '+1 555 0100 200', type: '1', locale: 'en' })).code).toBe(0);
+    expect(
+      (await w.api.call('sendPhone', { phone: '+1 555 0100 200', type: '1', locale: 'en' })).code,
+    ).toBe(0);
     const code = w.sim.backOffice.lastCode('15550100200') ?? '';
     expect(w.sim.backOffice.outbox('15550100200')[0]?.channel).toBe('sms');
     const r = await w.api.call('register', { ...reg('15550100200', code), type: 'P' });
@@ -43,10 +54,17 @@ describe('register', () => {
     const uuid = img.reply?.uuid ?? '';
     const text = w.sim.backOffice.captchaText(uuid) ?? '';
     expect(text).toMatch(/^[A-Z2-9]{4}$/);
-    const glyphs = [...svg.matchAll(/<text[^>]*rotate\([^)]*\)[^>]*>(.)<\/text>/g)].map((m) => m[1]).join('');
+    const glyphs = [...svg.matchAll(/<text[^>]*rotate\([^)]*\)[^>]*>(.)<\/text>/g)]
+      .map((m) => m[1])
+      .join('');
     expect(glyphs).toBe(text);
     const r = await w.api.call('register', {
-      username: '447700900123', password: 'secret123', code: text.toLowerCase(), uuid, type: 'P', locale: 'en',
+      username: '447700900123',
+      password: 'secret123',
+      code: text.toLowerCase(),
+      uuid,
+      type: 'P',
+      locale: 'en',
     });
     expect(r.code).toBe(0);
     expect((await signIn(w, '447700900123')).code).toBe(0);
@@ -55,7 +73,14 @@ describe('register', () => {
   it('answers 23554 for an unknown or used captcha, 23555 once it expired, 23556 when wrong', async () => {
     const w = await world();
     const phone = (code: string, uuid: string) =>
-      w.api.call('register', { username: '447700900124', password: 'secret123', code, uuid, type: 'P', locale: 'en' });
+      w.api.call('register', {
+        username: '447700900124',
+        password: 'secret123',
+        code,
+        uuid,
+        type: 'P',
+        locale: 'en',
+      });
     expect((await phone('ABCD', 'no-such-uuid')).code).toBe(23554);
     let img = await w.api.call('getImageCode');
     let uuid = img.reply?.uuid ?? '';
@@ -74,7 +99,9 @@ describe('register', () => {
     const inviteCode = w.sim.ctx.state.users[inviter]?.inviteCode ?? '';
     await w.api.call('sendMail', mail('b@example.com'));
     const code = w.sim.backOffice.lastCode('b@example.com') ?? '';
-    expect((await w.api.call('register', reg('b@example.com', code, { inviteCode: 'NOPE42' }))).code).toBe(1107);
+    expect(
+      (await w.api.call('register', reg('b@example.com', code, { inviteCode: 'NOPE42' }))).code,
+    ).toBe(1107);
     expect((await w.api.call('register', reg('b@example.com', code, { inviteCode }))).code).toBe(0);
     const b = Object.values(w.sim.ctx.state.users).find((u) => u.email === 'b@example.com');
     expect(b?.invitedBy).toBe(inviter);
@@ -86,8 +113,12 @@ describe('register', () => {
     expect((await w.api.call('sendMail', mail('taken@example.com'))).code).toBe(1004);
     expect((await w.api.call('register', reg('TAKEN@example.com', '123456'))).code).toBe(1004);
     await w.sim.backOffice.seedUser({ phone: '15550100999', password: 'secret123' });
-    expect((await w.api.call('sendPhone', { phone: '15550100999', type: '1', locale: 'en' })).code).toBe(1045);
-    expect((await w.api.call('register', { ...reg('15550100999', '123456'), type: 'P' })).code).toBe(1045);
+    expect(
+      (await w.api.call('sendPhone', { phone: '15550100999', type: '1', locale: 'en' })).code,
+    ).toBe(1045);
+    expect(
+      (await w.api.call('register', { ...reg('15550100999', '123456'), type: 'P' })).code,
+    ).toBe(1045);
   });
 
   it('answers 1110 for a second code to the same address within 60 s', async () => {
@@ -116,16 +147,22 @@ describe('register', () => {
     await w.api.call('sendMail', mail('e@example.com'));
     const code = w.sim.backOffice.lastCode('e@example.com') ?? '';
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await w.api.call('register', reg('e@example.com', wrong))).code).toBe(1020);
+    for (let i = 0; i < 5; i++)
+      expect((await w.api.call('register', reg('e@example.com', wrong))).code).toBe(1020);
     expect((await w.api.call('register', reg('e@example.com', code))).code).toBe(1111);
   });
 
   it('answers 23558 for illegal characters and 1016 for a malformed address or short password', async () => {
     const w = await world();
     expect((await w.api.call('sendMail', mail('<script>@example.com'))).code).toBe(23558);
-    expect((await w.api.call('register', reg('f@example.com', '123456', { inviteCode: "x'or 1=1" }))).code).toBe(23558);
+    expect(
+      (await w.api.call('register', reg('f@example.com', '123456', { inviteCode: "x'or 1=1" })))
+        .code,
+    ).toBe(23558);
     expect((await w.api.call('sendMail', mail('not-an-email'))).code).toBe(1016);
-    expect((await w.api.call('register', { ...reg('f@example.com', '123456'), password: 'short' })).code).toBe(1016);
+    expect(
+      (await w.api.call('register', { ...reg('f@example.com', '123456'), password: 'short' })).code,
+    ).toBe(1016);
   });
 
   it('answers 1042 past ten sign-ups in a minute', async () => {

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { TestWorld } from '../../../support/sim.ts';
 import { cash, funded, ledgerHolds, seeded, world } from './helpers.ts';
 
-const form = (currId: string, curr: string, type: 0 | 1, num: string) => ({ currId, curr, type, num });
+const form = (currId: string, curr: string, type: 0 | 1, num: string) => ({
+  currId,
+  curr,
+  type,
+  num,
+});
 const transfer = (w: TestWorld, currId: string, curr: string, type: 0 | 1, num: string) =>
   w.api.call('transformWallet', form(currId, curr, type, num));
 
@@ -14,7 +19,13 @@ describe('wallet', () => {
     await funded(w, uid, '1000');
     const bal = await w.api.call('myWalletBalance');
     expect(bal.data?.list.map((r) => r.currency)).toEqual(['USD', 'USDT', 'BTC', 'ETH', 'TRX']);
-    expect(bal.data?.list[0]).toMatchObject({ currency: 'USD', currencyId: '1', balance: '1000', usdBalance: '1000.00', unit: 'USD' });
+    expect(bal.data?.list[0]).toMatchObject({
+      currency: 'USD',
+      currencyId: '1',
+      balance: '1000',
+      usdBalance: '1000.00',
+      unit: 'USD',
+    });
     expect(bal.data?.list[0]?.icon).toMatch(/^data:image\/svg\+xml,/);
     expect(bal.data?.totalBalance).toBe('1000.00');
   });
@@ -23,7 +34,9 @@ describe('wallet', () => {
     const w = await world();
     const { uid } = await seeded(w);
     await funded(w, uid, '1000');
-    expect((await w.api.call('transformWalletCalculate', form('2', 'USDT', 0, '250'))).data).toEqual({ fee: '0', practical: '250' });
+    expect(
+      (await w.api.call('transformWalletCalculate', form('2', 'USDT', 0, '250'))).data,
+    ).toEqual({ fee: '0', practical: '250' });
     expect((await transfer(w, '2', 'USDT', 0, '250')).code).toBe(0);
     expect(cash(w, uid)).toBe('750');
     const bal = (await w.api.call('myWalletBalance')).data;
@@ -38,7 +51,10 @@ describe('wallet', () => {
     const w = await world();
     const { uid } = await seeded(w);
     await funded(w, uid, '200000');
-    expect((await w.api.call('transformWalletCalculate', form('3', 'BTC', 0, '1'))).data).toEqual({ fee: '0.001', practical: '0.999' });
+    expect((await w.api.call('transformWalletCalculate', form('3', 'BTC', 0, '1'))).data).toEqual({
+      fee: '0.001',
+      practical: '0.999',
+    });
     const price = w.sim.ctx.prices.priceAt('BTCUSDT', w.clock.now());
     expect((await transfer(w, '3', 'BTC', 0, '1')).code).toBe(0);
     expect(Number(cash(w, uid))).toBeCloseTo(200000 - price, 1);
@@ -81,7 +97,10 @@ describe('wallet', () => {
     w.clock.advance(1000);
     await transfer(w, '2', 'USDT', 1, '100');
     const all = (await w.api.call('walletRecord', { page: 1, limit: 10 })).data;
-    expect(all?.list.map((r) => [r.orderType, r.orderQuantity, r.unit])).toEqual([[1, '100', 'USDT'], [0, '300', 'USDT']]);
+    expect(all?.list.map((r) => [r.orderType, r.orderQuantity, r.unit])).toEqual([
+      [1, '100', 'USDT'],
+      [0, '300', 'USDT'],
+    ]);
     expect(all?.pages).toBe(1);
     const outs = (await w.api.call('walletRecord', { page: 1, limit: 10, type: 1 })).data?.list;
     expect(outs).toHaveLength(1);

@@ -1,0 +1,71 @@
+/** The bank-card machine's real actors: list, read, save (encoded) and delete cards. */
+import { fromPromise } from 'xstate';
+import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes-codec.ts';
+import type { ApiClient, CallResult } from '../../api/client.ts';
+import type { BankCard, BankCardInput as CardBody } from '../../api/types/user.ts';
+import { decodeToken, session } from '../../state/session.ts';
+import { emptyForm } from './helpers.ts';
+import {
+  CARD_FIELDS,
+  type AesKeySource,
+  type CardForm,
+  type CardResult,
+  type CardsResult,
+  type SaveInput,
+  type SaveResult,
+} from './types.ts';
+
+/** Bank card list: up to 1000 (user-centre.md §9), one page. */
+export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
+
+const sessionKey = () => decodeToken(session.token)?.aesKey;
+
+/**
+ * The real actors. `aesKey` reads the key of the token in use (by default
+ * the app's session).
+ */
+export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
+  loadCards: fromPromise<CardsResult>(async () => {
+    const r = await api.call('userBankCardList', CARD_PAGE);
+    if (r.code !== 0) return { code: r.code, cards: [] };
+    const key = (await aesKey()) ?? '';
+    const cards = await Promise.all(
+      (r.data?.list ?? []).map(async (c) => {
+        const account = await decodeFields(key, { account: c.account }, ['account']).then(
+          (d) => d.account,
+          () => '',
+        );
+        return { id: String(c.id), bankName: c.bankName, last4: account.slice(-4) };
+      }),
+    );
+    return { code: 0, cards };
+  }),
+  /** A failed load or a card that cannot be decoded: code other than 0. */
+  loadCard: fromPromise<CardResult, { id: string }>(async ({ input }) => {
+    const r = await api.call('userBankCard', input);
+    if (r.code !== 0 || !r.data) return { code: r.code };
+    try {
+      const plain = await decodeFields((await aesKey()) ?? '', r.data.dto, SENSITIVE_BANK_FIELDS);
+      const card = emptyForm();
+      for (const f of CARD_FIELDS) card[f] = String(plain[f] ?? '');
+      return { code: 0, card };
+    } catch {
+      return { code: -1 };
+    }
+  }),
+  saveCard: fromPromise<SaveResult, SaveInput>(async ({ input }) => {
+    let card: Partial<CardForm>;
+    try {
+      card = await encodeFields((await aesKey()) ?? '', input.card, SENSITIVE_BANK_FIELDS);
+    } catch {
+      return { code: -1, encodeFailed: true };
+    }
+    const body = card as CardBody;
+    return input.id
+      ? api.call('editUserBankCard', { ...body, id: input.id } as BankCard)
+      : api.call('addUserBankCard', body);
+  }),
+  deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(({ input }) =>
+    api.call('deleteUserBankCard', input),
+  ),
+});

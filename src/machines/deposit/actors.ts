@@ -1,0 +1,39 @@
+/** The deposit machine's real actors: coins, bank cards, reading the proof, the deposit. */
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/client.ts';
+import { decodeToken, session } from '../../state/session.ts';
+import { dataUrlToBlob, decodeForDisplay, readImage } from '../validation/wallet.ts';
+import type { CardsResult, CoinsResult, DepositSubmitInput, SubmitResult } from './types.ts';
+
+/**
+ * The real actors: the coin list, the bank cards, reading the proof, the
+ * deposit. `aesKey` gives the session's key (default: the current token's).
+ */
+export const depositActors = (
+  api: ApiClient,
+  opts: { prepare?: (blob: Blob) => Promise<string>; aesKey?: () => string | undefined } = {},
+) => ({
+  loadCards: fromPromise<CardsResult>(async () => {
+    const r = await api.call('userBankCardList', { pageNum: 1, pageSize: 1000 });
+    if (!r.data) return { code: r.code, data: null };
+    const key = (opts.aesKey ?? (() => decodeToken(session.token)?.aesKey))();
+    const data = await Promise.all(
+      r.data.list.map(async (c) => ({
+        id: c.id,
+        bankName: c.bankName,
+        account: await decodeForDisplay(key, c.account),
+      })),
+    );
+    return { code: r.code, data };
+  }),
+  loadCoins: fromPromise<CoinsResult, { walletType: number }>(({ input }) =>
+    input.walletType === 1 ? api.call('userSelfWallet') : api.call('currencySimpleCoinNet'),
+  ),
+  /** The image as a data URL, or null when its bytes are not a picture. */
+  prepareImage: fromPromise<string | null, { blob: Blob }>(({ input }) =>
+    (opts.prepare ?? readImage)(input.blob).catch(() => null),
+  ),
+  submit: fromPromise<SubmitResult, DepositSubmitInput>(({ input }) =>
+    api.call('userDeposit', { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) }),
+  ),
+});

@@ -1,0 +1,48 @@
+/** The deposit machine's constants and pure helpers: the kept form, output reader, form errors. */
+import { checkAgreement, checkDepositAmount, checkProof } from '../validation/wallet.ts';
+import type { DepositContext, DepositForm } from './types.ts';
+
+/** Deposit and withdraw amounts: 5 decimals (§5, §9). */
+export const AMOUNT_DECIMALS = 5;
+/** Where the form waits while the agreement page is open. */
+export const DEPOSIT_FORM_KEY = 'depositForm';
+
+/** The form kept in session storage, if any (read by the app for `restored`). */
+export function restoreDepositForm(): DepositForm | undefined {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(DEPOSIT_FORM_KEY);
+    return raw ? (JSON.parse(raw) as DepositForm) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const output = <T>(e: unknown) => (e as { output: T }).output;
+
+export const formOf = (c: DepositContext): DepositForm => ({
+  tab: c.tab,
+  coinId: c.coinId,
+  amount: c.amount,
+  proof: c.proof,
+  agreed: c.agreed,
+  step: c.step,
+});
+
+export const errorsOf = (c: DepositContext): DepositContext['errors'] => {
+  const e = {
+    amount: checkDepositAmount(c.amount),
+    proof: checkProof(!!c.proof),
+    agreement: checkAgreement(c.agreed),
+  };
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
+};
+
+export const coinOf = (c: DepositContext) => c.coins.find((n) => n.id === c.coinId);
+
+export const empty = {
+  amount: '',
+  proof: undefined,
+  agreed: false,
+  errors: {},
+  pending: undefined,
+};

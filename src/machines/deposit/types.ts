@@ -1,0 +1,99 @@
+/** Types of the deposit machine (../depositMachine.ts): the kept form, context, events, actor results. */
+import type { CallResult } from '../../api/client.ts';
+import type { CoinNet } from '../../api/types/user.ts';
+import type { FileMeta, ImageValue } from '../validation/wallet.ts';
+import type { Notice } from '../notice.ts';
+
+export type DepositTab = 'crypto' | 'bank';
+
+/** What is kept while the agreement is read. */
+export interface DepositForm {
+  tab: DepositTab;
+  coinId: string | undefined;
+  amount: string;
+  proof: ImageValue | undefined;
+  agreed: boolean;
+  step: 1 | 2;
+}
+
+export interface DepositInput {
+  /** The site's deposit types, in tab order. */
+  types: DepositTab[];
+  /** Flag depositHideCrypto. */
+  hideCrypto?: boolean;
+  /** Flag depositHideQRCode. */
+  hideQRCode?: boolean;
+  /** 1: the user deposits from own wallets. */
+  walletType?: number;
+  /** Sent in metaData. */
+  locale?: string;
+  /** The form kept while /user/agreement was open ({@link restoreDepositForm}). */
+  restored?: DepositForm;
+}
+
+export type Field = 'amount' | 'proof' | 'agreement';
+
+/** A bank card of the bank tab. */
+export interface DepositBankCard {
+  id: string;
+  bankName: string;
+  /** Decoded; the view shows its last 4 digits. */
+  account: string;
+}
+
+export interface DepositContext {
+  tabs: DepositTab[];
+  tab: DepositTab;
+  showQR: boolean;
+  walletType: number;
+  locale: string;
+  /** Coin and network options of step one. */
+  coins: CoinNet[];
+  /** The bank tab's cards. */
+  bankCards: DepositBankCard[];
+  coinId: string | undefined;
+  amount: string;
+  proof: ImageValue | undefined;
+  agreed: boolean;
+  step: 1 | 2;
+  /** The proof file being read. */
+  pending: FileMeta | undefined;
+  errors: Partial<Record<Field, string>>;
+  failure: number | undefined;
+  notice: Notice | undefined;
+  /** The form is in session storage (the agreement page is open). */
+  stored: boolean;
+  /** Started from a kept form. */
+  restored: boolean;
+  /** Times customer service was asked for (bank tab). */
+  serviceRequests: number;
+}
+
+export type DepositEvent =
+  | { type: 'tab.select'; tab: DepositTab }
+  | { type: 'coin.select'; id: string }
+  | { type: 'address.copy' }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'field.change'; field: 'amount'; value: string }
+  | { type: 'proof.select'; file: FileMeta; blob: Blob }
+  | { type: 'proof.remove' }
+  | { type: 'agreement.toggle' }
+  | { type: 'agreement.open' }
+  | { type: 'navigate.away' }
+  | { type: 'service.open' }
+  | { type: 'form.submit' }
+  | { type: 'load.retry' };
+
+export type CoinsResult = CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>;
+export type SubmitResult = CallResult<'userDeposit'>;
+/** The user's cards, decoded. */
+export interface CardsResult {
+  code: number;
+  data: DepositBankCard[] | null;
+}
+export interface DepositSubmitInput {
+  metaData: string;
+  /** Data URL of the proof. */
+  proof: string;
+}

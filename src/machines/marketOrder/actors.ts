@@ -1,0 +1,53 @@
+/** The market order machine's real actors: product loads, the balance poll, placing the order. */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ApiClient } from '../../api/client.ts';
+import { mockVariant } from '../../api/contract.ts';
+import { session } from '../../state/session.ts';
+import type { ProductLoad } from '../validation/trading.ts';
+import type { PlaceInput, PlaceResult } from './types.ts';
+
+/** Order info, market status, quote and balance of a product, at once (other forms reuse it). */
+export async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
+  const [info, status, quote, balance] = await Promise.all([
+    api.call('productOrderInfo', { productCode: symbol }),
+    api.call('marketStatus', { symbol }),
+    api.call('thumb', { symbol }),
+    api.call('userBalance'),
+  ]);
+  return { symbol, info, status, quote, balance };
+}
+
+/**
+ * Fetches the balance each time it receives `poll` and reports it as
+ * `balance.update`; a reply arriving after it stopped is dropped.
+ */
+export const balancePoller = (api: ApiClient) =>
+  fromCallback<EventObject>(({ sendBack, receive }) => {
+    let live = true;
+    receive(() => {
+      void api.call('userBalance').then((r) => {
+        if (live && r.code === 0 && r.data) sendBack({ type: 'balance.update', balance: r.data });
+      });
+    });
+    return () => {
+      live = false;
+    };
+  });
+
+/** The real actors. `token` is the session token the exchange payload carries. */
+export const marketOrderActors = (
+  api: ApiClient,
+  token: () => string | undefined = () => session.token,
+) => ({
+  loadProduct: fromPromise<ProductLoad, { symbol: string }>(({ input }) =>
+    loadProduct(api, input.symbol),
+  ),
+  balancePoller: balancePoller(api),
+  placeOrder: fromPromise<PlaceResult, PlaceInput>(
+    ({ input: { demo, ...p } }) =>
+      api.call(demo ? mockVariant.addOrder : 'addOrder', {
+        ...p,
+        token: token() ?? '',
+      }) as Promise<PlaceResult>,
+  ),
+});

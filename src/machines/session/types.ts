@@ -1,0 +1,39 @@
+/** Types of the session machine (../sessionMachine.ts): the user, context, events, calls. */
+import type { CallResult } from '../../api/client.ts';
+import type { User } from '../../api/types/user.ts';
+
+/** What the views read about the signed-in user. */
+export type SessionUser = Pick<
+  User,
+  'uid' | 'nick' | 'avator' | 'inviteCode' | 'account' | 'registerType' | 'email' | 'phone'
+>;
+
+export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared';
+
+export interface SessionContext {
+  token: string | undefined;
+  refreshToken: string | undefined;
+  /** The token's expiry (epoch ms), from its payload. */
+  expiresAt: number | undefined;
+  /** The token is a demo (virtual) account's. */
+  demo: boolean;
+  user: SessionUser | undefined;
+  /** Unread notifications. */
+  unread: number;
+  /** Why the last session ended. */
+  reason: EndReason | undefined;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; token: string; refreshToken?: string }
+  | { type: 'session.cleared' }
+  | { type: 'session.logout' }
+  | { type: 'user.reload' }
+  | { type: 'window.focus' }
+  | { type: 'unread.refresh' };
+
+/** The session check's reply, with the clock when it was asked. */
+export type CheckResult = CallResult<'sessionCheck'> & { now: number };
+export type UserResult = CallResult<'userInfo'>;
+export type UnreadResult = CallResult<'unreadCount'>;
+export type RefreshResult = CallResult<'refresh'>;

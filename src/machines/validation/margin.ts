@@ -1,0 +1,55 @@
+/**
+ * Margin and balance of trading.md §5: the USD rate of the quote currency,
+ * the margin the simulator reserves, and the balance check (big.js, no float
+ * arithmetic on amounts).
+ */
+import Big from 'big.js';
+import type { ProductOrderInfo } from '../../api/types/trading.ts';
+import { numberOf } from './number-input.ts';
+import { contractSizeOf, leverageOf } from './product-info.ts';
+import { prices } from '../../state/prices.ts';
+
+/**
+ * USD per unit of the product's quote currency, from the live price board:
+ * a forex pair's last three letters (EURJPY → JPY) through CCYUSD or 1 /
+ * USDCCY, as the server converts; 1 for everything quoted in USD.
+ */
+export function usdRateOf(info: ProductOrderInfo | null): number {
+  if (!info || info.type !== '2') return 1;
+  const ccy = info.productCode.slice(3);
+  if (ccy === 'USD') return 1;
+  const direct = prices.bySymbol[`${ccy}USD`]?.price;
+  if (direct) return direct;
+  const inverse = prices.bySymbol[`USD${ccy}`]?.price;
+  return inverse ? 1 / inverse : 1;
+}
+
+/**
+ * Margin as the simulator reserves it: entry × volume × contract size × USD
+ * rate of the quote currency / leverage, to the cent (half up). Undefined
+ * until entry and volume are known.
+ */
+export function marginOf(
+  entry: number | undefined,
+  volume: string,
+  info: ProductOrderInfo | null,
+): string | undefined {
+  const v = numberOf(volume);
+  if (entry === undefined || v === undefined || v <= 0) return undefined;
+  return new Big(entry)
+    .times(v)
+    .times(contractSizeOf(info))
+    .times(usdRateOf(info))
+    .div(leverageOf(info))
+    .round(2, Big.roundHalfUp)
+    .toFixed(2);
+}
+
+/** The available balance must cover the amount (margin, or an option's stake). */
+export function checkBalance(
+  amount: string | undefined,
+  available: number | undefined,
+): 'insufficient_balance' | undefined {
+  if (amount === undefined || available === undefined) return undefined;
+  return new Big(amount).gt(available) ? 'insufficient_balance' : undefined;
+}

@@ -1,0 +1,30 @@
+/** Order prices of trading.md §5 "Market order": the pending (limit) price check and the entry price. */
+import type { OrderDirection } from '../../api/types/trading.ts';
+import { numberOf } from './number-input.ts';
+import type { Quote } from './product-load.ts';
+
+/** A pending price: a buy must not be above the current (ask) price, a sell not below the (bid) price. */
+export function checkPendingPrice(
+  value: string,
+  direction: OrderDirection,
+  quote: Quote | null,
+): 'index.wrong_price' | undefined {
+  const n = numberOf(value);
+  if (n === undefined || n <= 0) return 'index.wrong_price';
+  if (!quote) return undefined;
+  return (direction === 0 ? n > quote.ask : n < quote.bid) ? 'index.wrong_price' : undefined;
+}
+
+/** Where the order opens: its limit price, else the ask for a buy and the bid for a sell. */
+export function entryPrice(
+  direction: OrderDirection,
+  pending: boolean,
+  price: string,
+  quote: Quote | null,
+): number | undefined {
+  if (pending) {
+    const n = numberOf(price);
+    return n !== undefined && n > 0 ? n : undefined;
+  }
+  return quote ? (direction === 0 ? quote.ask : quote.bid) : undefined;
+}

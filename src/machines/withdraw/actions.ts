@@ -1,0 +1,100 @@
+/** The withdraw machine's actions, passed to setup({ actions }). */
+import { assign as assignTo, type ActionFunction } from 'xstate';
+import {
+  amountInput,
+  checkFee,
+  checkPaymentAddress,
+  checkWithdrawAmount,
+} from '../validation/wallet.ts';
+import { notice } from '../notice.ts';
+import { AMOUNT_DECIMALS, cleared, limitsOf, output, targetOf } from './helpers.ts';
+import type {
+  CalcResult,
+  SubmitResult,
+  TargetsResult,
+  WithdrawContext,
+  WithdrawEvent,
+} from './types.ts';
+
+type Action = ActionFunction<
+  WithdrawContext,
+  WithdrawEvent,
+  WithdrawEvent,
+  undefined,
+  never,
+  never,
+  never,
+  never,
+  never
+>;
+
+/** `assign` bound to the machine's context and events (setup infers them only inline). */
+const assign = assignTo<WithdrawContext, WithdrawEvent, undefined, WithdrawEvent, never>;
+
+export const actions = {
+  lock: assign(({ event }) => ({ lockCode: output<{ code: number }>(event).code })),
+  switchTab: assign(({ event }) =>
+    event.type === 'tab.select'
+      ? { ...cleared, tab: event.tab, targets: [], targetId: undefined, limits: undefined }
+      : {},
+  ),
+  applyTargets: assign(({ event }) => ({ targets: output<TargetsResult>(event).data ?? [] })),
+  recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+  select: assign(({ context, event }) => {
+    if (event.type !== 'target.select') return {};
+    const limits = limitsOf(targetOf(context, event.id));
+    return { targetId: event.id, limits, fee: undefined, errors: {} };
+  }),
+  setAmount: assign(({ context, event }) =>
+    event.type === 'field.change'
+      ? {
+          amount: amountInput(event.value, AMOUNT_DECIMALS),
+          fee: undefined,
+          errors: { ...context.errors, amount: undefined },
+        }
+      : {},
+  ),
+  setAddress: assign(({ context, event }) =>
+    event.type === 'field.change'
+      ? { address: event.value, errors: { ...context.errors, address: undefined } }
+      : {},
+  ),
+  /** Only with a target chosen and an amount typed: nothing is validated before. */
+  boundsError: assign(({ context }) => ({
+    errors: {
+      ...context.errors,
+      amount:
+        context.limits && context.amount
+          ? checkWithdrawAmount(context.amount, context.limits)
+          : undefined,
+    },
+  })),
+  setFee: assign(({ context, event }) => {
+    const r = output<CalcResult>(event);
+    return {
+      fee: r.data ?? undefined,
+      failure: r.code === 0 ? context.failure : r.code,
+      errors: { ...context.errors, amount: r.data ? checkFee(r.data) : undefined },
+    };
+  }),
+  showErrors: assign(({ context }) => ({
+    errors: {
+      amount:
+        context.errors.amount ??
+        (context.limits ? checkWithdrawAmount(context.amount, context.limits) : undefined),
+      address:
+        targetOf(context)?.kind === 'coin' ? checkPaymentAddress(context.address) : undefined,
+    },
+  })),
+  startSubmit: assign({ submitting: true, failure: undefined }),
+  failSubmit: assign(({ event }) => ({
+    submitting: false,
+    failure: output<SubmitResult>(event).code,
+  })),
+  done: assign({
+    ...cleared,
+    targetId: undefined,
+    limits: undefined,
+    notice: notice('submit_success_please_wait'),
+  }),
+} satisfies Record<string, Action>;

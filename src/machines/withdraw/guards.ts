@@ -1,0 +1,52 @@
+/** The withdraw machine's guards, passed to setup({ guards }). */
+import { amountInput, checkFee, checkPaymentAddress } from '../validation/wallet.ts';
+import {
+  AMOUNT_DECIMALS,
+  WITHDRAW_LOCK_CODES,
+  inBounds,
+  limitsOf,
+  output,
+  targetOf,
+} from './helpers.ts';
+import type {
+  CalcResult,
+  SubmitResult,
+  TargetsResult,
+  WithdrawContext,
+  WithdrawEvent,
+} from './types.ts';
+
+type Guard = (args: { context: WithdrawContext; event: WithdrawEvent }) => boolean;
+
+export const guards = {
+  lockedCode: ({ event }) => WITHDRAW_LOCK_CODES.includes(output<{ code: number }>(event).code),
+  otherTab: ({ context, event }) =>
+    !context.submitting &&
+    event.type === 'tab.select' &&
+    event.tab !== context.tab &&
+    context.tabs.includes(event.tab),
+  /** While a submission is under way the form does not change. */
+  notSubmitting: ({ context }) => !context.submitting,
+  loadFailed: ({ event }) => !output<TargetsResult>(event).data,
+  metaMissing: ({ event }) => !!output<TargetsResult>(event).metaMissing,
+  noTargets: ({ event }) => output<TargetsResult>(event).data?.length === 0,
+  isAddress: ({ context, event }) =>
+    !context.submitting && event.type === 'field.change' && event.field === 'address',
+  amountInBounds: ({ context, event }) =>
+    !context.submitting &&
+    event.type === 'field.change' &&
+    inBounds(amountInput(event.value, AMOUNT_DECIMALS), context.limits),
+  knownTarget: ({ context, event }) =>
+    !context.submitting && event.type === 'target.select' && !!targetOf(context, event.id),
+  targetInBounds: ({ context, event }) =>
+    !context.submitting &&
+    event.type === 'target.select' &&
+    inBounds(context.amount, limitsOf(targetOf(context, event.id))),
+  feeAcceptable: ({ event }) => {
+    const r = output<CalcResult>(event);
+    return r.code === 0 && !!r.data && !checkFee(r.data);
+  },
+  addressGiven: ({ context }) =>
+    targetOf(context)?.kind !== 'coin' || !checkPaymentAddress(context.address),
+  withdrawn: ({ event }) => output<SubmitResult>(event).code === 0,
+} satisfies Record<string, Guard>;

@@ -1,0 +1,58 @@
+/** Console pane: the signed-in user's money, trade ban and two-factor. */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { decodeToken, session } from '../../../state/session.ts';
+import type { RemoteBackOffice } from '../use-back-office.ts';
+import { run } from './pane-helpers.ts';
+
+export function Account({ bo }: { bo: RemoteBackOffice }) {
+  const { t } = useTranslation();
+  const { token } = useSnapshot(session);
+  const uid = decodeToken(token)?.uid;
+  const [amount, setAmount] = useState('10000');
+  if (!uid) return <p className="muted">{t('tips.login_required')}</p>;
+  return (
+    <>
+      <p>UID {uid}</p>
+      <div className="console-row">
+        <input
+          className="input"
+          aria-label={t('console.amount')}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => run(bo.creditDeposit(uid, amount), t('console.credited'))}
+        >
+          {t('console.credit')}
+        </button>
+      </div>
+      <div className="console-row">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => run(bo.setTradeBanned(uid, true), t('console.done'))}
+        >
+          {t('console.ban')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => run(bo.setTradeBanned(uid, false), t('console.done'))}
+        >
+          {t('console.unban')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => run(bo.setTwoFactor(uid, true), t('console.done'))}
+        >
+          {t('console.twoFactor')}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Shared by the cards-area screens (saved crypto addresses, bank cards,
+ * loan): their texts, the "not available here" redirect, machine notices,
+ * the screen header, the loading and failed states, and the delete confirm
+ * drawer.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { BackLink } from '../../components/back-link.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+
+/** The area's texts (kept as a name for its screens; plain useTranslation). */
+export const useCardsTexts = useTranslation;
+
+/** When a screen is not available: back to /user with a short notice. */
+export function useAvailable(available: boolean): boolean {
+  const { t } = useCardsTexts();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (available) return;
+    showToast(t('cards.unavailable'), 'info', TOAST_MS);
+    navigate('/user', { replace: true });
+  }, [available, navigate, t]);
+  return available;
+}
+
+/** Toast a machine's notice once. */
+export function useNotice(notice: { key: string; kind: 'success' | 'error' } | undefined) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (notice) showToast(t(notice.key), notice.kind, TOAST_MS);
+  }, [notice, t]);
+}
+
+export function ScreenHead({ back, title }: { back: string; title: string }) {
+  return (
+    <header className="screen-header cards-head">
+      <BackLink to={back} />
+      <h1 className="screen-title">{title}</h1>
+    </header>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
+      <div className="skeleton-row" />
+      <div className="skeleton-row" />
+      <div className="skeleton-row" />
+    </div>
+  );
+}
+
+export function Failed({ message, retry }: { message: string; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** A delete confirmation in a bottom sheet (side drawer on desktop). */
+export function ConfirmDrawer({
+  open,
+  title,
+  text,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open={open} title={title} onClose={onCancel}>
+      <p>{text}</p>
+      <div className="form-actions row">
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="btn cards-danger-fill" onClick={onConfirm}>
+          {t('common.confirm')}
+        </button>
+      </div>
+    </Drawer>
+  );
+}

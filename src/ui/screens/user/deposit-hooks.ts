@@ -1,0 +1,42 @@
+/** Deposit: the hooks (the deposit machine with its services, the user's walletType). */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
+import {
+  depositActors,
+  depositMachine,
+  type DepositInput,
+} from '../../../machines/depositMachine.ts';
+import { useServices } from '../../services-context.tsx';
+import { prepareImage } from './deposit-image.ts';
+
+export function useDeposit(input: DepositInput) {
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  return useMachine(
+    depositMachine.provide({
+      actors: depositActors(api, { prepare: prepareImage }),
+      actions: { openService: () => navigate('/user/service') },
+    }),
+    { input },
+  );
+}
+
+/**
+ * The user's walletType (1: deposits from own wallets). The session's user
+ * does not carry it, so it is read from user info here.
+ */
+export function useWalletType(): number | undefined {
+  const { api } = useServices();
+  const [walletType, setWalletType] = useState<number>();
+  useEffect(() => {
+    let live = true;
+    void api.call('userInfo', undefined, { noAlert: true }).then((r) => {
+      if (live) setWalletType(r.data?.walletType ?? 0);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return walletType;
+}

@@ -1,0 +1,58 @@
+/**
+ * Shared by the loan screen's parts: the machine hook and its snapshot and
+ * send types, the amount format and the loan's facts.
+ */
+import { useMachine } from '@xstate/react';
+import { loanActors, loanMachine } from '../../../machines/loanMachine.ts';
+import type { Loan as LoanDto } from '../../../api/types/user.ts';
+import { useServices } from '../../services-context.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useCardsTexts } from './cards-kit.tsx';
+
+export type Send = ReturnType<typeof useLoanMachine>[1];
+export type Snapshot = ReturnType<typeof useLoanMachine>[0];
+
+export function useLoanMachine() {
+  const { api } = useServices();
+  return useMachine(loanMachine.provide({ actors: loanActors(api) }));
+}
+
+/** Whole amounts grouped the reader's way (50,000). */
+export function useAmount(): (v: number) => string {
+  const { i18n } = useCardsTexts();
+  let f: Intl.NumberFormat;
+  try {
+    f = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  } catch {
+    f = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+  }
+  return (v) => f.format(v);
+}
+
+export function LoanFacts({ loan, owed }: { loan: LoanDto | undefined; owed?: string }) {
+  const { t } = useCardsTexts();
+  const amount = useAmount();
+  if (!loan) return null;
+  return (
+    <dl className="cards-facts">
+      <dt>{t('cards.loan.amount')}</dt>
+      <dd>{amount(loan.amount)} USD</dd>
+      <dt>{t('cards.loan.days')}</dt>
+      <dd>{t('cards.loan.daysValue', { count: loan.days })}</dd>
+      <dt>{t('cards.loan.guarantor')}</dt>
+      <dd>{loan.guarantor}</dd>
+      {loan.repaymentDate !== null && (
+        <>
+          <dt>{t('cards.loan.repaymentDate')}</dt>
+          <dd>{formatDateTime(loan.repaymentDate)}</dd>
+        </>
+      )}
+      {owed !== undefined && (
+        <>
+          <dt>{t('cards.loan.owed')}</dt>
+          <dd className="cards-owed">{owed}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The loan request form: amount and term sliders, guarantor UID and remark.
+ */
+import { Link } from 'wouter';
+import { LOAN_AMOUNT, LOAN_DAYS } from '../../../machines/loanMachine.ts';
+import { MAX_LEN } from '../../../config/constants.ts';
+import { TextField } from '../../forms/fields.tsx';
+import { useCardsTexts } from './cards-kit.tsx';
+import { useAmount, type Send, type Snapshot } from './loan-kit.tsx';
+import { Slider } from './loan-slider.tsx';
+
+export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
+  const { t } = useCardsTexts();
+  const amount = useAmount();
+  const c = state.context;
+  const busy = state.hasTag('busy');
+  const days = (n: number) => t('cards.loan.daysValue', { count: n });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <h2 className="section-title">{t('cards.loan.apply')}</h2>
+      {c.status === 2 && <p className="cards-note">{t('cards.loan.rejectedBefore')}</p>}
+      {c.status === 3 && <p className="cards-note">{t('cards.loan.repaidBefore')}</p>}
+      <Slider
+        label={`${t('cards.loan.amount')} (USD)`}
+        value={c.form.amount}
+        min={LOAN_AMOUNT.min}
+        max={LOAN_AMOUNT.max}
+        step={LOAN_AMOUNT.step}
+        marks={LOAN_AMOUNT.marks}
+        format={amount}
+        disabled={busy}
+        onValue={(value) => send({ type: 'amount.change', value })}
+      />
+      <Slider
+        label={t('cards.loan.days')}
+        value={c.form.days}
+        min={LOAN_DAYS.min}
+        max={LOAN_DAYS.max}
+        step={LOAN_DAYS.step}
+        marks={LOAN_DAYS.marks}
+        format={days}
+        disabled={busy}
+        onValue={(value) => send({ type: 'days.change', value })}
+      />
+      <TextField
+        label={t('cards.loan.guarantor')}
+        value={c.form.guarantor}
+        onValue={(value) => send({ type: 'field.change', field: 'guarantor', value })}
+        error={c.errors.guarantor}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={MAX_LEN.nick}
+        aria-required
+        hint={t('cards.loan.guarantorHint')}
+      />
+      <TextField
+        label={t('cards.loan.remark')}
+        value={c.form.remark}
+        onValue={(value) => send({ type: 'field.change', field: 'remark', value })}
+        maxLength={MAX_LEN.nick}
+        autoComplete="off"
+      />
+      {c.message && (
+        <p className="cards-alert" role="alert">
+          {t(c.message)}{' '}
+          <Link href="/user/bindEmail" className="link-btn">
+            {t('cards.loan.bindEmail')}
+          </Link>
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {busy ? t('common.loading') : t('cards.loan.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The loan screen's labelled range slider with its value and marks (loan
+ * amount, term, repayment amount).
+ */
+import { useId } from 'react';
+
+export function Slider({
+  label,
+  value,
+  min,
+  max,
+  step,
+  marks,
+  format,
+  onValue,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  marks: readonly number[];
+  format: (v: number) => string;
+  onValue: (v: number) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const at = (v: number) => (max > min ? ((v - min) / (max - min)) * 100 : 0);
+  return (
+    <div className="field cards-slider">
+      <div className="cards-slider-head">
+        <label htmlFor={id}>{label}</label>
+        <output htmlFor={id} className="cards-slider-value">
+          {format(value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={format(value)}
+        list={`${id}-marks`}
+        onChange={(e) => onValue(Number(e.target.value))}
+      />
+      <datalist id={`${id}-marks`}>
+        {marks.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      <div className="cards-marks" aria-hidden="true">
+        {marks.map((m) => (
+          <span key={m} style={{ left: `${at(m)}%` }}>
+            {format(m)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

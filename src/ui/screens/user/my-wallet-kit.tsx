@@ -1,0 +1,53 @@
+/**
+ * Wallet screens' shared pieces: the availability guard, the header, coin
+ * amounts and loading skeletons.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { BackLink } from '../../components/back-link.tsx';
+import { money } from '../../format.ts';
+
+/**
+ * A screen that is not offered (flag off, demo account) sends the user back
+ * to /user with a short notice. Returns whether the screen may show.
+ */
+export function useAvailable(available: boolean): boolean {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (available) return;
+    showToast(t('wallet_ui.unavailable'), 'info', TOAST_MS);
+    navigate('/user', { replace: true });
+  }, [available, navigate, t]);
+  return available;
+}
+
+/** Header with the back arrow and the title. */
+export function WalletHead({ title, back = '/user' }: { title: string; back?: string }) {
+  return (
+    <>
+      <header className="screen-header">
+        <BackLink to={back} />
+      </header>
+      <h1 className="screen-title">{title}</h1>
+    </>
+  );
+}
+
+/** USD with 2 decimals, other coins as the server gives them (§9). */
+export const coinAmount = (value: string | number, coin: string): string =>
+  coin === 'USD' ? money(value) : String(value);
+
+export function Skeletons({ n = 3 }: { n?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: n }, (_, i) => (
+        <div key={i} className="skeleton-row" />
+      ))}
+    </div>
+  );
+}

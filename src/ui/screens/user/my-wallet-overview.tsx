@@ -1,0 +1,62 @@
+/** My wallet, overview: total assets, deposit and withdraw, wallet shortcuts. */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { site } from '../../../state/site.ts';
+import { money } from '../../format.ts';
+
+export function Overview({
+  total,
+  loading,
+  onReload,
+}: {
+  total: string | undefined;
+  loading: boolean;
+  onReload: () => void;
+}) {
+  const { t } = useTranslation();
+  const { flags } = useSnapshot(site);
+  return (
+    <>
+      <section className="balance-card" aria-label={t('wallet_ui.total_assets')}>
+        <div className="row">
+          <span className="muted">{t('wallet_ui.total_assets')} (USD)</span>
+          <button type="button" className="btn" onClick={onReload} disabled={loading}>
+            {t('common.refresh')}
+          </button>
+        </div>
+        <div className="amount">{total !== undefined ? money(total) : '—'}</div>
+      </section>
+      <div className="form-actions row wallet-actions">
+        <Link
+          href="/user/deposit"
+          className="btn primary"
+          aria-disabled={flags.depositDisabled || undefined}
+        >
+          {t('my.deposit')}
+        </Link>
+        <Link href="/user/withdraw" className="btn">
+          {t('my.withdraw')}
+        </Link>
+      </div>
+      <ul className="menu wallet-shortcuts" aria-label={t('wallet_ui.shortcuts')}>
+        {!flags.NO_WALLET_WITHDRAW && (
+          <li>
+            <Link href="/user/wallet/crypto" className="menu-row">
+              <span>{t('wallet_ui.crypto_wallet')}</span>
+              <span className="end">›</span>
+            </Link>
+          </li>
+        )}
+        {flags['user/bankCard'] && (
+          <li>
+            <Link href="/user/wallet/bankCard" className="menu-row">
+              <span>{t('wallet_ui.bank_card')}</span>
+              <span className="end">›</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </>
+  );
+}

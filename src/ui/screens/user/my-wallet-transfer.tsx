@@ -1,0 +1,93 @@
+/** My wallet: the transfer drawer's form (Transfer in / Transfer out). */
+import { useEffect, useRef } from 'react';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { WalletItem } from '../../../api/types/user.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { transferActors, transferMachine } from '../../../machines/transferMachine.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { useServices } from '../../services-context.tsx';
+import { TextField } from '../../forms/fields.tsx';
+import { coinAmount } from './my-wallet-kit.tsx';
+
+/** The drawer's transfer form (transferMachine), for one row and direction. */
+export function TransferForm({
+  row,
+  usd,
+  type,
+  onReload,
+  onDone,
+}: {
+  row: WalletItem;
+  usd: WalletItem | undefined;
+  type: 0 | 1;
+  onReload: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [state, send, actor] = useMachine(
+    transferMachine.provide({ actors: transferActors(api) }),
+    { input: { curr: row.currency, currId: row.currencyId, type, unit: row.unit } },
+  );
+  const c = state.context;
+  const busy = state.hasTag('busy');
+  useEffect(() => {
+    const sub = actor.on('balance.reload', onReload);
+    return () => sub.unsubscribe();
+  }, [actor, onReload]);
+  const ended = useRef(false);
+  useEffect(() => {
+    if (!state.hasTag('done') || ended.current) return;
+    ended.current = true;
+    if (c.notice) showToast(t(c.notice.key), 'success', TOAST_MS);
+    onDone();
+  }, [state, c.notice, onDone, t]);
+
+  const from = type === 0 ? 'USD' : row.currency;
+  const to = type === 0 ? row.currency : 'USD';
+  const available =
+    type === 0 ? (c.balances?.usd ?? usd?.balance ?? '0') : (c.balances?.coin ?? row.balance);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <p className="transfer-route">
+        <b>{from}</b> → <b>{to}</b>
+      </p>
+      <dl className="kv">
+        <dt>{t('wallet_ui.available')}</dt>
+        <dd>
+          {coinAmount(available, from)} {from}
+        </dd>
+      </dl>
+      <TextField
+        label={t('wallet_ui.amount_in', { coin: row.currency })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={c.num}
+        onValue={(value) => send({ type: 'field.change', field: 'num', value })}
+        error={c.errors.num}
+        disabled={state.matches('submitting')}
+      />
+      <dl className="kv" aria-live="polite">
+        <dt>{t('position.fee')}</dt>
+        <dd>{c.fee !== undefined ? `${c.fee} ${row.currency}` : '—'}</dd>
+        <dt>{t('wallet_ui.practical')}</dt>
+        <dd>{c.practical !== undefined ? `${c.practical} ${row.currency}` : '—'}</dd>
+      </dl>
+      {state.matches({ editing: 'calculating' }) && (
+        <span className="spinner small" role="status" aria-label={t('common.loading')} />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn primary block" disabled={busy}>
+          {state.matches('submitting') ? t('common.loading') : t('common.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

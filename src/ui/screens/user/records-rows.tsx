@@ -1,0 +1,148 @@
+/**
+ * The list rows shared by the records screens and the wallet overview
+ * (market order, option order, deposit or withdrawal record) and an option
+ * order's detail facts.
+ */
+import { useTranslation } from 'react-i18next';
+import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
+import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
+import { formatDateTime, formatDuration, money } from '../../format.ts';
+import { MarketStatus, OptionStatus, PayState } from './records-status.tsx';
+
+export function MarketOrderRow({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="order-card"
+        onClick={onOpen}
+        aria-label={`${o.tradePair} ${o.id}`}
+      >
+        <span className="order-head">
+          <b>{o.tradePair}</b>
+          <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+            {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+          </span>
+          <MarketStatus status={o.positionStatus} />
+          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
+        </span>
+        <span className="order-grid">
+          <span>
+            {t('position.volume')} {o.orderQuantity}
+          </span>
+          <span>
+            {t('position.placePrice')} {o.openingPrice}
+          </span>
+          <span>{o.orderTimeTs ? formatDateTime(o.orderTimeTs) : '—'}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="order-card"
+        onClick={onOpen}
+        aria-label={`${o.tradePair} ${o.uid}`}
+      >
+        <span className="order-head">
+          <b>{o.tradePair}</b>
+          <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
+            {t(o.orderType === 0 ? 'option.long' : 'option.short')}
+          </span>
+          <OptionStatus status={o.positionStatus} />
+          <span className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}>
+            {o.winLost === null ? '—' : money(o.winLost)}
+          </span>
+        </span>
+        <span className="order-grid">
+          <span>
+            {t('option.amount')} {money(o.amount)}
+          </span>
+          <span>{formatDuration(o.timeLong)}</span>
+          <span>{formatDateTime(o.beginTime)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export function OptionFacts({ o }: { o: OptionOrder }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="kv">
+      <dt>{t('position.orderId')}</dt>
+      <dd>{o.uid}</dd>
+      <dt>{t('option.symbol')}</dt>
+      <dd>{o.productName || o.tradePair}</dd>
+      <dt>{t('position.direction')}</dt>
+      <dd className={o.orderType === 0 ? 'up' : 'down'}>
+        {t(o.orderType === 0 ? 'option.long' : 'option.short')}
+      </dd>
+      <dt>{t('wallet_ui.status')}</dt>
+      <dd>
+        <OptionStatus status={o.positionStatus} />
+      </dd>
+      <dt>{t('option.amount')}</dt>
+      <dd>{money(o.amount)}</dd>
+      <dt>{t('wallet_ui.duration')}</dt>
+      <dd>{formatDuration(o.timeLong)}</dd>
+      <dt>{t('option.openPrice')}</dt>
+      <dd>{o.price}</dd>
+      <dt>{t('option.closePrice')}</dt>
+      <dd>{o.priceEnd ?? '—'}</dd>
+      <dt>{t('position.fee')}</dt>
+      <dd>{money(o.feeAmount)}</dd>
+      <dt>{t('position.placeTime')}</dt>
+      <dd>{formatDateTime(o.beginTime)}</dd>
+      {o.positionStatus === 1 && o.completeTime !== null && (
+        <>
+          <dt>{t('option.settledAt')}</dt>
+          <dd>{formatDateTime(o.completeTime)}</dd>
+        </>
+      )}
+      <dt>{t('position.profitLoss')}</dt>
+      <dd className={(o.winLost ?? 0) >= 0 ? 'up' : 'down'}>
+        {o.winLost === null ? '—' : money(o.winLost)}
+      </dd>
+    </dl>
+  );
+}
+
+export function DepositRecordRow({ r }: { r: DepositWithdrawRecord }) {
+  const { t } = useTranslation();
+  const deposit = r.actionType === 0;
+  const usd = deposit ? r.depositUsdPrice : r.withdrawUsdPrice;
+  const failed = Math.floor(r.payState) === 2;
+  return (
+    <li>
+      <article
+        className="order-card static"
+        aria-label={`${t(deposit ? 'my.deposit' : 'my.withdraw')} ${r.payPrice} ${r.currency ?? ''}`.trim()}
+      >
+        <span className="order-head">
+          <b>{t(deposit ? 'my.deposit' : 'my.withdraw')}</b>
+          <PayState payState={r.payState} />
+          <span className="pnl">
+            {r.payPrice} {r.currency ?? ''}
+          </span>
+        </span>
+        <span className="order-grid">
+          <span>{usd !== undefined ? `≈ ${money(usd)} USD` : ''}</span>
+          <span>{formatDateTime(r.submitTimeTs)}</span>
+        </span>
+        {failed && r.remark && (
+          <span className="field-error">
+            {t('wallet_ui.fail_reason')}: {r.remark}
+          </span>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Trade records (/user/wallet/transactionList): market orders with their
+ * filters, option orders with theirs, and the detail drawers; `?uid=` and
+ * `?optionUID=` open an order's detail.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
+import type { InfiniteListContext } from '../../../machines/infiniteListMachine.ts';
+import { preferences } from '../../../state/preferences.ts';
+import { useServices } from '../../services-context.tsx';
+import { useDemo } from '../../hooks/use-session.ts';
+import { useDesktop } from '../../hooks/use-media.ts';
+import { InfiniteList } from '../../components/infinite-list.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { OrderFacts } from '../../trade/order-detail.tsx';
+import { MarketStatus } from './records-status.tsx';
+import { MarketOrderRow, OptionFacts, OptionOrderRow } from './records-rows.tsx';
+import { FilterChips, ScreenHead } from './records-kit.tsx';
+
+/** Market filters in order: the index + 1 is the positionStatus sent (all sends none). */
+const MARKET_FILTERS = ['all', 'unsettled', 'deal', 'canceled', 'exception'] as const;
+/** Option filters: all, 0 waiting, 1 done. */
+const OPTION_FILTERS = [undefined, 0, 1] as const;
+
+/** Opens the order named by `?uid=` once it appears in the loaded items. */
+function OpenListed({
+  items,
+  uid,
+  onFound,
+}: {
+  items: unknown[];
+  uid: string | null;
+  onFound: (o: MarketOrder) => void;
+}) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!uid || done.current) return;
+    const hit = (items as MarketOrder[]).find((o) => o.id === uid || o.uid === uid);
+    if (hit) {
+      done.current = true;
+      onFound(hit);
+    }
+  }, [items, uid, onFound]);
+  return null;
+}
+
+export function TransactionList() {
+  const { t } = useTranslation();
+  const { api, config } = useServices();
+  const demo = useDemo();
+  const desktop = useDesktop();
+  const { tradeMode } = useSnapshot(preferences);
+  const query = new URLSearchParams(useSearch());
+  const uid = query.get('uid');
+  const optionUID = query.get('optionUID');
+  const [kind, setKind] = useState<'market' | 'option'>(() =>
+    optionUID ? 'option' : uid ? 'market' : (tradeMode ?? config.defaultTradeMode),
+  );
+  const [marketFilter, setMarketFilter] = useState(0);
+  const [optionFilter, setOptionFilter] = useState(0);
+  const [market, setMarket] = useState<MarketOrder>();
+  const [option, setOption] = useState<OptionOrder>();
+
+  // ?optionUID= opens that option's detail.
+  useEffect(() => {
+    if (!optionUID) return;
+    let live = true;
+    void api.call('userOptionDetail', { uid: optionUID }).then((r) => {
+      if (live && r.data) setOption(r.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, optionUID]);
+
+  const optionStatus = OPTION_FILTERS[optionFilter];
+  return (
+    <main className="screen wallet-screen">
+      <ScreenHead title={t('wallet_ui.transactions')} />
+      <div className="tabs" role="tablist" aria-label={t('wallet_ui.trade_kind')}>
+        {(['market', 'option'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            className={`tab${kind === k ? ' active' : ''}`}
+            onClick={() => setKind(k)}
+          >
+            {t(`wallet_ui.kind_${k}`)}
+          </button>
+        ))}
+      </div>
+      {kind === 'market' ? (
+        <>
+          <FilterChips
+            label={t('wallet_ui.filter')}
+            labels={MARKET_FILTERS.map((f) => t(`wallet_ui.market_filter_${f}`))}
+            value={marketFilter}
+            onChange={setMarketFilter}
+          />
+          <InfiniteList<MarketOrder>
+            key={`market-${marketFilter}-${demo}`}
+            label={t('wallet_ui.kind_market')}
+            input={{
+              call: 'userOrder',
+              payload: marketFilter === 0 ? {} : { positionStatus: marketFilter + 1 },
+              demo,
+            }}
+            header={(c: InfiniteListContext) => (
+              <OpenListed items={c.items} uid={uid} onFound={setMarket} />
+            )}
+            render={(o) => <MarketOrderRow key={o.id} o={o} onOpen={() => setMarket(o)} />}
+          />
+        </>
+      ) : (
+        <>
+          <FilterChips
+            label={t('wallet_ui.filter')}
+            labels={OPTION_FILTERS.map((f) => t(`wallet_ui.option_filter_${f ?? 'all'}`))}
+            value={optionFilter}
+            onChange={setOptionFilter}
+          />
+          <InfiniteList<OptionOrder>
+            key={`option-${optionFilter}-${demo}`}
+            label={t('wallet_ui.kind_option')}
+            input={{
+              call: 'userOptionHistory',
+              payload: optionStatus === undefined ? {} : { positionStatus: optionStatus },
+              demo,
+            }}
+            render={(o) => <OptionOrderRow key={o.uid} o={o} onOpen={() => setOption(o)} />}
+          />
+        </>
+      )}
+      <Drawer
+        open={!!market}
+        side={desktop}
+        title={market ? `${market.tradePair} · ${market.id}` : ''}
+        onClose={() => setMarket(undefined)}
+      >
+        {market && (
+          <>
+            <p>
+              <MarketStatus status={market.positionStatus} />
+            </p>
+            <OrderFacts o={market} />
+          </>
+        )}
+      </Drawer>
+      <Drawer
+        open={!!option}
+        side={desktop}
+        title={option ? `${option.tradePair} · ${option.uid}` : ''}
+        onClose={() => setOption(undefined)}
+      >
+        {option && <OptionFacts o={option} />}
+      </Drawer>
+    </main>
+  );
+}

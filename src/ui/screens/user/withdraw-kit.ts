@@ -1,0 +1,19 @@
+/**
+ * The withdraw machine started with the services' API, and its snapshot and
+ * send types for the withdraw screen's parts.
+ */
+import { useMachine } from '@xstate/react';
+import {
+  withdrawActors,
+  withdrawMachine,
+  type WithdrawInput,
+} from '../../../machines/withdrawMachine.ts';
+import { useServices } from '../../services-context.tsx';
+
+export type Snapshot = ReturnType<typeof useWithdraw>[0];
+export type Send = ReturnType<typeof useWithdraw>[1];
+
+export function useWithdraw(input: WithdrawInput) {
+  const { api } = useServices();
+  return useMachine(withdrawMachine.provide({ actors: withdrawActors(api) }), { input });
+}

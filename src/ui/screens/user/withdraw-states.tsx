@@ -1,0 +1,48 @@
+/**
+ * The withdraw screen's states besides the form: locked (1066, 1067, 1070)
+ * and no saved wallet or card.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+export function Locked({ code }: { code: number | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="empty-state locked" role="status" aria-label={t('wallet_ui.locked')}>
+      <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect
+          x="5"
+          y="11"
+          width="14"
+          height="10"
+          rx="2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+        <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <h2 className="section-title">{t('withdraw_already_submitted')}</h2>
+      {code !== undefined && <p>{t(`code.${code}`)}</p>}
+      <Link href="/user/wallet/depositList" className="btn">
+        {t('wallet_ui.deposit_records')}
+      </Link>
+    </section>
+  );
+}
+
+export function Empty({ tab }: { tab: 'crypto' | 'bank_card' }) {
+  const { t } = useTranslation();
+  const card = tab === 'bank_card';
+  return (
+    <div className="empty-state">
+      <p>{t(card ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}</p>
+      <Link
+        href={card ? '/user/wallet/addBankCard' : '/user/wallet/addCrypto'}
+        className="btn primary"
+      >
+        {t(card ? 'add_bank_card' : 'add_crypto_wallet')}
+      </Link>
+    </div>
+  );
+}

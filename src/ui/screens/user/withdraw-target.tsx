@@ -1,0 +1,68 @@
+/**
+ * The withdraw target picker: the chosen saved wallet, coin network or bank
+ * card, and the drawer to choose another.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawTarget } from '../../../machines/withdrawMachine.ts';
+import { Drawer } from '../../components/drawer.tsx';
+import type { Send, Snapshot } from './withdraw-kit.ts';
+
+/** How a target reads in the picker and the summary. */
+function targetName(x: WithdrawTarget): string {
+  if (x.kind === 'card') return `${x.bankName ?? ''} •••• ${(x.account ?? '').slice(-4)}`;
+  return `${x.coin} ${x.protocol ?? ''}`.trim();
+}
+
+export function TargetPicker({ state, send }: { state: Snapshot; send: Send }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const c = state.context;
+  const target = c.targets.find((x) => x.id === c.targetId);
+  const card = c.tab === 'bank_card';
+  const title = t(card ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin');
+  return (
+    <>
+      <div className="field">
+        <span className="label">{t(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network')}</span>
+        <button
+          type="button"
+          className="card coin-picker"
+          onClick={() => setOpen(true)}
+          aria-label={`${title}: ${target ? targetName(target) : t('wallet_ui.none_chosen')}`}
+          disabled={c.submitting}
+        >
+          {target?.logoUrl && <img src={target.logoUrl} alt="" width={32} height={32} />}
+          <span className="coin-main">
+            <b>{target ? targetName(target) : t('wallet_ui.none_chosen')}</b>
+            {target?.address && <span className="muted small address">{target.address}</span>}
+          </span>
+          <span className="muted">›</span>
+        </button>
+      </div>
+      <Drawer open={open} title={title} onClose={() => setOpen(false)}>
+        <ul className="choice-list" aria-label={title}>
+          {c.targets.map((x) => (
+            <li key={x.id}>
+              <button
+                type="button"
+                className={`choice coin-choice${x.id === c.targetId ? ' active' : ''}`}
+                aria-pressed={x.id === c.targetId}
+                onClick={() => {
+                  send({ type: 'target.select', id: x.id });
+                  setOpen(false);
+                }}
+              >
+                {x.logoUrl && <img src={x.logoUrl} alt="" width={28} height={28} />}
+                <span className="coin-main">
+                  <span>{targetName(x)}</span>
+                  {x.address && <span className="muted small address">{x.address}</span>}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Drawer>
+    </>
+  );
+}
