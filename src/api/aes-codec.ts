@@ -28,7 +28,8 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function toBase64(bytes: Uint8Array): string {
+/** Bytes as base64, in chunks so a large image does not overflow the call stack. */
+export function toBase64(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000)
     s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -30,6 +30,8 @@ export const BALANCE_POLL_MS = 1000;
 export const PRODUCT_INFO_REFRESH_MS = 60_000;
 export const WALLET_REFRESH_MS = 8000;
 export const WITHDRAW_RECHECK_MS = 1000;
+/** Deposit and withdraw amounts: 5 decimals (user-centre.md §5, §9). */
+export const AMOUNT_DECIMALS = 5;
 
 export const BANNER_AUTOPLAY_MS = 3000;
 export const HOT_PRODUCTS = 3;

@@ -17,6 +17,7 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import { clearSession, decodeToken, isDemo, setSession } from '../state/session.ts';
+import { outputOf } from './events.ts';
 
 export interface AccountModeInput {
   /** Flag virtualTrading: the demo switch is available. */
@@ -50,8 +51,6 @@ export const accountModeActors = (api: ApiClient) => ({
   resetUser: fromPromise<ResetResult>(() => api.call('resetUser')),
 });
 
-const output = <T>(event: unknown) => (event as { output: T }).output;
-
 export const accountModeMachine = setup({
   types: {
     context: {} as AccountModeContext,
@@ -70,10 +69,10 @@ export const accountModeMachine = setup({
     virtualTrading: ({ context }) => context.virtualTrading,
     demo: ({ context }) => context.demo,
     switched: ({ event }) => {
-      const r = output<SwitchResult>(event);
+      const r = outputOf<SwitchResult>(event);
       return r.code === 0 && !!r.data?.token;
     },
-    reset: ({ event }) => output<ResetResult>(event).code === 0,
+    reset: ({ event }) => outputOf<ResetResult>(event).code === 0,
   },
   actions: {
     setFlag: assign(({ event }) =>
@@ -81,19 +80,19 @@ export const accountModeMachine = setup({
     ),
     clearFailure: assign({ failure: undefined, notice: undefined }),
     takeSwitch: assign(({ context, event }) => ({
-      demo: isDemo(decodeToken(output<SwitchResult>(event).data?.token)),
+      demo: isDemo(decodeToken(outputOf<SwitchResult>(event).data?.token)),
       reloaded: context.reloaded + 1,
     })),
     /** Keep the new token (the refresh token stays). */
     saveToken: ({ event }) => {
-      const token = output<SwitchResult>(event).data?.token;
+      const token = outputOf<SwitchResult>(event).data?.token;
       if (token) setSession(token);
     },
     takeReset: assign(({ context }) => ({
       reloaded: context.reloaded + 1,
       notice: 'tips.operation_success',
     })),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     /** A demo session without virtual trading ends. */
     endSession: () => clearSession(),
   },

@@ -25,7 +25,7 @@ import { MAX_LEN } from '../config/constants.ts';
 import { clip } from './validation/access.ts';
 import { checkBankCard } from './validation/account.ts';
 import { notice } from './notice.ts';
-import { BANK_INFO_FIELDS, cardPayload, emptyForm, output } from './bankCard/helpers.ts';
+import { BANK_INFO_FIELDS, cardPayload, emptyForm, outputOf } from './bankCard/helpers.ts';
 import type {
   BankCardContext,
   BankCardEvent,
@@ -76,8 +76,8 @@ export const bankCardMachine = setup({
     }),
   },
   guards: {
-    ok: ({ event }) => output<{ code: number }>(event).code === 0,
-    encodeFailed: ({ event }) => 'encodeFailed' in output<SaveResult>(event),
+    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
+    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<SaveResult>(event),
     startsOnAdd: ({ context }) => context.start === 'add',
     startsOnEdit: ({ context }) => context.start === 'edit' && !!context.startId,
     editing: ({ context }) => context.editingId !== undefined,
@@ -88,12 +88,12 @@ export const bankCardMachine = setup({
   },
   actions: {
     takeCards: assign(({ event }) => ({
-      cards: output<CardsResult>(event).cards,
+      cards: outputOf<CardsResult>(event).cards,
       failure: undefined,
     })),
     /** The start route is honoured once. */
     started: assign({ start: 'list' as const }),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     clearNotice: assign({ notice: undefined, failure: undefined }),
     newCard: assign({
       editingId: undefined,
@@ -109,7 +109,7 @@ export const bankCardMachine = setup({
         : {},
     ),
     takeCard: assign(({ event }) => ({
-      form: output<CardResult>(event).card ?? emptyForm(),
+      form: outputOf<CardResult>(event).card ?? emptyForm(),
       errors: {},
     })),
     leaveCard: assign({ editingId: undefined }),

@@ -16,6 +16,7 @@ import { MAX_LEN } from '../config/constants.ts';
 import { clip } from './validation/access.ts';
 import { checkBindEmail } from './validation/account.ts';
 import type { Notice } from './notice.ts';
+import { outputOf } from './events.ts';
 
 export interface BindEmailInput {
   /** Flag user/bindEmail. */
@@ -55,7 +56,6 @@ export const bindEmailActors = (api: ApiClient) => ({
   ),
 });
 
-const output = <R>(e: unknown) => (e as { output: R }).output;
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const bindEmailMachine = setup({
@@ -74,16 +74,16 @@ export const bindEmailMachine = setup({
     }),
   },
   guards: {
-    loaded: ({ event }) => output<InfoResult>(event).code === 0,
+    loaded: ({ event }) => outputOf<InfoResult>(event).code === 0,
     allowed: ({ context, event }) =>
-      context.enabled && output<InfoResult>(event).data?.registerType === 'P',
+      context.enabled && outputOf<InfoResult>(event).data?.registerType === 'P',
     changed: ({ context }) => !same(context.email, context.current),
     emailValid: ({ context }) => !checkBindEmail(context.email),
-    bound: ({ event }) => output<SubmitResult>(event).code === 0,
+    bound: ({ event }) => outputOf<SubmitResult>(event).code === 0,
   },
   actions: {
     takeUser: assign(({ event }) => {
-      const u = output<InfoResult>(event).data;
+      const u = outputOf<InfoResult>(event).data;
       return {
         registerType: u?.registerType,
         current: u?.email ?? '',
@@ -91,7 +91,7 @@ export const bindEmailMachine = setup({
         failure: undefined,
       };
     }),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     edit: assign(({ event }) =>
       event.type === 'field.change'
         ? { email: clip(event.value, MAX_LEN.email), errors: {}, notice: undefined }

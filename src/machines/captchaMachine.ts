@@ -16,6 +16,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import { CAPTCHA_COOLDOWN_MS } from '../config/constants.ts';
+import { outputOf as readOutput } from './events.ts';
 
 /** The cooldown counted in whole seconds (3). */
 const COOLDOWN_SECONDS = Math.ceil(CAPTCHA_COOLDOWN_MS / 1000);
@@ -42,7 +43,8 @@ export const captchaActors = (api: ApiClient) => ({
   getImageCode: fromPromise<ImageResult>(() => api.call('getImageCode')),
 });
 
-const output = (event: unknown) => (event as { output: ImageResult }).output;
+/** This machine's actor outputs are all ImageResults. */
+const outputOf = (event: unknown) => readOutput<ImageResult>(event);
 
 export const captchaMachine = setup({
   types: {
@@ -60,14 +62,14 @@ export const captchaMachine = setup({
   },
   guards: {
     loaded: ({ event }) => {
-      const r = output(event);
+      const r = outputOf(event);
       return r.code === 0 && !!r.data && !!r.reply?.uuid;
     },
     lastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   actions: {
     show: assign(({ event }) => {
-      const r = output(event);
+      const r = outputOf(event);
       return {
         image: r.data ?? undefined,
         uuid: r.reply?.uuid,
@@ -79,7 +81,7 @@ export const captchaMachine = setup({
     fail: assign(({ event }) => ({
       image: undefined,
       uuid: undefined,
-      failure: output(event).code,
+      failure: outputOf(event).code,
     })),
     tickDown: assign(({ context }) => ({ secondsLeft: Math.max(0, context.secondsLeft - 1) })),
     tooSoon: assign({ message: 'tips.high_request' }),

@@ -25,6 +25,7 @@ import type { MarketStatus, OrderDirection } from '../api/types/trading.ts';
 import type { TradeMode } from '../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../config/constants.ts';
 import { optionProductOf } from './validation/trading.ts';
+import { outputOf as readOutput } from './events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -87,7 +88,8 @@ export const chartGateActors = (api: ApiClient) => ({
   ),
 });
 
-const outputOf = (event: unknown): GateLoad => (event as { output: GateLoad }).output;
+/** This machine's actor outputs are all GateLoads. */
+const outputOf = (event: unknown) => readOutput<GateLoad>(event);
 
 /** The first failing code of a gate check, else undefined. */
 export function gateFailure(l: GateLoad): number | undefined {

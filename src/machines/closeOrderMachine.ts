@@ -17,6 +17,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import { mockVariant } from '../api/contract.ts';
 import type { MarketOrder, OrderDirection } from '../api/types/trading.ts';
 import { session } from '../state/session.ts';
+import { outputOf } from './events.ts';
 
 export type CloseAction = 'close' | 'cancel';
 
@@ -73,8 +74,6 @@ export const closeOrderActors = (
     }) as Promise<SubmitResult>;
   }),
 });
-
-const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
 
 export const closeOrderMachine = setup({
   types: {

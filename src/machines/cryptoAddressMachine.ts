@@ -28,6 +28,7 @@ import type {
   CryptoAddressInput,
   WalletsResult,
 } from './cryptoAddress/types.ts';
+import { outputOf } from './events.ts';
 
 export { cryptoAddressActors, WALLET_PAGE } from './cryptoAddress/actors.ts';
 export type {
@@ -41,8 +42,6 @@ export type {
   SavedWallet,
   WalletsResult,
 } from './cryptoAddress/types.ts';
-
-const output = <R>(e: unknown) => (e as { output: R }).output;
 
 export const cryptoAddressMachine = setup({
   types: {
@@ -65,12 +64,12 @@ export const cryptoAddressMachine = setup({
     }),
   },
   guards: {
-    ok: ({ event }) => output<{ code: number }>(event).code === 0,
-    encodeFailed: ({ event }) => 'encodeFailed' in output<AddResult>(event),
+    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
+    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<AddResult>(event),
     startsOnAdd: ({ context }) => context.start === 'add',
     startsOnDelete: ({ context, event }) =>
       context.start === 'delete' &&
-      output<WalletsResult>(event).wallets.some((w) => w.walletId === context.walletId),
+      outputOf<WalletsResult>(event).wallets.some((w) => w.walletId === context.walletId),
     knownWallet: ({ context, event }) =>
       event.type === 'item.open' && context.wallets.some((w) => w.walletId === event.walletId),
     knownCoin: ({ context, event }) =>
@@ -80,18 +79,18 @@ export const cryptoAddressMachine = setup({
   },
   actions: {
     takeWallets: assign(({ event }) => ({
-      wallets: output<WalletsResult>(event).wallets,
+      wallets: outputOf<WalletsResult>(event).wallets,
       failure: undefined,
     })),
     /** The start route is honoured once. */
     started: assign({ start: 'list' as const, walletId: undefined }),
     selectStartWallet: assign(({ context, event }) => ({
-      selected: output<WalletsResult>(event).wallets.find((w) => w.walletId === context.walletId),
+      selected: outputOf<WalletsResult>(event).wallets.find((w) => w.walletId === context.walletId),
     })),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     clearNotice: assign({ notice: undefined, failure: undefined }),
     resetForm: assign({ coinId: undefined, address: '', errors: {}, failure: undefined }),
-    takeCoins: assign(({ event }) => ({ coins: output<CoinsResult>(event).coins })),
+    takeCoins: assign(({ event }) => ({ coins: outputOf<CoinsResult>(event).coins })),
     selectWallet: assign(({ context, event }) => ({
       selected:
         event.type === 'item.open'

@@ -21,6 +21,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import { mockVariant, type PayloadOf } from '../api/contract.ts';
 import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../config/constants.ts';
+import { outputOf as readOutput } from './events.ts';
 
 /** The calls that answer a page of a list. */
 export type ListCall =
@@ -93,7 +94,8 @@ export function readPage(data: unknown): {
   return { items: rows, pages: Number(pages) || 0, totals };
 }
 
-const outputOf = (event: unknown): PageResult => (event as { output: PageResult }).output;
+/** This machine's actor outputs are all PageResults. */
+const outputOf = (event: unknown) => readOutput<PageResult>(event);
 
 export const infiniteListMachine = setup({
   types: {

@@ -33,7 +33,7 @@ import {
   LOAN_AMOUNT,
   LOAN_DAYS,
   NO_LOAN,
-  output,
+  outputOf,
   owedOf,
   recordsOf,
   ref,
@@ -83,7 +83,7 @@ export const loanMachine = setup({
   actions: {
     startCheck: assign({ status: -1 }),
     takeLoan: assign(({ event }) => {
-      const dto = output<CheckResult>(event).data?.dto ?? undefined;
+      const dto = outputOf<CheckResult>(event).data?.dto ?? undefined;
       const status = dto?.status ?? NO_LOAN;
       return {
         status,

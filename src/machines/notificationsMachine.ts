@@ -19,6 +19,7 @@ import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { Notification, PageLimitPayload } from '../api/types/user.ts';
 import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../config/constants.ts';
+import { outputOf } from './events.ts';
 
 export interface NotificationsContext {
   items: Notification[];
@@ -85,8 +86,6 @@ export const notificationsActors = (api: ApiClient) => ({
   ),
 });
 
-const output = <T>(e: unknown) => (e as { output: T }).output;
-
 const pageOk = (r: PageResult) => r.code === 0 && !!r.data;
 
 const fresh = {
@@ -112,8 +111,8 @@ export const notificationsMachine = setup({
     }),
   },
   guards: {
-    pageLoaded: ({ event }) => pageOk(output<PageResult>(event)),
-    marked: ({ event }) => output<MarkResult>(event).code === 0,
+    pageLoaded: ({ event }) => pageOk(outputOf<PageResult>(event)),
+    marked: ({ event }) => outputOf<MarkResult>(event).code === 0,
     canLoadMore: ({ context }) => !context.ended && context.failures <= LIST_FAILURE_LIMIT,
     isUnread: ({ context, event }) =>
       event.type === 'item.open' &&
@@ -124,7 +123,7 @@ export const notificationsMachine = setup({
   actions: {
     reset: assign(fresh),
     append: assign(({ context, event }) => {
-      const d = output<PageResult>(event).data!;
+      const d = outputOf<PageResult>(event).data!;
       const page = context.page + 1;
       return {
         items: [...context.items, ...d.list],
@@ -135,14 +134,14 @@ export const notificationsMachine = setup({
     }),
     /** The list again from page 1 (after a notification was read). */
     replace: assign(({ event }) => {
-      const d = output<PageResult>(event).data!;
+      const d = outputOf<PageResult>(event).data!;
       return { items: d.list, page: 1, pages: d.pages, ended: 1 >= d.pages || d.list.length === 0 };
     }),
     countFailure: assign(({ context, event }) => ({
       failures: context.failures + 1,
-      failure: output<PageResult>(event).code,
+      failure: outputOf<PageResult>(event).code,
     })),
-    recordFailure: assign(({ event }) => ({ failure: output<MarkResult>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<MarkResult>(event).code })),
     select: assign(({ context, event }) =>
       event.type === 'item.open' ? { selected: context.items.find((n) => n.id === event.id) } : {},
     ),

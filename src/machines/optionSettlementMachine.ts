@@ -28,6 +28,7 @@ import {
   SETTLE_TRIES_LIST,
   SETTLE_TRIES_PLACE,
 } from '../config/constants.ts';
+import { outputOf } from './events.ts';
 
 /** Where the settlement is watched: the place-order screen or the positions list. */
 export type SettlementView = 'place' | 'list';
@@ -74,8 +75,6 @@ export const optionSettlementActors = (api: ApiClient) => ({
     api.call('userOptionDetail', input),
   ),
 });
-
-const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
 
 /** Progress on the 0..100 scale for the time left, to 2 decimals. */
 export const progressOf = (remaining: number, timeLong: number): number => {

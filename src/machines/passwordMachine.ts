@@ -18,6 +18,7 @@ import { clearSession } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkPasswordLength, checkRepeat } from './validation/account.ts';
 import { notice, type Notice } from './notice.ts';
+import { outputOf as readOutput } from './events.ts';
 
 export interface PasswordInput {
   /** Sent in metaData. */
@@ -66,7 +67,8 @@ const errorsOf = (c: PasswordContext): PasswordContext['errors'] => {
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
 };
 
-const output = (e: unknown) => (e as { output: SubmitResult }).output;
+/** This machine's actor outputs are all SubmitResults. */
+const outputOf = (event: unknown) => readOutput<SubmitResult>(event);
 
 export const passwordMachine = setup({
   types: {
@@ -82,7 +84,7 @@ export const passwordMachine = setup({
   },
   guards: {
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
-    changed: ({ event }) => output(event).code === 0,
+    changed: ({ event }) => outputOf(event).code === 0,
   },
   actions: {
     edit: assign(({ context, event }) =>
@@ -94,7 +96,7 @@ export const passwordMachine = setup({
         : {},
     ),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
-    recordFailure: assign(({ event }) => ({ failure: output(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf(event).code })),
     announce: assign({
       failure: undefined,
       notice: notice('tips.update_success'),

@@ -24,7 +24,7 @@ import { clearSession } from '../state/session.ts';
 import { clip } from './validation/access.ts';
 import { checkImage, checkNickname } from './validation/account.ts';
 import { notice } from './notice.ts';
-import { output, pickOf } from './profile/helpers.ts';
+import { outputOf, pickOf } from './profile/helpers.ts';
 import type {
   AvatarRead,
   InfoResult,
@@ -79,9 +79,9 @@ export const profileMachine = setup({
     }),
   },
   guards: {
-    loaded: ({ event }) => output<InfoResult>(event).code === 0,
-    saved: ({ event }) => output<SaveResult>(event).code === 0,
-    avatarRead: ({ event }) => !!output<AvatarRead>(event).dataUrl,
+    loaded: ({ event }) => outputOf<InfoResult>(event).code === 0,
+    saved: ({ event }) => outputOf<SaveResult>(event).code === 0,
+    avatarRead: ({ event }) => !!outputOf<AvatarRead>(event).dataUrl,
     mobile: ({ context }) => context.mobile,
     nickValid: ({ context }) => !checkNickname(context.nick),
     imageValid: ({ event }) => {
@@ -91,7 +91,7 @@ export const profileMachine = setup({
   },
   actions: {
     takeUser: assign(({ context, event }) => {
-      const u = output<InfoResult>(event).data;
+      const u = outputOf<InfoResult>(event).data;
       if (!u) return {};
       const user: ProfileUser = {
         uid: u.uid,
@@ -114,7 +114,7 @@ export const profileMachine = setup({
         },
       };
     }),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     edit: assign(({ context, event }) =>
       event.type === 'field.change'
         ? {
@@ -133,7 +133,7 @@ export const profileMachine = setup({
     }),
     markPending: assign(({ event }) => ({ pending: pickOf(event)?.name, notice: undefined })),
     takeAvatar: assign(({ context, event }) => ({
-      avatar: output<Required<AvatarRead>>(event),
+      avatar: outputOf<Required<AvatarRead>>(event),
       pending: undefined,
       errors: { ...context.errors, avatar: undefined },
     })),

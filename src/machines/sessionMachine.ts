@@ -29,7 +29,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { RefreshPayload } from '../api/types/trading.ts';
 import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../config/constants.ts';
 import { clearSession, setSession } from '../state/session.ts';
-import { output, signedOut, tokenState } from './session/helpers.ts';
+import { outputOf, signedOut, tokenState } from './session/helpers.ts';
 import type {
   CheckResult,
   RefreshResult,
@@ -79,24 +79,24 @@ export const sessionMachine = setup({
     hasToken: ({ event }) => event.type === 'session.signedIn' && !!event.token,
     newToken: ({ context, event }) =>
       event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
-    ok: ({ event }) => output<{ code: number }>(event).code === 0,
-    userGone: ({ event }) => output<UserResult>(event).code === 1002,
+    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
+    userGone: ({ event }) => outputOf<UserResult>(event).code === 1002,
     expired: ({ context, event }) =>
-      context.expiresAt !== undefined && output<CheckResult>(event).now >= context.expiresAt,
+      context.expiresAt !== undefined && outputOf<CheckResult>(event).now >= context.expiresAt,
     /**
      * The server refused the session (-1 in its reply, or a 401). A check that
      * never reached it (network, timeout, HTTP error) proves nothing: the next
      * one decides.
      */
     invalid: ({ event }) => {
-      const r = output<CheckResult>(event);
+      const r = outputOf<CheckResult>(event);
       return r.code === -1 && (r.fault === undefined || r.fault === 'unauthorized');
     },
     refreshDue: ({ context, event }) =>
       context.expiresAt !== undefined &&
-      context.expiresAt - output<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
+      context.expiresAt - outputOf<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
     refreshed: ({ event }) => {
-      const r = output<RefreshResult>(event);
+      const r = outputOf<RefreshResult>(event);
       return r.code === 0 && !!r.data?.token;
     },
   },
@@ -107,7 +107,7 @@ export const sessionMachine = setup({
         : {},
     ),
     setUser: assign(({ event }) => {
-      const u = output<UserResult>(event).data;
+      const u = outputOf<UserResult>(event).data;
       if (!u) return {};
       const user: SessionUser = {
         uid: u.uid,
@@ -121,9 +121,9 @@ export const sessionMachine = setup({
       };
       return { user };
     }),
-    setUnread: assign(({ event }) => ({ unread: output<UnreadResult>(event).data?.count ?? 0 })),
+    setUnread: assign(({ event }) => ({ unread: outputOf<UnreadResult>(event).data?.count ?? 0 })),
     takeRefreshed: assign(({ context, event }) => {
-      const d = output<RefreshResult>(event).data;
+      const d = outputOf<RefreshResult>(event).data;
       return d?.token ? tokenState(d.token, d.refreshToken ?? context.refreshToken) : {};
     }),
     /** Keep the refreshed token in the session store. */

@@ -19,6 +19,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import type { TransferForm } from '../api/types/user.ts';
 import { amountInput, checkTransferAmount } from './validation/wallet.ts';
 import { notice, type Notice } from './notice.ts';
+import { outputOf } from './events.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
 const TRANSFER_DECIMALS = 4;
@@ -80,8 +81,6 @@ export const transferActors = (api: ApiClient) => ({
   loadBalance: fromPromise<BalanceResult>(() => api.call('myWalletBalance')),
 });
 
-const output = <T>(e: unknown) => (e as { output: T }).output;
-
 const form = (c: TransferContext): CalcInput => ({
   curr: c.curr,
   currId: c.currId,
@@ -113,11 +112,11 @@ export const transferMachine = setup({
       event.type === 'field.change' &&
       !checkTransferAmount(amountInput(event.value, TRANSFER_DECIMALS)),
     calculated: ({ event }) => {
-      const r = output<CalcResult>(event);
+      const r = outputOf<CalcResult>(event);
       return r.code === 0 && !!r.data;
     },
-    transferred: ({ event }) => output<SubmitResult>(event).code === 0,
-    refused: ({ event }) => output<SubmitResult>(event).code === TRANSFER_FAILED,
+    transferred: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+    refused: ({ event }) => outputOf<SubmitResult>(event).code === TRANSFER_FAILED,
     succeeded: ({ context }) => context.notice?.key === 'currency_conversion_successful',
   },
   actions: {
@@ -132,17 +131,17 @@ export const transferMachine = setup({
         : {},
     ),
     setQuote: assign(({ event }) => {
-      const d = output<CalcResult>(event).data!;
+      const d = outputOf<CalcResult>(event).data!;
       return { fee: d.fee, practical: d.practical, failure: undefined };
     }),
-    recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
     showErrors: assign(({ context }) => ({ errors: { num: checkTransferAmount(context.num) } })),
     announce: assign({
       failure: undefined,
       notice: notice('currency_conversion_successful'),
     }),
     setBalances: assign(({ context, event }) => {
-      const list = output<BalanceResult>(event).data?.list;
+      const list = outputOf<BalanceResult>(event).data?.list;
       if (!list) return {};
       const row = (id: string) => list.find((r) => r.currencyId === id)?.balance ?? '0';
       const usd = list.find((r) => r.currency === 'USD')?.balance ?? '0';

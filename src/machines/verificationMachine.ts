@@ -24,7 +24,7 @@ import type { VerificationRecord, VerifiedStatus } from '../api/types/user.ts';
 import { clip } from './validation/access.ts';
 import { checkImage } from './validation/wallet.ts';
 import { notice } from './notice.ts';
-import { errorsOf, metaData, output } from './verification/helpers.ts';
+import { errorsOf, metaData, outputOf } from './verification/helpers.ts';
 import type {
   LoadResult,
   PrepareInput,
@@ -70,15 +70,15 @@ export const verificationMachine = setup({
   },
   guards: {
     isVerified: ({ event }) => {
-      const r = output<LoadResult>(event);
+      const r = outputOf<LoadResult>(event);
       return r.code === 0 && r.data?.verifiedStatus === 2;
     },
     loaded: ({ event }) => {
-      const r = output<LoadResult>(event);
+      const r = outputOf<LoadResult>(event);
       return r.code === 0 && !!r.data;
     },
-    submitted: ({ event }) => output<SubmitResult>(event).code === 0,
-    imageRead: ({ event }) => typeof output<string | null>(event) === 'string',
+    submitted: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+    imageRead: ({ event }) => typeof outputOf<string | null>(event) === 'string',
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
     twoTypes: ({ context }) => context.twoTypeVerified,
     full: ({ context }) => context.variant === 'full',
@@ -87,7 +87,7 @@ export const verificationMachine = setup({
   },
   actions: {
     applyRecord: assign(({ context, event }) => {
-      const r = output<LoadResult>(event).data as VerificationRecord;
+      const r = outputOf<LoadResult>(event).data as VerificationRecord;
       return {
         status: r.verifiedStatus,
         realName: r.realName ?? '',
@@ -106,7 +106,7 @@ export const verificationMachine = setup({
       };
     }),
     recordFailure: assign(({ event }) => ({
-      failure: output<{ code: number }>(event).code,
+      failure: outputOf<{ code: number }>(event).code,
     })),
     edit: assign(({ context, event }) =>
       event.type === 'field.change'
@@ -142,7 +142,7 @@ export const verificationMachine = setup({
       const { slot, ...file } = p;
       return {
         pending: undefined,
-        images: { ...context.images, [slot]: { ...file, url: output<string>(event) } },
+        images: { ...context.images, [slot]: { ...file, url: outputOf<string>(event) } },
         errors: { ...context.errors, [slot]: undefined },
       };
     }),

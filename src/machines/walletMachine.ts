@@ -17,6 +17,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { WalletItem } from '../api/types/user.ts';
 import { WALLET_REFRESH_MS } from '../config/constants.ts';
+import { outputOf as readOutput } from './events.ts';
 
 export type WalletTab = 'my_wallet' | 'wallet_record';
 /** Record filter: undefined all, 0 transfer in, 1 transfer out, 2 order. */
@@ -42,7 +43,8 @@ export const walletActors = (api: ApiClient) => ({
   loadBalance: fromPromise<BalanceResult>(() => api.call('myWalletBalance')),
 });
 
-const output = (e: unknown) => (e as { output: BalanceResult }).output;
+/** This machine's actor outputs are all BalanceResults. */
+const outputOf = (event: unknown) => readOutput<BalanceResult>(event);
 
 export const walletMachine = setup({
   types: {
@@ -59,16 +61,16 @@ export const walletMachine = setup({
     walletRefresh: WALLET_REFRESH_MS,
   },
   guards: {
-    loaded: ({ event }) => output(event).code === 0 && !!output(event).data,
+    loaded: ({ event }) => outputOf(event).code === 0 && !!outputOf(event).data,
     toRecords: ({ event }) => event.type === 'tab.select' && event.tab === 'wallet_record',
     toWallet: ({ event }) => event.type === 'tab.select' && event.tab === 'my_wallet',
   },
   actions: {
     apply: assign(({ event }) => {
-      const d = output(event).data!;
+      const d = outputOf(event).data!;
       return { list: d.list, totalBalance: d.totalBalance, failure: undefined };
     }),
-    recordFailure: assign(({ event }) => ({ failure: output(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf(event).code })),
     setFilter: assign(({ event }) =>
       event.type === 'records.filter' ? { recordType: event.recordType } : {},
     ),

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { BankCard, BankCardInput as CardBody } from '../../api/types/user.ts';
-import { decodeToken, session } from '../../state/session.ts';
+import { sessionAesKey } from '../aes-key.ts';
 import { emptyForm } from './helpers.ts';
 import {
   CARD_FIELDS,
@@ -18,13 +18,11 @@ import {
 /** Bank card list: up to 1000 (user-centre.md §9), one page. */
 export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
 
-const sessionKey = () => decodeToken(session.token)?.aesKey;
-
 /**
  * The real actors. `aesKey` reads the key of the token in use (by default
  * the app's session).
  */
-export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
+export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionAesKey) => ({
   loadCards: fromPromise<CardsResult>(async () => {
     const r = await api.call('userBankCardList', CARD_PAGE);
     if (r.code !== 0) return { code: r.code, cards: [] };

@@ -1,6 +1,7 @@
 /** Pure helpers of the bank-card machine: the blank form and the card as sent. */
 import { storedPhone } from '../validation/account.ts';
 import { CARD_FIELDS, type CardField, type CardForm } from './types.ts';
+export { outputOf } from '../events.ts';
 
 /** Shown only with the bank-info setting. */
 export const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
@@ -18,5 +19,3 @@ export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm
   }
   return out;
 }
-
-export const output = <R>(e: unknown) => (e as { output: R }).output;

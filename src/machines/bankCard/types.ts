@@ -79,5 +79,4 @@ export interface SaveInput {
   card: Partial<CardForm>;
 }
 
-/** Where the session's aesKey comes from (sync, or async for a key kept elsewhere). */
-export type AesKeySource = () => string | undefined | Promise<string | undefined>;
+export type { AesKeySource } from '../aes-key.ts';

@@ -2,20 +2,17 @@
 import { fromPromise } from 'xstate';
 import { encodeSensitive, decodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
-import { decodeToken, session } from '../../state/session.ts';
+import { sessionAesKey } from '../aes-key.ts';
 import type { AddResult, AesKeySource, CoinsResult, WalletsResult } from './types.ts';
 
 /** Crypto wallet list: up to 1000 (user-centre.md §9), one page. */
 export const WALLET_PAGE = { pageNum: 1, pageSize: 1000 } as const;
 
-/** The session's aesKey (sensitive fields are encoded with it). */
-const sessionKey = () => decodeToken(session.token)?.aesKey;
-
 /**
  * The real actors. `aesKey` reads the key of the token in use (by default
  * the app's session).
  */
-export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessionKey) => ({
+export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessionAesKey) => ({
   loadWallets: fromPromise<WalletsResult>(async () => {
     const r = await api.call('userWallet', WALLET_PAGE);
     if (r.code !== 0) return { code: r.code, wallets: [] };

@@ -66,5 +66,4 @@ export interface CoinsResult {
 /** addUserWallet's result, or the address could not be encoded (nothing was sent). */
 export type AddResult = CallResult<'addUserWallet'> | { code: -1; encodeFailed: true };
 
-/** Where the session's aesKey comes from (sync, or async for a key kept elsewhere). */
-export type AesKeySource = () => string | undefined | Promise<string | undefined>;
+export type { AesKeySource } from '../aes-key.ts';

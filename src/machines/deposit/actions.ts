@@ -9,7 +9,7 @@ import {
   empty,
   errorsOf,
   formOf,
-  output,
+  outputOf,
 } from './helpers.ts';
 import type { CardsResult, CoinsResult, DepositContext, DepositEvent } from './types.ts';
 
@@ -31,14 +31,14 @@ const assign = assignTo<DepositContext, DepositEvent, undefined, DepositEvent, n
 export const actions = {
   setTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab } : {})),
   applyCoins: assign(({ context, event }) => {
-    const coins = output<CoinsResult>(event).data?.dtoList ?? [];
+    const coins = outputOf<CoinsResult>(event).data?.dtoList ?? [];
     // The first option is chosen unless the kept form names one still offered.
     const keep = coins.some((n) => n.id === context.coinId);
     return { coins, coinId: keep ? context.coinId : coins[0]?.id };
   }),
   clearCoins: assign({ coins: [], coinId: undefined }),
-  setCards: assign(({ event }) => ({ bankCards: output<CardsResult>(event).data ?? [] })),
-  recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+  setCards: assign(({ event }) => ({ bankCards: outputOf<CardsResult>(event).data ?? [] })),
+  recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
   selectCoin: assign(({ event }) => (event.type === 'coin.select' ? { coinId: event.id } : {})),
   /** Put the address on the clipboard. Provided by the app where there is one. */
   copyAddress: ({ context }) => {
@@ -72,7 +72,7 @@ export const actions = {
   ),
   setProof: assign(({ context, event }) => ({
     pending: undefined,
-    proof: context.pending && { ...context.pending, url: output<string>(event) },
+    proof: context.pending && { ...context.pending, url: outputOf<string>(event) },
     errors: { ...context.errors, proof: undefined },
   })),
   unreadableProof: assign(({ context }) => ({

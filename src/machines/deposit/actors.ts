@@ -1,7 +1,7 @@
 /** The deposit machine's real actors: coins, bank cards, reading the proof, the deposit. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { decodeToken, session } from '../../state/session.ts';
+import { sessionAesKey } from '../aes-key.ts';
 import { dataUrlToBlob, decodeForDisplay, readImage } from '../validation/wallet.ts';
 import type { CardsResult, CoinsResult, DepositSubmitInput, SubmitResult } from './types.ts';
 
@@ -16,7 +16,7 @@ export const depositActors = (
   loadCards: fromPromise<CardsResult>(async () => {
     const r = await api.call('userBankCardList', { pageNum: 1, pageSize: 1000 });
     if (!r.data) return { code: r.code, data: null };
-    const key = (opts.aesKey ?? (() => decodeToken(session.token)?.aesKey))();
+    const key = (opts.aesKey ?? sessionAesKey)();
     const data = await Promise.all(
       r.data.list.map(async (c) => ({
         id: c.id,

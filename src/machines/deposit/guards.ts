@@ -1,6 +1,6 @@
 /** The deposit machine's guards, passed to setup({ guards }). */
 import { checkImage } from '../validation/wallet.ts';
-import { errorsOf, output } from './helpers.ts';
+import { errorsOf, outputOf } from './helpers.ts';
 import type {
   CardsResult,
   CoinsResult,
@@ -25,20 +25,20 @@ export const guards = {
     context.tab !== 'bank' &&
     context.tabs.includes('bank'),
   coinsLoaded: ({ event }) => {
-    const r = output<CoinsResult>(event);
+    const r = outputOf<CoinsResult>(event);
     return r.code === 0 && (r.data?.dtoList.length ?? 0) > 0;
   },
-  noCoins: ({ event }) => output<CoinsResult>(event).code === 0,
-  cardsLoaded: ({ event }) => !!output<CardsResult>(event).data,
+  noCoins: ({ event }) => outputOf<CoinsResult>(event).code === 0,
+  cardsLoaded: ({ event }) => !!outputOf<CardsResult>(event).data,
   /** Back from the agreement page on step two, with the coin still offered. */
   resumeStepTwo: ({ context, event }) =>
     context.restored &&
     context.step === 2 &&
-    (output<CoinsResult>(event).data?.dtoList ?? []).some((n) => n.id === context.coinId),
+    (outputOf<CoinsResult>(event).data?.dtoList ?? []).some((n) => n.id === context.coinId),
   knownCoin: ({ context, event }) =>
     event.type === 'coin.select' && context.coins.some((n) => n.id === event.id),
   proofAcceptable: ({ event }) => event.type === 'proof.select' && !checkImage(event.file),
-  imageRead: ({ event }) => typeof output<string | null>(event) === 'string',
+  imageRead: ({ event }) => typeof outputOf<string | null>(event) === 'string',
   formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
-  deposited: ({ event }) => output<SubmitResult>(event).code === 0,
+  deposited: ({ event }) => outputOf<SubmitResult>(event).code === 0,
 } satisfies Record<string, Guard>;

@@ -1,9 +1,9 @@
 /** The deposit machine's constants and pure helpers: the kept form, output reader, form errors. */
 import { checkAgreement, checkDepositAmount, checkProof } from '../validation/wallet.ts';
 import type { DepositContext, DepositForm } from './types.ts';
+export { outputOf } from '../events.ts';
 
-/** Deposit and withdraw amounts: 5 decimals (§5, §9). */
-export const AMOUNT_DECIMALS = 5;
+export { AMOUNT_DECIMALS } from '../../config/constants.ts';
 /** Where the form waits while the agreement page is open. */
 export const DEPOSIT_FORM_KEY = 'depositForm';
 
@@ -16,8 +16,6 @@ export function restoreDepositForm(): DepositForm | undefined {
     return undefined;
   }
 }
-
-export const output = <T>(e: unknown) => (e as { output: T }).output;
 
 export const formOf = (c: DepositContext): DepositForm => ({
   tab: c.tab,

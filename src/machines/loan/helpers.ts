@@ -3,6 +3,8 @@ import Big from 'big.js';
 import type { Loan, LoanRef, Repayment } from '../../api/types/user.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import type { CheckResult, LoanContext, LoanForm, RecordsResult } from './types.ts';
+import { outputOf } from '../events.ts';
+export { outputOf } from '../events.ts';
 
 /** Loan amount slider (§9): 50000 to 1000000, step 10000, default 50000. */
 export const LOAN_AMOUNT = {
@@ -21,10 +23,9 @@ export const NO_LOAN = 100;
 /** Remark: at most 140 characters, like every text field of the spec. */
 export const REMARK_MAX = MAX_LEN.nick;
 
-export const output = <R>(e: unknown) => (e as { output: R }).output;
-export const codeOf = (e: unknown) => output<{ code: number }>(e).code;
-export const statusOf = (e: unknown) => output<CheckResult>(e).data?.dto?.status ?? NO_LOAN;
-export const recordsOf = (e: unknown) => output<RecordsResult>(e).data?.dtoList ?? [];
+export const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
+export const statusOf = (e: unknown) => outputOf<CheckResult>(e).data?.dto?.status ?? NO_LOAN;
+export const recordsOf = (e: unknown) => outputOf<RecordsResult>(e).data?.dtoList ?? [];
 /** Owed: the loan amount less the approved repayments (in decimals). */
 export const owedOf = (loan: Loan | undefined, records: Repayment[]) =>
   records

@@ -12,8 +12,7 @@ import {
   type ProductLoad,
 } from '../validation/trading.ts';
 import type { MarketOrderContext, PlaceInput } from './types.ts';
-
-export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+export { outputOf } from '../events.ts';
 
 /** The margin for the context's current values. */
 export const derive = (c: MarketOrderContext): Pick<MarketOrderContext, 'margin'> => ({

@@ -12,8 +12,7 @@ import {
   type OptionLoad,
 } from '../validation/trading.ts';
 import type { OptionOrderContext, PlaceInput } from './types.ts';
-
-export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+export { outputOf } from '../events.ts';
 
 export const termOf = (c: OptionOrderContext): DeliveryTime | undefined =>
   c.delivery === undefined ? undefined : c.deliveries[c.delivery];

@@ -1,8 +1,8 @@
 /** Pure helpers of the session machine: reply readers and the token / signed-out context parts. */
 import { decodeToken, isDemo } from '../../state/session.ts';
 import type { EndReason } from './types.ts';
+export { outputOf } from '../events.ts';
 
-export const output = <T>(event: unknown) => (event as { output: T }).output;
 export const expiryOf = (token: string) => {
   const exp = decodeToken(token)?.exp;
   return typeof exp === 'number' ? exp * 1000 : undefined;

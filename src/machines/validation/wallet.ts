@@ -8,7 +8,7 @@
  * the edges.
  */
 import Big from 'big.js';
-import { decodeSensitive } from '../../api/aes-codec.ts';
+import { decodeSensitive, toBase64 } from '../../api/aes-codec.ts';
 import type { FeeInfo } from '../../api/types/user.ts';
 import { isEmail } from './access.ts';
 import { sanitizeNumber } from './number-input.ts';
@@ -65,11 +65,7 @@ export async function readImage(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const mime = sniffImage(bytes);
   if (!mime) throw new Error('not an image');
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return `data:${mime};base64,${btoa(s)}`;
+  return `data:${mime};base64,${toBase64(bytes)}`;
 }
 
 /** A base64 data URL back into a Blob for a multipart upload. */

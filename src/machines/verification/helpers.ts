@@ -1,10 +1,9 @@
 /** Pure helpers of the verification machine: the image slots, form errors, the metaData sent. */
 import { checkAuthEmail, checkIdCard, checkRealName, ID_IMAGE_KEYS } from '../validation/wallet.ts';
 import type { Slot, VerificationContext } from './types.ts';
+export { outputOf } from '../events.ts';
 
 export const SLOTS = Object.keys(ID_IMAGE_KEYS) as Slot[];
-
-export const output = <T>(e: unknown) => (e as { output: T }).output;
 
 export const errorsOf = (c: VerificationContext): VerificationContext['errors'] => {
   const e: VerificationContext['errors'] = {

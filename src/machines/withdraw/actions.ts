@@ -7,7 +7,7 @@ import {
   checkWithdrawAmount,
 } from '../validation/wallet.ts';
 import { notice } from '../notice.ts';
-import { AMOUNT_DECIMALS, cleared, limitsOf, output, targetOf } from './helpers.ts';
+import { AMOUNT_DECIMALS, cleared, limitsOf, outputOf, targetOf } from './helpers.ts';
 import type {
   CalcResult,
   SubmitResult,
@@ -32,14 +32,14 @@ type Action = ActionFunction<
 const assign = assignTo<WithdrawContext, WithdrawEvent, undefined, WithdrawEvent, never>;
 
 export const actions = {
-  lock: assign(({ event }) => ({ lockCode: output<{ code: number }>(event).code })),
+  lock: assign(({ event }) => ({ lockCode: outputOf<{ code: number }>(event).code })),
   switchTab: assign(({ event }) =>
     event.type === 'tab.select'
       ? { ...cleared, tab: event.tab, targets: [], targetId: undefined, limits: undefined }
       : {},
   ),
-  applyTargets: assign(({ event }) => ({ targets: output<TargetsResult>(event).data ?? [] })),
-  recordFailure: assign(({ event }) => ({ failure: output<{ code: number }>(event).code })),
+  applyTargets: assign(({ event }) => ({ targets: outputOf<TargetsResult>(event).data ?? [] })),
+  recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
   select: assign(({ context, event }) => {
     if (event.type !== 'target.select') return {};
     const limits = limitsOf(targetOf(context, event.id));
@@ -70,7 +70,7 @@ export const actions = {
     },
   })),
   setFee: assign(({ context, event }) => {
-    const r = output<CalcResult>(event);
+    const r = outputOf<CalcResult>(event);
     return {
       fee: r.data ?? undefined,
       failure: r.code === 0 ? context.failure : r.code,
@@ -89,7 +89,7 @@ export const actions = {
   startSubmit: assign({ submitting: true, failure: undefined }),
   failSubmit: assign(({ event }) => ({
     submitting: false,
-    failure: output<SubmitResult>(event).code,
+    failure: outputOf<SubmitResult>(event).code,
   })),
   done: assign({
     ...cleared,

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { encodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { WithdrawCryptoPayload } from '../../api/types/user.ts';
-import { decodeToken, session } from '../../state/session.ts';
+import { sessionAesKey } from '../aes-key.ts';
 import { decodeForDisplay } from '../validation/wallet.ts';
 import type {
   CalcInput,
@@ -23,7 +23,7 @@ export const withdrawActors = (
   api: ApiClient,
   opts: { aesKey?: () => string | undefined } = {},
 ) => {
-  const aesKey = opts.aesKey ?? (() => decodeToken(session.token)?.aesKey);
+  const aesKey = opts.aesKey ?? sessionAesKey;
   const loadCrypto = async (noWallet: boolean): Promise<TargetsResult> => {
     if (noWallet) {
       const r = await api.call('currencySimpleCoinNet');

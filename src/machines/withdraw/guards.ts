@@ -5,7 +5,7 @@ import {
   WITHDRAW_LOCK_CODES,
   inBounds,
   limitsOf,
-  output,
+  outputOf,
   targetOf,
 } from './helpers.ts';
 import type {
@@ -19,7 +19,7 @@ import type {
 type Guard = (args: { context: WithdrawContext; event: WithdrawEvent }) => boolean;
 
 export const guards = {
-  lockedCode: ({ event }) => WITHDRAW_LOCK_CODES.includes(output<{ code: number }>(event).code),
+  lockedCode: ({ event }) => WITHDRAW_LOCK_CODES.includes(outputOf<{ code: number }>(event).code),
   otherTab: ({ context, event }) =>
     !context.submitting &&
     event.type === 'tab.select' &&
@@ -27,9 +27,9 @@ export const guards = {
     context.tabs.includes(event.tab),
   /** While a submission is under way the form does not change. */
   notSubmitting: ({ context }) => !context.submitting,
-  loadFailed: ({ event }) => !output<TargetsResult>(event).data,
-  metaMissing: ({ event }) => !!output<TargetsResult>(event).metaMissing,
-  noTargets: ({ event }) => output<TargetsResult>(event).data?.length === 0,
+  loadFailed: ({ event }) => !outputOf<TargetsResult>(event).data,
+  metaMissing: ({ event }) => !!outputOf<TargetsResult>(event).metaMissing,
+  noTargets: ({ event }) => outputOf<TargetsResult>(event).data?.length === 0,
   isAddress: ({ context, event }) =>
     !context.submitting && event.type === 'field.change' && event.field === 'address',
   amountInBounds: ({ context, event }) =>
@@ -43,10 +43,10 @@ export const guards = {
     event.type === 'target.select' &&
     inBounds(context.amount, limitsOf(targetOf(context, event.id))),
   feeAcceptable: ({ event }) => {
-    const r = output<CalcResult>(event);
+    const r = outputOf<CalcResult>(event);
     return r.code === 0 && !!r.data && !checkFee(r.data);
   },
   addressGiven: ({ context }) =>
     targetOf(context)?.kind !== 'coin' || !checkPaymentAddress(context.address),
-  withdrawn: ({ event }) => output<SubmitResult>(event).code === 0,
+  withdrawn: ({ event }) => outputOf<SubmitResult>(event).code === 0,
 } satisfies Record<string, Guard>;

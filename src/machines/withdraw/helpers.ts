@@ -1,15 +1,13 @@
 /** The withdraw machine's constants and pure helpers: output reader, target lookups, payloads. */
 import { checkWithdrawAmount, type Limits } from '../validation/wallet.ts';
 import type { CalcInput, SubmitInput, WithdrawContext, WithdrawTarget } from './types.ts';
+export { outputOf } from '../events.ts';
 
-/** Deposit and withdraw amounts: 5 decimals (§5, §9). */
-export const AMOUNT_DECIMALS = 5;
+export { AMOUNT_DECIMALS } from '../../config/constants.ts';
 /** Status codes meaning a request is already submitted: the form locks (§4, §8). */
 export const WITHDRAW_LOCK_CODES: readonly number[] = [1066, 1067, 1070];
 /** Message key of the spec's 'bank card meta not found.' (the bank-card limits could not be read, §7). */
 export const BANK_META_MISSING = 'bank_card_meta_not_found';
-
-export const output = <T>(e: unknown) => (e as { output: T }).output;
 
 export const targetOf = (c: WithdrawContext, id = c.targetId) => c.targets.find((t) => t.id === id);
 export const limitsOf = (t: WithdrawTarget | undefined): Limits | undefined =>
