@@ -10,7 +10,8 @@ import { useDesktop } from '../hooks/use-media.ts';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration, money } from '../format.ts';
-import { OrderFacts, STATUS_CLASS } from './order-detail.tsx';
+import { OrderFacts } from './order-detail.tsx';
+import { MarketOrderCard } from './order-card.tsx';
 import { SettlementResult } from './settlement.tsx';
 
 function Totals({ today, total }: { today: unknown; total: unknown }) {
@@ -90,36 +91,7 @@ export function HistoryView() {
             <Totals today={c.totals.profitLossToday} total={c.totals.profitLossTotal} />
           )}
           render={(o) => (
-            <li key={o.id}>
-              <button
-                type="button"
-                className="order-card"
-                onClick={() => setMarket(o)}
-                aria-label={`${o.tradePair} ${o.id}`}
-              >
-                <span className="order-head">
-                  <b>{o.tradePair}</b>
-                  <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
-                    {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
-                  </span>
-                  <span className={`status ${STATUS_CLASS[o.positionStatus]}`}>
-                    {t(`position.status_${o.positionStatus}`)}
-                  </span>
-                  <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>
-                    {money(o.profitLoss)}
-                  </span>
-                </span>
-                <span className="order-grid">
-                  <span>
-                    {t('position.volume')} {o.orderQuantity}
-                  </span>
-                  <span>
-                    {t('position.placePrice')} {o.openingPrice}
-                  </span>
-                  <span>{o.closingTimeTs ? formatDateTime(o.closingTimeTs) : '—'}</span>
-                </span>
-              </button>
-            </li>
+            <MarketOrderCard key={o.id} o={o} onOpen={() => setMarket(o)} time={o.closingTimeTs} />
           )}
         />
       )}

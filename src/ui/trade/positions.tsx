@@ -15,7 +15,8 @@ import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, money } from '../format.ts';
-import { CloseOrCancel, OrderFacts, STATUS_CLASS } from './order-detail.tsx';
+import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
+import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
 
 const SUMMARY_POLL_MS = 2000;
@@ -69,37 +70,16 @@ function Summary() {
 function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <li>
-      <button
-        type="button"
-        className="order-card"
-        onClick={onOpen}
-        aria-label={`${o.tradePair} ${o.id}`}
-      >
-        <span className="order-head">
-          <b>{o.tradePair}</b>
-          <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
-            {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
-          </span>
-          <span className={`status ${STATUS_CLASS[o.positionStatus]}`}>
-            {t(`position.status_${o.positionStatus}`)}
-          </span>
-          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
+    <MarketOrderCard
+      o={o}
+      onOpen={onOpen}
+      time={o.orderTimeTs ?? o.transactionTimeTs ?? 0}
+      extra={
+        <span>
+          {t('position.currentPrice')} {o.currentPrice}
         </span>
-        <span className="order-grid">
-          <span>
-            {t('position.volume')} {o.orderQuantity}
-          </span>
-          <span>
-            {t('position.placePrice')} {o.openingPrice}
-          </span>
-          <span>
-            {t('position.currentPrice')} {o.currentPrice}
-          </span>
-          <span>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</span>
-        </span>
-      </button>
-    </li>
+      }
+    />
   );
 }
 

@@ -7,38 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { formatDateTime, formatDuration, money } from '../../format.ts';
-import { MarketStatus, OptionStatus, PayState } from './records-status.tsx';
+import { MarketOrderCard } from '../../trade/order-card.tsx';
+import { OptionStatus, PayState } from './records-status.tsx';
 
 export function MarketOrderRow({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <li>
-      <button
-        type="button"
-        className="order-card"
-        onClick={onOpen}
-        aria-label={`${o.tradePair} ${o.id}`}
-      >
-        <span className="order-head">
-          <b>{o.tradePair}</b>
-          <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
-            {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
-          </span>
-          <MarketStatus status={o.positionStatus} />
-          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
-        </span>
-        <span className="order-grid">
-          <span>
-            {t('position.volume')} {o.orderQuantity}
-          </span>
-          <span>
-            {t('position.placePrice')} {o.openingPrice}
-          </span>
-          <span>{o.orderTimeTs ? formatDateTime(o.orderTimeTs) : '—'}</span>
-        </span>
-      </button>
-    </li>
-  );
+  return <MarketOrderCard o={o} onOpen={onOpen} time={o.orderTimeTs} />;
 }
 
 export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => void }) {
