@@ -19,6 +19,7 @@ import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
 import { formatPrice } from '../format.ts';
 import type { TradeMode } from '../../config/site.ts';
+import { LoadFailed } from '../components/load-failed.tsx';
 
 export interface OrderFormProps {
   symbol: string;
@@ -86,12 +87,7 @@ export function MarketOrderForm({
 
   if (state.matches('loadFailed')) {
     return (
-      <div className="empty-state" role="alert">
-        <p>{t('tips.incorrect_data')}</p>
-        <button type="button" className="btn" onClick={() => send({ type: 'load.retry' })}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('tips.incorrect_data')} onRetry={() => send({ type: 'load.retry' })} />
     );
   }
 

@@ -24,6 +24,7 @@ import { TextField } from '../forms/fields.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDuration, money } from '../format.ts';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
 
 function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
   const { t } = useTranslation();
@@ -109,12 +110,7 @@ export function OptionOrderForm({
 
   if (state.matches('loadFailed')) {
     return (
-      <div className="empty-state" role="alert">
-        <p>{t('tips.incorrect_data')}</p>
-        <button type="button" className="btn" onClick={() => send({ type: 'load.retry' })}>
-          {t('common.retry')}
-        </button>
-      </div>
+      <LoadFailed message={t('tips.incorrect_data')} onRetry={() => send({ type: 'load.retry' })} />
     );
   }
   return (

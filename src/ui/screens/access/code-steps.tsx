@@ -9,7 +9,7 @@ import type { AnyActorRef } from 'xstate';
 import type { AccountType } from '../../../api/types/trading.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { CodeField, PasswordField, TextField } from '../../forms/fields.tsx';
-import { PhoneField } from '../../forms/phone.tsx';
+import { AccountField } from '../../forms/account-field.tsx';
 
 type Field = 'account' | 'code' | 'password' | 'inviteCode';
 
@@ -81,39 +81,15 @@ export function CodeSteps({ state, send, kind }: Props) {
   if (state.matches('account') || state.matches('sendingCode')) {
     return (
       <form noValidate onSubmit={submit('code.send')}>
-        {c.phoneEnabled && (
-          <div className="segmented block" role="group" aria-label={t('login.accountType')}>
-            {(['E', 'P'] as const).map((type) => (
-              <button
-                key={type}
-                type="button"
-                aria-pressed={c.type === type}
-                onClick={() => send({ type: 'type.change', value: type })}
-              >
-                {t(type === 'E' ? 'login.email' : 'login.phone')}
-              </button>
-            ))}
-          </div>
-        )}
-        {c.type === 'P' ? (
-          <PhoneField
-            label={t('login.phone')}
-            value={c.account}
-            onValue={change('account')}
-            error={c.errors.account}
-          />
-        ) : (
-          <TextField
-            label={t('login.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={MAX_LEN.email}
-            value={c.account}
-            onValue={change('account')}
-            error={c.errors.account}
-          />
-        )}
+        <AccountField
+          phoneEnabled={c.phoneEnabled}
+          type={c.type}
+          onType={(value) => send({ type: 'type.change', value })}
+          value={c.account}
+          onValue={change('account')}
+          error={c.errors.account}
+          autoComplete="email"
+        />
         <div className="form-actions">
           <button type="submit" className="btn primary block" disabled={busy}>
             {busy

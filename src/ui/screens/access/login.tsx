@@ -11,8 +11,8 @@ import { site } from '../../../state/site.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
-import { Check, CodeField, PasswordField, TextField } from '../../forms/fields.tsx';
-import { PhoneField } from '../../forms/phone.tsx';
+import { Check, CodeField, PasswordField } from '../../forms/fields.tsx';
+import { AccountField } from '../../forms/account-field.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { LanguageList } from '../../shell/language-picker.tsx';
 import { BackLink } from '../../components/back-link.tsx';
@@ -93,39 +93,15 @@ function LoginForm({ input }: { input: LoginInput }) {
         send({ type: 'form.submit' });
       }}
     >
-      {c.phoneEnabled && (
-        <div className="segmented block" role="group" aria-label={t('login.accountType')}>
-          {(['E', 'P'] as const).map((type) => (
-            <button
-              key={type}
-              type="button"
-              aria-pressed={c.type === type}
-              onClick={() => send({ type: 'type.change', value: type })}
-            >
-              {t(type === 'E' ? 'login.email' : 'login.phone')}
-            </button>
-          ))}
-        </div>
-      )}
-      {c.type === 'P' ? (
-        <PhoneField
-          label={t('login.phone')}
-          value={c.username}
-          onValue={change('username')}
-          error={c.errors.username}
-        />
-      ) : (
-        <TextField
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          maxLength={MAX_LEN.email}
-          value={c.username}
-          onValue={change('username')}
-          error={c.errors.username}
-        />
-      )}
+      <AccountField
+        phoneEnabled={c.phoneEnabled}
+        type={c.type}
+        onType={(value) => send({ type: 'type.change', value })}
+        value={c.username}
+        onValue={change('username')}
+        error={c.errors.username}
+        autoComplete="username"
+      />
       <PasswordField
         label={t('login.password')}
         autoComplete="current-password"

@@ -99,7 +99,7 @@ function BankCardsBody() {
   const [state, send] = useCardMachine({ start: 'list' });
   const c = state.context;
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'list.reload' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;
   if (state.hasTag('busy')) return <Loading />;
   if (c.cards.length === 0)
     return (
@@ -200,7 +200,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
   }, [done, c.failure, navigate, t]);
 
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'list.reload' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;
   const shown = state.matches('form') || state.matches('saving') || state.matches('deleting');
   if (!shown || done) return <Loading />;
 

@@ -55,17 +55,7 @@ export function Loading() {
   );
 }
 
-export function Failed({ message, retry }: { message: string; retry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="empty-state" role="alert">
-      <p>{message}</p>
-      <button type="button" className="btn" onClick={retry}>
-        {t('common.retry')}
-      </button>
-    </div>
-  );
-}
+export { LoadFailed as Failed } from '../../components/load-failed.tsx';
 
 /** A delete confirmation in a bottom sheet (side drawer on desktop). */
 export function ConfirmDrawer({

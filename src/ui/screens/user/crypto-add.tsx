@@ -57,12 +57,12 @@ export function AddCryptoBody() {
   }, [done, navigate]);
 
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'list.reload' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;
   if (state.matches({ add: 'coinsFailed' }))
     return (
       <Failed
         message={t('cards.crypto.coinsFailed')}
-        retry={() => send({ type: 'coins.reload' })}
+        onRetry={() => send({ type: 'coins.reload' })}
       />
     );
   if (!state.matches({ add: 'form' }) && !state.matches({ add: 'saving' })) return <Loading />;

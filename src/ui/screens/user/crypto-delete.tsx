@@ -22,7 +22,7 @@ export function DeleteCryptoBody() {
   }, [done, navigate]);
 
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'list.reload' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;
   const w = c.selected;
   if (!state.matches('detail') || !w) return <Loading />;
   const deleting = state.matches({ detail: 'deleting' });

@@ -70,7 +70,7 @@ function CryptoListBody() {
   const [state, send] = useCryptoMachine({ start: 'list' });
   const c = state.context;
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'list.reload' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;
   if (state.hasTag('busy')) return <Loading />;
   if (c.wallets.length === 0)
     return (

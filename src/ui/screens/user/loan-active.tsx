@@ -95,7 +95,7 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
       </section>
       <h2 className="section-title">{t('cards.loan.records')}</h2>
       {state.matches({ active: 'recordsFailed' }) ? (
-        <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'records.reload' })} />
+        <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'records.reload' })} />
       ) : !loaded ? (
         <Loading />
       ) : c.records.length === 0 ? (

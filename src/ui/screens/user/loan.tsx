@@ -44,7 +44,7 @@ function LoanBody() {
   const [state, send] = useLoanMachine();
   useNotice(state.context.notice);
   if (state.matches('failed'))
-    return <Failed message={t('cards.loadFailed')} retry={() => send({ type: 'check.retry' })} />;
+    return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'check.retry' })} />;
   if (state.matches('request')) return <RequestForm state={state} send={send} />;
   if (state.matches('review')) return <InReview state={state} send={send} />;
   if (state.matches('active')) return <ActiveLoan state={state} send={send} />;

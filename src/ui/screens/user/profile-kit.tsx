@@ -75,18 +75,7 @@ export function LoadingRows({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="empty-state" role="alert">
-      <p>{message}</p>
-      <button type="button" className="btn" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
-    </div>
-  );
-}
-
+export { LoadFailed as LoadError } from '../../components/load-failed.tsx';
 export { copyText } from '../../clipboard.ts';
 
 // ---- images (user-centre.md §5 "Images")
