@@ -28,7 +28,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // The app on its built-in simulator (a worker in the page).
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    // The same journeys, tagged @live, against `sim:server` as a separate process
+    // over real HTTP and WebSocket (tests/e2e/live-server.ts starts and stops it).
+    { name: 'live', use: { browserName: 'chromium' }, grep: /@live/ },
+  ],
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,

@@ -1,7 +1,46 @@
-/** Shared e2e fixtures: every page records console errors, and tests assert none happened. */
+/**
+ * Shared e2e fixtures. Every page records console errors, and tests assert none
+ * happened. In the `live` project the same tests run against `sim:server` as a
+ * separate process: the page is pointed at it through the site config, and the
+ * back office is the server's operator API (see sim.ts).
+ */
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import { liveSiteConfig, startLiveServer, type LiveServer } from './live-server.ts';
+import { bindOperator } from './sim.ts';
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** Is this run the live-server project? */
+export const isLive = (): boolean => base.info().project.name === 'live';
+
+export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer | undefined }>({
+  live: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name !== 'live') return use(undefined);
+      const srv = await startLiveServer();
+      await use(srv);
+      await srv.stop();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ page, live }, use) => {
+    if (live) {
+      const site = JSON.parse(readFileSync('public/config/site.json', 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      await page.route('**/config/site.json', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify(liveSiteConfig(site, live)),
+        }),
+      );
+      // The reviewer has entered the operator key in this browser session.
+      await page.addInitScript((key) => sessionStorage.setItem('operatorKey', key), live.key);
+      bindOperator(page, live);
+    }
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -17,7 +56,7 @@ export { expect };
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 
-/** A fresh simulator world per test: each test's browser context has its own IndexedDB. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+  const dir = isLive() ? 'test-results/screens/live' : 'test-results/screens';
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 }

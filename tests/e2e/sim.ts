@@ -1,7 +1,24 @@
-/** Reaching the page's simulator back office from a test (simulator mode exposes it as window.__simulator). */
+/**
+ * Acting as the operator from a test. Simulator mode reaches the page's
+ * simulator back office (exposed as window.__simulator); the live project
+ * calls the same operation on the server's operator API.
+ */
 import type { Page } from '@playwright/test';
 
+interface Operator {
+  call<T>(op: string, ...args: unknown[]): Promise<T>;
+}
+
+const operators = new WeakMap<Page, Operator>();
+
+/** Route this page's back-office calls to a live server's operator API. */
+export function bindOperator(page: Page, op: Operator): void {
+  operators.set(page, op);
+}
+
 export async function backOffice<T>(page: Page, op: string, ...args: unknown[]): Promise<T> {
+  const live = operators.get(page);
+  if (live) return live.call<T>(op, ...args);
   await page.waitForFunction(() => !!(window as unknown as { __simulator?: unknown }).__simulator);
   return page.evaluate(
     async ([name, a]) => {

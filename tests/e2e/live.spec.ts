@@ -1,0 +1,101 @@
+/**
+ * Faults over the real transport: only in the `live` project, where the app
+ * talks to `sim:server` as a separate process over HTTP and WebSocket.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, isLive } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
+
+async function signIn(page: Page, email: string, deposit = 50_000) {
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Resolves when at least `n` bid cells on Home change after the call. */
+async function pricesMove(page: Page, n = 3, timeout = 20_000) {
+  const cells = page.locator('[data-testid^="row-bid-"]');
+  await expect(cells.first()).toBeVisible();
+  const before = await cells.allTextContents();
+  await expect
+    .poll(async () => (await cells.allTextContents()).filter((v, i) => v !== before[i]).length, {
+      timeout,
+      intervals: [500],
+    })
+    .toBeGreaterThanOrEqual(n);
+}
+
+test(
+  'the server is killed and restarted mid-session: channels reconnect, session and position kept',
+  {
+    tag: '@live',
+  },
+  async ({ page, live }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'restart@example.com');
+    await page.goto('/BTCUSDT/place?direction=0');
+    await page.getByLabel('Volume (lots)').fill('0.1');
+    await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+    await page
+      .getByRole('dialog', { name: 'Order placed' })
+      .getByRole('button', { name: 'View positions' })
+      .click();
+    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await page.goto('/');
+    await pricesMove(page);
+    // No graceful shutdown: what the server acknowledged must already be on disk.
+    await live!.restart();
+    // The market channel comes back by itself (reconnect with backoff), no reload.
+    await pricesMove(page, 3, 30_000);
+    // The session survived the restart: a reload is still signed in, the position is there.
+    await page.goto('/position');
+    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^BTCUSDT \d+$/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+  },
+);
+
+test(
+  'the operator drops the market socket: the app reconnects and prices flow again',
+  {
+    tag: '@live',
+  },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    await pricesMove(page);
+    await backOffice(page, 'dropChannel', 'market');
+    await pricesMove(page, 3, 20_000);
+  },
+);
+
+test(
+  'HTTP 500 and a reply slower than the timeout show the spec messages',
+  {
+    tag: '@live',
+  },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/login');
+    await backOffice(page, 'seedUser', { email: 'faults@example.com', password: 'secret123' });
+    await page.getByLabel('E-mail').fill('faults@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await backOffice(page, 'force', { call: 'login', status: 500 });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Server error (500)')).toBeVisible();
+    // The live site config sets a 3 s timeout (+0.7 s); the reply takes 8 s.
+    await backOffice(page, 'delay', { call: 'login', ms: 8_000 });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Connection timeout')).toBeVisible({ timeout: 10_000 });
+    // Nothing is stuck: the next try signs in.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  },
+);
