@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface LiveServer {
+  /** The server process id (for memory readings). */
+  readonly pid: number;
   /** `http://127.0.0.1:PORT` */
   url: string;
   port: number;
@@ -85,6 +87,9 @@ export async function startLiveServer(seed = 20261122): Promise<LiveServer> {
   env.PORT = String(port);
 
   const server: LiveServer = {
+    get pid() {
+      return proc.pid ?? 0;
+    },
     url,
     port,
     key,
