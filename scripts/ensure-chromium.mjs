@@ -30,4 +30,24 @@ export function ensureChromium() {
   return CHROMIUM;
 }
 
+/** heif-enc (Debian's libheif-examples) makes a real HEIC for the image tests; installed like Chromium. */
+export function ensureHeifEnc() {
+  try {
+    execSync('command -v heif-enc', { stdio: 'ignore' });
+    return;
+  } catch {
+    /* missing: install below */
+  }
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root) {
+    console.error('heif-enc is missing: sudo apt-get install -y libheif-examples');
+    process.exit(1);
+  }
+  console.log('Installing Debian libheif-examples (apt-get)…');
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libheif-examples',
+    { stdio: 'inherit' },
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

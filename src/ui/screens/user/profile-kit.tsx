@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { AnyActorRef } from 'xstate';
-import { AVATAR } from '../../../machines/profileMachine.ts';
-import { readImage, sniffImage } from '../../../machines/validation/wallet.ts';
+import { readImage } from '../../../machines/validation/wallet.ts';
+import { pictureType, preparePicture } from '../../images/compress.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
@@ -78,72 +78,20 @@ export function LoadingRows({ rows = 3 }: { rows?: number }) {
 export { LoadFailed as LoadError } from '../../components/load-failed.tsx';
 export { copyText } from '../../clipboard.ts';
 
-// ---- images (user-centre.md §5 "Images")
+// ---- images (user-centre.md §5 "Images"): one rule for every picture, in ui/images/compress.ts
 
-const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-
-/** Draw the picture at most 1920 px on its long side and encode it as JPEG; undefined when the browser cannot decode it. */
-async function toJpeg(blob: Blob, quality: number): Promise<Blob | undefined> {
-  try {
-    const bmp = await createImageBitmap(blob);
-    const scale = Math.min(1, AVATAR.compressMaxPx / Math.max(bmp.width, bmp.height));
-    const w = Math.max(1, Math.round(bmp.width * scale));
-    const h = Math.max(1, Math.round(bmp.height * scale));
-    const draw = (ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D) => {
-      // JPEG has no transparency: a white page under transparent PNGs.
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, w, h);
-      ctx.drawImage(bmp, 0, 0, w, h);
-    };
-    if (typeof OffscreenCanvas !== 'undefined') {
-      const canvas = new OffscreenCanvas(w, h);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return undefined;
-      draw(ctx);
-      bmp.close();
-      return await canvas.convertToBlob({ type: 'image/jpeg', quality });
-    }
-    const canvas = document.createElement('canvas');
-    canvas.width = w;
-    canvas.height = h;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return undefined;
-    draw(ctx);
-    bmp.close();
-    return await new Promise<Blob | undefined>((done) =>
-      canvas.toBlob((b) => done(b ?? undefined), 'image/jpeg', quality),
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The spec's compression: HEIC becomes JPEG at 0.7; other images over 0.3 MB
- * become JPEG at 0.75, at most 1920 px. What the browser cannot decode (HEIC
- * in most browsers other than Safari) is sent as it is: the machine's
- * extension and size rules and the server decide. Files with another
- * extension or over 10 MB are left alone for the machine to refuse.
- */
+/** The avatar's compression (the view calls it before the machine sees the file). */
 export async function compressImage(
   blob: Blob,
   name: string,
-  heic = extensionOf(name) === 'heic',
 ): Promise<{ blob: Blob; name: string }> {
-  const allowed = (AVATAR.extensions as readonly string[]).includes(extensionOf(name)) || !name;
-  if (!allowed || blob.size > AVATAR.maxBytes) return { blob, name };
-  if (!heic && blob.size <= AVATAR.compressOverBytes) return { blob, name };
-  const out = await toJpeg(blob, heic ? AVATAR.heicQuality : AVATAR.compressQuality);
-  if (!out || (!heic && out.size >= blob.size)) return { blob, name };
-  return { blob: out, name: name ? name.replace(/\.[^.]*$/, '.jpg') : name };
+  return preparePicture(blob, name);
 }
 
 /** The verification machine's `prepare`: a picture (not just its extension) compressed, as a data URL. */
 export async function prepareImage(blob: Blob): Promise<string> {
-  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer());
-  const mime = sniffImage(head);
-  if (!mime) throw new Error('not an image');
-  const { blob: out } = await compressImage(blob, '', mime === 'image/heic');
+  if (!(await pictureType(blob))) throw new Error('not an image');
+  const { blob: out } = await preparePicture(blob);
   return readImage(out);
 }
 
