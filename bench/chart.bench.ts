@@ -11,12 +11,12 @@
  * requestAnimationFrame counter, long tasks from the Long Tasks API.
  */
 import { execSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { BenchResult } from './types.ts';
+import { serve } from './serve.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -49,36 +49,6 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const rel =
-      decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') ||
-      'index.html';
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir)) return void res.writeHead(403).end();
-    try {
-      const body = readFileSync(file);
-      res
-        .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
-        .end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      resolve({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/` });
-    }),
-  );
 }
 
 /** Busy time of the renderer's main thread after each mark, up to the next one (ms). */

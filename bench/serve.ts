@@ -1,0 +1,35 @@
+/** A static file server on 127.0.0.1 for the benches' own pages (chart harness, reference page). */
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+
+export function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const rel =
+      decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') ||
+      'index.html';
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    try {
+      const body = readFileSync(file);
+      res
+        .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+        .end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/` });
+    }),
+  );
+}
