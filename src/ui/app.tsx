@@ -10,6 +10,7 @@ import { setFlags } from '../state/site.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
 import { startExchangeData } from './boot/exchange-data.ts';
+import { BootShell } from './boot/boot-shell.tsx';
 import { ServicesContext } from './services-context.tsx';
 import { ConfigOverlay } from './components/config-overlay.tsx';
 import { Toaster } from './components/toaster.tsx';
@@ -76,11 +77,7 @@ export function App() {
   );
   if (state.hasTag('overlay')) return <ConfigOverlay />;
   if (!services || !state.hasTag('ready')) {
-    return (
-      <div className="splash" role="status" aria-label="Loading">
-        <div className="spinner" />
-      </div>
-    );
+    return <BootShell label="Loading" />;
   }
   return (
     <ServicesContext.Provider value={services}>

@@ -1,0 +1,11 @@
+/** The boot shell of index.html, drawn by React while start-up runs, so the page does not flash between the two. */
+export function BootShell({ label }: { label: string }) {
+  return (
+    <div className="boot-shell" role="status" aria-label={label}>
+      <div className="boot-bar" />
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="boot-row" />
+      ))}
+    </div>
+  );
+}
