@@ -35,7 +35,7 @@ async function tabsWhole(page: Page) {
     expect(b.x).toBeGreaterThanOrEqual(d.x);
     expect(b.x + b.width).toBeLessThanOrEqual(d.x + d.width);
     const clipped = await tab.evaluate((el) => el.scrollWidth > el.clientWidth);
-    expect(clipped, await tab.textContent()).toBe(false);
+    expect(clipped, (await tab.textContent()) ?? '').toBe(false);
   }
 }
 
