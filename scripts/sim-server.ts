@@ -1,15 +1,40 @@
 /**
  * `npm run sim:server`: the simulator as a live HTTP + WebSocket server on
  * 127.0.0.1 (port from PORT, default 8787), for trying the app's live mode.
+ *
+ * The operator API (`/operator/v1/…`, the console's back office) needs a key:
+ * SIM_OPERATOR_KEY, or one made on the first start and printed once.
+ * SIM_OPERATOR_ORIGINS (comma-separated) names the app origins the console may
+ * call from (default: any loopback origin). SIM_SHOW_CODES=1 prints every code
+ * the server sends.
  */
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
+import { operatorRoute } from '../src/simulator/host/operator-api.ts';
+import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
+import { showCodes } from '../src/simulator/host/show-codes.ts';
 
 const sim = await createSimulator({ seed: Number(process.env.SEED ?? 20261122) });
-const srv = await startSimServer(sim, Number(process.env.PORT ?? 8787));
+const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
+const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
+  .map((o) => o.trim())
+  .filter(Boolean);
+const operator = operatorRoute(sim, { keyHash: key.hash, ...(origins ? { origins } : {}) });
+const srv = await startSimServer(sim, Number(process.env.PORT ?? 8787), '127.0.0.1', [operator]);
 console.log(
   `Simulator server on ${srv.url} (calls: ${srv.url}/<api|market|exchange>/v1/…, channels: ws://127.0.0.1:${srv.port}/ws/<market|exchange>)`,
 );
+console.log(
+  `Operator API on ${srv.url}/operator/v1 (header X-Operator-Key; ${
+    key.source === 'env'
+      ? 'key from SIM_OPERATOR_KEY'
+      : key.source === 'saved'
+        ? 'the key printed on the first start with this data'
+        : 'new key below, shown this once'
+  })`,
+);
+if (key.generated) console.log(`operator key  ${key.generated}`);
+if (process.env.SIM_SHOW_CODES === '1') showCodes(sim);
 const stop = async () => {
   sim.stop();
   await srv.close();

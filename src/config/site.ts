@@ -37,6 +37,13 @@ export interface SiteConfig {
   /** 'simulator' (built in, the default) or 'live'. */
   backend: 'simulator' | 'live';
   live?: LiveBackend;
+  /**
+   * Live mode: base URL of the simulator host's operator API (for
+   * `npm run sim:server`, `http://127.0.0.1:8787/operator`). When set, the
+   * back-office console opens in live mode and asks for the operator key once
+   * per browser session. Leave it out for a real deployment.
+   */
+  operatorUrl?: string;
   /** Request timeout in ms; none when absent (0.7 s is added). */
   timeoutMs?: number;
   defaultLanguage: Language;

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChannelCommand, MultipartPart, Root, WireRequest } from '../../api/wire.ts';
 import type { Simulator } from '../server.ts';
+import type { HostRoute } from './operator-api.ts';
 
 export interface SimServer {
   url: string;
@@ -51,9 +52,14 @@ export async function startSimServer(
   sim: Simulator,
   port = 0,
   host = '127.0.0.1',
+  /** Routes tried first, with the host's body reader (the operator API). */
+  routes: readonly HostRoute[] = [],
 ): Promise<SimServer> {
   const server: Server = createServer((req, res) => {
     void (async () => {
+      const at = new URL(req.url ?? '/', `http://${host}`);
+      for (const r of routes)
+        if (await r(req, res, { url: at, readBody: () => readBody(req, at) })) return;
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors).end();
         return;

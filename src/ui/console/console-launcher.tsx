@@ -1,12 +1,13 @@
 /**
- * Simulator mode: a small "Back office" button, and the spec's secret
+ * Simulator mode, and live mode when the site config names the operator API:
+ * a small "Back office" handle at the screen's edge, and the spec's secret
  * gesture (more than 5 quick taps within 3 s on the page title or the brand)
  * to open the reviewer's console. The console itself is a lazy chunk.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../services-context.tsx';
 import { OutboxNotice } from './outbox-notice.tsx';
+import { useConsoleMode } from './use-back-office.ts';
 import { IconGear } from '../components/icons.tsx';
 
 const SimulatorConsole = lazy(() =>
@@ -18,7 +19,7 @@ const WINDOW_MS = 3000;
 
 export function ConsoleLauncher() {
   const { t } = useTranslation();
-  const { backend } = useServices();
+  const mode = useConsoleMode();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -36,17 +37,18 @@ export function ConsoleLauncher() {
     return () => document.removeEventListener('pointerdown', onTap);
   }, []);
 
-  if (backend.kind !== 'simulator') return null;
+  if (!mode) return null;
   return (
     <>
-      <OutboxNotice />
+      {/* The console's outbox shows the codes while it is open. */}
+      <OutboxNotice hidden={open} />
       <button
         type="button"
         className="console-launcher"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <IconGear size={16} />
+        <IconGear size={12} />
         <span className="visually-hidden">{t('console.open')}</span>
       </button>
       {open && (

@@ -1,18 +1,25 @@
 /**
- * Simulator mode only: every code the simulator "sends" by mail or text shows
- * as a notice ("Simulator: code 123456 sent to …"), so a reviewer can finish a
- * sign-up or a second factor without a mailbox.
+ * Simulator mode, and live mode with the operator key: every code the
+ * simulator "sends" by mail or text shows as a notice ("Simulator: code
+ * 123456 sent to …"), so a reviewer can finish a sign-up or a second factor
+ * without a mailbox. A notice goes by itself after {@link NOTICE_MS} (the
+ * console's outbox keeps every code), so it never sits on a title for long.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackOffice } from './use-back-office.ts';
 
+/** How long a code notice stays (time enough to type six digits). */
+export const NOTICE_MS = 20_000;
+
 interface Notice {
   id: string;
   text: string;
+  /** Date.now() after which it goes. */
+  until: number;
 }
 
-export function OutboxNotice() {
+export function OutboxNotice({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const bo = useBackOffice();
   const seen = useRef<Set<string> | undefined>(undefined);
@@ -37,6 +44,7 @@ export function OutboxNotice() {
           ...fresh.map((m) => ({
             id: m.id,
             text: t('console.codeSent', { code: m.code, to: m.to }),
+            until: Date.now() + NOTICE_MS,
           })),
         ]);
       }
@@ -49,7 +57,18 @@ export function OutboxNotice() {
     };
   }, [bo, t]);
 
-  if (!notices.length) return null;
+  // Each notice leaves on its own, the oldest first.
+  useEffect(() => {
+    const first = notices[0];
+    if (!first) return;
+    const id = setTimeout(
+      () => setNotices((n) => n.filter((x) => x.until > Date.now())),
+      Math.max(0, first.until - Date.now()),
+    );
+    return () => clearTimeout(id);
+  }, [notices]);
+
+  if (hidden || !notices.length) return null;
   return (
     <div className="outbox-notices" role="status" aria-live="polite">
       {notices.slice(-3).map((n) => (

@@ -1,12 +1,16 @@
 /**
- * The reviewer's console (simulator mode): play the operator and inject
- * faults. Reviews (approve/reject with a reason), the outbox, one-shot reply
+ * The reviewer's console: play the operator and inject faults, on the
+ * simulator's back office (simulator mode) or the Node host's operator API
+ * (live mode, after the key). Reviews (approve/reject with a reason), the outbox, one-shot reply
  * codes and HTTP statuses, delays, channel drops and freezes, trade status and
  * market hours, site flags, and money for the signed-in user.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice, type RemoteBackOffice } from './use-back-office.ts';
+import { useServices } from '../services-context.tsx';
+import { OperatorKeyForm } from './operator-key-form.tsx';
+import { setOperatorKey } from './operator-session.ts';
+import { useBackOffice, useConsoleMode, type RemoteBackOffice } from './use-back-office.ts';
 import { Account } from './panes/account.tsx';
 import { Faults } from './panes/faults.tsx';
 import { Flags } from './panes/flags.tsx';
@@ -29,18 +33,58 @@ const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
 export function SimulatorConsole({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const bo = useBackOffice();
+  const mode = useConsoleMode();
+  const { config } = useServices();
   const [tab, setTab] = useState<Tab>('reviews');
-  if (!bo) return null;
+  const live = mode === 'live' && config.operatorUrl;
+  if (!bo && !live) return null;
   const Pane = PANES[tab];
   return (
     <div className="console" role="dialog" aria-label={t('console.title')}>
       <header className="console-head">
         <b>{t('console.title')}</b>
-        <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
-          ×
-        </button>
+        <span className="console-actions">
+          {live && bo && (
+            <button type="button" className="btn ghost" onClick={() => setOperatorKey(undefined)}>
+              {t('console.forgetKey')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.close')}
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </span>
       </header>
-      <div className="tabs" role="tablist">
+      {!bo && live ? (
+        <div className="console-body">
+          <OperatorKeyForm url={live} />
+        </div>
+      ) : bo ? (
+        <ConsoleTabs bo={bo} tab={tab} setTab={setTab} Pane={Pane} />
+      ) : null}
+    </div>
+  );
+}
+
+function ConsoleTabs({
+  bo,
+  tab,
+  setTab,
+  Pane,
+}: {
+  bo: RemoteBackOffice;
+  tab: Tab;
+  setTab: (t: Tab) => void;
+  Pane: (p: { bo: RemoteBackOffice }) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="tabs console-tabs" role="tablist">
         {TABS.map((x) => (
           <button
             key={x}
@@ -57,6 +101,6 @@ export function SimulatorConsole({ onClose }: { onClose: () => void }) {
       <div role="tabpanel" className="console-body">
         <Pane bo={bo} />
       </div>
-    </div>
+    </>
   );
 }

@@ -23,6 +23,23 @@ const key = (purpose: CodePurpose, address: string) => `${purpose}:${address}`;
 export const sixDigits = (ctx: SimContext): string =>
   Array.from({ length: 6 }, () => String(ctx.rng.int(0, 9))).join('');
 
+/** Called with every message put in the outbox. */
+export type OutboxListener = (entry: OutboxEntry) => void;
+
+// Per simulator, so two simulators in one process (tests) do not hear each other.
+const listeners = new WeakMap<SimContext, Set<OutboxListener>>();
+
+/**
+ * Hear every message the simulator "sends" (a host printing codes to a
+ * terminal, for instance). Returns the function that stops listening.
+ */
+export function onOutbox(ctx: SimContext, fn: OutboxListener): () => void {
+  let set = listeners.get(ctx);
+  if (!set) listeners.set(ctx, (set = new Set()));
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
 /** Put a message in the outbox (oldest dropped past the cap). */
 export function send(ctx: SimContext, entry: Omit<OutboxEntry, 'id' | 'at'>): OutboxEntry {
   const e: OutboxEntry = { id: nextId(ctx.state), at: ctx.clock.now(), ...entry };
@@ -30,6 +47,14 @@ export function send(ctx: SimContext, entry: Omit<OutboxEntry, 'id' | 'at'>): Ou
   box.push(e);
   if (box.length > OUTBOX_MAX) box.splice(0, box.length - OUTBOX_MAX);
   ctx.persist();
+  for (const fn of listeners.get(ctx) ?? []) {
+    // A listener's fault must not fail the call that sent the message.
+    try {
+      fn({ ...e });
+    } catch (err) {
+      console.error('simulator: outbox listener failed', err);
+    }
+  }
   return e;
 }
 

@@ -1,0 +1,146 @@
+/**
+ * The back-office operations the operator API allows over HTTP, each with the
+ * schema of its argument list. The table is typed against {@link BackOffice}:
+ * an operation added to the back office does not compile until it gets a
+ * schema here or is named in {@link NOT_OVER_HTTP}.
+ */
+import * as v from 'valibot';
+import { contract, type CallName } from '../../api/contract.ts';
+import type { BackOffice } from '../back-office.ts';
+
+/** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
+export const NOT_OVER_HTTP = ['wipe'] as const;
+
+/** The names the operator API answers. */
+export type OperatorOp = Exclude<keyof BackOffice, (typeof NOT_OVER_HTTP)[number]>;
+
+type ArgsSchema<K extends OperatorOp> = v.GenericSchema<unknown, Parameters<BackOffice[K]>>;
+
+/** An optional argument: JSON carries a left-out one as null. */
+const opt = <T>(s: v.GenericSchema<unknown, T>) =>
+  v.pipe(
+    v.nullish(s),
+    v.transform((x): T | undefined => x ?? undefined),
+  );
+
+const text = (max = 200) => v.pipe(v.string(), v.maxLength(max));
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const int = (min: number, max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const amount = v.union([v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/)), int(1, 1e12)]);
+const channel = v.picklist(['market', 'exchange']);
+const book = opt(v.picklist(['real', 'demo']));
+const call = v.picklist(Object.keys(contract) as CallName[]);
+const weekly = v.record(
+  v.pipe(v.string(), v.regex(/^[0-6]$/)),
+  v.pipe(v.string(), v.regex(/^\d{2}:\d{2}(:\d{2})?$/)),
+);
+const hours = v.strictObject({ start: weekly, close: weekly, early: v.optional(weekly) });
+const forced = v.strictObject({
+  call: v.optional(call),
+  code: v.optional(int(-1_000_000, 1_000_000)),
+  msg: v.optional(text()),
+  status: v.optional(int(100, 599)),
+  body: v.optional(text(10_000)),
+  times: v.optional(int(1, 1000)),
+});
+const delayRule = v.strictObject({
+  call: v.optional(call),
+  ms: int(0, 600_000),
+  times: v.optional(int(1, 1000)),
+});
+const newUser = v.strictObject({
+  email: v.optional(text(254)),
+  phone: v.optional(text(32)),
+  password: v.pipe(v.string(), v.minLength(6), v.maxLength(128)),
+  nick: v.optional(text(64)),
+  invitedBy: v.optional(id),
+  twoFactor: v.optional(v.boolean()),
+  deposit: v.optional(amount),
+});
+
+const none = v.strictTuple([]);
+const byId = v.strictTuple([id]);
+const reject = v.strictTuple([id, text(500)]);
+const toggle = v.strictTuple([id, v.boolean()]);
+
+const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
+  now: none,
+  force: v.strictTuple([forced]),
+  delay: v.strictTuple([delayRule]),
+  clearScenarios: none,
+  scenarios: none,
+  dropChannel: v.strictTuple([channel]),
+  freezeChannel: v.strictTuple([channel, v.boolean()]),
+  setTradeStatus: v.strictTuple([text(32), int(0, 10)]),
+  setHours: v.strictTuple([text(32), opt(hours)]),
+  setFlag: v.strictTuple([text(64), v.boolean()]),
+  flags: none,
+  skipTime: v.strictTuple([int(1, 366 * 24 * 3_600_000)]),
+  // identity
+  outbox: v.strictTuple([opt(text(254))]),
+  lastCode: v.strictTuple([text(254)]),
+  captchaText: byId,
+  blockUser: toggle,
+  deleteUser: byId,
+  logoutUser: byId,
+  setTwoFactor: toggle,
+  // users
+  seedUser: v.strictTuple([newUser]),
+  creditDeposit: v.strictTuple([id, amount]),
+  setTradeBanned: toggle,
+  // account: reviews
+  reviews: none,
+  approveDeposit: byId,
+  rejectDeposit: reject,
+  approveWithdrawal: byId,
+  rejectWithdrawal: reject,
+  approveKyc: v.strictTuple([id, opt(v.boolean())]),
+  rejectKyc: v.strictTuple([id, text(500), opt(v.boolean())]),
+  approveLoan: byId,
+  rejectLoan: reject,
+  approveRepayment: byId,
+  rejectRepayment: reject,
+  // account: the rest
+  walletRequests: v.strictTuple([opt(id)]),
+  setAccountAnomaly: toggle,
+  makeLoanOverdue: byId,
+  sendMessage: v.strictTuple([id, text(200), text(5000)]),
+  setWalletType: v.strictTuple([id, int(0, 10)]),
+  addSelfWallet: v.strictTuple([id, id, text(200)]),
+  setCoinNetEnabled: toggle,
+  // trading
+  tradingOrders: v.strictTuple([id, book]),
+  tradingOptions: v.strictTuple([id, book]),
+  tradingSummary: v.strictTuple([id, book]),
+};
+
+// A Map, not the object: a name like `__proto__` or `constructor` finds nothing.
+const OPS = new Map<string, v.GenericSchema<unknown, unknown[]>>(Object.entries(TABLE));
+
+/** The result of checking a request: the operation and its arguments, or why not. */
+export type Checked =
+  { ok: true; op: OperatorOp; args: unknown[] } | { ok: false; status: 400 | 404; msg: string };
+
+/** Check an operation name and its arguments against the allow-list. */
+export function checkCall(op: unknown, args: unknown): Checked {
+  const schema = typeof op === 'string' ? OPS.get(op) : undefined;
+  if (!schema) return { ok: false, status: 404, msg: 'no such operation' };
+  const r = v.safeParse(schema, args ?? []);
+  if (!r.success) {
+    const issue = r.issues[0];
+    const at = v.getDotPath(issue);
+    return {
+      ok: false,
+      status: 400,
+      msg: `bad arguments${at ? ` at ${at}` : ''}: ${issue.message}`,
+    };
+  }
+  return { ok: true, op: op as OperatorOp, args: r.output };
+}
+
+/** Run a checked operation on a back office. */
+export async function runOp(bo: BackOffice, op: OperatorOp, args: unknown[]): Promise<unknown> {
+  const fn = bo[op] as (...a: unknown[]) => unknown;
+  return fn.apply(bo, args);
+}

@@ -1,0 +1,132 @@
+/**
+ * The console in live mode: the app runs against the simulator as a Node
+ * server (started here), with a site config naming the operator API. The
+ * config is served to the page by the test (the app reads config/site.json at
+ * start-up), so the built app needs nothing special.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { test, expect, MOBILE, screenshot } from './fixtures.ts';
+
+const KEY = 'e2e-operator-key';
+let server: ChildProcess;
+let srv: { url: string; port: number };
+
+// The simulator server as a reviewer runs it (`npm run sim:server`), on a free port.
+test.beforeAll(async () => {
+  server = spawn('node_modules/.bin/tsx', ['scripts/sim-server.ts'], {
+    env: { ...process.env, PORT: '0', SIM_OPERATOR_KEY: KEY, SEED: '11' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  srv = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout?.on('data', (d: Buffer) => {
+      out += String(d);
+      const m = /Simulator server on (http:\/\/127\.0\.0\.1:(\d+))/.exec(out);
+      if (m) resolve({ url: m[1] ?? '', port: Number(m[2]) });
+    });
+    server.on('exit', (c) => reject(new Error(`sim server exited ${c}: ${out}`)));
+  });
+});
+test.afterAll(() => {
+  server.kill('SIGTERM');
+});
+
+/** A back-office operation over the operator API, as the console makes it. */
+async function operator<T>(op: string, ...args: unknown[]): Promise<T> {
+  const r = await fetch(`${srv.url}/operator/v1/call`, {
+    method: 'POST',
+    headers: { 'X-Operator-Key': KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ op, args }),
+  });
+  const body = (await r.json()) as { code: number; data: T; msg?: string };
+  if (body.code !== 0) throw new Error(`${op}: ${body.msg}`);
+  return body.data;
+}
+
+const liveConfig = () => ({
+  siteName: 'Trader',
+  backend: 'live',
+  live: {
+    roots: { api: `${srv.url}/api`, market: `${srv.url}/market`, exchange: `${srv.url}/exchange` },
+    ws: {
+      market: `ws://127.0.0.1:${srv.port}/ws/market`,
+      exchange: `ws://127.0.0.1:${srv.port}/ws/exchange`,
+    },
+  },
+  operatorUrl: `${srv.url}/operator`,
+});
+
+/** A pending USDT deposit of 1500 for a fresh user, made over the public API. */
+async function pendingDeposit(email: string): Promise<string> {
+  const { uid, token } = await operator<{ uid: string; token: string }>('seedUser', {
+    email,
+    password: 'secret123',
+  });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const form = new FormData();
+  const meta = { coinId: '101', amt: '1500', said: '', locale: 'en' };
+  form.append('metaData', new Blob([JSON.stringify(meta)], { type: 'application/json' }));
+  form.append('depositProof', new Blob([png], { type: 'image/png' }), 'proof.png');
+  const r = await fetch(`${srv.url}/api/v1/waa/user/deposit`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(((await r.json()) as { code: number }).code).toBe(0);
+  return uid;
+}
+
+test('live mode: key once per session, outbox notices, a deposit approved from the console', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route('**/config/site.json', (r) => r.fulfill({ json: liveConfig() }));
+  await page.setViewportSize(MOBILE);
+  await page.goto('/register');
+  const launcher = page.locator('.console-launcher');
+  await launcher.click();
+  const consoleDialog = page.getByRole('dialog', { name: 'Simulator back office' });
+  const keyField = consoleDialog.getByLabel('Operator key');
+  await keyField.fill('not-the-key');
+  await consoleDialog.getByRole('button', { name: 'Open the back office' }).click();
+  await expect(consoleDialog.getByRole('alert')).toHaveText('Wrong key');
+  await keyField.fill(KEY);
+  await consoleDialog.getByRole('button', { name: 'Open the back office' }).click();
+  await expect(consoleDialog.getByRole('tab', { name: 'Reviews' })).toBeVisible();
+  await screenshot(page, 'console-live-mobile');
+  await launcher.click();
+
+  // A code sent now shows as a notice, read from the operator outbox.
+  await page.getByLabel('E-mail').fill('live-ui@example.com');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const notice = page.getByText(/Simulator: code \d{6} sent to live-ui@example\.com/);
+  await expect(notice).toBeVisible();
+  const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+  expect(code).toBe(await operator('lastCode', 'live-ui@example.com'));
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Sign up successful')).toBeVisible();
+
+  // The key lasts the browser session: after a reload the console opens on its tabs.
+  const uid = await pendingDeposit('live-dep@example.com');
+  await page.reload();
+  await launcher.click();
+  await expect(consoleDialog.getByRole('tab', { name: 'Reviews' })).toBeVisible();
+  const row = consoleDialog.getByRole('listitem').filter({ hasText: `UID ${uid}` });
+  await expect(row).toContainText('deposit');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Operation successful')).toBeVisible();
+  const [req] = await operator<Array<{ payState: number }>>('walletRequests', uid);
+  expect(req?.payState).toBe(1);
+  await expect(row).toHaveCount(0);
+
+  // Forgetting the key brings the key form back.
+  await consoleDialog.getByRole('button', { name: 'Forget key' }).click();
+  await expect(consoleDialog.getByLabel('Operator key')).toBeVisible();
+  // The wrong key's 401 is the only error the browser logged.
+  expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+});
