@@ -26,6 +26,9 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // The service worker (build/pwa.ts) is tested on its own (pwa.spec.ts); elsewhere it would
+    // answer requests before page.route sees them.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

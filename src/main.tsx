@@ -1,4 +1,4 @@
-/** Composition root: mounts the app. */
+/** Composition root: mounts the app, then registers the service worker (production builds). */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/app.tsx';
@@ -11,4 +11,13 @@ if (root) {
       <App />
     </StrictMode>,
   );
+}
+
+// The shell and chunks cached for offline starts (build/pwa.ts); after load, so it never competes with the first price.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
+      /* no worker: the app still runs online */
+    });
+  });
 }

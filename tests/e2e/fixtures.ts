@@ -36,7 +36,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
         }),
       );
       // The reviewer has entered the operator key in this browser session.
-      await page.addInitScript((key) => sessionStorage.setItem('trader.operatorKey', key), live.key);
+      await page.addInitScript(
+        (key) => sessionStorage.setItem('trader.operatorKey', key),
+        live.key,
+      );
       bindOperator(page, live);
     }
     await use(page);

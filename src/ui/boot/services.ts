@@ -20,6 +20,7 @@ import { clearSession, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { preferences } from '../../state/preferences.ts';
 import { site } from '../../state/site.ts';
+import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
 
 export interface Services {
@@ -34,8 +35,19 @@ export interface Services {
 
 const base = import.meta.env.BASE_URL;
 
+/** The last site config read, for a start without network (the service worker has the shell). */
+const LAST_CONFIG = 'siteConfig.last';
+
 export async function loadSiteConfig(): Promise<SiteConfig> {
-  const res = await fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  let res: Response;
+  try {
+    res = await fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  } catch (e) {
+    // Offline: the config this browser last read, if any.
+    const last = readJson<unknown>(LAST_CONFIG);
+    if (last !== undefined) return parseSiteConfig(last);
+    throw e;
+  }
   if (!res.ok) throw new ConfigMissing(`config ${res.status}`);
   let raw: unknown;
   try {
@@ -43,7 +55,9 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   } catch {
     throw new ConfigMissing('config is not JSON');
   }
-  return parseSiteConfig(raw);
+  const cfg = parseSiteConfig(raw);
+  writeJson(LAST_CONFIG, raw);
+  return cfg;
 }
 
 const here = () => `${location.pathname.slice(base.length - 1) || '/'}${location.search}`;
