@@ -4,57 +4,23 @@
  * config is served to the page by the test (the app reads config/site.json at
  * start-up), so the built app needs nothing special.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { test, expect, MOBILE, screenshot } from './fixtures.ts';
+import { liveSiteConfig, startLiveServer, type LiveServer } from './live-server.ts';
 
-const KEY = 'e2e-operator-key';
-let server: ChildProcess;
-let srv: { url: string; port: number };
+let srv: LiveServer;
+let KEY: string;
 
 // The simulator server as a reviewer runs it (`npm run sim:server`), on a free port.
 test.beforeAll(async () => {
-  server = spawn('node_modules/.bin/tsx', ['scripts/sim-server.ts'], {
-    env: { ...process.env, PORT: '0', SIM_OPERATOR_KEY: KEY, SEED: '11' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  srv = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += String(d);
-      const m = /Simulator server on (http:\/\/127\.0\.0\.1:(\d+))/.exec(out);
-      if (m) resolve({ url: m[1] ?? '', port: Number(m[2]) });
-    });
-    server.on('exit', (c) => reject(new Error(`sim server exited ${c}: ${out}`)));
-  });
+  srv = await startLiveServer(11);
+  KEY = srv.key;
 });
-test.afterAll(() => {
-  server.kill('SIGTERM');
-});
+test.afterAll(() => srv.stop());
 
 /** A back-office operation over the operator API, as the console makes it. */
-async function operator<T>(op: string, ...args: unknown[]): Promise<T> {
-  const r = await fetch(`${srv.url}/operator/v1/call`, {
-    method: 'POST',
-    headers: { 'X-Operator-Key': KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ op, args }),
-  });
-  const body = (await r.json()) as { code: number; data: T; msg?: string };
-  if (body.code !== 0) throw new Error(`${op}: ${body.msg}`);
-  return body.data;
-}
+const operator = <T>(op: string, ...args: unknown[]): Promise<T> => srv.call<T>(op, ...args);
 
-const liveConfig = () => ({
-  siteName: 'Trader',
-  backend: 'live',
-  live: {
-    roots: { api: `${srv.url}/api`, market: `${srv.url}/market`, exchange: `${srv.url}/exchange` },
-    ws: {
-      market: `ws://127.0.0.1:${srv.port}/ws/market`,
-      exchange: `ws://127.0.0.1:${srv.port}/ws/exchange`,
-    },
-  },
-  operatorUrl: `${srv.url}/operator`,
-});
+const liveConfig = () => liveSiteConfig({ siteName: 'Trader' }, srv);
 
 /** A pending USDT deposit of 1500 for a fresh user, made over the public API. */
 async function pendingDeposit(email: string): Promise<string> {

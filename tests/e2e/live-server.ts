@@ -143,7 +143,7 @@ export function liveSiteConfig(base: Record<string, unknown>, srv: LiveServer): 
       prefix: '/v1',
       ws: { market: `${ws}/ws/market`, exchange: `${ws}/ws/exchange` },
     },
-    operatorUrl: `${srv.url}/operator/v1`,
+    operatorUrl: `${srv.url}/operator`,
     timeoutMs: 3_000,
   };
 }
