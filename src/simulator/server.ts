@@ -148,6 +148,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   hub = new ChannelHub({
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
+    knows: (symbol) => products.get(symbol) !== undefined,
   });
 
   const scenarios = new Scenarios();
