@@ -55,10 +55,17 @@ export const numeric = v.union([finite, v.pipe(v.string(), v.maxLength(NUMERIC_M
 /** A bearer token carried in a payload. */
 export const token = v.pipe(v.string(), v.maxLength(TOKEN_MAX));
 
+const isPlain = (x: unknown) =>
+  Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null;
+
 /** A JSON text field (multipart string fields arrive as text), or the object itself in-process. */
 export const jsonText = v.union([
   v.pipe(v.string(), v.maxLength(JSON_MAX)),
-  v.record(v.string(), v.union([v.string(), finite, v.boolean(), v.null()])),
+  // Plain objects only (a Blob is an object too); checked before record() copies it.
+  v.pipe(
+    v.custom<object>(isPlain),
+    v.record(v.string(), v.union([v.pipe(v.string(), v.maxLength(TEXT_MAX)), finite, v.null()])),
+  ),
 ]);
 
 /** An uploaded file (the handlers check its type and its 10 MB). */
