@@ -49,8 +49,19 @@ export const ident = v.union([
   v.pipe(finite, v.integer()),
 ]);
 
-/** A number, or a number written as text (query strings and the wallet's string amounts). */
-export const numeric = v.union([finite, v.pipe(v.string(), v.maxLength(NUMERIC_MAX))]);
+/**
+ * A number, or a number written as text (query strings and the wallet's
+ * string amounts). Text with an exponent of four or more digits is refused:
+ * '1e999999' parses as a decimal whose plain notation is a million digits.
+ */
+export const numeric = v.union([
+  finite,
+  v.pipe(
+    v.string(),
+    v.maxLength(NUMERIC_MAX),
+    v.check((s) => !/e[+-]?\d{4,}/i.test(s)),
+  ),
+]);
 
 /** A bearer token carried in a payload. */
 export const token = v.pipe(v.string(), v.maxLength(TOKEN_MAX));

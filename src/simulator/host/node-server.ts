@@ -10,10 +10,12 @@
  * Limits ({@link HOST_LIMITS}): a JSON or form body over 1 MB and a multipart
  * body over 12 MB (one 10 MB image, the spec's maximum, plus the form; the
  * client compresses images over 0.3 MB) get 413; a body that is not JSON gets
- * 400 with `{ code: 1001 }`; headers must arrive within 10 s and the whole
- * request within 30 s; at most 256 connections and 128 WebSocket clients at
- * once, and a WebSocket message over 16 KB closes its socket (1009). Any
- * failure is answered on its own request (500) and never ends the process.
+ * 400 with `{ code: 1001 }`; a request line and headers over 16 KB get Node's
+ * 431 (a query string that long never reaches the simulator); headers must
+ * arrive within 10 s and the whole request within 30 s; at most 256
+ * connections and 128 WebSocket clients at once (more get 503), and a
+ * WebSocket message over 16 KB closes its socket (1009). Any failure is
+ * answered on its own request (500) and never ends the process.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
