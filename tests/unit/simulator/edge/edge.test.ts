@@ -167,6 +167,20 @@ describe('channels isolated', () => {
     expect(good.got.map((m) => 'topic' in m && m.topic)).toEqual(['prices']);
   });
 
+  it('a tick whose quotes fail is skipped and drops no subscription', async () => {
+    const { h, src, open } = hub();
+    const c = open();
+    await c.send({ op: 'sub', topic: 'prices' });
+    h.tick(60_000, {
+      ...src,
+      quotes: () => {
+        throw new Error('market down');
+      },
+    });
+    h.tick(120_000, src);
+    expect(c.got.map((m) => 'topic' in m && m.topic)).toEqual(['prices']);
+  });
+
   it(`holds at most ${MAX_SUBSCRIPTIONS} subscriptions per connection`, async () => {
     const { h, src, asked, open } = hub(() => true);
     const c = open();
