@@ -117,9 +117,17 @@ export class ChannelHub {
     let quotes: Record<string, PriceEntry> | undefined;
     for (const conn of this.conns) {
       if (conn.name !== 'market' || this.frozen.has(conn.name) || conn.subs.size === 0) continue;
+      if (!quotes) {
+        try {
+          quotes = src.quotes(now);
+        } catch (e) {
+          // The market itself failed: skip this tick, keep every subscription.
+          console.error('simulator: quotes failed', e);
+          return;
+        }
+      }
       for (const key of [...conn.subs]) {
         try {
-          quotes ??= src.quotes(now);
           this.tickOne(conn, key, quotes, now, src);
         } catch (e) {
           // This subscription is broken: drop it here, the others go on.
