@@ -201,7 +201,13 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   }
 
   async function handle(req: WireRequest): Promise<WireResponse> {
-    const hit = matchCall(req.root, req.path);
+    let hit: ReturnType<typeof matchCall>;
+    try {
+      hit = matchCall(req.root, req.path);
+    } catch {
+      // A path parameter that is not valid percent-encoding names nothing.
+      return json(400, fail(1001));
+    }
     if (!hit) return json(404, { code: -1, msg: `Not found: ${req.path}`, data: null });
     if (contract[hit.name].method !== req.method)
       return json(405, { code: -1, msg: 'Method not allowed', data: null });

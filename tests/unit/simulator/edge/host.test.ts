@@ -90,6 +90,25 @@ describe('fuzz: the Node host over HTTP', () => {
     await serves();
   });
 
+  it('answers any path with a documented status, never 500', async () => {
+    const paths = [
+      '/market/v1/thumb/%E0%A4%A',
+      '/api/v1//',
+      ...fc.sample(fc.webPath(), { numRuns: 40, seed: 24 }).map((p) => `/api/v1${p}`),
+      ...fc
+        .sample(fc.string({ maxLength: 30 }), { numRuns: 40, seed: 25 })
+        .map((p) => `/market/v1/thumb/${encodeURIComponent(p).replace(/%2[05]/g, '%')}`),
+    ];
+    for (const p of paths) {
+      const res = await fetch(`${srv.url}${p}`, {
+        method: p.startsWith('/market') ? 'GET' : 'POST',
+      });
+      expect([200, 400, 404, 405], p).toContain(res.status);
+      cases.http++;
+    }
+    await serves();
+  });
+
   it('answers a JSON body over 1 MB and a multipart body over 12 MB with 413', async () => {
     const big = JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10) });
     const res = await post('/wa-na/login', big);
