@@ -6,10 +6,12 @@
  * - 1001 "Incorrect parameter" for /api and market calls, 501 "Incorrect
  *   parameter" for exchange calls (trading.md §8 lists both; 501 is the trade
  *   catalogue's);
- * - 23558 "Parameter contains special illegal characters" when an
- *   identifier (id, symbol, code, locale) carries markup, quotes or control
- *   characters (free text is left to the handlers, which answer 23558 for it
- *   where the spec gives that code).
+ * - 23558 "Parameter contains special illegal characters" when an /api
+ *   call's identifier (id, code, locale) carries markup, quotes or control
+ *   characters: the code is in the sign-in and user-centre catalogues, not
+ *   the trade one, so market and exchange calls answer 1001 / 501 for it.
+ *   Free text is left to the handlers, which answer 23558 where the spec
+ *   gives that code.
  *
  * {@link CALL_SCHEMAS} is typed `Record<CallName, CallSchema>`, so a call
  * added to the contract without a schema does not compile, and a unit test
@@ -59,5 +61,6 @@ export function refusal(
   if (!isPlainObject(payload)) return bad;
   const r = v.safeParse(CALL_SCHEMAS[name], { ...payload, ...params });
   if (r.success) return undefined;
-  return illegal(r.issues as readonly Issue[]) ? 23558 : bad;
+  // 23558 is an /api code (sign-in and user-centre catalogues); the trade roots say 501 / 1001.
+  return ep.root === 'api' && illegal(r.issues as readonly Issue[]) ? 23558 : bad;
 }

@@ -48,6 +48,7 @@ describe('the validated edge', () => {
     expect(await send('userUpdateNotification', { ids: [{}] })).toBe(1001);
     expect(await send('closeOrder', { orderId: ['1'], token })).toBe(501);
     expect(await send('deleteUserWallet', { walletId: '<script>' })).toBe(23558);
+    expect(await send('cancelOrder', { orderId: '<script>', token })).toBe(501);
     expect(await send('addOrder', { tradePair: 'BTCUSDT', orderQuantity: '1e999999' })).toBe(501);
     const long = { root: 'market', method: 'GET', path: `/thumb/${'x'.repeat(500)}`, headers: {} };
     expect(spec(await w.sim.handle(long as WireRequest)).code).toBe(1001);
