@@ -40,5 +40,8 @@ const stop = async () => {
   await srv.close();
   process.exit(0);
 };
+// Last line of defence: every request and socket handles its own failures, but
+// a stray rejection must be logged, not end the server for everyone.
+process.on('unhandledRejection', (e) => console.error('sim server: unhandled rejection', e));
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

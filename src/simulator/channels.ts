@@ -3,11 +3,22 @@
  * channels, their subscriptions, and what each tick sends. A reviewer can
  * drop a channel (its connections close) or freeze it (they stay open but go
  * silent, so the client's stale detection kicks in).
+ *
+ * Each connection is on its own: a command is checked by the edge's schema
+ * before anything acts on it (anything else is ignored, as the protocol has
+ * no error message), a subscription to a symbol or period the server does not
+ * have is ignored, a socket holds at most {@link MAX_SUBSCRIPTIONS}, and a
+ * subscription that throws during a tick is dropped for its connection only,
+ * so the others keep receiving.
  */
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
 import type { KlinePoint, PriceEntry, TokenPayload } from '../api/types/trading.ts';
-import type { ChannelCommand, ChannelName, Period } from '../api/wire.ts';
+import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
+import { parseChannelCommand } from './edge/index.ts';
+
+/** Most subscriptions one connection may hold (the client needs a handful). */
+export const MAX_SUBSCRIPTIONS = 64;
 
 interface Conn {
   name: ChannelName;
@@ -26,6 +37,8 @@ export interface TickSource {
 export interface ChannelHubDeps {
   verify(token: string): Promise<TokenPayload | undefined>;
   snapshot(session: TokenPayload): OrdersMessage[];
+  /** Is this a product the server has? Subscriptions to others are ignored. */
+  knows(symbol: string): boolean;
 }
 
 export class ChannelHub {
@@ -41,11 +54,20 @@ export class ChannelHub {
   connect(
     name: ChannelName,
     sink: ChannelSink,
-  ): { send(cmd: ChannelCommand): Promise<void>; close(): void } {
+  ): { send(cmd: unknown): Promise<void>; close(): void } {
     const conn: Conn = { name, sink, subs: new Set(), last: new Map() };
     this.conns.add(conn);
     return {
-      send: (cmd) => this.command(conn, cmd),
+      // What arrives is whatever a socket sent: checked here, never trusted.
+      send: async (raw: unknown) => {
+        const cmd = parseChannelCommand(raw);
+        if (!cmd) return;
+        try {
+          await this.command(conn, cmd);
+        } catch (e) {
+          console.error(`simulator: ${name} command failed`, e);
+        }
+      },
       close: () => void this.conns.delete(conn),
     };
   }
@@ -54,13 +76,16 @@ export class ChannelHub {
     switch (cmd.op) {
       case 'sub':
       case 'unsub': {
+        if ('symbol' in cmd && !this.deps.knows(cmd.symbol)) return;
         const key = [
           cmd.topic,
           'symbol' in cmd ? cmd.symbol : '',
           'period' in cmd ? cmd.period : '',
         ].join(':');
-        if (cmd.op === 'sub') conn.subs.add(key);
-        else conn.subs.delete(key);
+        if (cmd.op === 'sub') {
+          if (!conn.subs.has(key) && conn.subs.size >= MAX_SUBSCRIPTIONS) return;
+          conn.subs.add(key);
+        } else conn.subs.delete(key);
         conn.last.delete(key);
         return;
       }
@@ -79,7 +104,12 @@ export class ChannelHub {
 
   private send(conn: Conn, msg: ServerMessage) {
     if (this.frozen.has(conn.name)) return;
-    conn.sink.message(msg);
+    try {
+      conn.sink.message(msg);
+    } catch (e) {
+      // A broken socket is its own problem, not the other connections'.
+      console.error(`simulator: ${conn.name} send failed`, e);
+    }
   }
 
   /** One price tick: send what changed to each market subscriber. */
@@ -87,37 +117,61 @@ export class ChannelHub {
     let quotes: Record<string, PriceEntry> | undefined;
     for (const conn of this.conns) {
       if (conn.name !== 'market' || this.frozen.has(conn.name) || conn.subs.size === 0) continue;
-      quotes ??= src.quotes(now);
-      for (const key of conn.subs) {
-        const [topic, symbol = '', period = ''] = key.split(':');
-        if (topic === 'prices') {
-          const changed: Record<string, PriceEntry> = {};
-          let any = false;
-          for (const [s, q] of Object.entries(quotes)) {
-            const stamp = `${q.bidPrice}|${q.askPrice}|${q.tradeStatus}`;
-            const k = `p:${s}`;
-            if (conn.last.get(k) === stamp) continue;
-            conn.last.set(k, stamp);
-            changed[s] = q;
-            any = true;
-          }
-          if (any) this.send(conn, { topic: 'prices', data: changed });
-        } else if (topic === 'price') {
-          const q = quotes[symbol];
-          const stamp = q && `${q.bidPrice}|${q.askPrice}`;
-          if (q && conn.last.get(key) !== stamp) {
-            conn.last.set(key, stamp as string);
-            this.send(conn, { topic: 'price', symbol, data: q });
-          }
-        } else if (topic === 'kline') {
-          const bar = src.bar(symbol, period as Period, now);
-          const stamp =
-            bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
-          if (bar && conn.last.get(key) !== stamp) {
-            conn.last.set(key, stamp as string);
-            this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar });
-          }
+      if (!quotes) {
+        try {
+          quotes = src.quotes(now);
+        } catch (e) {
+          // The market itself failed: skip this tick, keep every subscription.
+          console.error('simulator: quotes failed', e);
+          return;
         }
+      }
+      for (const key of [...conn.subs]) {
+        try {
+          this.tickOne(conn, key, quotes, now, src);
+        } catch (e) {
+          // This subscription is broken: drop it here, the others go on.
+          console.error(`simulator: subscription ${key} failed, dropped`, e);
+          conn.subs.delete(key);
+          conn.last.delete(key);
+        }
+      }
+    }
+  }
+
+  private tickOne(
+    conn: Conn,
+    key: string,
+    quotes: Record<string, PriceEntry>,
+    now: number,
+    src: TickSource,
+  ): void {
+    const [topic, symbol = '', period = ''] = key.split(':');
+    if (topic === 'prices') {
+      const changed: Record<string, PriceEntry> = {};
+      let any = false;
+      for (const [s, q] of Object.entries(quotes)) {
+        const stamp = `${q.bidPrice}|${q.askPrice}|${q.tradeStatus}`;
+        const k = `p:${s}`;
+        if (conn.last.get(k) === stamp) continue;
+        conn.last.set(k, stamp);
+        changed[s] = q;
+        any = true;
+      }
+      if (any) this.send(conn, { topic: 'prices', data: changed });
+    } else if (topic === 'price') {
+      const q = quotes[symbol];
+      const stamp = q && `${q.bidPrice}|${q.askPrice}`;
+      if (q && conn.last.get(key) !== stamp) {
+        conn.last.set(key, stamp as string);
+        this.send(conn, { topic: 'price', symbol, data: q });
+      }
+    } else if (topic === 'kline' && (PERIODS as readonly string[]).includes(period)) {
+      const bar = src.bar(symbol, period as Period, now);
+      const stamp = bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
+      if (bar && conn.last.get(key) !== stamp) {
+        conn.last.set(key, stamp as string);
+        this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar });
       }
     }
   }

@@ -20,6 +20,9 @@ export const PERIOD_MS: Record<Period, number> = {
   '1d': DAY,
 };
 
+/** Most periods one kline query walks back (a week of minutes, beyond any market's closure). */
+export const KLINE_MAX_STEPS = 20_000;
+
 /** How far back the series reach: enough for 300 daily bars of a weekday-only market. */
 export const HISTORY_DAYS = 450;
 
@@ -192,7 +195,10 @@ export class PriceEngine {
     const limit = q.limit ?? (q.from !== undefined ? Infinity : 300);
     const floor = this.anchorDay * DAY;
     const out: KlinePoint[] = [];
-    for (let t = last; t >= first && t >= floor && out.length < limit; t -= size) {
+    // Closed minutes yield no bar; the walk back still stops after a bounded
+    // number of steps, so no request can make it cover the whole history.
+    const stop = Math.max(first, floor, last - KLINE_MAX_STEPS * size);
+    for (let t = last; t >= stop && out.length < limit; t -= size) {
       const b = this.bucket(symbol, period, t, now);
       if (b) out.push(this.point(symbol, t, b));
     }

@@ -40,6 +40,7 @@ import { TICK_MS } from './series.ts';
 import { newState, STATE_VERSION, type SimState } from './state.ts';
 import { memoryStore, type SimStore } from './store.ts';
 import { createBackOffice, type BackOffice } from './back-office.ts';
+import { refusal } from './edge/index.ts';
 
 export interface SimulatorOptions {
   seed?: number;
@@ -73,13 +74,14 @@ function parseQuery(q: string | undefined): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(q ?? ''));
 }
 
-async function decodePayload(req: WireRequest): Promise<Record<string, unknown>> {
+/** The request's payload as sent: an object for every encoding but JSON, where it is whatever was posted. */
+async function decodePayload(req: WireRequest): Promise<unknown> {
   const b = req.body;
   if (req.method === 'GET' || b === undefined) return parseQuery(req.query);
   if (isMultipart(b)) return decodeMultipart(b.multipart);
   if (isForm(b)) return parseQuery(b.form);
-  if (typeof b === 'string') return JSON.parse(b) as Record<string, unknown>;
-  return (typeof b === 'object' && b !== null ? b : {}) as Record<string, unknown>;
+  if (typeof b === 'string') return JSON.parse(b) as unknown;
+  return b;
 }
 
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
@@ -146,6 +148,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   hub = new ChannelHub({
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
+    knows: (symbol) => products.get(symbol) !== undefined,
   });
 
   const scenarios = new Scenarios();
@@ -163,12 +166,16 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       if (forced.status !== undefined) return { status: forced.status, body: '' };
       return json(200, fail(forced.code ?? -1, forced.msg));
     }
-    let payload: Record<string, unknown>;
+    let raw: unknown;
     try {
-      payload = { ...(await decodePayload(req)), ...params };
+      raw = await decodePayload(req);
     } catch {
       return json(400, fail(1001));
     }
+    // The one validated edge: no handler sees a payload its call's schema refuses.
+    const refused = refusal(name, ep, raw, params);
+    if (refused !== undefined) return json(200, fail(refused));
+    const payload = { ...(raw as Record<string, unknown>), ...params };
     const token =
       bearer(req.headers) ??
       (ep.root === 'exchange' ? (payload.token as string | undefined) : undefined);
@@ -194,7 +201,13 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   }
 
   async function handle(req: WireRequest): Promise<WireResponse> {
-    const hit = matchCall(req.root, req.path);
+    let hit: ReturnType<typeof matchCall>;
+    try {
+      hit = matchCall(req.root, req.path);
+    } catch {
+      // A path parameter that is not valid percent-encoding names nothing.
+      return json(400, fail(1001));
+    }
     if (!hit) return json(404, { code: -1, msg: `Not found: ${req.path}`, data: null });
     if (contract[hit.name].method !== req.method)
       return json(405, { code: -1, msg: 'Method not allowed', data: null });

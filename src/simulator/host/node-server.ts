@@ -6,6 +6,16 @@
  *
  * Layout: `http://host:port/<root>/v1<path>` for calls (root: api, market,
  * exchange) and `ws://host:port/ws/<channel>` for channels.
+ *
+ * Limits ({@link HOST_LIMITS}): a JSON or form body over 1 MB and a multipart
+ * body over 12 MB (one 10 MB image, the spec's maximum, plus the form; the
+ * client compresses images over 0.3 MB) get 413; a body that is not JSON gets
+ * 400 with `{ code: 1001 }`; a request line and headers over 16 KB get Node's
+ * 431 (a query string that long never reaches the simulator); headers must
+ * arrive within 10 s and the whole request within 30 s; at most 256
+ * connections and 128 WebSocket clients at once (more get 503), and a
+ * WebSocket message over 16 KB closes its socket (1009). Any failure is
+ * answered on its own request (500) and never ends the process.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,14 +30,53 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
+/** What the host accepts; tests may lower them. */
+export interface HostLimits {
+  jsonBodyBytes: number;
+  multipartBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
+  maxSockets: number;
+  wsMaxPayloadBytes: number;
+}
+
+export const HOST_LIMITS: HostLimits = {
+  jsonBodyBytes: 1024 * 1024,
+  multipartBodyBytes: 12 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 256,
+  maxSockets: 128,
+  wsMaxPayloadBytes: 16 * 1024,
+};
+
 const ROOTS: Root[] = ['api', 'market', 'exchange'];
 
-async function readBody(req: IncomingMessage, url: URL): Promise<WireRequest['body']> {
+/** A body over the limit (413). */
+class TooLarge extends Error {}
+
+async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer>> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw new TooLarge();
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const raw = Buffer.concat(chunks);
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > limit) throw new TooLarge();
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readBody(
+  req: IncomingMessage,
+  url: URL,
+  limits: HostLimits,
+): Promise<WireRequest['body']> {
   const type = req.headers['content-type'] ?? '';
-  if (type.startsWith('multipart/form-data')) {
+  const multipart = type.startsWith('multipart/form-data');
+  const raw = await readRaw(req, multipart ? limits.multipartBodyBytes : limits.jsonBodyBytes);
+  if (multipart) {
     const fd = await new Request(url, {
       method: 'POST',
       headers: { 'content-type': type },
@@ -42,6 +91,9 @@ async function readBody(req: IncomingMessage, url: URL): Promise<WireRequest['bo
   return JSON.parse(raw.toString('utf8')) as unknown;
 }
 
+/** A reply body shaped as the spec's replies, for what the host refuses itself. */
+const refusal = (code: number, msg: string) => JSON.stringify({ code, msg, data: null });
+
 const cors = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
@@ -54,12 +106,15 @@ export async function startSimServer(
   host = '127.0.0.1',
   /** Routes tried first, with the host's body reader (the operator API). */
   routes: readonly HostRoute[] = [],
+  limitsIn: Partial<HostLimits> = {},
 ): Promise<SimServer> {
+  const limits = { ...HOST_LIMITS, ...limitsIn };
+  const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
   const server: Server = createServer((req, res) => {
     void (async () => {
       const at = new URL(req.url ?? '/', `http://${host}`);
       for (const r of routes)
-        if (await r(req, res, { url: at, readBody: () => readBody(req, at) })) return;
+        if (await r(req, res, { url: at, readBody: () => readBody(req, at, limits) })) return;
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors).end();
         return;
@@ -74,9 +129,16 @@ export async function startSimServer(
       if (req.headers.authorization) headers.Authorization = req.headers.authorization;
       let body: WireRequest['body'];
       try {
-        body = req.method === 'GET' ? undefined : await readBody(req, url);
-      } catch {
-        res.writeHead(400, cors).end();
+        body = req.method === 'GET' ? undefined : await readBody(req, url, limits);
+      } catch (e) {
+        if (e instanceof TooLarge) {
+          // Refuse without reading the rest; the connection goes with it.
+          res
+            .writeHead(413, { ...jsonHeaders, Connection: 'close' })
+            .end(refusal(-1, 'Request body too large'), () => req.destroy());
+          return;
+        }
+        res.writeHead(400, jsonHeaders).end(refusal(1001, 'Incorrect parameter'));
         return;
       }
       const wire: WireRequest = {
@@ -88,15 +150,21 @@ export async function startSimServer(
         ...(body !== undefined ? { body } : {}),
       };
       const out = await sim.handle(wire);
-      res.writeHead(out.status, { ...cors, 'Content-Type': 'application/json' }).end(out.body);
+      res.writeHead(out.status, jsonHeaders).end(out.body);
     })().catch((e: unknown) => {
+      // This request failed; the others and the process go on.
       console.error('sim server', e);
-      res.writeHead(500, cors).end();
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, jsonHeaders).end(refusal(1000, 'Unknown error'));
     });
   });
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.maxConnections = limits.maxConnections;
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsMaxPayloadBytes });
   server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
     const name = /^\/ws\/(market|exchange)$/.exec(
       new URL(req.url ?? '/', `http://${host}`).pathname,
     )?.[1];
@@ -104,7 +172,13 @@ export async function startSimServer(
       socket.destroy();
       return;
     }
+    if (wss.clients.size >= limits.maxSockets) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // An oversized or broken frame closes this socket only.
+      ws.on('error', () => ws.terminate());
       void sim
         .connect(name as 'market' | 'exchange', {
           message: (msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg)),
@@ -112,13 +186,20 @@ export async function startSimServer(
         })
         .then((conn) => {
           ws.on('message', (data) => {
+            let cmd: unknown;
             try {
-              void conn.send(JSON.parse(String(data)) as ChannelCommand);
+              cmd = JSON.parse(String(data));
             } catch {
-              /* not a command: ignored, as a server would */
+              return; // not JSON: ignored, as a server would
             }
+            // The simulator checks what it is; a failure stays on this socket.
+            conn.send(cmd as ChannelCommand).catch((e: unknown) => console.error('sim ws', e));
           });
           ws.on('close', () => conn.close());
+        })
+        .catch((e: unknown) => {
+          console.error('sim ws connect', e);
+          ws.terminate();
         });
     });
   });

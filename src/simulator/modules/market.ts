@@ -13,6 +13,13 @@ export function allQuotes(ctx: SimContext, now: number): Record<string, PriceEnt
   return out;
 }
 
+/**
+ * Most bars one history call returns, whatever its from, to and limit say
+ * (the chart asks for 300, trading.md §9; the mini chart's from/to window is
+ * 30). A call for more gets the newest of them; the work per call is bounded.
+ */
+export const HISTORY_MAX_BARS = 1000;
+
 const num = (v: unknown): number | undefined => {
   if (v === undefined || v === null || v === '') return undefined;
   const n = Number(v);
@@ -33,8 +40,10 @@ export const marketModule: SimModule = {
       if (!PERIODS.includes(period)) return fail(1001);
       const from = num(p.from);
       const to = num(p.to);
-      const limit = Math.min(num(p.limit) ?? defaultLimit ?? KLINE_LIMIT, 1000);
-      const q = from !== undefined ? { from, ...(to !== undefined ? { to } : {}) } : { limit };
+      const asked = num(p.limit) ?? (from !== undefined ? HISTORY_MAX_BARS : undefined);
+      const limit = Math.max(1, Math.min(asked ?? defaultLimit ?? KLINE_LIMIT, HISTORY_MAX_BARS));
+      const q =
+        from !== undefined ? { from, limit, ...(to !== undefined ? { to } : {}) } : { limit };
       return ok(ctx.prices.klines(p.symbol, period, q, now));
     };
     return {

@@ -115,6 +115,16 @@ export const BANK_NET: CoinNetDef = {
 /** Smallest deposit, in USD (user-centre.md §9, English text). */
 export const DEPOSIT_MIN_USD = 1000;
 
+/**
+ * Largest deposit, in USD. The spec gives no deposit maximum; this mirrors
+ * its largest documented amount (a single withdrawal of up to 10,000,000,
+ * user-centre.md §9), so a request cannot claim an absurd sum.
+ */
+export const DEPOSIT_MAX_USD = 10_000_000;
+
+/** Most deposit requests one user may have in review at once. */
+export const DEPOSIT_OPEN_MAX = 5;
+
 export const currencyById = (id: unknown): Currency | undefined =>
   CURRENCIES.find((c) => c.id === String(id));
 export const currencyByCode = (code: unknown): Currency | undefined =>

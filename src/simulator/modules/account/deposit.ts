@@ -5,9 +5,11 @@
  * userDeposit (multipart: metaData `{ coinId, amt, said, locale }`, file
  * depositProof): 23523 demo session, 1055 unknown network, 1085 a wallet-type
  * 1 user naming a self wallet that is not theirs, 1036 amount zero,
- * malformed or under {@link DEPOSIT_MIN_USD} USD, 1065 over 5 decimals, 202
- * no price, 23553 no proof, 1016 proof not an image, 1018 a deposit of the
- * same amount on the same network is already in review. Nothing moves until
+ * malformed, under {@link DEPOSIT_MIN_USD} or over {@link DEPOSIT_MAX_USD}
+ * USD, 1065 over 5 decimals, 202 no price, 23553 no proof, 1016 proof not an
+ * image, 1018 a deposit of the same amount on the same network is already in
+ * review, 23552 ("an order is still being processed, wait before applying
+ * again") with {@link DEPOSIT_OPEN_MAX} requests in review. Nothing moves until
  * the back office approves: the USD value fixed at submission is then
  * credited to the real trading account (from `world:deposits:<uid>:USD`, so
  * it counts towards the forex-permission total); a rejection sets payState 2
@@ -17,7 +19,14 @@ import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
-import { cents, coinNet, DEPOSIT_MIN_USD, usdPrice } from './coins.ts';
+import {
+  cents,
+  coinNet,
+  DEPOSIT_MAX_USD,
+  DEPOSIT_MIN_USD,
+  DEPOSIT_OPEN_MAX,
+  usdPrice,
+} from './coins.ts';
 import { amount, imageUpload, isFailure, me, paginate, realUser } from './guard.ts';
 import { mine, type WalletRequest } from './state.ts';
 
@@ -59,13 +68,12 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     const price = usdPrice(ctx, net.coin);
     if (!price) return fail(202);
     const usd = cents(amt.times(price), 'down');
-    if (usd.lt(DEPOSIT_MIN_USD)) return fail(1036);
+    if (usd.lt(DEPOSIT_MIN_USD) || usd.gt(DEPOSIT_MAX_USD)) return fail(1036);
+    const open = requestsOf(ctx, u.uid).filter((r) => r.actionType === 0 && r.payState === 0);
+    if (open.some((r) => r.coinNetId === net.id && amt.eq(r.payPrice))) return fail(1018);
+    if (open.length >= DEPOSIT_OPEN_MAX) return fail(23552);
     const proof = await imageUpload(p?.depositProof);
     if (isFailure(proof)) return proof;
-    const pending = requestsOf(ctx, u.uid).some(
-      (r) => r.actionType === 0 && r.payState === 0 && r.coinNetId === net.id && amt.eq(r.payPrice),
-    );
-    if (pending) return fail(1018);
     const id = nextId(ctx.state);
     ctx.state.account.walletRequests[id] = {
       id,

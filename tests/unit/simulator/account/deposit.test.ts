@@ -84,6 +84,22 @@ describe('deposit', () => {
     expect(await deposit(w, '1201')).toBe(0);
   });
 
+  it('answers 1036 over 10,000,000 USD and 23552 with 5 deposits already in review, changing nothing', async () => {
+    const w = await world();
+    const { uid } = await seeded(w);
+    expect(await deposit(w, '10000000.01')).toBe(1036);
+    expect(await deposit(w, '99999999999999999999')).toBe(1036);
+    expect(await deposit(w, '10000000')).toBe(0);
+    for (const amt of ['1001', '1002', '1003', '1004']) expect(await deposit(w, amt)).toBe(0);
+    const before = JSON.stringify(w.sim.ctx.state);
+    expect(await deposit(w, '1005')).toBe(23552);
+    expect(JSON.stringify(w.sim.ctx.state)).toBe(before);
+    // Once one is reviewed there is room again.
+    const [req] = w.sim.backOffice.walletRequests(uid);
+    w.sim.backOffice.rejectDeposit(req?.id ?? '', 'Proof unreadable');
+    expect(await deposit(w, '1005')).toBe(0);
+  });
+
   it('wallet-type 1 users deposit from their own wallets (1085 for a wallet that is not theirs)', async () => {
     const w = await world();
     const other = await seeded(w);
