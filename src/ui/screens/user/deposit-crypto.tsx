@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../components/drawer.tsx';
 import type { useDeposit } from './deposit-hooks.ts';
 import { DepositDetails } from './deposit-details.tsx';
+import { DepositMinimum } from './deposit-minimum.tsx';
 
 export function CryptoTab({
   state,
@@ -65,7 +66,10 @@ export function CryptoTab({
       {step2 ? (
         <DepositDetails state={state} send={send} />
       ) : (
-        <AddressStep {...{ coin, c, onCopy }} />
+        <>
+          <AddressStep {...{ coin, c, onCopy }} />
+          {coin && <DepositMinimum c={c} />}
+        </>
       )}
       {!step2 && (
         <div className="form-actions">
