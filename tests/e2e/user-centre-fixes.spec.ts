@@ -246,3 +246,18 @@ test('an avatar given as a server path is never requested without the token', as
   await page.waitForTimeout(500);
   await expect(page.locator('img[src^="/waa/"]')).toHaveCount(0);
 });
+
+test('phone: a loan without a bound e-mail says so before the request', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { phone: true });
+  await page.goto('/user/loan');
+  await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
+  // Not only after the round trip (1156): the form says it from the start.
+  const alert = page.getByRole('alert').filter({ hasText: 'Please bind your e-mail first' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Bind e-mail' })).toHaveAttribute(
+    'href',
+    '/user/bindEmail',
+  );
+  await screenshot(page, 'uc-loan-bind-email-mobile');
+});

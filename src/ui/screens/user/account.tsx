@@ -146,7 +146,12 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
       </ul>
 
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy || compressing}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={busy || compressing}
+          aria-busy={state.matches('saving')}
+        >
           {state.matches('saving') ? t('common.loading') : t('profile.done')}
         </button>
       </div>

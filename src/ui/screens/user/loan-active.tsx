@@ -85,6 +85,7 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
               type="button"
               className="btn primary"
               disabled={!loaded || repaying}
+              aria-busy={repaying}
               onClick={() => send({ type: 'repay.click' })}
             >
               {repaying

@@ -221,7 +221,12 @@ function VerificationForm({ variant }: { variant: Variant }) {
         )}
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={!editable || busy}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={!editable || busy}
+          aria-busy={state.matches('submitting')}
+        >
           {state.matches('submitting') ? t('common.loading') : t('verified.submit')}
         </button>
       </div>
