@@ -69,6 +69,20 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
     page.getByRole('note').filter({ hasText: 'Minimum deposit: 1000 USD' }),
   ).toBeVisible();
   await screenshot(page, 'uc-deposit-minimum-step1-mobile');
+  // A quoted coin: about how much of it, at the market's price.
+  await page.getByRole('button', { name: /Coin and network/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose coin and network' })
+    .getByRole('button', { name: /BTC/ })
+    .click();
+  await expect(
+    page.getByRole('note').filter({ hasText: /^Minimum deposit: 1000 USD \(about 0\.\d+ BTC\)$/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /Coin and network/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose coin and network' })
+    .getByRole('button', { name: /USDT\s+TRC20/ })
+    .click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Minimum deposit: 1000 USD')).toBeVisible();
   await page.getByLabel('Deposit amount (USDT)').fill('500');
