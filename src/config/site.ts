@@ -69,6 +69,16 @@ export interface SiteConfig {
   flags: Record<string, boolean>;
 }
 
+/**
+ * Flags the spec switches on when a site says nothing (user-centre.md §2:
+ * user/privacy "on by default"). Every other flag is off until turned on.
+ */
+export const FLAG_DEFAULTS: Readonly<Record<string, boolean>> = { 'user/privacy': true };
+
+/** Whether a flag is on: its value, else its spec default ({@link FLAG_DEFAULTS}), else off. */
+export const flagOn = (flags: Readonly<Record<string, boolean>>, name: string): boolean =>
+  flags[name] ?? FLAG_DEFAULTS[name] ?? false;
+
 export const DEFAULT_SITE: SiteConfig = {
   siteName: 'Trader',
   backend: 'simulator',
@@ -84,7 +94,7 @@ export const DEFAULT_SITE: SiteConfig = {
   withdrawTypes: ['crypto', 'bank_card'],
   verification: 'full',
   serviceEmail: 'support@example.com',
-  flags: {},
+  flags: { ...FLAG_DEFAULTS },
 };
 
 /** Merge a loaded file over the defaults; unknown keys are ignored. */

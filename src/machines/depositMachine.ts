@@ -8,7 +8,10 @@
  *   userSelfWallet for wallet-type 1 users, whose `said` goes with the
  *   deposit), the house address, its QR code unless depositHideQRCode, and a
  *   copy action. Next opens step two: amount (p_t_deposit_amount, no leading
- *   dot, at most 5 decimals; deposit_amount_positive when zero), a proof
+ *   dot, at most 5 decimals; deposit_amount_positive when zero;
+ *   deposit_min_amount under the USD minimum of §9, shown on both steps and
+ *   checked before submitting, when the coin's USD price is known: USD and
+ *   USDT always, others from the market's quotes), a proof
  *   image (p_upload_deposit_proof; heic/jpg/jpeg/png up to 10 MB) and the
  *   agreement (p_read_agreement). Back returns to step one, keeping what was
  *   typed.
@@ -27,7 +30,7 @@ import { and, fromPromise, setup } from 'xstate';
 import { amountInput } from './validation/wallet.ts';
 import { actions } from './deposit/actions.ts';
 import { guards } from './deposit/guards.ts';
-import { AMOUNT_DECIMALS, coinOf } from './deposit/helpers.ts';
+import { AMOUNT_DECIMALS, DEPOSIT_MIN_USD, coinOf } from './deposit/helpers.ts';
 import type {
   CardsResult,
   CoinsResult,
@@ -48,7 +51,7 @@ export type {
   DepositSubmitInput,
   DepositTab,
 } from './deposit/types.ts';
-export { DEPOSIT_FORM_KEY, restoreDepositForm } from './deposit/helpers.ts';
+export { DEPOSIT_FORM_KEY, priceOf, restoreDepositForm } from './deposit/helpers.ts';
 export { depositActors } from './deposit/actors.ts';
 
 export const depositMachine = setup({
@@ -85,6 +88,8 @@ export const depositMachine = setup({
       walletType: input.walletType ?? 0,
       locale: input.locale ?? 'en',
       coins: [],
+      prices: {},
+      minUsd: input.minUsd ?? DEPOSIT_MIN_USD,
       bankCards: [],
       coinId: r?.coinId,
       amount: r ? amountInput(r.amount, AMOUNT_DECIMALS) : '',

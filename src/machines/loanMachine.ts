@@ -12,12 +12,13 @@
  *   loan state changed elsewhere (read again); 1156 asks to bind an e-mail
  *   first (p_bind_email_first).
  * - Repay: the repayment records (userLoanRepay) give what is owed (the
- *   amount less approved repayments). The first click shows the slider (0 to
- *   the amount owed, step 100), the second submits addUserLoanRepay (not zero:
- *   p_loan_repayment_no_zero); after it (or a refusal) the records reload. The button
- *   waits while the latest repayment is in review; a rejected latest
- *   repayment shows p_loan_repayment_reject. Nothing owed: the loan is
- *   repaid, its status is read again.
+ *   newest record's `amountOwed`, as the server counts it; no record yet:
+ *   the loan's amount). The first click shows the slider (0 to the amount
+ *   owed, step 100), the second submits addUserLoanRepay (not zero:
+ *   p_loan_repayment_no_zero); after it (or a refusal) the records reload.
+ *   The button waits while the latest repayment is not approved (status 1):
+ *   in review, or rejected, which also shows p_loan_repayment_reject (§4).
+ *   Nothing owed: the loan is repaid, its status is read again.
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../api/client.ts';
@@ -77,7 +78,11 @@ export const loanMachine = setup({
     stateChanged: ({ event }) => [1149, 1150, 1151].includes(codeOf(event)),
     emailMissing: ({ event }) => codeOf(event) === 1156,
     nothingOwed: ({ context, event }) => owedOf(context.loan, recordsOf(event)) <= 0,
-    latestInReview: ({ event }) => recordsOf(event)[0]?.status === 0,
+    /** §4: the button waits when the latest repayment is not status 1 (in review or rejected). */
+    latestNotApproved: ({ event }) => {
+      const latest = recordsOf(event)[0];
+      return !!latest && latest.status !== 1;
+    },
     repayGiven: ({ context }) => !checkRepayment(context.repayAmount),
   },
   actions: {
@@ -246,7 +251,7 @@ export const loanMachine = setup({
               { guard: not('ok'), target: 'recordsFailed', actions: 'recordFailure' },
               // Repaid in full: the loan's status has moved on.
               { guard: 'nothingOwed', target: '#loan.checking', actions: 'takeRecords' },
-              { guard: 'latestInReview', target: 'waiting', actions: 'takeRecords' },
+              { guard: 'latestNotApproved', target: 'waiting', actions: 'takeRecords' },
               { target: 'idle', actions: 'takeRecords' },
             ],
           },
@@ -276,7 +281,7 @@ export const loanMachine = setup({
             ],
           },
         },
-        /** The latest repayment is in review: the button waits. */
+        /** The latest repayment is in review or rejected: the button waits. */
         waiting: {
           tags: ['waiting'],
           on: { 'records.refresh': { target: 'loadingRecords', actions: 'clearNotice' } },

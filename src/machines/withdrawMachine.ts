@@ -25,9 +25,11 @@
  * - Submit (userWithdraw with num, practicalNum and the target; locale):
  *   `submitting` is the flag that blocks repeats; a failure clears it (a lock
  *   code locks the form); success shows submit_success_please_wait, resets
- *   the form and checks the status again.
+ *   the form and checks the status again. A submit while a check is in
+ *   flight (the 1 s recheck) raises the flag at once (the button shows busy)
+ *   and goes ahead when the check allows it; a refusing check clears it.
  */
-import { fromPromise, setup } from 'xstate';
+import { and, fromPromise, setup } from 'xstate';
 import { WITHDRAW_RECHECK_MS } from '../config/constants.ts';
 import { actions } from './withdraw/actions.ts';
 import { guards } from './withdraw/guards.ts';
@@ -159,13 +161,28 @@ export const withdrawMachine = setup({
             idle: { on: { 'form.submit': { actions: 'showErrors' } } },
             checking: {
               tags: ['calculating'],
+              on: {
+                // A submit while the check is in flight (the 1 s recheck) is kept: the
+                // flag is raised now and the submission follows the check's verdict.
+                'form.submit': { guard: 'notSubmitting', actions: 'queueSubmit' },
+              },
               invoke: {
                 id: 'calculate',
                 src: 'calculate',
                 input: ({ context }) => ({ tab: context.tab, payload: calcPayload(context) }),
                 onDone: [
+                  {
+                    guard: and(['submitQueued', 'feeAcceptable', 'addressGiven']),
+                    target: 'submitting',
+                    actions: 'setFee',
+                  },
+                  {
+                    guard: and(['submitQueued', 'feeAcceptable']),
+                    target: 'valid',
+                    actions: ['setFee', 'unqueueSubmit', 'showErrors'],
+                  },
                   { guard: 'feeAcceptable', target: 'valid', actions: 'setFee' },
-                  { target: 'invalid', actions: 'setFee' },
+                  { target: 'invalid', actions: ['setFee', 'unqueueSubmit'] },
                 ],
               },
             },

@@ -1,6 +1,6 @@
 /** The loaded site configuration and the live feature flags (config file, then system config). */
 import { proxy } from 'valtio';
-import type { SiteConfig } from '../config/site.ts';
+import { flagOn, type SiteConfig } from '../config/site.ts';
 
 export interface SiteState {
   config: SiteConfig | undefined;
@@ -15,4 +15,5 @@ export function setFlags(entries: Array<{ name: string; enable: boolean }>): voi
   for (const { name, enable } of entries) site.flags[name] = enable;
 }
 
-export const flag = (name: string): boolean => site.flags[name] === true;
+/** A flag's value, or its spec default when the site does not set it. */
+export const flag = (name: string): boolean => flagOn(site.flags, name);

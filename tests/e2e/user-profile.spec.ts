@@ -310,7 +310,7 @@ for (const size of [MOBILE, DESKTOP]) {
   }) => {
     const uid = await signIn(page, size, { email: `kyc-${kind}@example.com` });
     await page.goto('/user');
-    if (size === MOBILE) await page.getByRole('link', { name: 'Verification' }).click();
+    if (size === MOBILE) await page.getByRole('link', { name: /^Verification/ }).click();
     else await page.goto('/user/verified');
     const screen = screenOf(page, size);
     await expect(screen.getByRole('heading', { name: 'Verification' })).toBeVisible();
@@ -373,15 +373,18 @@ for (const size of [MOBILE, DESKTOP]) {
   });
 }
 
-test('junior verification: only with its flag; name, id type and number, no photos', async ({
+test('junior verification: only with two-type verification; name, id type and number, no photos', async ({
   page,
 }) => {
   const uid = await signIn(page, MOBILE, { email: 'junior@example.com' });
+  // On by default (twoTypeVerified); without two-type verification it is not offered.
+  await backOffice(page, 'setFlag', 'twoTypeVerified', false);
+  await saved(page);
   await page.goto('/user/juniorVerified');
   await expect(page.getByText('This page is not available for your account.')).toBeVisible();
   await expect(page).toHaveURL(/\/user$/);
 
-  await backOffice(page, 'setFlag', 'junior-verify', true);
+  await backOffice(page, 'setFlag', 'twoTypeVerified', true);
   await saved(page);
   await page.goto('/user/juniorVerfiy');
   await expect(page.getByRole('heading', { name: 'Junior verification' })).toBeVisible();
@@ -493,7 +496,7 @@ test('failed loads show an error with retry (account, verification, notification
 
   await page.getByRole('link', { name: 'Back' }).click();
   await backOffice(page, 'force', { call: 'auth', code: 1012 });
-  await page.getByRole('link', { name: 'Verification' }).click();
+  await page.getByRole('link', { name: /^Verification/ }).click();
   await expect(page.getByText('Your verification could not be loaded.')).toBeVisible();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Not submitted')).toBeVisible();

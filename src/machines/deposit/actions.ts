@@ -31,10 +31,11 @@ const assign = assignTo<DepositContext, DepositEvent, undefined, DepositEvent, n
 export const actions = {
   setTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab } : {})),
   applyCoins: assign(({ context, event }) => {
-    const coins = outputOf<CoinsResult>(event).data?.dtoList ?? [];
+    const out = outputOf<CoinsResult>(event);
+    const coins = out.data?.dtoList ?? [];
     // The first option is chosen unless the kept form names one still offered.
     const keep = coins.some((n) => n.id === context.coinId);
-    return { coins, coinId: keep ? context.coinId : coins[0]?.id };
+    return { coins, coinId: keep ? context.coinId : coins[0]?.id, prices: out.prices ?? {} };
   }),
   clearCoins: assign({ coins: [], coinId: undefined }),
   setCards: assign(({ event }) => ({ bankCards: outputOf<CardsResult>(event).data ?? [] })),

@@ -26,9 +26,19 @@ export const depositActors = (
     );
     return { code: r.code, data };
   }),
-  loadCoins: fromPromise<CoinsResult, { walletType: number }>(({ input }) =>
-    input.walletType === 1 ? api.call('userSelfWallet') : api.call('currencySimpleCoinNet'),
-  ),
+  loadCoins: fromPromise<CoinsResult, { walletType: number }>(async ({ input }) => {
+    const [r, quotes] = await Promise.all([
+      input.walletType === 1 ? api.call('userSelfWallet') : api.call('currencySimpleCoinNet'),
+      // The market's quotes give the non-pegged coins' USD value (for the minimum); silent.
+      api.call('productList', undefined, { noAlert: true }),
+    ]);
+    const prices: Record<string, number> = {};
+    for (const n of r.data?.dtoList ?? []) {
+      const q = quotes.data?.[`${n.currency}USDT`];
+      if (q && q.price > 0) prices[n.currency] = q.price;
+    }
+    return { ...r, prices };
+  }),
   /** The image as a data URL, or null when its bytes are not a picture. */
   prepareImage: fromPromise<string | null, { blob: Blob }>(({ input }) =>
     (opts.prepare ?? readImage)(input.blob).catch(() => null),

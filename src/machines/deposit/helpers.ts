@@ -1,9 +1,15 @@
 /** The deposit machine's constants and pure helpers: the kept form, output reader, form errors. */
-import { checkAgreement, checkDepositAmount, checkProof } from '../validation/wallet.ts';
+import {
+  checkAgreement,
+  checkDepositAmount,
+  checkDepositMinimum,
+  checkProof,
+  usdPriceOf,
+} from '../validation/wallet.ts';
 import type { DepositContext, DepositForm } from './types.ts';
 export { outputOf } from '../events.ts';
 
-export { AMOUNT_DECIMALS } from '../../config/constants.ts';
+export { AMOUNT_DECIMALS, DEPOSIT_MIN_USD } from '../../config/constants.ts';
 /** Where the form waits while the agreement page is open. */
 export const DEPOSIT_FORM_KEY = 'depositForm';
 
@@ -26,9 +32,16 @@ export const formOf = (c: DepositContext): DepositForm => ({
   step: c.step,
 });
 
+/** The chosen coin's USD price, when known. */
+export const priceOf = (c: DepositContext): number | undefined => {
+  const coin = coinOf(c);
+  return coin ? usdPriceOf(coin.currency, c.prices) : undefined;
+};
+
 export const errorsOf = (c: DepositContext): DepositContext['errors'] => {
   const e = {
-    amount: checkDepositAmount(c.amount),
+    // The minimum is checked here, before anything is sent (the proof goes with the deposit).
+    amount: checkDepositAmount(c.amount) ?? checkDepositMinimum(c.amount, priceOf(c), c.minUsd),
     proof: checkProof(!!c.proof),
     agreement: checkAgreement(c.agreed),
   };

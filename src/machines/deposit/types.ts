@@ -29,6 +29,8 @@ export interface DepositInput {
   locale?: string;
   /** The form kept while /user/agreement was open ({@link restoreDepositForm}). */
   restored?: DepositForm;
+  /** Smallest deposit in USD (default DEPOSIT_MIN_USD, §9). */
+  minUsd?: number;
 }
 
 export type Field = 'amount' | 'proof' | 'agreement';
@@ -49,6 +51,10 @@ export interface DepositContext {
   locale: string;
   /** Coin and network options of step one. */
   coins: CoinNet[];
+  /** USD prices of the offered coins that are quoted (USD and USDT are 1 without one). */
+  prices: Record<string, number>;
+  /** Smallest deposit in USD: shown on both steps, checked before submitting. */
+  minUsd: number;
   /** The bank tab's cards. */
   bankCards: DepositBankCard[];
   coinId: string | undefined;
@@ -85,7 +91,10 @@ export type DepositEvent =
   | { type: 'form.submit' }
   | { type: 'load.retry' };
 
-export type CoinsResult = CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>;
+/** The coin list, with the USD prices of its coins where the market quotes them. */
+export type CoinsResult = (CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>) & {
+  prices?: Record<string, number>;
+};
 export type SubmitResult = CallResult<'userDeposit'>;
 /** The user's cards, decoded. */
 export interface CardsResult {

@@ -1,5 +1,4 @@
 /** The loan machine's limits and pure helpers: reply readers, what is owed, the blank form. */
-import Big from 'big.js';
 import type { Loan, LoanRef, Repayment } from '../../api/types/user.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import type { CheckResult, LoanContext, LoanForm, RecordsResult } from './types.ts';
@@ -26,12 +25,12 @@ export const REMARK_MAX = MAX_LEN.nick;
 export const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
 export const statusOf = (e: unknown) => outputOf<CheckResult>(e).data?.dto?.status ?? NO_LOAN;
 export const recordsOf = (e: unknown) => outputOf<RecordsResult>(e).data?.dtoList ?? [];
-/** Owed: the loan amount less the approved repayments (in decimals). */
-export const owedOf = (loan: Loan | undefined, records: Repayment[]) =>
-  records
-    .filter((r) => r.status === 1)
-    .reduce((s, r) => s.minus(r.amount), new Big(loan?.amount ?? 0))
-    .toNumber();
+/**
+ * Owed: the server's `amountOwed` on the newest repayment record; with no
+ * repayment yet, the loan's whole amount. Never recounted here.
+ */
+export const owedOf = (loan: Loan | undefined, records: Repayment[]): number =>
+  records[0]?.amountOwed ?? loan?.amount ?? 0;
 
 export const defaultForm = (): LoanForm => ({
   amount: LOAN_AMOUNT.default,

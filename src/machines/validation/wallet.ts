@@ -132,6 +132,39 @@ export function checkDepositAmount(s: string): string | undefined {
   return isPositive(s) ? undefined : 'deposit_amount_positive';
 }
 
+/** Coins worth one US dollar each (§9 standards text: 1 USDT equals 1 USD). */
+export const USD_PEGGED: readonly string[] = ['USD', 'USDT'];
+
+/**
+ * The USD price of one unit of `coin`: 1 for the pegged ones, else the
+ * quoted `<coin>USDT` price when known (undefined: not known here).
+ */
+export function usdPriceOf(coin: string, prices: Readonly<Record<string, number>>) {
+  if (USD_PEGGED.includes(coin)) return 1;
+  const p = prices[coin];
+  return p !== undefined && Number.isFinite(p) && p > 0 ? p : undefined;
+}
+
+/**
+ * The deposit minimum in USD (§9, deposit_min_amount with `min`): the
+ * amount's USD value (rounded down to the cent, as the server counts it)
+ * must reach it. Without a price nothing is said; the server decides (1036).
+ */
+export function checkDepositMinimum(
+  s: string,
+  usdPrice: number | undefined,
+  minUsd: number,
+): string | undefined {
+  const v = amountOf(s);
+  if (!v || usdPrice === undefined) return undefined;
+  return v.times(usdPrice).round(2, Big.roundDown).lt(minUsd) ? 'deposit_min_amount' : undefined;
+}
+
+/** The smallest amount of a coin that reaches the USD minimum (rounded up to 5 places). */
+export function depositMinimumIn(usdPrice: number, minUsd: number): string {
+  return new Big(minUsd).div(usdPrice).round(5, Big.roundUp).toString();
+}
+
 export const checkProof = (present: boolean): string | undefined =>
   present ? undefined : 'p_upload_deposit_proof';
 

@@ -87,6 +87,10 @@ export const actions = {
     },
   })),
   startSubmit: assign({ submitting: true, failure: undefined }),
+  /** Submit pressed during a check: the repeat-blocking flag is up from now on. */
+  queueSubmit: assign({ submitting: true, failure: undefined }),
+  /** The check refused the queued submit: the flag drops (§4 "On failure it is cleared"). */
+  unqueueSubmit: assign({ submitting: false }),
   failSubmit: assign(({ event }) => ({
     submitting: false,
     failure: outputOf<SubmitResult>(event).code,

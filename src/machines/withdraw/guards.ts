@@ -49,4 +49,6 @@ export const guards = {
   addressGiven: ({ context }) =>
     targetOf(context)?.kind !== 'coin' || !checkPaymentAddress(context.address),
   withdrawn: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+  /** A submit arrived while the check was in flight. */
+  submitQueued: ({ context }) => context.submitting,
 } satisfies Record<string, Guard>;

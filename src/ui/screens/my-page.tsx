@@ -21,6 +21,9 @@ import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-pic
 import { Avatar } from '../shell/account-corner.tsx';
 import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
 import { money } from '../format.ts';
+import { DepositButton } from './user/deposit-button.tsx';
+import { accountMenu } from './user/account-menu.ts';
+import { useDesktop } from '../hooks/use-media.ts';
 
 export function MyPage() {
   const { t } = useTranslation();
@@ -34,6 +37,15 @@ export function MyPage() {
   const { dark, redUp } = useSnapshot(preferences);
   const [lng] = useLanguage();
   const [drawer, setDrawer] = useState<'language' | 'logout'>();
+  const desktop = useDesktop();
+  // §2's items and order; the settings below are this page's own.
+  const menu = accountMenu({
+    desktop,
+    demo,
+    flags,
+    verification: config.verification,
+    registerType: user?.registerType,
+  });
 
   return (
     <main className="screen my-page">
@@ -70,13 +82,7 @@ export function MyPage() {
         <DemoReset />
       ) : (
         <div className="form-actions row">
-          <Link
-            href="/user/deposit"
-            className="btn primary"
-            aria-disabled={flags.depositDisabled || undefined}
-          >
-            {t('my.deposit')}
-          </Link>
+          <DepositButton />
           <Link href="/user/withdraw" className="btn">
             {t('my.withdraw')}
           </Link>
@@ -84,18 +90,19 @@ export function MyPage() {
       )}
 
       <ul className="menu" aria-label={t('my.menu')}>
-        <MenuRow to="/user/account">{t('my.account')}</MenuRow>
-        {!demo && flags['multi-wallet'] && <MenuRow to="/user/myWallet">{t('my.wallet')}</MenuRow>}
-        {!demo && !flags.NO_WALLET_WITHDRAW && (
-          <MenuRow to="/user/wallet/crypto">{t('my.cryptoWallets')}</MenuRow>
-        )}
-        {!demo && flags['user/bankCard'] && (
-          <MenuRow to="/user/wallet/bankCard">{t('my.bankCards')}</MenuRow>
-        )}
-        {!demo && flags['user-loan'] && <MenuRow to="/user/loan">{t('my.loan')}</MenuRow>}
-        <MenuRow to="/user/wallet/transactionList">{t('my.tradeRecords')}</MenuRow>
-        {!demo && <MenuRow to="/user/wallet/depositList">{t('my.depositRecords')}</MenuRow>}
-        <MenuRow to="/user/verified">{t('my.verification')}</MenuRow>
+        {menu.map((m) => (
+          <MenuRow
+            key={m.name}
+            to={m.to}
+            end={
+              m.name === 'notification' && unread > 0 ? (
+                <span className="count-badge">{unread}</span>
+              ) : undefined
+            }
+          >
+            {t(m.label)}
+          </MenuRow>
+        ))}
         {user?.inviteCode && (
           <MenuRow
             onClick={() => void copyText(user.inviteCode, t('my.copied'))}
@@ -104,12 +111,6 @@ export function MyPage() {
             {t('my.inviteCode')}
           </MenuRow>
         )}
-        <MenuRow
-          to="/user/notification"
-          end={unread > 0 ? <span className="count-badge">{unread}</span> : undefined}
-        >
-          {t('my.notifications')}
-        </MenuRow>
         <MenuRow to="/user/service">{t('service.title')}</MenuRow>
         <MenuRow
           onClick={() => void copyText(config.serviceEmail, t('my.copied'))}

@@ -12,11 +12,12 @@ import { IconUser } from '../components/icons.tsx';
 import { useBalance, useSessionUser } from '../hooks/use-session.ts';
 import { money } from '../format.ts';
 import { DemoSwitch } from './account-switch.tsx';
+import { ServerImg } from '../components/server-img.tsx';
 
 export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: number }) {
   return (
     <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {src ? <img src={src} alt="" /> : <IconUser size={Math.round(size * 0.56)} />}
+      {src ? <ServerImg src={src} alt="" /> : <IconUser size={Math.round(size * 0.56)} />}
     </span>
   );
 }

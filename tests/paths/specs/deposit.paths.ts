@@ -1,8 +1,8 @@
 /**
  * Deposit against the simulator: the real coin networks (all switched off by
  * the back office for the empty list), real PNG proofs (a renamed text file
- * is refused by its bytes), a real minimum (500 USDT is under 1000 USD: 1036)
- * and a real duplicate (the same amount already in review: 1018). A
+ * is refused by its bytes), the minimum (500 USDT is under 1000 USD: refused
+ * in the form before anything is sent) and a real duplicate (the same amount already in review: 1018). A
  * wallet-type 1 user deposits from an own wallet, resuming step two from the
  * form kept while the agreement was open. Only the list failure is forced.
  *
@@ -127,7 +127,6 @@ function spec(name: string, input: DepositInput): PathSpec {
             },
           ];
         case '{"crypto":"submitting"}':
-          if (c.amount === '500') return [submitted(1036)];
           return c.failure === 1018 || self
             ? [submitted(c.failure ?? 0)]
             : [submitted(0), submitted(1018)];
@@ -293,6 +292,11 @@ function spec(name: string, input: DepositInput): PathSpec {
         }
         if (ctx.amount === '0' && errs.length) {
           expect(ctx.errors.amount).toBe('deposit_amount_positive');
+        }
+        // Under the minimum: said by the form, nothing sent (the server would answer 1036).
+        if (ctx.amount === '500' && ctx.errors.amount) {
+          expect(ctx.errors.amount).toBe('deposit_min_amount');
+          expect(ctx.failure).not.toBe(1036);
         }
         if (errs.includes('proof') && ctx.amount !== '' && ctx.amount !== '0') {
           expect(ctx.errors.proof).toBe('illegal_extension');

@@ -158,10 +158,13 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       if (state === '{"ready":"loadFailed"}') return [{ type: 'load.retry' }];
       if (state === '{"ready":"empty"}' || state === '{"ready":"metaMissing"}') return switchTab;
       if (state === '{"ready":{"form":"checking"}}') {
-        if (bank) return [done('calculate', reply(0, FEE_BANK_50))];
-        if (c.amount === '5000') return [done('calculate', reply(0, FEE_5000))];
+        // A submit during the 1 s recheck (a fee is shown) is queued, not dropped.
+        const queue = c.fee && !c.submitting ? [{ type: 'form.submit' }] : [];
+        if (bank) return [done('calculate', reply(0, FEE_BANK_50)), ...queue];
+        if (c.amount === '5000') return [done('calculate', reply(0, FEE_5000)), ...queue];
         // The rare replies only on the first calculation of a path.
-        if (c.fee || c.failure !== undefined) return [done('calculate', reply(0, FEE_1000))];
+        if (c.fee || c.failure !== undefined)
+          return [done('calculate', reply(0, FEE_1000)), ...queue];
         return [
           done('calculate', reply(0, FEE_1000)),
           done('calculate', reply(0, FEE_UNKNOWN)),
@@ -396,6 +399,12 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         expect(s.hasTag('calculating')).toBe(true);
         expect(Number(ctx.amount)).toBeGreaterThanOrEqual(ctx.limits?.min ?? Infinity);
         expect(Number(ctx.amount)).toBeLessThanOrEqual(ctx.limits?.max ?? -Infinity);
+        // A submit during the check is kept (the flag is up) and nothing else changes the form.
+        if (ctx.submitting) {
+          expect(s.can({ type: 'form.submit' })).toBe(false);
+          expect(s.can({ type: 'field.change', field: 'amount', value: '200' })).toBe(false);
+          expect(s.can({ type: 'tab.select', tab: 'bank_card' })).toBe(false);
+        }
       },
       'ready.form.valid': (s, c) => {
         const ctx = (s as Snap).context;

@@ -12,7 +12,10 @@
  *   a loan is active, 1016 amount not 50000..1000000 in steps of 10000, term
  *   not 7..30 days, guarantor oneself or remark over 140, 1001 no guarantor,
  *   23558 illegal characters, 1050 no such guarantor.
- * - userLoanRepay: 1008 not the caller's loan.
+ * - userLoanRepay: 1008 not the caller's loan. Newest first; each record's
+ *   `amountOwed` is what the loan still owed once that record was settled
+ *   (an approved one takes its amount off; one in review or rejected does
+ *   not), so the newest record's is what is owed now.
  * - addUserLoanRepay: 1039 not the caller's loan, 1038 loan not active or
  *   overdue, 23552 a repayment is in review, 1036 amount zero, over what is
  *   owed, or not a multiple of 100 (unless it settles the loan), 203 the
@@ -137,16 +140,20 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       if (isFailure(u)) return u;
       const l = ownLoan(u.uid, p);
       if (!l) return fail(1008);
-      const dtoList: Repayment[] = Object.values(ctx.state.account.repayments)
+      const oldestFirst = Object.values(ctx.state.account.repayments)
         .filter((r) => r.loanId === l.id)
-        .sort((a, b) => b.createTime - a.createTime || Number(b.id) - Number(a.id))
-        .map((r) => ({
+        .sort((a, b) => a.createTime - b.createTime || Number(a.id) - Number(b.id));
+      let left = new Big(l.amount);
+      const dtoList: Repayment[] = oldestFirst.map((r) => {
+        if (r.status === 1) left = left.minus(r.amount);
+        return {
           amount: r.amount,
-          amountOwed: r.amountOwed,
+          amountOwed: left.toNumber(),
           status: r.status,
           createTime: r.createTime,
-        }));
-      return ok({ dtoList });
+        };
+      });
+      return ok({ dtoList: dtoList.reverse() });
     },
     addUserLoanRepay: (p, info) => {
       const u = realUser(ctx, info);

@@ -9,9 +9,9 @@
  * - passwordSubmit: 1001, 1109 wrong old password, 1016 new one not 7..140
  *   characters. A change ends every session, so the user signs in again.
  * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
- *   1016 not an e-mail, 1017 the e-mail the user already has, 1157 an
- *   e-mail is already bound (or the account registered by e-mail), 1045 the
- *   e-mail belongs to another account.
+ *   1016 not an e-mail, 1017 the e-mail the user already has, 1157 the
+ *   account registered by e-mail, 1045 the e-mail belongs to another
+ *   account. A phone account with an e-mail bound may bind another one.
  */
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { checkPassword, findByLogin, hashPassword } from '../../users.ts';
@@ -64,7 +64,9 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     if (hasIllegal(email)) return fail(23558);
     if (!isEmail(email)) return fail(1016);
     if (u.email === email) return fail(1017);
-    if (u.email || u.registerType === 'E') return fail(1157);
+    // A phone account may change its bound address (§5: submit is disabled
+    // only for the current one); an e-mail account's address is its login.
+    if (u.registerType === 'E') return fail(1157);
     if (findByLogin(ctx, email)) return fail(1045);
     u.email = email;
     return ok(null);

@@ -15,6 +15,7 @@ import {
   type ProfileOutput,
 } from '../../../machines/profileMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
+import { flagOn } from '../../../config/site.ts';
 import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
@@ -47,7 +48,8 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
         mobile,
         flags: {
           bindEmail: flags['user/bindEmail'] === true,
-          privacy: flags['user/privacy'] === true,
+          // On unless the site turns it off (§2).
+          privacy: flagOn(flags, 'user/privacy'),
         },
       },
     },
@@ -144,7 +146,12 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
       </ul>
 
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy || compressing}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={busy || compressing}
+          aria-busy={state.matches('saving')}
+        >
           {state.matches('saving') ? t('common.loading') : t('profile.done')}
         </button>
       </div>

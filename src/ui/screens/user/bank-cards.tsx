@@ -248,7 +248,12 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         {PAYEE_FIELDS.map(field)}
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={busy}
+          aria-busy={state.matches('saving')}
+        >
           {state.matches('saving') ? t('common.loading') : t('cards.save')}
         </button>
         {editing && (

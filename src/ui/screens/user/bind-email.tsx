@@ -78,6 +78,7 @@ export function BindEmail() {
               type="submit"
               className="btn primary block"
               disabled={busy || !state.can({ type: 'form.submit' })}
+              aria-busy={busy}
             >
               {busy ? t('common.loading') : t('bindEmail.submit')}
             </button>

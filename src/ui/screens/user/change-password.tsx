@@ -75,7 +75,7 @@ export function ChangePassword() {
         />
         <p className="muted small">{t('changePassword.signInAgain')}</p>
         <div className="form-actions">
-          <button type="submit" className="btn primary block" disabled={busy}>
+          <button type="submit" className="btn primary block" disabled={busy} aria-busy={busy}>
             {busy ? t('common.loading') : t('changePassword.submit')}
           </button>
         </div>

@@ -122,7 +122,7 @@ export function AddCryptoBody() {
         hint={t('cards.crypto.addressHint')}
       />
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy}>
+        <button type="submit" className="btn primary block" disabled={busy} aria-busy={busy}>
           {busy ? t('common.loading') : t('cards.save')}
         </button>
       </div>

@@ -13,6 +13,7 @@ import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { useAvailable } from './cards-kit.tsx';
+import { ServerImg } from '../../components/server-img.tsx';
 
 export const CRYPTO_LIST = '/user/wallet/crypto';
 
@@ -31,5 +32,5 @@ export function useCryptoMachine(input: CryptoAddressInput) {
 }
 
 export function CoinLogo({ src }: { src: string }) {
-  return src ? <img className="cards-logo" src={src} alt="" width={32} height={32} /> : null;
+  return src ? <ServerImg className="cards-logo" src={src} alt="" width={32} height={32} /> : null;
 }

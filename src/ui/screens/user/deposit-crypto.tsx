@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../components/drawer.tsx';
 import type { useDeposit } from './deposit-hooks.ts';
 import { DepositDetails } from './deposit-details.tsx';
+import { DepositMinimum } from './deposit-minimum.tsx';
+import { ServerImg } from '../../components/server-img.tsx';
 
 export function CryptoTab({
   state,
@@ -55,7 +57,7 @@ export function CryptoTab({
         disabled={step2}
         aria-label={`${t('wallet_ui.coin_network')}: ${coin ? `${coin.currency} ${coin.protocol}` : '—'}`}
       >
-        {coin && <img src={coin.logoUrl} alt="" width={32} height={32} />}
+        {coin && <ServerImg src={coin.logoUrl} alt="" width={32} height={32} />}
         <span className="coin-main">
           <b>{coin?.currency ?? '—'}</b>
           <span className="muted small">{coin?.protocol}</span>
@@ -65,7 +67,10 @@ export function CryptoTab({
       {step2 ? (
         <DepositDetails state={state} send={send} />
       ) : (
-        <AddressStep {...{ coin, c, onCopy }} />
+        <>
+          <AddressStep {...{ coin, c, onCopy }} />
+          {coin && <DepositMinimum c={c} />}
+        </>
       )}
       {!step2 && (
         <div className="form-actions">
@@ -92,7 +97,7 @@ export function CryptoTab({
                   setPicking(false);
                 }}
               >
-                <img src={n.logoUrl} alt="" width={28} height={28} />
+                <ServerImg src={n.logoUrl} alt="" width={28} height={28} />
                 <span>
                   {n.currency} <span className="muted">{n.protocol}</span>
                 </span>

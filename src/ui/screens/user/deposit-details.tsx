@@ -6,6 +6,7 @@ import { TextField } from '../../forms/fields.tsx';
 import type { useDeposit } from './deposit-hooks.ts';
 import { ACCEPT } from './deposit-image.ts';
 import { watchAgreementVisit } from './deposit-agreement.ts';
+import { useDepositMinimum } from './deposit-minimum.tsx';
 
 export function DepositDetails({
   state,
@@ -20,6 +21,7 @@ export function DepositDetails({
   const file = useRef<HTMLInputElement>(null);
   const preparing = state.matches({ crypto: { details: 'preparing' } });
   const submitting = state.matches({ crypto: 'submitting' });
+  const minimum = useDepositMinimum(c);
   return (
     <form
       noValidate
@@ -35,6 +37,8 @@ export function DepositDetails({
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
         error={c.errors.amount}
+        errorValues={{ min: c.minUsd }}
+        hint={minimum}
       />
       <div className="field">
         <label htmlFor="deposit-proof">{t('wallet_ui.deposit_proof')}</label>

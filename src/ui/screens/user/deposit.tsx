@@ -32,6 +32,7 @@ import { site } from '../../../state/site.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
+import { useDesktop } from '../../hooks/use-media.ts';
 import { IconBack } from '../../components/icons.tsx';
 import { useAvailable, WalletHead } from './my-wallet-kit.tsx';
 import { BankTab } from './deposit-bank.tsx';
@@ -124,8 +125,13 @@ export function Deposit() {
   const { config } = useServices();
   const { flags } = useSnapshot(site);
   const demo = useDemo();
+  const desktop = useDesktop();
   const walletType = useWalletType();
-  const ok = useAvailable(!demo && !flags.depositDisabled);
+  // Deposits disabled: a phone goes home (§2 "Deposit"); the desktop drawer back to /user.
+  const ok = useAvailable(
+    !demo && !flags.depositDisabled,
+    flags.depositDisabled && !desktop ? '/' : '/user',
+  );
   // The kept form is read once, as the page opens (the machine then clears it).
   const [restored] = useState<DepositForm | undefined>(() => restoreDepositForm());
   const input = useMemo<DepositInput | undefined>(

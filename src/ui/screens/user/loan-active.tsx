@@ -68,8 +68,9 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
           )}
           {waiting ? (
             <>
+              {/* §4: waiting while the latest repayment is not approved; rejected says so above. */}
               <button type="button" className="btn primary" disabled>
-                {t('cards.loan.repayWaiting')}
+                {t(c.rejected ? 'cards.loan.repay' : 'cards.loan.repayWaiting')}
               </button>
               <button
                 type="button"
@@ -84,6 +85,7 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
               type="button"
               className="btn primary"
               disabled={!loaded || repaying}
+              aria-busy={repaying}
               onClick={() => send({ type: 'repay.click' })}
             >
               {repaying
@@ -107,8 +109,7 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
               <span className="cards-item-body">
                 <b>{amount(r.amount)} USD</b>
                 <span className="muted small">
-                  {t('cards.loan.owedBefore')} {amount(r.amountOwed)} ·{' '}
-                  {formatDateTime(r.createTime)}
+                  {t('cards.loan.owed')} {amount(r.amountOwed)} · {formatDateTime(r.createTime)}
                 </span>
               </span>
               <span className={`status ${RECORD_CLASS[r.status]}`}>

@@ -1,7 +1,13 @@
 /**
  * The loan request form: amount and term sliders, guarantor UID and remark.
+ * Without a bound e-mail the bind-e-mail-first message (p_bind_email_first,
+ * the server's 1156) shows from the start, with the way to bind one.
  */
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { flagOn } from '../../../config/site.ts';
+import { site } from '../../../state/site.ts';
+import { useSessionUser } from '../../hooks/use-session.ts';
 import { LOAN_AMOUNT, LOAN_DAYS } from '../../../machines/loanMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { TextField } from '../../forms/fields.tsx';
@@ -15,6 +21,12 @@ export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
   const c = state.context;
   const busy = state.hasTag('busy');
   const days = (n: number) => t('cards.loan.daysValue', { count: n });
+  const user = useSessionUser();
+  const { flags } = useSnapshot(site);
+  // A loan needs a bound e-mail (1156): said before the request, not after its round trip.
+  const noEmail = !!user && !user.email;
+  const canBind = user?.registerType === 'P' && flagOn(flags, 'user/bindEmail');
+  const message = c.message ?? (noEmail ? 'p_bind_email_first' : undefined);
   return (
     <form
       noValidate
@@ -66,16 +78,18 @@ export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
         maxLength={MAX_LEN.nick}
         autoComplete="off"
       />
-      {c.message && (
+      {message && (
         <p className="cards-alert" role="alert">
-          {t(c.message)}{' '}
-          <Link href="/user/bindEmail" className="link-btn">
-            {t('cards.loan.bindEmail')}
-          </Link>
+          {t(message)}{' '}
+          {canBind && (
+            <Link href="/user/bindEmail" className="link-btn">
+              {t('cards.loan.bindEmail')}
+            </Link>
+          )}
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy}>
+        <button type="submit" className="btn primary block" disabled={busy} aria-busy={busy}>
           {busy ? t('common.loading') : t('cards.loan.submit')}
         </button>
       </div>

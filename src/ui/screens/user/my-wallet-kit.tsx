@@ -12,16 +12,16 @@ import { money } from '../../format.ts';
 
 /**
  * A screen that is not offered (flag off, demo account) sends the user back
- * to /user with a short notice. Returns whether the screen may show.
+ * to /user (or `away`) with a short notice. Returns whether the screen may show.
  */
-export function useAvailable(available: boolean): boolean {
+export function useAvailable(available: boolean, away = '/user'): boolean {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   useEffect(() => {
     if (available) return;
     showToast(t('wallet_ui.unavailable'), 'info', TOAST_MS);
-    navigate('/user', { replace: true });
-  }, [available, navigate, t]);
+    navigate(away, { replace: true });
+  }, [available, away, navigate, t]);
   return available;
 }
 

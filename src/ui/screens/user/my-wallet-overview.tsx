@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { site } from '../../../state/site.ts';
 import { money } from '../../format.ts';
+import { DepositButton } from './deposit-button.tsx';
 
 export function Overview({
   total,
@@ -28,13 +29,7 @@ export function Overview({
         <div className="amount">{total !== undefined ? money(total) : '—'}</div>
       </section>
       <div className="form-actions row wallet-actions">
-        <Link
-          href="/user/deposit"
-          className="btn primary"
-          aria-disabled={flags.depositDisabled || undefined}
-        >
-          {t('my.deposit')}
-        </Link>
+        <DepositButton />
         <Link href="/user/withdraw" className="btn">
           {t('my.withdraw')}
         </Link>

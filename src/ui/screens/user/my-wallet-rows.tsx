@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletItem, WalletRecord } from '../../../api/types/user.ts';
 import { formatDateTime, money } from '../../format.ts';
 import { coinAmount } from './my-wallet-kit.tsx';
+import { ServerImg } from '../../components/server-img.tsx';
 
 export function CurrencyRow({
   item,
@@ -14,7 +15,7 @@ export function CurrencyRow({
   const { t } = useTranslation();
   return (
     <li className="coin-row" aria-label={item.currency}>
-      <img src={item.icon} alt="" width={36} height={36} className="coin-icon" />
+      <ServerImg src={item.icon} alt="" width={36} height={36} className="coin-icon" />
       <div className="coin-main">
         <b>{item.currency}</b>
         <span className="muted small">≈ {money(item.usdBalance)} USD</span>

@@ -84,7 +84,12 @@ export function TransferForm({
         <span className="spinner small" role="status" aria-label={t('common.loading')} />
       )}
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={busy}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={busy}
+          aria-busy={state.matches('submitting')}
+        >
           {state.matches('submitting') ? t('common.loading') : t('common.confirm')}
         </button>
       </div>

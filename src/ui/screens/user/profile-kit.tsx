@@ -14,6 +14,7 @@ import { TOAST_MS } from '../../../config/constants.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import './profile.css';
+import { ServerImg } from '../../components/server-img.tsx';
 
 type Notice = { key: string; kind: 'success' | 'error' } | undefined;
 
@@ -125,7 +126,7 @@ export function ImagePicker({
     <div className={`image-picker${round ? ' round' : ''}`}>
       <label htmlFor={id} className="image-box">
         {preview ? (
-          <img src={preview} alt={t('profile.preview', { label })} />
+          <ServerImg src={preview} alt={t('profile.preview', { label })} />
         ) : (
           <span className="image-plus" aria-hidden="true">
             +

@@ -88,17 +88,20 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
   );
 }
 
-export function DepositRecordRow({ r }: { r: DepositWithdrawRecord }) {
+/** "Deposit 1500 USDT": the record's name in lists and on its detail panel. */
+export function recordName(t: (k: string) => string, r: DepositWithdrawRecord): string {
+  return `${t(r.actionType === 0 ? 'my.deposit' : 'my.withdraw')} ${r.payPrice} ${r.currency ?? ''}`.trim();
+}
+
+/** A deposit or withdrawal record; `onOpen` adds the button to its detail panel. */
+export function DepositRecordRow({ r, onOpen }: { r: DepositWithdrawRecord; onOpen?: () => void }) {
   const { t } = useTranslation();
   const deposit = r.actionType === 0;
   const usd = deposit ? r.depositUsdPrice : r.withdrawUsdPrice;
   const failed = Math.floor(r.payState) === 2;
   return (
     <li>
-      <article
-        className="order-card static"
-        aria-label={`${t(deposit ? 'my.deposit' : 'my.withdraw')} ${r.payPrice} ${r.currency ?? ''}`.trim()}
-      >
+      <article className="order-card static" aria-label={recordName(t, r)}>
         <span className="order-head">
           <b>{t(deposit ? 'my.deposit' : 'my.withdraw')}</b>
           <PayState payState={r.payState} />
@@ -115,7 +118,42 @@ export function DepositRecordRow({ r }: { r: DepositWithdrawRecord }) {
             {t('wallet_ui.fail_reason')}: {r.remark}
           </span>
         )}
+        {onOpen && (
+          <button type="button" className="link-btn record-open" onClick={onOpen}>
+            {t('wallet_ui.record_details')}
+          </button>
+        )}
       </article>
     </li>
+  );
+}
+
+/** The detail panel's facts of a deposit or withdrawal record. */
+export function DepositRecordFacts({ r }: { r: DepositWithdrawRecord }) {
+  const { t } = useTranslation();
+  const usd = r.actionType === 0 ? r.depositUsdPrice : r.withdrawUsdPrice;
+  return (
+    <dl className="kv">
+      <dt>{t('wallet_ui.record_type')}</dt>
+      <dd>{t(r.actionType === 0 ? 'my.deposit' : 'my.withdraw')}</dd>
+      <dt>{t('wallet_ui.status')}</dt>
+      <dd>
+        <PayState payState={r.payState} />
+      </dd>
+      <dt>{t('wallet_ui.record_amount')}</dt>
+      <dd>
+        {r.payPrice} {r.currency ?? ''}
+      </dd>
+      <dt>{t('wallet_ui.usd_value')}</dt>
+      <dd>{usd !== undefined ? `${money(usd)} USD` : '—'}</dd>
+      <dt>{t('wallet_ui.submitted_at')}</dt>
+      <dd>{formatDateTime(r.submitTimeTs)}</dd>
+      {Math.floor(r.payState) === 2 && (
+        <>
+          <dt>{t('wallet_ui.fail_reason')}</dt>
+          <dd>{r.remark || '—'}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Trade records (/user/wallet/transactionList): market orders with their
- * filters, option orders with theirs, and the detail drawers; `?uid=` and
- * `?optionUID=` open an order's detail.
+ * filters (and `columns`, the time they are ordered by), option orders with
+ * theirs, and the detail drawers; `?uid=` and `?optionUID=` open an order's
+ * detail. The list shown is the trade mode's, and follows a mode switch.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -19,9 +20,8 @@ import { OrderFacts } from '../../trade/order-detail.tsx';
 import { MarketStatus } from './records-status.tsx';
 import { MarketOrderRow, OptionFacts, OptionOrderRow } from './records-rows.tsx';
 import { FilterChips, ScreenHead } from './records-kit.tsx';
+import { MARKET_FILTERS, marketQuery } from './records-query.ts';
 
-/** Market filters in order: the index + 1 is the positionStatus sent (all sends none). */
-const MARKET_FILTERS = ['all', 'unsettled', 'deal', 'canceled', 'exception'] as const;
 /** Option filters: all, 0 waiting, 1 done. */
 const OPTION_FILTERS = [undefined, 0, 1] as const;
 
@@ -56,9 +56,17 @@ export function TransactionList() {
   const query = new URLSearchParams(useSearch());
   const uid = query.get('uid');
   const optionUID = query.get('optionUID');
+  const mode = tradeMode ?? config.defaultTradeMode;
   const [kind, setKind] = useState<'market' | 'option'>(() =>
-    optionUID ? 'option' : uid ? 'market' : (tradeMode ?? config.defaultTradeMode),
+    optionUID ? 'option' : uid ? 'market' : mode,
   );
+  // The trade mode decides which orders show (§6): a mode switch elsewhere (top bar) follows here.
+  const seenMode = useRef(mode);
+  useEffect(() => {
+    if (seenMode.current === mode) return;
+    seenMode.current = mode;
+    setKind(mode);
+  }, [mode]);
   const [marketFilter, setMarketFilter] = useState(0);
   const [optionFilter, setOptionFilter] = useState(0);
   const [market, setMarket] = useState<MarketOrder>();
@@ -107,7 +115,7 @@ export function TransactionList() {
             label={t('wallet_ui.kind_market')}
             input={{
               call: 'userOrder',
-              payload: marketFilter === 0 ? {} : { positionStatus: marketFilter + 1 },
+              payload: marketQuery(marketFilter),
               demo,
             }}
             header={(c: InfiniteListContext) => (

@@ -8,7 +8,9 @@
  *   `?uid=` opens that market order's detail once it is listed, `?optionUID=`
  *   opens that option's detail (userOptionDetail).
  * - /user/wallet/depositList: deposit and withdrawal records (uesrRecharge),
- *   payState 0 in review, 1 success, 2 fail (floored), with the reason.
+ *   payState 0 in review, 1 success, 2 fail (floored), with the reason;
+ *   filters by type (all, deposits, withdrawals) and by payState, and a
+ *   detail panel per record.
  * Both lists are the generic infinite list; the rows are shared with the
  * wallet overview.
  *
@@ -20,7 +22,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { InfiniteList } from '../../components/infinite-list.tsx';
-import { DepositRecordRow } from './records-rows.tsx';
+import { DepositRecordFacts, DepositRecordRow, recordName } from './records-rows.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { useDesktop } from '../../hooks/use-media.ts';
 import { FilterChips, ScreenHead } from './records-kit.tsx';
 import './wallet.css';
 
@@ -31,11 +35,17 @@ export { TransactionList } from './records-transactions.tsx';
 
 /** Record type filters: all, 0 deposit, 1 withdraw. */
 const RECORD_FILTERS = [undefined, 0, 1] as const;
+/** Record status filters: all, then payState 0 in review, 1 success, 2 fail (§4). */
+const STATUS_FILTERS = [undefined, 0, 1, 2] as const;
 
 export function DepositList() {
   const { t } = useTranslation();
+  const desktop = useDesktop();
   const [filter, setFilter] = useState(0);
+  const [statusFilter, setStatusFilter] = useState(0);
+  const [open, setOpen] = useState<DepositWithdrawRecord>();
   const type = RECORD_FILTERS[filter];
+  const status = STATUS_FILTERS[statusFilter];
   return (
     <main className="screen wallet-screen">
       <ScreenHead title={t('wallet_ui.deposit_records')} />
@@ -45,12 +55,34 @@ export function DepositList() {
         value={filter}
         onChange={setFilter}
       />
-      <InfiniteList<DepositWithdrawRecord>
-        key={`records-${filter}`}
-        label={t('wallet_ui.deposit_records')}
-        input={{ call: 'uesrRecharge', payload: type === undefined ? {} : { type } }}
-        render={(r) => <DepositRecordRow key={r.id} r={r} />}
+      <FilterChips
+        label={t('wallet_ui.status_filter')}
+        labels={STATUS_FILTERS.map((f) =>
+          t(f === undefined ? 'wallet_ui.status_all' : `wallet_ui.pay_state_${f}`),
+        )}
+        value={statusFilter}
+        onChange={setStatusFilter}
       />
+      <InfiniteList<DepositWithdrawRecord>
+        key={`records-${filter}-${statusFilter}`}
+        label={t('wallet_ui.deposit_records')}
+        input={{
+          call: 'uesrRecharge',
+          payload: {
+            ...(type === undefined ? {} : { type }),
+            ...(status === undefined ? {} : { status }),
+          },
+        }}
+        render={(r) => <DepositRecordRow key={r.id} r={r} onOpen={() => setOpen(r)} />}
+      />
+      <Drawer
+        open={!!open}
+        side={desktop}
+        title={open ? recordName(t, open) : ''}
+        onClose={() => setOpen(undefined)}
+      >
+        {open && <DepositRecordFacts r={open} />}
+      </Drawer>
     </main>
   );
 }

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { flagOn } from '../../../config/site.ts';
 import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { ProfileHeader, useAvailable } from './profile-kit.tsx';
@@ -63,17 +64,19 @@ function useValues() {
 function Page({
   prefix,
   sections,
+  back,
   children,
 }: {
   prefix: string;
   sections: readonly string[];
+  back?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const values = useValues();
   return (
     <main className="screen profile-screen">
-      <ProfileHeader title={t(`${prefix}.title`)} />
+      <ProfileHeader title={t(`${prefix}.title`)} {...(back ? { back } : {})} />
       <article className="static-page" aria-label={t(`${prefix}.title`)}>
         <p className="template-note">{t('profile.templateNote', values)}</p>
         <p className="muted small">{t(`${prefix}.effective`, values)}</p>
@@ -94,7 +97,8 @@ function Page({
 
 export function Privacy() {
   const { flags } = useSnapshot(site);
-  const available = useAvailable(flags['user/privacy'] === true);
+  // On unless the site turns it off (§2).
+  const available = useAvailable(flagOn(flags, 'user/privacy'));
   return available ? <Page prefix="privacyPage" sections={PRIVACY_SECTIONS} /> : null;
 }
 
@@ -118,6 +122,7 @@ export function Standards() {
   );
 }
 
+/** Opened from the deposit's step two: its back arrow returns there, where the kept form waits (§4). */
 export function Agreement() {
-  return <Page prefix="agreementPage" sections={AGREEMENT_SECTIONS} />;
+  return <Page prefix="agreementPage" sections={AGREEMENT_SECTIONS} back="/user/deposit" />;
 }

@@ -21,6 +21,7 @@ import {
 import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
+import { juniorOffered } from './account-menu.ts';
 import {
   ImagePicker,
   LoadError,
@@ -220,7 +221,12 @@ function VerificationForm({ variant }: { variant: Variant }) {
         )}
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="btn primary block" disabled={!editable || busy}>
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={!editable || busy}
+          aria-busy={state.matches('submitting')}
+        >
           {state.matches('submitting') ? t('common.loading') : t('verified.submit')}
         </button>
       </div>
@@ -238,14 +244,12 @@ export function Verified() {
   );
 }
 
-/** Junior verification: name, id type and number, no images; on sites with junior (two-type) verification. */
+/** Junior verification: name, id type and number, no images; with two-type verification ({@link juniorOffered}). */
 export function JuniorVerified() {
   const { t } = useTranslation();
   const { config } = useServices();
   const { flags } = useSnapshot(site);
-  const available = useAvailable(
-    flags['junior-verify'] === true || config.verification === 'two-type',
-  );
+  const available = useAvailable(juniorOffered(flags, config.verification));
   return (
     <main className="screen profile-screen">
       <ProfileHeader title={t('verified.juniorTitle')} />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { WithdrawTarget } from '../../../machines/withdrawMachine.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import type { Send, Snapshot } from './withdraw-kit.ts';
+import { ServerImg } from '../../components/server-img.tsx';
 
 /** How a target reads in the picker and the summary. */
 function targetName(x: WithdrawTarget): string {
@@ -32,7 +33,7 @@ export function TargetPicker({ state, send }: { state: Snapshot; send: Send }) {
           aria-label={`${title}: ${target ? targetName(target) : t('wallet_ui.none_chosen')}`}
           disabled={c.submitting}
         >
-          {target?.logoUrl && <img src={target.logoUrl} alt="" width={32} height={32} />}
+          {target?.logoUrl && <ServerImg src={target.logoUrl} alt="" width={32} height={32} />}
           <span className="coin-main">
             <b>{target ? targetName(target) : t('wallet_ui.none_chosen')}</b>
             {target?.address && <span className="muted small address">{target.address}</span>}
@@ -53,7 +54,7 @@ export function TargetPicker({ state, send }: { state: Snapshot; send: Send }) {
                   setOpen(false);
                 }}
               >
-                {x.logoUrl && <img src={x.logoUrl} alt="" width={28} height={28} />}
+                {x.logoUrl && <ServerImg src={x.logoUrl} alt="" width={28} height={28} />}
                 <span className="coin-main">
                   <span>{targetName(x)}</span>
                   {x.address && <span className="muted small address">{x.address}</span>}

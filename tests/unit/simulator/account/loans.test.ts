@@ -36,6 +36,7 @@ describe('loans', () => {
     expect(cash(w, uid)).toBe('40000');
     let reps = (await w.api.call('userLoanRepay', ref)).data?.dtoList;
     expect(reps).toEqual([
+      // In review: nothing is taken off what is owed yet.
       expect.objectContaining({ amount: 20000, amountOwed: 60000, status: 0 }),
     ]);
     const [first] = w.sim.backOffice.reviews().filter((r) => r.kind === 'repayment');
@@ -44,9 +45,10 @@ describe('loans', () => {
     const [second] = w.sim.backOffice.reviews().filter((r) => r.kind === 'repayment');
     w.sim.backOffice.approveRepayment(second?.id ?? '');
     reps = (await w.api.call('userLoanRepay', ref)).data?.dtoList;
+    // amountOwed: what the loan still owed once each record was settled (newest: owed now).
     expect(reps?.map((r) => [r.amount, r.amountOwed, r.status])).toEqual([
-      [40000, 40000, 1],
-      [20000, 60000, 1],
+      [40000, 0, 1],
+      [20000, 40000, 1],
     ]);
     expect((await w.api.call('userLoanCheck')).data?.dto?.status).toBe(3);
     expect(cash(w, uid)).toBe('0');

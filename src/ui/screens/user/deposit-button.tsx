@@ -1,0 +1,26 @@
+/**
+ * The Deposit button of my page and the wallet overview. With deposits
+ * disabled by the site it is a real disabled button (a link marked only
+ * aria-disabled still navigates).
+ */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { site } from '../../../state/site.ts';
+
+export function DepositButton() {
+  const { t } = useTranslation();
+  const { flags } = useSnapshot(site);
+  if (flags.depositDisabled) {
+    return (
+      <button type="button" className="btn primary" disabled>
+        {t('my.deposit')}
+      </button>
+    );
+  }
+  return (
+    <Link href="/user/deposit" className="btn primary">
+      {t('my.deposit')}
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+/** The deposit minimum (user-centre.md §9), in USD and, for a quoted coin, about how much of it. */
+import { useTranslation } from 'react-i18next';
+import { priceOf, type DepositContext } from '../../../machines/depositMachine.ts';
+import { USD_PEGGED, depositMinimumIn } from '../../../machines/validation/wallet.ts';
+
+/** The minimum as a sentence, for the note of step one and the amount hint of step two. */
+export function useDepositMinimum(c: DepositContext): string {
+  const { t } = useTranslation();
+  const coin = c.coins.find((n) => n.id === c.coinId)?.currency;
+  const price = priceOf(c);
+  if (!coin || price === undefined || USD_PEGGED.includes(coin)) {
+    return t('wallet_ui.deposit_min', { min: c.minUsd });
+  }
+  return t('wallet_ui.deposit_min_coin', {
+    min: c.minUsd,
+    amount: depositMinimumIn(price, c.minUsd),
+    coin,
+  });
+}
+
+export function DepositMinimum({ c }: { c: DepositContext }) {
+  const text = useDepositMinimum(c);
+  return (
+    <p className="deposit-minimum" role="note">
+      {text}
+    </p>
+  );
+}
