@@ -1,34 +1,35 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-test('sign up with the code the simulator shows, then sign in with the prefilled e-mail', async ({
-  page,
-  consoleErrors,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Get code' }).click();
-  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
-  await page.getByLabel('E-mail').fill('new@example.com');
-  await page.getByRole('button', { name: 'Get code' }).click();
-  const notice = page.getByText(/Simulator: code (\d{6}) sent to new@example\.com/);
-  await expect(notice).toBeVisible();
-  const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
-  await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
-  await page.getByLabel('Verification code').fill(code);
-  await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('The password must be longer than six characters')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('longenough1');
-  await screenshot(page, 'register-mobile');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('E-mail')).toHaveValue('new@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('longenough1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'sign up with the code the simulator shows, then sign in with the prefilled e-mail',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+    await page.getByLabel('E-mail').fill('new@example.com');
+    await page.getByRole('button', { name: 'Get code' }).click();
+    const notice = page.getByText(/Simulator: code (\d{6}) sent to new@example\.com/);
+    await expect(notice).toBeVisible();
+    const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+    await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText('The password must be longer than six characters')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('longenough1');
+    await screenshot(page, 'register-mobile');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail')).toHaveValue('new@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('longenough1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('switch to demo and reset it', async ({ page }) => {
   await page.setViewportSize(MOBILE);

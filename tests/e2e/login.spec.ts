@@ -1,41 +1,42 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-test('sign in with a second factor: wrong code clears the field, the right code signs in', async ({
-  page,
-  consoleErrors,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await page.goto('/login?to=%2Fquotation');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email: 'tf@example.com',
-    password: 'secret123',
-    twoFactor: true,
-  });
-  expect(uid).toBeTruthy();
-  // Validation first: nothing typed.
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Please enter a valid e-mail or phone number')).toBeVisible();
-  await expect(page.getByText('Please enter the password')).toBeVisible();
-  await page.getByLabel('E-mail').fill('tf@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await screenshot(page, 'login-mobile');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const code = page.getByLabel('Verification code');
-  await expect(code).toBeVisible();
-  // The simulator shows the code it sent.
-  await expect(page.getByText(/Simulator: code \d{6} sent to/)).toBeVisible();
-  await code.fill('000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('status').getByText(/\[1020\]/)).toBeVisible();
-  await expect(code).toHaveValue('');
-  await expect(code).toBeFocused();
-  const real = await backOffice<string>(page, 'lastCode', uid);
-  await code.fill(real);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/quotation$/);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'sign in with a second factor: wrong code clears the field, the right code signs in',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/login?to=%2Fquotation');
+    const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+      email: 'tf@example.com',
+      password: 'secret123',
+      twoFactor: true,
+    });
+    expect(uid).toBeTruthy();
+    // Validation first: nothing typed.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter a valid e-mail or phone number')).toBeVisible();
+    await expect(page.getByText('Please enter the password')).toBeVisible();
+    await page.getByLabel('E-mail').fill('tf@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await screenshot(page, 'login-mobile');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const code = page.getByLabel('Verification code');
+    await expect(code).toBeVisible();
+    // The simulator shows the code it sent.
+    await expect(page.getByText(/Simulator: code \d{6} sent to/)).toBeVisible();
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('status').getByText(/\[1020\]/)).toBeVisible();
+    await expect(code).toHaveValue('');
+    await expect(code).toBeFocused();
+    const real = await backOffice<string>(page, 'lastCode', uid);
+    await code.fill(real);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/quotation$/);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('wrong password shows the code message; desktop shows the 420 px card with site and version', async ({
   page,

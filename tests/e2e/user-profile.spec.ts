@@ -304,73 +304,80 @@ for (const size of [MOBILE, DESKTOP]) {
 
 for (const size of [MOBILE, DESKTOP]) {
   const kind = size === MOBILE ? 'mobile' : 'desktop';
-  test(`full verification (${kind}): rules, submit, rejected with a reason, resubmit, approved`, async ({
-    page,
-    consoleErrors,
-  }) => {
-    const uid = await signIn(page, size, { email: `kyc-${kind}@example.com` });
-    await page.goto('/user');
-    if (size === MOBILE) await page.getByRole('link', { name: /^Verification/ }).click();
-    else await page.goto('/user/verified');
-    const screen = screenOf(page, size);
-    await expect(screen.getByRole('heading', { name: 'Verification' })).toBeVisible();
-    const status = screen.getByRole('region', { name: 'Verification status' });
-    await expect(status.getByText('Not submitted')).toBeVisible();
+  test(
+    `full verification (${kind}): rules, submit, rejected with a reason, resubmit, approved`,
+    { tag: size === MOBILE ? ['@live'] : [] },
+    async ({ page, consoleErrors }) => {
+      const uid = await signIn(page, size, { email: `kyc-${kind}@example.com` });
+      await page.goto('/user');
+      if (size === MOBILE) await page.getByRole('link', { name: /^Verification/ }).click();
+      else await page.goto('/user/verified');
+      const screen = screenOf(page, size);
+      await expect(screen.getByRole('heading', { name: 'Verification' })).toBeVisible();
+      const status = screen.getByRole('region', { name: 'Verification status' });
+      await expect(status.getByText('Not submitted')).toBeVisible();
 
-    // Everything is required the first time.
-    await screen.getByRole('button', { name: 'Submit' }).click();
-    await expect(screen.getByText('Please enter your real name')).toBeVisible();
-    await expect(screen.getByText('Please enter your ID number')).toBeVisible();
-    await expect(screen.getByText('Please upload the front of your ID')).toBeVisible();
-    await expect(screen.getByText('Please upload the back of your ID')).toBeVisible();
-    await expect(
-      screen.getByText('Please upload a photo of yourself holding your ID'),
-    ).toBeVisible();
+      // Everything is required the first time.
+      await screen.getByRole('button', { name: 'Submit' }).click();
+      await expect(screen.getByText('Please enter your real name')).toBeVisible();
+      await expect(screen.getByText('Please enter your ID number')).toBeVisible();
+      await expect(screen.getByText('Please upload the front of your ID')).toBeVisible();
+      await expect(screen.getByText('Please upload the back of your ID')).toBeVisible();
+      await expect(
+        screen.getByText('Please upload a photo of yourself holding your ID'),
+      ).toBeVisible();
 
-    await screen.getByLabel('Real name').fill('Thomas Anderson');
-    await screen.getByLabel('ID type').selectOption({ label: 'Passport' });
-    await screen.getByLabel('ID number').fill('P1234567');
-    await screen.getByLabel('Front of ID', { exact: true }).setInputFiles(image('front.png'));
-    await screen.getByLabel('Back of ID', { exact: true }).setInputFiles(image('back.png'));
-    await screen
-      .getByLabel('Photo holding your ID', { exact: true })
-      .setInputFiles({ name: 'me.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
-    await expect(
-      screen.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
-    ).toBeVisible();
-    await screen
-      .getByLabel('Photo holding your ID', { exact: true })
-      .setInputFiles(image('me.png'));
-    await expect(screen.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
-    await expect(screen.getByRole('img', { name: 'Photo holding your ID preview' })).toBeVisible();
-    await shot(page, `user-verified-${kind}`);
-    await screen.getByRole('button', { name: 'Submit' }).click();
-    await expect(
-      page.getByText('Submitted successfully, please wait for the review'),
-    ).toBeVisible();
-    await expect(status.getByText('Under review', { exact: true })).toBeVisible();
+      await screen.getByLabel('Real name').fill('Thomas Anderson');
+      await screen.getByLabel('ID type').selectOption({ label: 'Passport' });
+      await screen.getByLabel('ID number').fill('P1234567');
+      await screen.getByLabel('Front of ID', { exact: true }).setInputFiles(image('front.png'));
+      await screen.getByLabel('Back of ID', { exact: true }).setInputFiles(image('back.png'));
+      await screen
+        .getByLabel('Photo holding your ID', { exact: true })
+        .setInputFiles({
+          name: 'me.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF'),
+        });
+      await expect(
+        screen.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
+      ).toBeVisible();
+      await screen
+        .getByLabel('Photo holding your ID', { exact: true })
+        .setInputFiles(image('me.png'));
+      await expect(screen.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
+      await expect(
+        screen.getByRole('img', { name: 'Photo holding your ID preview' }),
+      ).toBeVisible();
+      await shot(page, `user-verified-${kind}`);
+      await screen.getByRole('button', { name: 'Submit' }).click();
+      await expect(
+        page.getByText('Submitted successfully, please wait for the review'),
+      ).toBeVisible();
+      await expect(status.getByText('Under review', { exact: true })).toBeVisible();
 
-    // The operator rejects it: the reason shows, and the user can resubmit (photos kept).
-    await backOffice(page, 'rejectKyc', uid, 'The photo is blurred');
-    await saved(page);
-    await page.reload();
-    await expect(status.getByText('Rejected')).toBeVisible();
-    await expect(status.getByText('Reason: The photo is blurred')).toBeVisible();
-    await expect(screen.getByLabel('Real name')).toHaveValue('Thomas Anderson');
-    await shot(page, `user-verified-rejected-${kind}`);
-    await screen.getByLabel('ID number').fill('P7654321');
-    await screen.getByRole('button', { name: 'Submit' }).click();
-    await expect(status.getByText('Under review', { exact: true })).toBeVisible();
+      // The operator rejects it: the reason shows, and the user can resubmit (photos kept).
+      await backOffice(page, 'rejectKyc', uid, 'The photo is blurred');
+      await saved(page);
+      await page.reload();
+      await expect(status.getByText('Rejected')).toBeVisible();
+      await expect(status.getByText('Reason: The photo is blurred')).toBeVisible();
+      await expect(screen.getByLabel('Real name')).toHaveValue('Thomas Anderson');
+      await shot(page, `user-verified-rejected-${kind}`);
+      await screen.getByLabel('ID number').fill('P7654321');
+      await screen.getByRole('button', { name: 'Submit' }).click();
+      await expect(status.getByText('Under review', { exact: true })).toBeVisible();
 
-    await backOffice(page, 'approveKyc', uid);
-    await saved(page);
-    await page.reload();
-    await expect(status.getByText('Verified')).toBeVisible();
-    await expect(screen.getByText('Your identity has been verified')).toBeVisible();
-    await expect(screen.getByRole('button', { name: 'Submit' })).toHaveCount(0);
-    await shot(page, `user-verified-done-${kind}`);
-    expect(consoleErrors).toEqual([]);
-  });
+      await backOffice(page, 'approveKyc', uid);
+      await saved(page);
+      await page.reload();
+      await expect(status.getByText('Verified')).toBeVisible();
+      await expect(screen.getByText('Your identity has been verified')).toBeVisible();
+      await expect(screen.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+      await shot(page, `user-verified-done-${kind}`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 }
 
 test('junior verification: only with two-type verification; name, id type and number, no photos', async ({

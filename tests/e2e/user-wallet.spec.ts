@@ -123,169 +123,185 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   expect(consoleErrors).toEqual([]);
 });
 
-test('deposit: validation, agreement round trip, approval raises the balance', async ({
-  page,
-  consoleErrors,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, 'deposit@example.com', 100);
-  await page.goto('/user/deposit');
-  await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute('aria-selected', 'true');
-  // Step one: the first network, its address, QR and copy.
-  await expect(page.getByTestId('deposit-address')).toHaveText(TRC20_ADDRESS);
-  await expect(page.getByRole('img', { name: /QR code of the USDT TRC20/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Copy' }).click();
-  await expect(page.getByText('Copied')).toBeVisible();
-  await page.getByRole('button', { name: /Choose coin and network|Coin and network/ }).click();
-  const picker = page.getByRole('dialog', { name: 'Choose coin and network' });
-  await picker.getByRole('button', { name: /BTC/ }).click();
-  await expect(page.getByRole('img', { name: /QR code of the BTC BTC/ })).toBeVisible();
-  await page.getByRole('button', { name: /Coin and network/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose coin and network' })
-    .getByRole('button', { name: /USDT\s+ERC20/ })
-    .click();
-  await screenshot(page, 'user-deposit-mobile');
-  await page.getByRole('button', { name: 'Next' }).click();
+test(
+  'deposit: validation, agreement round trip, approval raises the balance',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'deposit@example.com', 100);
+    await page.goto('/user/deposit');
+    await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // Step one: the first network, its address, QR and copy.
+    await expect(page.getByTestId('deposit-address')).toHaveText(TRC20_ADDRESS);
+    await expect(page.getByRole('img', { name: /QR code of the USDT TRC20/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Copied')).toBeVisible();
+    await page.getByRole('button', { name: /Choose coin and network|Coin and network/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose coin and network' });
+    await picker.getByRole('button', { name: /BTC/ }).click();
+    await expect(page.getByRole('img', { name: /QR code of the BTC BTC/ })).toBeVisible();
+    await page.getByRole('button', { name: /Coin and network/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose coin and network' })
+      .getByRole('button', { name: /USDT\s+ERC20/ })
+      .click();
+    await screenshot(page, 'user-deposit-mobile');
+    await page.getByRole('button', { name: 'Next' }).click();
 
-  // Step two: every rule first.
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Please enter the deposit amount')).toBeVisible();
-  await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
-  await expect(
-    page.getByText('Please read and agree to the deposit service agreement'),
-  ).toBeVisible();
-  await page.getByLabel('Deposit amount (USDT)').fill('1500');
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  // The agreement page keeps the form while it is open.
-  await page.getByRole('link', { name: 'Deposit service agreement' }).click();
-  await expect(page).toHaveURL(/\/user\/agreement$/);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/user\/deposit$/);
-  await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
-  await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('depositForm'))).toBeNull();
-  // A file that is not an allowed image is refused.
-  await page
-    .getByLabel('Deposit proof')
-    .setInputFiles({ name: 'proof.gif', mimeType: 'image/gif', buffer: PNG });
-  await expect(page.getByText(/Illegal file extension/)).toBeVisible();
-  await page
-    .getByLabel('Deposit proof')
-    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
-  await screenshot(page, 'user-deposit-step2-mobile');
-  // Back to step one and forward again keeps what was typed.
-  await page.getByRole('button', { name: 'Back', exact: true }).click();
-  await expect(page.getByTestId('deposit-address')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
-  await expect(page.getByTestId('deposit-address')).toBeVisible();
-  await saved(page);
+    // Step two: every rule first.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Please enter the deposit amount')).toBeVisible();
+    await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
+    await expect(
+      page.getByText('Please read and agree to the deposit service agreement'),
+    ).toBeVisible();
+    await page.getByLabel('Deposit amount (USDT)').fill('1500');
+    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+    // The agreement page keeps the form while it is open.
+    await page.getByRole('link', { name: 'Deposit service agreement' }).click();
+    await expect(page).toHaveURL(/\/user\/agreement$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/user\/deposit$/);
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
+    await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('depositForm'))).toBeNull();
+    // A file that is not an allowed image is refused.
+    await page
+      .getByLabel('Deposit proof')
+      .setInputFiles({ name: 'proof.gif', mimeType: 'image/gif', buffer: PNG });
+    await expect(page.getByText(/Illegal file extension/)).toBeVisible();
+    await page
+      .getByLabel('Deposit proof')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
+    await screenshot(page, 'user-deposit-step2-mobile');
+    // Back to step one and forward again keeps what was typed.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByTestId('deposit-address')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1500');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      page.getByText('Submitted successfully, please wait for the review'),
+    ).toBeVisible();
+    await expect(page.getByTestId('deposit-address')).toBeVisible();
+    await saved(page);
 
-  // In review, then approved by the back office: the balance goes up.
-  await page.goto('/user/wallet/depositList');
-  const list = page.getByRole('list', { name: 'Deposit and withdrawal records' });
-  await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText('In review');
-  const item = await review(page, 'deposit');
-  await backOffice(page, 'approveDeposit', item.id);
-  await saved(page);
-  await page.reload();
-  await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText('Success');
-  await screenshot(page, 'user-deposit-list-mobile');
-  await page.goto('/user/myWallet');
-  await expect(
-    page.getByRole('region', { name: 'Total assets' }).getByText('1600.00'),
-  ).toBeVisible();
+    // In review, then approved by the back office: the balance goes up.
+    await page.goto('/user/wallet/depositList');
+    const list = page.getByRole('list', { name: 'Deposit and withdrawal records' });
+    await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText(
+      'In review',
+    );
+    const item = await review(page, 'deposit');
+    await backOffice(page, 'approveDeposit', item.id);
+    await saved(page);
+    await page.reload();
+    await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText('Success');
+    await screenshot(page, 'user-deposit-list-mobile');
+    await page.goto('/user/myWallet');
+    await expect(
+      page.getByRole('region', { name: 'Total assets' }).getByText('1600.00'),
+    ).toBeVisible();
 
-  // The bank tab goes through customer service.
-  await page.goto('/user/deposit');
-  await page.getByRole('tab', { name: 'Bank' }).click();
-  await expect(page.getByText(/go through online customer service/)).toBeVisible();
-  await expect(page.getByText('No bank card yet')).toBeVisible();
-  await screenshot(page, 'user-deposit-bank-mobile');
-  await page.getByRole('button', { name: 'Customer service' }).click();
-  await expect(page).toHaveURL(/\/user\/service$/);
-  expect(consoleErrors).toEqual([]);
-});
+    // The bank tab goes through customer service.
+    await page.goto('/user/deposit');
+    await page.getByRole('tab', { name: 'Bank' }).click();
+    await expect(page.getByText(/go through online customer service/)).toBeVisible();
+    await expect(page.getByText('No bank card yet')).toBeVisible();
+    await screenshot(page, 'user-deposit-bank-mobile');
+    await page.getByRole('button', { name: 'Customer service' }).click();
+    await expect(page).toHaveURL(/\/user\/service$/);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('withdraw: add-wallet empty state, limits, lock while in review, rejection', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, 'withdraw@example.com', 5000);
-  await page.goto('/user/withdraw');
-  // No saved wallet: the button to add one; the bank card tab likewise.
-  await expect(page.getByText('No crypto wallet yet')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Add a crypto wallet' })).toHaveAttribute(
-    'href',
-    '/user/wallet/addCrypto',
-  );
-  await page.getByRole('tab', { name: 'Bank card' }).click();
-  await expect(page.getByRole('link', { name: 'Add a bank card' })).toBeVisible();
+test(
+  'withdraw: add-wallet empty state, limits, lock while in review, rejection',
+  { tag: '@live' },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'withdraw@example.com', 5000);
+    await page.goto('/user/withdraw');
+    // No saved wallet: the button to add one; the bank card tab likewise.
+    await expect(page.getByText('No crypto wallet yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add a crypto wallet' })).toHaveAttribute(
+      'href',
+      '/user/wallet/addCrypto',
+    );
+    await page.getByRole('tab', { name: 'Bank card' }).click();
+    await expect(page.getByRole('link', { name: 'Add a bank card' })).toBeVisible();
 
-  // Without saved wallets (NO_WALLET_WITHDRAW): a coin network and a typed address.
-  await setFlag(page, 'NO_WALLET_WITHDRAW', true);
-  await page.getByRole('button', { name: /Choose coin and network/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose coin and network' })
-    .getByRole('button', { name: /USDT\s+TRC20/ })
-    .click();
-  const amount = page.getByLabel('Withdrawal amount (USDT)');
-  await amount.fill('50');
-  await expect(
-    page.getByText('The withdrawal amount must be between 100 and 10000000 USDT (limits included)'),
-  ).toBeVisible();
-  await amount.fill('200');
-  const fees = page.getByRole('definition');
-  await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
-  await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
-  await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Please enter a crypto address')).toBeVisible();
-  await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
-  await screenshot(page, 'user-withdraw-mobile');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
+    // Without saved wallets (NO_WALLET_WITHDRAW): a coin network and a typed address.
+    await setFlag(page, 'NO_WALLET_WITHDRAW', true);
+    await page.getByRole('button', { name: /Choose coin and network/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose coin and network' })
+      .getByRole('button', { name: /USDT\s+TRC20/ })
+      .click();
+    const amount = page.getByLabel('Withdrawal amount (USDT)');
+    await amount.fill('50');
+    await expect(
+      page.getByText(
+        'The withdrawal amount must be between 100 and 10000000 USDT (limits included)',
+      ),
+    ).toBeVisible();
+    await amount.fill('200');
+    const fees = page.getByRole('definition');
+    await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
+    await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
+    await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Please enter a crypto address')).toBeVisible();
+    await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
+    await screenshot(page, 'user-withdraw-mobile');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      page.getByText('Submitted successfully, please wait for the review'),
+    ).toBeVisible();
 
-  // In review: the form is locked (1067).
-  const locked = page.getByRole('status', { name: 'Withdrawal locked' });
-  await expect(locked.getByText('A withdrawal request has already been submitted')).toBeVisible();
-  await expect(locked.getByText('There are pending withdrawal requests for review')).toBeVisible();
-  await screenshot(page, 'user-withdraw-locked-mobile');
-  await saved(page);
-  await page.reload();
-  await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeVisible();
+    // In review: the form is locked (1067).
+    const locked = page.getByRole('status', { name: 'Withdrawal locked' });
+    await expect(locked.getByText('A withdrawal request has already been submitted')).toBeVisible();
+    await expect(
+      locked.getByText('There are pending withdrawal requests for review'),
+    ).toBeVisible();
+    await screenshot(page, 'user-withdraw-locked-mobile');
+    await saved(page);
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeVisible();
 
-  // Rejected by the back office: the record says why, a notification arrives, the form opens.
-  const item = await review(page, 'withdrawal');
-  await backOffice(page, 'rejectWithdrawal', item.id, 'Address check failed');
-  await saved(page);
-  await page.goto('/user/wallet/depositList');
-  const rec = page
-    .getByRole('list', { name: 'Deposit and withdrawal records' })
-    .getByRole('article', { name: 'Withdraw 200 USDT' });
-  await expect(rec).toContainText('Failed');
-  await expect(rec).toContainText('Reason: Address check failed');
-  await page.getByRole('button', { name: 'Withdrawals' }).click();
-  await expect(rec).toBeVisible();
-  await page.getByRole('button', { name: 'Deposits' }).click();
-  await expect(rec).toBeHidden();
-  await page.goto('/user');
-  await expect(
-    page.getByRole('link', { name: /Notifications/ }).locator('.count-badge'),
-  ).toHaveText('1');
-  await page.goto('/user/withdraw');
-  await expect(
-    page
-      .getByLabel('Withdrawal amount (USDT)')
-      .or(page.getByRole('button', { name: /Choose coin and network/ }))
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeHidden();
-});
+    // Rejected by the back office: the record says why, a notification arrives, the form opens.
+    const item = await review(page, 'withdrawal');
+    await backOffice(page, 'rejectWithdrawal', item.id, 'Address check failed');
+    await saved(page);
+    await page.goto('/user/wallet/depositList');
+    const rec = page
+      .getByRole('list', { name: 'Deposit and withdrawal records' })
+      .getByRole('article', { name: 'Withdraw 200 USDT' });
+    await expect(rec).toContainText('Failed');
+    await expect(rec).toContainText('Reason: Address check failed');
+    await page.getByRole('button', { name: 'Withdrawals' }).click();
+    await expect(rec).toBeVisible();
+    await page.getByRole('button', { name: 'Deposits' }).click();
+    await expect(rec).toBeHidden();
+    await page.goto('/user');
+    await expect(
+      page.getByRole('link', { name: /Notifications/ }).locator('.count-badge'),
+    ).toHaveText('1');
+    await page.goto('/user/withdraw');
+    await expect(
+      page
+        .getByLabel('Withdrawal amount (USDT)')
+        .or(page.getByRole('button', { name: /Choose coin and network/ }))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeHidden();
+  },
+);
 
 test('trade records: market filters, detail and the uid query', async ({ page, consoleErrors }) => {
   await page.setViewportSize(MOBILE);
