@@ -13,6 +13,8 @@ import {
   type OptionSettlementOutput,
   type SettlementView,
 } from '../../machines/optionSettlementMachine.ts';
+import { serverNow } from '../../state/server-clock.ts';
+import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime, money } from '../format.ts';
 
@@ -32,11 +34,19 @@ export function useSettlement(
   const [state] = useMachine(
     optionSettlementMachine.provide({ actors: optionSettlementActors(api) }),
     {
-      input: { uid: o.uid, endTime: o.endTime, timeLong: o.timeLong, now: Date.now(), view },
+      input: {
+        uid: o.uid,
+        endTime: o.endTime,
+        timeLong: o.timeLong,
+        now: serverNow(),
+        clock: serverNow,
+        view,
+      },
     },
   );
   const done = state.hasTag('done');
   useEffect(() => {
+    if (done && state.output?.kind === 'settled') tradeChanged();
     if (done && state.output) onEnd?.(state.output);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it ends
   }, [done]);
