@@ -11,7 +11,7 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText, volumeText } from '../format.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
 
@@ -28,15 +28,15 @@ export function OrderFacts({ o }: { o: MarketOrder }) {
       <dt>{t('position.priceType')}</dt>
       <dd>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</dd>
       <dt>{t('position.volume')}</dt>
-      <dd>{o.orderQuantity}</dd>
+      <dd>{volumeText(o.tradePair, o.orderQuantity)}</dd>
       <dt>{t('position.placePrice')}</dt>
-      <dd>{o.openingPrice}</dd>
+      <dd>{priceText(o.tradePair, o.openingPrice)}</dd>
       <dt>{t('position.currentPrice')}</dt>
-      <dd>{o.currentPrice}</dd>
+      <dd>{priceText(o.tradePair, o.currentPrice)}</dd>
       <dt>{t('order.stopLoss')}</dt>
-      <dd>{o.stopPrice ?? '—'}</dd>
+      <dd>{priceText(o.tradePair, o.stopPrice)}</dd>
       <dt>{t('order.takeProfit')}</dt>
-      <dd>{o.takeProfitPrice ?? '—'}</dd>
+      <dd>{priceText(o.tradePair, o.takeProfitPrice)}</dd>
       <dt>{t('position.interest')}</dt>
       <dd>{money(o.interest ?? 0)}</dd>
       <dt>{t('position.fee')}</dt>

@@ -11,7 +11,7 @@ import { OPTION_RUNNING_LIMIT, TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, formatDuration, money } from '../format.ts';
+import { formatDateTime, formatDuration, money, priceText } from '../format.ts';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 
 const RUNNING_REFRESH_MS = 3000;
@@ -71,7 +71,7 @@ function OptionRow({
           <dt>{t('option.amount')}</dt>
           <dd>{money(o.amount)}</dd>
           <dt>{t('option.openPrice')}</dt>
-          <dd>{o.price}</dd>
+          <dd>{priceText(o.tradePair, o.price)}</dd>
           <dt>{t('option.deliveryTime')}</dt>
           <dd>{formatDuration(o.timeLong)}</dd>
           <dt>{t('position.placeTime')}</dt>

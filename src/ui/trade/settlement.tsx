@@ -16,7 +16,7 @@ import {
 import { serverNow } from '../../state/server-clock.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText } from '../format.ts';
 
 export interface Settling {
   uid: string;
@@ -95,9 +95,9 @@ export function SettlementResult({ result }: { result: OptionOrder | null }) {
         <dt>{t('option.amount')}</dt>
         <dd>{money(result.amount)}</dd>
         <dt>{t('option.openPrice')}</dt>
-        <dd>{result.price}</dd>
+        <dd>{priceText(result.tradePair, result.price)}</dd>
         <dt>{t('option.closePrice')}</dt>
-        <dd>{result.priceEnd ?? '—'}</dd>
+        <dd>{priceText(result.tradePair, result.priceEnd)}</dd>
         <dt>{t('option.settledAt')}</dt>
         <dd>{formatDateTime(result.completeTime)}</dd>
       </dl>

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { optionSettlementMachine } from '../../../../src/machines/optionSettlementMachine.ts';
+import type { CallResult } from '../../../../src/api/client.ts';
 
 /** Ticks delivered late (a background tab fires timers once a second) still show the clock's time left. */
 describe('option settlement countdown', () => {
   const machine = optionSettlementMachine.provide({
     actors: {
-      checkCompletion: fromPromise(async () => ({ code: 0, data: { completed: false } })),
-      fetchResult: fromPromise(async () => ({ code: -1, data: null })),
+      checkCompletion: fromPromise(async (): Promise<CallResult<'checkOptionCompletion'>> => ({
+        code: 0,
+        data: { completed: false },
+        message: '',
+        reply: null,
+      })),
+      fetchResult: fromPromise(async (): Promise<CallResult<'userOptionDetail'>> => ({
+        code: -1,
+        data: null,
+        message: '',
+        reply: null,
+      })),
     },
     delays: { tick: 5, firstPoll: 100_000, poll: 100_000 },
   });
