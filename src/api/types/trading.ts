@@ -125,6 +125,12 @@ export interface ProductOrderInfo {
    * our server sends it so the form can show the margin it will reserve.
    */
   contractSize?: number;
+  /**
+   * Commission, a fraction of the USD notional taken when the order opens.
+   * Not in the spec's field list either; our server sends it so the form can
+   * check margin plus fee against the balance, as the server does (203).
+   */
+  feeRate?: number;
 }
 
 export type MarketStatus = 'open' | 'closed' | 'early_trading';

@@ -157,6 +157,8 @@ export function MarketOrderForm({
       <dl className="kv">
         <dt>{t('order.margin')}</dt>
         <dd>{c.margin ?? '—'}</dd>
+        <dt>{t('position.fee')}</dt>
+        <dd>{c.fee ?? '—'}</dd>
         <dt>{t('order.available')}</dt>
         <dd>{c.balance ? c.balance.balanceAmount.toFixed(2) : '—'}</dd>
       </dl>
