@@ -29,13 +29,17 @@ function useResultsVersion(): string {
   const { seq, endings } = useSnapshot(tradeEvents);
   const [passed, setPassed] = useState(0);
   useEffect(() => {
-    const now = serverNow();
-    const ids = endings
-      .filter((t) => t + AFTER_END_MS[AFTER_END_MS.length - 1]! > now)
-      .flatMap((t) =>
-        AFTER_END_MS.map((d) => setTimeout(() => setPassed((n) => n + 1), t + d - now)),
-      );
-    return () => ids.forEach(clearTimeout);
+    // Checked against the server's clock each second (a time skip counts), while any is due.
+    const count = () =>
+      endings.reduce((n, t) => n + AFTER_END_MS.filter((d) => t + d <= serverNow()).length, 0);
+    setPassed(count());
+    const last = Math.max(0, ...endings) + AFTER_END_MS[AFTER_END_MS.length - 1]!;
+    if (last <= serverNow()) return;
+    const id = setInterval(() => {
+      setPassed(count());
+      if (last <= serverNow()) clearInterval(id);
+    }, 1000);
+    return () => clearInterval(id);
   }, [endings]);
   return `${seq}-${passed}`;
 }
