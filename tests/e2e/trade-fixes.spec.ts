@@ -117,7 +117,7 @@ test('positions: the summary P&L is the open position’s P&L at every moment', 
     await page.waitForTimeout(700);
   }
   // Prices keep the product's two decimals.
-  await expect(page.getByText(/Open price \d+\.\d\d$/)).toBeVisible();
+  await expect(page.getByText(/^Place price \d+\.\d\d$/)).toBeVisible();
   await screenshot(page, 'fix-positions-pnl-mobile');
 });
 
