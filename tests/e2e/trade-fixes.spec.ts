@@ -52,6 +52,10 @@ test('a phone user of a market-default site places an option; a time skip shows 
   const running = page.getByRole('dialog', { name: 'Option placed' });
   await expect(running.getByRole('progressbar')).toBeVisible();
   expect(await secondsLeft(running)).toBeGreaterThan(50);
+  // "Available" follows the balance under the drawer: the stake has left it.
+  await expect(
+    page.getByText('Available (USD)').locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('49900.00');
   // The server skips 45 s: the countdown follows within a tick or two.
   await backOffice(page, 'skipTime', 45_000);
   await expect.poll(() => secondsLeft(running), { timeout: 3000 }).toBeLessThanOrEqual(15);

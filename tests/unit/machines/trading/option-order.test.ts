@@ -87,3 +87,12 @@ describe('option order form', () => {
     f.actor.stop();
   });
 });
+
+describe('option balance check', () => {
+  it('counts the product fee with the amount', async () => {
+    const { stakeOf } = await import('../../../../src/machines/optionOrder/helpers.ts');
+    const product = { feeRate: 0.015 } as never;
+    expect(stakeOf({ amount: '100', product })).toBe('101.50');
+    expect(stakeOf({ amount: '100', product: null })).toBe('100.00');
+  });
+});
