@@ -24,22 +24,16 @@
  *   polled there, so "Available" shows the stake leave and the payout come
  *   back. A refusal returns to editing with the code in `failure`.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { OrderDirection } from '../api/types/trading.ts';
 import {
   BALANCE_POLL_MS,
   DUPLICATE_CLICK_MS,
   PRODUCT_INFO_REFRESH_MS,
 } from '../config/constants.ts';
-import { sanitizeNumber } from './validation/number-input.ts';
-import {
-  optionLoadFailure,
-  optionTradable,
-  payoutRate,
-  type DeliveryTime,
-  type OptionLoad,
-} from './validation/trading.ts';
-import { loaded, outputOf, payload, termOf, validateOption } from './optionOrder/helpers.ts';
+import { optionLoadFailure, optionTradable, type OptionLoad } from './validation/trading.ts';
+import { actions } from './optionOrder/actions.ts';
+import { loaded, outputOf, payload, validateOption } from './optionOrder/helpers.ts';
 import type {
   OptionOrderContext,
   OptionOrderEvent,
@@ -90,69 +84,7 @@ export const optionOrderMachine = setup({
       Object.keys(validateOption(loaded(context, outputOf<OptionLoad>(event)))).length > 0,
     placed: ({ event }) => outputOf<PlaceResult>(event).code === 0,
   },
-  actions: {
-    applyLoad: assign(({ context, event }) => loaded(context, outputOf<OptionLoad>(event))),
-    recordLoadFailure: assign(({ event }) => ({
-      failure: optionLoadFailure(outputOf<OptionLoad>(event)),
-    })),
-    showClosed: assign({ notice: 'index.closed' as const }),
-    applyBalance: assign(({ context, event }) =>
-      event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
-    ),
-    countPoll: assign(({ context }) => ({ balancePolls: context.balancePolls + 1 })),
-    pollBalance: sendTo('balancePoller', { type: 'poll' }),
-    selectDelivery: assign(({ context, event }) => {
-      if (event.type !== 'delivery.select') return {};
-      const term = context.deliveries[event.index];
-      if (!term) return {};
-      return {
-        delivery: event.index,
-        chips: term.chips,
-        payoutRate: payoutRate(term),
-        errors: { ...context.errors, delivery: undefined, amount: undefined },
-      };
-    }),
-    editAmount: assign(({ context, event }) =>
-      event.type === 'field.change'
-        ? {
-            amount: sanitizeNumber(event.value),
-            errors: { ...context.errors, amount: undefined, balance: undefined },
-          }
-        : {},
-    ),
-    pickChip: assign(({ context, event }) =>
-      event.type === 'chip.select'
-        ? {
-            amount: String(event.value),
-            errors: { ...context.errors, amount: undefined, balance: undefined },
-          }
-        : {},
-    ),
-    setDirection: assign(({ event }) =>
-      event.type === 'direction.change' ? { direction: event.value } : {},
-    ),
-    updatePrice: assign(({ event }) =>
-      event.type === 'price.update'
-        ? { quote: { bid: event.bid, ask: event.ask, price: event.price, time: event.time } }
-        : {},
-    ),
-    startSubmit: assign({ failure: undefined }),
-    showErrors: assign(({ context }) => ({ errors: validateOption(context) })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<PlaceResult>(event).code })),
-    recordPlaced: assign(({ context, event }) => {
-      const data = outputOf<PlaceResult>(event).data as { uid: string; beginTime: number };
-      const timeLong = (termOf(context) as DeliveryTime).timeLong;
-      return {
-        errors: {},
-        placed: {
-          uid: String(data.uid),
-          beginTime: data.beginTime,
-          endTime: data.beginTime + timeLong * 1000,
-          timeLong,
-        },
-      };
-    }),
-  },
+  actions: { ...actions, pollBalance: sendTo('balancePoller', { type: 'poll' }) },
 }).createMachine({
   id: 'optionOrder',
   context: ({ input }) => {

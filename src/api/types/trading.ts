@@ -125,11 +125,7 @@ export interface ProductOrderInfo {
    * our server sends it so the form can show the margin it will reserve.
    */
   contractSize?: number;
-  /**
-   * Commission, a fraction of the USD notional taken when the order opens.
-   * Not in the spec's field list either; our server sends it so the form can
-   * check margin plus fee against the balance, as the server does (203).
-   */
+  /** Commission, a fraction of the USD notional (not in the spec either): the form checks margin + fee. */
   feeRate?: number;
 }
 
