@@ -148,6 +148,16 @@ test('desktop: success drawer after an order, P&L column inside the positions pa
   // Its prices have the product's decimals.
   const cells = await list.getByRole('row').nth(1).getByRole('cell').allTextContents();
   expect(cells[4]).toMatch(/^\d+\.\d\d$/);
+  // One P&L: the summary's is the row's, read together.
+  await expect(list.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
+  for (let i = 0; i < 4; i++) {
+    const pair = await list.evaluate((el) => ({
+      summary: el.querySelector('[aria-label="Summary"] dd')?.textContent,
+      row: el.querySelectorAll('tbody tr td')[6]?.textContent,
+    }));
+    expect(pair.summary).toBe(pair.row);
+    await page.waitForTimeout(700);
+  }
   await screenshot(page, 'fix-positions-table-desktop');
 });
 
