@@ -37,6 +37,9 @@ export function learnFromQuotes(quotes: Iterable<{ lastUpdate: number }>): void 
 /** The server's time now (epoch ms): the device's clock plus the learned offset. */
 export const serverNow = (): number => localNow() + offset;
 
+/** Whether a server time has been seen (until then serverNow is the device's clock). */
+export const serverTimeKnown = (): boolean => samples.length > 0 || offset !== 0;
+
 /** Server minus device, ms (0 until a quote arrived). */
 export const serverOffset = (): number => offset;
 

@@ -12,7 +12,7 @@ import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration, money, priceText } from '../format.ts';
-import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
+import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
 
 const RUNNING_REFRESH_MS = 3000;
 
@@ -118,8 +118,9 @@ export function RunningOptions() {
     return () => clearInterval(id);
   }, [load]);
   const close = useCallback(() => setOpened(undefined), []);
+  const clockReady = useServerClockReady();
 
-  if (!list) {
+  if (!list || !clockReady) {
     return (
       <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
         <div className="skeleton-row" />

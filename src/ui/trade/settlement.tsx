@@ -3,7 +3,7 @@
  * view): progress while it runs, then the settlement drawer, loading until
  * the result (with completeTime) is in.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { OptionOrder } from '../../api/types/trading.ts';
@@ -13,7 +13,7 @@ import {
   type OptionSettlementOutput,
   type SettlementView,
 } from '../../machines/optionSettlementMachine.ts';
-import { serverNow } from '../../state/server-clock.ts';
+import { serverNow, serverTimeKnown } from '../../state/server-clock.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime, money, priceText } from '../format.ts';
@@ -22,6 +22,24 @@ export interface Settling {
   uid: string;
   endTime: number;
   timeLong: number;
+}
+
+/**
+ * Whether countdowns can start: the server's time is known (a quote arrived),
+ * or it did not come within `waitMs` (then the device's clock is all there is).
+ * A countdown started on a device clock minutes fast would end at once.
+ */
+export function useServerClockReady(waitMs = 3000): boolean {
+  const [ready, setReady] = useState(serverTimeKnown);
+  useEffect(() => {
+    if (ready) return;
+    const start = Date.now();
+    const id = setInterval(() => {
+      if (serverTimeKnown() || Date.now() - start >= waitMs) setReady(true);
+    }, 100);
+    return () => clearInterval(id);
+  }, [ready, waitMs]);
+  return ready;
 }
 
 /** Runs one option's settlement; `render` draws it from the machine's state. */

@@ -5,6 +5,7 @@ import {
   resetServerClock,
   serverNow,
   serverOffset,
+  serverTimeKnown,
 } from '../../../src/state/server-clock.ts';
 
 describe('serverClock', () => {
@@ -14,6 +15,9 @@ describe('serverClock', () => {
   it('is the device clock until a server time arrives', () => {
     resetServerClock(() => local);
     expect(serverNow()).toBe(local);
+    expect(serverTimeKnown()).toBe(false);
+    learnServerTime(local);
+    expect(serverTimeKnown()).toBe(true);
   });
 
   it('follows a server ahead by minutes, or a device clock wrong by minutes', () => {
