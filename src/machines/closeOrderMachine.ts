@@ -6,7 +6,9 @@
  *   given) is closed; a pending one (positionStatus 1, or buyPoint 1) is
  *   cancelled. A pending order that has since filled is open, so it is closed.
  * - Both go through a confirm step that shows volume, direction and price
- *   (the current price for a close, the pending price for a cancel).
+ *   (the current price for a close, the pending price for a cancel). A
+ *   close's price is live: `price.update` (the closing side of the quote)
+ *   keeps it current until the user confirms.
  * - Submitting is busy (no second submit). Success ends in `done`; a refusal
  *   (402 no such order, 403 not yours, 404 not open, 407/408 not cancellable,
  *   409 within 3 minutes of the fill…) is shown by the client, and the machine
@@ -45,7 +47,11 @@ export interface CloseOrderContext {
 }
 
 export type CloseOrderEvent =
-  { type: 'confirm.open' } | { type: 'confirm.cancel' } | { type: 'confirm.accept' };
+  | { type: 'confirm.open' }
+  | { type: 'confirm.cancel' }
+  | { type: 'confirm.accept' }
+  /** The price the position would close at now (bid for a buy, ask for a sell). */
+  | { type: 'price.update'; price: number };
 
 export interface CloseOrderOutput {
   orderId: string;
@@ -89,8 +95,12 @@ export const closeOrderMachine = setup({
   },
   guards: {
     succeeded: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+    closing: ({ context }) => context.action === 'close',
   },
   actions: {
+    livePrice: assign(({ context, event }) =>
+      event.type === 'price.update' ? { confirm: { ...context.confirm, price: event.price } } : {},
+    ),
     recordFailure: assign(({ event }) => ({ failure: outputOf<SubmitResult>(event).code })),
     clearFailure: assign({ failure: undefined }),
   },
@@ -113,13 +123,17 @@ export const closeOrderMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'confirm.open': { target: 'confirming' } },
+      on: {
+        'confirm.open': { target: 'confirming' },
+        'price.update': { guard: 'closing', actions: 'livePrice' },
+      },
     },
     confirming: {
       tags: ['confirm'],
       on: {
         'confirm.cancel': { target: 'idle' },
         'confirm.accept': { target: 'submitting' },
+        'price.update': { guard: 'closing', actions: 'livePrice' },
       },
     },
     submitting: {

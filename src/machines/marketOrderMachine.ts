@@ -13,8 +13,9 @@
  * - Fields: volume (clamped to minCount..maxCount), a pending price for a
  *   pending order (buyPoint 1), stop loss and take profit when enabled
  *   (clamped on blur to the side of the reference price the direction allows).
- * - Submit re-fetches product info, quote and balance, then validates
- *   (volume, pending price, stops, margin against the available balance) and
+ * - Submit re-fetches product info, quote and balance, clamps stop loss and
+ *   take profit against the re-fetched quote, then validates (volume, pending
+ *   price, stops, margin plus fee against the available balance) and
  *   places addOrder, or addOrderMock on a demo account. Submit is ignored while
  *   busy and for 1 s after a refused attempt (duplicate-click guard).
  * - Success ends in `placed` with the order number as output; a refusal goes
@@ -109,6 +110,7 @@ export const marketOrderMachine = setup({
       balance: null,
       closed: 0,
       margin: undefined,
+      fee: undefined,
       errors: {},
       failure: undefined,
       orderId: undefined,
@@ -220,7 +222,7 @@ export const marketOrderMachine = setup({
             target: '#marketOrder.editing.cooling',
             actions: ['applyLoad', 'showErrors'],
           },
-          { target: 'placing', actions: 'applyLoad' },
+          { target: 'placing', actions: ['applyLoad', 'settle'] },
         ],
       },
     },

@@ -6,8 +6,10 @@
  *   (buy short), or the trade mode is not option.
  * - Loads the symbol's option product (findOptionsProduct, page 1, limit 1),
  *   market status, quote and balance; the balance is polled every 1 s while
- *   the form is shown. A product that is missing, not tradable, or whose
- *   market is not open ends in `closed` (message index.closed; the view goes back).
+ *   the form is shown, and the product re-loaded every 60 s (§7 "Product
+ *   info refreshes every 60 s"). A product that is missing, not tradable, or
+ *   whose market is not open ends in `closed` (message index.closed; the view
+ *   goes back), at entry, at a refresh or at submit.
  * - Delivery times come from the product's timeRatePayload
  *   (`duration|profitRate^chips^max|min^label`); choosing one shows its chips
  *   and its payout rate (profitRate / 100).
@@ -17,21 +19,21 @@
  *   addOrderOptionMock on a demo account, priced at the re-fetched quote (its
  *   mid as price, its tick time as btime). Busy and duplicate-click guarded as
  *   the market form.
- * - Success ends in `placed` with {uid, beginTime, endTime, timeLong} for the
- *   settlement machine; a refusal returns to editing with the code in `failure`.
+ * - Success moves to `placed` with {uid, beginTime, endTime, timeLong} in
+ *   `context.placed` for the settlement machine; the balance keeps being
+ *   polled there, so "Available" shows the stake leave and the payout come
+ *   back. A refusal returns to editing with the code in `failure`.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { OrderDirection } from '../api/types/trading.ts';
-import { BALANCE_POLL_MS, DUPLICATE_CLICK_MS } from '../config/constants.ts';
-import { sanitizeNumber } from './validation/number-input.ts';
 import {
-  optionLoadFailure,
-  optionTradable,
-  payoutRate,
-  type DeliveryTime,
-  type OptionLoad,
-} from './validation/trading.ts';
-import { loaded, outputOf, payload, termOf, validateOption } from './optionOrder/helpers.ts';
+  BALANCE_POLL_MS,
+  DUPLICATE_CLICK_MS,
+  PRODUCT_INFO_REFRESH_MS,
+} from '../config/constants.ts';
+import { optionLoadFailure, optionTradable, type OptionLoad } from './validation/trading.ts';
+import { actions } from './optionOrder/actions.ts';
+import { loaded, outputOf, payload, validateOption } from './optionOrder/helpers.ts';
 import type {
   OptionOrderContext,
   OptionOrderEvent,
@@ -71,6 +73,7 @@ export const optionOrderMachine = setup({
   },
   delays: {
     balancePoll: BALANCE_POLL_MS,
+    infoRefresh: PRODUCT_INFO_REFRESH_MS,
     duplicateClick: DUPLICATE_CLICK_MS,
   },
   guards: {
@@ -81,69 +84,7 @@ export const optionOrderMachine = setup({
       Object.keys(validateOption(loaded(context, outputOf<OptionLoad>(event)))).length > 0,
     placed: ({ event }) => outputOf<PlaceResult>(event).code === 0,
   },
-  actions: {
-    applyLoad: assign(({ context, event }) => loaded(context, outputOf<OptionLoad>(event))),
-    recordLoadFailure: assign(({ event }) => ({
-      failure: optionLoadFailure(outputOf<OptionLoad>(event)),
-    })),
-    showClosed: assign({ notice: 'index.closed' as const }),
-    applyBalance: assign(({ context, event }) =>
-      event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
-    ),
-    countPoll: assign(({ context }) => ({ balancePolls: context.balancePolls + 1 })),
-    pollBalance: sendTo('balancePoller', { type: 'poll' }),
-    selectDelivery: assign(({ context, event }) => {
-      if (event.type !== 'delivery.select') return {};
-      const term = context.deliveries[event.index];
-      if (!term) return {};
-      return {
-        delivery: event.index,
-        chips: term.chips,
-        payoutRate: payoutRate(term),
-        errors: { ...context.errors, delivery: undefined, amount: undefined },
-      };
-    }),
-    editAmount: assign(({ context, event }) =>
-      event.type === 'field.change'
-        ? {
-            amount: sanitizeNumber(event.value),
-            errors: { ...context.errors, amount: undefined, balance: undefined },
-          }
-        : {},
-    ),
-    pickChip: assign(({ context, event }) =>
-      event.type === 'chip.select'
-        ? {
-            amount: String(event.value),
-            errors: { ...context.errors, amount: undefined, balance: undefined },
-          }
-        : {},
-    ),
-    setDirection: assign(({ event }) =>
-      event.type === 'direction.change' ? { direction: event.value } : {},
-    ),
-    updatePrice: assign(({ event }) =>
-      event.type === 'price.update'
-        ? { quote: { bid: event.bid, ask: event.ask, price: event.price, time: event.time } }
-        : {},
-    ),
-    startSubmit: assign({ failure: undefined }),
-    showErrors: assign(({ context }) => ({ errors: validateOption(context) })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<PlaceResult>(event).code })),
-    recordPlaced: assign(({ context, event }) => {
-      const data = outputOf<PlaceResult>(event).data as { uid: string; beginTime: number };
-      const timeLong = (termOf(context) as DeliveryTime).timeLong;
-      return {
-        errors: {},
-        placed: {
-          uid: String(data.uid),
-          beginTime: data.beginTime,
-          endTime: data.beginTime + timeLong * 1000,
-          timeLong,
-        },
-      };
-    }),
-  },
+  actions: { ...actions, pollBalance: sendTo('balancePoller', { type: 'poll' }) },
 }).createMachine({
   id: 'optionOrder',
   context: ({ input }) => {
@@ -203,6 +144,7 @@ export const optionOrderMachine = setup({
         ready: {
           invoke: { id: 'balancePoller', src: 'balancePoller' },
           on: { 'form.submit': { target: '#optionOrder.checking', actions: 'startSubmit' } },
+          after: { infoRefresh: { target: 'refreshing' } },
           initial: 'polling',
           states: {
             polling: {
@@ -214,6 +156,22 @@ export const optionOrderMachine = setup({
                 },
               },
             },
+          },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refresh',
+            src: 'loadOption',
+            input: ({ context }) => ({ symbol: context.symbol }),
+            onDone: [
+              { guard: 'loadFailed', target: 'ready' },
+              {
+                guard: 'notTradable',
+                target: '#optionOrder.closed',
+                actions: ['applyLoad', 'showClosed'],
+              },
+              { target: 'ready', actions: 'applyLoad' },
+            ],
           },
         },
         // Duplicate-click guard: a refused attempt holds the button for 1 s.
@@ -254,12 +212,28 @@ export const optionOrderMachine = setup({
         ],
       },
     },
-    placed: { type: 'final', tags: ['done'] },
+    // Placed: the view shows the option's drawers; the balance is still polled.
+    placed: {
+      tags: ['placed'],
+      invoke: { id: 'balancePoller', src: 'balancePoller' },
+      on: { 'balance.update': { actions: 'applyBalance' } },
+      initial: 'polling',
+      states: {
+        polling: {
+          after: {
+            balancePoll: {
+              target: 'polling',
+              reenter: true,
+              actions: ['countPoll', 'pollBalance'],
+            },
+          },
+        },
+      },
+    },
     closed: { type: 'final', tags: ['done', 'closed'] },
     left: { type: 'final', tags: ['done'] },
   },
   output: ({ context }): OptionOrderOutput => {
-    if (context.placed) return { kind: 'placed', ...context.placed };
     return context.notice ? { kind: 'closed' } : { kind: 'left' };
   },
 });

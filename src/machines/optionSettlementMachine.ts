@@ -3,6 +3,9 @@
  *
  * - `running`: progress counts down from endTime over timeLong, on a scale of
  *   100, one tick every 200 ms (tag `running`: the position drawer shows it).
+ *   Every tick recomputes the time left from endTime and the clock, so a
+ *   throttled timer (a background tab fires once a second or less) or a time
+ *   skip on the server shows the true time left and settles on time.
  * - At 0 the position drawer closes and `settling` starts (tags `settling`,
  *   `loading`: the settlement drawer shows loading): completion is polled
  *   first after 1 s, then every 1.5 s, up to 40 tries in the list view and 12
@@ -14,8 +17,10 @@
  *   the output tells the view where to go: history (place view) or position
  *   (list view).
  *
- * Time comes from the input (`now`, when the machine starts) and from the
- * named delays; nothing reads the wall clock.
+ * Time comes from the input: `now` when the machine starts and `clock` (the
+ * server's time, src/state/server-clock.ts) at every tick. Without a clock
+ * (path tests), each tick advances the time by one tick; nothing here reads
+ * the wall clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
@@ -39,8 +44,10 @@ export interface OptionSettlementInput {
   endTime: number;
   /** Seconds. */
   timeLong: number;
-  /** Epoch ms when the machine starts (the app's clock). */
+  /** Epoch ms when the machine starts (server time). */
   now: number;
+  /** The server's time, read at every tick; absent, a tick is OPTION_TICK_MS. */
+  clock?: () => number;
   view: SettlementView;
 }
 
@@ -48,6 +55,11 @@ export const SETTLEMENT_FAILURE = 'position.fail_result_check_history';
 
 export interface OptionSettlementContext {
   uid: string;
+  /** Epoch ms (server time) when the option ends. */
+  endTime: number;
+  /** The time of the last tick (server time). */
+  now: number;
+  clock: (() => number) | undefined;
   timeLong: number;
   view: SettlementView;
   /** Ms left until endTime. */
@@ -105,7 +117,6 @@ export const optionSettlementMachine = setup({
   },
   guards: {
     ended: ({ context }) => context.remaining <= 0,
-    lastTick: ({ context }) => context.remaining <= OPTION_TICK_MS,
     completed: ({ event }) => {
       const r = outputOf<CheckResult>(event);
       return r.code === 0 && !!r.data?.completed;
@@ -118,8 +129,9 @@ export const optionSettlementMachine = setup({
   },
   actions: {
     tick: assign(({ context }) => {
-      const remaining = Math.max(0, context.remaining - OPTION_TICK_MS);
-      return { remaining, progress: progressOf(remaining, context.timeLong) };
+      const now = context.clock ? context.clock() : context.now + OPTION_TICK_MS;
+      const remaining = Math.max(0, context.endTime - now);
+      return { now, remaining, progress: progressOf(remaining, context.timeLong) };
     }),
     countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
     recordResult: assign(({ event }) => ({ result: outputOf<DetailResult>(event).data })),
@@ -131,6 +143,9 @@ export const optionSettlementMachine = setup({
     const remaining = Math.max(0, input.endTime - input.now);
     return {
       uid: input.uid,
+      endTime: input.endTime,
+      now: input.now,
+      clock: input.clock,
       timeLong: input.timeLong,
       view: input.view,
       remaining,
@@ -145,14 +160,9 @@ export const optionSettlementMachine = setup({
   states: {
     running: {
       tags: ['running'],
-      // Already over when watched (a list opened after endTime).
+      // Over: when watched after endTime, or once a tick finds the time up.
       always: { guard: 'ended', target: 'settling' },
-      after: {
-        tick: [
-          { guard: 'lastTick', target: 'settling', actions: 'tick' },
-          { target: 'running', reenter: true, actions: 'tick' },
-        ],
-      },
+      after: { tick: { target: 'running', reenter: true, actions: 'tick' } },
     },
     settling: {
       tags: ['settling', 'loading'],

@@ -2,6 +2,7 @@
 import type { MarketHours } from '../api/hours.ts';
 import type { ProductOrderInfo } from '../api/types/trading.ts';
 import { CATALOGUE, HOURS, productBySymbol, type ProductDef } from './catalogue.ts';
+import { COMMISSION_RATE } from './modules/trading/money.ts';
 import type { SimState } from './state.ts';
 
 export interface Products {
@@ -48,6 +49,7 @@ export function createProducts(state: SimState): Products {
         marketCloseTime: h.close,
         type: String(d.type),
         contractSize: d.contractSize,
+        feeRate: Number(COMMISSION_RATE),
       };
     },
     setTradeStatus(symbol, status) {

@@ -2,6 +2,7 @@
 import { proxy } from 'valtio';
 import type { MarketOrder } from '../api/types/trading.ts';
 import type { OrdersMessage } from '../api/types/realtime.ts';
+import { tradeChanged } from './trade-events.ts';
 
 export interface OrdersState {
   holding: MarketOrder[];
@@ -17,7 +18,11 @@ export const orders = proxy<OrdersState>({
 });
 
 export function applyOrders(msg: OrdersMessage): void {
+  // An order that left the list was closed or cancelled (here, by a stop, elsewhere): results changed.
+  const next = new Set(msg.data.map((o) => o.id));
+  const gone = orders.loaded[msg.ordertype] && orders[msg.ordertype].some((o) => !next.has(o.id));
   orders[msg.ordertype] = msg.data;
+  if (gone) tradeChanged();
   orders.loaded[msg.ordertype] = true;
 }
 

@@ -5,12 +5,13 @@
  */
 import { proxy } from 'valtio';
 import type { PriceEntry } from '../api/types/trading.ts';
+import { learnFromQuotes, serverNow } from './server-clock.ts';
 
 export interface PriceBoard {
   bySymbol: Record<string, PriceEntry>;
   /** Symbols in display order (by `sort`). */
   symbols: string[];
-  /** When the last tick was applied (epoch ms), 0 before any. */
+  /** When the last tick was applied (server time, epoch ms), 0 before any. */
   updatedAt: number;
 }
 
@@ -26,11 +27,12 @@ const schedule: (fn: () => void) => void =
 
 /** Apply a full list (the product list call): replaces the board. */
 export function setAllPrices(all: Record<string, PriceEntry>): void {
+  learnFromQuotes(Object.values(all));
   prices.bySymbol = { ...all };
   prices.symbols = Object.values(all)
     .sort((a, b) => a.sort - b.sort)
     .map((p) => p.name);
-  prices.updatedAt = Date.now();
+  prices.updatedAt = serverNow();
 }
 
 function flush(): void {
@@ -48,11 +50,13 @@ function flush(): void {
       .sort((a, b) => a.sort - b.sort)
       .map((p) => p.name);
   }
-  prices.updatedAt = Date.now();
+  prices.updatedAt = serverNow();
 }
 
 /** Queue ticks; they land on the board at the next frame (later ticks of a symbol win). */
 export function queuePrices(batch: Record<string, PriceEntry>): void {
+  // On arrival, not at the frame: a background tab may not paint for a long time.
+  learnFromQuotes(Object.values(batch));
   pending = pending ? Object.assign(pending, batch) : { ...batch };
   if (!scheduled) {
     scheduled = true;

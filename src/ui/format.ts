@@ -1,9 +1,15 @@
-/** Number formatting for prices and percentages. */
+/** Number formatting for prices, volumes, amounts and percentages. */
+import { DEFAULT_PRECISION } from '../config/constants.ts';
+import { productDigits } from '../state/products.ts';
 import { site } from '../state/site.ts';
 
 const seen = new Map<string, number>();
 
-/** Decimals to show for a symbol: the most seen so far in its prices (server-rounded). */
+/**
+ * Decimals to show for a symbol's prices: its product's pricePrecision once
+ * the order info is known; before that (a visitor, who may not read it), the
+ * most decimals seen so far in its prices (server-rounded).
+ */
 export function decimalsOf(symbol: string, ...values: number[]): number {
   let d = seen.get(symbol) ?? 0;
   for (const v of values) {
@@ -12,10 +18,26 @@ export function decimalsOf(symbol: string, ...values: number[]): number {
     if (i >= 0 && !s.includes('e')) d = Math.max(d, s.length - i - 1);
   }
   seen.set(symbol, d);
-  return d;
+  return productDigits.bySymbol[symbol]?.price ?? d;
 }
 
 export const formatPrice = (v: number, decimals: number): string => v.toFixed(decimals);
+
+/** A price of a product, in its precision ('—' when there is none). */
+export function priceText(symbol: string, v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  const known = productDigits.bySymbol[symbol]?.price;
+  const d = known ?? (seen.has(symbol) ? decimalsOf(symbol, v) : DEFAULT_PRECISION);
+  return v.toFixed(d);
+}
+
+/** A volume (lots) of a product: whole units for shares, else 2 decimals (§9 amount precision). */
+export function volumeText(symbol: string, v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  const min = productDigits.bySymbol[symbol]?.minCount;
+  const whole = min !== undefined && min >= 1 && Number.isInteger(min);
+  return v.toFixed(whole ? 0 : DEFAULT_PRECISION);
+}
 
 export const formatPercent = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
 

@@ -120,11 +120,10 @@ export interface ProductOrderInfo {
   marketCloseTime: WeeklyTimes;
   /** Trade type id, as on the price entry. */
   type?: string;
-  /**
-   * Units of the product per lot (forex 100,000). Not in the spec's field list;
-   * our server sends it so the form can show the margin it will reserve.
-   */
+  /** Units per lot (forex 100,000), beyond the spec: the form shows the margin it will reserve. */
   contractSize?: number;
+  /** Commission, a fraction of the USD notional, beyond the spec: the form checks margin + fee. */
+  feeRate?: number;
 }
 
 export type MarketStatus = 'open' | 'closed' | 'early_trading';

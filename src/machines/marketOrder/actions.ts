@@ -95,8 +95,13 @@ export const actions = {
   }),
   startSubmit: assign({ failure: undefined }),
   showErrors: assign(({ context }) => {
-    const { volume, errors } = validate(context);
-    const next = { ...context, volume, errors };
+    const next = { ...context, ...validate(context) };
+    return { ...next, ...derive(next) };
+  }),
+  /** The values about to be placed: volume settled, stops clamped against the re-fetched quote. */
+  settle: assign(({ context }) => {
+    const { volume, stopLoss, takeProfit } = validate(context);
+    const next = { ...context, volume, stopLoss, takeProfit };
     return { ...next, ...derive(next) };
   }),
   recordFailure: assign(({ event }) => ({ failure: outputOf<PlaceResult>(event).code })),

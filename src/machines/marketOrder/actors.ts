@@ -2,6 +2,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
+import { learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import type { ProductLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './types.ts';
@@ -14,6 +15,8 @@ export async function loadProduct(api: ApiClient, symbol: string): Promise<Produ
     api.call('thumb', { symbol }),
     api.call('userBalance'),
   ]);
+  // Every price on screen uses the product's precision (src/state/products.ts).
+  learnProducts(info.data);
   return { symbol, info, status, quote, balance };
 }
 

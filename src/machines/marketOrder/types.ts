@@ -32,6 +32,8 @@ export interface MarketOrderContext extends ProductState {
   takeProfitOn: boolean;
   /** Margin the order would reserve (USD, 2 decimals), when it can be known. */
   margin: string | undefined;
+  /** Fee the order would be charged (USD, 2 decimals, rounded up), when it can be known. */
+  fee: string | undefined;
   /** Message keys per field; `balance` holds insufficient_balance. */
   errors: Partial<Record<OrderField | 'balance', string>>;
   /** Last failing reply code (load or placement), if any. */

@@ -1,4 +1,5 @@
 /** The option order machine's pure helpers: output reader, delivery term, submit validation, payload. */
+import Big from 'big.js';
 import {
   checkAmount,
   checkBalance,
@@ -17,6 +18,15 @@ export { outputOf } from '../events.ts';
 export const termOf = (c: OptionOrderContext): DeliveryTime | undefined =>
   c.delivery === undefined ? undefined : c.deliveries[c.delivery];
 
+/**
+ * What placing takes from the balance: the amount plus the product's fee
+ * (§3 option product feeRate, a fraction of the amount, rounded up to the cent).
+ */
+export const stakeOf = (c: Pick<OptionOrderContext, 'amount' | 'product'>): string => {
+  const amount = new Big(c.amount || 0);
+  return amount.plus(amount.times(c.product?.feeRate ?? 0).round(2, Big.roundUp)).toFixed(2);
+};
+
 /** Every rule checked at submit, against the values just re-fetched. */
 export function validateOption(c: OptionOrderContext): OptionOrderContext['errors'] {
   const term = termOf(c);
@@ -24,7 +34,7 @@ export function validateOption(c: OptionOrderContext): OptionOrderContext['error
     delivery: checkDelivery(term),
     amount: checkAmount(c.amount, term),
   };
-  if (!errors.amount) errors.balance = checkBalance(c.amount, c.balance?.balanceAmount);
+  if (!errors.amount) errors.balance = checkBalance(stakeOf(c), c.balance?.balanceAmount);
   for (const k of Object.keys(errors) as Array<keyof typeof errors>)
     if (!errors[k]) delete errors[k];
   return errors;

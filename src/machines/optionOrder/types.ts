@@ -62,8 +62,8 @@ export type OptionOrderEvent =
   | { type: 'form.submit' }
   | { type: 'load.retry' };
 
-export type OptionOrderOutput =
-  ({ kind: 'placed' } & PlacedOption) | { kind: 'closed' } | { kind: 'left' };
+/** How the form ended (a placed option does not end it: see `placed` in the context). */
+export type OptionOrderOutput = { kind: 'closed' } | { kind: 'left' };
 
 export type PlaceResult = CallResult<'addOrderOption'>;
 export type PlaceInput = Omit<AddOptionPayload, 'token'> & { demo: boolean };

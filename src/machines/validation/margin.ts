@@ -45,7 +45,32 @@ export function marginOf(
     .toFixed(2);
 }
 
-/** The available balance must cover the amount (margin, or an option's stake). */
+/**
+ * The commission the server takes when the order opens: the USD notional ×
+ * the product's feeRate, rounded up to the cent. 0.00 when the server sends
+ * no rate; undefined until entry and volume are known.
+ */
+export function feeOf(
+  entry: number | undefined,
+  volume: string,
+  info: ProductOrderInfo | null,
+): string | undefined {
+  const v = numberOf(volume);
+  if (entry === undefined || v === undefined || v <= 0) return undefined;
+  return new Big(entry)
+    .times(v)
+    .times(contractSizeOf(info))
+    .times(usdRateOf(info))
+    .times(info?.feeRate ?? 0)
+    .round(2, Big.roundUp)
+    .toFixed(2);
+}
+
+/** What an order takes from the balance: its margin plus its fee. */
+export const costOf = (margin: string | undefined, fee: string | undefined): string | undefined =>
+  margin === undefined ? undefined : new Big(margin).plus(fee ?? 0).toFixed(2);
+
+/** The available balance must cover the amount (margin and fee, or an option's stake). */
 export function checkBalance(
   amount: string | undefined,
   available: number | undefined,

@@ -26,7 +26,7 @@ export {
 } from './volume.ts';
 export { checkPendingPrice, entryPrice } from './order-price.ts';
 export { checkStopLoss, checkTakeProfit, clampStop, stopReference } from './stops.ts';
-export { checkBalance, marginOf, usdRateOf } from './margin.ts';
+export { checkBalance, costOf, feeOf, marginOf, usdRateOf } from './margin.ts';
 export {
   checkAmount,
   checkDelivery,

@@ -47,6 +47,7 @@ import { syncIndicators } from './indicators.ts';
 import { createKlineFeed } from './kline-feed.ts';
 import { appKlineSource } from './kline-source.ts';
 import { klinePeriod, pricePrecision } from './kline-data.ts';
+import { productDigits } from '../../state/products.ts';
 import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
@@ -172,7 +173,8 @@ export function ProductChart(props: ProductChartProps) {
     void feed.prepare(symbol, period).then((points) => {
       if (!alive || !points) return;
       const kp = klinePeriod(period);
-      const precision = pricePrecision(points);
+      // The product's pricePrecision once known (src/state/products.ts), else what the bars show.
+      const precision = productDigits.bySymbol[symbol]?.price ?? pricePrecision(points);
       const p = chart.getPeriod();
       const s = chart.getSymbol();
       const samePeriod = p?.type === kp.type && p.span === kp.span;

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { MINI_CHART_MINUTES } from '../../config/constants.ts';
 import { prices } from '../../state/prices.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
 
 const W = 120;
@@ -18,7 +19,8 @@ export function MiniChart({ symbol }: { symbol: string }) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    const to = Date.now();
+    // The server's last 30 minutes, whatever the device's clock says.
+    const to = serverNow();
     void api
       .call(
         'klineHistory',

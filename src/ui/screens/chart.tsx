@@ -13,6 +13,7 @@ import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
 import { ProductHeader } from '../trade/product-header.tsx';
 import { TradeButtons } from '../trade/trade-buttons.tsx';
+import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
 import '../chart/chart.css';
 
 const ChartPanel = lazy(() =>
@@ -47,13 +48,17 @@ export function ChartScreen({ params }: ScreenProps) {
       >
         <ChartPanel symbol={symbol} />
       </Suspense>
-      <TradeButtons
-        key={`${symbol}-${mode}`}
-        symbol={symbol}
-        mode={mode}
-        onGo={onGo}
-        onClosed={onClosed}
-      />
+      {/* Phones have no top bar: the mode is chosen here, next to Buy and Sell. */}
+      <div className="trade-dock">
+        <TradeModeSwitch className="mode-switch" />
+        <TradeButtons
+          key={`${symbol}-${mode}`}
+          symbol={symbol}
+          mode={mode}
+          onGo={onGo}
+          onClosed={onClosed}
+        />
+      </div>
     </main>
   );
 }

@@ -8,8 +8,8 @@ import { prices } from '../../state/prices.ts';
 import { useServices } from '../services-context.tsx';
 import type { ScreenProps } from '../router.tsx';
 import { BackLink } from '../components/back-link.tsx';
-import { Drawer } from '../components/drawer.tsx';
 import { MarketOrderForm } from '../trade/market-order-form.tsx';
+import { OrderPlaced } from '../trade/order-placed.tsx';
 
 export function Place({ params }: ScreenProps) {
   const { t } = useTranslation();
@@ -41,21 +41,11 @@ export function Place({ params }: ScreenProps) {
         onPlaced={setPlaced}
         onLeave={onLeave}
       />
-      <Drawer
-        open={!!placed}
-        title={t('order.placedTitle')}
-        onClose={() => navigate(`/chart/${symbol}`)}
-      >
-        <p>{t('order.placedText', { id: placed })}</p>
-        <div className="form-actions">
-          <button type="button" className="btn primary block" onClick={() => navigate('/position')}>
-            {t('order.viewPositions')}
-          </button>
-          <button type="button" className="btn block" onClick={() => navigate(`/chart/${symbol}`)}>
-            {t('order.continue')}
-          </button>
-        </div>
-      </Drawer>
+      <OrderPlaced
+        orderId={placed}
+        onPositions={() => navigate('/position')}
+        onContinue={() => navigate(`/chart/${symbol}`)}
+      />
     </main>
   );
 }

@@ -2,12 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { PositionsView } from '../trade/positions.tsx';
 import { HistoryView } from '../trade/history.tsx';
+import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
 
 export function Positions() {
   const { t } = useTranslation();
   return (
     <main className="screen">
       <h1 className="screen-title">{t('nav.position')}</h1>
+      <TradeModeSwitch className="mode-switch" />
       <PositionsView />
     </main>
   );
@@ -18,6 +20,7 @@ export function History() {
   return (
     <main className="screen">
       <h1 className="screen-title">{t('nav.history')}</h1>
+      <TradeModeSwitch className="mode-switch" />
       <HistoryView />
     </main>
   );

@@ -1,9 +1,11 @@
 /** History (/history, and the desktop list panel): closed orders (market) or settled options, with totals and a detail drawer. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
 import { preferences } from '../../state/preferences.ts';
+import { serverNow } from '../../state/server-clock.ts';
+import { tradeEvents } from '../../state/trade-events.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -13,6 +15,34 @@ import { formatDateTime, formatDuration, money } from '../format.ts';
 import { OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { SettlementResult } from './settlement.tsx';
+import { useProductDigits } from './use-product-digits.ts';
+
+/** Settling takes the server a moment after endTime: look twice. */
+const AFTER_END_MS = [2000, 6000];
+
+/**
+ * Changes when the results may have changed: an order placed, closed or
+ * cancelled, an option settled, or a known option's end passed (issue 13
+ * item 12: a panel left open follows them).
+ */
+function useResultsVersion(): string {
+  const { seq, endings } = useSnapshot(tradeEvents);
+  const [passed, setPassed] = useState(0);
+  useEffect(() => {
+    // Checked against the server's clock each second (a time skip counts), while any is due.
+    const count = () =>
+      endings.reduce((n, t) => n + AFTER_END_MS.filter((d) => t + d <= serverNow()).length, 0);
+    setPassed(count());
+    const last = Math.max(0, ...endings) + AFTER_END_MS[AFTER_END_MS.length - 1]!;
+    if (last <= serverNow()) return;
+    const id = setInterval(() => {
+      setPassed(count());
+      if (last <= serverNow()) clearInterval(id);
+    }, 1000);
+    return () => clearInterval(id);
+  }, [endings]);
+  return `${seq}-${passed}`;
+}
 
 function Totals({ today, total }: { today: unknown; total: unknown }) {
   const { t } = useTranslation();
@@ -41,6 +71,8 @@ export function HistoryView() {
   const option = (tradeMode ?? config.defaultTradeMode) === 'option';
   const [market, setMarket] = useState<MarketOrder>();
   const [opt, setOpt] = useState<OptionOrder>();
+  const version = useResultsVersion();
+  useProductDigits();
 
   return (
     <>
@@ -48,6 +80,7 @@ export function HistoryView() {
         <InfiniteList<OptionOrder>
           key={`option-${demo}`}
           label={t('nav.history')}
+          reloadKey={version}
           input={{ call: 'userOptionHistory', payload: { positionStatus: 1 }, demo }}
           header={(c) => <Totals today={c.totals.todayWinLoss} total={c.totals.totalWinLoss} />}
           render={(o) => (
@@ -82,6 +115,7 @@ export function HistoryView() {
         <InfiniteList<MarketOrder>
           key={`market-${demo}`}
           label={t('nav.history')}
+          reloadKey={version}
           input={{
             call: 'userOrder',
             payload: { positionStatus: 3, columns: ['closingTime'] },

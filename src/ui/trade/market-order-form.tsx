@@ -15,6 +15,7 @@ import {
 import type { OrderDirection } from '../../api/types/trading.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { prices } from '../../state/prices.ts';
+import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
 import { formatPrice } from '../format.ts';
@@ -67,7 +68,10 @@ export function MarketOrderForm({
     });
   }, [send, symbol]);
   useEffect(() => {
-    if (state.matches('placed') && c.orderId) onPlaced(c.orderId);
+    if (state.matches('placed') && c.orderId) {
+      tradeChanged();
+      onPlaced(c.orderId);
+    }
     if (state.matches('left')) onLeave();
   }, [state, c.orderId, onPlaced, onLeave]);
 
@@ -157,6 +161,8 @@ export function MarketOrderForm({
       <dl className="kv">
         <dt>{t('order.margin')}</dt>
         <dd>{c.margin ?? '—'}</dd>
+        <dt>{t('position.fee')}</dt>
+        <dd>{c.fee ?? '—'}</dd>
         <dt>{t('order.available')}</dt>
         <dd>{c.balance ? c.balance.balanceAmount.toFixed(2) : '—'}</dd>
       </dl>

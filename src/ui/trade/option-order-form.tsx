@@ -3,7 +3,7 @@
  * mode): delivery time, amount with chips, payout rate; then the placed
  * option's countdown and its settlement drawer (place view: 12 tries).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import type { TradeMode } from '../../config/site.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { prices } from '../../state/prices.ts';
 import { showToast } from '../../state/toasts.ts';
+import { optionPlaced } from '../../state/trade-events.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { TextField } from '../forms/fields.tsx';
@@ -77,6 +78,7 @@ export function OptionOrderForm({
   });
   const c = state.context;
   const [placed, setPlaced] = useState<PlacedOption>();
+  const announced = useRef<string>(undefined);
 
   useEffect(() => {
     let last = 0;
@@ -94,7 +96,13 @@ export function OptionOrderForm({
     });
   }, [send, symbol]);
   useEffect(() => {
-    if (state.matches('placed') && c.placed) setPlaced(c.placed);
+    if (state.matches('placed') && c.placed) {
+      setPlaced(c.placed);
+      if (announced.current !== c.placed.uid) {
+        announced.current = c.placed.uid;
+        optionPlaced(c.placed.endTime);
+      }
+    }
     if (state.matches('closed')) {
       showToast(t(c.notice ?? 'index.closed'), 'info', TOAST_MS);
       onLeave();

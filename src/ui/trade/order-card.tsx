@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { useProductDigits } from './use-product-digits.ts';
 import { STATUS_CLASS } from './order-detail.tsx';
 
 /** A small glyph per order status, besides its colour (§4: distinct colours and icons). */
@@ -49,6 +50,7 @@ export function MarketOrderCard({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  useProductDigits();
   return (
     <li>
       <button
@@ -67,10 +69,10 @@ export function MarketOrderCard({
         </span>
         <span className="order-grid">
           <span>
-            {t('position.volume')} {o.orderQuantity}
+            {t('position.volume')} {volumeText(o.tradePair, o.orderQuantity)}
           </span>
           <span>
-            {t('position.placePrice')} {o.openingPrice}
+            {t('position.placePrice')} {priceText(o.tradePair, o.openingPrice)}
           </span>
           {extra}
           <span>{time ? formatDateTime(time) : '—'}</span>

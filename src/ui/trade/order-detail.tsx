@@ -4,14 +4,17 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
+import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { closeOrderActors, closeOrderMachine } from '../../machines/closeOrderMachine.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { prices } from '../../state/prices.ts';
 import { showToast } from '../../state/toasts.ts';
+import { tradeChanged } from '../../state/trade-events.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText, volumeText } from '../format.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
 
@@ -28,15 +31,15 @@ export function OrderFacts({ o }: { o: MarketOrder }) {
       <dt>{t('position.priceType')}</dt>
       <dd>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</dd>
       <dt>{t('position.volume')}</dt>
-      <dd>{o.orderQuantity}</dd>
+      <dd>{volumeText(o.tradePair, o.orderQuantity)}</dd>
       <dt>{t('position.placePrice')}</dt>
-      <dd>{o.openingPrice}</dd>
+      <dd>{priceText(o.tradePair, o.openingPrice)}</dd>
       <dt>{t('position.currentPrice')}</dt>
-      <dd>{o.currentPrice}</dd>
+      <dd>{priceText(o.tradePair, o.currentPrice)}</dd>
       <dt>{t('order.stopLoss')}</dt>
-      <dd>{o.stopPrice ?? '—'}</dd>
+      <dd>{priceText(o.tradePair, o.stopPrice)}</dd>
       <dt>{t('order.takeProfit')}</dt>
-      <dd>{o.takeProfitPrice ?? '—'}</dd>
+      <dd>{priceText(o.tradePair, o.takeProfitPrice)}</dd>
       <dt>{t('position.interest')}</dt>
       <dd>{money(o.interest ?? 0)}</dd>
       <dt>{t('position.fee')}</dt>
@@ -68,8 +71,25 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
     input: { order, demo: isDemo(decodeToken(session.token)) },
   });
   const c = state.context;
+  // The confirm shows the price the position would close at now: the live
+  // quote's closing side (bid for a buy, ask for a sell), else the order's latest.
+  const symbol = order.tradePair;
+  const side = order.orderType;
+  useEffect(() => {
+    let last: number | undefined;
+    const push = () => {
+      const q = prices.bySymbol[symbol];
+      const price = q ? (side === 0 ? q.bidPrice : q.askPrice) : undefined;
+      if (price === undefined || price === last) return;
+      last = price;
+      send({ type: 'price.update', price });
+    };
+    push();
+    return subscribe(prices, push);
+  }, [send, symbol, side]);
   useEffect(() => {
     if (!state.matches('done')) return;
+    tradeChanged();
     showToast(t('tips.operation_success'), 'success', TOAST_MS);
     onDone();
   }, [state, onDone, t]);
@@ -80,11 +100,11 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
         <p>{t(c.action === 'close' ? 'position.confirmCover' : 'position.confirmCancel')}</p>
         <dl className="kv">
           <dt>{t('position.volume')}</dt>
-          <dd>{c.confirm.volume}</dd>
+          <dd>{volumeText(symbol, c.confirm.volume)}</dd>
           <dt>{t('position.direction')}</dt>
           <dd>{t(c.confirm.direction === 0 ? 'order.buy' : 'order.sell')}</dd>
           <dt>{t('position.price')}</dt>
-          <dd>{c.confirm.price}</dd>
+          <dd>{priceText(symbol, c.confirm.price)}</dd>
         </dl>
         <div className="form-actions row">
           <button

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
-import { showToast } from '../../state/toasts.ts';
-import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { MarketOrderForm } from './market-order-form.tsx';
 import { OptionOrderForm } from './option-order-form.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
+import { OrderPlaced } from './order-placed.tsx';
 
 export function PlacePanel({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -20,15 +19,19 @@ export function PlacePanel({ symbol }: { symbol: string }) {
   const { direction } = useSnapshot(ui);
   // A new form after each placement, so the next order starts clean.
   const [round, setRound] = useState(0);
+  const [placed, setPlaced] = useState<string>();
   const mode = tradeMode ?? config.defaultTradeMode;
-  const onPlaced = useCallback(
-    (id: string) => {
-      showToast(t('order.placedText', { id }), 'success', TOAST_MS);
-      setRound((r) => r + 1);
-    },
-    [t],
-  );
   const again = useCallback(() => setRound((r) => r + 1), []);
+  // The success drawer (§2), as on phones; closing it starts a clean form.
+  const done = useCallback(() => {
+    setPlaced(undefined);
+    again();
+  }, [again]);
+  const toPositions = useCallback(() => {
+    ui.listTab = 'position';
+    ui.listOpen = true;
+    done();
+  }, [done]);
   if (!token) return <SignInPrompt />;
   return (
     <>
@@ -50,11 +53,12 @@ export function PlacePanel({ symbol }: { symbol: string }) {
           symbol={symbol}
           direction={direction}
           tradeMode={mode}
-          onPlaced={onPlaced}
+          onPlaced={setPlaced}
           onLeave={again}
           directionTabs
         />
       )}
+      <OrderPlaced orderId={placed} onPositions={toPositions} onContinue={done} />
     </>
   );
 }

@@ -14,10 +14,12 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText, volumeText } from '../format.ts';
 import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
+import { summaryAtRows } from './summary.ts';
+import { useProductDigits } from './use-product-digits.ts';
 
 const SUMMARY_POLL_MS = 2000;
 
@@ -46,22 +48,24 @@ function useSummary(): OrderQueryData | undefined {
 
 function Summary() {
   const { t } = useTranslation();
-  const s = useSummary();
+  const snap = useSnapshot(orders);
+  // The rows' instant: the P&L is the sum of the rows shown (see summary.ts).
+  const s = summaryAtRows(useSummary(), snap.loaded.holding ? snap.holding : undefined);
   return (
     <dl className="summary" aria-label={t('position.summary')}>
       <div>
         <dt>{t('position.profitLoss')}</dt>
-        <dd className={(s?.profitLossSum ?? 0) >= 0 ? 'up' : 'down'}>
-          {s ? money(s.profitLossSum ?? 0) : '—'}
+        <dd className={(s?.profitLoss ?? 0) >= 0 ? 'up' : 'down'}>
+          {s ? money(s.profitLoss) : '—'}
         </dd>
       </div>
       <div>
         <dt>{t('position.netValue')}</dt>
-        <dd>{s ? money(s.netValue ?? 0) : '—'}</dd>
+        <dd>{s ? money(s.netValue) : '—'}</dd>
       </div>
       <div>
         <dt>{t('position.available')}</dt>
-        <dd>{s ? money(s.securityDepositAvailableSum ?? 0) : '—'}</dd>
+        <dd>{s ? money(s.available) : '—'}</dd>
       </div>
     </dl>
   );
@@ -76,7 +80,7 @@ function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
       time={o.orderTimeTs ?? o.transactionTimeTs ?? 0}
       extra={
         <span>
-          {t('position.currentPrice')} {o.currentPrice}
+          {t('position.currentPrice')} {priceText(o.tradePair, o.currentPrice)}
         </span>
       }
     />
@@ -93,51 +97,54 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
     'volume',
     'placePrice',
     'currentPrice',
+    // P&L beside the price it follows, inside the panel (not past the twelfth column).
+    'profitLoss',
     'stopLoss',
     'takeProfit',
     'interest',
     'fee',
     'placeTime',
-    'profitLoss',
   ];
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          {cols.map((c) => (
-            <th key={c} scope="col">
-              {t(`position.col_${c}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((o) => (
-          <tr
-            key={o.id}
-            tabIndex={0}
-            onClick={() => onOpen(o)}
-            onKeyDown={(e) => e.key === 'Enter' && onOpen(o)}
-          >
-            <th scope="row">{o.tradePair}</th>
-            <td>{o.id}</td>
-            <td className={o.orderType === 0 ? 'up' : 'down'}>
-              {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
-            </td>
-            <td>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</td>
-            <td>{o.orderQuantity}</td>
-            <td>{o.openingPrice}</td>
-            <td>{o.currentPrice}</td>
-            <td>{o.stopPrice ?? '—'}</td>
-            <td>{o.takeProfitPrice ?? '—'}</td>
-            <td>{money(o.interest ?? 0)}</td>
-            <td>{money(o.feeAmount)}</td>
-            <td>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
-            <td className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</td>
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c} scope="col">
+                {t(`position.col_${c}`)}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {list.map((o) => (
+            <tr
+              key={o.id}
+              tabIndex={0}
+              onClick={() => onOpen(o)}
+              onKeyDown={(e) => e.key === 'Enter' && onOpen(o)}
+            >
+              <th scope="row">{o.tradePair}</th>
+              <td>{o.id}</td>
+              <td className={o.orderType === 0 ? 'up' : 'down'}>
+                {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
+              </td>
+              <td>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</td>
+              <td>{volumeText(o.tradePair, o.orderQuantity)}</td>
+              <td>{priceText(o.tradePair, o.openingPrice)}</td>
+              <td>{priceText(o.tradePair, o.currentPrice)}</td>
+              <td className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</td>
+              <td>{priceText(o.tradePair, o.stopPrice)}</td>
+              <td>{priceText(o.tradePair, o.takeProfitPrice)}</td>
+              <td>{money(o.interest ?? 0)}</td>
+              <td>{money(o.feeAmount)}</td>
+              <td>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -211,6 +218,7 @@ function MarketPositions() {
 
 export function PositionsView() {
   const { config } = useServices();
+  useProductDigits();
   const { tradeMode } = useSnapshot(preferences);
   return (tradeMode ?? config.defaultTradeMode) === 'option' ? (
     <RunningOptions />

@@ -2,6 +2,7 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
+import { useProductDigits } from './use-product-digits.ts';
 import { decimalsOf, formatDateTime, formatPercent, formatPrice, trendClass } from '../format.ts';
 
 export function ProductHeader({
@@ -13,6 +14,8 @@ export function ProductHeader({
 }) {
   const { t } = useTranslation();
   const board = useSnapshot(prices);
+  // A signed-in user's header shows the product's precision, not a guess from the last ticks.
+  useProductDigits();
   const q = board.bySymbol[symbol];
   const d = q ? decimalsOf(symbol, q.bidPrice, q.askPrice) : 2;
   return (

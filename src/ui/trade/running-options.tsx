@@ -11,8 +11,8 @@ import { OPTION_RUNNING_LIMIT, TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, formatDuration, money } from '../format.ts';
-import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
+import { formatDateTime, formatDuration, money, priceText } from '../format.ts';
+import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
 
 const RUNNING_REFRESH_MS = 3000;
 
@@ -71,7 +71,7 @@ function OptionRow({
           <dt>{t('option.amount')}</dt>
           <dd>{money(o.amount)}</dd>
           <dt>{t('option.openPrice')}</dt>
-          <dd>{o.price}</dd>
+          <dd>{priceText(o.tradePair, o.price)}</dd>
           <dt>{t('option.deliveryTime')}</dt>
           <dd>{formatDuration(o.timeLong)}</dd>
           <dt>{t('position.placeTime')}</dt>
@@ -118,8 +118,9 @@ export function RunningOptions() {
     return () => clearInterval(id);
   }, [load]);
   const close = useCallback(() => setOpened(undefined), []);
+  const clockReady = useServerClockReady();
 
-  if (!list) {
+  if (!list || !clockReady) {
     return (
       <div className="skeleton-list" role="status" aria-label={t('common.loading')}>
         <div className="skeleton-row" />

@@ -3,7 +3,7 @@
  * view): progress while it runs, then the settlement drawer, loading until
  * the result (with completeTime) is in.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { OptionOrder } from '../../api/types/trading.ts';
@@ -13,13 +13,33 @@ import {
   type OptionSettlementOutput,
   type SettlementView,
 } from '../../machines/optionSettlementMachine.ts';
+import { serverNow, serverTimeKnown } from '../../state/server-clock.ts';
+import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money } from '../format.ts';
+import { formatDateTime, money, priceText } from '../format.ts';
 
 export interface Settling {
   uid: string;
   endTime: number;
   timeLong: number;
+}
+
+/**
+ * Whether countdowns can start: the server's time is known (a quote arrived),
+ * or it did not come within `waitMs` (then the device's clock is all there is).
+ * A countdown started on a device clock minutes fast would end at once.
+ */
+export function useServerClockReady(waitMs = 3000): boolean {
+  const [ready, setReady] = useState(serverTimeKnown);
+  useEffect(() => {
+    if (ready) return;
+    const start = Date.now();
+    const id = setInterval(() => {
+      if (serverTimeKnown() || Date.now() - start >= waitMs) setReady(true);
+    }, 100);
+    return () => clearInterval(id);
+  }, [ready, waitMs]);
+  return ready;
 }
 
 /** Runs one option's settlement; `render` draws it from the machine's state. */
@@ -32,11 +52,19 @@ export function useSettlement(
   const [state] = useMachine(
     optionSettlementMachine.provide({ actors: optionSettlementActors(api) }),
     {
-      input: { uid: o.uid, endTime: o.endTime, timeLong: o.timeLong, now: Date.now(), view },
+      input: {
+        uid: o.uid,
+        endTime: o.endTime,
+        timeLong: o.timeLong,
+        now: serverNow(),
+        clock: serverNow,
+        view,
+      },
     },
   );
   const done = state.hasTag('done');
   useEffect(() => {
+    if (done && state.output?.kind === 'settled') tradeChanged();
     if (done && state.output) onEnd?.(state.output);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it ends
   }, [done]);
@@ -85,9 +113,9 @@ export function SettlementResult({ result }: { result: OptionOrder | null }) {
         <dt>{t('option.amount')}</dt>
         <dd>{money(result.amount)}</dd>
         <dt>{t('option.openPrice')}</dt>
-        <dd>{result.price}</dd>
+        <dd>{priceText(result.tradePair, result.price)}</dd>
         <dt>{t('option.closePrice')}</dt>
-        <dd>{result.priceEnd ?? '—'}</dd>
+        <dd>{priceText(result.tradePair, result.priceEnd)}</dd>
         <dt>{t('option.settledAt')}</dt>
         <dd>{formatDateTime(result.completeTime)}</dd>
       </dl>

@@ -52,10 +52,12 @@ function spec(o: Options): PathSpec {
     events: (s) => {
       const snap = s as Snap;
       const failure = snap.context.failure;
+      // The live closing price, while a close is shown (resolved from the simulator's quote).
+      const live = close ? [{ type: 'price.update', price: 0 }] : [];
       if (snap.matches('idle'))
-        return failure === undefined || failure === 409 ? [{ type: 'confirm.open' }] : [];
+        return failure === undefined || failure === 409 ? [{ type: 'confirm.open' }, ...live] : [];
       if (snap.matches('confirming'))
-        return [{ type: 'confirm.cancel' }, { type: 'confirm.accept' }];
+        return [{ type: 'confirm.cancel' }, { type: 'confirm.accept' }, ...live];
       if (snap.matches('submitting'))
         return failure === undefined ? [done(0), ...o.refusals.map(done)] : [done(0)];
       return [];
@@ -84,6 +86,14 @@ function spec(o: Options): PathSpec {
       const row = world.sim.backOffice.tradingOrders(u.uid, book)[0];
       expect(row).toMatchObject(o.input.order);
       return { uid: u.uid };
+    },
+    resolve(e, c) {
+      if (e.type !== 'price.update') return e;
+      // A buy closes at the bid.
+      return {
+        ...e,
+        price: c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice,
+      };
     },
     provide: (c) =>
       closeOrderMachine.provide({
@@ -128,7 +138,9 @@ function spec(o: Options): PathSpec {
         const row = c.world.sim.backOffice.tradingOrders(uidOf(c), book)[0]!;
         expect(ctx.confirm.volume).toBe(row.orderQuantity);
         expect(ctx.confirm.direction).toBe(row.orderType);
-        expect(ctx.confirm.price).toBe(close ? BID_T0 : row.openingPrice);
+        // A close shows the price it would close at now; a cancel the pending price.
+        const bid = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice;
+        expect(ctx.confirm.price).toBe(close ? bid : row.openingPrice);
       },
       submitting: (s) => {
         expect(s.hasTag('busy')).toBe(true);

@@ -158,6 +158,10 @@ function spec(o: Options): PathSpec {
           : [loadDone('recheck', 'open')];
       if (snap.matches('placing'))
         return basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk];
+      if (snap.matches({ editing: 'refreshing' }))
+        return pristine(c) && !o.narrow
+          ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
+          : [loadDone('refresh', 'open')];
       if (!snap.matches({ editing: 'ready' })) return [];
       const moves = formMoves(c);
       return o.narrow
@@ -243,6 +247,11 @@ function spec(o: Options): PathSpec {
           for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
         }
       },
+      'editing.refreshing': (s, c) => {
+        expect(s.hasTag('busy')).toBe(false);
+        expect(s.can({ type: 'form.submit' })).toBe(false);
+        expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
+      },
       'editing.cooling': (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.can({ type: 'form.submit' })).toBe(false);
@@ -264,7 +273,8 @@ function spec(o: Options): PathSpec {
       placed: (s, c) => {
         const ctx = (s as Snap).context;
         const placed = ctx.placed!;
-        expect(s.output).toEqual({ kind: 'placed', ...placed });
+        // The form stays on screen under the option's drawers, its balance still polled.
+        expect(s.hasTag('placed')).toBe(true);
         const options = c.world.sim.backOffice.tradingOptions(uidOf(c), book);
         expect(options).toHaveLength(1);
         const opt = options[0]!;
@@ -284,6 +294,12 @@ function spec(o: Options): PathSpec {
         expect(c.world.sim.backOffice.tradingOptions(uidOf(c), o.demo ? 'real' : 'demo')).toEqual(
           [],
         );
+      },
+      'placed.polling': async (s, c) => {
+        if ((s as Snap).context.balancePolls > 0) {
+          await c.world.api.call('userBalance');
+          for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+        }
       },
       closed: (s, c) => {
         const ctx = (s as Snap).context;

@@ -1,0 +1,51 @@
+/**
+ * The server's clock, as the client knows it (issue 12: every countdown,
+ * option progress and "last update" runs on the server's time, never the
+ * device's).
+ *
+ * The offset is learned from the quotes: every price entry carries the
+ * server's `lastUpdate` (trading.md §3), and both transports (the simulator
+ * worker and a live WebSocket) deliver them several times a second. A quote
+ * is stamped before it travels, so `lastUpdate − receivedAt` can only
+ * under-estimate the offset; the best estimate is the largest sample of the
+ * last few seconds. Keeping a window (not the all-time largest) lets the
+ * offset follow the server back as well as forward.
+ */
+const WINDOW_MS = 5000;
+
+let samples: Array<{ at: number; offset: number }> = [];
+let offset = 0;
+
+/** Local clock; a seam for tests. */
+let localNow: () => number = () => Date.now();
+
+/** Learn from a server timestamp received now (local time `receivedAt`). */
+export function learnServerTime(serverTime: number, receivedAt = localNow()): void {
+  if (!Number.isFinite(serverTime) || serverTime <= 0) return;
+  samples = samples.filter((s) => receivedAt - s.at < WINDOW_MS);
+  samples.push({ at: receivedAt, offset: serverTime - receivedAt });
+  offset = Math.max(...samples.map((s) => s.offset));
+}
+
+/** Learn from a batch of quotes: the freshest one is the server's "now" (closed markets keep old stamps). */
+export function learnFromQuotes(quotes: Iterable<{ lastUpdate: number }>): void {
+  let latest = 0;
+  for (const q of quotes) if (q.lastUpdate > latest) latest = q.lastUpdate;
+  if (latest > 0) learnServerTime(latest);
+}
+
+/** The server's time now (epoch ms): the device's clock plus the learned offset. */
+export const serverNow = (): number => localNow() + offset;
+
+/** Whether a server time has been seen (until then serverNow is the device's clock). */
+export const serverTimeKnown = (): boolean => samples.length > 0 || offset !== 0;
+
+/** Server minus device, ms (0 until a quote arrived). */
+export const serverOffset = (): number => offset;
+
+/** Tests: forget everything, optionally with a fake local clock. */
+export function resetServerClock(now?: () => number): void {
+  samples = [];
+  offset = 0;
+  localNow = now ?? (() => Date.now());
+}

@@ -1,0 +1,31 @@
+/**
+ * Market / option switch. The desktop top bar has one; phones get this one on
+ * the product (chart) screen, next to Buy and Sell, and above positions and
+ * history, whose contents depend on the mode (issue 13 item 1).
+ */
+import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
+import { preferences } from '../../state/preferences.ts';
+import { useServices } from '../services-context.tsx';
+
+export function TradeModeSwitch({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const { config } = useServices();
+  const { tradeMode } = useSnapshot(preferences);
+  const mode = tradeMode ?? config.defaultTradeMode;
+  return (
+    <div className={`segmented block ${className}`} role="group" aria-label={t('top.tradeMode')}>
+      {(['market', 'option'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          className={mode === m ? 'active' : ''}
+          onClick={() => (preferences.tradeMode = m)}
+        >
+          {t(`top.mode_${m}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

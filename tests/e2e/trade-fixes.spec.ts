@@ -1,0 +1,191 @@
+/**
+ * Issue 13 (trading defects) on phone and desktop: options reachable from a
+ * phone, countdowns on the server's clock (a time skip, a device clock wrong
+ * by minutes), one P&L on Positions, the desktop success drawer and P&L
+ * column, and a History panel that follows settlements.
+ */
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+import type { Locator, Page } from '@playwright/test';
+
+async function signIn(page: Page, email: string, deposit = 50_000) {
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
+  const scope =
+    page.viewportSize()!.width >= 768 ? page.getByRole('dialog', { name: 'Sign in' }) : page;
+  await scope.getByLabel('E-mail').fill(email);
+  await scope.getByLabel('Password', { exact: true }).fill('secret123');
+  await scope.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Seconds left shown in a running option's drawer. */
+async function secondsLeft(drawer: Locator): Promise<number> {
+  const text = await drawer
+    .getByText(/\d+ s left/)
+    .last()
+    .textContent();
+  return Number(/(\d+) s left/.exec(text ?? '')?.[1]);
+}
+
+test('a phone user of a market-default site places an option; a time skip shows at once', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'phone-option@example.com');
+  await page.goto('/chart/BTCUSDT');
+  // The mode switch sits beside Buy and Sell (phones have no top bar).
+  const mode = page.getByRole('group', { name: 'Trade mode' });
+  await expect(mode.getByRole('button', { name: 'Market' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await mode.getByRole('button', { name: 'Option' }).click();
+  await screenshot(page, 'fix-chart-mode-switch-mobile');
+  await page.getByRole('button', { name: 'Buy long', exact: true }).click();
+  await expect(page).toHaveURL(/\/BTCUSDT\/placeOption\?direction=0$/);
+  await page.getByRole('radio', { name: /^60s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  const running = page.getByRole('dialog', { name: 'Option placed' });
+  await expect(running.getByRole('progressbar')).toBeVisible();
+  expect(await secondsLeft(running)).toBeGreaterThan(50);
+  // "Available" follows the balance under the drawer: the stake has left it.
+  await expect(
+    page.getByText('Available (USD)').locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('49900.00');
+  // The server skips 45 s: the countdown follows within a tick or two.
+  await backOffice(page, 'skipTime', 45_000);
+  await expect.poll(() => secondsLeft(running), { timeout: 3000 }).toBeLessThanOrEqual(15);
+  await screenshot(page, 'fix-option-running-mobile');
+  const settled = page.getByRole('dialog', { name: 'Settlement' });
+  await expect(settled.getByText(/^(Won|Lost|Draw) /)).toBeVisible({ timeout: 40_000 });
+  await screenshot(page, 'fix-option-settled-mobile');
+  // The positions and history screens have the switch too.
+  await page.goto('/position');
+  await expect(page.getByRole('group', { name: 'Trade mode' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a device clock 5 minutes fast still counts a 60 s option down from 60', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Only the page's clock is wrong; the simulator (in its worker) keeps the server's time.
+  await page.addInitScript(() => {
+    const real = Date.now.bind(Date);
+    Date.now = () => real() + 5 * 60_000;
+  });
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'fast-clock@example.com');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await panel.getByRole('radio', { name: /^60s/ }).click();
+  await panel.getByLabel('Amount', { exact: true }).fill('100');
+  await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  const running = page.getByRole('dialog', { name: 'Option placed' });
+  await expect(running.getByRole('progressbar')).toBeVisible();
+  expect(await secondsLeft(running)).toBeGreaterThan(50);
+  const now = Number(await running.getByRole('progressbar').getAttribute('aria-valuenow'));
+  expect(now).toBeGreaterThan(80);
+  await screenshot(page, 'fix-option-fast-clock-desktop');
+});
+
+/** The summary's P&L and the rows' P&L, read in one go. */
+const pnlPair = (page: Page) =>
+  page.evaluate(() => {
+    const summary = document.querySelector('[aria-label="Summary"] dd')?.textContent;
+    const rows = [...document.querySelectorAll('.order-list .pnl')].map((e) => e.textContent);
+    return { summary, rows };
+  });
+
+test('positions: the summary P&L is the open position’s P&L at every moment', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'pnl@example.com');
+  await page.goto('/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill('0.5');
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByRole('button', { name: 'View positions' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+  await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
+  for (let i = 0; i < 6; i++) {
+    const { summary, rows } = await pnlPair(page);
+    expect(rows).toHaveLength(1);
+    expect(summary).toBe(rows[0]);
+    await page.waitForTimeout(700);
+  }
+  // Prices keep the product's two decimals.
+  await expect(page.getByText(/^Place price \d+\.\d\d$/)).toBeVisible();
+  await screenshot(page, 'fix-positions-pnl-mobile');
+});
+
+test('desktop: success drawer after an order, P&L column inside the positions panel', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'desk-order@example.com');
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await panel.getByLabel('Volume (lots)').fill('0.1');
+  await expect(panel.getByText('Fee')).toBeVisible();
+  await panel.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(placed).toBeVisible();
+  await screenshot(page, 'fix-order-placed-desktop');
+  await placed.getByRole('button', { name: 'View positions' }).click();
+  const list = page.getByRole('region', { name: 'Position' });
+  const header = list.getByRole('columnheader', { name: 'P&L' });
+  await expect(header).toBeVisible();
+  await expect(list.getByRole('row')).toHaveCount(2);
+  const inner = (await header.boundingBox())!;
+  const outer = (await list.boundingBox())!;
+  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width);
+  // Its prices have the product's decimals.
+  const cells = await list.getByRole('row').nth(1).getByRole('cell').allTextContents();
+  expect(cells[4]).toMatch(/^\d+\.\d\d$/);
+  // One P&L: the summary's is the row's, read together.
+  await expect(list.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
+  for (let i = 0; i < 4; i++) {
+    const pair = await list.evaluate((el) => ({
+      summary: el.querySelector('[aria-label="Summary"] dd')?.textContent,
+      row: el.querySelectorAll('tbody tr td')[6]?.textContent,
+    }));
+    expect(pair.summary).toBe(pair.row);
+    await page.waitForTimeout(700);
+  }
+  await screenshot(page, 'fix-positions-table-desktop');
+});
+
+test('desktop: the History panel left open shows an option once it settles', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'desk-history@example.com');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Lists' })
+    .getByRole('button', { name: 'History' })
+    .click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('No records')).toBeVisible();
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await panel.getByRole('radio', { name: /^30s/ }).click();
+  await panel.getByLabel('Amount', { exact: true }).fill('100');
+  await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: 'Option placed' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await backOffice(page, 'skipTime', 30_000);
+  // Nothing toggled: the panel reloads by itself.
+  await expect(history.getByRole('button', { name: /^BTCUSDT / })).toBeVisible({ timeout: 15_000 });
+  await screenshot(page, 'fix-history-follows-desktop');
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductOrderInfo } from '../../../../src/api/types/trading.ts';
+import { validate, type MarketOrderContext } from '../../../../src/machines/marketOrderMachine.ts';
+import { feeOf } from '../../../../src/machines/validation/trading.ts';
+
+const info = {
+  productCode: 'BTCUSDT',
+  minCount: 0.01,
+  maxCount: 10,
+  multiple: 20,
+  pip: 0.01,
+  pricePrecision: 2,
+  type: '4',
+  contractSize: 1,
+  feeRate: 0.0005,
+} as ProductOrderInfo;
+
+const base: MarketOrderContext = {
+  symbol: 'BTCUSDT',
+  demo: false,
+  rejected: false,
+  direction: 0,
+  pending: false,
+  volume: '1',
+  price: '',
+  stopLoss: '',
+  takeProfit: '',
+  stopLossOn: false,
+  takeProfitOn: false,
+  info,
+  quote: { bid: 59_999.9, ask: 60_000, price: 59_999.95, time: 0 },
+  balance: { balanceAmount: 3000, lockMargin: 0 },
+  closed: 0,
+  margin: undefined,
+  fee: undefined,
+  errors: {},
+  failure: undefined,
+  orderId: undefined,
+  balancePolls: 0,
+};
+
+describe('market order submit', () => {
+  it('the fee is the notional × feeRate, rounded up to the cent', () => {
+    expect(feeOf(60_000, '1', info)).toBe('30.00');
+    expect(feeOf(60_000.01, '0.01', info)).toBe('0.31');
+    expect(feeOf(60_000, '1', { ...info, feeRate: undefined })).toBe('0.00');
+  });
+
+  it('refuses inline when the margin fits but margin + fee does not (was a server 203)', () => {
+    // Margin 60000 / 20 = 3000.00 fits a 3000 balance; the 30.00 fee does not.
+    expect(validate(base).errors.balance).toBe('insufficient_balance');
+    expect(
+      validate({ ...base, balance: { balanceAmount: 3030, lockMargin: 0 } }).errors.balance,
+    ).toBeUndefined();
+  });
+
+  it('clamps stop loss and take profit against the re-fetched quote', () => {
+    // Set against an older quote; the price fell to 59000: a buy's stop loss
+    // at 59500 is now above the bid, its take profit below it.
+    const c = {
+      ...base,
+      balance: { balanceAmount: 10_000, lockMargin: 0 },
+      stopLossOn: true,
+      takeProfitOn: true,
+      stopLoss: '59500',
+      takeProfit: '58000',
+      quote: { bid: 59_000, ask: 59_000.1, price: 59_000.05, time: 1 },
+    };
+    const v = validate(c);
+    expect(v.stopLoss).toBe('58999.99');
+    expect(v.takeProfit).toBe('59000.01');
+    expect(v.errors).toEqual({});
+  });
+
+  it('leaves stops on the right side as typed', () => {
+    const v = validate({
+      ...base,
+      balance: { balanceAmount: 10_000, lockMargin: 0 },
+      stopLossOn: true,
+      stopLoss: '50000',
+    });
+    expect(v.stopLoss).toBe('50000');
+  });
+});

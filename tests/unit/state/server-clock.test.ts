@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  learnFromQuotes,
+  learnServerTime,
+  resetServerClock,
+  serverNow,
+  serverOffset,
+  serverTimeKnown,
+} from '../../../src/state/server-clock.ts';
+
+describe('serverClock', () => {
+  let local = 1_000_000;
+  afterEach(() => resetServerClock());
+
+  it('is the device clock until a server time arrives', () => {
+    resetServerClock(() => local);
+    expect(serverNow()).toBe(local);
+    expect(serverTimeKnown()).toBe(false);
+    learnServerTime(local);
+    expect(serverTimeKnown()).toBe(true);
+  });
+
+  it('follows a server ahead by minutes, or a device clock wrong by minutes', () => {
+    resetServerClock(() => local);
+    learnServerTime(local + 300_000 - 40); // stamped 40 ms before it arrived
+    expect(serverOffset()).toBe(299_960);
+    local += 1000;
+    expect(serverNow()).toBe(local + 299_960);
+  });
+
+  it('keeps the freshest estimate of recent samples (delivery only delays a stamp)', () => {
+    resetServerClock(() => local);
+    learnServerTime(local - 10, local);
+    learnServerTime(local - 200, local);
+    expect(serverOffset()).toBe(-10);
+  });
+
+  it('jumps forward at once when the server skips time', () => {
+    resetServerClock(() => local);
+    learnServerTime(local, local);
+    learnServerTime(local + 50_000, local + 200);
+    expect(serverOffset()).toBe(49_800);
+  });
+
+  it('follows the server back once old samples leave the window', () => {
+    resetServerClock(() => local);
+    learnServerTime(local + 60_000, local);
+    learnServerTime(local + 6000, local + 6000);
+    expect(serverOffset()).toBe(0);
+  });
+
+  it('takes the freshest quote of a batch (a closed market keeps an old stamp)', () => {
+    resetServerClock(() => local);
+    learnFromQuotes([{ lastUpdate: local - 86_400_000 }, { lastUpdate: local + 5000 }]);
+    expect(serverOffset()).toBe(5000);
+  });
+});
