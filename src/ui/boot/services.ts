@@ -66,6 +66,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     timeoutMs: config.timeoutMs,
     sessionExpired(reason) {
       clearSession();
+      // Already at sign in (a guest's call, a second 401): stay, keeping its `to`.
+      if (here().startsWith('/login')) return;
       navigate(reason === '401' ? `/login?to=${encodeURIComponent(here())}` : '/login');
     },
   });
