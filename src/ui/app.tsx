@@ -1,12 +1,12 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
 import { startupMachine } from '../machines/startupMachine.ts';
 import { staticFiles } from '../api/contract.ts';
 import { APP_VERSION } from '../config/version.ts';
-import { setFlags } from '../state/site.ts';
+import { flag, setFlags } from '../state/site.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
 import { startExchangeData } from './boot/exchange-data.ts';
@@ -49,7 +49,7 @@ export function App() {
   const [services, setServices] = useState<Services>();
   // The machine's actors run outside React's render; they share the services through a ref.
   const ref = useRef<Services>(undefined);
-  const [state] = useMachine(
+  const [state, send] = useMachine(
     startupMachine.provide({
       actors: {
         loadConfig: fromPromise(loadSiteConfig),
@@ -64,6 +64,11 @@ export function App() {
           const r = await ref.current?.api.call('systemConfig');
           if (!r?.data) throw new Error(r?.message ?? 'no services');
           setFlags(r.data.systemConfigs);
+          // The demo rule holds app-wide, on whatever screen is open.
+          ref.current?.session.send({
+            type: 'flags.change',
+            virtualTrading: flag('virtualTrading'),
+          });
           return r.data.systemConfigs;
         }),
         checkVersion: fromPromise(readServedVersion),
@@ -74,6 +79,12 @@ export function App() {
     }),
     { input: { appVersion: APP_VERSION } },
   );
+  // Back to the tab: check the version file and read the flags again.
+  useEffect(() => {
+    const onFocus = () => send({ type: 'window.focus' });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [send]);
   if (state.hasTag('overlay')) return <ConfigOverlay />;
   if (!services || !state.hasTag('ready')) {
     return (

@@ -22,6 +22,11 @@ function useAccountMode() {
   useEffect(() => {
     if (c.reloaded) sessionActor.send({ type: 'user.reload' });
   }, [c.reloaded, sessionActor]);
+  // The flag can change while the switch is shown (the system config is read again).
+  const virtualTrading = flags.virtualTrading === true;
+  useEffect(() => {
+    send({ type: 'flags.change', virtualTrading });
+  }, [virtualTrading, send]);
   return [state, send] as const;
 }
 
