@@ -17,6 +17,7 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
+import { ErrorBoundary } from './components/error-boundary.tsx';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
@@ -97,7 +98,9 @@ export function App() {
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
-        <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
+        <ErrorBoundary>
+          <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
+        </ErrorBoundary>
         <ConsoleLauncher />
         <Toaster />
       </I18nextProvider>

@@ -31,29 +31,42 @@ function useAccountMode() {
 }
 
 /** The switch button (top bar, my page) with its confirm drawer; a new machine for each session token. */
-export function DemoSwitch(props: { variant?: 'button' | 'row' }) {
+/** `cta`: a primary button spelling the switch out (the first-run hint). */
+type Variant = 'button' | 'row' | 'cta';
+
+export function DemoSwitch(props: { variant?: Variant }) {
   const { token } = useSnapshot(session);
   return <DemoSwitchFor key={token} {...props} />;
 }
 
-function DemoSwitchFor({ variant = 'button' }: { variant?: 'button' | 'row' }) {
+function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
   if (!c.virtualTrading) return null;
   return (
     <>
-      <button
-        type="button"
-        className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
-        onClick={() => send({ type: 'confirm.open' })}
-        aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
-      >
-        <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
-          {t(c.demo ? 'top.demo' : 'top.real')}
-        </span>
-        {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
-      </button>
+      {variant === 'cta' ? (
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => send({ type: 'confirm.open' })}
+        >
+          {t(c.demo ? 'account.toReal' : 'account.toDemo')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
+          onClick={() => send({ type: 'confirm.open' })}
+          aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
+        >
+          <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
+            {t(c.demo ? 'top.demo' : 'top.real')}
+          </span>
+          {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
+        </button>
+      )}
       <Drawer
         open={state.hasTag('confirm') || state.matches('switching')}
         title={t('account.switchTitle')}

@@ -6,6 +6,8 @@ import { AppRoutes } from '../router.tsx';
 import { BottomTabs, TAB_ROUTES } from './bottom-tabs.tsx';
 import type { WorkspaceSlots } from './workspace.tsx';
 import { ThemeEffect } from './theme.tsx';
+import { FirstRunHint } from './first-run-hint.tsx';
+import './shell.css';
 
 export interface ShellSlots extends WorkspaceSlots {
   /** The desktop top bar's account corner (sign in, or avatar and balance). */
@@ -16,6 +18,7 @@ function MobileShell() {
   const [location] = useLocation();
   return (
     <div className="mobile-shell">
+      {location === '/' && <FirstRunHint />}
       <AppRoutes />
       {TAB_ROUTES.has(location) && <BottomTabs />}
     </div>
