@@ -57,6 +57,9 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     Promise.resolve(createBackend(config)),
   ]);
   const t = strictT(i18n);
+  // The document's language follows the texts (screen readers, hyphenation, fonts).
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (l: string) => (document.documentElement.lang = l));
 
   const api = createApiClient({
     transport: backend.transport,

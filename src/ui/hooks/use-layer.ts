@@ -26,6 +26,8 @@ export interface LayerOptions {
   outside?: boolean;
   /** Move focus to the first control inside `ref` on open. */
   focusFirst?: boolean;
+  /** Where focus returns (the trigger), when the layer's content takes focus on its own (autoFocus). */
+  opener?: RefObject<HTMLElement | null>;
 }
 
 /** The open layer in `ref`: Escape, outside press, focus return (see the module comment). */
@@ -33,7 +35,7 @@ export function useLayer(
   open: boolean,
   onClose: () => void,
   ref: RefObject<HTMLElement | null>,
-  { outside = false, focusFirst = false }: LayerOptions = {},
+  { outside = false, focusFirst = false, opener }: LayerOptions = {},
 ): void {
   // The latest onClose, without re-running the effect (callers pass inline functions).
   const close = useRef(onClose);
@@ -42,7 +44,7 @@ export function useLayer(
   });
   useEffect(() => {
     if (!open) return;
-    const prev = document.activeElement as HTMLElement | null;
+    const prev = opener?.current ?? (document.activeElement as HTMLElement | null);
     const box = ref.current;
     const layer: Layer = { close: () => close.current() };
     layers.push(layer);
@@ -66,5 +68,5 @@ export function useLayer(
       const lost = !now || now === document.body || !!box?.contains(now);
       if (lost && prev && prev.isConnected) prev.focus();
     };
-  }, [open, outside, focusFirst, ref]);
+  }, [open, outside, focusFirst, ref, opener]);
 }

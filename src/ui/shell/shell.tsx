@@ -1,5 +1,6 @@
 /** Mobile shell (bottom tabs) below 768 px, desktop shell (panels) above. */
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useDesktop } from '../hooks/use-media.ts';
 import { AppRoutes } from '../router.tsx';
@@ -30,12 +31,15 @@ const DesktopShell = lazy(() =>
 );
 
 export function Shell(slots: ShellSlots) {
+  const { t } = useTranslation();
   const desktop = useDesktop();
   return (
     <>
       <ThemeEffect />
       {desktop ? (
-        <Suspense fallback={<div className="splash" role="status" aria-label="Loading" />}>
+        <Suspense
+          fallback={<div className="splash" role="status" aria-label={t('common.loading')} />}
+        >
           <DesktopShell {...slots} />
         </Suspense>
       ) : (

@@ -26,7 +26,11 @@ export function TopBar({ account }: { account: ReactNode }) {
   const wide = useWide();
   const [searching, setSearching] = useState(false);
   const searchAnchor = useRef<HTMLDivElement>(null);
-  useLayer(searching, () => setSearching(false), searchAnchor, { outside: true });
+  const searchButton = useRef<HTMLButtonElement>(null);
+  useLayer(searching, () => setSearching(false), searchAnchor, {
+    outside: true,
+    opener: searchButton,
+  });
   const mode = tradeMode ?? config.defaultTradeMode;
   return (
     <header className="top-bar">
@@ -54,6 +58,7 @@ export function TopBar({ account }: { account: ReactNode }) {
       </button>
       <div className="popover-anchor" ref={searchAnchor}>
         <button
+          ref={searchButton}
           type="button"
           className="btn ghost"
           aria-expanded={searching}
