@@ -101,7 +101,9 @@ export function App() {
         <ErrorBoundary>
           <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
         </ErrorBoundary>
-        <ConsoleLauncher />
+        <ErrorBoundary>
+          <ConsoleLauncher />
+        </ErrorBoundary>
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

@@ -1,5 +1,5 @@
 /** Demo / real switch behind a warning confirmation, and the demo reset (the account mode machine's view). */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -101,8 +101,12 @@ function DemoResetFor() {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
+  // Once per reset: a language change (a new `t`) must not say it again.
+  const told = useRef(0);
   useEffect(() => {
-    if (c.notice) showToast(t(c.notice), 'success', TOAST_MS);
+    if (!c.notice || told.current === c.reloaded) return;
+    told.current = c.reloaded;
+    showToast(t(c.notice), 'success', TOAST_MS);
   }, [c.notice, c.reloaded, t]);
   if (!c.demo) return null;
   return (
