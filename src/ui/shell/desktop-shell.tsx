@@ -57,7 +57,8 @@ export function DesktopShell(slots: ShellSlots) {
   return (
     <div className="desktop-shell">
       <TopBar account={<slots.Account />} />
-      <FirstRunHint />
+      {/* Under a sign-in card or drawer it would only be read out twice. */}
+      {!overlay && <FirstRunHint />}
       <Workspace PlaceOrder={slots.PlaceOrder} List={slots.List} />
       {overlay}
       <ServiceChat />
