@@ -191,9 +191,12 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
     if (reply.code === LOGIN_REQUIRED_CODE) {
-      deps.sessionExpired('23519');
       const message = text('tips.login_required');
-      if (!quiet) deps.toast(message, 'error', TOAST_MS);
+      // As with a 401: once per session, said even after a quiet poll.
+      if (token !== undefined && token !== deps.token())
+        return { code: reply.code, data: null, reply: full, message: '' };
+      deps.sessionExpired('23519');
+      deps.toast(message, 'error', TOAST_MS);
       return { code: reply.code, data: null, reply: full, message };
     }
     const message = codeMessage(reply.code, reply.msg ?? reply.message);

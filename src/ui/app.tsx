@@ -18,6 +18,8 @@ import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { isChunkError } from './boot/stale-build.ts';
+import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
@@ -55,7 +57,12 @@ export function App() {
       actors: {
         loadConfig: fromPromise(loadSiteConfig),
         startBackend: fromPromise(async ({ input }) => {
-          const s = await createServices(input.config);
+          const s = await createServices(input.config).catch(async (e: unknown) => {
+            // An old index.html naming chunks a redeploy removed (the first locale file):
+            // load the new build rather than show the config overlay.
+            if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
+            throw e;
+          });
           ref.current = s;
           setServices(s);
           void startMarketData(s);

@@ -130,6 +130,16 @@ describe('api client: transport and generic rules', () => {
     expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
   });
 
+  it('23519 on polls in flight: one end, one toast, even for quiet calls', async () => {
+    const { api, toasts, expired } = setup([code(23519), code(23519)]);
+    await Promise.all([
+      api.call('userBalance', undefined, { quiet: true }),
+      api.call('unreadCount'),
+    ]);
+    expect(expired).toEqual(['23519']);
+    expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
+  });
+
   it('401 outside /waa/ is just a server error', async () => {
     const { api, toasts, expired } = setup([{ status: 401, body: '' }]);
     await api.call('login', { username: 'a@b.co', password: 'x', type: 'E' });
