@@ -19,10 +19,7 @@ export interface Endpoint {
   encoding: Encoding;
   /** Errors are not toasted (the caller shows its own message); a 401 on /waa/ still ends the session. */
   silent?: boolean;
-  /**
-   * The spec's noAlert (trading.md §4 "Session"): no toasts, and a 401 is left
-   * to the caller, which decides about the session itself.
-   */
+  /** The spec's noAlert (trading.md §4 "Session"): no toasts; a 401 is left to the caller. */
   noAlert?: boolean;
 }
 
@@ -160,7 +157,7 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   systemConfig: api('/wa-na/system/systemConfig/getAllConfigStatusWeb'),
   customerLink: api('/wa-na/getCustomerLink'),
 
-  // The session machine reads the check's 401 itself (expired: logout; otherwise invalid: logout, go to /).
+  // noAlert: the session machine reads the check's 401 itself (expired, or invalid: go to /).
   sessionCheck: { ...api('/waa/dd'), noAlert: true },
   productSearch: api('/waa/product/search'),
   productOrderInfo: api('/waa/product/order/info'),
