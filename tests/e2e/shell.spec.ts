@@ -3,9 +3,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-async function signIn(page: Page, email: string, deposit?: number) {
+async function signIn(page: Page, email: string, deposit?: number): Promise<string> {
   await page.goto('/login');
-  await backOffice(page, 'seedUser', {
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
     email,
     password: 'secret123',
     ...(deposit !== undefined ? { deposit } : {}),
@@ -14,6 +14,7 @@ async function signIn(page: Page, email: string, deposit?: number) {
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Sign in' }).last().click();
   await expect(page).toHaveURL(/\/$/);
+  return uid;
 }
 
 /** A redeploy: the old build's lazy chunks are gone from the server. */
@@ -169,9 +170,7 @@ for (const [size, name] of [
   });
 }
 
-test('phone: first-run hint dismissed stays dismissed; money on the account hides it', async ({
-  page,
-}) => {
+test('phone: first-run hint dismissed stays dismissed', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'frd@example.com');
   const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
@@ -179,6 +178,23 @@ test('phone: first-run hint dismissed stays dismissed; money on the account hide
   await expect(hint).toBeHidden();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Mine' })).toBeVisible();
+  await expect(hint).toBeHidden();
+});
+
+test('phone: with virtual trading off, the first-run hint offers deposit only', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await backOffice(page, 'setFlag', 'virtualTrading', false);
+  await page.reload();
+  const uid = await signIn(page, 'frn@example.com');
+  const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
+  await expect(hint).toContainText('Make a deposit to start trading.');
+  await expect(hint.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await expect(hint.getByRole('button', { name: 'Switch to the demo account' })).toHaveCount(0);
+  // A deposit credited meanwhile: the hint goes with the next balance poll.
+  await backOffice(page, 'creditDeposit', uid, 50);
   await expect(hint).toBeHidden();
 });
 

@@ -35,7 +35,7 @@ export function FirstRunHint() {
     <section className="first-run" role="region" aria-label={t('shell.first_run_title')}>
       <div>
         <strong>{t('shell.first_run_title')}</strong>
-        <p>{t('shell.first_run_text')}</p>
+        <p>{t(flags.virtualTrading ? 'shell.first_run_text' : 'shell.first_run_text_no_demo')}</p>
       </div>
       <div className="first-run-actions">
         <DemoSwitch variant="cta" />
