@@ -34,8 +34,17 @@ export interface CallResult<K extends CallName> {
 }
 
 export interface CallOptions {
-  /** No toasts and no sign-in redirect: the caller handles the failure. */
+  /**
+   * The spec's noAlert (trading.md §4 "Session"): no toasts, and a 401 on
+   * /waa/ is left to the caller (the session is not ended by the client).
+   * Only for calls whose caller decides about the session itself.
+   */
   noAlert?: boolean;
+  /**
+   * No toasts (a poll, or a caller that shows its own message). A 401 on
+   * /waa/ still ends the session: a poll must not keep a dead session alive.
+   */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -122,7 +131,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     opts: CallOptions = {},
   ): Promise<CallResult<K>> {
     const ep = contract[name];
-    const quiet = opts.noAlert ?? ep.silent ?? false;
+    const exempt = opts.noAlert ?? ep.noAlert ?? false;
+    const quiet = opts.quiet ?? opts.noAlert ?? (ep.noAlert || ep.silent) ?? false;
     const { path, rest } = fillPath(ep.path, clean(payload));
     const enc = encode(ep.encoding, rest);
     const headers: Record<string, string> = {};
@@ -154,7 +164,10 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
 
     if (res.status === 401 && isSessionPath(ep)) {
-      if (quiet)
+      // A 401 for a token that is no longer the session's (already ended by
+      // another call's 401, or replaced by a switch) says nothing new: one
+      // end, one toast, one redirect, however many polls were in flight.
+      if (exempt || (token !== undefined && token !== deps.token()))
         return {
           code: -1,
           data: null,
@@ -164,7 +177,10 @@ export function createApiClient(deps: ClientDeps): ApiClient {
           status: 401,
         };
       deps.sessionExpired('401');
-      return fail('unauthorized', text('tips.login_required'), 401);
+      // Said even after a quiet poll: the user must learn why they are at sign in.
+      const message = text('tips.login_required');
+      deps.toast(message, 'error', TOAST_MS);
+      return { code: -1, data: null, reply: null, message, fault: 'unauthorized', status: 401 };
     }
     if (res.status !== 200) return fail('http', text('tips.server500'), res.status);
 
@@ -175,9 +191,12 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
     if (reply.code === LOGIN_REQUIRED_CODE) {
-      deps.sessionExpired('23519');
       const message = text('tips.login_required');
-      if (!quiet) deps.toast(message, 'error', TOAST_MS);
+      // As with a 401: once per session, said even after a quiet poll.
+      if (token !== undefined && token !== deps.token())
+        return { code: reply.code, data: null, reply: full, message: '' };
+      deps.sessionExpired('23519');
+      deps.toast(message, 'error', TOAST_MS);
       return { code: reply.code, data: null, reply: full, message };
     }
     const message = codeMessage(reply.code, reply.msg ?? reply.message);

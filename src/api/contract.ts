@@ -17,8 +17,10 @@ export interface Endpoint {
   /** As the spec writes it; `{name}` placeholders are filled from the payload and removed from it. */
   path: string;
   encoding: Encoding;
-  /** Errors are not toasted (the caller shows its own message). */
+  /** Errors are not toasted (the caller shows its own message); a 401 on /waa/ still ends the session. */
   silent?: boolean;
+  /** The spec's noAlert (trading.md §4 "Session"): no toasts; a 401 is left to the caller. */
+  noAlert?: boolean;
 }
 
 /** Payload, reply `data`, and extra top-level reply fields of one call. */
@@ -155,7 +157,8 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   systemConfig: api('/wa-na/system/systemConfig/getAllConfigStatusWeb'),
   customerLink: api('/wa-na/getCustomerLink'),
 
-  sessionCheck: { ...api('/waa/dd'), silent: true },
+  // noAlert: the session machine reads the check's 401 itself (expired, or invalid: go to /).
+  sessionCheck: { ...api('/waa/dd'), noAlert: true },
   productSearch: api('/waa/product/search'),
   productOrderInfo: api('/waa/product/order/info'),
   userInfo: api('/waa/user/info'),

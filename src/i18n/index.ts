@@ -36,12 +36,21 @@ export async function createI18n(lng: Language): Promise<I18n> {
   return inst;
 }
 
-/** Switch language, loading its file first. */
+/** The language last asked for, per instance: a slower, older request must not win. */
+const wanted = new WeakMap<I18n, Language>();
+
+/**
+ * Switch language, loading its file first. The last choice wins: en → ja →
+ * en while the Japanese file is still loading stays English (the file is
+ * kept for later, but the switch to it is dropped).
+ */
 export async function changeLanguage(inst: I18n, lng: Language): Promise<void> {
+  wanted.set(inst, lng);
   if (!inst.hasResourceBundle(lng, 'translation')) {
     const own = await load(lng);
     if (own) inst.addResourceBundle(lng, 'translation', own);
   }
+  if (wanted.get(inst) !== lng) return;
   await inst.changeLanguage(lng);
 }
 

@@ -17,6 +17,11 @@
  *   reach the server is not a verdict); under 5 minutes left → refresh
  *   (refresh token and token for a new token, stored in the session).
  * - `session.logout` clears the session.
+ * - With virtual trading disabled, a demo session is logged out (§4 "Demo /
+ *   real"), app-wide: the app sends `flags.change` each time it reads the
+ *   system config (start-up, then every 60 s and on focus), so a flag
+ *   switched off in the back office ends a demo session on any screen. Before
+ *   the first read the flag is unknown and nothing happens.
  *
  * `reason` tells the views why the last session ended.
  *
@@ -95,6 +100,8 @@ export const sessionMachine = setup({
     refreshDue: ({ context, event }) =>
       context.expiresAt !== undefined &&
       context.expiresAt - outputOf<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
+    /** A demo session while virtual trading is known to be off. */
+    demoBarred: ({ context }) => context.demo && context.virtualTrading === false,
     refreshed: ({ event }) => {
       const r = outputOf<RefreshResult>(event);
       return r.code === 0 && !!r.data?.token;
@@ -136,6 +143,10 @@ export const sessionMachine = setup({
     wasCleared: assign(signedOut('cleared')),
     wasExpired: assign(signedOut('expired')),
     wasInvalid: assign(signedOut('invalid')),
+    wasBarred: assign(signedOut('virtualOff')),
+    setFlags: assign(({ event }) =>
+      event.type === 'flags.change' ? { virtualTrading: event.virtualTrading } : {},
+    ),
     /** Go to / (code -1 on the session check). Provided by the app. */
     goHome: () => {},
   },
@@ -149,8 +160,10 @@ export const sessionMachine = setup({
     user: undefined,
     unread: 0,
     reason: undefined,
+    virtualTrading: undefined,
   },
   invoke: { id: 'watchToken', src: 'watchToken' },
+  on: { 'flags.change': { actions: 'setFlags' } },
   initial: 'signedOut',
   states: {
     signedOut: {
@@ -161,6 +174,11 @@ export const sessionMachine = setup({
     signedIn: {
       tags: ['signedIn'],
       initial: 'loadingUser',
+      always: {
+        guard: 'demoBarred',
+        target: 'signedOut',
+        actions: ['endSession', 'wasBarred'],
+      },
       on: {
         // Another token (the demo/real switch): the user is loaded again.
         'session.signedIn': { guard: 'newToken', target: '.loadingUser', actions: 'takeToken' },

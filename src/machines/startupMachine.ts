@@ -7,11 +7,21 @@
  * version (input `appVersion`): on a mismatch the app redirects to / (the
  * `redirectHome` action, provided by the app), which loads the new build.
  * The app is usable while the check runs; a file that cannot be read
- * (`checkVersion` answers undefined, or fails) is no mismatch.
+ * (`checkVersion` answers undefined, or fails) is no mismatch. The check runs
+ * again whenever the window regains focus (`window.focus`), so a tab left
+ * open over a redeploy moves to the new build when the user comes back.
+ *
+ * Flags can change while the app runs (the back office switches
+ * virtualTrading off, for instance): once ready, the system config is read
+ * again every 60 s (`flagsInterval`, as the session check) and on
+ * `window.focus` (then the version file too); the app applies the entries
+ * (the flags store, and the session's demo rule) in its `loadSystemConfig`.
+ * One read at a time, so a slow server never piles requests up.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SiteConfig } from '../config/site.ts';
 import type { SystemConfigEntry } from '../api/types/trading.ts';
+import { SESSION_CHECK_MS } from '../config/constants.ts';
 
 export interface StartupInput {
   /** This build's version (APP_VERSION). */
@@ -28,6 +38,9 @@ export interface StartupContext {
   servedVersion: string | undefined;
 }
 
+/** The window regained focus: check the version and read the flags again. */
+export type StartupEvent = { type: 'window.focus' };
+
 export class ConfigMissing extends Error {
   override readonly name = 'ConfigMissing';
 }
@@ -36,6 +49,7 @@ export const startupMachine = setup({
   types: {
     context: {} as StartupContext,
     input: {} as StartupInput,
+    events: {} as StartupEvent,
   },
   actors: {
     /** Fetch and parse the site config; rejects with ConfigMissing on 404. Provided by the app. */
@@ -64,6 +78,10 @@ export const startupMachine = setup({
   actions: {
     /** Go to / with a full load, so the new build is fetched. Provided by the app. */
     redirectHome: () => {},
+  },
+  delays: {
+    /** How often the system config is read again once ready. */
+    flagsInterval: SESSION_CHECK_MS,
   },
 }).createMachine({
   id: 'startup',
@@ -138,7 +156,32 @@ export const startupMachine = setup({
             onError: 'current',
           },
         },
-        current: {},
+        current: {
+          after: { flagsInterval: 'reloadingFlags' },
+          on: { 'window.focus': 'refreshing' },
+        },
+        // Every 60 s: the flags only (a version redirect never interrupts a user at work).
+        reloadingFlags: {
+          invoke: {
+            id: 'reloadSystemConfig',
+            src: 'loadSystemConfig',
+            onDone: { target: 'current', actions: assign({ flags: ({ event }) => event.output }) },
+            // Kept as they were; the next read tries again.
+            onError: 'current',
+          },
+        },
+        // Back to the tab: the flags, then the version file.
+        refreshing: {
+          invoke: {
+            id: 'refreshSystemConfig',
+            src: 'loadSystemConfig',
+            onDone: {
+              target: 'checkingVersion',
+              actions: assign({ flags: ({ event }) => event.output }),
+            },
+            onError: 'checkingVersion',
+          },
+        },
         outdated: { entry: 'redirectHome' },
       },
     },

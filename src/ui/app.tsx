@@ -1,12 +1,12 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
 import { startupMachine } from '../machines/startupMachine.ts';
 import { staticFiles } from '../api/contract.ts';
 import { APP_VERSION } from '../config/version.ts';
-import { setFlags } from '../state/site.ts';
+import { flag, setFlags } from '../state/site.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
 import { startExchangeData } from './boot/exchange-data.ts';
@@ -18,6 +18,9 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
+import { ErrorBoundary } from './components/error-boundary.tsx';
+import { isChunkError } from './boot/stale-build.ts';
+import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
@@ -50,12 +53,17 @@ export function App() {
   const [services, setServices] = useState<Services>();
   // The machine's actors run outside React's render; they share the services through a ref.
   const ref = useRef<Services>(undefined);
-  const [state] = useMachine(
+  const [state, send] = useMachine(
     startupMachine.provide({
       actors: {
         loadConfig: fromPromise(loadSiteConfig),
         startBackend: fromPromise(async ({ input }) => {
-          const s = await createServices(input.config);
+          const s = await createServices(input.config).catch(async (e: unknown) => {
+            // An old index.html naming chunks a redeploy removed (the first locale file):
+            // load the new build rather than show the config overlay.
+            if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
+            throw e;
+          });
           ref.current = s;
           setServices(s);
           void startMarketData(s);
@@ -65,6 +73,11 @@ export function App() {
           const r = await ref.current?.api.call('systemConfig');
           if (!r?.data) throw new Error(r?.message ?? 'no services');
           setFlags(r.data.systemConfigs);
+          // The demo rule holds app-wide, on whatever screen is open.
+          ref.current?.session.send({
+            type: 'flags.change',
+            virtualTrading: flag('virtualTrading'),
+          });
           return r.data.systemConfigs;
         }),
         checkVersion: fromPromise(readServedVersion),
@@ -75,6 +88,12 @@ export function App() {
     }),
     { input: { appVersion: APP_VERSION } },
   );
+  // Back to the tab: check the version file and read the flags again.
+  useEffect(() => {
+    const onFocus = () => send({ type: 'window.focus' });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [send]);
   if (state.hasTag('overlay')) return <ConfigOverlay />;
   if (!services || !state.hasTag('ready')) {
     return <BootShell label="Loading" />;
@@ -83,8 +102,12 @@ export function App() {
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <OfflineBanner />
-        <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
-        <ConsoleLauncher />
+        <ErrorBoundary>
+          <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <ConsoleLauncher />
+        </ErrorBoundary>
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

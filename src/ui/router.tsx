@@ -8,6 +8,7 @@ import { session } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { TOAST_MS } from '../config/constants.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
+import { ErrorBoundary } from './components/error-boundary.tsx';
 import { Home } from './screens/home.tsx';
 
 export interface ScreenProps {
@@ -204,10 +205,13 @@ export function useGuardedRoute(): RouteHit | undefined {
 export function RouteScreen({ hit }: { hit: RouteHit }) {
   const Screen = SCREENS[hit.route.name];
   if (!Screen) return <ComingSoon name={hit.route.name} />;
+  // A screen whose chunk fails (a redeploy) is caught here, so the tabs and top bar stay.
   return (
-    <Suspense fallback={<ScreenSkeleton />}>
-      <Screen params={hit.params} />
-    </Suspense>
+    <ErrorBoundary resetKey={hit.route.name}>
+      <Suspense fallback={<ScreenSkeleton />}>
+        <Screen params={hit.params} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

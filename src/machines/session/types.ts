@@ -8,7 +8,8 @@ export type SessionUser = Pick<
   'uid' | 'nick' | 'avator' | 'inviteCode' | 'account' | 'registerType' | 'email' | 'phone'
 >;
 
-export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared';
+/** `virtualOff`: a demo session ended because virtual trading was switched off. */
+export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared' | 'virtualOff';
 
 export interface SessionContext {
   token: string | undefined;
@@ -22,6 +23,8 @@ export interface SessionContext {
   unread: number;
   /** Why the last session ended. */
   reason: EndReason | undefined;
+  /** Flag virtualTrading as the system config last said; undefined until it has been read. */
+  virtualTrading: boolean | undefined;
 }
 
 export type SessionEvent =
@@ -30,7 +33,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'user.reload' }
   | { type: 'window.focus' }
-  | { type: 'unread.refresh' };
+  | { type: 'unread.refresh' }
+  /** The system config was (re)read: with virtual trading off, a demo session ends. */
+  | { type: 'flags.change'; virtualTrading: boolean };
 
 /** The session check's reply, with the clock when it was asked. */
 export type CheckResult = CallResult<'sessionCheck'> & { now: number };

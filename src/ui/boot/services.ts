@@ -71,6 +71,9 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     Promise.resolve(createBackend(config)),
   ]);
   const t = strictT(i18n);
+  // The document's language follows the texts (screen readers, hyphenation, fonts).
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (l: string) => (document.documentElement.lang = l));
 
   const api = createApiClient({
     transport: backend.transport,
@@ -80,6 +83,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     timeoutMs: config.timeoutMs,
     sessionExpired(reason) {
       clearSession();
+      // Already at sign in (a guest's call, a second 401): stay, keeping its `to`.
+      if (here().startsWith('/login')) return;
       navigate(reason === '401' ? `/login?to=${encodeURIComponent(here())}` : '/login');
     },
   });

@@ -1,8 +1,9 @@
 /** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, Escape closes, focus returns. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { IconClose } from './icons.tsx';
+import { useLayer } from '../hooks/use-layer.ts';
 
 export function Drawer({
   open,
@@ -20,17 +21,8 @@ export function Drawer({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const prev = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      prev?.focus?.();
-    };
-  }, [open, onClose]);
+  // Escape closes this drawer only when it is the top layer; focus returns on close.
+  useLayer(open, onClose, ref, { focusFirst: true });
   if (!open) return null;
   return createPortal(
     <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>

@@ -25,7 +25,7 @@ export function MiniChart({ symbol }: { symbol: string }) {
       .call(
         'klineHistory',
         { symbol, period: '1min', from: to - MINI_CHART_MINUTES * 60_000, to },
-        { noAlert: true, signal: ctl.signal },
+        { quiet: true, signal: ctl.signal },
       )
       .then((r) => r.data && setCloses(r.data.map((k) => k.closePrice)));
     return () => ctl.abort();

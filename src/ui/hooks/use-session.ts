@@ -29,7 +29,7 @@ export function useBalance(on = true): Balance | undefined {
     if (!on || !user) return;
     let live = true;
     const load = () =>
-      void api.call('userBalance', undefined, { noAlert: true }).then((r) => {
+      void api.call('userBalance', undefined, { quiet: true }).then((r) => {
         if (live && r.data) setBalance(r.data);
       });
     load();

@@ -21,7 +21,7 @@ export function Home() {
 
   useEffect(() => {
     const ctl = new AbortController();
-    void api.call('bannerList', undefined, { noAlert: true, signal: ctl.signal }).then((r) => {
+    void api.call('bannerList', undefined, { quiet: true, signal: ctl.signal }).then((r) => {
       if (r.data) setBanners(r.data.rows.slice(0, config.bannerCount));
     });
     return () => ctl.abort();

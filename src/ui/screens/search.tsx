@@ -21,7 +21,7 @@ function useSearchResults(text: string): string[] {
     const ctl = new AbortController();
     const id = setTimeout(() => {
       void api
-        .call('productSearch', { search: q }, { noAlert: true, signal: ctl.signal })
+        .call('productSearch', { search: q }, { quiet: true, signal: ctl.signal })
         .then((r) => {
           if (r.data) setRemote(r.data.forexProductList);
         });

@@ -3,13 +3,14 @@
  * the demo/real switch, avatar, nick and uid, and the balance popover
  * (total = balance + locked margin, available = balance).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { session } from '../../state/session.ts';
 import { IconUser } from '../components/icons.tsx';
 import { useBalance, useSessionUser } from '../hooks/use-session.ts';
+import { useLayer } from '../hooks/use-layer.ts';
 import { money } from '../format.ts';
 import { DemoSwitch } from './account-switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
@@ -22,7 +23,7 @@ export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: nu
   );
 }
 
-function BalancePopover() {
+function BalancePopover({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const b = useBalance(true);
   return (
@@ -34,7 +35,7 @@ function BalancePopover() {
         <dd>{b ? money(b.balanceAmount) : '—'}</dd>
       </dl>
       <div className="form-actions">
-        <Link href="/user" className="btn block">
+        <Link href="/user" className="btn block" onClick={onDone}>
           {t('nav.user')}
         </Link>
       </div>
@@ -46,7 +47,13 @@ export function AccountCorner() {
   const { t } = useTranslation();
   const { token } = useSnapshot(session);
   const user = useSessionUser();
-  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  // Open for the place it was opened at: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string>();
+  const open = !!token && openAt === location;
+  const close = () => setOpenAt(undefined);
+  const anchor = useRef<HTMLDivElement>(null);
+  useLayer(open, close, anchor, { outside: true });
   if (!token) {
     return (
       <div className="account-corner">
@@ -62,13 +69,13 @@ export function AccountCorner() {
   return (
     <div className="account-corner">
       <DemoSwitch />
-      <div className="popover-anchor">
+      <div className="popover-anchor" ref={anchor}>
         <button
           type="button"
           className="account-button"
           aria-expanded={open}
           aria-label={t('top.balance')}
-          onClick={() => setOpen(!open)}
+          onClick={() => setOpenAt(open ? undefined : location)}
         >
           <Avatar src={user?.avator} />
           <span className="who">
@@ -76,7 +83,7 @@ export function AccountCorner() {
             <span className="muted small">UID {user?.uid ?? '…'}</span>
           </span>
         </button>
-        {open && <BalancePopover />}
+        {open && <BalancePopover onDone={close} />}
       </div>
     </div>
   );

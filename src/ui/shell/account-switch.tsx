@@ -1,5 +1,5 @@
 /** Demo / real switch behind a warning confirmation, and the demo reset (the account mode machine's view). */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -22,33 +22,51 @@ function useAccountMode() {
   useEffect(() => {
     if (c.reloaded) sessionActor.send({ type: 'user.reload' });
   }, [c.reloaded, sessionActor]);
+  // The flag can change while the switch is shown (the system config is read again).
+  const virtualTrading = flags.virtualTrading === true;
+  useEffect(() => {
+    send({ type: 'flags.change', virtualTrading });
+  }, [virtualTrading, send]);
   return [state, send] as const;
 }
 
 /** The switch button (top bar, my page) with its confirm drawer; a new machine for each session token. */
-export function DemoSwitch(props: { variant?: 'button' | 'row' }) {
+/** `cta`: a primary button spelling the switch out (the first-run hint). */
+type Variant = 'button' | 'row' | 'cta';
+
+export function DemoSwitch(props: { variant?: Variant }) {
   const { token } = useSnapshot(session);
   return <DemoSwitchFor key={token} {...props} />;
 }
 
-function DemoSwitchFor({ variant = 'button' }: { variant?: 'button' | 'row' }) {
+function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
   if (!c.virtualTrading) return null;
   return (
     <>
-      <button
-        type="button"
-        className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
-        onClick={() => send({ type: 'confirm.open' })}
-        aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
-      >
-        <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
-          {t(c.demo ? 'top.demo' : 'top.real')}
-        </span>
-        {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
-      </button>
+      {variant === 'cta' ? (
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => send({ type: 'confirm.open' })}
+        >
+          {t(c.demo ? 'account.toReal' : 'account.toDemo')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
+          onClick={() => send({ type: 'confirm.open' })}
+          aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
+        >
+          <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
+            {t(c.demo ? 'top.demo' : 'top.real')}
+          </span>
+          {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
+        </button>
+      )}
       <Drawer
         open={state.hasTag('confirm') || state.matches('switching')}
         title={t('account.switchTitle')}
@@ -83,8 +101,12 @@ function DemoResetFor() {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
+  // Once per reset: a language change (a new `t`) must not say it again.
+  const told = useRef(0);
   useEffect(() => {
-    if (c.notice) showToast(t(c.notice), 'success', TOAST_MS);
+    if (!c.notice || told.current === c.reloaded) return;
+    told.current = c.reloaded;
+    showToast(t(c.notice), 'success', TOAST_MS);
   }, [c.notice, c.reloaded, t]);
   if (!c.demo) return null;
   return (

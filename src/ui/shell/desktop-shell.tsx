@@ -7,6 +7,8 @@ import { RouteScreen, useGuardedRoute } from '../router.tsx';
 import { TopBar } from './top-bar.tsx';
 import { Workspace } from './workspace.tsx';
 import { AccountDrawer, AuthModal } from './overlays.tsx';
+import { FirstRunHint } from './first-run-hint.tsx';
+import { ServiceChat } from './service-chat.tsx';
 import type { ShellSlots } from './shell.tsx';
 
 const AUTH = new Set(['login', 'register', 'forgot']);
@@ -55,8 +57,11 @@ export function DesktopShell(slots: ShellSlots) {
   return (
     <div className="desktop-shell">
       <TopBar account={<slots.Account />} />
+      {/* Under a sign-in card or drawer it would only be read out twice. */}
+      {!overlay && <FirstRunHint />}
       <Workspace PlaceOrder={slots.PlaceOrder} List={slots.List} />
       {overlay}
+      <ServiceChat />
     </div>
   );
 }

@@ -29,7 +29,8 @@ export function useLanguage(): [Language, (lng: Language) => void] {
     current,
     (lng) => {
       preferences.language = lng;
-      void changeLanguage(i18n, lng).then(() => document.documentElement.setAttribute('lang', lng));
+      // The document's lang follows i18next (see createServices), so a dropped switch never sets it.
+      void changeLanguage(i18n, lng);
     },
   ];
 }
@@ -57,10 +58,11 @@ export function LanguageSelect() {
 
 /** A list of choices for a drawer (sign-in, my page). */
 export function LanguageList({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
   const { config } = useServices();
   const [lng, setLng] = useLanguage();
   return (
-    <ul className="choice-list" role="listbox" aria-label="Language">
+    <ul className="choice-list" role="listbox" aria-label={t('common.language')}>
       {config.languages.map((l) => (
         <li key={l} role="option" aria-selected={l === lng}>
           <button

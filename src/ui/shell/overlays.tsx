@@ -1,26 +1,15 @@
 /** Desktop overlays: the 420 px sign-in card over a blurred backdrop, and the account drawer. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';
+import { useLayer } from '../hooks/use-layer.ts';
 
-/** Keep focus inside a dialog and close it with Escape. */
+/** A modal route layer: first control focused, Escape closes (top layer only), focus returns. */
 function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    const prev = document.activeElement as HTMLElement | null;
-    el?.querySelector<HTMLElement>('input, button, [href], select, textarea')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      prev?.focus?.();
-    };
-  }, [onClose]);
+  useLayer(true, onClose, ref, { focusFirst: true });
   return ref;
 }
 

@@ -3,7 +3,7 @@
  * and candle type, theme colours (wide screens), language, demo/real switch,
  * and the account corner.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
@@ -11,6 +11,7 @@ import { chooseSymbol, ui } from '../../state/ui.ts';
 import { chartView } from '../chart/chart-settings.ts';
 import { CandleTypeSelect, PeriodSelect } from '../chart/chart-selects.tsx';
 import { useWide } from '../hooks/use-media.ts';
+import { useLayer } from '../hooks/use-layer.ts';
 import { useServices } from '../services-context.tsx';
 import { SearchBox } from '../screens/search.tsx';
 import { LanguageSelect } from './language-picker.tsx';
@@ -24,6 +25,12 @@ export function TopBar({ account }: { account: ReactNode }) {
   const view = useSnapshot(chartView);
   const wide = useWide();
   const [searching, setSearching] = useState(false);
+  const searchAnchor = useRef<HTMLDivElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  useLayer(searching, () => setSearching(false), searchAnchor, {
+    outside: true,
+    opener: searchButton,
+  });
   const mode = tradeMode ?? config.defaultTradeMode;
   return (
     <header className="top-bar">
@@ -49,8 +56,9 @@ export function TopBar({ account }: { account: ReactNode }) {
       >
         {t('top.placeOrder')}
       </button>
-      <div className="popover-anchor">
+      <div className="popover-anchor" ref={searchAnchor}>
         <button
+          ref={searchButton}
           type="button"
           className="btn ghost"
           aria-expanded={searching}

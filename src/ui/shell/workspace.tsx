@@ -12,6 +12,7 @@ import { useServices } from '../services-context.tsx';
 import { ProductHeader } from '../trade/product-header.tsx';
 import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { QuotationList } from '../screens/quotation.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import '../chart/chart.css';
 
 const ChartPanel = lazy(() =>
@@ -65,26 +66,32 @@ export function Workspace({ PlaceOrder, List }: WorkspaceSlots) {
       </aside>
       <section className="panel chart-area" aria-label={t('chart.panel', { symbol })}>
         <ChartHeader symbol={symbol} />
-        <Suspense
-          fallback={
-            <div className="chart-skeleton" role="status" aria-label={t('common.loading')} />
-          }
-        >
-          <ChartPanel symbol={symbol} selects={false} />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense
+            fallback={
+              <div className="chart-skeleton" role="status" aria-label={t('common.loading')} />
+            }
+          >
+            <ChartPanel symbol={symbol} selects={false} />
+          </Suspense>
+        </ErrorBoundary>
       </section>
       {placeOpen && (
         <aside className="panel place-panel" aria-label={t('top.placeOrder')}>
-          <Suspense fallback={<div className="skeleton-row" />}>
-            <PlaceOrder symbol={symbol} />
-          </Suspense>
+          <ErrorBoundary>
+            <Suspense fallback={<div className="skeleton-row" />}>
+              <PlaceOrder symbol={symbol} />
+            </Suspense>
+          </ErrorBoundary>
         </aside>
       )}
       {listOpen && (
         <section className="panel list-panel" aria-label={t(`nav.${listTab}`)}>
-          <Suspense fallback={<div className="skeleton-row" />}>
-            <List tab={listTab} />
-          </Suspense>
+          <ErrorBoundary>
+            <Suspense fallback={<div className="skeleton-row" />}>
+              <List tab={listTab} />
+            </Suspense>
+          </ErrorBoundary>
         </section>
       )}
       <nav className="side-buttons" aria-label={t('top.lists')}>

@@ -33,7 +33,7 @@ function useSummary(): OrderQueryData | undefined {
     const call = isDemo(decodeToken(token)) ? 'userOrderMock' : 'userOrder';
     let live = true;
     const load = () =>
-      void api.call(call, { page: 1, limit: 1, positionStatus: 2 }, { noAlert: true }).then((r) => {
+      void api.call(call, { page: 1, limit: 1, positionStatus: 2 }, { quiet: true }).then((r) => {
         if (live && r.data) setData(r.data);
       });
     load();

@@ -104,7 +104,7 @@ export function RunningOptions() {
         .call(
           'userOptionHistory',
           { page: 1, limit: OPTION_RUNNING_LIMIT, positionStatus: 0 },
-          { noAlert: true },
+          { quiet: true },
         )
         .then((r) => {
           if (r.data) setList(r.data.items);

@@ -40,6 +40,8 @@ const graphToken = (expMs: number, virtualStatus = '0') =>
 const signIn = { type: 'session.signedIn', token: graphToken(30 * MIN), refreshToken: 'R' };
 const switched = { type: 'session.signedIn', token: graphToken(30 * MIN, '1'), refreshToken: 'R' };
 const done = (id: string, output: object) => ({ type: `xstate.done.actor.${id}`, output });
+/** The app read the system config: virtual trading is off (the back office switched it). */
+const flagsOff = { type: 'flags.change', virtualTrading: false };
 const user = { uid: '1', nick: 'ann', inviteCode: 'ABC', account: {}, registerType: 'E' };
 
 /** When the check lands: `at` is its clock relative to the token's expiry. */
@@ -64,7 +66,7 @@ export const specs: PathSpec[] = [
     machine: sessionMachine,
     serialize: (s) => {
       const c = ctx(s);
-      return JSON.stringify([s.value, c.demo, !!c.user, c.reason ?? '']);
+      return JSON.stringify([s.value, c.demo, !!c.user, c.reason ?? '', c.virtualTrading ?? '']);
     },
     events: (s) => {
       const c = ctx(s);
@@ -72,7 +74,7 @@ export const specs: PathSpec[] = [
       if (s.matches({ signedIn: 'loadingUser' })) {
         const ok = done('userInfo', { code: 0, data: user });
         // The first load explores the failures; later loads succeed.
-        return c.user || c.demo
+        return c.user || c.demo || c.virtualTrading === false
           ? [ok]
           : [ok, done('userInfo', { code: 1002, data: null }), done('userInfo', { code: -1 })];
       }
@@ -108,7 +110,9 @@ export const specs: PathSpec[] = [
           { type: 'user.reload' },
           { type: 'session.logout' },
           { type: 'session.cleared' },
-          ...(c.demo ? [] : [switched]),
+          // The simulator refuses the switch to demo once virtual trading is off.
+          ...(c.demo || c.virtualTrading === false ? [] : [switched]),
+          ...(c.virtualTrading === false ? [] : [flagsOff]),
         ];
       return [];
     },
@@ -136,6 +140,14 @@ export const specs: PathSpec[] = [
         },
         actions: { goHome: () => void (c.data.wentHome = true) },
       });
+    },
+    resolve(e, c) {
+      // As in the app: the flag is switched off on the server, then the app reads it again.
+      if (e.type === 'flags.change') {
+        c.world.sim.backOffice.setFlag('virtualTrading', false);
+        c.data.virtualOff = true;
+      }
+      return e;
     },
     async arrange(e: EventObject, c) {
       const bo = c.world.sim.backOffice;
@@ -212,6 +224,11 @@ export const specs: PathSpec[] = [
         }
         if (x.reason === 'cleared') expect(c.world.expired).toContain('401');
         if (x.reason === 'invalid') expect(c.world.sim.ctx.state.users[uidOf(c)]).toBeUndefined();
+        // Only a demo session ends when virtual trading goes off.
+        if (x.reason === 'virtualOff') {
+          expect(c.data.virtualOff).toBe(true);
+          expect(decodeToken(c.data.lastToken as string)?.virtualStatus).not.toBe('0');
+        }
       },
       signedIn: (s, c) => {
         const x = ctx(s);
@@ -223,6 +240,9 @@ export const specs: PathSpec[] = [
         expect(x.demo).toBe(p?.virtualStatus !== '0');
         expect(p?.uid).toBe(uidOf(c));
         c.data.lastExp = x.expiresAt;
+        c.data.lastToken = x.token;
+        // A real session outlives virtual trading being switched off.
+        if (x.virtualTrading === false) expect(x.demo).toBe(false);
       },
       'signedIn.loadingUser': async (s, c) => {
         await gatesOf(c).release('userInfo');

@@ -45,14 +45,24 @@ export const specs: PathSpec[] = [
         return [done('startBackend', undefined), error('startBackend')];
       if (s.matches('loadingSystemConfig'))
         return [done('loadSystemConfig', []), error('loadSystemConfig')];
+      const out: EventObject[] = [];
       if (s.matches({ ready: 'checkingVersion' }))
-        return [
+        out.push(
           done('checkVersion', APP_VERSION),
           done('checkVersion', NEW_VERSION),
           done('checkVersion', undefined),
           error('checkVersion'),
-        ];
-      return [];
+        );
+      // Every 60 s the flags are read again; back to the tab, the flags and the version file.
+      if (s.matches({ ready: 'current' }))
+        out.push(
+          { type: 'window.focus' },
+          { type: 'xstate.after.flagsInterval.startup.ready.current' },
+        );
+      for (const id of ['reloadSystemConfig', 'refreshSystemConfig'] as const)
+        if (s.matches({ ready: id === 'reloadSystemConfig' ? 'reloadingFlags' : 'refreshing' }))
+          out.push(done(id, []), error(id));
+      return out;
     },
     provide: (c) => {
       const gates = createGates();
@@ -94,9 +104,12 @@ export const specs: PathSpec[] = [
     },
     arrange(e: EventObject, c) {
       const [, kind, , id] = e.type.split('.');
-      if (kind === 'error' && id === 'loadSystemConfig')
+      if (kind === 'error' && id?.endsWith('SystemConfig'))
         c.world.sim.backOffice.force({ call: 'systemConfig', status: 500 });
       else if (kind === 'error' && id) fails(c)[id] = true;
+      // A new read of the flags: the back office switched one in between.
+      if (/^xstate\.done\.actor\.re\w+SystemConfig$/.test(e.type))
+        c.world.sim.backOffice.setFlag('virtualTrading', false);
       if (e.type === 'xstate.done.actor.checkVersion')
         c.data.served = (e as EventObject & { output?: string }).output;
     },
@@ -125,6 +138,8 @@ export const specs: PathSpec[] = [
         const x = ctx(s);
         expect(s.hasTag('ready')).toBe(true);
         expect(s.hasTag('loading')).toBe(false);
+        // While a new read is on its way, the server may already say something else.
+        if (s.matches({ ready: 'reloadingFlags' }) || s.matches({ ready: 'refreshing' })) return;
         if (x.flags.length > 0) {
           // The simulator's feature flags, as the system-config call lists them.
           const server = c.world.sim.backOffice.flags();
@@ -133,12 +148,19 @@ export const specs: PathSpec[] = [
       },
       'ready.checkingVersion': async (s, c) => {
         await gatesOf(c).release('checkVersion');
-        expect(ctx(s).servedVersion).toBeUndefined();
+        if (!c.data.checkedOnce) expect(ctx(s).servedVersion).toBeUndefined();
+        c.data.checkedOnce = true;
       },
       'ready.current': (s, c) => {
         const x = ctx(s);
         expect(c.data.redirected).toBeUndefined();
         if (x.servedVersion !== undefined) expect(x.servedVersion).toBe(APP_VERSION);
+      },
+      'ready.reloadingFlags': async (_s, c) => {
+        await gatesOf(c).release('loadSystemConfig');
+      },
+      'ready.refreshing': async (_s, c) => {
+        await gatesOf(c).release('loadSystemConfig');
       },
       'ready.outdated': (s, c) => {
         const x = ctx(s);

@@ -31,7 +31,7 @@ export function useWalletType(): number | undefined {
   const [walletType, setWalletType] = useState<number>();
   useEffect(() => {
     let live = true;
-    void api.call('userInfo', undefined, { noAlert: true }).then((r) => {
+    void api.call('userInfo', undefined, { quiet: true }).then((r) => {
       if (live) setWalletType(r.data?.walletType ?? 0);
     });
     return () => {

@@ -1,0 +1,134 @@
+/** en → ja → en without a reload: nothing Japanese may stay on the main screens. */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+/** The visible text, leaving out the language names in pickers (they are always in their own script). */
+async function japaneseLeft(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('select, [role="listbox"], script, style').forEach((n) => n.remove());
+    const attrs = [...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap(
+      (el) =>
+        ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? '').filter(Boolean),
+    );
+    return [clone.innerText, ...attrs].join('\n');
+  });
+  return text.split('\n').filter((l) => /[\u3040-\u30ff\u3400-\u9fff]/.test(l) && l !== '日本語');
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 500 });
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('phone: en → ja → en leaves no Japanese on home, chart, positions, history, mine', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'lng@example.com');
+  // Visit the screens in English first, so anything kept from a first render is in play.
+  await page
+    .getByRole('link', { name: /^BTCUSDT / })
+    .first()
+    .click();
+  await expect(page.getByRole('img', { name: 'BTCUSDT price chart' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page
+    .getByRole('option', { name: /日本語/ })
+    .getByRole('button')
+    .click();
+  await expect(page.getByRole('link', { name: 'ホーム' })).toBeVisible();
+  for (const tab of ['ホーム', 'ポジション', '履歴'])
+    await page.getByRole('link', { name: tab }).click();
+  await page.getByRole('link', { name: 'マイページ' }).click();
+  await page.getByRole('button', { name: /日本語/ }).click();
+  await page
+    .getByRole('option', { name: /English/ })
+    .getByRole('button')
+    .click();
+  await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
+
+  const left: Record<string, string[]> = {};
+  left.user = await japaneseLeft(page);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('region', { name: /Hot/ })).toBeVisible();
+  left.home = await japaneseLeft(page);
+  await page
+    .getByRole('link', { name: /^BTCUSDT / })
+    .first()
+    .click();
+  await expect(page.getByRole('img', { name: 'BTCUSDT price chart' })).toBeVisible();
+  left.chart = await japaneseLeft(page);
+  await screenshot(page, 'language-back-chart-mobile');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Position' }).click();
+  await expect(page.getByRole('link', { name: 'Position' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  left.position = await japaneseLeft(page);
+  await page.getByRole('link', { name: 'History' }).click();
+  left.history = await japaneseLeft(page);
+  expect(left).toEqual({ user: [], home: [], chart: [], position: [], history: [] });
+});
+
+test('desktop: en → ja → en leaves no Japanese in the workspace, lists and account drawer', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'lngd@example.com');
+  const lang = page
+    .getByRole('banner')
+    .locator('select')
+    .filter({ has: page.locator('option[value="ja"]') });
+  await expect(page.getByRole('img', { name: /price chart/ })).toBeVisible();
+  await lang.selectOption('ja');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'マーケット' })).toBeVisible();
+  await lang.selectOption('en');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();
+  const left: Record<string, string[]> = {};
+  left.workspace = await japaneseLeft(page);
+  await page
+    .getByRole('navigation', { name: 'Lists' })
+    .getByRole('button', { name: 'History' })
+    .click();
+  left.history = await japaneseLeft(page);
+  await page.getByRole('button', { name: 'Balance' }).click();
+  await page.getByRole('dialog', { name: 'Balance' }).getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('dialog', { name: 'Mine' })).toBeVisible();
+  left.user = await japaneseLeft(page);
+  await screenshot(page, 'language-back-desktop');
+  expect(left).toEqual({ workspace: [], history: [], user: [] });
+});
+
+test('desktop: English chosen while the Japanese file is still loading stays English', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  // A slow network: the Japanese texts take a second to arrive.
+  await page.route(/\/assets\/ja-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  const lang = page
+    .getByRole('banner')
+    .locator('select')
+    .filter({ has: page.locator('option[value="ja"]') });
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();
+  await lang.selectOption('ja');
+  await lang.selectOption('en');
+  await page.waitForResponse(/\/assets\/ja-[\w-]+\.js$/);
+  await page.waitForTimeout(300);
+  await expect(lang).toHaveValue('en');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();
+  expect(await japaneseLeft(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+});

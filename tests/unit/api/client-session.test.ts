@@ -1,0 +1,88 @@
+/**
+ * The session rule of trading.md §4: a 401 on /waa/ (or code 23519) ends the
+ * session for every call, polled or quiet ones included; only noAlert calls
+ * (the session check, which its machine reads itself) are exempt. Polls in
+ * flight when it ends make one end and one toast.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/api/client.ts';
+import type { Transport, WireResponse } from '../../../src/api/wire.ts';
+import { t } from '../../support/i18n.ts';
+
+function setup(replies: WireResponse[]) {
+  const toasts: Array<{ message: string }> = [];
+  const expired: string[] = [];
+  let token: string | undefined = 'TOKEN';
+  const transport: Transport = {
+    send: () => Promise.resolve(replies.shift() ?? { status: 200, body: '{"code":0,"data":null}' }),
+  };
+  const api = createApiClient({
+    transport,
+    token: () => token,
+    t,
+    toast: (message) => toasts.push({ message }),
+    sessionExpired: (r) => {
+      expired.push(r);
+      token = undefined;
+    },
+  });
+  return { api, toasts, expired };
+}
+
+const code = (c: number): WireResponse => ({
+  status: 200,
+  body: JSON.stringify({ code: c, msg: 'server says', data: null }),
+});
+
+describe('api client: a 401 ends the session, polls included', () => {
+  it.each(['userBalance', 'unreadCount', 'checkOptionCompletion', 'withdrawStatus'] as const)(
+    '401 on the polled call %s ends the session (only noAlert calls are exempt)',
+    async (name) => {
+      const { api, toasts, expired } = setup([{ status: 401, body: '' }]);
+      const r = await api.call(name, name === 'checkOptionCompletion' ? { uid: 'u' } : undefined);
+      expect(r).toMatchObject({ code: -1, status: 401, fault: 'unauthorized' });
+      expect(expired).toEqual(['401']);
+      expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
+    },
+  );
+
+  it('a quiet call shows no failure toast, but its 401 still ends the session', async () => {
+    const { api, toasts, expired } = setup([code(1067), { status: 401, body: '' }]);
+    expect((await api.call('userInfo', undefined, { quiet: true })).code).toBe(1067);
+    expect(toasts).toEqual([]);
+    await api.call('userBalance', undefined, { quiet: true });
+    expect(expired).toEqual(['401']);
+  });
+
+  it('the session check is noAlert: its 401 is left to the session machine', async () => {
+    const { api, toasts, expired } = setup([{ status: 401, body: '' }]);
+    const r = await api.call('sessionCheck');
+    expect(r).toMatchObject({ code: -1, status: 401, fault: 'unauthorized' });
+    expect(expired).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('polls in flight when the session ends: one end, one toast', async () => {
+    const { api, toasts, expired } = setup([
+      { status: 401, body: '' },
+      { status: 401, body: '' },
+    ]);
+    // Both sent with the same token before either answer arrives.
+    await Promise.all([
+      api.call('userBalance', undefined, { quiet: true }),
+      api.call('unreadCount'),
+    ]);
+    expect(expired).toEqual(['401']);
+    expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
+  });
+
+  it('23519 on polls in flight: one end, one toast, even for quiet calls', async () => {
+    const { api, toasts, expired } = setup([code(23519), code(23519)]);
+    await Promise.all([
+      api.call('userBalance', undefined, { quiet: true }),
+      api.call('unreadCount'),
+    ]);
+    expect(expired).toEqual(['23519']);
+    expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
+  });
+});
