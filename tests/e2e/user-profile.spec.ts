@@ -332,13 +332,11 @@ for (const size of [MOBILE, DESKTOP]) {
       await screen.getByLabel('ID number').fill('P1234567');
       await screen.getByLabel('Front of ID', { exact: true }).setInputFiles(image('front.png'));
       await screen.getByLabel('Back of ID', { exact: true }).setInputFiles(image('back.png'));
-      await screen
-        .getByLabel('Photo holding your ID', { exact: true })
-        .setInputFiles({
-          name: 'me.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from('%PDF'),
-        });
+      await screen.getByLabel('Photo holding your ID', { exact: true }).setInputFiles({
+        name: 'me.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF'),
+      });
       await expect(
         screen.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
       ).toBeVisible();
