@@ -65,6 +65,11 @@ export interface SiteConfig {
   withdrawTypes: Array<'crypto' | 'bank_card'>;
   verification: 'full' | 'two-type';
   serviceEmail: string;
+  /**
+   * Reality check: minutes of a signed-in session between reminders of the
+   * time spent, trades placed and P&L (Continue or Log out). Off when absent or 0.
+   */
+  realityCheckMinutes?: number;
   /** Feature flags; the system-config call can turn them on or off. */
   flags: Record<string, boolean>;
 }

@@ -18,6 +18,7 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
+import { RealityCheck } from './shell/reality-check.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
@@ -108,6 +109,7 @@ export function App() {
         <ErrorBoundary>
           <ConsoleLauncher />
         </ErrorBoundary>
+        <RealityCheck />
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>
