@@ -215,7 +215,12 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     let reply: Reply;
     try {
       reply = await serialised(serialKey(name, session, payload), () =>
-        handler(payload, { session, token, now: clock.now() }),
+        // A call queued behind a password change or a revocation no longer has a session.
+        session && token && !ctx.sessionValid(session, token)
+          ? ep.root === 'exchange'
+            ? fail(400)
+            : { httpStatus: 401 }
+          : handler(payload, { session, token, now: clock.now() }),
       );
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);

@@ -101,6 +101,22 @@ describe('one call at a time per user', () => {
     expect(inReview(w, uid)).toHaveLength(1);
   });
 
+  it('a call queued behind a password change finds its session ended (401)', async () => {
+    const w = await world();
+    const { token } = await seeded(w);
+    const change = (newPassword: string) =>
+      w.sim.handle({
+        root: 'api',
+        method: 'POST',
+        path: '/waa/user/password/submit',
+        headers: { Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ oldPassword: 'secret123', newPassword, metaData: '{}' }),
+      });
+    const [first, second] = await Promise.all([change('changed-one'), change('changed-two')]);
+    expect(JSON.parse(first.body as string).code).toBe(0);
+    expect(second.status).toBe(401);
+  });
+
   it('parallel sign-ups of one address make one account', async () => {
     const w = await world();
     await w.api.call('sendMail', { email: 'twice@example.com', type: '1', locale: 'en' });
