@@ -103,7 +103,12 @@ export const cardHandlers = (ctx: SimContext): Handlers => {
       const u = me(ctx, info);
       if (isFailure(u)) return u;
       const cards = mine(ctx.state.account.cards, u.uid).sort((a, b) => a.createdAt - b.createdAt);
-      for (const c of cards) if (!c.sealed) ctx.state.account.cards[c.id] = await sealed(c);
+      for (const c of cards) {
+        if (c.sealed) continue;
+        const done = await sealed(c);
+        // Only if nothing replaced it meanwhile (a list is not serialised with edits).
+        if (ctx.state.account.cards[c.id] === c) ctx.state.account.cards[c.id] = done;
+      }
       return ok({ list: await Promise.all(cards.map((c) => view(info.session?.aesKey ?? '', c))) });
     },
     userBankCard: async (p, info) => {

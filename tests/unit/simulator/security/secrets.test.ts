@@ -115,6 +115,29 @@ describe('secrets', () => {
     expect(await decodeFields(key, listed!, SENSITIVE_BANK_FIELDS)).toMatchObject(card);
   });
 
+  it('seals a card saved plain by an older version when it is listed', async () => {
+    const w = await world();
+    const { uid } = await seeded(w);
+    const key = w.sim.ctx.state.users[uid]!.aesKey;
+    const plain = {
+      id: 'old1',
+      uid,
+      createdAt: 1,
+      bankName: 'Old Bank',
+      name: 'Ola Nord',
+      account: 'NO9386011117947',
+    };
+    w.sim.ctx.state.account.cards.old1 = plain;
+    const [listed] = (await w.api.call('userBankCardList', { pageNum: 1, pageSize: 10 })).data!
+      .list;
+    expect(await decodeFields(key, listed!, SENSITIVE_BANK_FIELDS)).toMatchObject({
+      name: 'Ola Nord',
+      account: 'NO9386011117947',
+    });
+    expect(w.sim.ctx.state.account.cards.old1?.sealed).toBe(true);
+    expect(JSON.stringify(w.sim.ctx.state)).not.toContain('NO9386011117947');
+  });
+
   it('refuses another user’s self wallet (said) on a deposit, whatever the wallet type', async () => {
     const w = await world();
     const other = await seeded(w, { email: 'owner@example.com' });
