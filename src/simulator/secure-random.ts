@@ -47,8 +47,17 @@ export function securePick<T>(xs: readonly T[]): T {
   return xs[secureInt(xs.length)] as T;
 }
 
-/** A random (version 4) uuid. */
-export const secureUuid = (): string => crypto.randomUUID();
+/**
+ * A random (version 4) uuid. Built on getRandomValues rather than
+ * `crypto.randomUUID`, which browsers offer only in secure contexts.
+ */
+export function secureUuid(): string {
+  const b = secureBytes(16);
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const h = toHex(b);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /** A uniform integer in [min, max] (captcha jitter and the like). */
 export const secureBetween = (min: number, max: number): number => min + secureInt(max - min + 1);
