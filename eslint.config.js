@@ -64,6 +64,48 @@ export default tseslint.config(
     },
   },
   {
+    // Secrets come from secure-random.ts (CSPRNG), never the seeded market generator.
+    files: [
+      'src/simulator/modules/identity/**',
+      'src/simulator/modules/account/**',
+      'src/simulator/auth/**',
+      'src/simulator/users.ts',
+      'src/simulator/secure-random.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', '@xstate/react'],
+              message: 'No React outside src/ui.',
+            },
+            {
+              group: ['**/prng', '**/prng.ts'],
+              message:
+                'The seeded generator is predictable: secrets (codes, tokens, salts, keys, ids) come from secure-random.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/simulator/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message:
+            'Math.random is neither reproducible nor secure: market data uses prng.ts, secrets secure-random.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/simulator/**'],
     ignores: ['src/simulator/worker.ts'],
     rules: {

@@ -7,14 +7,29 @@
  * SIM_OPERATOR_ORIGINS (comma-separated) names the app origins the console may
  * call from (default: any loopback origin). SIM_SHOW_CODES=1 prints every code
  * the server sends.
+ * SIM_SIGNING_KEY (hex or base64, at least 256 bits) sets the token signing
+ * key; without it the store's own random key is used.
  */
+import { parseSigningKey } from '../src/simulator/auth/keys.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
 
-const sim = await createSimulator({ seed: Number(process.env.SEED ?? 20261122) });
+let signingKey: string | undefined;
+try {
+  signingKey = process.env.SIM_SIGNING_KEY
+    ? parseSigningKey(process.env.SIM_SIGNING_KEY)
+    : undefined;
+} catch (e) {
+  console.error(`SIM_SIGNING_KEY refused: ${(e as Error).message}`);
+  process.exit(1);
+}
+const sim = await createSimulator({
+  seed: Number(process.env.SEED ?? 20261122),
+  ...(signingKey ? { signingKey } : {}),
+});
 const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
 const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())

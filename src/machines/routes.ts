@@ -107,3 +107,22 @@ export function guardRoute(path: string, loggedIn: boolean): GuardResult {
   }
   return {};
 }
+
+/**
+ * Where to go after sign-in for a `?to=` parameter: a path on this site
+ * only. It must start with a single `/` (not `//` or `/\`, which browsers
+ * read as another host), and, parsed against `origin` (control characters
+ * and backslashes normalised as a browser would), stay on that origin;
+ * anything else goes home. Returns the normalised path, search and hash.
+ */
+export function safeReturnPath(to: string | null | undefined, origin: string): string {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return '/';
+  let url: URL;
+  try {
+    url = new URL(to, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== new URL(origin).origin) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -7,7 +7,6 @@ import type { CallName, DataOf, ExtraOf, PayloadOf } from '../api/contract.ts';
 import type { TokenPayload } from '../api/types/trading.ts';
 import type { OrdersMessage } from '../api/types/realtime.ts';
 import type { Clock } from './clock.ts';
-import type { Rng } from './prng.ts';
 import type { PriceEngine } from './prices.ts';
 import type { SimState } from './state.ts';
 import type { Ledger } from './ledger.ts';
@@ -37,8 +36,13 @@ export type Handlers = { [K in CallName]?: Handler<K> };
 /** What every module can reach. */
 export interface SimContext {
   clock: Clock;
-  rng: Rng;
   state: SimState;
+  /**
+   * PBKDF2 iterations for new password hashes. There is no seeded generator
+   * here on purpose: secrets come from secure-random.ts, market data from
+   * the price engine's hashes of seed and time.
+   */
+  passwordIterations: number;
   ledger: Ledger;
   prices: PriceEngine;
   products: Products;

@@ -1,6 +1,9 @@
 /**
- * Deterministic randomness. The simulator draws every random number from
- * here, so a seed reproduces a run exactly.
+ * Deterministic randomness for market data only (prices, fake names,
+ * scenario choices): a seed reproduces the markets exactly. Anyone who knows
+ * the seed, or sees a few outputs, can predict it, so it must never make a
+ * secret: codes, tokens, salts, keys and ids come from secure-random.ts (an
+ * ESLint rule keeps this file out of the identity, account and auth code).
  */
 
 /** A fast 32-bit integer hash of up to four integers (lowbias32 rounds). */
@@ -35,7 +38,7 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** A seeded sequential generator (mulberry32) for ids, names and codes. */
+/** A seeded sequential generator (mulberry32) for market data (never for secrets). */
 export interface Rng {
   next(): number;
   int(min: number, max: number): number;

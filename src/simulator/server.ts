@@ -18,6 +18,8 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../api/wire.ts';
+import { isKeyHex, newKeyHex } from './auth/keys.ts';
+import { DEFAULT_PASSWORD_ITERATIONS } from './auth/passwords.ts';
 import { bearer, createTokenService } from './auth/tokens.ts';
 import { ChannelHub } from './channels.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
@@ -34,11 +36,11 @@ import { allQuotes } from './modules/market.ts';
 import { MODULES } from './modules/index.ts';
 import { PriceEngine } from './prices.ts';
 import { createProducts } from './products.ts';
-import { createRng, hash32 } from './prng.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
 import { newState, STATE_VERSION, type SimState } from './state.ts';
 import { memoryStore, type SimStore } from './store.ts';
+import { createSerialiser } from './serial.ts';
 import { createBackOffice, type BackOffice } from './back-office.ts';
 import { refusal } from './edge/index.ts';
 
@@ -49,6 +51,17 @@ export interface SimulatorOptions {
   modules?: readonly SimModule[];
   /** Start the price tick loop (default true). */
   ticking?: boolean;
+  /**
+   * PBKDF2 iterations for new password hashes (default 600,000, OWASP's figure
+   * for PBKDF2-HMAC-SHA256). The in-browser worker uses fewer, tests far fewer;
+   * a hash of another cost still verifies and is redone at the next sign-in.
+   */
+  passwordIterations?: number;
+  /**
+   * The token signing key as hex (at least 256 bits; see `parseSigningKey`).
+   * Without it the store's own random key is used (made once per store).
+   */
+  signingKey?: string;
 }
 
 export interface Simulator {
@@ -94,10 +107,15 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const state =
     loaded && loaded.version === STATE_VERSION
       ? loaded
-      : newState(seed, clock.now(), `sim-${hash32(seed, 0x5ec7e7).toString(16)}`);
+      : newState(seed, clock.now(), newKeyHex(), newKeyHex());
+  // Keys are random, never from the seed; a state saved before that held a
+  // seed-derived secret anyone could recompute: replace it (its sessions end).
+  if (!isKeyHex(state.secret)) state.secret = newKeyHex();
+  if (!isKeyHex(state.vaultKey)) state.vaultKey = newKeyHex();
+  if (opts.signingKey !== undefined && !isKeyHex(opts.signingKey))
+    throw new Error('signingKey must be at least 256 bits of lower-case hex');
   // Time skipped by a reviewer stays skipped after a reload.
   if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
-  const rng = createRng(hash32(state.seed, state.nextId));
   const products = createProducts(state);
   const prices = new PriceEngine({
     seed: state.seed,
@@ -106,7 +124,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     hoursOf: (s) => products.hours(s),
   });
   products.onHoursChange(() => prices.hoursChanged());
-  const tokens = createTokenService(state.secret, clock);
+  const tokens = createTokenService(opts.signingKey ?? state.secret, clock);
 
   let saveTimer: number | undefined;
   const save = () => store.save(state);
@@ -122,8 +140,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   let hub: ChannelHub;
   const ctx: SimContext = {
     clock,
-    rng,
     state,
+    passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
     ledger: new Ledger(state.ledger),
     prices,
     products,
@@ -152,6 +170,20 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   });
 
   const scenarios = new Scenarios();
+  const { serialised } = createSerialiser();
+  /** A user's changes one at a time; anonymous calls as their module says. */
+  const serialKey = (
+    name: CallName,
+    session: TokenPayload | undefined,
+    payload: Record<string, unknown>,
+  ): string | undefined => {
+    if (session) return contract[name].method === 'GET' ? undefined : `uid:${session.uid}`;
+    for (const m of modules) {
+      const k = m.serialKey?.(ctx, name, payload);
+      if (k !== undefined) return k;
+    }
+    return undefined;
+  };
   const sleep = (ms: number) => new Promise<void>((r) => clock.setTimeout(r, ms));
 
   async function answer(
@@ -189,7 +221,14 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
     let reply: Reply;
     try {
-      reply = await handler(payload, { session, token, now: clock.now() });
+      reply = await serialised(serialKey(name, session, payload), () =>
+        // A call queued behind a password change or a revocation no longer has a session.
+        session && token && !ctx.sessionValid(session, token)
+          ? ep.root === 'exchange'
+            ? fail(400)
+            : { httpStatus: 401 }
+          : handler(payload, { session, token, now: clock.now() }),
+      );
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);
       return json(200, fail(1000));

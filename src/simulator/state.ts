@@ -16,8 +16,10 @@ export interface SimState {
   seed: number;
   /** Epoch ms of creation; the price history reaches back from here. */
   createdAt: number;
-  /** Token signing secret. */
+  /** Token signing key: 256 random bits as hex, made once per store (auth/keys.ts). */
   secret: string;
+  /** Key sealing sensitive fields at rest (bank-card details): 256 random bits as hex. */
+  vaultKey: string;
   /** Next sequential id (orders, records, users…). */
   nextId: number;
   /** Per-product changes made through the back office. */
@@ -59,12 +61,13 @@ export const DEFAULT_FLAGS: Record<string, boolean> = {
 };
 
 /** A fresh state; each module's `init` adds its own section. */
-export function newState(seed: number, now: number, secret: string): SimState {
+export function newState(seed: number, now: number, secret: string, vaultKey: string): SimState {
   return {
     version: STATE_VERSION,
     seed,
     createdAt: now,
     secret,
+    vaultKey,
     nextId: 1000,
     products: {},
     flags: { ...DEFAULT_FLAGS },

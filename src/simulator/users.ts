@@ -1,25 +1,27 @@
 /**
  * Users: the records every module reads. Identity (sign-up, sign-in, tokens)
  * creates and changes them; trading and the user centre read them.
- * Passwords are stored as salted PBKDF2 hashes.
+ * Passwords are stored as salted PBKDF2 hashes (auth/passwords.ts); every
+ * secret here (salt, aes key, invite code) comes from the CSPRNG.
  */
 import type Big from 'big.js';
+import { decodeJwt } from 'jose';
 import type { AccountType } from '../api/types/trading.ts';
+import { needsRehash, newPassword, verifyPassword, type StoredPassword } from './auth/passwords.ts';
 import { acct } from './ledger.ts';
 import type { SimContext } from './module.ts';
+import { secureHex } from './secure-random.ts';
 import { nextId } from './state.ts';
 
 /** Demo account's starting balance in USD. */
 export const DEMO_BALANCE = '100000';
 
-export interface UserRecord {
+export interface UserRecord extends StoredPassword {
   uid: string;
   email?: string;
   /** Digits only, country code first, no plus. */
   phone?: string;
   registerType: AccountType;
-  passwordHash: string;
-  salt: string;
   nick: string;
   inviteCode: string;
   invitedBy?: string;
@@ -58,31 +60,25 @@ declare module './state.ts' {
   }
 }
 
-const toHex = (buf: ArrayBuffer) =>
-  [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
-export async function hashPassword(password: string, salt: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(password),
-    'PBKDF2',
-    false,
-    ['deriveBits'],
-  );
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: new TextEncoder().encode(salt), iterations: 10_000 },
-    key,
-    256,
-  );
-  return toHex(bits);
+/** Set a new password (sign-up, change, reset): a fresh salt at the simulator's cost. */
+export async function setPassword(ctx: SimContext, u: UserRecord, password: string): Promise<void> {
+  Object.assign(u, await newPassword(password, ctx.passwordIterations));
+  ctx.persist();
 }
 
-export async function checkPassword(u: UserRecord, password: string): Promise<boolean> {
-  return (await hashPassword(password, u.salt)) === u.passwordHash;
+/**
+ * Check a password; a right one hashed at another cost (an older save, or a
+ * changed setting) is hashed again at the current one.
+ */
+export async function checkPassword(
+  ctx: SimContext,
+  u: UserRecord,
+  password: string,
+): Promise<boolean> {
+  if (!(await verifyPassword(u, password))) return false;
+  if (needsRehash(u, ctx.passwordIterations)) await setPassword(ctx, u, password);
+  return true;
 }
-
-const randomHex = (ctx: SimContext, n: number) =>
-  Array.from({ length: n }, () => ctx.rng.int(0, 15).toString(16)).join('');
 
 export interface NewUser {
   email?: string;
@@ -97,20 +93,18 @@ export interface NewUser {
 export async function createUser(ctx: SimContext, input: NewUser): Promise<UserRecord> {
   ctx.state.users ??= {};
   const uid = String(100000 + Number(nextId(ctx.state)));
-  const salt = randomHex(ctx, 16);
   const user: UserRecord = {
     uid,
     ...(input.email ? { email: input.email } : {}),
     ...(input.phone ? { phone: input.phone } : {}),
     registerType: input.email ? 'E' : 'P',
-    passwordHash: await hashPassword(input.password, salt),
-    salt,
+    ...(await newPassword(input.password, ctx.passwordIterations)),
     nick: input.nick ?? (input.email ? (input.email.split('@')[0] ?? uid) : `user${uid}`),
-    inviteCode: randomHex(ctx, 6).toUpperCase(),
+    inviteCode: secureHex(6).toUpperCase(),
     ...(input.invitedBy ? { invitedBy: input.invitedBy } : {}),
     createdAt: ctx.clock.now(),
     twoFactor: input.twoFactor ?? false,
-    aesKey: randomHex(ctx, 32),
+    aesKey: secureHex(32),
     blocked: false,
     tradeBanned: false,
     virtualStatus: '0',
@@ -138,14 +132,28 @@ export const isDeletedUser = (ctx: SimContext, uid: string): boolean =>
 
 /**
  * A session token for a user on the account they are on now. It carries the
- * user's session generation (`sg`), so ending all sessions is one increment.
+ * user's session generation (`sg`), so ending all sessions is one increment,
+ * and its session family (`fam`), so a stolen refresh token's family can be
+ * revoked as a whole.
  */
-export const tokenFor = (ctx: SimContext, u: UserRecord): Promise<string> => {
+export const tokenFor = (ctx: SimContext, u: UserRecord, family?: string): Promise<string> => {
   const claims = {
     uid: u.uid,
     virtualStatus: u.virtualStatus,
     aesKey: u.aesKey,
     sg: u.sessionGen ?? 0,
+    ...(family !== undefined ? { fam: family } : {}),
   };
   return ctx.tokens.sign(claims);
 };
+
+/** The session family of a token (claim `fam`), if it has one. */
+export function familyOf(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  try {
+    const fam = decodeJwt(token).fam;
+    return typeof fam === 'string' ? fam : undefined;
+  } catch {
+    return undefined;
+  }
+}

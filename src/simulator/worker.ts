@@ -14,8 +14,15 @@ import { createShiftableClock, realClock } from './clock.ts';
 /** The seed of the demo world; every install shows the same markets. */
 export const DEMO_SEED = 20261122;
 
+/**
+ * PBKDF2 cost in the browser: below the Node host's 600,000 so signing in on
+ * a phone stays quick; these demo hashes never leave the device.
+ */
+export const WORKER_PASSWORD_ITERATIONS = 100_000;
+
 const sim = createSimulator({
   seed: DEMO_SEED,
+  passwordIterations: WORKER_PASSWORD_ITERATIONS,
   store: indexedDbStore(),
   clock: createShiftableClock(realClock),
 });

@@ -69,3 +69,13 @@ test('a signed-in user opening /login is sent home with the already-logged-in no
   await expect(page.getByText('You are already logged in')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a ?to= pointing off the site (/\\host) goes home after sign-in', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login?to=%2F%5Cevil.example%2Fphish');
+  await backOffice(page, 'seedUser', { email: 'to@example.com', password: 'secret123' });
+  await page.getByLabel('E-mail').fill('to@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/^http:\/\/(127\.0\.0\.1|localhost):\d+\/$/);
+});

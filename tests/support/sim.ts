@@ -35,7 +35,8 @@ export async function createWorld(
   opts: SimulatorOptions & { start?: number; timeoutMs?: number } = {},
 ): Promise<TestWorld> {
   const clock = createVirtualClock(opts.start ?? T0);
-  const sim = await createSimulator({ seed: 7, clock, ...opts });
+  // A cheap password hash keeps the suite fast; the Node host uses 600,000 iterations.
+  const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000, ...opts });
   const session = { token: undefined as string | undefined };
   const toasts: string[] = [];
   const expired: Array<'401' | '23519'> = [];

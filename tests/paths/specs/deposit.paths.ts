@@ -13,6 +13,7 @@
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
+import { unseal } from '../../../src/simulator/auth/vault.ts';
 import type { CoinNet } from '../../../src/api/types/user.ts';
 import {
   depositActors,
@@ -220,12 +221,17 @@ function spec(name: string, input: DepositInput): PathSpec {
         expect((s as Snap).context.serviceRequests).toBe(c.data.serviceAsked);
       },
       'bank.loading': (s) => expect(s.hasTag('busy')).toBe(true),
-      'bank.ready': (s, c) => {
-        // The user's cards, account decoded.
-        const held = Object.values(c.world.sim.ctx.state.account.cards);
-        expect((s as Snap).context.bankCards).toEqual(
-          held.map((k) => ({ id: k.id, bankName: k.bankName, account: k.account })),
+      'bank.ready': async (s, c) => {
+        // The user's cards, account decoded (the server keeps it sealed).
+        const { account, vaultKey } = c.world.sim.ctx.state;
+        const held = await Promise.all(
+          Object.values(account.cards).map(async (k) => ({
+            id: k.id,
+            bankName: k.bankName,
+            account: await unseal(vaultKey, k.account),
+          })),
         );
+        expect((s as Snap).context.bankCards).toEqual(held);
       },
       'bank.loadFailed': (s, c) => {
         expect((s as Snap).context.failure).toBe(-1);

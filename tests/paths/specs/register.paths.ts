@@ -234,6 +234,9 @@ function spec(v: Variant): PathSpec {
     maxSteps: 30,
     async setup(world) {
       const bo = world.sim.backOffice;
+      // The server takes a phone's captcha only where the site uses one.
+      bo.setFlag('phoneCaptcha', v.input.phoneCaptcha);
+      bo.setFlag('PHONE_REGISTER', v.input.phoneEnabled);
       const a = await bo.seedUser({ email: EMAIL_TAKEN, password: PASSWORD });
       await bo.seedUser({ phone: username('P', PHONE_TAKEN), password: PASSWORD });
       const invite = world.sim.ctx.state.users[a.uid]?.inviteCode;

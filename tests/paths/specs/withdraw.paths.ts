@@ -15,6 +15,7 @@ import Big from 'big.js';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
+import { unseal } from '../../../src/simulator/auth/vault.ts';
 import type { FeeInfo } from '../../../src/api/types/user.ts';
 import { checkFee } from '../../../src/machines/validation/wallet.ts';
 import {
@@ -370,13 +371,16 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         else if (noWallet) expect(Object.keys(a.disabledCoinNets)).toHaveLength(COINS.length);
         else expect(Object.keys(a.addresses)).toEqual([]);
       },
-      'ready.form': (s, c) => {
+      'ready.form': async (s, c) => {
         const ctx = (s as Snap).context;
         const a = c.world.sim.ctx.state.account;
-        // What the form offers is the server's: wallets with decoded addresses, cards, networks.
+        const vaultKey = c.world.sim.ctx.state.vaultKey;
+        // What the form offers is the server's: wallets with decoded addresses, cards (kept sealed), networks.
         const expected =
           ctx.tab === 'bank_card'
-            ? Object.values(a.cards).map((k) => [k.id, k.account])
+            ? await Promise.all(
+                Object.values(a.cards).map(async (k) => [k.id, await unseal(vaultKey, k.account)]),
+              )
             : noWallet
               ? COINS.map((n) => [n.id, undefined])
               : Object.values(a.addresses).map((w) => [w.walletId, w.address]);

@@ -1,7 +1,8 @@
 /**
  * Bank cards: list, one, add, edit, delete. name, account, address,
  * idNumber and phoneNumber travel encoded with the session's aesKey (both
- * ways) and are kept plain here.
+ * ways) and are kept sealed (AES-GCM under the state's vault key), never in
+ * plain text; a card saved plain by an older version is sealed when listed.
  *
  * Codes: 23523 demo session or cards switched off (user/bankCard), 1016 a
  * field that cannot be decoded, is over 140 characters, an account that is
@@ -17,6 +18,7 @@ import {
   SENSITIVE_BANK_FIELDS,
 } from '../../../api/aes-codec.ts';
 import type { BankCard, BankCardInput } from '../../../api/types/user.ts';
+import { mapSealed, seal, unseal } from '../../auth/vault.ts';
 import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../state.ts';
 import type { UserRecord } from '../../users.ts';
@@ -72,12 +74,19 @@ async function readCard(
   return card as unknown as BankCardInput;
 }
 
-const view = (
-  aesKey: string,
-  { uid: _uid, createdAt: _at, ...card }: CardRecord,
-): Promise<BankCard> => encodeFields(aesKey, card, SENSITIVE_BANK_FIELDS);
-
 export const cardHandlers = (ctx: SimContext): Handlers => {
+  const vault = () => ctx.state.vaultKey;
+  /** A record to keep: the sensitive fields sealed. */
+  const sealed = async (c: Omit<CardRecord, 'sealed'>): Promise<CardRecord> => ({
+    ...(await mapSealed(vault(), c, SENSITIVE_BANK_FIELDS, seal)),
+    sealed: true,
+  });
+  /** A record as the wire wants it: unsealed, then encoded with the session's aesKey. */
+  const view = async (aesKey: string, c: CardRecord): Promise<BankCard> => {
+    const { uid: _uid, createdAt: _at, sealed: isSealed, ...card } = c;
+    const plain = isSealed ? await mapSealed(vault(), card, SENSITIVE_BANK_FIELDS, unseal) : card;
+    return encodeFields(aesKey, plain, SENSITIVE_BANK_FIELDS);
+  };
   /** The caller on the real account with cards switched on, and their aesKey. */
   const caller = (info: CallInfo): { u: UserRecord; key: string } | Failure => {
     const u = realUser(ctx, info);
@@ -94,6 +103,12 @@ export const cardHandlers = (ctx: SimContext): Handlers => {
       const u = me(ctx, info);
       if (isFailure(u)) return u;
       const cards = mine(ctx.state.account.cards, u.uid).sort((a, b) => a.createdAt - b.createdAt);
+      for (const c of cards) {
+        if (c.sealed) continue;
+        const done = await sealed(c);
+        // Only if nothing replaced it meanwhile (a list is not serialised with edits).
+        if (ctx.state.account.cards[c.id] === c) ctx.state.account.cards[c.id] = done;
+      }
       return ok({ list: await Promise.all(cards.map((c) => view(info.session?.aesKey ?? '', c))) });
     },
     userBankCard: async (p, info) => {
@@ -108,7 +123,12 @@ export const cardHandlers = (ctx: SimContext): Handlers => {
       const card = await readCard(who.key, (p ?? {}) as unknown as Record<string, unknown>);
       if (isFailure(card)) return card;
       const id = nextId(ctx.state);
-      ctx.state.account.cards[id] = { ...card, id, uid: who.u.uid, createdAt: ctx.clock.now() };
+      ctx.state.account.cards[id] = await sealed({
+        ...card,
+        id,
+        uid: who.u.uid,
+        createdAt: ctx.clock.now(),
+      });
       return ok(null);
     },
     editUserBankCard: async (p, info) => {
@@ -118,7 +138,12 @@ export const cardHandlers = (ctx: SimContext): Handlers => {
       if (!c) return fail(1008);
       const card = await readCard(who.key, (p ?? {}) as unknown as Record<string, unknown>);
       if (isFailure(card)) return card;
-      ctx.state.account.cards[c.id] = { ...card, id: c.id, uid: c.uid, createdAt: c.createdAt };
+      ctx.state.account.cards[c.id] = await sealed({
+        ...card,
+        id: c.id,
+        uid: c.uid,
+        createdAt: c.createdAt,
+      });
       return ok(null);
     },
     deleteUserBankCard: (p, info) => {

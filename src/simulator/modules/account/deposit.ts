@@ -3,8 +3,8 @@
  * and withdrawal records.
  *
  * userDeposit (multipart: metaData `{ coinId, amt, said, locale }`, file
- * depositProof): 23523 demo session, 1055 unknown network, 1085 a wallet-type
- * 1 user naming a self wallet that is not theirs, 1036 amount zero,
+ * depositProof): 23523 demo session, 1055 unknown network, 1085 a self
+ * wallet (`said`) that is not the caller's, 1036 amount zero,
  * malformed, under {@link DEPOSIT_MIN_USD} or over {@link DEPOSIT_MAX_USD}
  * USD, 1065 over 5 decimals, 202 no price, 23553 no proof, 1016 proof not an
  * image, 1018 a deposit of the same amount on the same network is already in
@@ -58,7 +58,8 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     const net = coinNet(meta.coinId);
     if (!net || net.coin === 'USD' || ctx.state.account.disabledCoinNets[net.id]) return fail(1055);
     const said = str(meta.said);
-    if (u.walletType === 1 && said) {
+    // A self-wallet id is only ever the caller's own, whatever their wallet type.
+    if (said) {
       const own = ctx.state.account.selfWallets[said];
       if (!own || own.uid !== u.uid) return fail(1085);
     }

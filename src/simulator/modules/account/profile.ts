@@ -14,7 +14,7 @@
  *   account. A phone account with an e-mail bound may bind another one.
  */
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { checkPassword, findByLogin, hashPassword } from '../../users.ts';
+import { checkPassword, findByLogin, setPassword } from '../../users.ts';
 import { endSessions } from '../identity/sessions.ts';
 import {
   hasIllegal,
@@ -49,9 +49,9 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     const u = me(ctx, info);
     if (isFailure(u)) return u;
     if (typeof p?.oldPassword !== 'string' || typeof p.newPassword !== 'string') return fail(1001);
-    if (!(await checkPassword(u, p.oldPassword))) return fail(1109);
+    if (!(await checkPassword(ctx, u, p.oldPassword))) return fail(1109);
     if (!validPassword(p.newPassword)) return fail(1016);
-    u.passwordHash = await hashPassword(p.newPassword, u.salt);
+    await setPassword(ctx, u, p.newPassword);
     endSessions(ctx, u);
     return ok(null);
   },

@@ -80,10 +80,15 @@ export interface SavedAddress {
   createdAt: number;
 }
 
-/** Sensitive fields are kept plain here and encoded on the wire. */
+/**
+ * Sensitive fields (SENSITIVE_BANK_FIELDS) are kept sealed here under the
+ * state's vault key (auth/vault.ts) and encoded with the session's aesKey
+ * on the wire; records saved before sealing have `sealed` unset (plain).
+ */
 export interface CardRecord extends BankCard {
   uid: string;
   createdAt: number;
+  sealed?: true;
 }
 
 /** 0 in review, 1 active, 2 rejected, 3 repaid, 4 overdue. */

@@ -1,10 +1,13 @@
 /**
- * Verification codes and the outbox. A code is 6 digits from the seeded
- * generator, lives {@link CODE_TTL_MS}, is single-use, and is thrown away
- * after {@link CODE_MAX_ATTEMPTS} wrong tries. Only the latest code for a
- * purpose and address is live (a resend replaces it).
+ * Verification codes and the outbox. A code is 6 digits from the CSPRNG
+ * (never the seeded generator: a code must not be predictable), lives
+ * {@link CODE_TTL_MS}, is single-use, and is thrown away after
+ * {@link CODE_MAX_ATTEMPTS} wrong tries. Only the latest code for a purpose
+ * and address is live (a resend replaces it), and a new one goes out at most
+ * once per {@link RESEND_MS} (1110).
  */
 import type { SimContext } from '../../module.ts';
+import { secureDigits } from '../../secure-random.ts';
 import { nextId } from '../../state.ts';
 import {
   CODE_MAX_ATTEMPTS,
@@ -19,9 +22,6 @@ import {
 export type CodePurpose = '1' | '2' | '2fa';
 
 const key = (purpose: CodePurpose, address: string) => `${purpose}:${address}`;
-
-export const sixDigits = (ctx: SimContext): string =>
-  Array.from({ length: 6 }, () => String(ctx.rng.int(0, 9))).join('');
 
 /** Called with every message put in the outbox. */
 export type OutboxListener = (entry: OutboxEntry) => void;
@@ -58,22 +58,29 @@ export function send(ctx: SimContext, entry: Omit<OutboxEntry, 'id' | 'at'>): Ou
   return e;
 }
 
-/** 1110: was a code sent to this address less than {@link RESEND_MS} ago? */
-export const tooSoon = (ctx: SimContext, address: string): boolean => {
-  const last = ctx.state.identity.lastSent[address];
+/** 1110: was a code for this purpose sent to this address less than {@link RESEND_MS} ago? */
+export const tooSoon = (ctx: SimContext, purpose: CodePurpose, address: string): boolean => {
+  const last = ctx.state.identity.lastSent[key(purpose, address)];
   return last !== undefined && ctx.clock.now() - last < RESEND_MS;
 };
 
-/** Make a fresh code for a purpose and address (replacing any earlier one). */
-export function issueCode(ctx: SimContext, purpose: CodePurpose, address: string): string {
+/**
+ * Make a fresh code for a purpose and address (replacing any earlier one);
+ * undefined when one went out less than {@link RESEND_MS} ago (answer 1110).
+ */
+export function issueCode(
+  ctx: SimContext,
+  purpose: CodePurpose,
+  address: string,
+): string | undefined {
+  if (tooSoon(ctx, purpose, address)) return undefined;
   const now = ctx.clock.now();
-  const code = sixDigits(ctx);
-  ctx.state.identity.codes[key(purpose, address)] = {
-    code,
-    expiresAt: now + CODE_TTL_MS,
-    attempts: 0,
-  };
-  ctx.state.identity.lastSent[address] = now;
+  const s = ctx.state.identity;
+  // Forget old send times, so the map does not grow with every address ever seen.
+  for (const [k, t] of Object.entries(s.lastSent)) if (now - t >= RESEND_MS) delete s.lastSent[k];
+  const code = secureDigits(6);
+  s.codes[key(purpose, address)] = { code, expiresAt: now + CODE_TTL_MS, attempts: 0 };
+  s.lastSent[key(purpose, address)] = now;
   return code;
 }
 

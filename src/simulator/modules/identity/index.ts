@@ -3,14 +3,16 @@
  * (refresh, session check, ended sessions) and user info; plus the back
  * office's outbox, user blocking, removal and forced log-out.
  */
-import type { SimModule } from '../../module.ts';
-import { findUser, type UserRecord } from '../../users.ts';
-import { loginHandlers } from './login.ts';
+import type { CallName } from '../../../api/contract.ts';
+import type { SimContext, SimModule } from '../../module.ts';
+import { findByLogin, findUser, type UserRecord } from '../../users.ts';
+import { lockKey } from './lockout.ts';
+import { loginAddress, loginHandlers } from './login.ts';
 import { registerHandlers } from './register.ts';
 import { endSessions, sessionCurrent } from './sessions.ts';
 import { sessionHandlers } from './session-calls.ts';
 import { initIdentity, type OutboxEntry } from './state.ts';
-import { normalisePhone } from './validate.ts';
+import { normalisePhone, str } from './validate.ts';
 
 declare module '../../back-office.ts' {
   interface BackOffice {
@@ -33,9 +35,36 @@ declare module '../../back-office.ts' {
 
 const addressOf = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : normalisePhone(to));
 
+/**
+ * Anonymous calls about one account run one at a time (serial.ts): sign-in
+ * and reset under the account's own key (the one its signed-in calls use),
+ * so parallel guesses meet the lockout; sign-up per address, so parallel
+ * sign-ups cannot both pass the "taken" check; refresh per account.
+ */
+function serialKey(
+  ctx: SimContext,
+  name: CallName,
+  p: Record<string, unknown>,
+): string | undefined {
+  if (name === 'login' || name === 'forgot' || name === 'register') {
+    const address = loginAddress(p);
+    if (address === undefined) return undefined;
+    return name === 'register'
+      ? `register:${address}`
+      : lockKey(findByLogin(ctx, address), address);
+  }
+  if (name === 'refresh') {
+    const rt = str(p.refreshToken) ?? '';
+    const rec = ctx.state.identity.refreshTokens[rt] ?? ctx.state.identity.usedRefreshTokens[rt];
+    return rec ? `uid:${rec.uid}` : undefined;
+  }
+  return undefined;
+}
+
 export const identityModule: SimModule = {
   name: 'identity',
   init: initIdentity,
+  serialKey,
   sessionValid: (ctx, s, token) => sessionCurrent(ctx, s.uid, token),
   handlers: (ctx) => ({ ...registerHandlers(ctx), ...loginHandlers(ctx), ...sessionHandlers(ctx) }),
   backOffice: (ctx) => {

@@ -1,32 +1,46 @@
 /**
  * Sign-in (with the second factor) and forgot-password.
  *
- * login: 1001 missing username or password, 1108 unknown account or wrong
- * password, 1044 blocked. For an account with a second factor the first
- * call answers code 0 with `qrcodeStatus: 0` and no token, and mails (or
- * texts) a 6-digit code to the outbox; the client repeats the call with
- * `command: 'verification'` and `authCode`: 1111 no live code (expired after
- * 10 min, or burnt after five wrong tries), 1020 wrong code. While a code is
- * live, a repeated first step re-uses it instead of sending another.
- * Success answers `{ token, refreshToken, qrcodeStatus: 1 }`. With the site
- * flag `singleSession` on, a sign-in ends the user's other sessions.
+ * login: 1001 missing username or password, 1044 locked out (lockout.ts:
+ * five wrong passwords in 15 min; checked before the password, so the right
+ * one does not help), 1108 unknown account or wrong password, 1044 blocked.
+ * For an account with a second factor the first call answers code 0 with
+ * `qrcodeStatus: 0` and no token, and mails (or texts) a 6-digit code to the
+ * outbox; the client repeats the call with `command: 'verification'` and
+ * `authCode`: 1111 no live code (expired after 10 min, or burnt after five
+ * wrong tries), 1020 wrong code (counted towards the lockout). While a code
+ * is live, a repeated first step re-uses it instead of sending another; a
+ * new one goes out at most once a minute (1110). Success answers
+ * `{ token, refreshToken, qrcodeStatus: 1 }`. With the site flag
+ * `singleSession` on, a sign-in ends the user's other sessions.
  *
- * forgot: 1001, 23558, 1016 bad password, 1002 no such account, 1044 blocked, 1111 / 1020
- * for the type '2' code. A reset ends every session of the user.
+ * forgot: 1001, 23558, 1016 bad password, 1002 no such account, 1044 blocked
+ * or locked out by wrong codes, 1111 / 1020 for the type '2' code (a wrong
+ * one counts towards the lockout). A reset ends every session of the user
+ * and lifts a lockout caused by wrong passwords.
  */
 import type { AccountType, ForgotPayload, LoginPayload } from '../../../api/types/trading.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { checkPassword, findByLogin, hashPassword, type UserRecord } from '../../users.ts';
+import { checkPassword, findByLogin, setPassword, type UserRecord } from '../../users.ts';
 import { checkCode, codeFailure, consumeCode, issueCode, liveCode, send } from './codes.ts';
+import { clearFailures, isLocked, lockKey, recordFailure } from './lockout.ts';
 import { endSessions, issueSession } from './sessions.ts';
 import { hasIllegal, normaliseLogin, str, validPassword } from './validate.ts';
 
 const typeOf = (t: unknown, username: string): AccountType =>
   t === 'P' || t === 'E' ? t : username.includes('@') ? 'E' : 'P';
 
-function sendSecondFactor(ctx: SimContext, u: UserRecord): void {
-  if (liveCode(ctx, '2fa', u.uid)) return;
+/** The normalised address of a sign-in or reset payload, if it has a username. */
+export const loginAddress = (p: { username?: unknown; type?: unknown }): string | undefined => {
+  const username = str(p.username);
+  return username === undefined ? undefined : normaliseLogin(username, typeOf(p.type, username));
+};
+
+/** Send a second-factor code unless one is live; false when one went out under a minute ago (1110). */
+function sendSecondFactor(ctx: SimContext, u: UserRecord): boolean {
+  if (liveCode(ctx, '2fa', u.uid)) return true;
   const code = issueCode(ctx, '2fa', u.uid);
+  if (code === undefined) return false;
   send(ctx, {
     channel: u.email ? 'mail' : 'sms',
     to: u.email ?? u.phone ?? u.uid,
@@ -37,23 +51,31 @@ function sendSecondFactor(ctx: SimContext, u: UserRecord): void {
     subject: 'Your sign-in code',
     text: `Your sign-in code is ${code}. It expires in 10 minutes.`,
   });
+  return true;
 }
 
 async function login(ctx: SimContext, p: LoginPayload) {
   const username = str(p.username);
   if (!username || typeof p.password !== 'string' || !p.password) return fail(1001);
-  const u = findByLogin(ctx, normaliseLogin(username, typeOf(p.type, username)));
-  if (!u || !(await checkPassword(u, p.password))) return fail(1108);
+  const address = normaliseLogin(username, typeOf(p.type, username));
+  const u = findByLogin(ctx, address);
+  const lock = lockKey(u, address);
+  if (isLocked(ctx, lock)) return fail(1044);
+  if (!u || !(await checkPassword(ctx, u, p.password))) {
+    recordFailure(ctx, lock, 'password');
+    return fail(1108);
+  }
   if (u.blocked) return fail(1044);
   if (u.twoFactor) {
     if (p.command !== 'verification') {
-      sendSecondFactor(ctx, u);
-      return ok({ qrcodeStatus: 0 });
+      return sendSecondFactor(ctx, u) ? ok({ qrcodeStatus: 0 }) : fail(1110);
     }
     const r = checkCode(ctx, '2fa', u.uid, str(p.authCode) ?? '');
+    if (r === 'wrong') recordFailure(ctx, lock, 'code');
     if (r !== 'ok') return fail(codeFailure(r));
     consumeCode(ctx, '2fa', u.uid);
   }
+  clearFailures(ctx, lock);
   if (ctx.state.flags.singleSession) endSessions(ctx, u);
   return ok({ ...(await issueSession(ctx, u)), qrcodeStatus: 1 });
 }
@@ -67,11 +89,14 @@ async function forgot(ctx: SimContext, p: ForgotPayload) {
   const login = normaliseLogin(username, typeOf(p.type, username));
   const u = findByLogin(ctx, login);
   if (!u) return fail(1002);
-  if (u.blocked) return fail(1044);
+  const lock = lockKey(u, login);
+  if (u.blocked || isLocked(ctx, lock, 'code')) return fail(1044);
   const r = checkCode(ctx, '2', login, code);
+  if (r === 'wrong') recordFailure(ctx, lock, 'code');
   if (r !== 'ok') return fail(codeFailure(r));
   consumeCode(ctx, '2', login);
-  u.passwordHash = await hashPassword(p.password, u.salt);
+  await setPassword(ctx, u, p.password);
+  clearFailures(ctx, lock);
   endSessions(ctx, u);
   return ok(null);
 }

@@ -4,16 +4,19 @@
  *
  * Reply codes, in the order they are checked:
  * - sendMail / sendPhone: 1001 missing field or unknown type, 23558 illegal
- *   characters, 1016 malformed address, 1004 (e-mail) / 1045 (phone) already
+ *   characters, 1016 malformed address, 23523 a sign-up code to a phone
+ *   while PHONE_REGISTER is off, 1004 (e-mail) / 1045 (phone) already
  *   registered for type '1', 1002 not registered for types '2' and '4',
  *   1044 a reset code for a blocked account,
- *   1110 a code went to this address less than 60 s ago (type '4' carries no
- *   code and is not limited).
- * - register: 1001 missing field, 23558, 1016 bad address or password
- *   (7..140 chars), 1042 over {@link REGISTER_BURST} sign-ups in the last
- *   minute, 1004 / 1045 taken, 1107 unknown invite code, then the code:
- *   captcha 23554 unknown / 23555 expired / 23556 wrong, or e-mail/SMS code
- *   1111 none live / 1020 wrong.
+ *   1110 a code of the same type went to this address less than 60 s ago,
+ *   or (type '4', the "registration complete" mail, which carries no code)
+ *   the user was already sent one: one per user.
+ * - register: 1001 missing field, 23558, 23523 a phone while PHONE_REGISTER
+ *   is off, 1016 bad address or password (7..140 chars), 1042 over
+ *   {@link REGISTER_BURST} sign-ups in the last minute, 1004 / 1045 taken,
+ *   1107 unknown invite code, then the code: with the `phoneCaptcha` flag on,
+ *   a phone's image captcha (23554 unknown / 23555 expired / 23556 wrong);
+ *   otherwise the e-mail/SMS code (1111 none live / 1020 wrong).
  */
 import type {
   AccountType,
@@ -24,7 +27,7 @@ import type {
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { createUser, findByLogin } from '../../users.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
-import { checkCode, codeFailure, consumeCode, issueCode, send, tooSoon } from './codes.ts';
+import { checkCode, codeFailure, consumeCode, issueCode, send } from './codes.ts';
 import { REGISTER_BURST } from './state.ts';
 import { hasIllegal, isEmail, isPhone, normaliseLogin, str, validPassword } from './validate.ts';
 
@@ -50,8 +53,12 @@ function sendCode(
   const user = findByLogin(ctx, to);
   const channel = type === 'E' ? 'mail' : 'sms';
   const lang = str(locale) ?? 'en';
+  if (type === 'P' && kind === '1' && !ctx.state.flags.PHONE_REGISTER) return fail(23523);
   if (kind === '4') {
     if (!user) return fail(1002);
+    const welcomed = ctx.state.identity.welcomed;
+    if (welcomed[user.uid] !== undefined) return fail(1110);
+    welcomed[user.uid] = ctx.clock.now();
     send(ctx, {
       channel,
       to,
@@ -66,8 +73,8 @@ function sendCode(
   if (kind === '1' && user) return fail(taken(ctx, to, type));
   if (kind === '2' && !user) return fail(1002);
   if (kind === '2' && user?.blocked) return fail(1044);
-  if (tooSoon(ctx, to)) return fail(1110);
   const code = issueCode(ctx, kind === '1' ? '1' : '2', to);
+  if (code === undefined) return fail(1110);
   const what = kind === '1' ? 'registration' : 'password reset';
   send(ctx, {
     channel,
@@ -96,6 +103,7 @@ async function register(ctx: SimContext, p: RegisterPayload) {
   const code = str(p.code);
   if (!username || !code || typeof p.password !== 'string' || !p.password) return fail(1001);
   if (hasIllegal(username, code, p.inviteCode, p.uuid)) return fail(23558);
+  if (type === 'P' && !ctx.state.flags.PHONE_REGISTER) return fail(23523);
   const login = normaliseLogin(username, type);
   if (type === 'E' ? !isEmail(login) : !isPhone(login)) return fail(1016);
   if (!validPassword(p.password)) return fail(1016);
@@ -108,7 +116,8 @@ async function register(ctx: SimContext, p: RegisterPayload) {
     : undefined;
   if (invite && !inviter) return fail(1107);
   const uuid = str(p.uuid);
-  if (uuid && type === 'P') {
+  // A captcha proves a person, not the phone: only where the site chose that (phoneCaptcha).
+  if (uuid && type === 'P' && ctx.state.flags.phoneCaptcha) {
     const c = checkCaptcha(ctx, uuid, code);
     if (c) return fail(c);
   } else {

@@ -9,8 +9,11 @@
  * handlers see it: the session check answers -1 and user info 1002.
  *
  * refresh (anonymous): 1001 missing field; 23519 unknown, expired or ended
- * refresh token, or a token that is not ours or of another user; 1002 user
- * gone; 1044 blocked. Refresh tokens rotate: each is good once.
+ * refresh token, or a token that is not ours or of another user or session;
+ * 1002 user gone; 1044 blocked. Refresh tokens rotate: each is good once,
+ * taken out of use before anything else happens, so of parallel refreshes
+ * with one token exactly one succeeds; showing a rotated one again revokes
+ * its whole session family (23519, and 401 for its access tokens).
  */
 import type { Balance } from '../../../api/types/trading.ts';
 import type { User } from '../../../api/types/user.ts';
@@ -18,7 +21,7 @@ import { acct } from '../../ledger.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { findUser, type UserRecord } from '../../users.ts';
 import { walletRows } from '../account/wallet.ts';
-import { issueSession, signedUid } from './sessions.ts';
+import { claimRefreshToken, issueSession, signedSession } from './sessions.ts';
 import { str } from './validate.ts';
 
 const money = (v: { toFixed(dp: number): string }) => Number(v.toFixed(2));
@@ -52,16 +55,16 @@ export const sessionHandlers = (ctx: SimContext): Handlers => ({
     const rt = str(p?.refreshToken);
     const token = str(p?.token);
     if (!rt || !token) return fail(1001);
-    const all = ctx.state.identity.refreshTokens;
-    const rec = all[rt];
-    if (!rec || rec.expiresAt <= ctx.clock.now()) return fail(23519);
-    if ((await signedUid(ctx, token)) !== rec.uid) return fail(23519);
+    const rec = claimRefreshToken(ctx, rt);
+    if (!rec || rec === 'reused' || rec.expiresAt <= ctx.clock.now()) return fail(23519);
+    const signed = await signedSession(ctx, token);
+    if (signed?.uid !== rec.uid) return fail(23519);
+    if (signed.family !== undefined && signed.family !== rec.family) return fail(23519);
     const u = findUser(ctx, rec.uid);
     if (!u) return fail(1002);
     if (u.blocked) return fail(1044);
     if (rec.gen !== (u.sessionGen ?? 0)) return fail(23519);
-    delete all[rt];
-    return ok(await issueSession(ctx, u));
+    return ok(await issueSession(ctx, u, rec.family));
   },
   sessionCheck: (_p, info) =>
     info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1),

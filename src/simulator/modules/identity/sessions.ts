@@ -4,12 +4,18 @@
  * generation (`sg`); raising it ends all the user's sessions at once, which
  * is how a password change, a reset or a back-office log-out take effect
  * ("logged out elsewhere").
+ *
+ * A sign-in starts a session family (`fam`): the refresh after it rotates
+ * the refresh token (each is good once) and stays in the family. Showing a
+ * rotated refresh token again means two parties hold it (one stole it), so
+ * the whole family is revoked: its refresh tokens and its access tokens.
  */
-import { decodeJwt, jwtVerify } from 'jose';
+import { decodeJwt } from 'jose';
 import type { TokenData } from '../../../api/types/trading.ts';
 import type { SimContext } from '../../module.ts';
-import { findUser, tokenFor, type UserRecord } from '../../users.ts';
-import { hex, REFRESH_TTL_MS } from './state.ts';
+import { secureHex, secureUuid } from '../../secure-random.ts';
+import { familyOf, findUser, tokenFor, type UserRecord } from '../../users.ts';
+import { REFRESH_TTL_MS, type RefreshRecord } from './state.ts';
 
 /** The generation a token was issued under (0 for tokens without the claim). */
 export function tokenGen(token: string): number {
@@ -21,8 +27,13 @@ export function tokenGen(token: string): number {
   }
 }
 
-/** Identity's part of session validity: the token's generation is the user's current one. */
+/**
+ * Identity's part of session validity: the token's generation is the user's
+ * current one and its family has not been revoked.
+ */
 export function sessionCurrent(ctx: SimContext, uid: string, token: string): boolean {
+  const fam = familyOf(token);
+  if (fam !== undefined && ctx.state.identity.revokedFamilies[fam] !== undefined) return false;
   const u = findUser(ctx, uid);
   return !u || tokenGen(token) === (u.sessionGen ?? 0);
 }
@@ -35,30 +46,79 @@ export function endSessions(ctx: SimContext, u: UserRecord): void {
   ctx.persist();
 }
 
-/** A new access token and refresh token for a user. */
-export async function issueSession(ctx: SimContext, u: UserRecord): Promise<Required<TokenData>> {
-  const now = ctx.clock.now();
-  const all = ctx.state.identity.refreshTokens;
-  for (const [k, r] of Object.entries(all)) if (r.expiresAt <= now) delete all[k];
-  const refreshToken = `rt_${hex(ctx, 40)}`;
-  all[refreshToken] = { uid: u.uid, expiresAt: now + REFRESH_TTL_MS, gen: u.sessionGen ?? 0 };
+/** Revoke a session family: its refresh tokens go, its access tokens fail from now on. */
+export function revokeFamily(ctx: SimContext, family: string): void {
+  const s = ctx.state.identity;
+  for (const [k, r] of Object.entries(s.refreshTokens))
+    if (r.family === family) delete s.refreshTokens[k];
+  // Kept as long as any token of the family could still be presented.
+  s.revokedFamilies[family] = ctx.clock.now() + REFRESH_TTL_MS;
   ctx.persist();
-  return { token: await tokenFor(ctx, u), refreshToken };
+}
+
+/** Drop expired records (refresh tokens, used ones, revoked families). */
+function prune(ctx: SimContext, now: number): void {
+  const s = ctx.state.identity;
+  for (const m of [s.refreshTokens, s.usedRefreshTokens])
+    for (const [k, r] of Object.entries(m)) if (r.expiresAt <= now) delete m[k];
+  for (const [k, t] of Object.entries(s.revokedFamilies)) if (t <= now) delete s.revokedFamilies[k];
 }
 
 /**
- * The uid of a token whose signature is ours, even if it has expired (a
- * refresh may come a little late), or undefined.
+ * A new access token and refresh token for a user: a new session family
+ * (sign-in), or the next pair of an existing one (refresh).
  */
-export async function signedUid(ctx: SimContext, token: string): Promise<string | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(ctx.state.secret), {
-      algorithms: ['HS256'],
-      currentDate: new Date(ctx.clock.now()),
-      clockTolerance: REFRESH_TTL_MS / 1000,
-    });
-    return typeof payload.uid === 'string' ? payload.uid : undefined;
-  } catch {
-    return undefined;
+export async function issueSession(
+  ctx: SimContext,
+  u: UserRecord,
+  family: string = secureUuid(),
+): Promise<Required<TokenData>> {
+  const now = ctx.clock.now();
+  prune(ctx, now);
+  const refreshToken = `rt_${secureHex(64)}`;
+  ctx.state.identity.refreshTokens[refreshToken] = {
+    uid: u.uid,
+    expiresAt: now + REFRESH_TTL_MS,
+    gen: u.sessionGen ?? 0,
+    family,
+  };
+  ctx.persist();
+  return { token: await tokenFor(ctx, u, family), refreshToken };
+}
+
+/**
+ * Take a refresh token out of use, synchronously (before any `await`), so
+ * that of two calls with the same token exactly one gets it. Returns its
+ * record, or 'reused' for a token already rotated (its family is then
+ * revoked), or undefined for a token never issued or long gone.
+ */
+export function claimRefreshToken(
+  ctx: SimContext,
+  rt: string,
+): RefreshRecord | 'reused' | undefined {
+  const s = ctx.state.identity;
+  const used = s.usedRefreshTokens[rt];
+  if (used) {
+    if (used.family !== undefined) revokeFamily(ctx, used.family);
+    return 'reused';
   }
+  const rec = s.refreshTokens[rt];
+  if (!rec) return undefined;
+  delete s.refreshTokens[rt];
+  s.usedRefreshTokens[rt] = rec;
+  ctx.persist();
+  return rec;
+}
+
+/**
+ * The uid and family of a token whose signature is ours, even if it has
+ * expired (a refresh may come a little late), or undefined.
+ */
+export async function signedSession(
+  ctx: SimContext,
+  token: string,
+): Promise<{ uid: string; family: string | undefined } | undefined> {
+  const claims = await ctx.tokens.signedClaims(token, REFRESH_TTL_MS / 1000);
+  if (typeof claims?.uid !== 'string') return undefined;
+  return { uid: claims.uid, family: typeof claims.fam === 'string' ? claims.fam : undefined };
 }

@@ -1,13 +1,14 @@
 /**
  * The identity module's section of the simulator state: verification codes
- * and the outbox they went to, image captchas, refresh tokens and the
- * registration rate window.
+ * and the outbox they went to, image captchas, refresh tokens (with their
+ * session families), sign-in failures and lockouts, and the registration
+ * rate window.
  */
 import type { SimContext } from '../../module.ts';
 
 /** Verification codes (e-mail, SMS and second factor) live this long. */
 export const CODE_TTL_MS = 10 * 60_000;
-/** A second code to the same address within this window answers 1110. */
+/** A second code for the same purpose and address within this window answers 1110. */
 export const RESEND_MS = 60_000;
 /** Wrong tries before a code is thrown away (then 1111, as if expired). */
 export const CODE_MAX_ATTEMPTS = 5;
@@ -17,6 +18,16 @@ export const CAPTCHA_TTL_MS = 2 * 60_000;
 export const REFRESH_TTL_MS = 7 * 24 * 3_600_000;
 /** At most this many registrations per minute across the site, then 1042. */
 export const REGISTER_BURST = 10;
+/** Wrong passwords within {@link LOCK_WINDOW_MS} that lock an account. */
+export const LOCK_PASSWORD_FAILURES = 5;
+/**
+ * Wrong second-factor or reset codes within {@link LOCK_WINDOW_MS} that lock
+ * it: two burnt codes (each takes {@link CODE_MAX_ATTEMPTS} tries).
+ */
+export const LOCK_CODE_FAILURES = 10;
+/** The window failures are counted in, and how long a lock lasts. */
+export const LOCK_WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
 /** The outbox keeps the latest this many messages. */
 export const OUTBOX_MAX = 500;
 
@@ -57,16 +68,38 @@ export interface RefreshRecord {
   expiresAt: number;
   /** The user's session generation when issued. */
   gen: number;
+  /**
+   * The session family: a sign-in and every refresh after it. Showing a
+   * rotated (used) refresh token again revokes the whole family.
+   */
+  family?: string;
+}
+
+/** Recent sign-in failures of an account (or of an unknown address). */
+export interface FailureRecord {
+  passwords: number[];
+  codes: number[];
+  lockedUntil?: number;
+  /** What caused the lock: a password lock still lets a reset through (it lifts the lock). */
+  lockedBy?: 'password' | 'code';
 }
 
 export interface IdentityState {
   /** By `<purpose>:<address>` ('1:a@b.c', '2:15550100', '2fa:<uid>'). */
   codes: Record<string, SentCode>;
-  /** Last time a code went to an address (1110 window). */
+  /** Last time a code went out, by `<purpose>:<address>` (1110 window). */
   lastSent: Record<string, number>;
   outbox: OutboxEntry[];
   captchas: Record<string, Captcha>;
   refreshTokens: Record<string, RefreshRecord>;
+  /** Rotated refresh tokens, kept until they would have expired, to notice reuse. */
+  usedRefreshTokens: Record<string, RefreshRecord>;
+  /** Revoked session families → when their last token expires at the latest. */
+  revokedFamilies: Record<string, number>;
+  /** By `uid:<uid>` or `login:<address>`. */
+  failures: Record<string, FailureRecord>;
+  /** Users who were sent the "registration complete" mail (type '4'), once each. */
+  welcomed: Record<string, number>;
   /** Times of recent registrations (1042 window). */
   registrations: number[];
 }
@@ -85,15 +118,9 @@ export function initIdentity(ctx: SimContext): void {
   s.outbox ??= [];
   s.captchas ??= {};
   s.refreshTokens ??= {};
+  s.usedRefreshTokens ??= {};
+  s.revokedFamilies ??= {};
+  s.failures ??= {};
+  s.welcomed ??= {};
   s.registrations ??= [];
 }
-
-/** `n` hex digits from the simulator's seeded generator. */
-export const hex = (ctx: SimContext, n: number): string =>
-  Array.from({ length: n }, () => ctx.rng.int(0, 15).toString(16)).join('');
-
-/** A v4-shaped uuid from the seeded generator. */
-export const uuid = (ctx: SimContext): string => {
-  const h = hex(ctx, 32);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20)}`;
-};

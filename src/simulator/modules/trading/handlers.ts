@@ -11,7 +11,7 @@
  */
 import type { TokenPayload } from '../../../api/types/trading.ts';
 import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
-import { tokenFor } from '../../users.ts';
+import { familyOf, tokenFor } from '../../users.ts';
 import { balanceOf, resetDemo, switchAccount } from './accounts.ts';
 import { Refusal, refuse, userOf } from './guards.ts';
 import { orderList, optionList } from './lists.ts';
@@ -101,7 +101,9 @@ export function tradingHandlers(ctx: SimContext): Handlers {
     switchUser: async (_p, info) => {
       const r = run(info, (c) => switchAccount(ctx, c.uid, c.book));
       if (r.code !== 0 || !info.session) return fail(r.code, r.msg);
-      return ok({ token: await tokenFor(ctx, userOf(ctx, info.session.uid)) });
+      // The new token stays in the session's family (a revoked family takes it along).
+      const user = userOf(ctx, info.session.uid);
+      return ok({ token: await tokenFor(ctx, user, familyOf(info.token)) });
     },
     resetUser: (_p, info) =>
       run(info, (c): null => {

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginActors, loginMachine, type LoginInput } from '../../../machines/loginMachine.ts';
+import { safeReturnPath } from '../../../machines/routes.ts';
 import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
 import { recallAccount, recallPassword } from '../../../state/remember.ts';
 import { site } from '../../../state/site.ts';
@@ -44,7 +45,7 @@ function LoginForm({ input }: { input: LoginInput }) {
     if (!state.matches('signedIn')) return;
     showToast(t('login_success'), 'success', TOAST_MS);
     const to = new URLSearchParams(search).get('to');
-    navigate(to && to.startsWith('/') && !to.startsWith('//') ? to : '/', { replace: true });
+    navigate(safeReturnPath(to, window.location.origin), { replace: true });
   }, [state, navigate, search, t]);
 
   const change = (field: 'username' | 'password' | 'code') => (value: string) =>

@@ -1,10 +1,10 @@
-/** The account side survives a restart from its store, and a seed reproduces codes and captchas. */
+/** The account side survives a restart from its store (secrets are never from the seed: see security/). */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../../../src/simulator/store.ts';
 import { createWorld } from '../../../support/sim.ts';
 import { cash, funded, seeded, signIn } from './helpers.ts';
 
-describe('persistence and determinism', () => {
+describe('persistence', () => {
   it('keeps users, sessions, held withdrawals, notifications and the outbox across a restart', async () => {
     const store = memoryStore();
     const w1 = await createWorld({ ticking: false, store });
@@ -30,15 +30,5 @@ describe('persistence and determinism', () => {
     });
     expect(r.code).toBe(0);
     expect(w2.sim.ctx.ledger.total().toString()).toBe('0');
-  });
-
-  it('draws codes, captchas and uuids from the seed alone', async () => {
-    const run = async () => {
-      const w = await createWorld({ ticking: false });
-      await w.api.call('sendMail', { email: 'same@example.com', type: '1', locale: 'en' });
-      const img = await w.api.call('getImageCode');
-      return [w.sim.backOffice.lastCode('same@example.com'), img.data, img.reply?.uuid];
-    };
-    expect(await run()).toEqual(await run());
   });
 });
