@@ -442,7 +442,8 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         expect(s.can({ type: 'form.submit' })).toBe(false);
         expect(s.can({ type: 'field.change', field: 'amount', value: '200' })).toBe(false);
         expect(s.can({ type: 'tab.select', tab: 'bank_card' })).toBe(false);
-        expect(withdrawals(c)).toHaveLength(0);
+        // The submit actor is already running: its one request may have landed, never two.
+        expect(withdrawals(c).length).toBeLessThanOrEqual(1);
       },
     },
   };
