@@ -36,6 +36,7 @@ export interface UserRecord {
   virtualStatus: '0' | '1';
   /** The demo reset has been used (a second one answers 701). */
   demoResetUsed: boolean;
+  /** A reference into the upload area (`upload:<id>`). */
   avatar?: string;
   /** 1: deposits from self wallets. */
   walletType?: number;

@@ -6,7 +6,8 @@
  * depositProof): 23523 demo session, 1055 unknown network, 1085 a wallet-type
  * 1 user naming a self wallet that is not theirs, 1036 amount zero,
  * malformed or under {@link DEPOSIT_MIN_USD} USD, 1065 over 5 decimals, 202
- * no price, 23553 no proof, 1016 proof not an image, 1018 a deposit of the
+ * no price, 23553 no proof, 1016 proof not an image (or over the user's upload
+ * quota), 1018 a deposit of the
  * same amount on the same network is already in review. Nothing moves until
  * the back office approves: the USD value fixed at submission is then
  * credited to the real trading account (from `world:deposits:<uid>:USD`, so
@@ -18,7 +19,7 @@ import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
 import { cents, coinNet, DEPOSIT_MIN_USD, usdPrice } from './coins.ts';
-import { amount, imageUpload, isFailure, me, paginate, realUser } from './guard.ts';
+import { amount, imageUpload, isFailure, keepImages, me, paginate, realUser } from './guard.ts';
 import { mine, type WalletRequest } from './state.ts';
 
 /** Requests of a user, newest first. */
@@ -60,12 +61,15 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     if (!price) return fail(202);
     const usd = cents(amt.times(price), 'down');
     if (usd.lt(DEPOSIT_MIN_USD)) return fail(1036);
-    const proof = await imageUpload(p?.depositProof);
-    if (isFailure(proof)) return proof;
+    const image = await imageUpload(p?.depositProof);
+    if (isFailure(image)) return image;
     const pending = requestsOf(ctx, u.uid).some(
       (r) => r.actionType === 0 && r.payState === 0 && r.coinNetId === net.id && amt.eq(r.payPrice),
     );
     if (pending) return fail(1018);
+    const refs = keepImages(ctx, u.uid, [image]);
+    if (isFailure(refs)) return refs;
+    const proof = refs[0];
     const id = nextId(ctx.state);
     ctx.state.account.walletRequests[id] = {
       id,
@@ -76,7 +80,7 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
       coinNetId: net.id,
       payPrice: amt.toString(),
       usd: usd.toFixed(2),
-      proof,
+      ...(proof ? { proof } : {}),
       submitTimeTs: ctx.clock.now(),
       ...(said ? { said } : {}),
     };

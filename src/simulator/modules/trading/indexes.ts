@@ -39,7 +39,10 @@ export function refresh(h: Hot): void {
 }
 
 /** Index a pending or open order. */
-export function activate(ctx: SimContext, rt: Runtime, o: OrderRecord): Hot {
+export function activate(ctx: SimContext, rt: Runtime, placed: OrderRecord): Hot {
+  // The index keeps the order as read back from the state, so the tick's
+  // changes to it are seen by the store's change tracking (persistence.ts).
+  const o = ctx.state.trading.orders[placed.id] ?? placed;
   const d = ctx.products.get(o.symbol);
   if (!d) throw new Error(`unknown symbol ${o.symbol}`);
   const h: Hot = {
