@@ -160,7 +160,7 @@ async function apply(r: Run, s: Step): Promise<void> {
     await w.api.call('transformWallet', {
       currId: '2',
       curr: 'USDT',
-      type: s.num % 2,
+      type: (s.num % 2) as 0 | 1,
       num: String(s.num),
     });
     return;

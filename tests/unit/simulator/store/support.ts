@@ -2,6 +2,7 @@
 import { memoryStore, type SimStore } from '../../../../src/simulator/store.ts';
 import { createWorld, type TestWorld } from '../../../support/sim.ts';
 import type { OrderRecord } from '../../../../src/simulator/modules/trading/state.ts';
+import type { UserRecord } from '../../../../src/simulator/users.ts';
 
 /** A PNG-signed image of `bytes` bytes (the simulator checks the signature and the size). */
 export function pngOf(bytes: number): Blob {
@@ -47,11 +48,11 @@ export async function largeWorld(
   });
   const s = w.sim.ctx.state;
   const order = s.trading.orders[placed.data!] as OrderRecord;
-  const base = JSON.parse(JSON.stringify(s.users[uid])) as typeof order & object;
+  const base = JSON.parse(JSON.stringify(s.users[uid])) as UserRecord;
   let id = s.nextId;
   for (let i = 1; i < users; i++) {
     const other = String(Number(uid) + 1_000_000 + i);
-    s.users[other] = { ...(base as never), uid: other, email: `u${i}@example.com` };
+    s.users[other] = { ...base, uid: other, email: `u${i}@example.com` };
     s.ledger[`u:${other}:real:USD`] = '1000';
     s.ledger[`world:deposits:${other}:USD`] = '-1000';
   }
