@@ -84,11 +84,22 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
 
   const dirty = new Set<string>();
   const prefixes: string[][] = [];
-  const tracked = track(raw, (path) => {
-    const depth = unitDepth(path[0] as string, path[1]);
-    if (path.length >= depth)
-      dirty.add(unitKey(path.length === depth ? path : path.slice(0, depth)));
-    else prefixes.push([...path]);
+  // Unit keys by the written object's path (the tracker hands the same array
+  // for every write to one object), so a write costs a lookup, not a JSON.stringify.
+  const inUnit = new WeakMap<readonly string[], string>();
+  const openKey = new WeakMap<readonly string[], string>();
+  const tracked = track(raw, (path, key) => {
+    const len = path.length + 1;
+    const depth = unitDepth(len === 1 ? key : (path[0] as string), len === 2 ? key : path[1]);
+    if (len > depth) {
+      let k = inUnit.get(path);
+      if (k === undefined) inUnit.set(path, (k = unitKey(path.slice(0, depth))));
+      dirty.add(k);
+    } else if (len === depth) {
+      let open = openKey.get(path);
+      if (open === undefined) openKey.set(path, (open = unitKey(path).slice(0, -1)));
+      dirty.add(`${open}${path.length ? ',' : ''}${JSON.stringify(key)}]`);
+    } else prefixes.push([...path, key]);
   });
   const uploads = createUploads(tracked.root, (id) => store.blob(id), new Map(staged));
 

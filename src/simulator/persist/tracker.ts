@@ -34,19 +34,21 @@ export interface Tracked<T> {
 }
 
 /**
- * Wrap `state` so that `onWrite(path)` is called with the path of every
- * property written or deleted (the object's path plus the key).
+ * Wrap `state` so that `onWrite(path, key)` is called for every property
+ * written or deleted: the path of the object (the same array for every write
+ * to that object, never to be changed) and the property's key.
  */
 export function track<T extends object>(
   state: T,
-  onWrite: (path: readonly string[]) => void,
+  onWrite: (path: readonly string[], key: string) => void,
 ): Tracked<T> {
   const entries = new WeakMap<object, Entry>();
   const raws = new WeakMap<object, object>();
 
   /** Replace proxies inside a value being stored by their raw objects. */
-  const unwrap = (v: unknown, seen: Set<object>): unknown => {
+  const unwrap = (v: unknown, seen?: Set<object>): unknown => {
     if (typeof v !== 'object' || v === null) return v;
+    seen ??= new Set();
     const r = raws.get(v);
     if (r) return r;
     if (!isTrackable(v) || seen.has(v)) return v;
@@ -61,31 +63,39 @@ export function track<T extends object>(
     return v;
   };
 
+  // One handler for every proxy (V8 keeps its traps fast that way); each
+  // target's path is looked up only when it is written or a child is wrapped.
+  const paths = new WeakMap<object, readonly string[]>();
+  const ROOT: readonly string[] = [];
+  const pathOf = (t: object): readonly string[] => paths.get(t) ?? ROOT;
+  const handler: ProxyHandler<Obj> = {
+    get(t, k) {
+      const v = t[k as string];
+      if (typeof v !== 'object' || v === null || typeof k === 'symbol') return v;
+      const e = entries.get(v);
+      if (e !== undefined && e.parent === t && e.key === k) return e.proxy;
+      if (!isTrackable(v)) return v;
+      return wrap(v, [...pathOf(t), k], t, k);
+    },
+    set(t, k, v) {
+      if (typeof k !== 'symbol') onWrite(pathOf(t), k);
+      return Reflect.set(t, k, unwrap(v));
+    },
+    deleteProperty(t, k) {
+      if (typeof k !== 'symbol' && Object.prototype.hasOwnProperty.call(t, k))
+        onWrite(pathOf(t), k);
+      return Reflect.deleteProperty(t, k);
+    },
+    defineProperty(t, k, d) {
+      if (typeof k !== 'symbol') onWrite(pathOf(t), k);
+      if ('value' in d) d = { ...d, value: unwrap(d.value) };
+      return Reflect.defineProperty(t, k, d);
+    },
+  };
+
   const wrap = (target: Obj, path: readonly string[], parent?: object, key?: string): Obj => {
-    const handler: ProxyHandler<Obj> = {
-      get(t, k) {
-        const v = Reflect.get(t, k);
-        if (typeof k === 'symbol' || !isTrackable(v)) return v;
-        const e = entries.get(v);
-        if (e && e.parent === t && e.key === k) return e.proxy;
-        return wrap(v, [...path, k], t, k);
-      },
-      set(t, k, v) {
-        if (typeof k !== 'symbol') onWrite([...path, k]);
-        return Reflect.set(t, k, unwrap(v, new Set()));
-      },
-      deleteProperty(t, k) {
-        if (typeof k !== 'symbol' && Object.prototype.hasOwnProperty.call(t, k))
-          onWrite([...path, k]);
-        return Reflect.deleteProperty(t, k);
-      },
-      defineProperty(t, k, d) {
-        if (typeof k !== 'symbol') onWrite([...path, k]);
-        if ('value' in d) d = { ...d, value: unwrap(d.value, new Set()) };
-        return Reflect.defineProperty(t, k, d);
-      },
-    };
     const proxy = new Proxy(target, handler);
+    paths.set(target, path);
     entries.set(target, { proxy, parent, key });
     raws.set(proxy, target);
     return proxy;

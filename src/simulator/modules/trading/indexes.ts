@@ -30,6 +30,7 @@ function remove<K, V>(m: Map<K, Set<V>>, k: K, v: V) {
 /** Re-read an active order's numbers after it changed (fill, interest). */
 export function refresh(h: Hot): void {
   const o = h.o;
+  h.status = o.positionStatus;
   h.limit = num(o.limitPrice);
   h.open = num(o.openPrice);
   h.sl = num(o.stopPrice);
@@ -47,6 +48,8 @@ export function activate(ctx: SimContext, rt: Runtime, placed: OrderRecord): Hot
   if (!d) throw new Error(`unknown symbol ${o.symbol}`);
   const h: Hot = {
     o,
+    symbol: o.symbol,
+    status: o.positionStatus,
     dir: o.orderType === 0 ? 1 : -1,
     units: Number(o.volume) * d.contractSize,
     limit: NaN,
