@@ -5,7 +5,7 @@
  * reply of a changing call (and shortly after a tick changed something).
  *
  * Durability rules:
- * - A new (or wiped) store starts its id counter at a time-based offset (ms
+ * - A new (or wiped) durable store starts its id counter at a time-based offset (ms
  *   since 2025-01-01 UTC), so uids and record ids issued by an older store
  *   are never handed out again (that would need more than 1,000 ids a
  *   second over the older store's whole life).
@@ -64,7 +64,7 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
   let dropLegacy = false;
   if (!loaded) {
     raw = opts.fresh();
-    raw.nextId = Math.max(raw.nextId, idBase(opts.now));
+    if (store.durable) raw.nextId = Math.max(raw.nextId, idBase(opts.now));
     full = true;
   } else if (loaded.kind === 'legacy') {
     staged = upgrade(loaded.state, opts.now, where);

@@ -31,6 +31,12 @@ export interface SimStore {
   readonly stats: StoreStats;
   /** Where the data lives, for start-up messages. */
   readonly where?: string;
+  /**
+   * Data outlives the process (IndexedDB, SQLite): a new store then starts
+   * its ids at a time-based offset, so a wiped store never reuses an uid.
+   * Memory stores start at 1000, so tests see the same ids every run.
+   */
+  readonly durable?: boolean;
 }
 
 /**
@@ -38,7 +44,10 @@ export interface SimStore {
  * old single-record layout (state version 1), which the simulator migrates on
  * load.
  */
-export function memoryStore(initial?: unknown): SimStore & { units: Map<string, string> } {
+export function memoryStore(
+  initial?: unknown,
+  opts: { durable?: boolean } = {},
+): SimStore & { units: Map<string, string> } {
   let legacy = initial === undefined ? undefined : JSON.stringify(initial);
   const units = new Map<string, string>();
   const blobs = new Map<string, StoredBlob>();
@@ -47,6 +56,7 @@ export function memoryStore(initial?: unknown): SimStore & { units: Map<string, 
     units,
     stats,
     where: 'memory',
+    durable: opts.durable ?? false,
     load: async () => {
       if (units.size > 0) return { kind: 'units', units: [...units] };
       if (legacy !== undefined) return { kind: 'legacy', state: JSON.parse(legacy) as unknown };

@@ -65,6 +65,7 @@ export function sqliteStore(dir: string): SimStore {
   return {
     stats,
     where: file,
+    durable: true,
     async load(): Promise<Loaded | undefined> {
       const rows = db.prepare('SELECT key, value FROM units').all() as Array<{
         key: string;

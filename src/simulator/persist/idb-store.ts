@@ -37,6 +37,7 @@ export function indexedDbStore(name = 'trader-simulator'): SimStore {
   return {
     stats,
     where: `IndexedDB "${name}"`,
+    durable: true,
     async load(): Promise<Loaded | undefined> {
       const tx = (await db()).transaction(['units', 'meta', 'state'], 'readonly');
       const layout = (await tx.objectStore('meta').get('layout')) as number | undefined;

@@ -217,9 +217,15 @@ describe('store: a reload gives back the live state', () => {
     );
   }, 300_000);
 
-  it('starts a new store from T0 with ids past every earlier one', async () => {
-    const w = await createWorld({ store: memoryStore(), ticking: false });
-    expect(w.sim.ctx.state.nextId).toBeGreaterThanOrEqual(T0 - Date.UTC(2025, 0, 1));
+  it('starts a new durable store at a time-based id (ms since 2025), a memory one at 1000', async () => {
+    const w = await createWorld({
+      store: memoryStore(undefined, { durable: true }),
+      ticking: false,
+    });
+    expect(w.sim.ctx.state.nextId).toBe(T0 - Date.UTC(2025, 0, 1));
     w.sim.stop();
+    const m = await createWorld({ store: memoryStore(), ticking: false });
+    expect(m.sim.ctx.state.nextId).toBe(1000);
+    m.sim.stop();
   });
 });
