@@ -9,10 +9,16 @@
  * the server sends.
  * SIM_SIGNING_KEY (hex or base64, at least 256 bits) sets the token signing
  * key; without it the store's own random key is used.
+ * Data lives in SQLite in the folder SIM_DATA (default ./sim-data): a restart
+ * keeps every user, session, order, balance and upload. Delete the folder
+ * (or call the back office's wipe) to start afresh. SIGINT / SIGTERM save
+ * what is left and close the database before exiting.
  */
+import path from 'node:path';
 import { parseSigningKey } from '../src/simulator/auth/keys.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
+import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
@@ -26,8 +32,11 @@ try {
   console.error(`SIM_SIGNING_KEY refused: ${(e as Error).message}`);
   process.exit(1);
 }
+const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
+const store = sqliteStore(dataDir);
 const sim = await createSimulator({
   seed: Number(process.env.SEED ?? 20261122),
+  store,
   ...(signingKey ? { signingKey } : {}),
 });
 const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
@@ -50,13 +59,26 @@ console.log(
 );
 if (key.generated) console.log(`operator key  ${key.generated}`);
 if (process.env.SIM_SHOW_CODES === '1') showCodes(sim);
-const stop = async () => {
-  sim.stop();
-  await srv.close();
-  process.exit(0);
+console.log(
+  `Simulator data in ${store.where ?? dataDir} (SIM_DATA=${dataDir}; delete it to start afresh)`,
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: saving and closing ${store.where ?? dataDir}`);
+  try {
+    await srv.close();
+    await sim.close();
+  } catch (e) {
+    console.error('simulator: shutdown failed', e);
+    process.exitCode = 1;
+  }
+  process.exit();
 };
 // Last line of defence: every request and socket handles its own failures, but
 // a stray rejection must be logged, not end the server for everyone.
 process.on('unhandledRejection', (e) => console.error('sim server: unhandled rejection', e));
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

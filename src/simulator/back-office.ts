@@ -10,7 +10,6 @@ import type { ChannelName } from '../api/wire.ts';
 import type { ChannelHub } from './channels.ts';
 import type { SimContext, SimModule } from './module.ts';
 import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
-import type { SimStore } from './store.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { isShiftable } from './clock.ts';
 
@@ -57,7 +56,8 @@ export function createBackOffice(d: {
   hub: ChannelHub;
   scenarios: Scenarios;
   modules: readonly SimModule[];
-  store: SimStore;
+  /** Forget everything saved (the persistence's wipe). */
+  wipe: () => Promise<void>;
   tokens: TokenService;
 }): BackOffice {
   const { ctx, hub, scenarios } = d;
@@ -82,7 +82,7 @@ export function createBackOffice(d: {
       ctx.persist();
     },
     flags: () => ({ ...ctx.state.flags }),
-    wipe: () => d.store.clear(),
+    wipe: () => d.wipe(),
     skipTime: (ms) => {
       const clock = ctx.clock;
       if (!isShiftable(clock)) throw new Error('this simulator runs on a clock that cannot skip');

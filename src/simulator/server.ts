@@ -38,7 +38,8 @@ import { PriceEngine } from './prices.ts';
 import { createProducts } from './products.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
-import { newState, STATE_VERSION, type SimState } from './state.ts';
+import { newState } from './state.ts';
+import { openPersistence } from './persistence.ts';
 import { memoryStore, type SimStore } from './store.ts';
 import { createSerialiser } from './serial.ts';
 import { createBackOffice, type BackOffice } from './back-office.ts';
@@ -75,7 +76,10 @@ export interface Simulator {
   readonly ctx: SimContext;
   /** Save now (the worker calls this before it goes away). */
   flush(): Promise<void>;
+  /** Stop the tick and the save timer (the store stays open). */
   stop(): void;
+  /** Stop, save what is left and close the store (a host's shutdown). */
+  close(): Promise<void>;
 }
 
 const json = (status: number, body: unknown): WireResponse => ({
@@ -103,11 +107,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const store = opts.store ?? memoryStore();
   const modules = opts.modules ?? MODULES;
 
-  const loaded = (await store.load()) as SimState | undefined;
-  const state =
-    loaded && loaded.version === STATE_VERSION
-      ? loaded
-      : newState(seed, clock.now(), newKeyHex(), newKeyHex());
+  const persistence = await openPersistence(store, {
+    fresh: () => newState(seed, clock.now(), newKeyHex(), newKeyHex()),
+    now: clock.now(),
+  });
+  const state = persistence.state;
   // Keys are random, never from the seed; a state saved before that held a
   // seed-derived secret anyone could recompute: replace it (its sessions end).
   if (!isKeyHex(state.secret)) state.secret = newKeyHex();
@@ -127,7 +131,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const tokens = createTokenService(opts.signingKey ?? state.secret, clock);
 
   let saveTimer: number | undefined;
-  const save = () => store.save(state);
+  const save = () => persistence.save();
   const persist = () => {
     if (saveTimer !== undefined) return;
     saveTimer = clock.setTimeout(() => {
@@ -146,6 +150,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     prices,
     products,
     tokens,
+    uploads: persistence.uploads,
     persist,
     publishOrders: (uid: string, msg: OrdersMessage, book?: 'real' | 'demo') =>
       hub.publishOrders(uid, msg, book),
@@ -153,6 +158,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
   };
   for (const m of modules) m.init?.(ctx);
+  // What the modules' init added (or a migration changed) is saved at once.
+  await save();
 
   const handlers: Handlers = {};
   for (const m of modules) Object.assign(handlers, m.handlers(ctx));
@@ -283,7 +290,20 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   };
   if (ticking) tickTimer = clock.setTimeout(tick, TICK_MS - (clock.now() % TICK_MS) || TICK_MS);
 
-  const backOffice = createBackOffice({ ctx, hub, scenarios, modules, store, tokens });
+  function stop() {
+    ticking = false;
+    if (tickTimer !== undefined) clock.clearTimeout(tickTimer);
+    if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
+  }
+
+  const backOffice = createBackOffice({
+    ctx,
+    hub,
+    scenarios,
+    modules,
+    wipe: () => persistence.wipe(),
+    tokens,
+  });
 
   return {
     handle,
@@ -291,10 +311,10 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     backOffice,
     ctx,
     flush: save,
-    stop() {
-      ticking = false;
-      if (tickTimer !== undefined) clock.clearTimeout(tickTimer);
-      if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
+    stop,
+    async close() {
+      stop();
+      await persistence.close();
     },
   };
 }

@@ -32,7 +32,8 @@ export interface SimState {
   timeOffset?: number;
 }
 
-export const STATE_VERSION = 1;
+/** 2: images in the blob area, the state saved in units (1: one record, images inline). */
+export const STATE_VERSION = 2;
 
 /** Site flags on by default (names as the spec spells them). */
 export const DEFAULT_FLAGS: Record<string, boolean> = {

@@ -38,6 +38,7 @@ export interface UserRecord extends StoredPassword {
   virtualStatus: '0' | '1';
   /** The demo reset has been used (a second one answers 701). */
   demoResetUsed: boolean;
+  /** A reference into the upload area (`upload:<id>`). */
   avatar?: string;
   /** 1: deposits from self wallets. */
   walletType?: number;

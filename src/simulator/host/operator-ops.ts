@@ -103,6 +103,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   rejectRepayment: reject,
   // account: the rest
   walletRequests: v.strictTuple([opt(id)]),
+  upload: v.strictTuple([text(200)]),
   setAccountAnomaly: toggle,
   makeLoanOverdue: byId,
   sendMessage: v.strictTuple([id, text(200), text(5000)]),

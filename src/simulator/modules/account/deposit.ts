@@ -7,9 +7,10 @@
  * wallet (`said`) that is not the caller's, 1036 amount zero,
  * malformed, under {@link DEPOSIT_MIN_USD} or over {@link DEPOSIT_MAX_USD}
  * USD, 1065 over 5 decimals, 202 no price, 23553 no proof, 1016 proof not an
- * image, 1018 a deposit of the same amount on the same network is already in
- * review, 23552 ("an order is still being processed, wait before applying
- * again") with {@link DEPOSIT_OPEN_MAX} requests in review. Nothing moves until
+ * image (or over the user's upload quota), 1018 a deposit of the same amount
+ * on the same network is already in review, 23552 ("an order is still being
+ * processed, wait before applying again") with {@link DEPOSIT_OPEN_MAX}
+ * requests in review. Nothing moves until
  * the back office approves: the USD value fixed at submission is then
  * credited to the real trading account (from `world:deposits:<uid>:USD`, so
  * it counts towards the forex-permission total); a rejection sets payState 2
@@ -27,7 +28,7 @@ import {
   DEPOSIT_OPEN_MAX,
   usdPrice,
 } from './coins.ts';
-import { amount, imageUpload, isFailure, me, paginate, realUser } from './guard.ts';
+import { amount, imageUpload, isFailure, keepImages, me, paginate, realUser } from './guard.ts';
 import { mine, type WalletRequest } from './state.ts';
 
 /** Requests of a user, newest first. */
@@ -73,8 +74,11 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     const open = requestsOf(ctx, u.uid).filter((r) => r.actionType === 0 && r.payState === 0);
     if (open.some((r) => r.coinNetId === net.id && amt.eq(r.payPrice))) return fail(1018);
     if (open.length >= DEPOSIT_OPEN_MAX) return fail(23552);
-    const proof = await imageUpload(p?.depositProof);
-    if (isFailure(proof)) return proof;
+    const image = await imageUpload(p?.depositProof);
+    if (isFailure(image)) return image;
+    const refs = keepImages(ctx, u.uid, [image]);
+    if (isFailure(refs)) return refs;
+    const proof = refs[0];
     const id = nextId(ctx.state);
     ctx.state.account.walletRequests[id] = {
       id,
@@ -85,7 +89,7 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
       coinNetId: net.id,
       payPrice: amt.toString(),
       usd: usd.toFixed(2),
-      proof,
+      ...(proof ? { proof } : {}),
       submitTimeTs: ctx.clock.now(),
       ...(said ? { said } : {}),
     };

@@ -6,6 +6,8 @@
 import Big from 'big.js';
 import { fail, type CallInfo, type SimContext } from '../../module.ts';
 import { findUser, type UserRecord } from '../../users.ts';
+import type { StoredBlob } from '../../persist/batch.ts';
+import { QUOTA_CODE } from '../../persist/uploads.ts';
 
 export type Failure = ReturnType<typeof fail>;
 export const isFailure = (v: unknown): v is Failure =>
@@ -66,18 +68,32 @@ function sniff(b: Uint8Array): string | undefined {
 }
 
 /**
- * An uploaded image as a data URL, so it persists with the state. 23553 when
- * missing or empty; 1016 when not a PNG, JPEG or HEIC by its bytes (the
- * allowed extensions) or over 10 MB.
+ * An uploaded image's type and bytes. 23553 when missing or empty; 1016 when
+ * not a PNG, JPEG or HEIC by its bytes (the allowed extensions) or over 10 MB.
  */
-export async function imageUpload(v: unknown): Promise<string | Failure> {
+export async function imageUpload(v: unknown): Promise<StoredBlob | Failure> {
   if (!(v instanceof Blob) || v.size === 0) return fail(23553);
   if (v.size > IMAGE_MAX_BYTES) return fail(1016);
   const bytes = new Uint8Array(await v.arrayBuffer());
   const mime = sniff(bytes);
   if (!mime) return fail(1016);
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return `data:${mime};base64,${btoa(s)}`;
+  return { mime, bytes };
+}
+
+/**
+ * Keep a user's images in the upload area and drop the ones they replace;
+ * returns the references to store in the record. {@link QUOTA_CODE} when the
+ * user's images would pass their quota (nothing is kept then).
+ */
+export function keepImages(
+  ctx: SimContext,
+  uid: string,
+  images: readonly StoredBlob[],
+  replacing: ReadonlyArray<string | undefined> = [],
+): string[] | Failure {
+  const bytes = images.reduce((n, i) => n + i.bytes.length, 0);
+  if (!ctx.uploads.fits(uid, bytes, replacing)) return fail(QUOTA_CODE);
+  const refs = images.map((i) => ctx.uploads.put(uid, i, ctx.clock.now()));
+  for (const r of replacing) ctx.uploads.drop(r);
+  return refs;
 }

@@ -27,8 +27,10 @@ import { withdrawHandlers } from './withdraw.ts';
 
 declare module '../../back-office.ts' {
   interface BackOffice extends ReviewOps {
-    /** A user's deposit and withdrawal requests (with proof images), newest first. */
+    /** A user's deposit and withdrawal requests, newest first (`proof` is a reference: read it with `upload`). */
     walletRequests(uid?: string): WalletRequest[];
+    /** An uploaded image (deposit proof, identity image, avatar) as a data URL, by its reference. */
+    upload(ref: string): Promise<string | undefined>;
     /** Flag (or clear) an account anomaly: withdrawals answer 1066. */
     setAccountAnomaly(uid: string, on: boolean): void;
     /** Put an active loan past its repayment date: status 4, and 1151 on new loans and withdrawals. */
@@ -72,6 +74,7 @@ export const accountModule: SimModule = {
           .filter((r) => uid === undefined || r.uid === uid)
           .sort((x, y) => y.submitTimeTs - x.submitTimeTs || Number(y.id) - Number(x.id))
           .map((r) => ({ ...r })),
+      upload: (ref) => ctx.uploads.url(ref),
       setAccountAnomaly(uid, on) {
         user(uid);
         if (on) a().anomaly[uid] = true;

@@ -14,7 +14,8 @@
 import type { IdType, VerificationRecord } from '../../../api/types/user.ts';
 import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
 import { hasIllegal, isEmail, jsonObject, MAX_FIELD, str } from '../identity/validate.ts';
-import { imageUpload, isFailure, me, type Failure } from './guard.ts';
+import type { StoredBlob } from '../../persist/batch.ts';
+import { imageUpload, isFailure, keepImages, me, type Failure } from './guard.ts';
 import type { KycRecord } from './state.ts';
 
 const IMAGES = ['cardImgFront', 'cardImgReverse', 'cardImgAvatar'] as const;
@@ -25,8 +26,14 @@ const blank = (): KycRecord => ({ realName: '', idCard: '', verifiedStatus: 0 })
 export const kycOf = (ctx: SimContext, uid: string, junior: boolean): KycRecord =>
   ((junior ? ctx.state.account.junior : ctx.state.account.kyc)[uid] ??= blank());
 
-const view = (r: KycRecord): VerificationRecord => {
+/** The record as the wire shows it: images as data URLs (they are kept in the upload area). */
+const view = async (ctx: SimContext, r: KycRecord): Promise<VerificationRecord> => {
   const { submittedAt: _at, ...rest } = r;
+  for (const k of IMAGES) {
+    const url = await ctx.uploads.url(rest[k]);
+    if (url) rest[k] = url;
+    else delete rest[k];
+  }
   return rest;
 };
 
@@ -54,12 +61,21 @@ async function submit(
   if (authEmail && !isEmail(authEmail)) return fail(1016);
   const images: Partial<Record<(typeof IMAGES)[number], string>> = {};
   if (!junior) {
+    const fresh: Array<[(typeof IMAGES)[number], StoredBlob]> = [];
     for (const k of IMAGES) {
       if (p[k] === undefined && rec[k]) continue;
       const img = await imageUpload(p[k]);
       if (isFailure(img)) return img;
-      images[k] = img;
+      fresh.push([k, img]);
     }
+    const refs = keepImages(
+      ctx,
+      u.uid,
+      fresh.map(([, img]) => img),
+      fresh.map(([k]) => rec[k]),
+    );
+    if (isFailure(refs)) return refs;
+    fresh.forEach(([k], i) => (images[k] = refs[i]));
   }
   const { remark: _reason, ...kept } = rec;
   const next: KycRecord = {
@@ -77,9 +93,9 @@ async function submit(
 }
 
 export const kycHandlers = (ctx: SimContext): Handlers => {
-  const read = (info: CallInfo, junior: boolean) => {
+  const read = async (info: CallInfo, junior: boolean) => {
     const u = me(ctx, info);
-    return isFailure(u) ? u : ok(view(kycOf(ctx, u.uid, junior)));
+    return isFailure(u) ? u : ok(await view(ctx, kycOf(ctx, u.uid, junior)));
   };
   return {
     auth: (_p, info) => read(info, false),

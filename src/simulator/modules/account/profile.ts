@@ -3,9 +3,10 @@
  *
  * - infoSubmit (multipart: metaData `{ nickName }`, optional avatar file):
  *   1001 no nickname or unreadable metaData, 1016 over 140 characters or an
- *   avatar that is not a PNG/JPEG/HEIC under 10 MB, 23558 illegal characters.
- *   The avatar is kept as a data URL and served back in user info's
- *   `avator` (the contract has no image route for it).
+ *   avatar that is not a PNG/JPEG/HEIC under 10 MB or over the user's upload
+ *   quota, 23558 illegal characters. The avatar is kept in the upload area
+ *   (replacing the old one) and served back in user info's `avator` as a
+ *   data URL (the contract has no image route for it).
  * - passwordSubmit: 1001, 1109 wrong old password, 1016 new one not 7..140
  *   characters. A change ends every session, so the user signs in again.
  * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
@@ -24,7 +25,7 @@ import {
   str,
   validPassword,
 } from '../identity/validate.ts';
-import { imageUpload, isFailure, me } from './guard.ts';
+import { imageUpload, isFailure, keepImages, me } from './guard.ts';
 
 export const profileHandlers = (ctx: SimContext): Handlers => ({
   infoSubmit: async (p, info) => {
@@ -39,7 +40,9 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     if (p?.avatar !== undefined) {
       const img = await imageUpload(p.avatar);
       if (isFailure(img)) return img;
-      avatar = img;
+      const refs = keepImages(ctx, u.uid, [img], [u.avatar]);
+      if (isFailure(refs)) return refs;
+      avatar = refs[0];
     }
     u.nick = nick;
     if (avatar) u.avatar = avatar;

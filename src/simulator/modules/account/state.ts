@@ -35,7 +35,7 @@ export interface WalletRequest {
   feeUsd?: string;
   practical?: string;
   target?: WithdrawTarget;
-  /** Deposit proof image (data URL). */
+  /** Deposit proof image: a reference into the upload area (`upload:<id>`). */
   proof?: string;
   /** Self wallet the deposit came from (wallet-type 1 users). */
   said?: string;
@@ -64,6 +64,7 @@ export interface KycRecord {
   idType?: IdType;
   authEmail?: string;
   verifiedStatus: VerifiedStatus;
+  /** Images: references into the upload area (`upload:<id>`); served as data URLs. */
   cardImgFront?: string;
   cardImgReverse?: string;
   cardImgAvatar?: string;

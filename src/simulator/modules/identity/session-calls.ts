@@ -26,7 +26,7 @@ import { str } from './validate.ts';
 
 const money = (v: { toFixed(dp: number): string }) => Number(v.toFixed(2));
 
-function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): User {
+async function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): Promise<User> {
   const book = virtualStatus === '0' ? 'real' : 'demo';
   const cash = ctx.ledger.balance(acct.cash(u.uid, book));
   const margin = ctx.ledger.balance(acct.margin(u.uid, book));
@@ -42,7 +42,7 @@ function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): User {
     ...(u.phone ? { phone: u.phone } : {}),
     registerType: u.registerType,
     inviteCode: u.inviteCode,
-    ...(u.avatar ? { avator: u.avatar } : {}),
+    ...(u.avatar ? { avator: await ctx.uploads.url(u.avatar) } : {}),
     walletType: u.walletType ?? 0,
     account,
     totalAssets: money(total),
@@ -68,8 +68,8 @@ export const sessionHandlers = (ctx: SimContext): Handlers => ({
   },
   sessionCheck: (_p, info) =>
     info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1),
-  userInfo: (_p, info) => {
+  userInfo: async (_p, info) => {
     const u = info.session ? findUser(ctx, info.session.uid) : undefined;
-    return u && info.session ? ok(userView(ctx, u, info.session.virtualStatus)) : fail(1002);
+    return u && info.session ? ok(await userView(ctx, u, info.session.virtualStatus)) : fail(1002);
   },
 });

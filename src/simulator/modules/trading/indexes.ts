@@ -30,6 +30,7 @@ function remove<K, V>(m: Map<K, Set<V>>, k: K, v: V) {
 /** Re-read an active order's numbers after it changed (fill, interest). */
 export function refresh(h: Hot): void {
   const o = h.o;
+  h.status = o.positionStatus;
   h.limit = num(o.limitPrice);
   h.open = num(o.openPrice);
   h.sl = num(o.stopPrice);
@@ -39,11 +40,16 @@ export function refresh(h: Hot): void {
 }
 
 /** Index a pending or open order. */
-export function activate(ctx: SimContext, rt: Runtime, o: OrderRecord): Hot {
+export function activate(ctx: SimContext, rt: Runtime, placed: OrderRecord): Hot {
+  // The index keeps the order as read back from the state, so the tick's
+  // changes to it are seen by the store's change tracking (persistence.ts).
+  const o = ctx.state.trading.orders[placed.id] ?? placed;
   const d = ctx.products.get(o.symbol);
   if (!d) throw new Error(`unknown symbol ${o.symbol}`);
   const h: Hot = {
     o,
+    symbol: o.symbol,
+    status: o.positionStatus,
     dir: o.orderType === 0 ? 1 : -1,
     units: Number(o.volume) * d.contractSize,
     limit: NaN,

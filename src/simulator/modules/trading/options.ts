@@ -92,7 +92,8 @@ export function placeOption(
     positionStatus: 0,
   };
   ctx.state.trading.options[o.id] = o;
-  queueOption(rt, o);
+  // Queue the record read back from the state, so settling it is tracked (persistence.ts).
+  queueOption(rt, ctx.state.trading.options[o.id] ?? o);
   return o;
 }
 

@@ -128,7 +128,7 @@ export function placeOrder(
   const limit = pending ? limitPrice(p.price, buy, q) : null;
   checkStops(buy, pending, limit ?? new Big(buy ? q.bid : q.ask), sl, tp);
   for (const h of rt.byAccount.get(accountKey(uid, book)) ?? []) {
-    if (h.o.symbol === d.symbol && h.o.orderType !== orderType) refuse(321);
+    if (h.symbol === d.symbol && h.o.orderType !== orderType) refuse(321);
   }
   const entry = limit ?? new Big(buy ? q.ask : q.bid);
   const notional = notionalUsd(d, entry, volume, usdRate(ctx, quoteCurrency(d), now));

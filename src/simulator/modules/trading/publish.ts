@@ -29,7 +29,7 @@ export function ordersList(
 ): MarketOrder[] {
   const want = ordertype === 'holding' ? 2 : 1;
   const hots = [...(rt.byAccount.get(accountKey(uid, book)) ?? [])].filter(
-    (h) => h.o.positionStatus === want,
+    (h) => h.status === want,
   );
   hots.sort((a, b) => b.o.orderTime - a.o.orderTime || Number(b.o.id) - Number(a.o.id));
   return hots.map((h) => orderView(ctx, h.o, qb));

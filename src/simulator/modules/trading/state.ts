@@ -99,7 +99,15 @@ declare module '../../state.ts' {
 
 /** An active (pending or open) order with its numbers pre-parsed for the tick. */
 export interface Hot {
+  /** The order as read from the (change-tracked) state: write through it. */
   o: OrderRecord;
+  /**
+   * Copies of `o.symbol` and `o.positionStatus` for the per-tick loops, which
+   * read them for every position (a read of `o` goes through the state's
+   * change-tracking proxy). `status` follows `o` at each refresh.
+   */
+  symbol: string;
+  status: 1 | 2 | 3 | 4;
   /** +1 buy, −1 sell. */
   dir: 1 | -1;
   /** lots × contract size. */

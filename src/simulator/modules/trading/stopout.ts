@@ -23,7 +23,7 @@ const LEVEL = Number(STOP_OUT_LEVEL);
 const SAFETY = 1.02;
 
 const closingPrice = (qb: QuoteBook, h: Hot) => {
-  const q = qb.get(h.o.symbol);
+  const q = qb.get(h.symbol);
   return h.dir > 0 ? q.bid : q.ask;
 };
 
@@ -36,7 +36,7 @@ function estimate(
   let used = 0;
   let n = 0;
   for (const h of hots) {
-    if (h.o.positionStatus !== 2) continue;
+    if (h.status !== 2) continue;
     const px = closingPrice(qb, h);
     equity += (px - h.open) * h.dir * h.units * qb.rateFast(h.ccy) - h.interest;
     used += h.margin;

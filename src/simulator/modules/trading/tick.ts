@@ -44,7 +44,7 @@ function triggers(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
     if (!q.open) continue;
     for (const h of hots) {
       const buy = h.dir > 0;
-      let status = h.o.positionStatus;
+      let status = h.status;
       if (status === 1) {
         if (buy ? q.ask <= h.limit : q.bid >= h.limit) {
           actions.push({ h, kind: 'fill', price: buy ? q.ask : q.bid });
@@ -84,7 +84,7 @@ function periodic(ctx: SimContext, rt: Runtime, now: number): void {
     const book = bookOf(u.virtualStatus);
     let pending = false;
     for (const h of rt.byAccount.get(accountKey(u.uid, book)) ?? []) {
-      if (h.o.positionStatus === 1) {
+      if (h.status === 1) {
         pending = true;
         break;
       }

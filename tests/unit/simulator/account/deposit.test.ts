@@ -12,7 +12,8 @@ describe('deposit', () => {
     expect((await w.api.call('rechargeStatus')).data).toEqual({ payState: 0 });
     const [review] = w.sim.backOffice.reviews();
     expect(review).toMatchObject({ kind: 'deposit', uid, summary: '1500.5 USDT (1500.50 USD)' });
-    expect(w.sim.backOffice.walletRequests(uid)[0]?.proof).toMatch(/^data:image\/png;base64,/);
+    const ref = w.sim.backOffice.walletRequests(uid)[0]?.proof ?? '';
+    expect(await w.sim.backOffice.upload(ref)).toMatch(/^data:image\/png;base64,/);
     w.sim.backOffice.approveDeposit(review?.id ?? '');
     expect(cash(w, uid)).toBe('1500.5');
     expect(totalDeposit(w.sim.ctx, uid).toString()).toBe('1500.5');

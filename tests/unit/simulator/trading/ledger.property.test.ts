@@ -130,7 +130,7 @@ beforeAll(async () => {
     deposit: 800,
   });
   uids = [a.uid, b.uid];
-  template = structuredClone(w.sim.ctx.state);
+  template = JSON.parse(JSON.stringify(w.sim.ctx.state)) as unknown;
   w.sim.stop();
 });
 
