@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 import { parseSigningKey } from '../src/simulator/auth/keys.ts';
+import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
@@ -37,6 +38,8 @@ const store = sqliteStore(dataDir);
 const sim = await createSimulator({
   seed: Number(process.env.SEED ?? 20261122),
   store,
+  // The wall clock, which the operator can skip ahead (kept with the data across restarts).
+  clock: createShiftableClock(realClock),
   ...(signingKey ? { signingKey } : {}),
 });
 const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);

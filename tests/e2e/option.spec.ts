@@ -1,50 +1,51 @@
 import { test, expect, DESKTOP, MOBILE, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-test('place a 30 s option and see it settle, in the settlement drawer and in history', async ({
-  page,
-  consoleErrors,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', {
-    email: 'op@example.com',
-    password: 'secret123',
-    deposit: 5000,
-  });
-  const card = page.getByRole('dialog', { name: 'Sign in' });
-  await card.getByLabel('E-mail').fill('op@example.com');
-  await card.getByLabel('Password', { exact: true }).fill('secret123');
-  await card.getByRole('button', { name: 'Sign in' }).click();
-  await page
-    .getByRole('group', { name: 'Trade mode' })
-    .getByRole('button', { name: 'Option' })
-    .click();
-  const panel = page.getByRole('complementary', { name: 'Place order' });
-  // Nothing chosen yet: the spec's message.
-  await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
-  await expect(panel.getByText('Must choose one of delivery time list')).toBeVisible();
-  await panel.getByRole('radio', { name: /^30s/ }).click();
-  await panel.getByLabel('Amount', { exact: true }).fill('100');
-  await screenshot(page, 'option-desktop');
-  await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
-  const running = page.getByRole('dialog', { name: 'Option placed' });
-  await expect(running.getByRole('progressbar')).toBeVisible();
-  // After 30 s the settlement drawer shows the result.
-  const settled = page.getByRole('dialog', { name: 'Settlement' });
-  await expect(settled.getByText(/^(Won|Lost|Draw) /)).toBeVisible({ timeout: 60_000 });
-  await expect(settled.getByText('Settled at')).toBeVisible();
-  await screenshot(page, 'option-settled-desktop');
-  await settled.getByRole('button', { name: 'Close' }).click();
-  await page
-    .getByRole('navigation', { name: 'Lists' })
-    .getByRole('button', { name: 'History' })
-    .click();
-  const history = page.getByRole('region', { name: 'History' });
-  await expect(history.getByRole('button', { name: /^BTCUSDT / })).toBeVisible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'place a 30 s option and see it settle, in the settlement drawer and in history',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/login');
+    await backOffice(page, 'seedUser', {
+      email: 'op@example.com',
+      password: 'secret123',
+      deposit: 5000,
+    });
+    const card = page.getByRole('dialog', { name: 'Sign in' });
+    await card.getByLabel('E-mail').fill('op@example.com');
+    await card.getByLabel('Password', { exact: true }).fill('secret123');
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('group', { name: 'Trade mode' })
+      .getByRole('button', { name: 'Option' })
+      .click();
+    const panel = page.getByRole('complementary', { name: 'Place order' });
+    // Nothing chosen yet: the spec's message.
+    await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+    await expect(panel.getByText('Must choose one of delivery time list')).toBeVisible();
+    await panel.getByRole('radio', { name: /^30s/ }).click();
+    await panel.getByLabel('Amount', { exact: true }).fill('100');
+    await screenshot(page, 'option-desktop');
+    await panel.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+    const running = page.getByRole('dialog', { name: 'Option placed' });
+    await expect(running.getByRole('progressbar')).toBeVisible();
+    // After 30 s the settlement drawer shows the result.
+    const settled = page.getByRole('dialog', { name: 'Settlement' });
+    await expect(settled.getByText(/^(Won|Lost|Draw) /)).toBeVisible({ timeout: 60_000 });
+    await expect(settled.getByText('Settled at')).toBeVisible();
+    await screenshot(page, 'option-settled-desktop');
+    await settled.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('navigation', { name: 'Lists' })
+      .getByRole('button', { name: 'History' })
+      .click();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('button', { name: /^BTCUSDT / })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('chart screen: header, gated buy and sell, a visitor asked to sign in', async ({ page }) => {
   await page.setViewportSize(MOBILE);

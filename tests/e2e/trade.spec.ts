@@ -11,7 +11,7 @@ async function signIn(page: Page, email: string, deposit = 50_000) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('place a market order and close it', async ({ page, consoleErrors }) => {
+test('place a market order and close it', { tag: '@live' }, async ({ page, consoleErrors }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'mk@example.com');
   await page.goto('/BTCUSDT/place?direction=0');

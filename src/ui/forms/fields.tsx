@@ -120,14 +120,17 @@ export function Check({
   label,
   checked,
   onToggle,
+  disabled,
 }: {
   label: string;
   checked: boolean;
   onToggle: () => void;
+  /** While the form cannot take input (loading, submitting). */
+  disabled?: boolean;
 }) {
   return (
     <label className="check">
-      <input type="checkbox" checked={checked} onChange={onToggle} />
+      <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} />
       {label}
     </label>
   );

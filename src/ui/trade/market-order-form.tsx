@@ -80,8 +80,11 @@ export function MarketOrderForm({
   const closed = state.hasTag('closed');
   const cooling = state.matches({ editing: 'cooling' });
   const precision = c.info?.pricePrecision ?? 2;
+  // The machine takes no input while it loads or submits: the fields say so instead of dropping keys.
+  const inert = locked || busy;
   const field = (f: OrderField) => ({
     value: c[f],
+    disabled: inert,
     onValue: (value: string) => send({ type: 'field.change', field: f, value }),
     onBlur: () => send({ type: 'field.blur', field: f }),
     error: c.errors[f],
@@ -133,6 +136,7 @@ export function MarketOrderForm({
           label={t('order.pending')}
           checked={c.pending}
           onToggle={() => send({ type: 'pending.toggle' })}
+          disabled={inert}
         />
       </div>
       {c.pending && <TextField label={t('order.pendingPrice')} {...field('price')} />}
@@ -149,11 +153,13 @@ export function MarketOrderForm({
           label={t('order.stopLoss')}
           checked={c.stopLossOn}
           onToggle={() => send({ type: 'stopLoss.toggle' })}
+          disabled={inert}
         />
         <Check
           label={t('order.takeProfit')}
           checked={c.takeProfitOn}
           onToggle={() => send({ type: 'takeProfit.toggle' })}
+          disabled={inert}
         />
       </div>
       {c.stopLossOn && <TextField label={t('order.stopLoss')} {...field('stopLoss')} />}
