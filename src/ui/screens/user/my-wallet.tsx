@@ -8,6 +8,7 @@
  *   The machine refreshes the balance every 8 s while this tab is shown.
  * - wallet_record: the transfer records, filtered all / in / out / order.
  */
+import { ExportCsv } from '../../statements/export-button.tsx';
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
@@ -105,6 +106,11 @@ function WalletScreen() {
             labels={RECORD_TYPES.map((r) => t(`wallet_ui.record_type_${r ?? 'all'}`))}
             value={RECORD_TYPES.indexOf(c.recordType)}
             onChange={(i) => send({ type: 'records.filter', recordType: RECORD_TYPES[i] })}
+          />
+          <ExportCsv
+            kind="wallet"
+            call="walletRecord"
+            payload={c.recordType === undefined ? {} : { type: c.recordType }}
           />
           <InfiniteList<WalletRecord>
             key={`record-${c.recordType ?? 'all'}`}

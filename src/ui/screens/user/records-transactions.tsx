@@ -21,6 +21,7 @@ import { MarketStatus } from './records-status.tsx';
 import { MarketOrderRow, OptionFacts, OptionOrderRow } from './records-rows.tsx';
 import { FilterChips, ScreenHead } from './records-kit.tsx';
 import { MARKET_FILTERS, marketQuery } from './records-query.ts';
+import { ExportCsv } from '../../statements/export-button.tsx';
 
 /** Option filters: all, 0 waiting, 1 done. */
 const OPTION_FILTERS = [undefined, 0, 1] as const;
@@ -85,6 +86,7 @@ export function TransactionList() {
   }, [api, optionUID]);
 
   const optionStatus = OPTION_FILTERS[optionFilter];
+  const optionPayload = optionStatus === undefined ? {} : { positionStatus: optionStatus };
   return (
     <main className="screen wallet-screen">
       <ScreenHead title={t('wallet_ui.transactions')} />
@@ -110,6 +112,12 @@ export function TransactionList() {
             value={marketFilter}
             onChange={setMarketFilter}
           />
+          <ExportCsv
+            kind="market"
+            call="userOrder"
+            payload={marketQuery(marketFilter)}
+            demo={demo}
+          />
           <InfiniteList<MarketOrder>
             key={`market-${marketFilter}-${demo}`}
             label={t('wallet_ui.kind_market')}
@@ -132,12 +140,13 @@ export function TransactionList() {
             value={optionFilter}
             onChange={setOptionFilter}
           />
+          <ExportCsv kind="option" call="userOptionHistory" payload={optionPayload} demo={demo} />
           <InfiniteList<OptionOrder>
             key={`option-${optionFilter}-${demo}`}
             label={t('wallet_ui.kind_option')}
             input={{
               call: 'userOptionHistory',
-              payload: optionStatus === undefined ? {} : { positionStatus: optionStatus },
+              payload: optionPayload,
               demo,
             }}
             render={(o) => <OptionOrderRow key={o.uid} o={o} onOpen={() => setOption(o)} />}

@@ -26,6 +26,7 @@ import { DepositRecordFacts, DepositRecordRow, recordName } from './records-rows
 import { Drawer } from '../../components/drawer.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { FilterChips, ScreenHead } from './records-kit.tsx';
+import { ExportCsv } from '../../statements/export-button.tsx';
 import './wallet.css';
 
 export { MarketStatus, OptionStatus, PayState, StatusGlyph } from './records-status.tsx';
@@ -46,6 +47,10 @@ export function DepositList() {
   const [open, setOpen] = useState<DepositWithdrawRecord>();
   const type = RECORD_FILTERS[filter];
   const status = STATUS_FILTERS[statusFilter];
+  const payload = {
+    ...(type === undefined ? {} : { type }),
+    ...(status === undefined ? {} : { status }),
+  };
   return (
     <main className="screen wallet-screen">
       <ScreenHead title={t('wallet_ui.deposit_records')} />
@@ -63,16 +68,11 @@ export function DepositList() {
         value={statusFilter}
         onChange={setStatusFilter}
       />
+      <ExportCsv kind="deposit" call="uesrRecharge" payload={payload} />
       <InfiniteList<DepositWithdrawRecord>
         key={`records-${filter}-${statusFilter}`}
         label={t('wallet_ui.deposit_records')}
-        input={{
-          call: 'uesrRecharge',
-          payload: {
-            ...(type === undefined ? {} : { type }),
-            ...(status === undefined ? {} : { status }),
-          },
-        }}
+        input={{ call: 'uesrRecharge', payload }}
         render={(r) => <DepositRecordRow key={r.id} r={r} onOpen={() => setOpen(r)} />}
       />
       <Drawer
