@@ -1,0 +1,19 @@
+/**
+ * Every machine's words for the QA plans (tests/paths/plan). COMPLETE lists
+ * the machines whose words name every event, actor result, delay and state:
+ * the unit test tests/unit/plan-words.test.ts fails when one of them lacks
+ * a name (a new event, say); the others are reported as still to do and
+ * their plans fall back to the machine's own terms where words are missing.
+ */
+import type { Words } from '../plan/words.ts';
+import { loanWords } from './loan.words.ts';
+import { withdrawWords } from './withdraw.words.ts';
+
+export const WORDS: Record<string, Words> = {
+  loan: loanWords,
+  withdraw: withdrawWords,
+};
+
+export const COMPLETE: string[] = ['loan', 'withdraw'];
+
+export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];
