@@ -7,13 +7,15 @@
  */
 import type { Words } from '../plan/words.ts';
 import { loanWords } from './loan.words.ts';
+import { loginWords } from './login.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
   loan: loanWords,
+  login: loginWords,
   withdraw: withdrawWords,
 };
 
-export const COMPLETE: string[] = ['loan', 'withdraw'];
+export const COMPLETE: string[] = ['loan', 'login', 'withdraw'];
 
 export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];

@@ -5,7 +5,8 @@
  */
 import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loanMachine.ts';
 import { snap } from '../../../src/machines/validation/account.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { Words } from '../plan/words.ts';
+import { loanBefore } from './loan.before.ts';
 import {
   automatedOnly,
   codeOf,
@@ -14,106 +15,29 @@ import {
   loading,
   open,
   press,
-  signIn,
   toast,
   type,
 } from './common.ts';
-
-interface Dto {
-  status: number;
-  amount: number;
-  days: number;
-}
-const dtoOf = (e: AnyEvent | undefined) =>
-  (e?.output as { data?: { dto?: Dto | null } } | undefined)?.data?.dto ?? null;
-const recordsOf = (e: AnyEvent | undefined) =>
-  (e?.output as { data?: { dtoList?: Array<{ amount: number; status: number }> } } | undefined)
-    ?.data?.dtoList ?? [];
-const isCheck = (e: AnyEvent) => e.type === 'xstate.done.actor.checkLoan';
-const isRecords = (e: AnyEvent) => e.type === 'xstate.done.actor.loadRecords';
-const all = (e: AnyEvent, c: StepCtx) => [...c.history, e];
-
-/** The loan as the newest check read it. */
-const loanNow = (e: AnyEvent, c: StepCtx) =>
-  dtoOf(latest(all(e, c), (x) => isCheck(x) && codeOf(x) === 0));
-/** What is owed: the loan less the approved repayments. */
-function owed(e: AnyEvent, c: StepCtx): number {
-  const loan = loanNow(e, c);
-  const recs = recordsOf(latest(all(e, c), isRecords));
-  return (loan?.amount ?? 0) - recs.filter((r) => r.status === 1).reduce((a, r) => a + r.amount, 0);
-}
-/** Amounts as the screen formats them (Intl, in the plan's language). */
-const usd = (w: W, n: number) =>
-  `${new Intl.NumberFormat(w.lang, { maximumFractionDigits: 2 }).format(n)} USD`;
-const guarantorText = (v: string) => (v === 'GUARANTOR' ? "gus's UID" : v);
-/** The repayment slider along the path: open or not, and its amount. */
-function slider(history: AnyEvent[]): { open: boolean; amount: number } {
-  let open = false;
-  let amount = 0;
-  for (const e of history) {
-    if (e.type === 'repay.click') {
-      if (!open) [open, amount] = [true, 0];
-      else if (amount > 0) open = false;
-    } else if (e.type === 'repay.change') amount = e.value as number;
-    else if (e.type === 'repay.cancel') open = false;
-  }
-  return { open, amount };
-}
-const usdLabel = (w: W, key: string) => w.quote(`${w.t(key)} (USD)`);
-const other = (w: W, what: string, ja: string) =>
-  w.say(`In a second browser tab of the same user, ${what}`, `同じユーザーの別タブで${ja}`);
+import {
+  dtoOf,
+  recordsOf,
+  isCheck,
+  isRecords,
+  all,
+  loanNow,
+  owed,
+  usd,
+  guarantorText,
+  slider,
+  usdLabel,
+  other,
+} from './loan.screen.ts';
 
 export const loanWords: Words = {
   machine: 'loan',
   title: (w) => w.t('cards.loan.title'),
   open: (w) => open(w, 'my.loan', '/user/loan'),
-  before: (w, spec) => {
-    const kind = /\((\w+)\)/.exec(spec)?.[1] ?? 'new';
-    const apply = w.say(
-      `Apply once on ${w.q('my.loan')}: 60,000 USD, 10 days, ${w.q('cards.loan.guarantor')} gus's UID, ${w.q('cards.loan.remark')} “first”`,
-      `${w.q('my.loan')}で一度申請：60,000 USD、10日、${w.q('cards.loan.guarantor')}は gus の UID、${w.q('cards.loan.remark')}「first」`,
-    );
-    return [
-      w.console('flags', w.say('tick user-loan', 'user-loan にチェック')),
-      ...(kind === 'phone'
-        ? [w.console('flags', w.say('tick PHONE_REGISTER', 'PHONE_REGISTER にチェック'))]
-        : []),
-      w.say(
-        "Register the guarantor gus@example.com (password secret123) and note the UID under the name on the My page (“gus's UID” below); sign out",
-        '保証人 gus@example.com（パスワード secret123）を登録し、マイページの名前の下の UID を控える（以下「gus の UID」）。サインアウト',
-      ),
-      signIn(
-        w,
-        kind === 'phone'
-          ? w.say(
-              'with the phone +1 4155552671 (no e-mail)',
-              '電話番号 +1 4155552671（メールなし）',
-            )
-          : 'lea@example.com',
-        'secret123',
-      ),
-      w.say(
-        `Use the real account (${w.q('account.toReal')})`,
-        `リアル口座を使う（${w.q('account.toReal')}）`,
-      ),
-      ...(kind === 'rejected'
-        ? [apply, w.console('reviews', `${w.q('console.reason')} = not now`, w.q('console.reject'))]
-        : kind === 'review'
-          ? [apply]
-          : kind === 'active'
-            ? [apply, w.console('reviews', w.q('console.approve'))]
-            : kind === 'overdue'
-              ? [
-                  apply,
-                  w.console('reviews', w.q('console.approve')),
-                  automatedOnly(
-                    w,
-                    w.say('the loan passes its repayment date (10 days)', '返済期日（10日）の経過'),
-                  ),
-                ]
-              : []),
-    ];
-  },
+  before: loanBefore,
   events: {
     'check.retry': (w) => press(w, 'common.retry'),
     'check.refresh': (w) => press(w, 'common.refresh'),
@@ -136,7 +60,7 @@ export const loanWords: Words = {
     'field.change': (w, e) =>
       type(
         w,
-        e.field === 'guarantor' ? guarantorText(e.value as string) : e.value,
+        e.field === 'guarantor' ? guarantorText(w, e.value as string) : e.value,
         `cards.loan.${e.field as string}`,
       ),
     'form.submit': (w) => press(w, 'cards.loan.submit'),
@@ -176,9 +100,13 @@ export const loanWords: Words = {
         if (code === 1149)
           return other(w, `${apply} and leave it in review`, `${apply}し、審査中のままにする`);
         if (code === 1150)
-          return `${other(w, apply, apply)}; ${w.console('reviews', w.q('console.approve'))}`;
+          return `${other(w, apply, apply)}${w.say('; ', '。')}${w.console('reviews', w.q('console.approve'))}`;
         if (code === 1151)
-          return `${other(w, apply, apply)}; ${w.console('reviews', w.q('console.approve'))}; ${automatedOnly(w, w.say('it becomes overdue', '延滞になる'))}`;
+          return [
+            other(w, apply, apply),
+            w.console('reviews', w.q('console.approve')),
+            automatedOnly(w, w.say('it becomes overdue', '延滞になる')),
+          ].join(w.say('; ', '。'));
         return '';
       },
     },
