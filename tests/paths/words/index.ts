@@ -6,16 +6,20 @@
  * their plans fall back to the machine's own terms where words are missing.
  */
 import type { Words } from '../plan/words.ts';
+import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { registerWords } from './register.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
+  deposit: depositWords,
   loan: loanWords,
   login: loginWords,
+  register: registerWords,
   withdraw: withdrawWords,
 };
 
-export const COMPLETE: string[] = ['loan', 'login', 'withdraw'];
+export const COMPLETE: string[] = ['deposit', 'loan', 'login', 'register', 'withdraw'];
 
 export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];
