@@ -92,7 +92,13 @@ export const depositWords: Words = {
               `${w.q('my.deposit')}で USDT TRC20 を選び${w.q('common.next')}、1500 と入力、proof.png を選び、${w.q('wallet_ui.agree')}にチェック、${w.q('wallet_ui.agreement')}を開いて戻る`,
             ),
           ]
-        : [w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）')]),
+        : [
+            w.say(
+              'Site file config/site.json: "depositTypes": ["bank", "crypto"] (the default lists crypto first)',
+              'サイトファイル config/site.json："depositTypes": ["bank", "crypto"]（既定は crypto が先）',
+            ),
+            w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）'),
+          ]),
   ],
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
@@ -145,8 +151,7 @@ export const depositWords: Words = {
     prepareImage: { done: () => '' },
     submit: {
       done: (w, e, c) =>
-        codeOf(e) === 1018 &&
-        !c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0)
+        codeOf(e) === 1018 && !c.history.some((x) => x.type === 'xstate.done.actor.submit')
           ? w.say(
               'Have a deposit of the same amount in review: submit one first',
               '同額の入金を審査中にしておく：先に1件申請',
@@ -214,6 +219,20 @@ export const depositWords: Words = {
           `証明のプレビューと${w.q('wallet_ui.remove_proof')}`,
         );
       if (e.type === 'xstate.done.actor.submit') return codeToast(w, codeOf(e) ?? 0);
+      if (e.type === 'agreement.toggle')
+        return f.agreed
+          ? w.say('The box is ticked; no error', 'チェックが入る。エラーなし')
+          : w.say('The box is unticked', 'チェックが外れる');
+      if (e.type === 'agreement.open')
+        return w.say(
+          `The page ${w.q('wallet_ui.agreement')} opens`,
+          `${w.q('wallet_ui.agreement')}ページが開く`,
+        );
+      if (e.type === 'navigate.away')
+        return w.say(
+          'Step 2 again, with the amount, the proof and the tick as they were',
+          'ステップ2に戻り、金額・証明・チェックはそのまま',
+        );
       if (e.type === 'field.change')
         return w.say('The field shows the amount; no error', '金額が表示される。エラーなし');
       return w.say(
@@ -226,6 +245,10 @@ export const depositWords: Words = {
       w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
   },
   titles: {
+    'crypto.details|step.back|0': (w) =>
+      w.say('Back to step 1 and choose another network', 'ステップ1に戻り別のネットワークを選ぶ'),
+    'crypto.details|proof.remove|0': (w) => w.say('Remove the proof', '証明を削除'),
+    'crypto.choosing|step.next|0': (w) => w.say('Go on to step 2', 'ステップ2へ進む'),
     '|tab.select|0': (w) => w.say('Switch to crypto', '暗号資産に切り替え'),
     '|tab.select|1': (w) => w.say('Switch to bank', '銀行に切り替え'),
     'bank.ready|service.open|0': (w) =>
