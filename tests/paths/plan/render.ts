@@ -173,6 +173,11 @@ export function renderPlan(
       `\`${id}\` マシンから \`npm run test:paths -- --plan DIR --lang ${lang}\` で生成。自動テストが実行する ${paths.length} 本のパスから ${chosen.length} 本を選びました。自動テストが通るすべての遷移（${covered.size}）と状態（${states.size}）を通ります。`,
     ),
     '',
+    w.say(
+      `Run it in simulator mode. “The console” is the simulator's back office: the gear button at the bottom corner of every page (${w.q('console.open')}). A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
+      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの下隅にある歯車ボタン（${w.q('console.open')}）です。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
+    ),
+    '',
   ];
   if (!words)
     md.push(

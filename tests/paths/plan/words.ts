@@ -98,8 +98,8 @@ export function makeW(lang: string): W {
   const say = (en: string, j: string) => (ja ? j : en);
   const consoleStep = (tab: ConsoleTab, ...controls: string[]) =>
     say(
-      `In the console (${q('console.open')} button): ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
-      `コンソール（${q('console.open')}ボタン）で ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
+      `In the console: ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
+      `コンソールで ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
     );
   return {
     lang,

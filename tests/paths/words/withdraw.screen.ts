@@ -1,5 +1,6 @@
 /** The withdraw screen as a path leaves it, for the words (withdraw.words.ts). */
-import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
+import Big from 'big.js';
+import { BANK_NET, coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
 import { codeOf, latest, toast } from './common.ts';
 
@@ -46,6 +47,7 @@ export function form(e: AnyEvent, c: StepCtx) {
     tab,
     /** A coin network (no saved wallets): the address is typed. */
     typed: !!sel && /^\d+$/.test(sel),
+    targetId: sel,
     target: sel ? targetOf(sel) : undefined,
     amount: String(amount?.value ?? '').replace(/^\./, ''),
     address: (address?.value as string | undefined) ?? '',
@@ -75,3 +77,12 @@ export const addressError = (w: W, f: ReturnType<typeof form>, e: AnyEvent) =>
       )
     : '';
 export const failed500 = (w: W) => toast(w, w.t('tips.server500'));
+
+/** The fee and the actual amount the simulator computes (what the form then shows). */
+export function realFee(f: ReturnType<typeof form>): { fee: string; practical: string } {
+  const ids: Record<string, string> = { W1: '101', W2: '103' };
+  const net = f.targetId === 'C1' ? BANK_NET : coinNet(ids[f.targetId ?? ''] ?? f.targetId);
+  const num = new Big(f.amount || 0);
+  const fee = net ? withdrawFee(net, num) : new Big(0);
+  return { fee: fee.toString(), practical: num.minus(fee).toString() };
+}

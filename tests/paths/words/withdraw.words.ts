@@ -23,6 +23,7 @@ import {
   amountLabel,
   limitMessage,
   outOfBounds,
+  realFee,
   addressError,
   failed500,
 } from './withdraw.screen.ts';
@@ -204,14 +205,14 @@ export const withdrawWords: Words = {
       ),
     'ready.form.valid': (w, e, c) => {
       const f = form(e, c);
-      const d = f.fee?.data as { feeNum?: string; practical?: string } | undefined;
+      const d = realFee(f);
       const code = codeOf(e);
       const refused =
         e.type === 'xstate.done.actor.submit' && code ? `${codeToast(w, code)}; ` : '';
       return (
         w.say(
-          `${refused}${w.q('position.fee')} ${d?.feeNum} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d?.practical} ${f.target?.coin}`,
-          `${refused}${w.q('position.fee')} ${d?.feeNum} ${f.target?.coin}、${w.q('wallet_ui.actual_amount')} ${d?.practical} ${f.target?.coin}`,
+          `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
+          `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}、${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
         ) + addressError(w, f, e)
       );
     },
