@@ -9,6 +9,7 @@ import type { Words } from '../plan/words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { passwordWords } from './password.words.ts';
 import { registerWords } from './register.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
@@ -16,10 +17,11 @@ export const WORDS: Record<string, Words> = {
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
+  password: passwordWords,
   register: registerWords,
   withdraw: withdrawWords,
 };
 
-export const COMPLETE: string[] = ['deposit', 'loan', 'login', 'register', 'withdraw'];
+export const COMPLETE: string[] = ['deposit', 'loan', 'login', 'password', 'register', 'withdraw'];
 
 export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];
