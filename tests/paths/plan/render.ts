@@ -155,8 +155,16 @@ export function renderPlan(
   lang: string,
 ): Plan {
   const w = makeW(lang);
+  // Besides transitions and states: every reply code an actor gives on some path
+  // (refusals that share a transition, 404 beside 409, each get a path too).
+  const replies = (p: PlanPath) =>
+    p.steps.flatMap(({ event }) => {
+      const a = actorOf(event.type);
+      const code = (event.output as { code?: unknown } | undefined)?.code;
+      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
+    });
   const covers = paths.map((p) => ({
-    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`)],
+    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
     length: p.steps.length,
   }));
   const chosen = chooseCover(covers).map((i) => paths[i] as PlanPath);
@@ -169,8 +177,8 @@ export function renderPlan(
     w.say(`# ${title}: QA test plan (\`${id}\`)`, `# ${title}：QAテスト計画（\`${id}\`）`),
     '',
     w.say(
-      `Generated from the \`${id}\` machine by \`npm run test:paths -- --plan DIR --lang ${lang}\`. ${chosen.length} paths chosen out of the ${paths.length} the automated run executes; together they go through ${covered.size} transitions and ${states.size} states, all that the automated run visits.`,
-      `\`${id}\` マシンから \`npm run test:paths -- --plan DIR --lang ${lang}\` で生成。自動テストが実行する ${paths.length} 本のパスから ${chosen.length} 本を選びました。自動テストが通るすべての遷移（${covered.size}）と状態（${states.size}）を通ります。`,
+      `Generated from the \`${id}\` machine by \`npm run test:paths -- --plan DIR --lang ${lang}\`. ${chosen.length} paths chosen out of the ${paths.length} the automated run executes; together they go through ${covered.size} transitions and ${states.size} states, all that the automated run visits, and meet every server reply code it arranges.`,
+      `\`${id}\` マシンから \`npm run test:paths -- --plan DIR --lang ${lang}\` で生成。自動テストが実行する ${paths.length} 本のパスから ${chosen.length} 本を選びました。自動テストが通るすべての遷移（${covered.size}）と状態（${states.size}）を通り、自動テストが用意するすべての応答コードを含みます。`,
     ),
     '',
     w.say(

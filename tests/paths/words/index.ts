@@ -6,6 +6,7 @@
  * their plans fall back to the machine's own terms where words are missing.
  */
 import type { Words } from '../plan/words.ts';
+import { closeOrderWords } from './closeOrder.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
@@ -14,6 +15,7 @@ import { registerWords } from './register.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
+  closeOrder: closeOrderWords,
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
@@ -22,6 +24,14 @@ export const WORDS: Record<string, Words> = {
   withdraw: withdrawWords,
 };
 
-export const COMPLETE: string[] = ['deposit', 'loan', 'login', 'password', 'register', 'withdraw'];
+export const COMPLETE: string[] = [
+  'closeOrder',
+  'deposit',
+  'loan',
+  'login',
+  'password',
+  'register',
+  'withdraw',
+];
 
 export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];
