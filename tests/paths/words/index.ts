@@ -6,6 +6,7 @@
  * their plans fall back to the machine's own terms where words are missing.
  */
 import type { Words } from '../plan/words.ts';
+import { accountModeWords } from './accountMode.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
@@ -15,6 +16,7 @@ import { registerWords } from './register.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
+  accountMode: accountModeWords,
   closeOrder: closeOrderWords,
   deposit: depositWords,
   loan: loanWords,
