@@ -7,6 +7,7 @@
  */
 import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
+import { bindEmailWords } from './bindEmail.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
@@ -17,6 +18,7 @@ import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
+  bindEmail: bindEmailWords,
   closeOrder: closeOrderWords,
   deposit: depositWords,
   loan: loanWords,
