@@ -74,9 +74,14 @@ function phrases(words: Words | undefined, w: W) {
 export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
   const ph = phrases(words, w);
   const init = { type: 'xstate.init' } as AnyEvent;
-  const rows: Array<{ pre: string[]; action: string; seen: string[] }> = [
-    { pre: [], action: words ? words.open(w, p.spec) : w.say('Start', '開始'), seen: [] },
-  ];
+  const rows: Array<{
+    pre: string[];
+    action: string;
+    seen: string[];
+    /** A delay step repeated: one row, “× n”. */
+    delay?: string;
+    times?: number;
+  }> = [{ pre: [], action: words ? words.open(w, p.spec) : w.say('Start', '開始'), seen: [] }];
   const history: AnyEvent[] = [];
   const first = ph.stateText(p.start, init, { spec: p.spec, history });
   if (first) rows[0]?.seen.push(first);
@@ -86,7 +91,17 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
     if (actorOf(s.event.type)) {
       const pre = ph.arrange(s.event, c);
       if (pre && !row.pre.includes(pre)) row.pre.push(pre);
-    } else rows.push({ pre: [], action: ph.action(s.event, c), seen: [] });
+    } else if (row.delay === s.event.type && row.pre.length === 0) {
+      // The same wait again (a countdown): count it, keep only the newest screen.
+      row.times = (row.times ?? 1) + 1;
+      row.seen = [];
+    } else
+      rows.push({
+        pre: [],
+        action: ph.action(s.event, c),
+        seen: [],
+        ...(delayOfType(s.event.type) !== undefined ? { delay: s.event.type } : {}),
+      });
     const seen = ph.stateText(s.value, s.event, c);
     const cur = rows[rows.length - 1] as (typeof rows)[number];
     if (seen && cur.seen.at(-1) !== seen) cur.seen.push(seen);
@@ -95,7 +110,9 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
   return rows.map((r, i) => ({
     action:
       r.pre.length === 0
-        ? r.action
+        ? r.times
+          ? w.say(`${r.action}, ${r.times} times`, `${r.action}（${r.times}回）`)
+          : r.action
         : i === 0
           ? w.say(
               `Before you start: ${r.pre.join('; ')}. Then: ${r.action}`,

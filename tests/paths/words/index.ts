@@ -9,6 +9,7 @@ import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
+import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
@@ -20,6 +21,7 @@ export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
   bindEmail: bindEmailWords,
   closeOrder: closeOrderWords,
+  countdown: countdownWords,
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
