@@ -31,7 +31,10 @@ export const WORDS: Record<string, Words> = {
 };
 
 export const COMPLETE: string[] = [
+  'accountMode',
+  'bindEmail',
   'closeOrder',
+  'countdown',
   'deposit',
   'loan',
   'login',
