@@ -128,7 +128,8 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
 
 /**
  * A path's purpose: the title of its most distinctive titled transition (the
- * one fewest chosen paths take; the later one on a tie), else what it ends on.
+ * one fewest chosen paths take, waits last; the later one on a tie), else
+ * what it ends on.
  */
 function titleOf(
   words: Words | undefined,
@@ -143,7 +144,8 @@ function titleOf(
   p.steps.forEach((s, i) => {
     const c: StepCtx = { spec: p.spec, history: [...history] };
     for (const key of p.transitions[i + 1] ?? []) {
-      const n = freq.get(key) ?? Infinity;
+      // A wait says less about a path's purpose than what a person or the server did.
+      const n = (freq.get(key) ?? Infinity) + (delayOfType(s.event.type) !== undefined ? 0.5 : 0);
       const t = n <= best ? words?.titles?.[key]?.(w, s.event, c) : '';
       if (t) {
         found = t;

@@ -280,6 +280,11 @@ export const withdrawWords: Words = {
     },
     'ready.form.valid|xstate.after.recheck.withdraw.ready.form.valid|0': (w) =>
       w.say('The fee is checked again every second', '手数料は毎秒再計算される'),
+    'ready.form.submitting|xstate.done.actor.submit|0': (w) =>
+      w.say(
+        'Withdrawal submitted, then locked while it is in review',
+        '出金を申請し、審査中はロックされる',
+      ),
     'ready.form.submitting|xstate.done.actor.submit|1': (w) =>
       w.say('Submit refused: account flagged', '送信拒否：アカウント異常'),
     'ready.form.submitting|xstate.done.actor.submit|2': (w, e) =>
