@@ -11,7 +11,9 @@ export const type = (w: W, value: unknown, key: string, params?: Record<string, 
 export const toast = (w: W, text: string) =>
   w.say(`A toast says “${text}”`, `トースト「${text}」が表示される`);
 /** The client's toast for a refused call: the code's text and the code. */
-export const codeToast = (w: W, code: number) => toast(w, `${w.t(`code.${code}`)} [${code}]`);
+export const codeToast = (w: W, code: number) =>
+  // -1 stands for an HTTP failure (the spec forces a 500): the client's own message.
+  code === -1 ? toast(w, w.t('tips.server500')) : toast(w, `${w.t(`code.${code}`)} [${code}]`);
 export const open = (w: W, menuKey: string, route: string) =>
   w.say(`Open ${w.q(menuKey)} (address ${route})`, `${w.q(menuKey)}を開く（アドレス ${route}）`);
 export const wait = (w: W, ms: number) =>

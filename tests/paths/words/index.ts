@@ -15,6 +15,7 @@ import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { passwordWords } from './password.words.ts';
 import { registerWords } from './register.words.ts';
+import { transferWords } from './transfer.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
@@ -27,6 +28,7 @@ export const WORDS: Record<string, Words> = {
   login: loginWords,
   password: passwordWords,
   register: registerWords,
+  transfer: transferWords,
   withdraw: withdrawWords,
 };
 
@@ -40,6 +42,7 @@ export const COMPLETE: string[] = [
   'login',
   'password',
   'register',
+  'transfer',
   'withdraw',
 ];
 
