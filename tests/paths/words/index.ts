@@ -8,6 +8,7 @@
 import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
+import { captchaWords } from './captcha.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
@@ -21,6 +22,7 @@ import { withdrawWords } from './withdraw.words.ts';
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
   bindEmail: bindEmailWords,
+  captcha: captchaWords,
   closeOrder: closeOrderWords,
   countdown: countdownWords,
   deposit: depositWords,
@@ -35,6 +37,7 @@ export const WORDS: Record<string, Words> = {
 export const COMPLETE: string[] = [
   'accountMode',
   'bindEmail',
+  'captcha',
   'closeOrder',
   'countdown',
   'deposit',
