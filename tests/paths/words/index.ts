@@ -16,6 +16,7 @@ import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { passwordWords } from './password.words.ts';
 import { registerWords } from './register.words.ts';
+import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
@@ -30,6 +31,7 @@ export const WORDS: Record<string, Words> = {
   login: loginWords,
   password: passwordWords,
   register: registerWords,
+  startup: startupWords,
   transfer: transferWords,
   withdraw: withdrawWords,
 };
@@ -45,6 +47,7 @@ export const COMPLETE: string[] = [
   'login',
   'password',
   'register',
+  'startup',
   'transfer',
   'withdraw',
 ];
