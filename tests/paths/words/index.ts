@@ -18,6 +18,7 @@ import { passwordWords } from './password.words.ts';
 import { registerWords } from './register.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
+import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
@@ -33,6 +34,7 @@ export const WORDS: Record<string, Words> = {
   register: registerWords,
   startup: startupWords,
   transfer: transferWords,
+  wallet: walletWords,
   withdraw: withdrawWords,
 };
 
@@ -49,6 +51,7 @@ export const COMPLETE: string[] = [
   'register',
   'startup',
   'transfer',
+  'wallet',
   'withdraw',
 ];
 
