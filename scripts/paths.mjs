@@ -1,9 +1,12 @@
 /**
- * `npm run test:paths [-- --plan FILE] [-- --only NAME]`: runs every machine's
- * generated paths against the simulator (one test file per spec module, so
- * each runs in a fresh module world; two at a time), prints coverage per
- * machine, and fails when any machine is below 100% of its states or
- * transitions. --plan writes the paths as a Markdown test plan for QA.
+ * `npm run test:paths [-- --plan DIR [--lang xx]] [-- --only NAME]`: runs every
+ * machine's generated paths against the simulator (one test file per spec
+ * module, so each runs in a fresh module world; two at a time), prints
+ * coverage per machine, and fails when any machine is below 100% of its
+ * states or transitions. --plan writes a QA plan per machine into DIR
+ * (<machine>.md and <machine>.csv, in the language --lang chooses, English by
+ * default): the fewest paths that cover every transition, in a person's
+ * words (tests/paths/words), with a diagram of the machine.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +15,13 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const env = { ...process.env };
 const planAt = args.indexOf('--plan');
-const planFile = planAt >= 0 ? args[planAt + 1] : undefined;
+const planDir = planAt >= 0 ? path.resolve(args[planAt + 1] ?? 'test-results/plans') : undefined;
+const langAt = args.indexOf('--lang');
+if (planDir) {
+  env.PATHS_PLAN_DIR = planDir;
+  env.PATHS_PLAN_LANG = langAt >= 0 ? args[langAt + 1] : 'en';
+  rmSync(planDir, { recursive: true, force: true });
+}
 const onlyAt = args.indexOf('--only');
 if (onlyAt >= 0) env.PATHS_ONLY = args[onlyAt + 1];
 
@@ -26,6 +35,7 @@ for (const f of readdirSync('tests/paths/specs').filter((f) => f.endsWith('.path
   // --only NAME: one machine; the spec module that holds it is enough.
   if (
     env.PATHS_ONLY &&
+    name !== env.PATHS_ONLY &&
     !readFileSync(`tests/paths/specs/${f}`, 'utf8').includes(`'${env.PATHS_ONLY}'`)
   )
     continue;
@@ -65,13 +75,11 @@ for (const f of readdirSync(dir).sort()) {
       coveredTransitions: new Set(),
       paths: 0,
       failed: 0,
-      plans: [],
     };
     frag.coveredStates.forEach((s) => m.coveredStates.add(s));
     frag.coveredTransitions.forEach((t) => m.coveredTransitions.add(t));
     m.paths += frag.paths;
     m.failed += frag.failed;
-    m.plans.push(...frag.plans);
     machines.set(frag.machine, m);
   }
 }
@@ -108,29 +116,25 @@ for (const m of [...machines.values()].sort((a, b) => a.machine.localeCompare(b.
 }
 writeFileSync('test-results/paths-coverage.json', JSON.stringify(rows, null, 2));
 
-if (planFile) {
-  const fmt = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+if (planDir && existsSync(planDir)) {
+  // An index of the plans the spec modules wrote.
   const lines = [
-    '# Test plan: machine paths',
+    '# QA plans',
     '',
-    "Generated from the machines by `npm run test:paths -- --plan FILE`. Each path starts from the machine's initial state; do the steps in order and check the state reached after each (shown after ⇒).",
-    '',
+    '| machine | paths in the plan | paths run automatically |',
+    '| --- | --- | --- |',
   ];
-  for (const m of [...machines.values()].sort((a, b) => a.machine.localeCompare(b.machine))) {
-    lines.push(`## ${m.machine}`, '');
-    for (const { spec, paths } of m.plans) {
-      if (m.plans.length > 1) lines.push(`### ${spec}`, '');
-      paths.forEach((p, i) =>
-        lines.push(
-          `${i + 1}. ${p.steps.length === 0 ? 'Start: the initial state holds.' : p.steps.map((s) => `${s.event} ⇒ \`${fmt(s.value)}\``).join('; ')}`,
-        ),
-      );
-      lines.push('');
-    }
+  for (const f of readdirSync(planDir)
+    .filter((f) => /^\..*\.json$/.test(f))
+    .sort()) {
+    const p = JSON.parse(readFileSync(path.join(planDir, f), 'utf8'));
+    lines.push(
+      `| [${p.machine}](${p.machine}.md) ([CSV](${p.machine}.csv)) | ${p.chosen} | ${p.generated} |`,
+    );
+    rmSync(path.join(planDir, f));
   }
-  mkdirSync(path.dirname(path.resolve(planFile)), { recursive: true });
-  writeFileSync(planFile, lines.join('\n'));
-  console.log(`\nTest plan written to ${planFile}`);
+  writeFileSync(path.join(planDir, 'README.md'), `${lines.join('\n')}\n`);
+  console.log(`\nQA plans written to ${planDir}`);
 }
 if (below && onlyAt < 0) console.error(`\n${below} machine(s) below 100% coverage.`);
 process.exit(r.status || (below && onlyAt < 0 ? 1 : 0));

@@ -222,6 +222,10 @@ export function activePaths(snapshot: Snap): string[] {
 export interface Coverage {
   states: Set<string>;
   transitions: Set<string>;
+  /** When given: the transitions taken on start ([0]) and at each step ([i + 1]), for the QA plan. */
+  steps?: Array<Set<string>>;
+  /** When `steps` is given: the state value right after start. */
+  start?: unknown;
 }
 
 /** How long a delayed event waits: `xstate.after.<delay>.<stateId>`, the delay named or numeric. */
@@ -270,6 +274,8 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
     await arrangeNext(0);
     /** How many microsteps each event type has caused so far. */
     const seen = new Map<string, number>();
+    /** Which step the microsteps belong to (0: start). */
+    let at = 0;
     const actor: AnyActorRef = (running = createActor(machine, {
       clock: new SimulatedClock(),
       ...(input !== undefined ? { input } : {}),
@@ -280,7 +286,11 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
             _transitions: Array<{ source: Node; eventType: string }>;
           };
           seen.set(e.event.type, (seen.get(e.event.type) ?? 0) + 1);
-          for (const t of e._transitions) cov.transitions.add(transitionKey(t));
+          for (const t of e._transitions) {
+            const key = transitionKey(t);
+            cov.transitions.add(key);
+            if (cov.steps) (cov.steps[at] ??= new Set()).add(key);
+          }
         }
       },
     }));
@@ -306,12 +316,14 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
     // previous state's assertions run still counts for the next step.
     let baseline = new Map(seen);
     actor.start();
+    if (cov.steps) cov.start = (actor.getSnapshot() as Snap).value;
     baseline = new Map(seen);
     await check('start');
     const system = new Set(spec.systemEvents ?? []);
     for (let i = 0; i < path.steps.length; i++) {
       const step = path.steps[i] as PathStep;
       const label = `step ${i + 1} (${describeEvent(step.event)})`;
+      at = i + 1;
       const before = baseline.get(step.event.type) ?? 0;
       const happened = () =>
         (seen.get(step.event.type) ?? 0) > before &&

@@ -1,0 +1,119 @@
+/**
+ * The vocabulary of a QA plan: how a machine's events, actor results, delays
+ * and states read for a person using the app. Each machine's mapping lives in
+ * tests/paths/words/<machine>.words.ts; the plan writer (render.ts) turns the
+ * generated paths into steps with it.
+ *
+ * App texts are referenced by i18n key and resolved from the locale file of
+ * the plan's language, so a Japanese plan quotes what the app shows in
+ * Japanese. The plan's own sentences have English and Japanese templates;
+ * other languages use the English ones around the app's texts.
+ */
+import { readFileSync } from 'node:fs';
+import type { EventObject } from 'xstate';
+
+/** The console's tabs (src/ui/console/simulator-console.tsx). */
+export type ConsoleTab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account';
+
+export interface W {
+  lang: string;
+  /** One of the plan's own sentences: English or Japanese template. */
+  say(en: string, ja: string): string;
+  /** An app text as the screen shows it, quoted. */
+  q(key: string, params?: Record<string, unknown>): string;
+  /** An app text, unquoted. */
+  t(key: string, params?: Record<string, unknown>): string;
+  /** Any text as the screen shows it (a label built from texts), quoted. */
+  quote(text: string): string;
+  /** A step in the simulator console: “Back office” ▸ tab ▸ controls. */
+  console(tab: ConsoleTab, ...controls: string[]): string;
+  /** Arm a one-shot fault in Console ▸ Faults for the next call of `call`. */
+  fault(call: string, kind: 'code' | 'status', value: number): string;
+}
+
+// The events a words file sees carry whatever the spec's samples carry.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEvent = EventObject & Record<string, any>;
+
+export interface StepCtx {
+  /** The spec (set-up) this path belongs to. */
+  spec: string;
+  /** The events before this one on the path. */
+  history: AnyEvent[];
+}
+
+/** A phrase for one step; '' means nothing to say (e.g. a normal server reply). */
+export type Say = (w: W, e: AnyEvent, c: StepCtx) => string;
+
+export interface Words {
+  /** Machine id. */
+  machine: string;
+  /** The screen or feature, as a heading. */
+  title(w: W): string;
+  /** How to reach the screen: the first step of every path. */
+  open(w: W, spec: string): string;
+  /** Set-up shared by every path of a spec, in words. */
+  before(w: W, spec: string): string[];
+  /** What a person does for each event type. */
+  events: Record<string, Say>;
+  /** How to arrange each actor's result, by invoke id. */
+  actors: Record<string, { done?: Say; error?: Say }>;
+  /** What a person does for a delayed transition, by delay name or ms. */
+  delays: Record<string, Say>;
+  /** What the screen shows in each state (path 'a.b'). */
+  states: Record<string, Say>;
+  /** Path titles for key transitions (`source|eventType|index`, see framework.ts). */
+  titles?: Record<string, Say>;
+}
+
+const cache = new Map<string, Record<string, unknown>>();
+function locale(lang: string): Record<string, unknown> {
+  let l = cache.get(lang);
+  if (!l) {
+    const file = new URL(`../../../src/i18n/locales/${lang}.json`, import.meta.url);
+    l = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    cache.set(lang, l);
+  }
+  return l;
+}
+
+/** i18next-style lookup: nested by dots, or a flat key that contains dots or spaces. */
+export function lookup(lang: string, key: string): string | undefined {
+  const l = locale(lang);
+  if (typeof l[key] === 'string') return l[key] as string;
+  let cur: unknown = l;
+  for (const part of key.split('.')) cur = (cur as Record<string, unknown> | undefined)?.[part];
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+export function makeW(lang: string): W {
+  const ja = lang === 'ja';
+  const t = (key: string, params: Record<string, unknown> = {}) => {
+    const s = lookup(lang, key) ?? lookup('en', key);
+    if (s === undefined) throw new Error(`plan: no text for i18n key ${key}`);
+    return s.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k] ?? ''));
+  };
+  const quote = (text: string) => (ja ? `「${text}」` : `“${text}”`);
+  const q = (key: string, params?: Record<string, unknown>) => quote(t(key, params));
+  const say = (en: string, j: string) => (ja ? j : en);
+  const consoleStep = (tab: ConsoleTab, ...controls: string[]) =>
+    say(
+      `In the console: ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
+      `コンソールで ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
+    );
+  return {
+    lang,
+    say,
+    t,
+    q,
+    quote,
+    console: consoleStep,
+    fault: (call, kind, value) =>
+      consoleStep(
+        'faults',
+        `${q('console.nextCall')} = ${call}`,
+        `${q(kind === 'code' ? 'console.code' : 'console.status')} = ${value}`,
+        q(kind === 'code' ? 'console.forceCode' : 'console.forceStatus'),
+      ),
+  };
+}

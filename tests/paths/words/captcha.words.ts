@@ -1,0 +1,83 @@
+/**
+ * The captcha machine in a person's words (tests/paths/specs/captcha.paths.ts):
+ * the image of sign-up step 2 on a site with phone sign-up without SMS
+ * (src/ui/screens/access/code-steps.tsx).
+ */
+import type { StepCtx, W, Words } from '../plan/words.ts';
+import { codeOf, codeToast, open, wait } from './common.ts';
+
+/** Seconds of the cooldown left: 3 after each image, one less per tick. */
+const left = (c: StepCtx) =>
+  c.history.reduce(
+    (n, x) =>
+      x.type === 'xstate.done.actor.getImageCode'
+        ? 3
+        : x.type.startsWith('xstate.after.')
+          ? n - 1
+          : n,
+    3,
+  );
+const image = (w: W) =>
+  w.say(
+    `An image with four letters and the button ${w.q('register.refreshCaptcha')}`,
+    `4文字の画像とボタン${w.q('register.refreshCaptcha')}`,
+  );
+
+export const captchaWords: Words = {
+  machine: 'captcha',
+  title: (w) => w.t('register.captchaImage'),
+  open: (w) =>
+    w.say(
+      `${open(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, type +1 415 555 2672 and press ${w.q('common.next')}`,
+      `${open(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、+1 415 555 2672 と入力して${w.q('common.next')}を押す`,
+    ),
+  before: (w) => [
+    w.console(
+      'flags',
+      w.say('tick PHONE_REGISTER and phoneCaptcha', 'PHONE_REGISTER と phoneCaptcha にチェック'),
+    ),
+  ],
+  events: {
+    'captcha.refresh': (w) =>
+      w.say(`Press ${w.q('register.refreshCaptcha')}`, `${w.q('register.refreshCaptcha')}を押す`),
+    'captcha.reload': (w) =>
+      w.say(
+        `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text and press ${w.q('nav.register')}: the form asks for a new image`,
+        `画像を期限切れにし（${w.console('market', w.q('console.skip', { min: 3 }))}）、文字を入力して${w.q('nav.register')}を押す：フォームが新しい画像を要求する`,
+      ),
+  },
+  actors: {
+    getImageCode: {
+      done: (w, e) => (codeOf(e) === 23554 ? w.fault('getImageCode', 'code', 23554) : ''),
+    },
+  },
+  delays: { tick: (w) => wait(w, 1000) },
+  states: {
+    loading: (w) => w.say('A grey bar where the image goes', '画像の位置に灰色のバー'),
+    ready: (w) => image(w),
+    'ready.cooling': (w, e, c) =>
+      e.type === 'captcha.refresh'
+        ? w.say(
+            `Under the image ${w.q('tips.high_request', { second: left(c) })}`,
+            `画像の下に${w.q('tips.high_request', { second: left(c) })}`,
+          )
+        : e.type.startsWith('xstate.after.')
+          ? ''
+          : image(w),
+    'ready.free': (w) => w.say('The image stays; no message', '画像はそのまま。メッセージなし'),
+    failed: (w) =>
+      w.say(
+        `${codeToast(w, 23554)}; a grey bar instead of the image, with ${w.q('register.refreshCaptcha')}`,
+        `${codeToast(w, 23554)}。画像の代わりに灰色のバーと${w.q('register.refreshCaptcha')}`,
+      ),
+  },
+  titles: {
+    'loading|xstate.done.actor.getImageCode|1': (w) =>
+      w.say('The image cannot be drawn', '画像を取得できない'),
+    'ready.cooling|captcha.refresh|0': (w) => w.say('A new image too soon', '早すぎる画像の再取得'),
+    'ready.free|captcha.refresh|0': (w) =>
+      w.say('A new image after the cooldown', 'クールダウン後に画像を再取得'),
+    '|captcha.reload|0': (w) =>
+      w.say('The form asks for a new image', 'フォームが新しい画像を要求'),
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * The closeOrder machine in a person's words (tests/paths/specs/closeOrder.paths.ts,
+ * the order sheet of src/ui/trade/positions.tsx and order-detail.tsx).
+ */
+import type { W, Words } from '../plan/words.ts';
+import { codeOf, codeToast, signIn, toast } from './common.ts';
+
+const closing = (spec: string) => spec.includes('(close)');
+const button = (w: W, spec: string) => w.q(closing(spec) ? 'position.cover' : 'position.cancel');
+
+export const closeOrderWords: Words = {
+  machine: 'closeOrder',
+  title: (w) => w.say('Close or cancel an order', '注文の決済・取消'),
+  open: (w, spec) =>
+    w.say(
+      `Open ${w.q('nav.position')} and tap the BTCUSDT ${closing(spec) ? 'position' : 'pending order'}`,
+      `${w.q('nav.position')}を開き、BTCUSDT の${closing(spec) ? 'ポジション' : '指値注文'}をタップ`,
+    ),
+  before: (w, spec) => [
+    signIn(w, 'closer@example.com', 'secret123'),
+    spec.includes('demo')
+      ? w.say(
+          `Use the demo account (${w.q('account.toDemo')})`,
+          `デモ口座を使う（${w.q('account.toDemo')}）`,
+        )
+      : w.say(
+          `Use the real account (${w.q('account.toReal')}); ${w.console('account', `${w.q('console.amount')} = 10000`, w.q('console.credit'))}`,
+          `リアル口座を使う（${w.q('account.toReal')}）。${w.console('account', `${w.q('console.amount')} = 10000`, w.q('console.credit'))}`,
+        ),
+    closing(spec)
+      ? w.say(
+          'Buy 0.01 BTCUSDT at market, leverage 20 (an open position)',
+          'BTCUSDT を 0.01、レバレッジ20で成行買い（未決済ポジション）',
+        )
+      : w.say(
+          'Place a pending buy of 0.01 BTCUSDT at 64000, leverage 20 (far below the price: it stays pending)',
+          'BTCUSDT 0.01 を 64000 で指値買い、レバレッジ20（価格より十分低く、約定しない）',
+        ),
+  ],
+  events: {
+    'confirm.open': (w, e, c) => w.say(`Press ${button(w, c.spec)}`, `${button(w, c.spec)}を押す`),
+    'confirm.cancel': (w) =>
+      w.say(`Press ${w.q('common.cancel')}`, `${w.q('common.cancel')}を押す`),
+    'confirm.accept': (w) =>
+      w.say(`Press ${w.q('common.confirm')}`, `${w.q('common.confirm')}を押す`),
+  },
+  actors: {
+    submit: {
+      done: (w, e, c) => {
+        const code = codeOf(e);
+        if (code === 404 || code === 408)
+          return w.say(
+            `In a second browser tab, ${closing(c.spec) ? 'close' : 'cancel'} the same order first`,
+            `別のタブで同じ注文を先に${closing(c.spec) ? '決済' : '取消'}しておく`,
+          );
+        if (code === 409)
+          return w.say('Do it within 3 minutes of the fill', '約定から3分以内に行う');
+        return closing(c.spec)
+          ? w.say(
+              `Wait until 3 minutes have passed since the fill (${w.console('market', w.q('console.skip', { min: 3 }))})`,
+              `約定から3分経つまで待つ（${w.console('market', w.q('console.skip', { min: 3 }))}）`,
+            )
+          : '';
+      },
+    },
+  },
+  delays: {},
+  states: {
+    idle: (w, e, c) =>
+      e.type === 'xstate.done.actor.submit'
+        ? codeToast(w, codeOf(e) ?? 0)
+        : w.say(
+            `The order's details with the button ${button(w, c.spec)}`,
+            `注文の詳細とボタン${button(w, c.spec)}`,
+          ),
+    confirming: (w, e, c) =>
+      w.say(
+        `${w.q(closing(c.spec) ? 'position.confirmCover' : 'position.confirmCancel')} with ${w.q('position.volume')} 0.01, ${w.q('position.direction')} ${w.q('order.buy')}, ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
+        `${w.q(closing(c.spec) ? 'position.confirmCover' : 'position.confirmCancel')}、${w.q('position.volume')} 0.01、${w.q('position.direction')} ${w.q('order.buy')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
+      ),
+    submitting: (w) =>
+      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    done: (w) =>
+      w.say(
+        `${toast(w, w.t('tips.operation_success'))}; the sheet closes and the order leaves the list`,
+        `${toast(w, w.t('tips.operation_success'))}。シートが閉じ、注文が一覧から消える`,
+      ),
+  },
+  titles: {
+    'confirming|confirm.cancel|0': (w) => w.say('Change your mind: Cancel', '確認で取りやめる'),
+    'submitting|xstate.done.actor.submit|0': (w, e, c) =>
+      closing(c.spec)
+        ? w.say('Close a position', 'ポジションを決済')
+        : w.say('Cancel a pending order', '指値注文を取消'),
+    'submitting|xstate.done.actor.submit|1': (w, e) =>
+      w.say(`Refused: ${w.t(`code.${codeOf(e)}`)}`, `拒否：${w.t(`code.${codeOf(e)}`)}`),
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Every machine's words for the QA plans (tests/paths/plan). COMPLETE lists
+ * the machines whose words name every event, actor result, delay and state:
+ * the unit test tests/unit/plan-words.test.ts fails when one of them lacks
+ * a name (a new event, say); the others are reported as still to do and
+ * their plans fall back to the machine's own terms where words are missing.
+ */
+import type { Words } from '../plan/words.ts';
+import { accountModeWords } from './accountMode.words.ts';
+import { bindEmailWords } from './bindEmail.words.ts';
+import { captchaWords } from './captcha.words.ts';
+import { closeOrderWords } from './closeOrder.words.ts';
+import { countdownWords } from './countdown.words.ts';
+import { depositWords } from './deposit.words.ts';
+import { loanWords } from './loan.words.ts';
+import { loginWords } from './login.words.ts';
+import { passwordWords } from './password.words.ts';
+import { registerWords } from './register.words.ts';
+import { startupWords } from './startup.words.ts';
+import { transferWords } from './transfer.words.ts';
+import { walletWords } from './wallet.words.ts';
+import { withdrawWords } from './withdraw.words.ts';
+
+export const WORDS: Record<string, Words> = {
+  accountMode: accountModeWords,
+  bindEmail: bindEmailWords,
+  captcha: captchaWords,
+  closeOrder: closeOrderWords,
+  countdown: countdownWords,
+  deposit: depositWords,
+  loan: loanWords,
+  login: loginWords,
+  password: passwordWords,
+  register: registerWords,
+  startup: startupWords,
+  transfer: transferWords,
+  wallet: walletWords,
+  withdraw: withdrawWords,
+};
+
+export const COMPLETE: string[] = [
+  'accountMode',
+  'bindEmail',
+  'captcha',
+  'closeOrder',
+  'countdown',
+  'deposit',
+  'loan',
+  'login',
+  'password',
+  'register',
+  'startup',
+  'transfer',
+  'wallet',
+  'withdraw',
+];
+
+export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];

@@ -1,0 +1,258 @@
+/**
+ * The register machine in a person's words (tests/paths/specs/register.paths.ts,
+ * screen src/ui/screens/access/register.tsx and code-steps.tsx). In the
+ * samples 111111 stands for the code just sent, RIGHT for the captcha's text
+ * and VALID for ann's invite code.
+ */
+import {
+  checkAccount,
+  checkCaptcha,
+  checkCode,
+  checkNewPassword,
+} from '../../../src/machines/validation/access.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import { codeOf, codeToast, open, press, signIn, toast, type } from './common.ts';
+
+const captchaSite = (spec: string) => spec.includes('without SMS');
+/** The form as the path has left it (this step included when `e` is given). */
+function form(c: StepCtx, e?: AnyEvent) {
+  const f = { kind: 'E' as 'E' | 'P', account: '', code: '', password: '', invite: '' };
+  for (const x of e ? [...c.history, e] : c.history) {
+    if (x.type === 'type.change') [f.kind, f.account] = [x.value as 'E' | 'P', ''];
+    else if (x.type === 'field.change') {
+      const k = x.field === 'inviteCode' ? 'invite' : (x.field as 'account' | 'code' | 'password');
+      f[k] = x.value as string;
+    } else if (x.type === 'back') f.code = '';
+  }
+  return { ...f, captcha: f.kind === 'P' && captchaSite(c.spec) };
+}
+const accountLabel = (f: { kind: 'E' | 'P' }) => (f.kind === 'P' ? 'login.phone' : 'login.email');
+const codeLabel = (f: { captcha: boolean }) => (f.captcha ? 'register.captcha' : 'login.code');
+const error = (w: W, field: string, key: string) =>
+  w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
+const valueText = (w: W, v: string) =>
+  v === '111111'
+    ? w.say('the code shown at the top of the page', 'ページ上部に表示されたコード')
+    : v === 'RIGHT'
+      ? w.say('the text in the image', '画像の文字')
+      : v === 'VALID'
+        ? w.say("ann's invite code", 'ann の招待コード')
+        : v;
+const other = (w: W, en: string, ja: string) =>
+  w.say(`In a private window, ${en}`, `プライベートウィンドウで${ja}`);
+
+export const registerWords: Words = {
+  machine: 'register',
+  title: (w) => w.t('nav.register'),
+  open: (w) => open(w, 'nav.register', '/register'),
+  before: (w, spec) => [
+    w.console(
+      'flags',
+      spec.includes('site options')
+        ? w.say(
+            'untick PHONE_REGISTER and sendRegisterCompleteMail, tick hideRegisterInviteCode',
+            'PHONE_REGISTER と sendRegisterCompleteMail のチェックを外し、hideRegisterInviteCode にチェック',
+          )
+        : captchaSite(spec)
+          ? w.say(
+              'tick PHONE_REGISTER and phoneCaptcha',
+              'PHONE_REGISTER と phoneCaptcha にチェック',
+            )
+          : w.say(
+              'tick PHONE_REGISTER and sendRegisterCompleteMail, untick phoneCaptcha',
+              'PHONE_REGISTER と sendRegisterCompleteMail にチェック、phoneCaptcha のチェックを外す',
+            ),
+    ),
+    signIn(w, 'ann@example.com', 'secret123'),
+    signIn(w, w.say('with the phone +1 415 555 2671', '電話番号 +1 415 555 2671'), 'secret123'),
+    w.say(
+      `Note ann's invite code (My page), then sign out (${w.q('my.logout')})`,
+      `ann の招待コード（マイページ）を控えてサインアウト（${w.q('my.logout')}）`,
+    ),
+  ],
+  events: {
+    'type.change': (w, e) => press(w, e.value === 'P' ? 'login.phone' : 'login.email'),
+    'field.change': (w, e, c) => {
+      const f = form(c);
+      const v = valueText(w, e.value as string);
+      if (e.field === 'account') return type(w, v, accountLabel(f));
+      if (e.field === 'code') return type(w, v, codeLabel(f));
+      if (e.field === 'password') return type(w, v, 'login.password');
+      return type(w, v, 'register.inviteCode');
+    },
+    'code.send': (w, e, c) =>
+      press(w, form(c).kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode'),
+    'code.resend': (w) => press(w, 'register.resend'),
+    'form.submit': (w) => press(w, 'nav.register'),
+    back: (w) => press(w, 'common.back'),
+    'countdown.tick': (w) => w.say('Wait one second', '1秒待つ'),
+    'countdown.done': (w) =>
+      w.say(
+        `Wait until the countdown ends (60 s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
+        `カウントダウン終了まで待つ（60秒。コンソールの${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })}で早送り可）`,
+      ),
+  },
+  actors: {
+    sendCode: {
+      done: (w, e) =>
+        codeOf(e) === 1110
+          ? other(
+              w,
+              'ask for a code for newbie@example.com a moment before',
+              '直前に newbie@example.com のコードを要求しておく',
+            )
+          : '',
+    },
+    resendCode: {
+      done: (w, e) =>
+        codeOf(e) === 1004
+          ? other(w, 'register newbie@example.com first', '先に newbie@example.com を登録しておく')
+          : '',
+    },
+    register: {
+      done: (w, e) => {
+        const code = codeOf(e);
+        if (code === 1004)
+          return other(
+            w,
+            'register newbie@example.com first',
+            '先に newbie@example.com を登録しておく',
+          );
+        if (code === 1042)
+          return other(
+            w,
+            'register ten other users within the last minute',
+            '直前の1分間に他のユーザーを10人登録しておく',
+          );
+        if (code === 1111)
+          return w.say(
+            'Before this, submit a wrong code five times (the code is then burnt); type the right one again',
+            '事前に誤ったコードで5回送信してコードを無効にし、正しいコードを入力し直す',
+          );
+        if (code === 23555)
+          return w.say(
+            `Let the image expire: ${w.console('market', w.q('console.skip', { min: 3 }))}`,
+            `画像を期限切れにする：${w.console('market', w.q('console.skip', { min: 3 }))}`,
+          );
+        return '';
+      },
+    },
+    sendCompleteMail: { done: () => '' },
+  },
+  delays: {},
+  states: {
+    account: (w, e, c) => {
+      const f = form(c, e);
+      const code = codeOf(e);
+      if (e.type === 'code.send') {
+        const k = checkAccount(f.kind, f.account);
+        return k ? error(w, accountLabel(f), k) : '';
+      }
+      if (code === 1004 || code === 1045 || code === 23558)
+        return `${codeToast(w, code)}${w.say('; ', '。')}${error(w, accountLabel(f), `code.${code}`)}`;
+      if (code) return codeToast(w, code);
+      if (e.type === 'field.change')
+        return w.say(
+          'The field shows what was typed; no error',
+          '入力した値が表示される。エラーなし',
+        );
+      return w.say(
+        `Step 1: ${w.q(accountLabel(f))} and ${w.q(f.kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode')}`,
+        `ステップ1：${w.q(accountLabel(f))}と${w.q(f.kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode')}`,
+      );
+    },
+    sendingCode: (w) =>
+      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    details: () => '',
+    'details.form': () => '',
+    'details.form.editing': (w, e, c) => {
+      const f = form(c, e);
+      const code = codeOf(e);
+      if (e.type === 'form.submit') {
+        const k = f.captcha ? checkCaptcha(f.code) : checkCode(f.code);
+        const p = checkNewPassword(f.password);
+        return [k && error(w, codeLabel(f), k), p && error(w, 'login.password', p)]
+          .filter(Boolean)
+          .join(w.say('; ', '。'));
+      }
+      if (e.type === 'xstate.done.actor.register' && code) {
+        const field = code === 1107 ? 'register.inviteCode' : codeLabel(f);
+        const beside = [1107, 1020, 1111, 23555, 23556].includes(code);
+        return beside
+          ? `${codeToast(w, code)}${w.say('; ', '。')}${error(w, field, `code.${code}`)}`
+          : codeToast(w, code);
+      }
+      if (e.type === 'field.change')
+        return w.say(
+          'The field shows what was typed; no error',
+          '入力した値が表示される。エラーなし',
+        );
+      return w.say(
+        `Step 2: ${w.q('register.sentTo', { account: f.account })}, ${w.q(codeLabel(f))}, ${w.q('login.password')}, ${w.q('nav.register')} and ${w.q('common.back')}`,
+        `ステップ2：${w.q('register.sentTo', { account: f.account })}、${w.q(codeLabel(f))}、${w.q('login.password')}、${w.q('nav.register')}と${w.q('common.back')}`,
+      );
+    },
+    'details.form.submitting': (w) =>
+      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'details.verify': () => '',
+    'details.verify.captcha': (w, e) =>
+      e.type === 'code.send'
+        ? w.say(
+            `an image with letters and ${w.q('register.refreshCaptcha')}`,
+            `文字の画像と${w.q('register.refreshCaptcha')}`,
+          )
+        : '',
+    'details.verify.counting': (w, e) =>
+      e.type === 'xstate.done.actor.sendCode' || e.type === 'xstate.done.actor.resendCode'
+        ? w.say(
+            `${w.q('register.resendIn', { seconds: 60 })} counting down; the code shows at the top of the page`,
+            `${w.q('register.resendIn', { seconds: 60 })}のカウントダウン。ページ上部にコード`,
+          )
+        : '',
+    'details.verify.canResend': (w, e) =>
+      e.type === 'countdown.done'
+        ? w.say(`The link ${w.q('register.resend')}`, `リンク${w.q('register.resend')}`)
+        : e.type === 'xstate.done.actor.resendCode'
+          ? codeToast(w, codeOf(e) ?? 0)
+          : '',
+    'details.verify.resending': (w) => w.say('The code is being sent again', 'コードを再送中'),
+    // The toast shows once the machine is done; nothing to see while the welcome mail goes.
+    completing: () => '',
+    done: (w) =>
+      w.say(
+        `${toast(w, w.t('sign_up_success'))}; the page ${w.q('nav.login')} opens with the address filled in`,
+        `${toast(w, w.t('sign_up_success'))}。${w.q('nav.login')}ページがアドレス入力済みで開く`,
+      ),
+  },
+  titles: {
+    'account|code.send|2': (w) =>
+      w.say('Ask for a code without a valid address', '有効なアドレスなしでコードを要求'),
+    'account|type.change|0': (w) => w.say('Switch to the phone', '電話番号に切り替え'),
+    'sendingCode|xstate.done.actor.sendCode|1': (w, e) =>
+      w.say(
+        `Code refused: ${w.t(`code.${codeOf(e)}`)}`,
+        `コード送信拒否：${w.t(`code.${codeOf(e)}`)}`,
+      ),
+    'details.form.editing|form.submit|1': (w) =>
+      w.say('Sign up with missing or bad fields', '入力不備で登録'),
+    'details.form.editing|back|0': (w) => w.say('Back to step 1', 'ステップ1に戻る'),
+    'details.form.submitting|xstate.done.actor.register|0': (w) =>
+      w.say('Sign up with a welcome mail', 'ウェルカムメール付きで登録'),
+    'details.form.submitting|xstate.done.actor.register|1': (w) => w.say('Sign up', '登録'),
+    'details.form.submitting|xstate.done.actor.register|2': (w) =>
+      w.say('Address taken meanwhile', '途中でアドレスが使用済みに'),
+    'details.form.submitting|xstate.done.actor.register|3': (w) =>
+      w.say('The image expired', '画像の期限切れ'),
+    'details.form.submitting|xstate.done.actor.register|4': (w, e) =>
+      w.say(
+        `Sign-up refused: ${w.t(`code.${codeOf(e)}`)}`,
+        `登録拒否：${w.t(`code.${codeOf(e)}`)}`,
+      ),
+    'details.verify.counting|countdown.done|0': (w) =>
+      w.say('The countdown ends', 'カウントダウン終了'),
+    'details.verify.resending|xstate.done.actor.resendCode|0': (w) =>
+      w.say('Resend the code', 'コードを再送'),
+    'details.verify.resending|xstate.done.actor.resendCode|1': (w) =>
+      w.say('Resend refused: taken meanwhile', '再送拒否：途中で使用済み'),
+  },
+};

@@ -1,0 +1,293 @@
+/**
+ * The withdraw machine in a person's words (tests/paths/specs/withdraw.paths.ts,
+ * screen src/ui/screens/user/withdraw*.tsx). Target ids are the spec's samples:
+ * W1 and W2 the saved USDT and BTC wallets, C1 the bank card, 101…105 the
+ * coin networks (no saved wallets).
+ */
+import type { Words } from '../plan/words.ts';
+import {
+  automatedOnly,
+  codeOf,
+  codeToast,
+  loading,
+  open,
+  press,
+  signIn,
+  toast,
+  type,
+  wait,
+} from './common.ts';
+import {
+  targetOf,
+  form,
+  amountLabel,
+  limitMessage,
+  outOfBounds,
+  realFee,
+  addressError,
+  failed500,
+} from './withdraw.screen.ts';
+
+export const withdrawWords: Words = {
+  machine: 'withdraw',
+  title: (w) => w.t('my.withdraw'),
+  open: (w) => open(w, 'my.withdraw', '/user/withdraw'),
+  before: (w, spec) => [
+    signIn(w, 'payout@example.com', 'secret123'),
+    w.say(
+      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
+      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
+    ),
+    w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
+    ...(spec.includes('no saved wallets')
+      ? [
+          w.console('flags', w.say('tick NO_WALLET_WITHDRAW', 'NO_WALLET_WITHDRAW にチェック')),
+          w.console('flags', w.say('untick user/bankCard', 'user/bankCard のチェックを外す')),
+        ]
+      : [
+          w.console('flags', w.say('tick user/bankCard', 'user/bankCard にチェック')),
+          w.say(
+            `Save two crypto wallets (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
+            `暗号資産ウォレットを2つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE と BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
+          ),
+          w.say(
+            `Save a bank card (${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}): bank “Bank of Test”, name Ann Lee, account GB29NWBK60161331926819`,
+            `銀行カードを保存（${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}）：銀行「Bank of Test」、名義 Ann Lee、口座 GB29NWBK60161331926819`,
+          ),
+        ]),
+  ],
+  events: {
+    'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
+    'load.retry': (w) => press(w, 'common.retry'),
+    'target.select': (w, e, c) => {
+      const card = form(e, c).tab === 'bank_card';
+      const picker = w.q(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network');
+      const name = targetOf(e.id as string).name;
+      return w.say(`Press ${picker} and choose “${name}”`, `${picker}を押して「${name}」を選ぶ`);
+    },
+    'field.change': (w, e, c) =>
+      e.field === 'address'
+        ? type(w, e.value, 'wallet_ui.payment_address')
+        : w.say(
+            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}`,
+            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力`,
+          ),
+    'form.submit': (w) => press(w, 'wallet_ui.submit'),
+  },
+  actors: {
+    checkStatus: {
+      done: (w, e, c) => {
+        const code = codeOf(e);
+        if (code === 1067)
+          return c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0)
+            ? ''
+            : w.say(
+                'Have a withdrawal in review: submit one (200 USDT to the USDT wallet) and leave it unreviewed',
+                '審査中の出金を用意する：出金（USDT ウォレットへ 200 USDT）を申請し、審査しないでおく',
+              );
+        if (code === 1066) return w.fault('withdrawStatus', 'code', 1066);
+        if (code === 1070)
+          return w.say(
+            'Have an open position: on the trade screen buy BTCUSDT at market with the smallest quantity and keep it open',
+            '未決済ポジションを用意する：取引画面で BTCUSDT を最小数量で成行買いし、決済しない',
+          );
+        return '';
+      },
+    },
+    loadTargets: {
+      done: (w, e, c) => {
+        const out = e.output as { code: number; data: unknown[] | null; metaMissing?: boolean };
+        const bank = (e.output as { tab?: string }).tab === 'bank_card';
+        const noWallet = c.spec.includes('no saved wallets');
+        const call = bank ? 'userBankCardList' : noWallet ? 'currencySimpleCoinNet' : 'userWallet';
+        if (out.code !== 0) return w.fault(call, 'status', 500);
+        if (out.metaMissing) return w.fault('currencyBanckCardCoinNet', 'status', 500);
+        if (out.data?.length) return '';
+        if (bank)
+          return w.say(
+            `Delete the bank card (${w.q('my.bankCards')})`,
+            `銀行カードを削除（${w.q('my.bankCards')}）`,
+          );
+        if (!noWallet)
+          return w.say(
+            `Delete both crypto wallets (${w.q('my.cryptoWallets')})`,
+            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')}）`,
+          );
+        return automatedOnly(
+          w,
+          w.say('every withdrawal network switched off', '全出金ネットワーク停止'),
+        );
+      },
+    },
+    calculate: {
+      done: (w, e, c) => {
+        const out = e.output as { code: number; data?: { feeType: string; practical: string } };
+        const call =
+          form(e, c).tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+        if (out.code !== 0) return w.fault(call, 'status', 500);
+        if (out.data?.feeType === 'TIERED')
+          return automatedOnly(w, w.say('a fee type the app does not know', '未知の手数料タイプ'));
+        if (out.data?.practical === '0')
+          return automatedOnly(w, w.say('a fee that leaves nothing', '受取額が0になる手数料'));
+        return '';
+      },
+    },
+    submit: {
+      done: (w, e) => {
+        const code = codeOf(e);
+        return code === 1066 || code === 1047 ? w.fault('userWithdraw', 'code', code) : '';
+      },
+    },
+  },
+  delays: {
+    recheck: (w) =>
+      w.say(
+        `${wait(w, 1000)} (the fee is checked again)`,
+        `${wait(w, 1000)}（手数料が再計算される）`,
+      ),
+  },
+  states: {
+    checking: (w, e) =>
+      e.type === 'xstate.done.actor.submit'
+        ? toast(w, w.t('submit_success_please_wait'))
+        : loading(w),
+    locked: (w, e) =>
+      w.say(
+        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the button ${w.q('wallet_ui.deposit_records')}; no form`,
+        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}。フォームはない`,
+      ),
+    ready: () => '',
+    'ready.loading': (w) => loading(w),
+    'ready.loadFailed': (w) =>
+      w.say(
+        `${w.q('wallet_ui.load_failed')} with ${w.q('common.retry')}; ${failed500(w)}`,
+        `${w.q('wallet_ui.load_failed')}と${w.q('common.retry')}。${failed500(w)}`,
+      ),
+    'ready.metaMissing': (w) => w.q('bank_card_meta_not_found'),
+    'ready.empty': (w, e, c) => {
+      const bank = form(e, c).tab === 'bank_card';
+      return w.say(
+        `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')} and the button ${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,
+        `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}とボタン${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,
+      );
+    },
+    'ready.form': () => '',
+    'ready.form.idle': (w, e, c) => {
+      const f = form(e, c);
+      const bank = f.tab === 'bank_card';
+      if (!f.target)
+        return w.say(
+          `The form: ${w.q(bank ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network')} shows ${w.q('wallet_ui.none_chosen')}${f.amount ? `, the amount ${f.amount}` : ''}; ${w.q('position.fee')} shows —; no error`,
+          `フォーム：${w.q(bank ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network')}は${w.q('wallet_ui.none_chosen')}${f.amount ? `、金額 ${f.amount}` : ''}。${w.q('position.fee')}は —。エラーなし`,
+        );
+      const shown = w.quote(f.target.name);
+      const hint = w.q('wallet_ui.limits', {
+        min: f.target.min,
+        max: f.target.max,
+        coin: f.target.coin,
+      });
+      // An empty amount shows its error only once the form is submitted.
+      const error = outOfBounds(f) && (f.amount !== '' || e.type === 'form.submit');
+      return (
+        (error
+          ? w.say(
+              `${shown} chosen; under ${amountLabel(w, f)} the error ${limitMessage(w, f.target)}`,
+              `${shown}を選択済み。${amountLabel(w, f)}の下にエラー${limitMessage(w, f.target)}`,
+            )
+          : w.say(`${shown} chosen; the hint ${hint}`, `${shown}を選択済み。ヒント${hint}`)) +
+        addressError(w, f, e)
+      );
+    },
+    'ready.form.checking': (w) =>
+      w.say(
+        'A small spinner next to the fee (calculating)',
+        '手数料の横に小さなスピナー（計算中）',
+      ),
+    'ready.form.valid': (w, e, c) => {
+      const f = form(e, c);
+      const d = realFee(f);
+      const code = codeOf(e);
+      const refused =
+        e.type === 'xstate.done.actor.submit' && code ? `${codeToast(w, code)}; ` : '';
+      return (
+        w.say(
+          `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
+          `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}、${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
+        ) + addressError(w, f, e)
+      );
+    },
+    'ready.form.invalid': (w, e, c) => {
+      const f = form(e, c);
+      const out = f.fee;
+      if (!out || out.code !== 0) return failed500(w);
+      const d = out.data as { feeType: string; practical: string; isOver: boolean };
+      const key =
+        d.feeType === 'TIERED'
+          ? 'Not support feeType'
+          : d.isOver
+            ? 'insufficient_balance'
+            : 'practicalNum_rule';
+      return w.say(
+        `Under ${amountLabel(w, f)} the error ${w.q(key)}`,
+        `${amountLabel(w, f)}の下にエラー${w.q(key)}`,
+      );
+    },
+    'ready.form.submitting': (w) =>
+      w.say(
+        `The button shows ${w.q('common.loading')}; the fields are disabled`,
+        `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+      ),
+  },
+  titles: {
+    'checking|xstate.done.actor.checkStatus|0': (w, e, c) =>
+      c.history.some((x) => x.type === 'xstate.done.actor.submit')
+        ? w.say(
+            'Withdrawal submitted, then locked while it is in review',
+            '出金を申請し、審査中はロックされる',
+          )
+        : w.say(`Locked: ${w.t(`code.${codeOf(e)}`)}`, `ロック：${w.t(`code.${codeOf(e)}`)}`),
+    'ready.loading|xstate.done.actor.loadTargets|0': (w) =>
+      w.say('The list fails to load', '一覧の読み込みに失敗'),
+    'ready.loading|xstate.done.actor.loadTargets|1': (w) =>
+      w.say('Bank-card limits missing', '銀行カードの上下限がない'),
+    'ready.loading|xstate.done.actor.loadTargets|2': (w) =>
+      w.say('Nothing to withdraw to', '出金先がない'),
+    'ready.loadFailed|load.retry|0': (w) =>
+      w.say('Retry after a failed load', '読み込み失敗後の再試行'),
+    'ready|tab.select|0': (w, e) =>
+      w.say(
+        `Switch to the ${w.t(`wallet_ui.tab_${e.tab}`)} tab`,
+        `${w.t(`wallet_ui.tab_${e.tab}`)}タブに切り替え`,
+      ),
+    'ready.form|target.select|1': (w) =>
+      w.say('A target whose limits the amount misses', '金額が上下限外になる出金先'),
+    'ready.form|field.change|2': (w, e, c) =>
+      form(e, c).target
+        ? w.say('Amount outside the limits', '上下限外の金額')
+        : w.say('Amount typed before choosing where to', '出金先を選ぶ前に金額を入力'),
+    'ready.form|field.change|0': (w) => w.say('Type a payment address', '送金先アドレスを入力'),
+    'ready.form.idle|form.submit|0': (w) =>
+      w.say('Submit an incomplete form', '未完成のフォームを送信'),
+    'ready.form.valid|form.submit|1': (w) =>
+      w.say('Submit without a payment address', '送金先アドレスなしで送信'),
+    'ready.form.checking|xstate.done.actor.calculate|1': (w, e) => {
+      const o = e.output as { code: number; data?: { feeType: string; isOver: boolean } };
+      if (o.code !== 0) return w.say('The fee calculation fails', '手数料計算に失敗');
+      if (o.data?.isOver) return w.say('Amount over the balance', '残高を超える金額');
+      return o.data?.feeType === 'TIERED'
+        ? w.say('Unknown fee type refused', '未知の手数料タイプを拒否')
+        : w.say('Nothing left after the fee', '手数料で受取額が0');
+    },
+    'ready.form.valid|xstate.after.recheck.withdraw.ready.form.valid|0': (w) =>
+      w.say('The fee is checked again every second', '手数料は毎秒再計算される'),
+    'ready.form.submitting|xstate.done.actor.submit|0': (w) =>
+      w.say(
+        'Withdrawal submitted, then locked while it is in review',
+        '出金を申請し、審査中はロックされる',
+      ),
+    'ready.form.submitting|xstate.done.actor.submit|1': (w) =>
+      w.say('Submit refused: account flagged', '送信拒否：アカウント異常'),
+    'ready.form.submitting|xstate.done.actor.submit|2': (w, e) =>
+      w.say(`Submit refused: ${w.t(`code.${codeOf(e)}`)}`, `送信拒否：${w.t(`code.${codeOf(e)}`)}`),
+  },
+};

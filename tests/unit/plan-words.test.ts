@@ -1,0 +1,96 @@
+/**
+ * The QA plans' words (tests/paths/words): every machine marked complete
+ * names each of its event types, actor results, delays and states, read from
+ * the machine definitions themselves; the others are listed as still to do.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMachine, type AnyStateMachine } from 'xstate';
+import { machineParts, missingWords } from '../paths/plan/machine-parts.ts';
+import { pathRows } from '../paths/plan/render.ts';
+import { makeW } from '../paths/plan/words.ts';
+import { COMPLETE, WORDS } from '../paths/words/index.ts';
+
+const modules = import.meta.glob('../../src/machines/*Machine.ts', { eager: true });
+const machines = new Map<string, AnyStateMachine>();
+for (const mod of Object.values(modules))
+  for (const v of Object.values(mod as Record<string, unknown>))
+    if (v && typeof v === 'object' && 'root' in v && 'id' in v)
+      machines.set((v as AnyStateMachine).id, v as AnyStateMachine);
+
+describe('QA plan words', () => {
+  it('finds every machine', () => {
+    expect(machines.size).toBeGreaterThanOrEqual(27);
+    for (const id of COMPLETE) expect(machines.has(id), id).toBe(true);
+  });
+
+  it('covers at least the machines the acceptance names', () => {
+    expect(COMPLETE).toEqual(expect.arrayContaining(['withdraw', 'loan']));
+  });
+
+  for (const id of COMPLETE) {
+    it(`names every event, actor result, delay and state of ${id}`, () => {
+      const m = machines.get(id) as AnyStateMachine;
+      expect(
+        missingWords(m, WORDS[id] ?? { events: {}, actors: {}, delays: {}, states: {} }),
+      ).toEqual([]);
+    });
+  }
+
+  // The rest are reported, not failed.
+  for (const id of [...machines.keys()].filter((x) => !COMPLETE.includes(x)).sort()) {
+    const m = machines.get(id) as AnyStateMachine;
+    const missing = missingWords(
+      m,
+      WORDS[id] ?? { events: {}, actors: {}, delays: {}, states: {} },
+    );
+    it.todo(`${id}: ${missing.length} names still to write`);
+  }
+
+  it('reads the lists from the definition, so a new event, actor, delay or state shows', () => {
+    const m = createMachine({
+      id: 'x',
+      initial: 'a',
+      states: {
+        a: {
+          on: { 'x.go': 'b' },
+          invoke: { id: 'load', src: 'load', onDone: 'b', onError: 'b' },
+        },
+        b: { after: { 1000: 'a' } },
+      },
+    });
+    expect(machineParts(m).events).toEqual(['x.go']);
+    expect(missingWords(m, { events: {}, actors: {}, delays: {}, states: {} })).toEqual([
+      'event x.go',
+      'actor load.done',
+      'actor load.error',
+      'delay 1000',
+      'state a',
+      'state b',
+    ]);
+  });
+
+  it('quotes the app’s own texts in the plan’s language', () => {
+    const words = WORDS.withdraw;
+    const path = {
+      spec: 'withdraw',
+      start: 'checking',
+      steps: [
+        {
+          event: { type: 'xstate.done.actor.checkStatus', output: { code: 1067 } },
+          value: 'locked',
+        },
+      ],
+      transitions: [[], []],
+      states: ['checking', 'locked'],
+    };
+    const en = pathRows(words, makeW('en'), path);
+    const ja = pathRows(words, makeW('ja'), path);
+    expect(en[0]?.expected).toContain('“There are pending withdrawal requests for review”');
+    expect(ja[0]?.expected).toContain('「審査待ちの出金申請があります」');
+    expect(ja[0]?.action).toContain('事前に');
+    // Other languages: English sentences around the app's texts in that language.
+    const de = pathRows(words, makeW('de'), path);
+    expect(de[0]?.action).toMatch(/^Before you start/);
+    expect(de[0]?.expected).not.toContain('There are pending withdrawal requests');
+  });
+});
