@@ -43,6 +43,11 @@ export const closeOrderWords: Words = {
       w.say(`Press ${w.q('common.cancel')}`, `${w.q('common.cancel')}を押す`),
     'confirm.accept': (w) =>
       w.say(`Press ${w.q('common.confirm')}`, `${w.q('common.confirm')}を押す`),
+    'price.update': (w) =>
+      w.say(
+        'Wait for the next price tick (the confirm shows the live closing price)',
+        '次の価格更新を待つ（確認画面には最新の決済価格が表示される）',
+      ),
   },
   actors: {
     submit: {

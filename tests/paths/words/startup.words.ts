@@ -19,8 +19,26 @@ export const startupWords: Words = {
       'アプリをビルドして配信する（npm start）。dist フォルダのファイルを編集できるようにしておく',
     ),
   ],
-  events: {},
+  events: {
+    'window.focus': (w) =>
+      w.say(
+        'Switch to another window or tab, then back to the app',
+        '別のウィンドウかタブに切り替えてから、アプリに戻る',
+      ),
+  },
   actors: {
+    reloadSystemConfig: {
+      done: (w) =>
+        w.say(
+          `To see a change: ${w.console('flags', 'virtualTrading')} (switch it off)`,
+          `変化を見るには：${w.console('flags', 'virtualTrading')}（オフにする）`,
+        ),
+      error: (w) => w.fault('systemConfig', 'status', 500),
+    },
+    refreshSystemConfig: {
+      done: () => '',
+      error: (w) => w.fault('systemConfig', 'status', 500),
+    },
     loadConfig: {
       done: () => '',
       error: (w) =>
@@ -61,8 +79,20 @@ export const startupWords: Words = {
       error: (w) => w.say('Delete dist/version.json', 'dist/version.json を削除する'),
     },
   },
-  delays: {},
+  delays: {
+    flagsInterval: (w) => w.say('Wait 60 seconds', '60秒待つ'),
+  },
   states: {
+    'ready.reloadingFlags': (w) =>
+      w.say(
+        'Nothing changes on screen while the flags are read again',
+        'フラグの再取得中も画面は変わらない',
+      ),
+    'ready.refreshing': (w) =>
+      w.say(
+        'Nothing changes on screen while the flags and version are read again',
+        'フラグとバージョンの再取得中も画面は変わらない',
+      ),
     loadingConfig: (w) =>
       w.say(
         'The boot screen (the brand, no content yet)',
