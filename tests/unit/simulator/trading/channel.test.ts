@@ -1,12 +1,10 @@
 /** The exchange channel: a snapshot on auth, the full holding / pending list after every change, and every second. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trader, type Trader } from './support.ts';
 import type { OrdersMessage, ServerMessage } from '../../../../src/api/types/realtime.ts';
 
 let t: Trader;
 afterEach(() => t?.w.sim.stop());
-
-const settle = () => new Promise((r) => setTimeout(r, 20));
 
 async function listen(tr: Trader, token: string) {
   const ch = tr.w.channel('exchange');
@@ -17,7 +15,17 @@ async function listen(tr: Trader, token: string) {
   });
   ch.setAuth(token);
   ch.connect({ open: () => {}, message: () => {}, closed: () => {} });
-  await settle();
+  // Authenticated once the snapshot of both lists has arrived (not after a fixed wait: a busy machine is slow).
+  await vi.waitFor(
+    () => {
+      if (
+        !got.some((m) => m.ordertype === 'holding') ||
+        !got.some((m) => m.ordertype === 'pending')
+      )
+        throw new Error('no snapshot yet');
+    },
+    { timeout: 10_000, interval: 5 },
+  );
   return got;
 }
 
