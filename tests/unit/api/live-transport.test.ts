@@ -101,7 +101,7 @@ describe('live transport against the simulator over HTTP and WebSocket', () => {
     });
     await opened;
     await new Promise((r) => setTimeout(r, 50));
-    for (let i = 0; i < 5 && got.length === 0; i++) {
+    for (let i = 0; i < 100 && got.length === 0; i++) {
       clock.advance(400);
       await new Promise((r) => setTimeout(r, 50));
     }
