@@ -1,8 +1,9 @@
-/** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, Escape closes, focus returns. */
-import { useEffect, useRef, type ReactNode } from 'react';
+/** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, focus trapped, Escape closes, focus returns. */
+import { type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { IconClose } from './icons.tsx';
+import { useFocusTrap } from '../hooks/use-focus-trap.ts';
 
 export function Drawer({
   open,
@@ -19,18 +20,7 @@ export function Drawer({
   side?: boolean;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const prev = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      prev?.focus?.();
-    };
-  }, [open, onClose]);
+  const ref = useFocusTrap(open, onClose);
   if (!open) return null;
   return createPortal(
     <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>

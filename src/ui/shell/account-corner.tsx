@@ -13,6 +13,7 @@ import { useBalance, useSessionUser } from '../hooks/use-session.ts';
 import { money } from '../format.ts';
 import { DemoSwitch } from './account-switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
+import { usePopoverEscape } from '../hooks/use-focus-trap.ts';
 
 export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: number }) {
   return (
@@ -47,6 +48,7 @@ export function AccountCorner() {
   const { token } = useSnapshot(session);
   const user = useSessionUser();
   const [open, setOpen] = useState(false);
+  const toggle = usePopoverEscape(open, () => setOpen(false));
   if (!token) {
     return (
       <div className="account-corner">
@@ -64,17 +66,18 @@ export function AccountCorner() {
       <DemoSwitch />
       <div className="popover-anchor">
         <button
+          ref={toggle}
           type="button"
           className="account-button"
           aria-expanded={open}
-          aria-label={t('top.balance')}
           onClick={() => setOpen(!open)}
         >
           <Avatar src={user?.avator} />
+          {/* The name is the visible nick and uid, then what the button opens (WCAG 2.5.3). */}
           <span className="who">
-            <b>{user?.nick ?? '…'}</b>
-            <span className="muted small">UID {user?.uid ?? '…'}</span>
+            <b>{user?.nick ?? '…'}</b> <span className="muted small">UID {user?.uid ?? '…'}</span>
           </span>
+          <span className="visually-hidden">{t('top.balance')}</span>
         </button>
         {open && <BalancePopover />}
       </div>

@@ -1,28 +1,13 @@
 /** Desktop overlays: the 420 px sign-in card over a blurred backdrop, and the account drawer. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';
+import { useFocusTrap } from '../hooks/use-focus-trap.ts';
 
-/** Keep focus inside a dialog and close it with Escape. */
-function useDialog(onClose: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    const prev = document.activeElement as HTMLElement | null;
-    el?.querySelector<HTMLElement>('input, button, [href], select, textarea')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      prev?.focus?.();
-    };
-  }, [onClose]);
-  return ref;
-}
+/** Keep focus inside a dialog, close it with Escape, give focus back on close. */
+const useDialog = (onClose: () => void) => useFocusTrap(true, onClose);
 
 export function AuthModal({ children, label }: { children: ReactNode; label: string }) {
   const { config } = useServices();

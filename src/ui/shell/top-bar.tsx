@@ -15,6 +15,7 @@ import { useServices } from '../services-context.tsx';
 import { SearchBox } from '../screens/search.tsx';
 import { LanguageSelect } from './language-picker.tsx';
 import { IconMoon, IconSearch } from '../components/icons.tsx';
+import { usePopoverEscape } from '../hooks/use-focus-trap.ts';
 
 export function TopBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function TopBar({ account }: { account: ReactNode }) {
   const view = useSnapshot(chartView);
   const wide = useWide();
   const [searching, setSearching] = useState(false);
+  const searchToggle = usePopoverEscape(searching, () => setSearching(false));
   const mode = tradeMode ?? config.defaultTradeMode;
   return (
     <header className="top-bar">
@@ -51,6 +53,7 @@ export function TopBar({ account }: { account: ReactNode }) {
       </button>
       <div className="popover-anchor">
         <button
+          ref={searchToggle}
           type="button"
           className="btn ghost"
           aria-expanded={searching}
