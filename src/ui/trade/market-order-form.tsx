@@ -98,7 +98,7 @@ export function MarketOrderForm({
       aria-busy={busy}
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'form.submit' });
+        if (!busy && !cooling) send({ type: 'form.submit' });
       }}
     >
       {directionTabs && (
@@ -168,7 +168,9 @@ export function MarketOrderForm({
       <button
         type="submit"
         className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
-        disabled={locked || busy || cooling}
+        // Only a closed market disables it: a disabled button would drop keyboard focus mid-order.
+        disabled={locked}
+        aria-disabled={busy || cooling || undefined}
       >
         {closed
           ? t('order.marketClosed')
