@@ -130,6 +130,9 @@ export function ProductChart(props: ProductChartProps) {
       decimalFold: { threshold: 12 },
     });
     if (!c) return;
+    // klinecharts makes its own holder tabindex=1 (ahead of the whole page in the tab order);
+    // the labelled host (tabIndex 0 below) keeps the chart reachable in its place instead.
+    el.querySelector(':scope > [tabindex]')?.removeAttribute('tabindex');
     charts.set(el, c);
     const v = createViewDescription(descEl, (x) => summarise(live.current.t, x));
     view.current = v;
@@ -249,6 +252,7 @@ export function ProductChart(props: ProductChartProps) {
       <div
         ref={host}
         className="product-chart-canvas"
+        tabIndex={0}
         role="img"
         aria-label={label}
         aria-describedby={descId}

@@ -1,4 +1,4 @@
-/** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, Escape closes, focus returns. */
+/** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, focus trapped, Escape closes, focus returns. */
 import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export function Drawer({
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // Escape closes this drawer only when it is the top layer; focus returns on close.
-  useLayer(open, onClose, ref, { focusFirst: true });
+  useLayer(open, onClose, ref, { focusFirst: true, trap: true });
   if (!open) return null;
   return createPortal(
     <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>

@@ -19,7 +19,7 @@ export function QuoteCard({ symbol }: { symbol: string }) {
     <Link
       href={`/chart/${symbol}`}
       className={`quote-card ${trend}`}
-      aria-label={`${q.name} ${q.productName}`}
+      // No aria-label: the name is the visible text (symbol, name, prices, change), WCAG 2.5.3.
     >
       <span className="quote-card-name">{q.name}</span>
       <span className="quote-card-sub">{q.productName}</span>

@@ -74,14 +74,14 @@ export function AccountCorner() {
           type="button"
           className="account-button"
           aria-expanded={open}
-          aria-label={t('top.balance')}
           onClick={() => setOpenAt(open ? undefined : location)}
         >
           <Avatar src={user?.avator} />
+          {/* The name is the visible nick and uid, then what the button opens (WCAG 2.5.3). */}
           <span className="who">
-            <b>{user?.nick ?? '…'}</b>
-            <span className="muted small">UID {user?.uid ?? '…'}</span>
+            <b>{user?.nick ?? '…'}</b> <span className="muted small">UID {user?.uid ?? '…'}</span>
           </span>
+          <span className="visually-hidden">{t('top.balance')}</span>
         </button>
         {open && <BalancePopover onDone={close} />}
       </div>

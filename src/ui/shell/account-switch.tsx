@@ -59,11 +59,16 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
           type="button"
           className={variant === 'row' ? 'menu-row' : 'btn ghost demo-switch'}
           onClick={() => send({ type: 'confirm.open' })}
-          aria-label={t(c.demo ? 'account.toReal' : 'account.toDemo')}
+          // The name starts with the visible badge (WCAG 2.5.3, label in name); a row shows its text.
+          aria-label={
+            variant === 'row'
+              ? undefined
+              : `${t(c.demo ? 'top.demo' : 'top.real')} · ${t(c.demo ? 'account.toReal' : 'account.toDemo')}`
+          }
         >
           <span className={`badge ${c.demo ? 'demo-bg' : 'real-bg'}`}>
             {t(c.demo ? 'top.demo' : 'top.real')}
-          </span>
+          </span>{' '}
           {variant === 'row' && <span>{t(c.demo ? 'account.toReal' : 'account.toDemo')}</span>}
         </button>
       )}

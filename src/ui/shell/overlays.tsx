@@ -6,10 +6,10 @@ import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
 
-/** A modal route layer: first control focused, Escape closes (top layer only), focus returns. */
+/** A modal route layer: first control focused, Tab stays inside, Escape closes (top layer only), focus returns. */
 function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
-  useLayer(true, onClose, ref, { focusFirst: true });
+  useLayer(true, onClose, ref, { focusFirst: true, trap: true });
   return ref;
 }
 

@@ -80,11 +80,12 @@ export function MarketOrderForm({
   const closed = state.hasTag('closed');
   const cooling = state.matches({ editing: 'cooling' });
   const precision = c.info?.pricePrecision ?? 2;
-  // The machine takes no input while it loads or submits: the fields say so instead of dropping keys.
+  // The machine takes no input while it loads or submits: the fields say so (read-only, so a
+  // focused field keeps keyboard focus) instead of dropping keys.
   const inert = locked || busy;
   const field = (f: OrderField) => ({
     value: c[f],
-    disabled: inert,
+    readOnly: inert,
     onValue: (value: string) => send({ type: 'field.change', field: f, value }),
     onBlur: () => send({ type: 'field.blur', field: f }),
     error: c.errors[f],
@@ -105,7 +106,7 @@ export function MarketOrderForm({
       aria-busy={busy}
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'form.submit' });
+        if (!busy && !cooling) send({ type: 'form.submit' });
       }}
     >
       {directionTabs && (
@@ -136,7 +137,7 @@ export function MarketOrderForm({
           label={t('order.pending')}
           checked={c.pending}
           onToggle={() => send({ type: 'pending.toggle' })}
-          disabled={inert}
+          disabled={locked}
         />
       </div>
       {c.pending && <TextField label={t('order.pendingPrice')} {...field('price')} />}
@@ -153,13 +154,13 @@ export function MarketOrderForm({
           label={t('order.stopLoss')}
           checked={c.stopLossOn}
           onToggle={() => send({ type: 'stopLoss.toggle' })}
-          disabled={inert}
+          disabled={locked}
         />
         <Check
           label={t('order.takeProfit')}
           checked={c.takeProfitOn}
           onToggle={() => send({ type: 'takeProfit.toggle' })}
-          disabled={inert}
+          disabled={locked}
         />
       </div>
       {c.stopLossOn && <TextField label={t('order.stopLoss')} {...field('stopLoss')} />}
@@ -180,7 +181,9 @@ export function MarketOrderForm({
       <button
         type="submit"
         className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
-        disabled={locked || busy || cooling}
+        // Only a closed market disables it: a disabled button would drop keyboard focus mid-order.
+        disabled={locked}
+        aria-disabled={busy || cooling || undefined}
       >
         {closed
           ? t('order.marketClosed')

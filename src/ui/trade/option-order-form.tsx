@@ -172,8 +172,8 @@ export function OptionOrderForm({
         inputMode="numeric"
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
-        // The machine takes no input while it loads or submits: the field says so instead of dropping keys.
-        disabled={locked || busy}
+        // The machine takes no input while it loads or submits: the field says so (read-only: it keeps focus) instead of dropping keys.
+        readOnly={locked || busy}
         error={c.errors.amount}
         errorValues={term ? { min: term.min, max: term.max } : {}}
         hint={

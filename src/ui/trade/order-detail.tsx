@@ -2,7 +2,7 @@
  * A market order's detail (drawer) with its cover (close) or cancel button
  * behind the close-order machine's confirm step (volume, direction, price).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -94,9 +94,19 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
     onDone();
   }, [state, onDone, t]);
   const label = t(c.action === 'close' ? 'position.cover' : 'position.cancel');
-  if (state.matches('confirming') || state.matches('submitting')) {
+  const confirming = state.matches('confirming') || state.matches('submitting');
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // The button and its confirm replace each other: focus follows, not lost to the page.
+    if (confirming) confirmRef.current?.querySelector('button')?.focus();
+    else if (wasConfirming.current) actionRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+  if (confirming) {
     return (
-      <div className="confirm" role="alertdialog" aria-label={label}>
+      <div ref={confirmRef} className="confirm" role="alertdialog" aria-label={label}>
         <p>{t(c.action === 'close' ? 'position.confirmCover' : 'position.confirmCancel')}</p>
         <dl className="kv">
           <dt>{t('position.volume')}</dt>
@@ -129,6 +139,7 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
   }
   return (
     <button
+      ref={actionRef}
       type="button"
       className={`btn block ${c.action === 'close' ? 'primary' : ''}`}
       onClick={() => send({ type: 'confirm.open' })}

@@ -1,5 +1,5 @@
 /** The desktop place-order panel: the market or option form for the symbol in focus, direction as a tab. */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
@@ -21,6 +21,13 @@ export function PlacePanel({ symbol }: { symbol: string }) {
   const [round, setRound] = useState(0);
   const [placed, setPlaced] = useState<string>();
   const mode = tradeMode ?? config.defaultTradeMode;
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The old form took keyboard focus with it (the new one is still loading): keep focus in
+    // the panel, on its title, so the next Tab enters the new form.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (round > 0 && lost) title.current?.focus();
+  }, [round]);
   const again = useCallback(() => setRound((r) => r + 1), []);
   // The success drawer (§2), as on phones; closing it starts a clean form.
   const done = useCallback(() => {
@@ -35,7 +42,7 @@ export function PlacePanel({ symbol }: { symbol: string }) {
   if (!token) return <SignInPrompt />;
   return (
     <>
-      <h2 className="panel-title">
+      <h2 ref={title} className="panel-title" tabIndex={-1}>
         {symbol} · {t(mode === 'option' ? 'top.mode_option' : 'top.mode_market')}
       </h2>
       {mode === 'option' ? (

@@ -55,14 +55,18 @@ export function CryptoTab({
         className="card coin-picker"
         onClick={() => setPicking(true)}
         disabled={step2}
-        aria-label={`${t('wallet_ui.coin_network')}: ${coin ? `${coin.currency} ${coin.protocol}` : '—'}`}
       >
+        {/* The name is the visible text after a hidden prefix (WCAG 2.5.3, label in name). */}
+        <span className="visually-hidden">{t('wallet_ui.coin_network')}: </span>
         {coin && <ServerImg src={coin.logoUrl} alt="" width={32} height={32} />}
         <span className="coin-main">
-          <b>{coin?.currency ?? '—'}</b>
-          <span className="muted small">{coin?.protocol}</span>
+          <b>{coin?.currency ?? '—'}</b> <span className="muted small">{coin?.protocol}</span>
         </span>
-        {!step2 && <span className="muted">›</span>}
+        {!step2 && (
+          <span className="muted" aria-hidden="true">
+            ›
+          </span>
+        )}
       </button>
       {step2 ? (
         <DepositDetails state={state} send={send} />
