@@ -71,22 +71,22 @@ for (const [label, size] of [
       await tabTo(page, buy);
       await expectFocusRing(page);
       await page.keyboard.press('Enter');
+      // The success drawer (§2, phone and desktop) holds focus.
+      const placed = page.getByRole('dialog', { name: 'Order placed' });
+      await expect(placed).toBeVisible();
+      await expect
+        .poll(() => placed.evaluate((d) => d.contains(document.activeElement)))
+        .toBe(true);
       if (label === 'desktop') {
-        // The desktop order panel stays open; the order shows in the positions panel.
-        await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
-        // A fresh form replaces the used one: focus stays in the panel, and Tab reaches it.
+        // Escape closes it; a fresh form replaces the used one, focus stays in the panel and Tab reaches it.
+        await page.keyboard.press('Escape');
+        await expect(placed).toHaveCount(0);
         const panel = page.getByRole('complementary', { name: 'Place order' });
         await expect
           .poll(() => panel.evaluate((p) => p.contains(document.activeElement)))
           .toBe(true);
         await tabTo(page, page.getByLabel('Volume (lots)'));
       } else {
-        const placed = page.getByRole('dialog', { name: 'Order placed' });
-        await expect(placed).toBeVisible();
-        // The result dialog holds focus; its action works by keyboard.
-        await expect
-          .poll(() => placed.evaluate((d) => d.contains(document.activeElement)))
-          .toBe(true);
         await tabTo(page, placed.getByRole('button', { name: 'View positions' }));
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL(/\/position$/);
