@@ -5,6 +5,7 @@ import { changeLanguage } from '../../i18n/index.ts';
 import type { Language } from '../../config/site.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
+import { Flag } from './flags.tsx';
 
 export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
   en: ['🇬🇧', 'English'],
@@ -71,7 +72,7 @@ export function LanguageList({ onDone }: { onDone?: () => void }) {
               onDone?.();
             }}
           >
-            <span aria-hidden="true">{LANGUAGE_NAMES[l][0]}</span> {LANGUAGE_NAMES[l][1]}
+            <Flag lang={l} /> {LANGUAGE_NAMES[l][1]}
           </button>
         </li>
       ))}
