@@ -113,7 +113,13 @@ export function displayPhone(phone?: string, areaCode?: string): string | undefi
   const digits = (phone ?? '').replace(/\D/g, '');
   if (!digits) return undefined;
   const code = (areaCode ?? '').replace(/\D/g, '');
-  if (code) return `+${code} ${digits}`;
   const parsed = parsePhoneNumberFromString(`+${digits}`);
+  if (code) {
+    // The number may already carry its code ('+44 …', or '44…' that parses as such).
+    const carries =
+      (phone ?? '').trim().startsWith('+') ||
+      (parsed?.countryCallingCode === code && parsed.isValid());
+    return `+${code} ${carries && digits.startsWith(code) ? digits.slice(code.length) : digits}`;
+  }
   return parsed ? `+${parsed.countryCallingCode} ${parsed.nationalNumber}` : `+${digits}`;
 }

@@ -32,6 +32,7 @@ import {
   ProfileHeader,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { CameraNotice } from '../../components/camera-notice.tsx';
 
 function ProfileForm({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
@@ -113,6 +114,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
               {t('login.phone')} <span dir="ltr">{phone}</span>
             </span>
           )}
+          <CameraNotice />
         </ImagePicker>
       </div>
 

@@ -15,7 +15,6 @@ import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import './profile.css';
 import { ServerImg } from '../../components/server-img.tsx';
-import { CameraNotice } from '../../components/camera-notice.tsx';
 
 type Notice = { key: string; kind: 'success' | 'error' } | undefined;
 
@@ -169,7 +168,6 @@ export function ImagePicker({
             {t('profile.imageHint')}
           </span>
         )}
-        <CameraNotice />
         {children}
       </div>
     </div>

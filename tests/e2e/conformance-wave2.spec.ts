@@ -1,0 +1,210 @@
+/**
+ * Second-wave conformance rules (docs/conformance.md): the wallet-only
+ * redirect (trading §1), flag images (§1), remembered country and register
+ * account (§3), a closed option going back (§2 chart), the phone with its
+ * area code (user-centre §3), "area code first" and "add a card or wallet
+ * first" (§5), the camera warning on phones (§8) and the crypto pages' back
+ * arrow (§2).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const PHONE = { seed: '12125550177', dial: '1', local: '2125550177' };
+
+/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
+const saved = (page: Page) => page.waitForTimeout(600);
+
+async function signIn(page: Page, who: { email: string } | { phone: true }) {
+  await page.goto('/login');
+  const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
+  await backOffice(page, 'seedUser', { ...seed, password: 'secret123', deposit: 1000 });
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  const scope = (await dialog.count()) ? dialog : page;
+  if ('email' in who) await scope.getByLabel('E-mail').fill(who.email);
+  else {
+    await scope.getByRole('button', { name: 'Phone', exact: true }).click();
+    await scope.getByLabel('Country code').selectOption(PHONE.dial);
+    await scope.getByLabel('Phone', { exact: true }).fill(PHONE.local);
+  }
+  await scope.getByLabel('Password', { exact: true }).fill('secret123');
+  await scope.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await saved(page);
+}
+
+/** Serve the shipped site config with `extra` merged in. */
+async function siteWith(page: Page, extra: Record<string, unknown>) {
+  await page.route('**/config/site.json', async (route) => {
+    const res = await route.fetch();
+    const body = { ...((await res.json()) as Record<string, unknown>), ...extra };
+    await route.fulfill({ response: res, json: body });
+  });
+}
+
+const WALLET_ONLY = {
+  walletOnly: { wallet: 'Example Wallet', browserAgent: 'ExampleWallet', page: '/wallet-only' },
+};
+
+test.describe('wallet-only site', () => {
+  test('a plain browser is sent to the wallet page (trading §1)', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await siteWith(page, WALLET_ONLY);
+    await page.route('**/wallet-only', (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<h1>Open in Example Wallet</h1>' }),
+    );
+    await page.goto('/quotation');
+    await expect(page).toHaveURL(/\/wallet-only$/);
+    await expect(page.getByRole('heading', { name: 'Open in Example Wallet' })).toBeVisible();
+  });
+});
+
+test.describe("the wallet's browser", () => {
+  test.use({ userAgent: `${ANDROID} ExampleWallet/2.1` });
+  test('stays on the site (trading §1)', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await siteWith(page, WALLET_ONLY);
+    await page.goto('/quotation');
+    await expect(page.getByRole('heading', { name: 'Quotation' })).toBeVisible();
+    await expect(page).toHaveURL(/\/quotation$/);
+  });
+});
+
+test('phone: the language list shows a flag image for each language (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  const list = page.getByRole('listbox', { name: 'Language' });
+  const options = list.getByRole('option');
+  await expect(options).toHaveCount(10);
+  await expect(list.locator('svg.flag')).toHaveCount(10);
+  await expect(
+    list.getByRole('option', { name: '日本語' }).locator('svg[data-flag="ja"]'),
+  ).toBeVisible();
+  // Images, not emoji: no regional-indicator characters in the list.
+  expect(await list.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  await screenshot(page, 'wave2-language-flags-mobile');
+});
+
+test('phone: the chosen country and a new account are remembered across a reload (trading §3)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  await page.getByLabel('Country code').selectOption('44');
+  await page.reload();
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  await expect(page.getByLabel('Country code')).toHaveValue('44');
+
+  await page.goto('/register');
+  await page.getByLabel('E-mail').fill('kept@example.com');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const notice = page.getByText(/Simulator: code (\d{6}) sent to kept@example\.com/);
+  await expect(notice).toBeVisible();
+  const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('longenough1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // A fresh load of sign in (no navigation state) still offers the new account.
+  await page.goto('/');
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveValue('kept@example.com');
+});
+
+test('phone: a closed option on the chart goes back to where it was opened (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.addInitScript(() =>
+    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
+  );
+  await page.goto('/quotation');
+  await backOffice(page, 'setTradeStatus', 'XAUUSD', 0);
+  await saved(page);
+  await page.reload();
+  await page.locator('a[href="/chart/XAUUSD"]').first().click();
+  await expect(page.getByText('This product is closed')).toBeVisible();
+  await expect(page).toHaveURL(/\/quotation$/);
+});
+
+test('phone: my page and my account show the phone with its area code (user-centre §3)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { phone: true });
+  await page.goto('/user');
+  await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
+  await page.goto('/user/account');
+  await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
+  await screenshot(page, 'wave2-account-phone-mobile');
+});
+
+test('phone: withdraw with no card or wallet says to add one first (user-centre §5)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { email: 'first@example.com' });
+  await page.goto('/user/withdraw');
+  await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
+  await page.getByRole('tab', { name: 'Bank card' }).click();
+  await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
+});
+
+test('phone: back from the crypto pages returns to the user page or the wallet (user-centre §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { email: 'cryptoback@example.com' });
+  const back = page.getByRole('link', { name: 'Back' });
+  // From the user page.
+  await page.goto('/user');
+  await page.getByRole('link', { name: 'Crypto wallets' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user');
+  // From the wallet: back to the wallet, and add (opened from the list) back to the list.
+  await page.goto('/user/myWallet');
+  await page.getByRole('link', { name: 'Crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).first().click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/wallet/crypto');
+  await back.click();
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await back.click();
+  await expect(page).toHaveURL(/\/user\/myWallet$/);
+  // Add opened from the withdraw page goes back there.
+  await page.goto('/user/withdraw');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/withdraw');
+});
+
+test.describe('camera warning', () => {
+  test.use({ userAgent: ANDROID });
+  test('phone: uploads on an Android phone warn about the camera (user-centre §8)', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, { email: 'camera@example.com' });
+    await page.goto('/user/verified');
+    await expect(page.getByRole('note').first()).toHaveText(
+      'If the camera does not open on this device, choose a photo from your gallery instead.',
+    );
+    await screenshot(page, 'wave2-camera-warning-mobile');
+  });
+});
+
+test('desktop: no camera warning on a desktop browser (user-centre §8)', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, { email: 'nocamera@example.com' });
+  await page.goto('/user/verified');
+  await expect(page.getByText('Real name')).toBeVisible();
+  await expect(page.getByText(/If the camera does not open/)).toHaveCount(0);
+});
