@@ -208,3 +208,36 @@ test('desktop: no camera warning on a desktop browser (user-centre §8)', async 
   await expect(page.getByText('Real name')).toBeVisible();
   await expect(page.getByText(/If the camera does not open/)).toHaveCount(0);
 });
+
+test('phone: in option mode the trade records open on options; ?optionUID= opens one (user-centre §6)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.addInitScript(() =>
+    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
+  );
+  await signIn(page, { email: 'optionrecords@example.com' });
+  await page.goto('/BTCUSDT/placeOption?direction=0');
+  await page.getByRole('radio', { name: /^30s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
+  await saved(page);
+
+  await page.goto('/user/wallet/transactionList');
+  await expect(page.getByRole('tab', { name: 'Option orders' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const card = page.getByRole('list', { name: 'Option orders' }).getByRole('button', {
+    name: /^BTCUSDT \d+$/,
+  });
+  await expect(card).toBeVisible();
+  const uid = ((await card.getAttribute('aria-label')) ?? '').split(' ')[1] ?? '';
+  await card.click();
+  await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
+  await screenshot(page, 'wave2-option-record-mobile');
+
+  await page.goto(`/user/wallet/transactionList?optionUID=${uid}`);
+  await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
+});
