@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE, parseSiteConfig } from '../../../src/config/site.ts';
 import { BANNER_AUTOPLAY_MS, HOT_PRODUCTS } from '../../../src/config/constants.ts';
 import { walletOnlyTarget, type Device } from '../../../src/config/wallet-only.ts';
+import { formatDateTime, money } from '../../../src/ui/format.ts';
 
 describe('banners (trading §9)', () => {
   it('one banner by default, 3 s autoplay, 3 hot products; a site may set 3 or 10', () => {
@@ -19,6 +20,42 @@ describe('banners (trading §9)', () => {
       bannerCount?: number;
     };
     expect(shipped.bannerCount ?? DEFAULT_SITE.bannerCount).toBe(1);
+  });
+});
+
+describe('site defaults (trading §1, §9)', () => {
+  it('English first; zh-cn and id left out unless a site lists them; trade order 3,2,1,4 plus 5', () => {
+    expect(DEFAULT_SITE.defaultLanguage).toBe('en');
+    expect(DEFAULT_SITE.languages).not.toContain('zh-cn');
+    expect(DEFAULT_SITE.languages).not.toContain('id');
+    expect(DEFAULT_SITE.languages).toEqual([
+      'en',
+      'zh-tw',
+      'ja',
+      'de',
+      'fr',
+      'it',
+      'ko',
+      'es',
+      'vi',
+      'th',
+    ]);
+    expect(parseSiteConfig({ languages: ['en', 'zh-cn', 'id'] }).languages).toEqual([
+      'en',
+      'zh-cn',
+      'id',
+    ]);
+    expect(DEFAULT_SITE.tradeOrder).toEqual([3, 2, 1, 4, 5]);
+    expect(DEFAULT_SITE.colors).toEqual({ up: '#16a34a', down: '#dc2626' });
+  });
+  it('dates read YYYY-MM-DD and YYYY-MM-DD HH:mm:ss in the site time zone; money has 2 decimals', () => {
+    const ts = Date.UTC(2024, 0, 5, 14, 3, 9);
+    expect(formatDateTime(ts, false, 'UTC')).toBe('2024-01-05 14:03:09');
+    expect(formatDateTime(ts, true, 'UTC')).toBe('2024-01-05');
+    expect(formatDateTime(ts, false, 'America/New_York')).toBe('2024-01-05 09:03:09');
+    expect(formatDateTime(Date.UTC(2024, 0, 5, 0, 0, 0), false, 'UTC')).toBe('2024-01-05 00:00:00');
+    expect(money(100000)).toBe('100000.00');
+    expect(money('12.5')).toBe('12.50');
   });
 });
 
