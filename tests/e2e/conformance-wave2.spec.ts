@@ -241,3 +241,50 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
   await page.goto(`/user/wallet/transactionList?optionUID=${uid}`);
   await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
 });
+
+test('desktop: the language select shows the chosen language as a flag image (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const select = page.getByRole('combobox', { name: 'Language' });
+  await expect(select).toBeVisible();
+  const box = page.locator('.language-select');
+  await expect(box.locator('svg.flag[data-flag="en"]')).toBeVisible();
+  // Images, not emoji (which many desktops draw as two letters).
+  expect(await select.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  // The label is Japanese once Japanese is chosen: the select is found by its box.
+  await select.selectOption('ja');
+  await expect(box.locator('svg.flag[data-flag="ja"]')).toBeVisible();
+  await screenshot(page, 'wave2-language-select-desktop');
+});
+
+test('sign in: back to home, service icon on the phone only, language, forgot and sign-up links (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Customer service' })).toHaveAttribute(
+    'href',
+    '/user/service',
+  );
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/forgot',
+  );
+  await page.getByRole('link', { name: 'New user? Sign up' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(
+    page.getByRole('link', { name: 'Already have an account? Sign in' }),
+  ).toHaveAttribute('href', '/login');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await expect(page.getByRole('listbox', { name: 'Language' })).toBeVisible();
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login');
+  const card = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(card.getByLabel('E-mail')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Customer service' })).toHaveCount(0);
+});

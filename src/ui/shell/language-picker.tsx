@@ -35,24 +35,27 @@ export function useLanguage(): [Language, (lng: Language) => void] {
   ];
 }
 
-/** A select for the desktop top bar. */
+/** A select for the desktop top bar, with the chosen language's flag image beside it. */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const { config } = useServices();
   const [lng, setLng] = useLanguage();
   return (
-    <select
-      className="select"
-      aria-label={t('common.language')}
-      value={lng}
-      onChange={(e) => setLng(e.target.value as Language)}
-    >
-      {config.languages.map((l) => (
-        <option key={l} value={l}>
-          {LANGUAGE_NAMES[l][0]} {LANGUAGE_NAMES[l][1]}
-        </option>
-      ))}
-    </select>
+    <span className="language-select">
+      <Flag lang={lng} />
+      <select
+        className="select"
+        aria-label={t('common.language')}
+        value={lng}
+        onChange={(e) => setLng(e.target.value as Language)}
+      >
+        {config.languages.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l][1]}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 
