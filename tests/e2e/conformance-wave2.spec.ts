@@ -337,3 +337,51 @@ test('phone: per-site settings change trade mode, template, tabs, banners, langu
   await expect(list.getByRole('option', { name: '简体中文' })).toBeVisible();
   await expect(list.getByRole('option', { name: 'Bahasa Indonesia' })).toBeVisible();
 });
+
+test('phone: remember keeps the account, remember-password an encoded password (trading §2, §4)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email: 'keep@example.com', password: 'secret123' });
+  await page.getByLabel('E-mail').fill('keep@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Remember me').check();
+  await page.getByLabel('Remember password').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The password is encrypted asynchronously after the sign-in.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('rememberPassword')))
+    .toBeTruthy();
+  const stored = await page.evaluate(() => ({
+    account: localStorage.getItem('remember'),
+    password: localStorage.getItem('rememberPassword'),
+    all: JSON.stringify({ ...localStorage }),
+  }));
+  expect(JSON.parse(stored.account ?? '{}')).toEqual({ type: 'E', value: 'keep@example.com' });
+  expect(stored.password).toBeTruthy();
+  expect(stored.all).not.toContain('secret123');
+
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveValue('keep@example.com');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret123');
+  // Signing in again with both off forgets them.
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByLabel('Remember password').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const after = await page.evaluate(() => [
+    localStorage.getItem('remember'),
+    localStorage.getItem('rememberPassword'),
+  ]);
+  expect(after).toEqual([null, null]);
+});
