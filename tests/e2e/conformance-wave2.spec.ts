@@ -390,3 +390,24 @@ test('phone: remember keeps the account, remember-password an encoded password (
   ]);
   expect(after).toEqual([null, null]);
 });
+
+test('phone: banners turn every 3 s and loop, about 38.2 % of the width high (trading §2 home)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await siteWith(page, { bannerCount: 3 });
+  await page.clock.install();
+  await page.goto('/');
+  const shown = () => page.locator('.banner-slide:not([aria-hidden="true"])');
+  await expect(shown()).toHaveAttribute('aria-label', 'Slide 1 of 3');
+  await page.clock.runFor(2900);
+  await expect(shown()).toHaveAttribute('aria-label', 'Slide 1 of 3');
+  await page.clock.runFor(200);
+  await expect(shown()).toHaveAttribute('aria-label', 'Slide 2 of 3');
+  await page.clock.runFor(6000);
+  await expect(shown()).toHaveAttribute('aria-label', 'Slide 1 of 3');
+  const box = await page.locator('.banners').boundingBox();
+  expect(box).not.toBeNull();
+  expect(Math.abs(box!.height - box!.width * 0.382)).toBeLessThan(2);
+  expect(box!.height).toBeLessThanOrEqual(206);
+});
