@@ -411,3 +411,20 @@ test('phone: banners turn every 3 s and loop, about 38.2 % of the width high (tr
   expect(Math.abs(box!.height - box!.width * 0.382)).toBeLessThan(2);
   expect(box!.height).toBeLessThanOrEqual(206);
 });
+
+test('phone: in market mode the quotation lists only tradable products; option mode lists all (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/quotation');
+  await backOffice(page, 'setTradeStatus', 'XAUUSD', 0);
+  await saved(page);
+  await page.reload();
+  await expect(page.locator('a[href="/chart/XAGUSD"]').first()).toBeVisible();
+  await expect(page.locator('a[href="/chart/XAUUSD"]')).toHaveCount(0);
+  await page.evaluate(() =>
+    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
+  );
+  await page.reload();
+  await expect(page.locator('a[href="/chart/XAUUSD"]').first()).toBeVisible();
+});
