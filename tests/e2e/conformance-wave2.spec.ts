@@ -428,3 +428,24 @@ test('phone: in market mode the quotation lists only tradable products; option m
   await page.reload();
   await expect(page.locator('a[href="/chart/XAUUSD"]').first()).toBeVisible();
 });
+
+test('phone: my page has the §2 rows, invite code, settings and the version footer (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { email: 'mypage@example.com' });
+  await page.goto('/user');
+  const menu = page.getByRole('list', { name: 'Menu' });
+  for (const href of ['/user/account', '/user/myWallet', '/user/verified', '/user/notification'])
+    await expect(menu.locator(`a[href="${href}"]`)).toBeVisible();
+  await expect(menu.locator('a[href="/user/service"]')).toBeVisible();
+  for (const row of [
+    'Invite code',
+    'Contact e-mail',
+    'Language',
+    'Up and down colours',
+    'Dark mode',
+  ])
+    await expect(page.getByText(row, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Trader v\S+/)).toBeVisible();
+});
