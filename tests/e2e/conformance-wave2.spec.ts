@@ -238,6 +238,12 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
     name: /^BTCUSDT \d+$/,
   });
   await expect(card).toBeVisible();
+  // The option filters: pending settlement holds it, settled does not yet.
+  await page.getByRole('button', { name: 'Settled', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pending settlement', exact: true }).click();
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
   const uid = ((await card.getAttribute('aria-label')) ?? '').split(' ')[1] ?? '';
   await card.click();
   await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
