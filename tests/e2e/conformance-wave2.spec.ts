@@ -1,53 +1,12 @@
 /**
- * Second-wave conformance rules (docs/conformance.md): the wallet-only
- * redirect (trading §1), flag images (§1), remembered country and register
- * account (§3), a closed option going back (§2 chart), the phone with its
- * area code (user-centre §3), "area code first" and "add a card or wallet
- * first" (§5), the camera warning on phones (§8) and the crypto pages' back
- * arrow (§2).
+ * Second-wave conformance rules of trading.md (docs/conformance.md): the
+ * wallet-only redirect and flag images (§1), remembered country, register
+ * account and sign-in (§2, §3, §4), a closed option going back, home banners,
+ * per-site settings and the quotation filter (§2, §9).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, isLive, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const PHONE = { seed: '12125550177', dial: '1', local: '2125550177' };
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(600);
-
-async function signIn(page: Page, who: { email: string } | { phone: true }) {
-  await page.goto('/login');
-  const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
-  await backOffice(page, 'seedUser', { ...seed, password: 'secret123', deposit: 1000 });
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  const scope = (await dialog.count()) ? dialog : page;
-  if ('email' in who) await scope.getByLabel('E-mail').fill(who.email);
-  else {
-    await scope.getByRole('button', { name: 'Phone', exact: true }).click();
-    await scope.getByLabel('Country code').selectOption(PHONE.dial);
-    await scope.getByLabel('Phone', { exact: true }).fill(PHONE.local);
-  }
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await saved(page);
-}
-
-/**
- * Serve the shipped site config with `extra` merged in. The live project
- * serves its own config (pointing at the server), so these tests are for the
- * simulator project only.
- */
-async function siteWith(page: Page, extra: Record<string, unknown>) {
-  test.skip(isLive(), 'the live harness serves its own site config');
-  await page.route('**/config/site.json', async (route) => {
-    const res = await route.fetch();
-    const body = { ...((await res.json()) as Record<string, unknown>), ...extra };
-    await route.fulfill({ response: res, json: body });
-  });
-}
+import { ANDROID, saved, signIn, siteWith } from './wave2-kit.ts';
 
 const WALLET_ONLY = {
   walletOnly: { wallet: 'Example Wallet', browserAgent: 'ExampleWallet', page: '/wallet-only' },
@@ -136,121 +95,6 @@ test('phone: a closed option on the chart goes back to where it was opened (trad
   await page.locator('a[href="/chart/XAUUSD"]').first().click();
   await expect(page.getByText('This product is closed')).toBeVisible();
   await expect(page).toHaveURL(/\/quotation$/);
-});
-
-test('phone: my page and my account show the phone with its area code (user-centre §3)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, { phone: true });
-  await page.goto('/user');
-  await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
-  await page.goto('/user/account');
-  await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
-  await screenshot(page, 'wave2-account-phone-mobile');
-});
-
-test('phone: withdraw with no card or wallet says to add one first (user-centre §5)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'first@example.com' });
-  await page.goto('/user/withdraw');
-  await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
-  await page.getByRole('tab', { name: 'Bank card' }).click();
-  await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
-});
-
-test('phone: back from the crypto pages returns to the user page or the wallet (user-centre §2)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'cryptoback@example.com' });
-  const back = page.getByRole('link', { name: 'Back' });
-  // From the user page.
-  await page.goto('/user');
-  await page.getByRole('link', { name: 'Crypto wallets' }).click();
-  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
-  await expect(back).toHaveAttribute('href', '/user');
-  // From the wallet: back to the wallet, and add (opened from the list) back to the list.
-  await page.goto('/user/myWallet');
-  await page.getByRole('link', { name: 'Crypto wallet' }).click();
-  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
-  await expect(back).toHaveAttribute('href', '/user/myWallet');
-  await page.getByRole('link', { name: 'Add a crypto wallet' }).first().click();
-  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
-  await expect(back).toHaveAttribute('href', '/user/wallet/crypto');
-  await back.click();
-  await expect(back).toHaveAttribute('href', '/user/myWallet');
-  await back.click();
-  await expect(page).toHaveURL(/\/user\/myWallet$/);
-  // Add opened from the withdraw page goes back there.
-  await page.goto('/user/withdraw');
-  await page.getByRole('link', { name: 'Add a crypto wallet' }).click();
-  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
-  await expect(back).toHaveAttribute('href', '/user/withdraw');
-});
-
-test.describe('camera warning', () => {
-  test.use({ userAgent: ANDROID });
-  test('phone: uploads on an Android phone warn about the camera (user-centre §8)', async ({
-    page,
-  }) => {
-    await page.setViewportSize(MOBILE);
-    await signIn(page, { email: 'camera@example.com' });
-    await page.goto('/user/verified');
-    await expect(page.getByRole('note').first()).toHaveText(
-      'If the camera does not open on this device, choose a photo from your gallery instead.',
-    );
-    await screenshot(page, 'wave2-camera-warning-mobile');
-  });
-});
-
-test('desktop: no camera warning on a desktop browser (user-centre §8)', async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await signIn(page, { email: 'nocamera@example.com' });
-  await page.goto('/user/verified');
-  await expect(page.getByText('Real name')).toBeVisible();
-  await expect(page.getByText(/If the camera does not open/)).toHaveCount(0);
-});
-
-test('phone: in option mode the trade records open on options; ?optionUID= opens one (user-centre §6)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await page.addInitScript(() =>
-    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
-  );
-  await signIn(page, { email: 'optionrecords@example.com' });
-  await page.goto('/BTCUSDT/placeOption?direction=0');
-  await page.getByRole('radio', { name: /^30s/ }).click();
-  await page.getByLabel('Amount', { exact: true }).fill('100');
-  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
-  await saved(page);
-
-  await page.goto('/user/wallet/transactionList');
-  await expect(page.getByRole('tab', { name: 'Option orders' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  const card = page.getByRole('list', { name: 'Option orders' }).getByRole('button', {
-    name: /^BTCUSDT \d+$/,
-  });
-  await expect(card).toBeVisible();
-  // The option filters: pending settlement holds it, settled does not yet.
-  await page.getByRole('button', { name: 'Settled', exact: true }).click();
-  await expect(card).toHaveCount(0);
-  await page.getByRole('button', { name: 'Pending settlement', exact: true }).click();
-  await expect(card).toBeVisible();
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  const uid = ((await card.getAttribute('aria-label')) ?? '').split(' ')[1] ?? '';
-  await card.click();
-  await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
-  await screenshot(page, 'wave2-option-record-mobile');
-
-  await page.goto(`/user/wallet/transactionList?optionUID=${uid}`);
-  await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
 });
 
 test('desktop: the language select shows the chosen language as a flag image (trading §1)', async ({
@@ -433,25 +277,4 @@ test('phone: in market mode the quotation lists only tradable products; option m
   );
   await page.reload();
   await expect(page.locator('a[href="/chart/XAUUSD"]').first()).toBeVisible();
-});
-
-test('phone: my page has the §2 rows, invite code, settings and the version footer (trading §2)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'mypage@example.com' });
-  await page.goto('/user');
-  const menu = page.getByRole('list', { name: 'Menu' });
-  for (const href of ['/user/account', '/user/myWallet', '/user/verified', '/user/notification'])
-    await expect(menu.locator(`a[href="${href}"]`)).toBeVisible();
-  await expect(menu.locator('a[href="/user/service"]')).toBeVisible();
-  for (const row of [
-    'Invite code',
-    'Contact e-mail',
-    'Language',
-    'Up and down colours',
-    'Dark mode',
-  ])
-    await expect(page.getByText(row, { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Trader v\S+/)).toBeVisible();
 });
