@@ -4,6 +4,7 @@
  * Feature flags come from here and from the system-config call.
  */
 import type { Root } from '../api/wire.ts';
+import type { WalletOnlySetting } from './wallet-only.ts';
 
 export const LANGUAGES = [
   'en',
@@ -56,6 +57,7 @@ export interface SiteConfig {
   timezone: string;
   /** Trade-type tab order. */
   tradeOrder: number[];
+  /** Banners shown on home: 1 by default, 3 or 10 on some sites (trading.md §9). */
   bannerCount: number;
   /** Default colours for up and down. */
   colors: { up: string; down: string };
@@ -70,6 +72,11 @@ export interface SiteConfig {
    * time spent, trades placed and P&L (Continue or Log out). Off when absent or 0.
    */
   realityCheckMinutes?: number;
+  /**
+   * A site for one wallet application only (trading.md §1): other devices,
+   * unless the mobile app, are sent to its page. Absent: no redirect.
+   */
+  walletOnly?: WalletOnlySetting;
   /** Feature flags; the system-config call can turn them on or off. */
   flags: Record<string, boolean>;
 }
@@ -93,7 +100,7 @@ export const DEFAULT_SITE: SiteConfig = {
   defaultTradeMode: 'market',
   timezone: 'America/New_York',
   tradeOrder: [3, 2, 1, 4, 5],
-  bannerCount: 3,
+  bannerCount: 1,
   colors: { up: '#16a34a', down: '#dc2626' },
   depositTypes: ['crypto', 'bank'],
   withdrawTypes: ['crypto', 'bank_card'],

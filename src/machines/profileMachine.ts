@@ -99,6 +99,8 @@ export const profileMachine = setup({
         registerType: u.registerType,
         inviteCode: u.inviteCode,
         ...(u.email ? { email: u.email } : {}),
+        ...(u.phone ? { phone: u.phone } : {}),
+        ...(u.areaCode ? { areaCode: u.areaCode } : {}),
         ...(u.avator ? { avatar: u.avator } : {}),
       };
       return {

@@ -125,6 +125,7 @@ export const sessionMachine = setup({
         registerType: u.registerType,
         email: u.email,
         phone: u.phone,
+        areaCode: u.areaCode,
       };
       return { user };
     }),

@@ -1,6 +1,7 @@
 /**
- * Remembered sign-in (trading.md §3): the account type and value, and, when
- * asked, the password, encrypted with AES-GCM under a non-extractable key kept
+ * Remembered sign-in (trading.md §3): the account type and value, the
+ * selected phone country (its dial code), the account just registered, and,
+ * when asked, the password, encrypted with AES-GCM under a non-extractable key kept
  * in IndexedDB. Never in plain text. Where storage is missing (tests, private
  * mode) nothing is remembered.
  */
@@ -20,6 +21,31 @@ export const recallAccount = (): Remembered | undefined => readJson<Remembered>(
 
 export function rememberAccount(r: Remembered | undefined): void {
   writeJson(KEY, r);
+}
+
+const COUNTRY = 'country';
+const REGISTERED = 'registerAccount';
+
+/** The phone country (dial code) the user last chose. */
+export const recallCountry = (): string | undefined => {
+  const c = readJson<unknown>(COUNTRY);
+  return typeof c === 'string' && /^\d{1,3}$/.test(c) ? c : undefined;
+};
+
+export function rememberCountry(dialCode: string): void {
+  if (/^\d{1,3}$/.test(dialCode)) writeJson(COUNTRY, dialCode);
+}
+
+/** The account just signed up with, offered on sign in until a sign-in succeeds. */
+export const recallRegisterAccount = (): Remembered | undefined => {
+  const r = readJson<Partial<Remembered>>(REGISTERED);
+  return r && (r.type === 'E' || r.type === 'P') && typeof r.value === 'string'
+    ? { type: r.type, value: r.value }
+    : undefined;
+};
+
+export function rememberRegisterAccount(r: Remembered | undefined): void {
+  writeJson(REGISTERED, r);
 }
 
 async function key(): Promise<CryptoKey | undefined> {

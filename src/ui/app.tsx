@@ -7,6 +7,7 @@ import { startupMachine } from '../machines/startupMachine.ts';
 import { staticFiles } from '../api/contract.ts';
 import { APP_VERSION } from '../config/version.ts';
 import { flag, setFlags } from '../state/site.ts';
+import { currentDevice, walletOnlyTarget } from '../config/wallet-only.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
 import { startExchangeData } from './boot/exchange-data.ts';
@@ -57,7 +58,14 @@ export function App() {
   const [state, send] = useMachine(
     startupMachine.provide({
       actors: {
-        loadConfig: fromPromise(loadSiteConfig),
+        loadConfig: fromPromise(async () => {
+          const config = await loadSiteConfig();
+          const away = walletOnlyTarget(config.walletOnly, currentDevice());
+          if (!away) return config;
+          // A wallet-only site (trading.md §1): leave before starting anything.
+          window.location.replace(away);
+          return new Promise<never>(() => {});
+        }),
         startBackend: fromPromise(async ({ input }) => {
           const s = await createServices(input.config).catch(async (e: unknown) => {
             // An old index.html naming chunks a redeploy removed (the first locale file):

@@ -10,6 +10,7 @@ import { TOAST_MS } from '../config/constants.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { Home } from './screens/home.tsx';
+import { noteLocation } from './hooks/nav-origin.ts';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -189,6 +190,7 @@ export function useGuardedRoute(): RouteHit | undefined {
   // /register, not when signing in there (the screen then moves on itself).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the token as it was on arrival
   const arrivedSignedIn = useMemo(() => !!session.token, [location]);
+  noteLocation(location);
   const guard = guardRoute(location, !!token);
   if (guard.notice === 'tips.already_logged_in' && !arrivedSignedIn) guard.redirect = undefined;
 

@@ -128,6 +128,10 @@ for (const [vp, size] of VIEWPORTS) {
     await expect(page.getByText('Please enter the bank name')).toBeVisible();
     await expect(page.getByText('Please enter the payee name')).toBeVisible();
     await expect(page.getByText('Please enter the bank account')).toBeVisible();
+    // No area code chosen yet (user-centre.md §5), then a code with a short number.
+    await expect(page.getByText('Please choose an area code first')).toBeVisible();
+    await page.getByLabel('Country code').selectOption('44');
+    await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
     await shot(page, `user-bankcard-add-${vp}`);
 

@@ -15,6 +15,9 @@ export interface ProfileUser {
   registerType: 'P' | 'E';
   inviteCode: string;
   email?: string;
+  /** Shown with its area code (user-centre.md §3). */
+  phone?: string;
+  areaCode?: string;
   /** Avatar as the server serves it (a path or data URL). */
   avatar?: string;
 }

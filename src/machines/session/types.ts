@@ -5,7 +5,15 @@ import type { User } from '../../api/types/user.ts';
 /** What the views read about the signed-in user. */
 export type SessionUser = Pick<
   User,
-  'uid' | 'nick' | 'avator' | 'inviteCode' | 'account' | 'registerType' | 'email' | 'phone'
+  | 'uid'
+  | 'nick'
+  | 'avator'
+  | 'inviteCode'
+  | 'account'
+  | 'registerType'
+  | 'email'
+  | 'phone'
+  | 'areaCode'
 >;
 
 /** `virtualOff`: a demo session ended because virtual trading was switched off. */

@@ -42,9 +42,16 @@ export const checkCoinNet = (id: string | undefined): string | undefined =>
 export const checkCryptoAddress = (address: string): string | undefined =>
   address.trim() === '' ? 'p_t_crypto_address' : undefined;
 
-/** Bank card phone: optional; when given, a valid international number. */
-export const checkOptionalPhone = (phone: string): string | undefined =>
-  phone.trim() === '' || isPhone(phone) ? undefined : 'wrong_phone_number';
+/**
+ * Bank card phone: optional; a number typed before an area code was chosen
+ * ('+ 123', user-centre.md §5 "choose an area code first"); when given, a
+ * valid international number.
+ */
+export function checkOptionalPhone(phone: string): string | undefined {
+  if (normalisePhone(phone) === '') return undefined;
+  if (/^\+\s/.test(phone)) return 'choose_area_code_first';
+  return isPhone(phone) ? undefined : 'wrong_phone_number';
+}
 
 /** Bank card phone as stored: no leading plus, no spaces. */
 export const storedPhone = (phone: string): string => (phone.trim() ? normalisePhone(phone) : '');

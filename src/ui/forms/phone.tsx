@@ -1,6 +1,8 @@
 /** A phone number as country dial code + local number; the value is '+<code> <number>'. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { recallCountry, rememberCountry } from '../../state/remember.ts';
 
 export const DIAL_CODES = [
   '1',
@@ -25,9 +27,15 @@ export const DIAL_CODES = [
   '971',
 ];
 
-export function splitPhone(value: string): [code: string, rest: string] {
+/**
+ * The dial code and the rest. A value without a code takes `fallback` (the
+ * remembered country on sign-in forms; '' where the code is optional); '+ 123'
+ * is a number typed before any code was chosen.
+ */
+export function splitPhone(value: string, fallback = '1'): [code: string, rest: string] {
+  if (/^\+\s/.test(value)) return ['', value.replace(/^\+\s/, '')];
   const m = /^\+(\d{1,3})\s?(.*)$/.exec(value);
-  if (!m) return ['1', value];
+  if (!m) return [fallback, value];
   const digits = m[1] as string;
   const code = DIAL_CODES.find((c) => digits.startsWith(c) && digits.length === c.length) ?? digits;
   return [code, (m[2] as string) ?? ''];
@@ -38,15 +46,22 @@ export function PhoneField({
   value,
   onValue,
   error,
+  optionalCode = false,
 }: {
   label: string;
   value: string;
   onValue: (v: string) => void;
   error?: string | undefined;
+  /**
+   * The code starts unchosen (an optional phone, user-centre.md §5 bank card:
+   * "choose an area code first"); otherwise it starts on the remembered
+   * country (trading.md §3), and a choice is remembered.
+   */
+  optionalCode?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [code, rest] = splitPhone(value);
+  const [code, rest] = splitPhone(value, optionalCode ? '' : (recallCountry() ?? '1'));
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -55,8 +70,12 @@ export function PhoneField({
           className="select dial"
           aria-label={t('form.dialCode')}
           value={code}
-          onChange={(e) => onValue(`+${e.target.value} ${rest}`)}
+          onChange={(e) => {
+            if (!optionalCode) rememberCountry(e.target.value);
+            onValue(`+${e.target.value} ${rest}`);
+          }}
         >
+          {optionalCode && <option value="">{t('form.dialCode')}</option>}
           {DIAL_CODES.map((c) => (
             <option key={c} value={c}>
               +{c}
@@ -83,4 +102,24 @@ export function PhoneField({
       )}
     </div>
   );
+}
+
+/**
+ * The user's phone with its area code (user-centre.md §3): '+<code> <number>'.
+ * The user record gives the number with the code first (no plus), or the
+ * national number and an areaCode.
+ */
+export function displayPhone(phone?: string, areaCode?: string): string | undefined {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (!digits) return undefined;
+  const code = (areaCode ?? '').replace(/\D/g, '');
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  if (code) {
+    // The number may already carry its code ('+44 …', or '44…' that parses as such).
+    const carries =
+      (phone ?? '').trim().startsWith('+') ||
+      (parsed?.countryCallingCode === code && parsed.isValid());
+    return `+${code} ${carries && digits.startsWith(code) ? digits.slice(code.length) : digits}`;
+  }
+  return parsed ? `+${parsed.countryCallingCode} ${parsed.nationalNumber}` : `+${digits}`;
 }

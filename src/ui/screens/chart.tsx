@@ -11,6 +11,7 @@ import { preferences } from '../../state/preferences.ts';
 import type { ScreenProps } from '../router.tsx';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
+import { previousLocation } from '../hooks/nav-origin.ts';
 import { ProductHeader } from '../trade/product-header.tsx';
 import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
@@ -32,7 +33,12 @@ export function ChartScreen({ params }: ScreenProps) {
       navigate(`/${symbol}/${route}?direction=${direction}`),
     [navigate, symbol],
   );
-  const onClosed = useCallback(() => navigate('/', { replace: true }), [navigate]);
+  // trading.md §2 chart: a closed option "shows closed and the user goes back":
+  // to the page it was opened from, home when opened directly.
+  const onClosed = useCallback(() => {
+    if (previousLocation() !== undefined && window.history.length > 1) window.history.back();
+    else navigate('/', { replace: true });
+  }, [navigate]);
   return (
     <main className="screen chart-screen">
       <header className="screen-header">

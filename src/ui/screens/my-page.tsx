@@ -21,6 +21,7 @@ import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-pic
 import { Avatar } from '../shell/account-corner.tsx';
 import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
 import { money } from '../format.ts';
+import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -30,6 +31,7 @@ export function MyPage() {
   const { config, session } = useServices();
   const [, navigate] = useLocation();
   const user = useSessionUser();
+  const phone = displayPhone(user?.phone, user?.areaCode);
   const demo = useDemo();
   const unread = useUnread();
   const balance = useBalance(true);
@@ -54,6 +56,11 @@ export function MyPage() {
         <div>
           <h1 className="screen-title">{user?.nick ?? '…'}</h1>
           <p className="muted small">UID {user?.uid ?? '…'}</p>
+          {phone && (
+            <p className="muted small">
+              {t('login.phone')} <span dir="ltr">{phone}</span>
+            </p>
+          )}
         </div>
         <span className="spacer" />
         <DemoSwitch />

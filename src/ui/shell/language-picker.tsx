@@ -5,6 +5,7 @@ import { changeLanguage } from '../../i18n/index.ts';
 import type { Language } from '../../config/site.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
+import { Flag } from './flags.tsx';
 
 export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
   en: ['🇬🇧', 'English'],
@@ -35,24 +36,27 @@ export function useLanguage(): [Language, (lng: Language) => void] {
   ];
 }
 
-/** A select for the desktop top bar. */
+/** A select for the desktop top bar, with the chosen language's flag image beside it. */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const { config } = useServices();
   const [lng, setLng] = useLanguage();
   return (
-    <select
-      className="select"
-      aria-label={t('common.language')}
-      value={lng}
-      onChange={(e) => setLng(e.target.value as Language)}
-    >
-      {config.languages.map((l) => (
-        <option key={l} value={l}>
-          {LANGUAGE_NAMES[l][0]} {LANGUAGE_NAMES[l][1]}
-        </option>
-      ))}
-    </select>
+    <span className="language-select">
+      <Flag lang={lng} />
+      <select
+        className="select"
+        aria-label={t('common.language')}
+        value={lng}
+        onChange={(e) => setLng(e.target.value as Language)}
+      >
+        {config.languages.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l][1]}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 
@@ -73,7 +77,7 @@ export function LanguageList({ onDone }: { onDone?: () => void }) {
               onDone?.();
             }}
           >
-            <span aria-hidden="true">{LANGUAGE_NAMES[l][0]}</span> {LANGUAGE_NAMES[l][1]}
+            <Flag lang={l} /> {LANGUAGE_NAMES[l][1]}
           </button>
         </li>
       ))}

@@ -82,11 +82,21 @@ describe('account menu (§2 order)', () => {
     expect(names({ demo: true })).toEqual([
       'account',
       'verified',
-      'juniorVerified',
       'transactionList',
       'notification',
       'bindEmail',
     ]);
+  });
+  it('wallet, junior verification, loan and standards: per flag and only for a real account (trading §6)', () => {
+    const flags = { ...DEFAULT_FLAGS, standards: true };
+    for (const desktop of [true, false]) {
+      const real = names({ desktop, flags });
+      for (const n of ['myWallet', 'juniorVerified', 'loan', 'standards']) {
+        expect(real).toContain(n);
+        expect(names({ desktop, flags, demo: true })).not.toContain(n);
+      }
+      expect(names({ desktop, flags: { ...flags, standards: false } })).not.toContain('standards');
+    }
   });
   it('bind e-mail only for phone-registered users with the flag; privacy can be turned off', () => {
     expect(names({ registerType: 'E' })).not.toContain('bindEmail');

@@ -7,7 +7,12 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { loginActors, loginMachine, type LoginInput } from '../../../machines/loginMachine.ts';
 import { safeReturnPath } from '../../../machines/routes.ts';
 import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
-import { recallAccount, recallPassword } from '../../../state/remember.ts';
+import {
+  recallAccount,
+  recallPassword,
+  recallRegisterAccount,
+  rememberRegisterAccount,
+} from '../../../state/remember.ts';
 import { site } from '../../../state/site.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
@@ -44,6 +49,7 @@ function LoginForm({ input }: { input: LoginInput }) {
   useEffect(() => {
     if (!state.matches('signedIn')) return;
     showToast(t('login_success'), 'success', TOAST_MS);
+    rememberRegisterAccount(undefined);
     const to = new URLSearchParams(search).get('to');
     navigate(safeReturnPath(to, window.location.origin), { replace: true });
   }, [state, navigate, search, t]);
@@ -141,10 +147,11 @@ export function Login() {
   const { flags } = useSnapshot(site);
   const desktop = useDesktop();
   const remembered = useRemembered();
-  // Just signed up: the new account comes in the navigation state.
+  // Just signed up: the new account comes in the navigation state, and is
+  // stored until a sign-in succeeds.
   const [prefill] = useState(() => {
     const p = (history.state as { prefill?: { type: 'E' | 'P'; account: string } } | null)?.prefill;
-    return p ? { type: p.type, value: p.account } : undefined;
+    return p ? { type: p.type, value: p.account } : recallRegisterAccount();
   });
   const [languages, setLanguages] = useState(false);
   return (

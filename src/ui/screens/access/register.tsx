@@ -8,6 +8,7 @@ import { registerActors, registerMachine } from '../../../machines/registerMachi
 import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
 import { site } from '../../../state/site.ts';
 import { showToast } from '../../../state/toasts.ts';
+import { rememberRegisterAccount } from '../../../state/remember.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
@@ -34,6 +35,8 @@ export function Register() {
   useEffect(() => {
     if (!state.matches('done') || !state.output) return;
     showToast(t('sign_up_success'), 'success', TOAST_MS);
+    // Stored too (trading.md §3 "register account"): a reload of sign in keeps it.
+    rememberRegisterAccount({ type: state.output.type, value: state.output.account });
     navigate('/login', { state: { prefill: state.output } });
   }, [state, navigate, t]);
   return (

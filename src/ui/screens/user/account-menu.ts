@@ -71,7 +71,8 @@ const ALL: ReadonlyArray<MenuEntry & { when: (i: MenuInput) => boolean }> = [
     name: 'juniorVerified',
     to: '/user/juniorVerified',
     label: 'verified.juniorTitle',
-    when: (i) => juniorOffered(i.flags, i.verification),
+    // trading.md §6: wallet, junior verification, loan and standards only for a real account.
+    when: (i) => !i.demo && juniorOffered(i.flags, i.verification),
   },
   {
     name: 'crypto',
@@ -119,7 +120,7 @@ const ALL: ReadonlyArray<MenuEntry & { when: (i: MenuInput) => boolean }> = [
     name: 'standards',
     to: '/user/standards',
     label: 'standardsPage.title',
-    when: (i) => flagOn(i.flags, 'standards'),
+    when: (i) => !i.demo && flagOn(i.flags, 'standards'),
   },
   { name: 'notification', to: '/user/notification', label: 'my.notifications', when: () => true },
   {

@@ -20,6 +20,7 @@ import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { TextField } from '../../forms/fields.tsx';
+import { displayPhone } from '../../forms/phone.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { MenuRow } from '../../components/menu-row.tsx';
 import {
@@ -31,6 +32,7 @@ import {
   ProfileHeader,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { CameraNotice } from '../../components/camera-notice.tsx';
 
 function ProfileForm({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
     },
   );
   const c = state.context;
+  const phone = displayPhone(c.user?.phone, c.user?.areaCode);
   const busy = state.hasTag('busy');
   // The picked image being compressed, before the machine has it.
   const [compressing, setCompressing] = useState(false);
@@ -106,6 +109,12 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
           onFile={(f) => void pick(f)}
         >
           <span className="muted small">UID {c.user?.uid}</span>
+          {phone && (
+            <span className="muted small">
+              {t('login.phone')} <span dir="ltr">{phone}</span>
+            </span>
+          )}
+          <CameraNotice />
         </ImagePicker>
       </div>
 

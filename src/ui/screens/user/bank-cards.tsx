@@ -214,6 +214,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         value={phoneForField(c.form.phoneNumber)}
         onValue={(value) => send({ type: 'field.change', field: f, value })}
         error={c.errors.phoneNumber}
+        optionalCode
       />
     ) : (
       <TextField

@@ -16,7 +16,13 @@
 import { Link } from 'wouter';
 import type { SavedWallet } from '../../../machines/cryptoAddressMachine.ts';
 import { Failed, Loading, ScreenHead, useCardsTexts } from './cards-kit.tsx';
-import { CoinLogo, CRYPTO_LIST, useCryptoAvailable, useCryptoMachine } from './crypto-kit.tsx';
+import {
+  CoinLogo,
+  CRYPTO_LIST,
+  useCryptoAvailable,
+  useCryptoBack,
+  useCryptoMachine,
+} from './crypto-kit.tsx';
 import { AddCryptoBody } from './crypto-add.tsx';
 import { DeleteCryptoBody } from './crypto-delete.tsx';
 import './cards.css';
@@ -57,9 +63,10 @@ function WalletRow({ w }: { w: SavedWallet }) {
 export function CryptoList() {
   const { t } = useCardsTexts();
   const ok = useCryptoAvailable();
+  const back = useCryptoBack('list');
   return (
     <main className="screen cards-screen">
-      <ScreenHead back="/user" title={t('cards.crypto.title')} />
+      <ScreenHead back={back} title={t('cards.crypto.title')} />
       {ok && <CryptoListBody />}
     </main>
   );
@@ -100,9 +107,10 @@ function CryptoListBody() {
 export function AddCrypto() {
   const { t } = useCardsTexts();
   const ok = useCryptoAvailable();
+  const back = useCryptoBack('add');
   return (
     <main className="screen cards-screen">
-      <ScreenHead back={CRYPTO_LIST} title={t('add_crypto_wallet')} />
+      <ScreenHead back={back} title={t('add_crypto_wallet')} />
       {ok && <AddCryptoBody />}
     </main>
   );
@@ -111,9 +119,10 @@ export function AddCrypto() {
 export function DeleteCrypto() {
   const { t } = useCardsTexts();
   const ok = useCryptoAvailable();
+  const back = useCryptoBack('delete');
   return (
     <main className="screen cards-screen">
-      <ScreenHead back={CRYPTO_LIST} title={t('cards.crypto.deleteTitle')} />
+      <ScreenHead back={back} title={t('cards.crypto.deleteTitle')} />
       {ok && <DeleteCryptoBody />}
     </main>
   );

@@ -7,6 +7,7 @@ import type { useDeposit } from './deposit-hooks.ts';
 import { ACCEPT } from './deposit-image.ts';
 import { watchAgreementVisit } from './deposit-agreement.ts';
 import { useDepositMinimum } from './deposit-minimum.tsx';
+import { CameraNotice } from '../../components/camera-notice.tsx';
 
 export function DepositDetails({
   state,
@@ -74,6 +75,7 @@ export function DepositDetails({
           }}
         />
         <span className="muted small">{t('wallet_ui.image_rules')}</span>
+        <CameraNotice />
         {c.errors.proof && (
           <span id="deposit-proof-err" className="field-error" role="alert">
             {t(c.errors.proof)}

@@ -31,6 +31,7 @@ import {
   useAvailable,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { CameraNotice } from '../../components/camera-notice.tsx';
 
 /** Verification fields are at most 140 characters (user-centre.md §9). */
 const FIELD_MAX = 140;
@@ -188,6 +189,7 @@ function VerificationForm({ variant }: { variant: Variant }) {
             <p className="muted small">
               {t(c.status === 0 ? 'verified.imagesRequired' : 'verified.imagesKept')}
             </p>
+            <CameraNotice />
             {SLOTS.map((slot) => (
               <ImagePicker
                 key={slot}

@@ -37,6 +37,10 @@ export function Empty({ tab }: { tab: 'crypto' | 'bank_card' }) {
   return (
     <div className="empty-state">
       <p>{t(card ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}</p>
+      {/* user-centre.md §5: nothing to withdraw to until one is added. */}
+      <p className="muted" role="status">
+        {t('wallet_ui.add_card_or_wallet_first')}
+      </p>
       <Link
         href={card ? '/user/wallet/addBankCard' : '/user/wallet/addCrypto'}
         className="btn primary"

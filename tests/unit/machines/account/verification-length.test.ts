@@ -1,0 +1,37 @@
+/** user-centre.md §5 verification: fields are at most 140 characters. */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { verificationMachine } from '../../../../src/machines/verificationMachine.ts';
+import type { LoadResult } from '../../../../src/machines/verification/types.ts';
+
+describe('verification fields (user-centre §5)', () => {
+  it('real name, id number and e-mail are cut at 140 characters', async () => {
+    const actor = createActor(
+      verificationMachine.provide({
+        actors: {
+          loadRecord: fromPromise<LoadResult, { variant: 'full' | 'junior' }>(
+            async () =>
+              ({
+                code: 0,
+                data: { verifiedStatus: 0, realName: '', idCard: '', idType: 0 },
+              }) as LoadResult,
+          ),
+        },
+      }),
+      { input: { variant: 'full', addVerifiedEmail: true } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    const long = 'x'.repeat(200);
+    actor.send({ type: 'field.change', field: 'realName', value: long });
+    actor.send({ type: 'field.change', field: 'idCard', value: `A${long}` });
+    actor.send({ type: 'field.change', field: 'authEmail', value: `${long}@example.com` });
+    const c = actor.getSnapshot().context;
+    expect(c.realName).toHaveLength(140);
+    expect(c.idCard).toHaveLength(140);
+    expect(c.idCard.startsWith('A')).toBe(true);
+    expect(c.authEmail).toHaveLength(140);
+    actor.send({ type: 'field.change', field: 'realName', value: 'Ada' });
+    expect(actor.getSnapshot().context.realName).toBe('Ada');
+    actor.stop();
+  });
+});
