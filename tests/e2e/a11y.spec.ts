@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 
 const PUBLIC = [
   '/',
@@ -43,16 +43,6 @@ const PRIVATE = [
   '/user/agreement',
 ];
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 20_000 });
-  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
-  await scope.getByLabel('E-mail').first().fill(email);
-  await scope.getByLabel('Password', { exact: true }).first().fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).first().click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 async function audit(page: Page, path: string, found: string[]) {
   await page.goto(path);
   await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
@@ -80,7 +70,7 @@ for (const [label, size] of [
       }, dark);
       const found: string[] = [];
       for (const path of PUBLIC) await audit(page, path, found);
-      await signIn(page, `axe-${label}-${dark ? 'd' : 'l'}@example.com`);
+      await signIn(page, `axe-${label}-${dark ? 'd' : 'l'}@example.com`, 20_000);
       for (const path of PRIVATE) await audit(page, path, found);
       expect(found, found.join('\n')).toEqual([]);
     });

@@ -4,18 +4,9 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
-
-async function signIn(page: Page, email: string, deposit = 50_000) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Resolves when at least `n` bid cells on Home change after the call. */
 async function pricesMove(page: Page, n = 3, timeout = 20_000) {

@@ -5,8 +5,7 @@
  * nothing logged an error.
  */
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import type { Page } from '@playwright/test';
+import { signIn } from './sim.ts';
 
 const PUBLIC = [
   '/',
@@ -33,16 +32,6 @@ const name = (path: string) =>
     .replace(/^_$/, 'home')
     .replace(/^_/, '');
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 20_000 });
-  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
-  await scope.getByLabel('E-mail').first().fill(email);
-  await scope.getByLabel('Password', { exact: true }).first().fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).first().click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 for (const [label, size] of [
   ['mobile', MOBILE],
   ['desktop', DESKTOP],
@@ -56,7 +45,7 @@ for (const [label, size] of [
       await page.waitForTimeout(700);
       await screenshot(page, `${label}-${name(path)}`);
     }
-    await signIn(page, `tour-${label}@example.com`);
+    await signIn(page, `tour-${label}@example.com`, 20_000);
     for (const path of PRIVATE) {
       await page.goto(path);
       await expect(page.locator('main, .desktop-shell').first()).toBeVisible();

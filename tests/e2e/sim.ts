@@ -32,3 +32,27 @@ export async function backOffice<T>(page: Page, op: string, ...args: unknown[]):
     [op, args] as const,
   ) as Promise<T>;
 }
+
+/**
+ * A new user (seeded through the back office with `deposit` USD on the real
+ * account) signs in by e-mail: on the phone's page or the desktop's sign-in card.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  deposit: number = 50_000,
+  password = 'secret123',
+): Promise<string> {
+  await page.goto('/login');
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    email,
+    password,
+    deposit,
+  });
+  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
+  await scope.getByLabel('E-mail').first().fill(email);
+  await scope.getByLabel('Password', { exact: true }).first().fill(password);
+  await scope.getByRole('button', { name: 'Sign in' }).first().click();
+  await page.waitForURL(/\/$/);
+  return uid;
+}

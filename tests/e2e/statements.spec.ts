@@ -7,16 +7,7 @@ import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 50_000 });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { signIn } from './sim.ts';
 
 async function buy(page: Page, symbol: string, pending?: string) {
   await page.goto(`/${symbol}/place?direction=0`);

@@ -1,15 +1,5 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import type { Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, deposit = 50_000) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { backOffice, signIn } from './sim.ts';
 
 test('place a market order and close it', { tag: '@live' }, async ({ page, consoleErrors }) => {
   await page.setViewportSize(MOBILE);

@@ -4,61 +4,17 @@
  * verification with the back office's review, notifications, and the static
  * pages, each on a phone (390×844) and a desktop (1440×900).
  */
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
+import { png } from './images.ts';
 
 type Size = typeof MOBILE;
 const PASSWORD = 'secret123';
 const PHONE = { seed: '12125550123', dial: '1', local: '2125550123' };
 
-// ---- PNG files made here (no fixtures on disk)
+// ---- PNG files made here (no fixtures on disk): tests/e2e/images.ts
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** An RGB PNG; `noise` makes it large (random pixels barely compress). */
-function png(w: number, h: number, noise = false): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  let seed = 7;
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    for (let x = 0; x < w; x++) {
-      const i = row + 1 + x * 3;
-      if (noise) {
-        for (let k = 0; k < 3; k++)
-          raw[i + k] = (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
-      } else raw.set([(40 + (x * 200) / w) | 0, 90, (200 - (y * 150) / h) | 0], i);
-    }
-  }
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    sig,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const image = (name: string, w = 64, h = 40) => ({
   name,
   mimeType: 'image/png',
@@ -153,7 +109,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   await expect(
     page.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
   ).toBeVisible();
-  const big = png(700, 700, true);
+  const big = png(700, 700, 1);
   expect(big.length).toBeGreaterThan(0.3 * 1024 * 1024);
   await avatar.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
   const preview = page.getByRole('img', { name: 'Avatar preview' });
