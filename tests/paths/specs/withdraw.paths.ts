@@ -13,7 +13,7 @@
  */
 import Big from 'big.js';
 import { expect } from 'vitest';
-import type { EventObject } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { unseal } from '../../../src/simulator/auth/vault.ts';
 import type { FeeInfo } from '../../../src/api/types/user.ts';
@@ -28,6 +28,7 @@ import {
 import { coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
 import { overNetwork } from './wallet.paths.ts';
+import type { CalcInput, CalcResult } from '../../../src/machines/withdraw/types.ts';
 
 type Snap = ReturnType<(typeof withdrawMachine)['resolveState']>;
 
@@ -110,6 +111,39 @@ const cash = (c: PathContext) =>
   c.world.sim.ctx.ledger.balance(`u:${c.data.uid as string}:real:USD`);
 const tabOf = (c: PathContext, input: WithdrawInput) =>
   (c.data.tab as string | undefined) ?? input.methods[0];
+
+/**
+ * One permit per calculate reply the path expects: the arrangement of a
+ * `calculate` done step opens it; an invocation waits for one (a cancelled
+ * one gives up its place).
+ */
+function calculateGate(c: PathContext) {
+  const g = ((c.data as { gate?: Gate }).gate ??= { permits: 0, waiting: [] });
+  return {
+    open() {
+      const next = g.waiting.shift();
+      if (next) next();
+      else g.permits += 1;
+    },
+    pass(signal: AbortSignal): Promise<void> {
+      if (g.permits > 0) {
+        g.permits -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => {
+        g.waiting.push(resolve);
+        signal.addEventListener('abort', () => {
+          const i = g.waiting.indexOf(resolve);
+          if (i >= 0) g.waiting.splice(i, 1);
+        });
+      });
+    },
+  };
+}
+interface Gate {
+  permits: number;
+  waiting: Array<() => void>;
+}
 
 function spec(name: string, input: WithdrawInput): PathSpec {
   const noWallet = !!input.noWallet;
@@ -229,10 +263,25 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       expect(card.code).toBe(0);
       return { uid: u.uid, token: u.token, key };
     },
-    provide: (c) =>
-      withdrawMachine.provide({
-        actors: withdrawActors(overNetwork(c.world.api), { aesKey: () => c.data.key as string }),
-      }),
+    provide: (c) => {
+      const net = overNetwork(c.world.api);
+      const actors = withdrawActors(net, { aesKey: () => c.data.key as string });
+      const gate = calculateGate(c);
+      return withdrawMachine.provide({
+        actors: {
+          ...actors,
+          // The check replies when the path says so (its done step's arrangement opens the
+          // gate), so a submit sent while it is in flight finds it still in flight.
+          calculate: fromPromise<CalcResult, CalcInput>(async ({ input, signal }) => {
+            await gate.pass(signal);
+            return net.call(
+              input.tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate',
+              input.payload,
+            ) as Promise<CalcResult>;
+          }),
+        },
+      });
+    },
     // Sample ids stand for the real target at the same place in the list.
     resolve(e: EventObject, c, snap) {
       if (e.type === 'tab.select') c.data.tab = (e as EventObject & { tab: string }).tab;
@@ -307,6 +356,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         }
       }
       if (e.type === 'xstate.done.actor.calculate') {
+        calculateGate(c).open();
         const data = out?.data as FeeInfo | null;
         const call = bank ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
         if (code === -1) bo.force({ call, status: 500 });
