@@ -12,8 +12,9 @@
  * client compresses images over 0.3 MB) get 413; a body that is not JSON gets
  * 400 with `{ code: 1001 }`; a request line and headers over 16 KB get Node's
  * 431 (a query string that long never reaches the simulator); headers must
- * arrive within 10 s and the whole request within 30 s; at most 256
- * connections and 128 WebSocket clients at once (more get 503), and a
+ * arrive within 10 s and the whole request within 30 s; at most 1,024
+ * connections and 512 WebSocket clients at once (more get 503; sized for the
+ * load bench's 200 streaming clients and 50 calls a second with room to spare), and a
  * WebSocket message over 16 KB closes its socket (1009). Any failure is
  * answered on its own request (500) and never ends the process.
  */
@@ -46,8 +47,8 @@ export const HOST_LIMITS: HostLimits = {
   multipartBodyBytes: 12 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  maxConnections: 256,
-  maxSockets: 128,
+  maxConnections: 1024,
+  maxSockets: 512,
   wsMaxPayloadBytes: 16 * 1024,
 };
 
