@@ -28,6 +28,7 @@ import type { CallInfo, Handlers } from '../../../../src/simulator/module.ts';
 import type { TokenPayload } from '../../../../src/api/types/trading.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+// About 15 ms a sequence here: a large PROPERTY_RUNS gets room to finish (100,000 took 1,459 s).
 const SEED =
   process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 const STEPS = 50;
@@ -272,60 +273,64 @@ function check(r: Run): void {
 }
 
 describe('trading ledger invariants (property)', () => {
-  it(`hold after every step of ${RUNS} random sequences of ${STEPS} steps`, async () => {
-    const codes = new Map<number, number>();
-    const seen = new Map<string, number>();
-    const tally = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
-        const r = await start();
-        try {
-          for (const s of steps) {
-            const code = await apply(r, s);
-            if (code !== undefined) {
-              expect(EXPECTED.has(code), `unexpected code ${code} for ${JSON.stringify(s)}`).toBe(
-                true,
-              );
-              codes.set(code, (codes.get(code) ?? 0) + 1);
+  it(
+    `hold after every step of ${RUNS} random sequences of ${STEPS} steps`,
+    async () => {
+      const codes = new Map<number, number>();
+      const seen = new Map<string, number>();
+      const tally = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
+          const r = await start();
+          try {
+            for (const s of steps) {
+              const code = await apply(r, s);
+              if (code !== undefined) {
+                expect(EXPECTED.has(code), `unexpected code ${code} for ${JSON.stringify(s)}`).toBe(
+                  true,
+                );
+                codes.set(code, (codes.get(code) ?? 0) + 1);
+              }
+              check(r);
             }
-            check(r);
+            for (const o of Object.values(r.sim.ctx.state.trading.orders)) {
+              tally(`state ${o.positionStatus}`);
+              if (o.closeReason) tally(o.closeReason);
+              if (o.buyPoint === 1 && o.transactionTime !== null) tally('filled');
+            }
+            for (const o of Object.values(r.sim.ctx.state.trading.options)) {
+              if (o.winLost !== null)
+                tally(Number(o.winLost) > 0 ? 'won' : Number(o.winLost) < 0 ? 'lost' : 'tie');
+            }
+          } finally {
+            r.sim.stop();
           }
-          for (const o of Object.values(r.sim.ctx.state.trading.orders)) {
-            tally(`state ${o.positionStatus}`);
-            if (o.closeReason) tally(o.closeReason);
-            if (o.buyPoint === 1 && o.transactionTime !== null) tally('filled');
-          }
-          for (const o of Object.values(r.sim.ctx.state.trading.options)) {
-            if (o.winLost !== null)
-              tally(Number(o.winLost) > 0 ? 'won' : Number(o.winLost) < 0 ? 'lost' : 'tie');
-          }
-        } finally {
-          r.sim.stop();
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
+      );
+      // The sequences really trade: orders fill, close every way, stop out, and options settle.
+      expect(codes.get(0) ?? 0).toBeGreaterThan(RUNS * 5);
+      if (RUNS >= 200) {
+        for (const k of [
+          'state 1',
+          'state 2',
+          'state 3',
+          'state 4',
+          'filled',
+          'manual',
+          'stopLoss',
+          'takeProfit',
+          'stopOut',
+          'reset',
+          'won',
+          'lost',
+        ]) {
+          expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
         }
-      }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
-    );
-    // The sequences really trade: orders fill, close every way, stop out, and options settle.
-    expect(codes.get(0) ?? 0).toBeGreaterThan(RUNS * 5);
-    if (RUNS >= 200) {
-      for (const k of [
-        'state 1',
-        'state 2',
-        'state 3',
-        'state 4',
-        'filled',
-        'manual',
-        'stopLoss',
-        'takeProfit',
-        'stopOut',
-        'reset',
-        'won',
-        'lost',
-      ]) {
-        expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
       }
-    }
-    if (process.env.PROPERTY_STATS)
-      console.log(Object.fromEntries(seen), Object.fromEntries(codes));
-  }, 600_000);
+      if (process.env.PROPERTY_STATS)
+        console.log(Object.fromEntries(seen), Object.fromEntries(codes));
+    },
+    Math.max(600_000, RUNS * 60),
+  );
 });
