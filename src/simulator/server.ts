@@ -6,13 +6,10 @@
  * from one.
  */
 import { contract, matchCall, needsToken, type CallName } from '../api/contract.ts';
-import { decodeMultipart } from '../api/encode.ts';
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage } from '../api/types/realtime.ts';
 import type { TokenPayload } from '../api/types/trading.ts';
 import {
-  isForm,
-  isMultipart,
   type ChannelCommand,
   type ChannelName,
   type WireRequest,
@@ -20,6 +17,7 @@ import {
 } from '../api/wire.ts';
 import { isKeyHex, newKeyHex } from './auth/keys.ts';
 import { DEFAULT_PASSWORD_ITERATIONS } from './auth/passwords.ts';
+import { decodePayload, json } from './payload.ts';
 import { bearer, createTokenService } from './auth/tokens.ts';
 import { ChannelHub } from './channels.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
@@ -80,25 +78,6 @@ export interface Simulator {
   stop(): void;
   /** Stop, save what is left and close the store (a host's shutdown). */
   close(): Promise<void>;
-}
-
-const json = (status: number, body: unknown): WireResponse => ({
-  status,
-  body: JSON.stringify(body),
-});
-
-function parseQuery(q: string | undefined): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(q ?? ''));
-}
-
-/** The request's payload as sent: an object for every encoding but JSON, where it is whatever was posted. */
-async function decodePayload(req: WireRequest): Promise<unknown> {
-  const b = req.body;
-  if (req.method === 'GET' || b === undefined) return parseQuery(req.query);
-  if (isMultipart(b)) return decodeMultipart(b.multipart);
-  if (isForm(b)) return parseQuery(b.form);
-  if (typeof b === 'string') return JSON.parse(b) as unknown;
-  return b;
 }
 
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {

@@ -13,6 +13,7 @@
  * unit as a whole: always correct, just written whole when it changes. A
  * module adding a large map should list it here.
  */
+import { ACCOUNT_MAPS } from '../modules/account/state.ts';
 
 export type Path = readonly string[];
 
@@ -29,20 +30,7 @@ const TOP_COLLECTIONS = new Set([
 /** Sections: each field is a unit, except the maps listed, whose entries are units. */
 const SECTIONS: Record<string, ReadonlySet<string>> = {
   identity: new Set(['codes', 'lastSent', 'captchas', 'refreshTokens']),
-  account: new Set([
-    'walletRequests',
-    'notifications',
-    'kyc',
-    'junior',
-    'addresses',
-    'cards',
-    'loans',
-    'repayments',
-    'transfers',
-    'selfWallets',
-    'anomaly',
-    'disabledCoinNets',
-  ]),
+  account: new Set(ACCOUNT_MAPS),
   trading: new Set(['orders', 'options']),
 };
 

@@ -6,6 +6,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
 import { preferences } from '../../state/preferences.ts';
 import { chooseSymbol, ui } from '../../state/ui.ts';
 import { chartView } from '../chart/chart-settings.ts';
@@ -20,7 +21,7 @@ import { IconMoon, IconSearch } from '../components/icons.tsx';
 export function TopBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const { config } = useServices();
-  const { tradeMode, redUp, dark } = useSnapshot(preferences);
+  const { redUp, dark } = useSnapshot(preferences);
   const { placeOpen } = useSnapshot(ui);
   const view = useSnapshot(chartView);
   const wide = useWide();
@@ -31,23 +32,10 @@ export function TopBar({ account }: { account: ReactNode }) {
     outside: true,
     opener: searchButton,
   });
-  const mode = tradeMode ?? config.defaultTradeMode;
   return (
     <header className="top-bar">
       <span className="brand">{config.siteName}</span>
-      <div className="segmented" role="group" aria-label={t('top.tradeMode')}>
-        {(['market', 'option'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={mode === m}
-            className={mode === m ? 'active' : ''}
-            onClick={() => (preferences.tradeMode = m)}
-          >
-            {t(`top.mode_${m}`)}
-          </button>
-        ))}
-      </div>
+      <TradeModeSwitch block={false} />
       <button
         type="button"
         className="btn ghost"

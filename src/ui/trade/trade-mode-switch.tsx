@@ -8,13 +8,24 @@ import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
 
-export function TradeModeSwitch({ className = '' }: { className?: string }) {
+export function TradeModeSwitch({
+  className = '',
+  block = true,
+}: {
+  className?: string;
+  /** Full width (phones); the desktop top bar sets false. */
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const { config } = useServices();
   const { tradeMode } = useSnapshot(preferences);
   const mode = tradeMode ?? config.defaultTradeMode;
   return (
-    <div className={`segmented block ${className}`} role="group" aria-label={t('top.tradeMode')}>
+    <div
+      className={`segmented${block ? ' block' : ''} ${className}`}
+      role="group"
+      aria-label={t('top.tradeMode')}
+    >
       {(['market', 'option'] as const).map((m) => (
         <button
           key={m}

@@ -165,7 +165,8 @@ declare module '../../state.ts' {
   }
 }
 
-const SECTIONS = [
+/** The section's maps (each entry is one stored unit, see persist/units.ts). */
+export const ACCOUNT_MAPS = [
   'walletRequests',
   'notifications',
   'kyc',
@@ -183,7 +184,7 @@ const SECTIONS = [
 /** Create the section when missing (new or older saved state). */
 export function initAccount(ctx: SimContext): void {
   const s = (ctx.state.account ??= {} as AccountState);
-  for (const k of SECTIONS) s[k] ??= {};
+  for (const k of ACCOUNT_MAPS) s[k] ??= {};
 }
 
 /** A user's records of one kind. */

@@ -1,0 +1,27 @@
+/**
+ * What a wire request carries, as the server reads it: the payload in every
+ * encoding the contract uses, and a JSON reply. Validation against the call's
+ * schema comes after this (src/simulator/edge/).
+ */
+import { decodeMultipart } from '../api/encode.ts';
+import { isForm, isMultipart, type WireRequest, type WireResponse } from '../api/wire.ts';
+
+/** A JSON reply with an HTTP status. */
+export const json = (status: number, body: unknown): WireResponse => ({
+  status,
+  body: JSON.stringify(body),
+});
+
+function parseQuery(q: string | undefined): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(q ?? ''));
+}
+
+/** The request's payload as sent: an object for every encoding but JSON, where it is whatever was posted. */
+export async function decodePayload(req: WireRequest): Promise<unknown> {
+  const b = req.body;
+  if (req.method === 'GET' || b === undefined) return parseQuery(req.query);
+  if (isMultipart(b)) return decodeMultipart(b.multipart);
+  if (isForm(b)) return parseQuery(b.form);
+  if (typeof b === 'string') return JSON.parse(b) as unknown;
+  return b;
+}
