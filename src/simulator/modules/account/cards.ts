@@ -26,6 +26,9 @@ import { hasIllegal, isPhone, MAX_FIELD, normalisePhone, str } from '../identity
 import { isFailure, me, realUser, type Failure } from './guard.ts';
 import { mine, type CardRecord } from './state.ts';
 
+/** Bank cards one user may save: the list's size (user-centre.md §9, "up to 1000"). */
+export const MAX_SAVED_CARDS = 1000;
+
 const FIELDS = [
   'bankName',
   'bankCode',
@@ -120,6 +123,8 @@ export const cardHandlers = (ctx: SimContext): Handlers => {
     addUserBankCard: async (p, info) => {
       const who = caller(info);
       if (isFailure(who)) return who;
+      // The list shows at most MAX_SAVED_CARDS (user-centre.md §9): one more could never be seen.
+      if (mine(ctx.state.account.cards, who.u.uid).length >= MAX_SAVED_CARDS) return fail(1016);
       const card = await readCard(who.key, (p ?? {}) as unknown as Record<string, unknown>);
       if (isFailure(card)) return card;
       const id = nextId(ctx.state);

@@ -12,6 +12,8 @@ import { ALPHABET, GLYPH_H, GLYPH_W, strokesOf } from './captcha-font.ts';
 import { CAPTCHA_TTL_MS } from './state.ts';
 
 export const CAPTCHA_LENGTH = 4;
+/** Captchas alive at once, all visitors together; beyond it the oldest is dropped. */
+export const MAX_LIVE_CAPTCHAS = 10_000;
 const W = 120;
 const H = 40;
 
@@ -87,6 +89,10 @@ export function newCaptcha(ctx: SimContext): { image: string; uuid: string } {
   const all = ctx.state.identity.captchas;
   // Forget expired captchas so the state does not grow with every refresh.
   for (const [k, c] of Object.entries(all)) if (c.expiresAt <= now) delete all[k];
+  // A flood of refreshes inside the TTL must not grow the state without bound:
+  // the oldest live captchas (insertion order) give way first.
+  const ids = Object.keys(all);
+  for (let i = 0; i <= ids.length - MAX_LIVE_CAPTCHAS; i++) delete all[ids[i] as string];
   all[id] = { text, expiresAt: now + CAPTCHA_TTL_MS, attempts: 0 };
   return { image: svg(text), uuid: id };
 }

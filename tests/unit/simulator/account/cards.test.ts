@@ -7,6 +7,7 @@ import {
 } from '../../../../src/api/aes-codec.ts';
 import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import type { TestWorld } from '../../../support/sim.ts';
+import { MAX_SAVED_CARDS } from '../../../../src/simulator/modules/account/cards.ts';
 import { seeded, world } from './helpers.ts';
 
 const CARD: BankCardInput = {
@@ -86,5 +87,26 @@ describe('bank cards', () => {
       ).code,
     ).toBe(23523);
     expect((await w.api.call('currencyBanckCardCoinNet')).code).toBe(1008);
+  });
+
+  it('answers 1016 past MAX_SAVED_CARDS cards (the list shows up to 1000) and saves nothing', async () => {
+    const w = await world();
+    const { uid } = await seeded(w);
+    const cards = w.sim.ctx.state.account.cards;
+    const add = async () =>
+      (
+        await w.api.call(
+          'addUserBankCard',
+          await encodeFields(keyOf(w, uid), CARD, SENSITIVE_BANK_FIELDS),
+        )
+      ).code;
+    expect(await add()).toBe(0);
+    const [first] = Object.values(cards);
+    if (!first) throw new Error('no card saved');
+    for (let i = 1; i < MAX_SAVED_CARDS; i++) cards[`x${i}`] = { ...first, id: `x${i}` };
+    expect(await add()).toBe(1016);
+    expect(Object.keys(cards)).toHaveLength(MAX_SAVED_CARDS);
+    expect((await w.api.call('deleteUserBankCard', { id: 'x1' })).code).toBe(0);
+    expect(await add()).toBe(0);
   });
 });

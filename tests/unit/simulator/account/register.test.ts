@@ -1,5 +1,6 @@
 /** Sign-up through the real client: e-mail and SMS codes, the image captcha, and every code of the flow. */
 import { describe, expect, it } from 'vitest';
+import { MAX_LIVE_CAPTCHAS } from '../../../../src/simulator/modules/identity/captcha.ts';
 import { signIn, signUp, world } from './helpers.ts';
 
 const mail = (email: string, type: '1' | '2' | '4' = '1') => ({ email, type, locale: 'en' });
@@ -92,6 +93,19 @@ describe('register', () => {
     uuid = img.reply?.uuid ?? '';
     expect((await phone(w.sim.backOffice.captchaText(uuid) ?? '', uuid)).code).toBe(0);
     expect((await phone('ABCD', uuid)).code).toBe(1045);
+  });
+
+  it('keeps at most MAX_LIVE_CAPTCHAS alive: a flood of refreshes drops the oldest, not the newest', async () => {
+    const w = await world();
+    const all = w.sim.ctx.state.identity.captchas;
+    const later = w.clock.now() + 60_000;
+    for (let i = 0; i < MAX_LIVE_CAPTCHAS; i++)
+      all[`old-${i}`] = { text: 'ABCD', expiresAt: later, attempts: 0 };
+    const uuid = (await w.api.call('getImageCode')).reply?.uuid ?? '';
+    expect(Object.keys(all)).toHaveLength(MAX_LIVE_CAPTCHAS);
+    expect(all['old-0']).toBeUndefined();
+    expect(all[`old-${MAX_LIVE_CAPTCHAS - 1}`]).toBeDefined();
+    expect(w.sim.backOffice.captchaText(uuid)).toMatch(/^[A-Z0-9]{4}$/);
   });
 
   it('answers 1107 for an unknown invite code and records the inviter of a known one', async () => {
