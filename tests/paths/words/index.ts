@@ -9,6 +9,7 @@ import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
 import { captchaWords } from './captcha.words.ts';
+import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
@@ -25,6 +26,7 @@ export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
   bindEmail: bindEmailWords,
   captcha: captchaWords,
+  chartGate: chartGateWords,
   closeOrder: closeOrderWords,
   countdown: countdownWords,
   deposit: depositWords,
@@ -42,6 +44,7 @@ export const COMPLETE: string[] = [
   'accountMode',
   'bindEmail',
   'captcha',
+  'chartGate',
   'closeOrder',
   'countdown',
   'deposit',
