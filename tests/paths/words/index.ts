@@ -15,6 +15,7 @@ import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { registerWords } from './register.words.ts';
 import { startupWords } from './startup.words.ts';
@@ -32,6 +33,7 @@ export const WORDS: Record<string, Words> = {
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
+  optionSettlement: optionSettlementWords,
   password: passwordWords,
   register: registerWords,
   startup: startupWords,
@@ -50,6 +52,7 @@ export const COMPLETE: string[] = [
   'deposit',
   'loan',
   'login',
+  'optionSettlement',
   'password',
   'register',
   'startup',
