@@ -17,6 +17,7 @@ import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
+import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
@@ -35,6 +36,7 @@ export const WORDS: Record<string, Words> = {
   login: loginWords,
   optionSettlement: optionSettlementWords,
   password: passwordWords,
+  realtime: realtimeWords,
   register: registerWords,
   startup: startupWords,
   transfer: transferWords,
@@ -54,6 +56,7 @@ export const COMPLETE: string[] = [
   'login',
   'optionSettlement',
   'password',
+  'realtime',
   'register',
   'startup',
   'transfer',
