@@ -19,6 +19,7 @@ import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
+import { sessionWords } from './session.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { walletWords } from './wallet.words.ts';
@@ -38,6 +39,7 @@ export const WORDS: Record<string, Words> = {
   password: passwordWords,
   realtime: realtimeWords,
   register: registerWords,
+  session: sessionWords,
   startup: startupWords,
   transfer: transferWords,
   wallet: walletWords,
@@ -58,6 +60,7 @@ export const COMPLETE: string[] = [
   'password',
   'realtime',
   'register',
+  'session',
   'startup',
   'transfer',
   'wallet',
