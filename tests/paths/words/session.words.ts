@@ -36,6 +36,12 @@ const signedOutBar = (w: W) =>
     `サインアウト状態：上部バーに${w.q('nav.login')}`,
   );
 
+const stillIn = (w: W) => w.say('Still signed in (no message)', 'サインインのまま（表示なし）');
+const markedRead = (w: W) =>
+  w.say('The notification is marked read (its dot goes)', 'お知らせが既読になる（点が消える）');
+const reloaded = (w: W) =>
+  w.say('Still signed in; the balance is read again', 'サインインのまま。残高が再読み込みされる');
+
 export const sessionWords: Words = {
   machine: 'session',
   title: (w) => w.say('Session', 'セッション'),
@@ -154,9 +160,13 @@ export const sessionWords: Words = {
     },
     // Said by the child states, once each: the parent would repeat it at every step.
     signedIn: () => '',
-    'signedIn.loadingUser': () => '',
-    'signedIn.loadingUnread': (w, e) =>
-      e.type === 'xstate.done.actor.userInfo' && codeOf(e) === -1 ? codeToast(w, -1) : '',
+    // A person's step that starts a load already shows its result: say it here too.
+    'signedIn.loadingUser': (w, e) => (e.type === 'user.reload' ? reloaded(w) : ''),
+    'signedIn.loadingUnread': (w, e) => {
+      if (e.type === 'unread.refresh') return markedRead(w);
+      if (e.type === 'window.focus') return stillIn(w);
+      return e.type === 'xstate.done.actor.userInfo' && codeOf(e) === -1 ? codeToast(w, -1) : '';
+    },
     'signedIn.idle': (w, e, c) => {
       if (e.type === 'xstate.done.actor.refresh')
         return codeOf(e) === 0
@@ -177,15 +187,9 @@ export const sessionWords: Words = {
           'Still signed in (a real-account session is not affected)',
           'サインインのまま（リアル口座のセッションは影響を受けない）',
         );
-      if (e.type === 'window.focus')
-        return w.say('Still signed in (no message)', 'サインインのまま（表示なし）');
-      if (e.type === 'unread.refresh')
-        return w.say(
-          'The notification is marked read (its dot goes)',
-          'お知らせが既読になる（点が消える）',
-        );
-      if (e.type === 'user.reload')
-        return w.say('Still signed in; the balance is read again', 'サインインのまま。残高が再読み込みされる');
+      if (e.type === 'window.focus') return stillIn(w);
+      if (e.type === 'unread.refresh') return markedRead(w);
+      if (e.type === 'user.reload') return reloaded(w);
       return demo(c)
         ? w.say(`The top bar shows ${w.q('top.demo')}`, `上部バーに${w.q('top.demo')}`)
         : w.say('Signed in: the top bar shows your account', 'サインイン状態：上部バーにアカウント');
