@@ -9,13 +9,17 @@ import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
 import { captchaWords } from './captcha.words.ts';
+import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
+import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
+import { sessionWords } from './session.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { walletWords } from './wallet.words.ts';
@@ -25,13 +29,17 @@ export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
   bindEmail: bindEmailWords,
   captcha: captchaWords,
+  chartGate: chartGateWords,
   closeOrder: closeOrderWords,
   countdown: countdownWords,
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
+  optionSettlement: optionSettlementWords,
   password: passwordWords,
+  realtime: realtimeWords,
   register: registerWords,
+  session: sessionWords,
   startup: startupWords,
   transfer: transferWords,
   wallet: walletWords,
@@ -42,13 +50,17 @@ export const COMPLETE: string[] = [
   'accountMode',
   'bindEmail',
   'captcha',
+  'chartGate',
   'closeOrder',
   'countdown',
   'deposit',
   'loan',
   'login',
+  'optionSettlement',
   'password',
+  'realtime',
   'register',
+  'session',
   'startup',
   'transfer',
   'wallet',
