@@ -15,6 +15,7 @@ import {
   signIn,
   toast,
   type,
+  realAccount,
   wait,
 } from './common.ts';
 import {
@@ -34,10 +35,7 @@ export const withdrawWords: Words = {
   open: (w) => open(w, 'my.withdraw', '/user/withdraw'),
   before: (w, spec) => [
     signIn(w, 'payout@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
-      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
     ...(spec.includes('no saved wallets')
       ? [
