@@ -201,8 +201,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the gear button at the bottom corner of every page (${w.q('console.open')}). A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの下隅にある歯車ボタン（${w.q('console.open')}）です。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
+      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) lives in the page: reach screens through the app's own menus afterwards, since typing an address or reloading the page loses it. A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
+      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）はページの中にあるため、その後はアプリのメニューから画面を開いてください。アドレスの入力や再読み込みで消えます。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
     ),
     '',
   ];

@@ -1,6 +1,6 @@
 /** The loan plan's set-up per spec: the guarantor, the user and the loan it starts with. */
 import type { W } from '../plan/words.ts';
-import { automatedOnly, signIn } from './common.ts';
+import { automatedOnly, signIn, realAccount } from './common.ts';
 
 export const loanBefore = (w: W, spec: string): string[] => {
   const kind = /\((\w+)\)/.exec(spec)?.[1] ?? 'new';
@@ -24,10 +24,7 @@ export const loanBefore = (w: W, spec: string): string[] => {
         : 'lea@example.com',
       'secret123',
     ),
-    w.say(
-      `Use the real account (${w.q('account.toReal')})`,
-      `リアル口座を使う（${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     ...(kind === 'rejected'
       ? [apply, w.console('reviews', `${w.q('console.reason')} = not now`, w.q('console.reject'))]
       : kind === 'review'

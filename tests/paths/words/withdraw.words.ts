@@ -15,6 +15,7 @@ import {
   signIn,
   toast,
   type,
+  realAccount,
   wait,
 } from './common.ts';
 import {
@@ -34,10 +35,7 @@ export const withdrawWords: Words = {
   open: (w) => open(w, 'my.withdraw', '/user/withdraw'),
   before: (w, spec) => [
     signIn(w, 'payout@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
-      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
     ...(spec.includes('no saved wallets')
       ? [
@@ -195,13 +193,13 @@ export const withdrawWords: Words = {
               `${shown}を選択済み。${amountLabel(w, f)}の下にエラー${limitMessage(w, f.target)}`,
             )
           : w.say(`${shown} chosen; the hint ${hint}`, `${shown}を選択済み。ヒント${hint}`)) +
-        addressError(w, f, e)
+        addressError(w, f, e, c)
       );
     },
     'ready.form.checking': (w) =>
       w.say(
-        'A small spinner next to the fee (calculating)',
-        '手数料の横に小さなスピナー（計算中）',
+        'A small spinner next to the fee (calculating; on the simulator it may only flash)',
+        '手数料の横に小さなスピナー（計算中。シミュレーターでは一瞬だけのことがある）',
       ),
     'ready.form.valid': (w, e, c) => {
       const f = form(e, c);
@@ -213,7 +211,7 @@ export const withdrawWords: Words = {
         w.say(
           `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
           `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}、${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
-        ) + addressError(w, f, e)
+        ) + addressError(w, f, e, c)
       );
     },
     'ready.form.invalid': (w, e, c) => {
@@ -274,9 +272,13 @@ export const withdrawWords: Words = {
       const o = e.output as { code: number; data?: { feeType: string; isOver: boolean } };
       if (o.code !== 0) return w.say('The fee calculation fails', '手数料計算に失敗');
       if (o.data?.isOver) return w.say('Amount over the balance', '残高を超える金額');
-      return o.data?.feeType === 'TIERED'
-        ? w.say('Unknown fee type refused', '未知の手数料タイプを拒否')
-        : w.say('Nothing left after the fee', '手数料で受取額が0');
+      if (o.data?.feeType === 'TIERED')
+        return w.say('Unknown fee type refused', '未知の手数料タイプを拒否');
+      // Only a reply that leaves nothing earns this title; an ordinary fee here is a
+      // submit pressed while the fee was being checked.
+      return (o.data as { practical?: string } | undefined)?.practical === '0'
+        ? w.say('Nothing left after the fee', '手数料で受取額が0')
+        : w.say('Submit pressed while the fee is checked', '手数料の再計算中に送信');
     },
     'ready.form.valid|xstate.after.recheck.withdraw.ready.form.valid|0': (w) =>
       w.say('The fee is checked again every second', '手数料は毎秒再計算される'),
