@@ -7,6 +7,7 @@
  */
 import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
+import { bankCardWords } from './bankCard.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
 import { captchaWords } from './captcha.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
@@ -23,6 +24,7 @@ import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
+  bankCard: bankCardWords,
   bindEmail: bindEmailWords,
   captcha: captchaWords,
   closeOrder: closeOrderWords,
@@ -40,6 +42,7 @@ export const WORDS: Record<string, Words> = {
 
 export const COMPLETE: string[] = [
   'accountMode',
+  'bankCard',
   'bindEmail',
   'captcha',
   'closeOrder',
