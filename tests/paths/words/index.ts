@@ -12,6 +12,7 @@ import { bindEmailWords } from './bindEmail.words.ts';
 import { captchaWords } from './captcha.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
+import { cryptoAddressWords } from './cryptoAddress.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
@@ -29,6 +30,7 @@ export const WORDS: Record<string, Words> = {
   captcha: captchaWords,
   closeOrder: closeOrderWords,
   countdown: countdownWords,
+  cryptoAddress: cryptoAddressWords,
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
@@ -47,6 +49,7 @@ export const COMPLETE: string[] = [
   'captcha',
   'closeOrder',
   'countdown',
+  'cryptoAddress',
   'deposit',
   'loan',
   'login',
