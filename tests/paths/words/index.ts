@@ -14,6 +14,7 @@ import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { cryptoAddressWords } from './cryptoAddress.words.ts';
 import { depositWords } from './deposit.words.ts';
+import { forgotWords } from './forgot.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { passwordWords } from './password.words.ts';
@@ -32,6 +33,7 @@ export const WORDS: Record<string, Words> = {
   countdown: countdownWords,
   cryptoAddress: cryptoAddressWords,
   deposit: depositWords,
+  forgot: forgotWords,
   loan: loanWords,
   login: loginWords,
   password: passwordWords,
@@ -51,6 +53,7 @@ export const COMPLETE: string[] = [
   'countdown',
   'cryptoAddress',
   'deposit',
+  'forgot',
   'loan',
   'login',
   'password',
