@@ -18,6 +18,7 @@ import { forgotWords } from './forgot.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { passwordWords } from './password.words.ts';
+import { profileWords } from './profile.words.ts';
 import { registerWords } from './register.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
@@ -37,6 +38,7 @@ export const WORDS: Record<string, Words> = {
   loan: loanWords,
   login: loginWords,
   password: passwordWords,
+  profile: profileWords,
   register: registerWords,
   startup: startupWords,
   transfer: transferWords,
@@ -57,6 +59,7 @@ export const COMPLETE: string[] = [
   'loan',
   'login',
   'password',
+  'profile',
   'register',
   'startup',
   'transfer',
