@@ -22,6 +22,7 @@ import { profileWords } from './profile.words.ts';
 import { registerWords } from './register.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
+import { verificationWords } from './verification.words.ts';
 import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
@@ -42,6 +43,7 @@ export const WORDS: Record<string, Words> = {
   register: registerWords,
   startup: startupWords,
   transfer: transferWords,
+  verification: verificationWords,
   wallet: walletWords,
   withdraw: withdrawWords,
 };
@@ -63,6 +65,7 @@ export const COMPLETE: string[] = [
   'register',
   'startup',
   'transfer',
+  'verification',
   'wallet',
   'withdraw',
 ];
