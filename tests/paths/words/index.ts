@@ -17,6 +17,7 @@ import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { notificationsWords } from './notifications.words.ts';
 import { passwordWords } from './password.words.ts';
 import { profileWords } from './profile.words.ts';
 import { registerWords } from './register.words.ts';
@@ -38,6 +39,7 @@ export const WORDS: Record<string, Words> = {
   forgot: forgotWords,
   loan: loanWords,
   login: loginWords,
+  notifications: notificationsWords,
   password: passwordWords,
   profile: profileWords,
   register: registerWords,
@@ -60,6 +62,7 @@ export const COMPLETE: string[] = [
   'forgot',
   'loan',
   'login',
+  'notifications',
   'password',
   'profile',
   'register',
