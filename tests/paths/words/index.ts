@@ -15,6 +15,7 @@ import { countdownWords } from './countdown.words.ts';
 import { cryptoAddressWords } from './cryptoAddress.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
+import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { notificationsWords } from './notifications.words.ts';
@@ -37,6 +38,7 @@ export const WORDS: Record<string, Words> = {
   cryptoAddress: cryptoAddressWords,
   deposit: depositWords,
   forgot: forgotWords,
+  infiniteList: infiniteListWords,
   loan: loanWords,
   login: loginWords,
   notifications: notificationsWords,
@@ -60,6 +62,7 @@ export const COMPLETE: string[] = [
   'cryptoAddress',
   'deposit',
   'forgot',
+  'infiniteList',
   'loan',
   'login',
   'notifications',
