@@ -130,6 +130,10 @@ export const bankCardWords: Words = {
       `Save one bank card (${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}): ${w.q(label('bankName'))} “${SEED.bankName}”, ${w.q(label('name'))} “${SEED.name}”, ${w.q(label('account'))} “${SEED.account}”, ${w.q(label('phoneNumber'))} +1 4155552671, ${w.q(label('address'))} “${SEED.address}”`,
       `銀行カードを1枚保存（${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}）：${w.q(label('bankName'))}「${SEED.bankName}」、${w.q(label('name'))}「${SEED.name}」、${w.q(label('account'))}「${SEED.account}」、${w.q(label('phoneNumber'))} +1 4155552671、${w.q(label('address'))}「${SEED.address}」`,
     ),
+    w.say(
+      'Each path starts from this one saved card: before a path, delete cards an earlier path added, and save the card again if one deleted it',
+      '各パスはこの1枚だけが保存された状態から始める：前のパスで追加したカードは削除し、削除された場合は再度保存する',
+    ),
   ],
   events: {
     // From the failed screen it is its Retry; the list itself has none, so the page is reloaded.

@@ -87,6 +87,10 @@ export const cryptoAddressWords: Words = {
       `Save one address (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20, ${w.q('cards.crypto.address')} ${SEEDED}`,
       `アドレスを1つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20、${w.q('cards.crypto.address')} ${SEEDED}`,
     ),
+    w.say(
+      'Each path starts from this one saved address: before a path, delete addresses an earlier path added, and save it again if one deleted it',
+      '各パスはこのアドレス1つだけが保存された状態から始める：前のパスで追加したアドレスは削除し、削除された場合は再度保存する',
+    ),
   ],
   events: {
     // From the failed screen it is its Retry; the list itself has none, so the page is reloaded.

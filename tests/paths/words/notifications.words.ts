@@ -122,8 +122,8 @@ export const notificationsWords: Words = {
     'list.marking': (w) => w.say('A spinner at the end of the list', '一覧の末尾にスピナー'),
     'list.reloading': (w) =>
       w.say(
-        `The row loses ${w.q('notifications.unread')}; the unread count in the menu drops by one; the list reloads from the top`,
-        `その行の${w.q('notifications.unread')}が消え、メニューの未読数が1減り、一覧が先頭から再読み込みされる`,
+        `The row loses ${w.q('notifications.unread')}; the unread count beside ${w.q('my.notifications')} on ${w.q('nav.user')} drops by one; the list reloads from the top`,
+        `その行の${w.q('notifications.unread')}が消え、${w.q('nav.user')}の${w.q('my.notifications')}の横の未読数が1減り、一覧が先頭から再読み込みされる`,
       ),
     overlay: () => '',
     'overlay.closed': (w, e) =>
