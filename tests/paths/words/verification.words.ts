@@ -65,8 +65,9 @@ const LABEL: Record<string, string> = {
 };
 const statusLine = (w: W, status: number) => {
   const s = `${w.q('verified.status')} ${w.q(`verified.status_${status}`)}`;
-  if (status === 1) return `${s}, ${w.q('verified.pendingNote')}`;
-  if (status === 3) return `${s}, ${w.quote(`${w.t('verified.reason')}: Photo blurred`)}`;
+  if (status === 1) return `${s}${w.say(', ', '、')}${w.q('verified.pendingNote')}`;
+  if (status === 3)
+    return `${s}${w.say(', ', '、')}${w.quote(`${w.t('verified.reason')}: Photo blurred`)}`;
   return s;
 };
 
@@ -155,9 +156,9 @@ export const verificationWords: Words = {
           );
         const then =
           status === 2
-            ? `; ${review('console.approve')}`
+            ? `${w.say('; ', '。')}${review('console.approve')}`
             : status === 3
-              ? `; ${review('console.reject', 'Photo blurred')}`
+              ? `${w.say('; ', '。')}${review('console.reject', 'Photo blurred')}`
               : '';
         return w.say(
           `In another tab ${submitEarlier(w, c.spec)}${then}`,
