@@ -53,7 +53,7 @@ function phrases(words: Words | undefined, w: W) {
         return words ? '' : w.say(`state ${leaf}`, `状態 ${leaf}`);
       })
       .filter(Boolean)
-      .join('; ');
+      .join(w.say('; ', '。'));
   /** A user's (or the clock's) step, or '' for an actor result. */
   const action = (e: AnyEvent, c: StepCtx) => {
     const d = delayOfType(e.type);
