@@ -23,6 +23,7 @@ import { notificationsWords } from './notifications.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { profileWords } from './profile.words.ts';
+import { realityCheckWords } from './realityCheck.words.ts';
 import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
 import { sessionWords } from './session.words.ts';
@@ -50,6 +51,7 @@ export const WORDS: Record<string, Words> = {
   optionSettlement: optionSettlementWords,
   password: passwordWords,
   profile: profileWords,
+  realityCheck: realityCheckWords,
   realtime: realtimeWords,
   register: registerWords,
   session: sessionWords,
@@ -78,6 +80,7 @@ export const COMPLETE: string[] = [
   'optionSettlement',
   'password',
   'profile',
+  'realityCheck',
   'realtime',
   'register',
   'session',
