@@ -97,3 +97,50 @@ test('desktop: an order shows its success drawer; the positions table has every 
   expect(Math.abs(s.net - (total + s.pnl))).toBeLessThanOrEqual(0.011);
   expect(Math.abs(s.free - (available + s.pnl))).toBeLessThanOrEqual(0.011);
 });
+
+/** Seconds left and progress of the first running option row. */
+async function countdown(row: Locator): Promise<{ left: number; progress: number }> {
+  const text = (await row.getByText(/^\d+ s left$/).textContent()) ?? '';
+  const progress = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+  return { left: Number(/^(\d+)/.exec(text)?.[1]), progress };
+}
+
+test('phone: a running option counts down with the clock, and its row leaves the list at 0 (trading §2, §4)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'w3-option@example.com', 50_000);
+  await page.goto('/chart/BTCUSDT');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  await page.getByRole('button', { name: 'Buy long', exact: true }).click();
+  await page.getByRole('radio', { name: /^60s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  const running = page.getByRole('dialog', { name: 'Option placed' });
+  await expect(running.getByRole('progressbar')).toBeVisible();
+  await running.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/position');
+  const row = page.getByRole('button', { name: /^BTCUSDT \d+$/ });
+  await expect(row.getByText('Delivery 1m')).toBeVisible();
+  await expect(row.getByText('100.00', { exact: true })).toBeVisible();
+  // Over 6 s of wall clock the row loses 6 s (±1) and its bar follows (scale 100 over 60 s).
+  const a = await countdown(row);
+  const t0 = Date.now();
+  await page.waitForTimeout(6000);
+  const b = await countdown(row);
+  const elapsed = (Date.now() - t0) / 1000;
+  expect(Math.abs(a.left - b.left - elapsed)).toBeLessThanOrEqual(1.5);
+  for (const c of [a, b]) expect(Math.abs(c.progress - (c.left / 60) * 100)).toBeLessThanOrEqual(3);
+  await screenshot(page, 'wave3-option-countdown-mobile');
+  // At 0 the row leaves the list by its own countdown: the list's refresh is refused meanwhile.
+  await backOffice(page, 'force', { call: 'userOptionHistory', code: 1001, times: 1000 });
+  await backOffice(page, 'skipTime', 60_000);
+  await expect(row).toHaveCount(0, { timeout: 5000 });
+  await backOffice(page, 'clearScenarios');
+  await expect(page.getByText('No running options')).toBeVisible({ timeout: 8000 });
+});
