@@ -144,3 +144,101 @@ test('phone: a running option counts down with the clock, and its row leaves the
   await backOffice(page, 'clearScenarios');
   await expect(page.getByText('No running options')).toBeVisible({ timeout: 8000 });
 });
+
+/** Place a market or pending buy on a phone; the order's id. */
+async function buy(page: Page, symbol: string, volume: string, pendingAt?: string) {
+  await page.goto(`/${symbol}/place?direction=0`);
+  if (pendingAt) {
+    await page.getByLabel('Pending order').check();
+    await page.getByLabel('Pending price').fill(pendingAt);
+  }
+  await page.getByLabel('Volume (lots)').fill(volume);
+  await page.getByRole('button', { name: `Buy ${symbol}` }).click();
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  const text = (await placed.getByText(/^Your order \d+ has been placed\.$/).textContent()) ?? '';
+  return /(\d+)/.exec(text)?.[1] ?? '';
+}
+
+/** From the positions screen: open an order's detail and confirm its cover or cancel button. */
+async function end(page: Page, symbol: string, id: string, tab: 'Opening' | 'Pending') {
+  await page.goto('/position');
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  await page.getByRole('button', { name: `${symbol} ${id}` }).click();
+  const detail = page.getByRole('dialog', { name: `${symbol} · ${id}` });
+  await detail.getByRole('button', { name: tab === 'Opening' ? 'Cover' : 'Cancel order' }).click();
+  await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Operation successful')).toBeVisible();
+}
+
+/** The ids of the market order cards a records filter shows (after its list has loaded). */
+async function shown(page: Page, filter: string): Promise<string[]> {
+  await page.getByRole('button', { name: filter, exact: true }).click();
+  const list = page.getByRole('list', { name: 'Market orders' });
+  await expect(list.getByRole('button').or(list.getByText('No records')).first()).toBeVisible();
+  const names = await list
+    .getByRole('button', { name: /^\w+ \d+$/ })
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  return names.map((n) => n.split(' ')[1] ?? '').sort();
+}
+
+test('phone: trade records filter market orders by status: all, unsettled, deal, canceled, exception (user-centre §4)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'w3-records@example.com', 50_000);
+  const open = await buy(page, 'BTCUSDT', '0.1');
+  const waiting = await buy(page, 'ETHUSDT', '1', '100');
+  const dropped = await buy(page, 'ETHUSDT', '1', '100');
+  await end(page, 'ETHUSDT', dropped, 'Pending');
+  const closed = await buy(page, 'BTCUSDT', '0.2');
+  // Covering is allowed 3 minutes after the fill.
+  await backOffice(page, 'skipTime', 180_000);
+  await end(page, 'BTCUSDT', closed, 'Opening');
+
+  await page.goto('/user/wallet/transactionList');
+  expect(await shown(page, 'All')).toEqual([open, waiting, dropped, closed].sort());
+  expect(await shown(page, 'Unsettled')).toEqual([open, waiting].sort());
+  expect(await shown(page, 'Deal')).toEqual([closed]);
+  expect(await shown(page, 'Canceled')).toEqual([dropped]);
+  expect(await shown(page, 'Exception')).toEqual([]);
+  await screenshot(page, 'wave3-records-exception-mobile');
+});
+
+test('phone: trade records follow the account (demo lists its mock orders) and the trade mode (user-centre §7)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'w3-mode@example.com', 50_000);
+  const real = await buy(page, 'BTCUSDT', '0.1');
+  await page.goto('/user/wallet/transactionList');
+  expect(await shown(page, 'All')).toEqual([real]);
+
+  // The demo account: its own (mock) list, without the real order.
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Switch to the demo account' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Switch account' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Reset demo account' })).toBeVisible();
+  await page.goto('/user/wallet/transactionList');
+  expect(await shown(page, 'All')).toEqual([]);
+  const demo = await buy(page, 'BTCUSDT', '0.1');
+  await page.goto('/user/wallet/transactionList');
+  expect(await shown(page, 'All')).toEqual([demo]);
+
+  // Option mode: the records open on option orders.
+  await page.goto('/chart/BTCUSDT');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  await page.goto('/user/wallet/transactionList');
+  await expect(page.getByRole('tab', { name: 'Option orders' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('list', { name: 'Option orders' })).toBeVisible();
+  await screenshot(page, 'wave3-records-option-mode-mobile');
+});
