@@ -9,6 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
+import { signIn as signInBy } from './wave2-kit.ts';
 
 /** A figure shown as text ("49998.31"), as a number. */
 const num = async (l: Locator): Promise<number> => Number((await l.textContent())?.trim());
@@ -241,4 +242,42 @@ test('phone: trade records follow the account (demo lists its mock orders) and t
   );
   await expect(page.getByRole('list', { name: 'Option orders' })).toBeVisible();
   await screenshot(page, 'wave3-records-option-mode-mobile');
+});
+
+test('phone: a phone account re-binds its e-mail; a taken address and a 1157 reply are refused with their messages (user-centre §5, §8)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signInBy(page, { phone: true });
+  await backOffice(page, 'seedUser', { email: 'w3-taken@example.com', password: 'secret123' });
+  await page.goto('/user/bindEmail');
+  const current = page.getByRole('definition');
+  const email = page.getByLabel('E-mail');
+  const submit = page.getByRole('button', { name: 'Bind e-mail' });
+  await email.fill('first@example.com');
+  await submit.click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(current).toHaveText('first@example.com');
+  // Re-binding to a free address replaces the bound one.
+  await email.fill('second@example.com');
+  await submit.click();
+  await expect(current).toHaveText('second@example.com');
+  // Another account's address: refused, the bound one stays.
+  await email.fill('w3-taken@example.com');
+  await submit.click();
+  await expect(page.getByText('Phone number or email cannot be duplicated')).toBeVisible();
+  await expect(current).toHaveText('second@example.com');
+  // The server's "already bound" (1157): its message, the form kept for another try.
+  await backOffice(page, 'force', { call: 'bindEmailSubmit', code: 1157 });
+  await email.fill('third@example.com');
+  await submit.click();
+  await expect(
+    page.getByText('This e-mail has already been bound, use a different one'),
+  ).toBeVisible();
+  await expect(current).toHaveText('second@example.com');
+  await expect(email).toHaveValue('third@example.com');
+  await expect(submit).toBeEnabled();
+  await screenshot(page, 'wave3-bind-email-1157-mobile');
+  await submit.click();
+  await expect(current).toHaveText('third@example.com');
 });
