@@ -334,7 +334,7 @@ test('phone: the console handle keeps off the chart, the order form, positions a
     expect(hits, path).toEqual([]);
   }
   await page.goto('/chart/BTCUSDT');
-  await expect(screens[0][1]).toBeVisible();
+  await expect(page.locator('.product-chart canvas').first()).toBeVisible();
   await screenshot(page, 'wave3-console-handle-chart-mobile');
 });
 
