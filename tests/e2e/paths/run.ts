@@ -9,9 +9,8 @@
  * - A person's event is done on the page; a delay moves the page's frozen
  *   clock; an actor's result simply arrives.
  * - After each step the recorder (src/machines/inspect.ts) must show the
- *   machine reaching the step's state value; where the path rests (the next
- *   step is not an actor's result) the screen is checked for every active
- *   state node.
+ *   machine reaching the step's state value; where the path rests (no
+ *   actor's result is due) the screen is checked for every active state node.
  * Returns the transition keys the machine took in the browser.
  */
 import type { Page } from '@playwright/test';
@@ -37,7 +36,7 @@ export function activeNodes(value: unknown): string[] {
 async function reach(page: Page, machine: string, value: unknown, from: number, label: string) {
   const want = JSON.stringify(value);
   const deadline = Date.now() + 10_000;
-  let seen: unknown[] = [];
+
   for (;;) {
     const found = (await page.evaluate(
       `(() => { const r = window.__TRADER_INSPECT__;
@@ -47,7 +46,9 @@ async function reach(page: Page, machine: string, value: unknown, from: number, 
     )) as number;
     if (found) return found;
     if (Date.now() > deadline) {
-      seen = (await records(page, from)).filter((r) => r.m === machine && 'v' in r).map((r) => r.v);
+      const seen = (await records(page, from))
+        .filter((r) => r.m === machine && 'v' in r)
+        .map((r) => r.v);
       throw new Error(
         `${machine}: ${label}: expected ${want}; the screen's machine went through ${JSON.stringify(seen)}`,
       );
@@ -67,18 +68,29 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
   /** Arrange the results of the actors step k starts (k = -1: the first state's). */
   const arrangeStarted = async (k: number) => {
     for (const id of path.started[k + 1] ?? []) {
+      let end = steps.length;
       for (let j = k + 1; j < steps.length; j++) {
         const e = steps[j]!.event as AnyEvent;
         const a = actorOf(e.type);
         // Up to the actor's next start (a later result is arranged then).
-        if (j > k + 1 && (path.started[j] ?? []).includes(id)) break;
+        if (j > k + 1 && (path.started[j] ?? []).includes(id)) {
+          end = j;
+          break;
+        }
         if (a?.id !== id) continue;
+        end = -1;
         const say = driver.actors[id]?.[a.kind];
         if (!say) throw new Error(`${driver.machine}: no arrangement for actor ${id}.${a.kind}`);
         // The person acts while it is in flight: its reply must wait for them.
         const held = steps.slice(k + 1, j).some((s) => !actorOf(s.event.type));
         await say({ ...c, i: j, held }, e);
         break;
+      }
+      // No result on the path, but the person acts while it runs: its reply must wait.
+      if (end >= 0 && steps.slice(k + 1, end).some((s) => !actorOf(s.event.type))) {
+        const hold = driver.hold?.[id];
+        if (!hold) throw new Error(`${driver.machine}: no way to hold actor ${id}'s reply`);
+        await hold({ ...c, i: k, held: true }, { type: `hold.${id}` });
       }
     }
   };
@@ -92,30 +104,37 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
     for (let j = k + 1; j < steps.length && actorOf(steps[j]!.event.type); j++)
       await arrangeStarted(j);
   };
-  const check = async (value: unknown, e: AnyEvent, label: string) => {
+  /** Has the machine left `value` since record `from` (a reply not on the path landed)? */
+  const left = async (value: unknown, from: number) => {
+    const vs = (await records(page, from)).filter((r) => r.m === driver.machine && 'v' in r);
+    return vs.length > 0 && JSON.stringify(vs.at(-1)!.v) !== JSON.stringify(value);
+  };
+  const check = async (value: unknown, e: AnyEvent, label: string, from: number) => {
     for (const node of activeNodes(value)) {
       const assert = driver.states[node];
       if (!assert) throw new Error(`${driver.machine}: no screen check for state ${node}`);
+      // A state the machine has already left cannot be seen on the screen.
+      if (await left(value, from)) return;
       try {
         await assert(c, e);
       } catch (err) {
+        if (await left(value, from)) return;
         throw new Error(
           `${driver.machine}: screen of ${node} after ${label}: ${(err as Error).message}`,
-          {
-            cause: err,
-          },
+          { cause: err },
         );
       }
     }
   };
+  /** The path rests after step j: nobody's reply is due (none next, none just started). */
   const rests = (j: number) => {
     const next = steps[j + 1];
-    return !next || !actorOf(next.event.type);
+    return (!next || !actorOf(next.event.type)) && (path.started[j + 1] ?? []).length === 0;
   };
   await arrangeAhead(-1);
   await driver.open(c);
   let cursor = await reach(page, driver.machine, path.start, mark, 'start');
-  if (rests(-1)) await check(path.start, { type: 'xstate.init' }, 'start');
+  if (rests(-1)) await check(path.start, { type: 'xstate.init' }, 'start', cursor);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     const e = step.event as AnyEvent;
@@ -131,7 +150,7 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
       await act(c, e);
     }
     cursor = await reach(page, driver.machine, step.value, cursor, label);
-    if (rests(i)) await check(step.value, e, label);
+    if (rests(i)) await check(step.value, e, label, cursor);
     c.history.push(e);
   }
   const keys = new Set<string>();

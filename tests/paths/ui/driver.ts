@@ -38,6 +38,8 @@ export interface UiDriver {
   events: Record<string, UiStep>;
   /** How each actor's result is arranged, by invoke id (before the actor starts). */
   actors: Record<string, { done?: UiStep; error?: UiStep }>;
+  /** How an actor's reply is held back while the person acts (an actor with no result on the path). */
+  hold?: Record<string, UiStep>;
   /** How time passes for a delayed transition, by delay name or ms. */
   delays: Record<string, UiStep>;
   /**

@@ -17,8 +17,7 @@ import { decodeToken } from '../../../src/state/session.ts';
 import { makeW } from '../plan/words.ts';
 import { codeOf } from '../words/common.ts';
 import { form, realFee, targetOf } from '../words/withdraw.screen.ts';
-import { apiCall, backOffice, body, force, go } from '../../e2e/paths/page.ts';
-import { signIn } from '../../e2e/sim.ts';
+import { apiCall, backOffice, body, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
 
 const w = makeW('en');
@@ -74,21 +73,22 @@ const listCall = (c: UiCtx, tab: string) =>
 const calcCall = (tab: string) =>
   tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
 
+/** The person submits while the fee is being checked: the check's reply waits 1.5 s for them. */
+const holdCalc: UiStep = (c, e) =>
+  backOffice(c.page, 'delay', { call: calcCall(now(c, e).tab), ms: 1500 });
+
 const busy: UiStep = nothing; // in flight: the recorder shows it passing; the reply follows at once
 
 export const withdrawUi: UiDriver = {
   machine: 'withdraw',
   async setup(page, spec) {
-    const uid = await signIn(page, 'payout@example.com', 2000);
-    if (noWallet(spec)) {
-      await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
-      await backOffice(page, 'setFlag', 'user/bankCard', false);
-      // Flags come with the system config, read at start; the simulator saves 250 ms after a change.
-      await page.waitForTimeout(600);
-      await page.reload();
-      await page.waitForFunction('!!window.__TRADER_API__');
-    } else await seedTargets(page);
-    return { uid };
+    const user = { email: 'payout@example.com', password: 'secret123', deposit: 2000 };
+    if (!noWallet(spec)) {
+      const uid = await enterAs(page, user);
+      await seedTargets(page);
+      return { uid };
+    }
+    return { uid: await enterAs(page, user, { NO_WALLET_WITHDRAW: true, 'user/bankCard': false }) };
   },
   open: (c) => go(c.page, '/user/withdraw'),
   events: {
@@ -151,7 +151,7 @@ export const withdrawUi: UiDriver = {
           data: { feeType: string; practical: string } | null;
         };
         const call = calcCall(now(c, e).tab);
-        if (c.held) await backOffice(c.page, 'delay', { call, ms: 1500 });
+        if (c.held) await holdCalc(c, e);
         if (out.code !== 0) await force(c.page, { call, status: 500 });
         else if (out.data?.feeType === 'TIERED' || out.data?.practical === '0')
           await force(c.page, { call, body: body(out.data) });
@@ -165,6 +165,7 @@ export const withdrawUi: UiDriver = {
       },
     },
   },
+  hold: { calculate: (c, e) => holdCalc(c, e) },
   delays: { recheck: (c) => c.page.clock.runFor(1000) },
   states: {
     checking: busy,
