@@ -26,6 +26,7 @@ import { Drawer } from '../components/drawer.tsx';
 import { formatDuration, money } from '../format.ts';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
   const { t } = useTranslation();
@@ -74,6 +75,7 @@ export function OptionOrderForm({
   const { t } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(optionOrderMachine.provide({ actors: optionOrderActors(api) }), {
+    ...inspected,
     input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
   });
   const c = state.context;

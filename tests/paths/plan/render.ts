@@ -160,6 +160,26 @@ function titleOf(
   return text.length > 90 ? `${text.slice(0, 88)}…` : text;
 }
 
+/**
+ * The plan's paths: the fewest that visit every transition and state, and
+ * meet every reply code an actor gives on some path (refusals that share a
+ * transition, 404 beside 409, each get a path too). The UI path run
+ * (tests/e2e/paths) drives the same choice.
+ */
+export function choosePaths<P extends PlanPath>(paths: P[]): P[] {
+  const replies = (p: PlanPath) =>
+    p.steps.flatMap(({ event }) => {
+      const a = actorOf(event.type);
+      const code = (event.output as { code?: unknown } | undefined)?.code;
+      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
+    });
+  const covers = paths.map((p) => ({
+    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
+    length: p.steps.length,
+  }));
+  return chooseCover(covers).map((i) => paths[i] as P);
+}
+
 export interface Plan {
   md: string;
   csv: string;
@@ -174,19 +194,7 @@ export function renderPlan(
   lang: string,
 ): Plan {
   const w = makeW(lang);
-  // Besides transitions and states: every reply code an actor gives on some path
-  // (refusals that share a transition, 404 beside 409, each get a path too).
-  const replies = (p: PlanPath) =>
-    p.steps.flatMap(({ event }) => {
-      const a = actorOf(event.type);
-      const code = (event.output as { code?: unknown } | undefined)?.code;
-      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
-    });
-  const covers = paths.map((p) => ({
-    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
-    length: p.steps.length,
-  }));
-  const chosen = chooseCover(covers).map((i) => paths[i] as PlanPath);
+  const chosen = choosePaths(paths);
   const covered = new Set(chosen.flatMap((p) => p.transitions.flat()));
   const states = new Set(chosen.flatMap((p) => p.states));
   const specs = [...new Set(paths.map((p) => p.spec))];

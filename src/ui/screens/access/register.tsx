@@ -14,6 +14,7 @@ import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
 import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 type Steps = Parameters<typeof CodeSteps>[0];
 
@@ -24,6 +25,7 @@ export function Register() {
   const { flags } = useSnapshot(site);
   const [locale] = useLanguage();
   const [state, send] = useMachine(registerMachine.provide({ actors: registerActors(api) }), {
+    ...inspected,
     input: {
       phoneEnabled: flags.PHONE_REGISTER === true,
       phoneCaptcha: flags.phoneCaptcha === true,
@@ -66,6 +68,7 @@ export function Forgot() {
   const { flags } = useSnapshot(site);
   const [locale] = useLanguage();
   const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
+    ...inspected,
     input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
   });
   useEffect(() => {

@@ -38,6 +38,7 @@ import {
   useNotice,
 } from './cards-kit.tsx';
 import './cards.css';
+import { inspected } from '../../../machines/inspect.ts';
 
 const CARD_LIST = '/user/wallet/bankCard';
 const ADD_CARD = '/user/wallet/addBankCard';
@@ -54,6 +55,7 @@ function useCardMachine(input: Omit<BankCardMachineInput, 'bankInfo'>) {
   const { api } = useServices();
   const { flags } = useSnapshot(site);
   return useMachine(bankCardMachine.provide({ actors: bankCardActors(api) }), {
+    ...inspected,
     input: { ...input, bankInfo: flags.bankInfo === true },
   });
 }

@@ -19,6 +19,7 @@ import {
   useAvailable,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 export function BindEmail() {
   const { t } = useTranslation();
@@ -26,9 +27,7 @@ export function BindEmail() {
   const { flags } = useSnapshot(site);
   const [state, send, actor] = useMachine(
     bindEmailMachine.provide({ actors: bindEmailActors(api) }),
-    {
-      input: { enabled: flags['user/bindEmail'] === true },
-    },
+    { ...inspected, input: { enabled: flags['user/bindEmail'] === true } },
   );
   const c = state.context;
   const busy = state.hasTag('busy');
