@@ -15,6 +15,7 @@ import { countdownWords } from './countdown.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { marketOrderWords } from './marketOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { realtimeWords } from './realtime.words.ts';
@@ -35,6 +36,7 @@ export const WORDS: Record<string, Words> = {
   deposit: depositWords,
   loan: loanWords,
   login: loginWords,
+  marketOrder: marketOrderWords,
   optionSettlement: optionSettlementWords,
   password: passwordWords,
   realtime: realtimeWords,
@@ -56,6 +58,7 @@ export const COMPLETE: string[] = [
   'deposit',
   'loan',
   'login',
+  'marketOrder',
   'optionSettlement',
   'password',
   'realtime',
