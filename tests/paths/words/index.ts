@@ -16,6 +16,7 @@ import { depositWords } from './deposit.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
 import { marketOrderWords } from './marketOrder.words.ts';
+import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { realtimeWords } from './realtime.words.ts';
@@ -37,6 +38,7 @@ export const WORDS: Record<string, Words> = {
   loan: loanWords,
   login: loginWords,
   marketOrder: marketOrderWords,
+  optionOrder: optionOrderWords,
   optionSettlement: optionSettlementWords,
   password: passwordWords,
   realtime: realtimeWords,
@@ -59,6 +61,7 @@ export const COMPLETE: string[] = [
   'loan',
   'login',
   'marketOrder',
+  'optionOrder',
   'optionSettlement',
   'password',
   'realtime',

@@ -62,7 +62,10 @@ function fieldNote(w: W, f: MarketOrderContext, field: OrderField): string {
     );
   }
   return field === 'volume' && range
-    ? w.say(`the hint ${w.q('order.volumeRange', range)}`, `ヒント${w.q('order.volumeRange', range)}`)
+    ? w.say(
+        `the hint ${w.q('order.volumeRange', range)}`,
+        `ヒント${w.q('order.volumeRange', range)}`,
+      )
     : '';
 }
 

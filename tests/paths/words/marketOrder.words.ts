@@ -77,7 +77,10 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
     );
   if (e.type === 'xstate.done.actor.refresh')
     return loadKind(e) === 'failed'
-      ? w.say(`${serverError(w)}; the form stays as it was`, `${serverError(w)}。フォームはそのまま`)
+      ? w.say(
+          `${serverError(w)}; the form stays as it was`,
+          `${serverError(w)}。フォームはそのまま`,
+        )
       : w.say(
           `Nothing changes: the button still reads ${placeButton(w, f)}`,
           `変化なし：ボタンは${placeButton(w, f)}のまま`,
@@ -148,7 +151,10 @@ export const marketOrderWords: Words = {
         '数秒間価格を見る（ライブ配信で動く）',
       ),
     'balance.update': (w) =>
-      w.say('Nothing: the balance reads itself every second', '操作なし：残高は毎秒自動で読み込まれる'),
+      w.say(
+        'Nothing: the balance reads itself every second',
+        '操作なし：残高は毎秒自動で読み込まれる',
+      ),
     'form.submit': (w, e, c) =>
       w.say(`Press ${placeButton(w, formOf(c))}`, `${placeButton(w, formOf(c))}を押す`),
     'load.retry': (w) => w.say(`Press ${w.q('common.retry')}`, `${w.q('common.retry')}を押す`),
@@ -265,4 +271,3 @@ export const marketOrderWords: Words = {
             ),
   },
 };
-

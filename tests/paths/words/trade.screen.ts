@@ -104,10 +104,15 @@ export const banTrading = (w: W) =>
     `${w.console('account', w.q('console.ban'))}（パスの終了後に${w.q('console.tab_account')} ▸ ${w.q('console.unban')}）`,
   );
 
-/** A failed load's toasts: the client shows each refused call's code. */
+/** A failed load's toasts: the client shows each refused call's code (the same text once). */
 export const failedLoad = (w: W, codes: number[]) => {
-  const texts = codes.map((code) => w.quote(`${w.t(`code.${code}`)} [${code}]`));
-  return w.say(`Toasts say ${texts.join(' and ')}`, `トースト${texts.join('と')}が表示される`);
+  const texts = codes.map((code) => `${w.t(`code.${code}`)} [${code}]`);
+  return texts.length === 1
+    ? toast(w, texts[0] as string)
+    : w.say(
+        `Toasts say ${texts.map(w.quote).join(' and ')}`,
+        `トースト${texts.map(w.quote).join('と')}が表示される`,
+      );
 };
 
 export const layout = (w: W) =>
@@ -169,11 +174,13 @@ export const busy = (w: W) =>
     `ボタンが一瞬${w.q('common.loading')}になる`,
   );
 export const serverError = (w: W) => toast(w, w.t('tips.server500'));
-/** What a page shows after the form leaves: the chart the form came from. */
-export const backToChart = (w: W) =>
+/** Where the form leaves to: the chart it came from. */
+export const toChart = (w: W) =>
   w.say(
-    `No form: the app goes to the ${SYMBOL} chart (address /chart/${SYMBOL})`,
-    `フォームは出ず、${SYMBOL} のチャートへ移動（アドレス /chart/${SYMBOL}）`,
+    `the app goes to the ${SYMBOL} chart (address /chart/${SYMBOL})`,
+    `${SYMBOL} のチャートへ移動（アドレス /chart/${SYMBOL}）`,
   );
+export const backToChart = (w: W) =>
+  w.say(`No form: ${toChart(w)}`, `フォームは出ず、${toChart(w)}`);
 /** The toggles and typed values before this step (for “tick” or “untick”). */
 export const count = (c: StepCtx, type: string) => c.history.filter((x) => x.type === type).length;
