@@ -126,9 +126,10 @@ export function typedPrice(w: W, value: string, sample: number, field: OrderFiel
     return w.say(`Type “${value}” in ${label(w, field)}`, `${label(w, field)}に「${value}」と入力`);
   const pct = Math.round((Number(value) / sample - 1) * 100);
   const side = pct >= 0 ? w.say('above', '上') : w.say('below', '下');
+  const buy = w.q('order.buyPrice');
   return w.say(
-    `Type a price ${Math.abs(pct)}% ${side} the current price in ${label(w, field)} (${value} when the price is ${sample})`,
-    `${label(w, field)}に現在値より ${Math.abs(pct)}% ${side}の価格を入力（価格 ${sample} なら ${value}）`,
+    `Type a price about ${Math.abs(pct)}% ${side} ${buy} in ${label(w, field)} (e.g. ${value} when ${buy} is about ${Math.round(sample)})`,
+    `${label(w, field)}に${buy}より約 ${Math.abs(pct)}% ${side}の価格を入力（例：${buy}が約 ${Math.round(sample)} なら ${value}）`,
   );
 }
 

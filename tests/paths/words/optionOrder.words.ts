@@ -239,11 +239,20 @@ export const optionOrderWords: Words = {
     placing: busy,
     placed,
     'placed.polling': () => '',
-    closed: (w) =>
-      w.say(
-        `${toast(w, w.t('index.closed'))}; ${toChart(w)}`,
-        `${toast(w, w.t('index.closed'))}。${toChart(w)}`,
-      ),
+    closed: (w, e) => {
+      // The chart checks the product in turn: closed hours leave it showing history only.
+      const chart =
+        loadKind(e) === 'closed'
+          ? w.say(
+              `, where ${w.q('chart.historyOnly')} shows above the disabled buttons`,
+              `。ボタンは押せず、その上に${w.q('chart.historyOnly')}`,
+            )
+          : '';
+      return w.say(
+        `${toast(w, w.t('index.closed'))}; ${toChart(w)}${chart}`,
+        `${toast(w, w.t('index.closed'))}。${toChart(w)}${chart}`,
+      );
+    },
     left: backToChart,
   },
   titles: {
