@@ -19,7 +19,9 @@ import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { marketOrderWords } from './marketOrder.words.ts';
 import { notificationsWords } from './notifications.words.ts';
+import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
 import { profileWords } from './profile.words.ts';
@@ -47,7 +49,9 @@ export const WORDS: Record<string, Words> = {
   infiniteList: infiniteListWords,
   loan: loanWords,
   login: loginWords,
+  marketOrder: marketOrderWords,
   notifications: notificationsWords,
+  optionOrder: optionOrderWords,
   optionSettlement: optionSettlementWords,
   password: passwordWords,
   profile: profileWords,
@@ -76,7 +80,9 @@ export const COMPLETE: string[] = [
   'infiniteList',
   'loan',
   'login',
+  'marketOrder',
   'notifications',
+  'optionOrder',
   'optionSettlement',
   'password',
   'profile',
