@@ -64,12 +64,15 @@ export function OptionOrderForm({
   direction,
   tradeMode,
   onLeave,
+  onClosed = onLeave,
   directionTabs,
 }: {
   symbol: string;
   direction: unknown;
   tradeMode: TradeMode;
   onLeave: () => void;
+  /** The product is closed (default: leave, as on phones, to the chart's history-only view). */
+  onClosed?: () => void;
   directionTabs?: boolean;
 }) {
   const { t } = useTranslation();
@@ -107,10 +110,10 @@ export function OptionOrderForm({
     }
     if (state.matches('closed')) {
       showToast(t(c.notice ?? 'index.closed'), 'info', TOAST_MS);
-      onLeave();
+      onClosed();
     }
     if (state.matches('left')) onLeave();
-  }, [state, c.placed, c.notice, onLeave, t]);
+  }, [state, c.placed, c.notice, onLeave, onClosed, t]);
 
   const busy = state.hasTag('busy');
   const locked = state.hasTag('locked');
