@@ -218,6 +218,64 @@ async function channelBytes(): Promise<BenchResult[]> {
   ];
 }
 
+/**
+ * One trader as the soak has them (one open position; all prices, the chart's
+ * symbol and its 1-minute kline on the market channel), over one simulated
+ * minute of ticks: what each channel serialises.
+ */
+async function oneTrader(): Promise<BenchResult[]> {
+  const clock = createVirtualClock(T0);
+  const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000 });
+  const u = await sim.backOffice.seedUser({
+    email: 'one@example.com',
+    password: 'secret123',
+    deposit: 100_000,
+  });
+  place(sim, tradingModule.handlers(sim.ctx), u.uid, 'BTCUSDT', clock.now());
+  const bytes = { full: 0, delta: 0, market: 0 };
+  const counter = (k: keyof typeof bytes) => ({
+    message: (m: unknown) => void (bytes[k] += JSON.stringify(m).length),
+    closed: () => {},
+  });
+  const market = await sim.connect('market', counter('market'));
+  await market.send({ op: 'sub', topic: 'prices' });
+  await market.send({ op: 'sub', topic: 'price', symbol: 'BTCUSDT' });
+  await market.send({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' });
+  await (await sim.connect('exchange', counter('full'))).send({ op: 'auth', token: u.token });
+  await (
+    await sim.connect('exchange', counter('delta'))
+  ).send({ op: 'auth', token: u.token, delta: true });
+  clock.advance(5_000);
+  bytes.full = bytes.delta = bytes.market = 0;
+  clock.advance(60_000);
+  sim.stop();
+  const kb = (b: number) => b / 1000;
+  return [
+    {
+      name: 'one trader, exchange channel, full lists',
+      value: kb(bytes.full),
+      unit: 'KB/min',
+    },
+    {
+      name: 'one trader, exchange channel, deltas',
+      value: kb(bytes.delta),
+      unit: 'KB/min',
+      note: `${(bytes.full / bytes.delta).toFixed(1)}× less`,
+    },
+    {
+      name: 'one trader, market channel (all prices, price, 1-min kline)',
+      value: kb(bytes.market),
+      unit: 'KB/min',
+      note: 'unchanged: changed symbols only, full entries',
+    },
+  ];
+}
+
 export async function run(): Promise<BenchResult[]> {
-  return [await throughput(), ...(await tickCost()), ...(await channelBytes())];
+  return [
+    await throughput(),
+    ...(await tickCost()),
+    ...(await channelBytes()),
+    ...(await oneTrader()),
+  ];
 }

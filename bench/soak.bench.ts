@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import type { BenchResult } from './types.ts';
+import { workerHeap, type WorkerHeap } from './soak-worker.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -103,6 +104,8 @@ interface Sample {
   threadLongest: number;
   busyShare: number;
   heapMb: number;
+  /** The simulator's shared worker, after a forced GC of its own. */
+  workerMb: number;
   domNodes: number;
   attached: number;
   listeners: number;
@@ -157,6 +160,7 @@ async function sample(
   cdp: CDPSession,
   page: Page,
   startedAt: number,
+  worker: WorkerHeap,
   traced = { longest: 0, busy: 0 },
 ): Promise<Sample> {
   // Drain first: what happened since the last sample, before our own GC pause.
@@ -165,6 +169,7 @@ async function sample(
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = await cdp.send('Runtime.getHeapUsage');
   const dom = await cdp.send('Memory.getDOMCounters');
+  const workerMb = await worker.read();
   const gcTo = (await page.evaluate('performance.now()')) as number;
   // The previous sample's GC window lies before this drain's entries; skip anything overlapping it.
   const outside = ([start, dur]: [number, number]) =>
@@ -174,6 +179,7 @@ async function sample(
     threadLongest: traced.longest,
     busyShare: traced.busy / TRACE_MS,
     heapMb: heap.usedSize / 2 ** 20,
+    workerMb,
     domNodes: dom.nodes,
     attached: d.nodes,
     listeners: dom.jsEventListeners,
@@ -222,8 +228,9 @@ export async function run(): Promise<BenchResult[]> {
     await setUp(page);
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('HeapProfiler.enable');
+    const worker = await workerHeap(browser);
     const startedAt = Date.now();
-    await sample(cdp, page, startedAt); // the streaming starts here: set-up's tasks are not counted
+    await sample(cdp, page, startedAt, worker); // the streaming starts here: set-up's tasks are not counted
     const end = startedAt + MINUTES * 60_000;
     while (Date.now() + 1000 < end) {
       await page.waitForTimeout(Math.max(0, Math.min(SAMPLE_MS, end - Date.now()) - TRACE_MS));
@@ -234,10 +241,10 @@ export async function run(): Promise<BenchResult[]> {
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
         traceEvents: TraceEvent[];
       };
-      const s = await sample(cdp, page, startedAt, threadTime(trace.traceEvents));
+      const s = await sample(cdp, page, startedAt, worker, threadTime(trace.traceEvents));
       samples.push(s);
       console.log(
-        `  ${(s.atMs / 1000).toFixed(0).padStart(4)} s  heap ${s.heapMb.toFixed(2)} MB  DOM ${s.domNodes} (${s.attached} attached)  listeners ${s.listeners}  long ${s.longTasks.length ? s.longTasks.map((t) => t.toFixed(0)).join(',') : '-'}  frame p95 ${s.frameP95.toFixed(1)} ms  thread: longest ${s.threadLongest.toFixed(0)} ms, busy ${(s.busyShare * 100).toFixed(0)} %`,
+        `  ${(s.atMs / 1000).toFixed(0).padStart(4)} s  heap ${s.heapMb.toFixed(2)} MB (worker ${s.workerMb.toFixed(2)})  DOM ${s.domNodes} (${s.attached} attached)  listeners ${s.listeners}  long ${s.longTasks.length} (max ${Math.max(0, ...s.longTasks).toFixed(0)} ms)  frame p95 ${s.frameP95.toFixed(1)} ms  thread: longest ${s.threadLongest.toFixed(0)} ms, busy ${(s.busyShare * 100).toFixed(0)} %`,
       );
     }
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -265,6 +272,12 @@ function summarise(samples: Sample[]): BenchResult[] {
       unit: 'MB/min',
       max: 0.5,
       note: `MB every 30 s: ${series((s) => s.heapMb.toFixed(2))}`,
+    },
+    {
+      name: 'soak simulator worker heap growth after the first minute',
+      value: slope(after.map((s) => [s.atMs / 60_000, s.workerMb])),
+      unit: 'MB/min',
+      note: `MB every 30 s: ${series((s) => s.workerMb.toFixed(2))}`,
     },
     {
       name: 'soak DOM nodes, last − first after the first minute',
