@@ -93,4 +93,20 @@ describe('QA plan words', () => {
     expect(de[0]?.action).toMatch(/^Before you start/);
     expect(de[0]?.expected).not.toContain('There are pending withdrawal requests');
   });
+
+  it('reloads the page after the set-up changes flags (the app reads them when it loads)', () => {
+    for (const [id, spec] of [
+      ['withdraw', 'withdraw (no saved wallets)'],
+      ['loan', 'loan (phone)'],
+    ] as const) {
+      for (const lang of ['en', 'ja']) {
+        const w = makeW(lang);
+        const lines = WORDS[id]!.before(w, spec);
+        const flagsTab = w.q('console.tab_flags');
+        const last = lines.findLastIndex((l) => l.includes(flagsTab));
+        expect(last).toBeGreaterThanOrEqual(0);
+        expect(lines[last + 1]).toMatch(/^(Reload the page|ページを再読み込みする)/);
+      }
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   automatedOnly,
   codeOf,
   codeToast,
+  flagSteps,
   loading,
   open,
   press,
@@ -38,12 +39,9 @@ export const withdrawWords: Words = {
     realAccount(w),
     w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
     ...(spec.includes('no saved wallets')
-      ? [
-          w.console('flags', w.say('tick NO_WALLET_WITHDRAW', 'NO_WALLET_WITHDRAW にチェック')),
-          w.console('flags', w.say('untick user/bankCard', 'user/bankCard のチェックを外す')),
-        ]
+      ? flagSteps(w, ['NO_WALLET_WITHDRAW', true], ['user/bankCard', false])
       : [
-          w.console('flags', w.say('tick user/bankCard', 'user/bankCard にチェック')),
+          ...flagSteps(w, ['user/bankCard', true]),
           w.say(
             `Save two crypto wallets (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
             `暗号資産ウォレットを2つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE と BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
@@ -108,8 +106,8 @@ export const withdrawWords: Words = {
           );
         if (!noWallet)
           return w.say(
-            `Delete both crypto wallets (${w.q('my.cryptoWallets')})`,
-            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')}）`,
+            `Delete both crypto wallets (${w.q('my.cryptoWallets')} ▸ a wallet ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}, then the other)`,
+            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')} ▸ ウォレット ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}、もう一方も）`,
           );
         return automatedOnly(
           w,
