@@ -30,6 +30,10 @@ import {
   failed500,
 } from './withdraw.screen.ts';
 
+/** The amount field drops a leading dot (the machine's field.change): say what it then shows. */
+const dropsDot = (value: unknown, note: string) =>
+  typeof value === 'string' && value.startsWith('.') ? note.replace('NUM', value.slice(1)) : '';
+
 export const withdrawWords: Words = {
   machine: 'withdraw',
   title: (w) => w.t('my.withdraw'),
@@ -65,8 +69,8 @@ export const withdrawWords: Words = {
       e.field === 'address'
         ? type(w, e.value, 'wallet_ui.payment_address')
         : w.say(
-            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}`,
-            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力`,
+            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
+            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
     'form.submit': (w) => press(w, 'wallet_ui.submit'),
   },
