@@ -109,4 +109,28 @@ describe('QA plan words', () => {
       }
     }
   });
+
+  it('approves the repayment in review before the records read after a failed one', () => {
+    const records = (code: number, status?: number) => ({
+      type: 'xstate.done.actor.loadRecords',
+      output: { code, data: status === undefined ? null : { dtoList: [{ amount: 100, status }] } },
+    });
+    const path = {
+      spec: 'loan (active)',
+      start: '{"active":"loadingRecords"}',
+      steps: [
+        { event: records(0, 0), value: '{"active":"waiting"}' },
+        { event: { type: 'records.refresh' }, value: '{"active":"loadingRecords"}' },
+        { event: records(1012), value: '{"active":"recordsFailed"}' },
+        { event: { type: 'records.reload' }, value: '{"active":"loadingRecords"}' },
+        { event: records(0, 1), value: '{"active":"idle"}' },
+      ],
+      transitions: [],
+      states: [],
+    };
+    const rows = pathRows(WORDS.loan, makeW('en'), path);
+    expect(rows.at(-1)?.action).toBe(
+      'First: In the console: “Reviews” ▸ “Approve”. Then: Press “Retry”',
+    );
+  });
 });
