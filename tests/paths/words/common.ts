@@ -53,3 +53,21 @@ export const signIn = (w: W, who: string, password: string) =>
     `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows in a notice at the foot of the page`,
     `新しいユーザー ${who}（パスワード ${password}）を登録してサインインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
   );
+/**
+ * Flags come with the system config, which the app reads when the page loads
+ * (the console's Flags tab says so): tick or untick them, then reload once.
+ */
+export const flagSteps = (w: W, ...changes: Array<[name: string, on: boolean]>) => [
+  ...changes.map(([name, on]) =>
+    w.console(
+      'flags',
+      on
+        ? w.say(`tick ${name}`, `${name} にチェック`)
+        : w.say(`untick ${name}`, `${name} のチェックを外す`),
+    ),
+  ),
+  w.say(
+    'Reload the page (the app reads flags when it loads)',
+    'ページを再読み込みする（フラグはページの読み込み時に反映される）',
+  ),
+];

@@ -9,6 +9,7 @@ import {
   automatedOnly,
   codeOf,
   codeToast,
+  flagSteps,
   loading,
   open,
   press,
@@ -29,6 +30,10 @@ import {
   failed500,
 } from './withdraw.screen.ts';
 
+/** The amount field drops a leading dot (the machine's field.change): say what it then shows. */
+const dropsDot = (value: unknown, note: string) =>
+  typeof value === 'string' && value.startsWith('.') ? note.replace('NUM', value.slice(1)) : '';
+
 export const withdrawWords: Words = {
   machine: 'withdraw',
   title: (w) => w.t('my.withdraw'),
@@ -38,12 +43,9 @@ export const withdrawWords: Words = {
     realAccount(w),
     w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
     ...(spec.includes('no saved wallets')
-      ? [
-          w.console('flags', w.say('tick NO_WALLET_WITHDRAW', 'NO_WALLET_WITHDRAW にチェック')),
-          w.console('flags', w.say('untick user/bankCard', 'user/bankCard のチェックを外す')),
-        ]
+      ? flagSteps(w, ['NO_WALLET_WITHDRAW', true], ['user/bankCard', false])
       : [
-          w.console('flags', w.say('tick user/bankCard', 'user/bankCard にチェック')),
+          ...flagSteps(w, ['user/bankCard', true]),
           w.say(
             `Save two crypto wallets (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
             `暗号資産ウォレットを2つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE と BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
@@ -67,8 +69,8 @@ export const withdrawWords: Words = {
       e.field === 'address'
         ? type(w, e.value, 'wallet_ui.payment_address')
         : w.say(
-            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}`,
-            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力`,
+            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
+            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
     'form.submit': (w) => press(w, 'wallet_ui.submit'),
   },
@@ -108,8 +110,8 @@ export const withdrawWords: Words = {
           );
         if (!noWallet)
           return w.say(
-            `Delete both crypto wallets (${w.q('my.cryptoWallets')})`,
-            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')}）`,
+            `Delete both crypto wallets (${w.q('my.cryptoWallets')} ▸ a wallet ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}, then the other)`,
+            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')} ▸ ウォレット ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}、もう一方も）`,
           );
         return automatedOnly(
           w,
