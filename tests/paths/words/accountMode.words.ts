@@ -4,7 +4,7 @@
  * the demo reset on the My page).
  */
 import type { StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast } from './common.ts';
+import { codeOf, codeToast, signIn, toast, flagSteps } from './common.ts';
 
 /** Demo or real after the path so far (a successful switch flips it). */
 const demoNow = (c: StepCtx) =>
@@ -27,9 +27,9 @@ export const accountModeWords: Words = {
             `Switch to the demo account (${w.q('account.toDemo')})`,
             `デモ口座に切り替える（${w.q('account.toDemo')}）`,
           ),
-          w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す')),
+          ...flagSteps(w, ['virtualTrading', false]),
         ]
-      : [w.console('flags', w.say('tick virtualTrading', 'virtualTrading にチェック'))]),
+      : flagSteps(w, ['virtualTrading', true])),
   ],
   events: {
     'confirm.open': (w, e, c) =>

@@ -4,7 +4,7 @@
  */
 import { checkBindEmail } from '../../../src/machines/validation/account.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast, type } from './common.ts';
+import { codeOf, codeToast, signIn, toast, type, flagSteps } from './common.ts';
 
 /** The typed address and the bound one, as the path has left them. */
 function form(c: StepCtx, e: AnyEvent) {
@@ -39,9 +39,7 @@ export const bindEmailWords: Words = {
         : w.say('with the phone +1 4155552671', '電話番号 +1 4155552671'),
       'secret123',
     ),
-    ...(spec.includes('binding off')
-      ? [w.console('flags', w.say('untick user/bindEmail', 'user/bindEmail のチェックを外す'))]
-      : []),
+    ...(spec.includes('binding off') ? flagSteps(w, ['user/bindEmail', false]) : []),
   ],
   events: {
     'field.change': (w, e) => type(w, e.value, 'login.email'),

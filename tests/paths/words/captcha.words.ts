@@ -4,7 +4,7 @@
  * (src/ui/screens/access/code-steps.tsx).
  */
 import type { StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, wait } from './common.ts';
+import { codeOf, codeToast, open, wait, flagSteps } from './common.ts';
 
 /** Seconds of the cooldown left: 3 after each image, one less per tick. */
 const left = (c: StepCtx) =>
@@ -31,12 +31,7 @@ export const captchaWords: Words = {
       `${open(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, type +1 415 555 2672 and press ${w.q('common.next')}`,
       `${open(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、+1 415 555 2672 と入力して${w.q('common.next')}を押す`,
     ),
-  before: (w) => [
-    w.console(
-      'flags',
-      w.say('tick PHONE_REGISTER and phoneCaptcha', 'PHONE_REGISTER と phoneCaptcha にチェック'),
-    ),
-  ],
+  before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])],
   events: {
     'captcha.refresh': (w) =>
       w.say(`Press ${w.q('register.refreshCaptcha')}`, `${w.q('register.refreshCaptcha')}を押す`),

@@ -31,9 +31,7 @@ const visitor = (spec: string) => spec.includes('visitor') || spec.includes('unk
 const symbolOf = (spec: string) => (spec.includes('unknown') ? 'NOPE' : 'BTCUSDT');
 /** The two buttons as the mode labels them. */
 const buttons = (w: W, spec: string) =>
-  option(spec)
-    ? [w.q('option.long'), w.q('option.short')]
-    : [w.q('order.buy'), w.q('order.sell')];
+  option(spec) ? [w.q('option.long'), w.q('option.short')] : [w.q('order.buy'), w.q('order.sell')];
 const both = (w: W, spec: string) => {
   const [b, s] = buttons(w, spec);
   return w.say(`${b} and ${s}`, `${b}と${s}`);
@@ -188,8 +186,7 @@ export const chartGateWords: Words = {
       w.say('Trading stopped for the product', '銘柄の取引停止'),
     'open|trade.request|0': (w) =>
       w.say('A visitor is asked to sign in', 'ゲストはサインインを求められる'),
-    'open|trade.request|1': (w) =>
-      w.say('Buy opens the order form', '買いで注文画面が開く'),
+    'open|trade.request|1': (w) => w.say('Buy opens the order form', '買いで注文画面が開く'),
     'failed|gate.retry|0': (w) => w.say('Retry after a failed check', 'チェック失敗後の再試行'),
   },
 };

@@ -17,6 +17,7 @@ import {
   signIn,
   toast,
   type,
+  flagSteps,
 } from './common.ts';
 
 const selfWallet = (spec: string) => spec.includes('self wallet');
@@ -72,15 +73,7 @@ export const depositWords: Words = {
       `リアル口座を使う（${w.q('account.toReal')}）`,
     ),
     ...(spec.includes('disabled')
-      ? [
-          w.console(
-            'flags',
-            w.say(
-              'tick hideCrypto (the site offers crypto deposits only)',
-              'hideCrypto にチェック（サイトは暗号資産入金のみ）',
-            ),
-          ),
-        ]
+      ? flagSteps(w, ['hideCrypto', true])
       : selfWallet(spec)
         ? [
             w.say(

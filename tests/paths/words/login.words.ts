@@ -9,7 +9,7 @@ import {
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, press, signIn, toast, type } from './common.ts';
+import { codeOf, codeToast, open, press, signIn, toast, type, flagSteps } from './common.ts';
 
 const EMAIL = 'ann@example.com';
 const PHONE = '+1 415 555 2671';
@@ -51,7 +51,7 @@ export const loginWords: Words = {
   title: (w) => w.t('nav.login'),
   open: (w) => open(w, 'nav.login', '/login'),
   before: (w) => [
-    w.console('flags', w.say('tick PHONE_REGISTER', 'PHONE_REGISTER にチェック')),
+    ...flagSteps(w, ['PHONE_REGISTER', true]),
     signIn(w, EMAIL, 'secret123'),
     signIn(w, w.say(`with the phone ${PHONE}`, `電話番号 ${PHONE}`), 'secret123'),
     w.say(

@@ -101,19 +101,18 @@ export const realtimeWords: Words = {
         : signInAgain(w, 'rt@example.com'),
     'channel.deactivate': (w, e) =>
       chOf(e) === 'market'
-        ? automatedOnly(
-            w,
-            w.say('the price channel switched off', '価格チャネルの停止'),
-          )
+        ? automatedOnly(w, w.say('the price channel switched off', '価格チャネルの停止'))
         : logOut(w),
     // Raised by the machine itself when a channel goes silent: never a step of its own.
     'channel.stale': () => '',
-    'channel.open': (w) =>
-      w.say('Nothing to do: the connection opens', '操作なし：接続が開く'),
+    'channel.open': (w) => w.say('Nothing to do: the connection opens', '操作なし：接続が開く'),
     'channel.message': (w, e, c) => {
       const ch = chOf(e);
       const resume = frozen(c, ch)
-        ? w.say(`${faults(w, 'console.resume', ch)}, then `, `${faults(w, 'console.resume', ch)}、続けて`)
+        ? w.say(
+            `${faults(w, 'console.resume', ch)}, then `,
+            `${faults(w, 'console.resume', ch)}、続けて`,
+          )
         : '';
       return ch === 'market'
         ? w.say(`${resume}Wait for the next price tick`, `${resume}次の価格更新を待つ`)

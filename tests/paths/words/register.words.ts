@@ -11,7 +11,7 @@ import {
   checkNewPassword,
 } from '../../../src/machines/validation/access.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, press, signIn, toast, type } from './common.ts';
+import { codeOf, codeToast, open, press, signIn, toast, type, flagSteps } from './common.ts';
 
 const captchaSite = (spec: string) => spec.includes('without SMS');
 /** The form as the path has left it (this step included when `e` is given). */
@@ -49,23 +49,21 @@ export const registerWords: Words = {
   title: (w) => w.t('nav.register'),
   open: (w) => open(w, 'nav.register', '/register'),
   before: (w, spec) => [
-    w.console(
-      'flags',
-      spec.includes('site options')
-        ? w.say(
-            'untick PHONE_REGISTER and sendRegisterCompleteMail, tick hideRegisterInviteCode',
-            'PHONE_REGISTER と sendRegisterCompleteMail のチェックを外し、hideRegisterInviteCode にチェック',
-          )
-        : captchaSite(spec)
-          ? w.say(
-              'tick PHONE_REGISTER and phoneCaptcha',
-              'PHONE_REGISTER と phoneCaptcha にチェック',
-            )
-          : w.say(
-              'tick PHONE_REGISTER and sendRegisterCompleteMail, untick phoneCaptcha',
-              'PHONE_REGISTER と sendRegisterCompleteMail にチェック、phoneCaptcha のチェックを外す',
-            ),
-    ),
+    ...(spec.includes('site options')
+      ? flagSteps(
+          w,
+          ['PHONE_REGISTER', false],
+          ['sendRegisterCompleteMail', false],
+          ['hideRegisterInviteCode', true],
+        )
+      : captchaSite(spec)
+        ? flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])
+        : flagSteps(
+            w,
+            ['PHONE_REGISTER', true],
+            ['sendRegisterCompleteMail', true],
+            ['phoneCaptcha', false],
+          )),
     signIn(w, 'ann@example.com', 'secret123'),
     signIn(w, w.say('with the phone +1 415 555 2671', '電話番号 +1 415 555 2671'), 'secret123'),
     w.say(

@@ -15,7 +15,4 @@ export const loggedOut = (w: W) =>
   );
 /** Sign in again with the account the set-up registered. */
 export const signInAgain = (w: W, who: string) =>
-  w.say(
-    `Sign in as ${who} (password secret123)`,
-    `${who}（パスワード secret123）でサインインする`,
-  );
+  w.say(`Sign in as ${who} (password secret123)`, `${who}（パスワード secret123）でサインインする`);

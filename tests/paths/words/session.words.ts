@@ -148,15 +148,16 @@ export const sessionWords: Words = {
           `${toast(w, w.t('tips.login_required'))}。ログイン画面`,
         );
       if (e.type === 'xstate.done.actor.check' && checkOf(e) === 'invalid')
-        return w.say(`${signedOutBar(w)}; the home page (address /)`, `${signedOutBar(w)}。ホーム画面（アドレス /）`);
+        return w.say(
+          `${signedOutBar(w)}; the home page (address /)`,
+          `${signedOutBar(w)}。ホーム画面（アドレス /）`,
+        );
       if (e.type === 'flags.change')
         return w.say(
           `${signedOutBar(w)} (a demo session ends once demo trading is off)`,
           `${signedOutBar(w)}（デモ取引が無効になるとデモのセッションは終わる）`,
         );
-      return c.history.length
-        ? signedOutBar(w)
-        : w.say('The sign-in form', 'ログインフォーム');
+      return c.history.length ? signedOutBar(w) : w.say('The sign-in form', 'ログインフォーム');
     },
     // Said by the child states, once each: the parent would repeat it at every step.
     signedIn: () => '',
@@ -192,7 +193,10 @@ export const sessionWords: Words = {
       if (e.type === 'user.reload') return reloaded(w);
       return demo(c)
         ? w.say(`The top bar shows ${w.q('top.demo')}`, `上部バーに${w.q('top.demo')}`)
-        : w.say('Signed in: the top bar shows your account', 'サインイン状態：上部バーにアカウント');
+        : w.say(
+            'Signed in: the top bar shows your account',
+            'サインイン状態：上部バーにアカウント',
+          );
     },
     'signedIn.checking': () => '',
     'signedIn.refreshing': () => '',
@@ -219,8 +223,14 @@ export const sessionWords: Words = {
     'signedIn.refreshing|xstate.done.actor.refresh|1': (w) =>
       w.say('Renewal refused: kept until it ends', '更新拒否：期限まで継続'),
     'signedIn|always|0': (w) =>
-      w.say('Demo trading switched off ends a demo session', 'デモ取引の無効化でデモのセッションが終了'),
+      w.say(
+        'Demo trading switched off ends a demo session',
+        'デモ取引の無効化でデモのセッションが終了',
+      ),
     'signedIn|flags.change|0': (w) =>
-      w.say('Demo trading switched off: a real session goes on', 'デモ取引の無効化：リアルのセッションは継続'),
+      w.say(
+        'Demo trading switched off: a real session goes on',
+        'デモ取引の無効化：リアルのセッションは継続',
+      ),
   },
 };
