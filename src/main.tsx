@@ -5,6 +5,9 @@ import { App } from './ui/app.tsx';
 import { watchStaleBuild } from './ui/boot/stale-build-browser.ts';
 import './ui/styles.css';
 
+// Start-up stages are marked in the page and the worker (boot:*, sim:*), for traces and the bench.
+performance.mark('boot:main');
+
 // Before anything lazy loads: a redeploy under this tab leads to the new build.
 watchStaleBuild();
 const root = document.getElementById('root');

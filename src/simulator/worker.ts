@@ -20,6 +20,7 @@ export const DEMO_SEED = 20261122;
  */
 export const WORKER_PASSWORD_ITERATIONS = 100_000;
 
+performance.mark('sim:worker');
 const sim = createSimulator({
   seed: DEMO_SEED,
   passwordIterations: WORKER_PASSWORD_ITERATIONS,
@@ -51,6 +52,11 @@ export const workerApi = {
     await sim;
     return true;
   },
+  /** The worker's start-up marks on the page's clock base (epoch ms), for traces. */
+  marks: () =>
+    performance
+      .getEntriesByType('mark')
+      .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime })),
 };
 export type WorkerApi = typeof workerApi;
 

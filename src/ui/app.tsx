@@ -81,6 +81,7 @@ export function App() {
         loadSystemConfig: fromPromise(async () => {
           const r = await ref.current?.api.call('systemConfig');
           if (!r?.data) throw new Error(r?.message ?? 'no services');
+          performance.mark('boot:flags');
           setFlags(r.data.systemConfigs);
           // The demo rule holds app-wide, on whatever screen is open.
           ref.current?.session.send({

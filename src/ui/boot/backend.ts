@@ -21,6 +21,7 @@ export interface Backend {
 }
 
 function startWorker(): MessagePort | Worker {
+  performance.mark('boot:worker');
   // Both constructors are spelled out so the bundler finds and builds the worker.
   if (typeof SharedWorker !== 'undefined') {
     const w = new SharedWorker(new URL('../../simulator/worker.ts', import.meta.url), {

@@ -4,10 +4,14 @@ import { queuePrices, setAllPrices } from '../../state/prices.ts';
 import type { Services } from './services.ts';
 
 export async function startMarketData(s: Services): Promise<void> {
-  s.backend.channels.market.subscribe({ op: 'sub', topic: 'prices' }, (msg) =>
-    queuePrices((msg as PricesMessage).data),
-  );
+  let first = true;
+  s.backend.channels.market.subscribe({ op: 'sub', topic: 'prices' }, (msg) => {
+    if (first) performance.mark('boot:first-tick');
+    first = false;
+    queuePrices((msg as PricesMessage).data);
+  });
   s.realtime.send({ type: 'channel.activate', channel: 'market' });
   const r = await s.api.call('productList');
+  performance.mark('boot:product-list');
   if (r.data) setAllPrices(r.data);
 }

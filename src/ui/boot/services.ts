@@ -57,6 +57,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   }
   const cfg = parseSiteConfig(raw);
   writeJson(LAST_CONFIG, raw);
+  performance.mark('boot:config');
   return cfg;
 }
 
@@ -70,6 +71,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     createI18n(lng),
     Promise.resolve(createBackend(config)),
   ]);
+  performance.mark('boot:i18n');
   const t = strictT(i18n);
   // The document's language follows the texts (screen readers, hyphenation, fonts).
   document.documentElement.lang = i18n.language;
@@ -123,5 +125,6 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   );
   sessionActor.start();
   window.addEventListener('focus', () => sessionActor.send({ type: 'window.focus' }));
+  performance.mark('boot:services');
   return { config, backend, api, i18n, realtime, session: sessionActor };
 }
