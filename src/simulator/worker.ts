@@ -52,6 +52,8 @@ export const workerApi = {
     await sim;
     return true;
   },
+  /** Stop the market's tick: a page of a live site started this worker on a guess (ui/boot/early.ts). */
+  stop: async () => (await sim).stop(),
   /** The worker's start-up marks on the page's clock base (epoch ms), for traces. */
   marks: () =>
     performance
