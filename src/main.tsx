@@ -13,7 +13,16 @@ performance.mark('boot:main');
 watchStaleBuild();
 startEarly();
 const root = document.getElementById('root');
-if (root) void import('./ui/root.tsx').then((m) => m.mount(root));
+let started = false;
+const load = () => {
+  if (started || !root) return;
+  started = true;
+  void import('./ui/root.tsx').then((m) => m.mount(root));
+};
+// The boot shell paints first (its chunks are preloaded meanwhile); the timer
+// covers a tab opened in the background, which gets no animation frames.
+requestAnimationFrame(() => setTimeout(load, 0));
+setTimeout(load, 100);
 
 /** Once the page has loaded and the first prices are in (the load event alone can come before the app's chunk now). */
 function afterStartUp(fn: () => void): void {
