@@ -4,7 +4,10 @@
  * - order throughput: market orders placed then closed, in operations per second;
  * - the cost of one price tick across all 60 products with 1,000 open positions
  *   (fills, stop loss / take profit checks, stop-out checks), alone and with
- *   the price entries of all products that the market channel sends.
+ *   the price entries of all products that the market channel sends;
+ * - the exchange channel's bytes per minute (JSON, as the WebSocket host
+ *   serialises it) for 100 accounts with 10 open positions each: clients that
+ *   take full lists every second (before issue 14) against clients that merge deltas.
  */
 import { performance } from 'node:perf_hooks';
 import { createVirtualClock } from '../src/simulator/clock.ts';
@@ -130,14 +133,15 @@ async function tickCost(): Promise<BenchResult[]> {
     tradingModule.onTick!(sim.ctx, now);
     allQuotes(sim.ctx, now);
   });
-  // Every account on the exchange channel, each message serialised as the WebSocket host does.
+  // Every account on the exchange channel as the app connects (merging deltas), each message
+  // serialised as the WebSocket host does.
   let bytes = 0;
   for (const token of tokens) {
     const conn = await sim.connect('exchange', {
       message: (m) => void (bytes += JSON.stringify(m).length),
       closed: () => {},
     });
-    await conn.send({ op: 'auth', token });
+    await conn.send({ op: 'auth', token, delta: true });
   }
   const connected = measure((now) => tradingModule.onTick!(sim.ctx, now));
   const open = Object.values(sim.ctx.state.trading.orders).filter(
@@ -157,7 +161,7 @@ async function tickCost(): Promise<BenchResult[]> {
       value: connected.mean,
       unit: 'ms',
       max: 2,
-      note: `p99 ${connected.p99.toFixed(3)} ms; lists pushed every second (${(bytes / 1e6).toFixed(0)} MB of JSON)`,
+      note: `p99 ${connected.p99.toFixed(3)} ms; lists pushed every second as deltas (${(bytes / 1e6).toFixed(0)} MB of JSON)`,
     },
     {
       name: 'price tick incl. all 60 price entries',
@@ -169,6 +173,109 @@ async function tickCost(): Promise<BenchResult[]> {
   ];
 }
 
+async function channelBytes(): Promise<BenchResult[]> {
+  const { sim, clock, uids, tokens, h } = await world();
+  const symbols = sim.ctx.products.all().map((d) => d.symbol);
+  for (let i = 0; i < 1000; i++)
+    place(sim, h, uids[i % USERS]!, symbols[i % symbols.length]!, clock.now());
+  const bytes = { full: 0, delta: 0 };
+  for (const kind of ['full', 'delta'] as const)
+    for (const token of tokens) {
+      const conn = await sim.connect('exchange', {
+        message: (m) => void (bytes[kind] += JSON.stringify(m).length),
+        closed: () => {},
+      });
+      await conn.send(
+        kind === 'delta' ? { op: 'auth', token, delta: true } : { op: 'auth', token },
+      );
+    }
+  bytes.full = bytes.delta = 0;
+  const MINUTES = 2;
+  for (let i = 0; i < (MINUTES * 60_000) / 200; i++) {
+    clock.advance(200);
+    tradingModule.onTick!(sim.ctx, clock.now());
+  }
+  sim.stop();
+  const perMin = (b: number) => b / MINUTES / 1e6;
+  return [
+    {
+      name: 'exchange channel, full lists (100 accounts × 10 open)',
+      value: perMin(bytes.full),
+      unit: 'MB/min',
+      note: `${(((bytes.full / MINUTES / USERS) * 60) / 1e6).toFixed(1)} MB an hour per client`,
+    },
+    {
+      name: 'exchange channel, deltas (100 accounts × 10 open)',
+      value: perMin(bytes.delta),
+      unit: 'MB/min',
+    },
+    {
+      name: 'exchange channel, deltas / full lists',
+      value: bytes.delta / bytes.full,
+      unit: '×',
+      max: 0.25,
+    },
+  ];
+}
+
+/**
+ * One trader as the soak has them (one open position; all prices, the chart's
+ * symbol and its 1-minute kline on the market channel), over one simulated
+ * minute of ticks: what each channel serialises.
+ */
+async function oneTrader(): Promise<BenchResult[]> {
+  const clock = createVirtualClock(T0);
+  const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000 });
+  const u = await sim.backOffice.seedUser({
+    email: 'one@example.com',
+    password: 'secret123',
+    deposit: 100_000,
+  });
+  place(sim, tradingModule.handlers(sim.ctx), u.uid, 'BTCUSDT', clock.now());
+  const bytes = { full: 0, delta: 0, market: 0 };
+  const counter = (k: keyof typeof bytes) => ({
+    message: (m: unknown) => void (bytes[k] += JSON.stringify(m).length),
+    closed: () => {},
+  });
+  const market = await sim.connect('market', counter('market'));
+  await market.send({ op: 'sub', topic: 'prices' });
+  await market.send({ op: 'sub', topic: 'price', symbol: 'BTCUSDT' });
+  await market.send({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' });
+  await (await sim.connect('exchange', counter('full'))).send({ op: 'auth', token: u.token });
+  await (
+    await sim.connect('exchange', counter('delta'))
+  ).send({ op: 'auth', token: u.token, delta: true });
+  clock.advance(5_000);
+  bytes.full = bytes.delta = bytes.market = 0;
+  clock.advance(60_000);
+  sim.stop();
+  const kb = (b: number) => b / 1000;
+  return [
+    {
+      name: 'one trader, exchange channel, full lists',
+      value: kb(bytes.full),
+      unit: 'KB/min',
+    },
+    {
+      name: 'one trader, exchange channel, deltas',
+      value: kb(bytes.delta),
+      unit: 'KB/min',
+      note: `${(bytes.full / bytes.delta).toFixed(1)}× less`,
+    },
+    {
+      name: 'one trader, market channel (all prices, price, 1-min kline)',
+      value: kb(bytes.market),
+      unit: 'KB/min',
+      note: 'unchanged: changed symbols only, full entries',
+    },
+  ];
+}
+
 export async function run(): Promise<BenchResult[]> {
-  return [await throughput(), ...(await tickCost())];
+  return [
+    await throughput(),
+    ...(await tickCost()),
+    ...(await channelBytes()),
+    ...(await oneTrader()),
+  ];
 }

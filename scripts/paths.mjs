@@ -27,6 +27,23 @@ if (onlyAt >= 0) env.PATHS_ONLY = args[onlyAt + 1];
 
 // One runner file per spec module.
 const RUN = 'tests/paths/.run';
+// One run at a time per checkout: a second would delete the first's files under it.
+const LOCK = 'tests/paths/.run.pid';
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const holder = existsSync(LOCK) ? Number(readFileSync(LOCK, 'utf8')) : 0;
+if (holder && holder !== process.pid && alive(holder)) {
+  console.error(`test:paths is already running in this checkout (pid ${holder}); wait for it.`);
+  process.exit(1);
+}
+writeFileSync(LOCK, String(process.pid));
+process.on('exit', () => rmSync(LOCK, { force: true }));
 rmSync(RUN, { recursive: true, force: true });
 rmSync('test-results/paths', { recursive: true, force: true });
 mkdirSync(RUN, { recursive: true });

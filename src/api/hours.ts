@@ -5,8 +5,8 @@
  * minus 1 s is always open.
  */
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
 import type { MarketStatus, WeeklyTimes } from './types/trading.ts';
 
 dayjs.extend(utc);

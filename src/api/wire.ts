@@ -82,5 +82,6 @@ export type ChannelCommand =
   | { op: 'unsub'; topic: 'prices' }
   | { op: 'unsub'; topic: 'price'; symbol: string }
   | { op: 'unsub'; topic: 'kline'; symbol: string; period: Period }
-  | { op: 'auth'; token: string }
+  /** `delta: true`: this client merges `OrdersDeltaMessage`s between full lists (types/realtime.ts). */
+  | { op: 'auth'; token: string; delta?: true }
   | { op: 'ping' };

@@ -14,6 +14,7 @@
  */
 import { assign, createActor, fromCallback, setup } from 'xstate';
 import { RESEND_SECONDS } from '../config/constants.ts';
+import { inspected } from './inspect.ts';
 
 export interface CountdownInput {
   /** Length in seconds (default RESEND_SECONDS, 60). */
@@ -90,6 +91,7 @@ export interface TimerClock {
 export const countdownActor = (clock?: TimerClock, seconds?: number) =>
   fromCallback<CountdownEvent, void>(({ sendBack, receive }) => {
     const actor = createActor(countdownMachine, {
+      ...inspected,
       ...(clock ? { clock: clock as never } : {}),
       input: seconds === undefined ? {} : { seconds },
     });

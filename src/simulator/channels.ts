@@ -13,9 +13,10 @@
  */
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
-import type { KlinePoint, PriceEntry, TokenPayload } from '../api/types/trading.ts';
+import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/types/trading.ts';
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
 import { parseChannelCommand } from './edge/index.ts';
+import { ordersUpdate } from './order-deltas.ts';
 
 /** Most subscriptions one connection may hold (the client needs a handful). */
 export const MAX_SUBSCRIPTIONS = 64;
@@ -27,6 +28,10 @@ interface Conn {
   session?: TokenPayload;
   /** Last thing sent per subscription key, to send only changes. */
   last: Map<string, string>;
+  /** The client merges order deltas (it said so in `auth`). */
+  delta: boolean;
+  /** The order lists as this connection last received them, per ordertype. */
+  sent: Map<OrdersMessage['ordertype'], MarketOrder[]>;
 }
 
 export interface TickSource {
@@ -55,7 +60,14 @@ export class ChannelHub {
     name: ChannelName,
     sink: ChannelSink,
   ): { send(cmd: unknown): Promise<void>; close(): void } {
-    const conn: Conn = { name, sink, subs: new Set(), last: new Map() };
+    const conn: Conn = {
+      name,
+      sink,
+      subs: new Set(),
+      last: new Map(),
+      delta: false,
+      sent: new Map(),
+    };
     this.conns.add(conn);
     return {
       // What arrives is whatever a socket sent: checked here, never trusted.
@@ -93,8 +105,11 @@ export class ChannelHub {
         const session = await this.deps.verify(cmd.token);
         if (!session || !this.conns.has(conn)) return;
         conn.session = session;
+        // A new auth (a reconnect, another book) starts from full lists.
+        conn.delta = cmd.delta === true;
+        conn.sent.clear();
         if (conn.name === 'exchange')
-          for (const m of this.deps.snapshot(session)) this.send(conn, m);
+          for (const m of this.deps.snapshot(session)) this.sendOrders(conn, m);
         return;
       }
       case 'ping':
@@ -102,14 +117,26 @@ export class ChannelHub {
     }
   }
 
-  private send(conn: Conn, msg: ServerMessage) {
-    if (this.frozen.has(conn.name)) return;
+  /** Whether the message went out. */
+  private send(conn: Conn, msg: ServerMessage): boolean {
+    if (this.frozen.has(conn.name)) return false;
     try {
       conn.sink.message(msg);
+      return true;
     } catch (e) {
       // A broken socket is its own problem, not the other connections'.
       console.error(`simulator: ${conn.name} send failed`, e);
+      return false;
     }
+  }
+
+  /** A list, or only what changed in it for a client that merges deltas. */
+  private sendOrders(conn: Conn, msg: OrdersMessage): void {
+    if (!conn.delta) return void this.send(conn, msg);
+    const out = ordersUpdate(conn.sent.get(msg.ordertype), msg);
+    // What did not arrive (frozen, failed) is not the client's list: the next one goes in full.
+    if (this.send(conn, out)) conn.sent.set(msg.ordertype, msg.data);
+    else conn.sent.delete(msg.ordertype);
   }
 
   /** One price tick: send what changed to each market subscriber. */
@@ -181,7 +208,7 @@ export class ChannelHub {
     for (const conn of this.conns) {
       if (conn.name !== 'exchange' || conn.session?.uid !== uid) continue;
       if (book && (conn.session.virtualStatus === '0' ? 'real' : 'demo') !== book) continue;
-      this.send(conn, msg);
+      this.sendOrders(conn, msg);
     }
   }
 

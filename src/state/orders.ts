@@ -1,7 +1,8 @@
 /** The signed-in user's live orders from the exchange channel (routed by ordertype). */
 import { proxy } from 'valtio';
 import type { MarketOrder } from '../api/types/trading.ts';
-import type { OrdersMessage } from '../api/types/realtime.ts';
+import type { ExchangeMessage } from '../api/types/realtime.ts';
+import { patchOrders } from '../api/realtime/order-patch.ts';
 import { tradeChanged } from './trade-events.ts';
 
 export interface OrdersState {
@@ -17,7 +18,12 @@ export const orders = proxy<OrdersState>({
   loaded: { holding: false, pending: false },
 });
 
-export function applyOrders(msg: OrdersMessage): void {
+/** A full list replaces the list; a delta changes fields of its orders (before the first list: nothing to change). */
+export function applyOrders(msg: ExchangeMessage): void {
+  if ('patch' in msg) {
+    if (orders.loaded[msg.ordertype]) patchOrders(orders[msg.ordertype], msg.patch);
+    return;
+  }
   // An order that left the list was closed or cancelled (here, by a stop, elsewhere): results changed.
   const next = new Set(msg.data.map((o) => o.id));
   const gone = orders.loaded[msg.ordertype] && orders[msg.ordertype].some((o) => !next.has(o.id));

@@ -23,6 +23,7 @@ import { RealityCheck } from './shell/reality-check.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
+import { inspected } from '../machines/inspect.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
@@ -101,7 +102,7 @@ export function App() {
         redirectHome: ({ context }) => redirectHome(context.servedVersion),
       },
     }),
-    { input: { appVersion: APP_VERSION } },
+    { ...inspected, input: { appVersion: APP_VERSION } },
   );
   // Back to the tab: check the version file and read the flags again.
   useEffect(() => {

@@ -60,9 +60,23 @@ test(
   },
   async ({ page }) => {
     await page.setViewportSize(MOBILE);
+    // Every market socket the page opens, and whether it has closed.
+    const sockets: { url: string; closed: boolean }[] = [];
+    page.on('websocket', (ws) => {
+      const s = { url: ws.url(), closed: false };
+      sockets.push(s);
+      ws.on('close', () => (s.closed = true));
+    });
+    const market = () => sockets.filter((s) => /market/.test(s.url));
     await page.goto('/');
     await pricesMove(page);
+    expect(market()).toHaveLength(1);
     await backOffice(page, 'dropChannel', 'market');
+    // The server really closed it, and the app opened a new one by itself (no reload).
+    await expect.poll(() => market()[0]?.closed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => market().filter((s) => !s.closed).length, { timeout: 20_000 }).toBe(1);
+    expect(market()).toHaveLength(2);
+    // And prices flow on the new socket.
     await pricesMove(page, 3, 20_000);
   },
 );

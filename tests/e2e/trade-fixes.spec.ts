@@ -189,3 +189,28 @@ test('desktop: the History panel left open shows an option once it settles', asy
   await expect(history.getByRole('button', { name: /^BTCUSDT / })).toBeVisible({ timeout: 15_000 });
   await screenshot(page, 'fix-history-follows-desktop');
 });
+
+test('desktop: a closed option product is said once in the panel, not reopened in a loop; Retry once it opens', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'desk-closed@example.com');
+  await backOffice(page, 'setHours', 'BTCUSDT', { start: {}, close: {} });
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
+  // It stays: no new form finds the product closed again (that loop read it ~7 times a second).
+  await page.waitForTimeout(1500);
+  await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
+  // One notice, not one per new form.
+  expect(await page.locator('.toaster').getByText('This product is closed').count()).toBeLessThan(
+    2,
+  );
+  await screenshot(page, 'fix-option-closed-desktop');
+  await backOffice(page, 'setHours', 'BTCUSDT', undefined);
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(panel.getByRole('button', { name: /Buy long BTCUSDT/ })).toBeVisible();
+});

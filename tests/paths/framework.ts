@@ -29,6 +29,7 @@ import {
 import { getAdjacencyMap } from 'xstate/graph';
 import { createWorld, type TestWorld } from '../support/sim.ts';
 import { clearSession } from '../../src/state/session.ts';
+import { transitionKey } from '../../src/machines/inspect.ts';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 type Node = AnyStateMachine['root'];
@@ -204,13 +205,6 @@ export function transitionKeys(machine: AnyStateMachine): string[] {
   };
   walk(machine.root);
   return out;
-}
-
-function transitionKey(t: { source: Node; eventType: string }): string {
-  const src = t.source;
-  const list = t.eventType === '' ? src.always : src.transitions.get(t.eventType);
-  const i = (list ?? []).findIndex((d) => d === (t as unknown));
-  return `${nodePath(src)}|${t.eventType === '' ? 'always' : t.eventType}|${Math.max(0, i)}`;
 }
 
 /** Active state node paths of a snapshot ('a', 'a.b'). */

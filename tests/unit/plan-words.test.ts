@@ -93,4 +93,44 @@ describe('QA plan words', () => {
     expect(de[0]?.action).toMatch(/^Before you start/);
     expect(de[0]?.expected).not.toContain('There are pending withdrawal requests');
   });
+
+  it('reloads the page after the set-up changes flags (the app reads them when it loads)', () => {
+    for (const [id, spec] of [
+      ['withdraw', 'withdraw (no saved wallets)'],
+      ['loan', 'loan (phone)'],
+    ] as const) {
+      for (const lang of ['en', 'ja']) {
+        const w = makeW(lang);
+        const lines = WORDS[id]!.before(w, spec);
+        const flagsTab = w.q('console.tab_flags');
+        const last = lines.findLastIndex((l) => l.includes(flagsTab));
+        expect(last).toBeGreaterThanOrEqual(0);
+        expect(lines[last + 1]).toMatch(/^(Reload the page|ページを再読み込みする)/);
+      }
+    }
+  });
+
+  it('approves the repayment in review before the records read after a failed one', () => {
+    const records = (code: number, status?: number) => ({
+      type: 'xstate.done.actor.loadRecords',
+      output: { code, data: status === undefined ? null : { dtoList: [{ amount: 100, status }] } },
+    });
+    const path = {
+      spec: 'loan (active)',
+      start: '{"active":"loadingRecords"}',
+      steps: [
+        { event: records(0, 0), value: '{"active":"waiting"}' },
+        { event: { type: 'records.refresh' }, value: '{"active":"loadingRecords"}' },
+        { event: records(1012), value: '{"active":"recordsFailed"}' },
+        { event: { type: 'records.reload' }, value: '{"active":"loadingRecords"}' },
+        { event: records(0, 1), value: '{"active":"idle"}' },
+      ],
+      transitions: [],
+      states: [],
+    };
+    const rows = pathRows(WORDS.loan, makeW('en'), path);
+    expect(rows.at(-1)?.action).toBe(
+      'First: In the console: “Reviews” ▸ “Approve”. Then: Press “Retry”',
+    );
+  });
 });

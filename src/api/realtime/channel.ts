@@ -40,6 +40,9 @@ export interface Channel {
 const keyOf = (c: { topic: string; symbol?: string; period?: string }) =>
   [c.topic, c.symbol ?? '', c.period ?? ''].join(':');
 
+/** This client merges order deltas between full lists (api/types/realtime.ts). */
+const auth = (token: string): ChannelCommand => ({ op: 'auth', token, delta: true });
+
 function routeKey(msg: ServerMessage): string | undefined {
   if ('topic' in msg) return keyOf(msg);
   return undefined;
@@ -65,7 +68,7 @@ export function createChannel(name: ChannelName, connector: Connector): Channel 
         open() {
           if (conn !== mine) return;
           isOpen = true;
-          if (token) mine.send({ op: 'auth', token });
+          if (token) mine.send(auth(token));
           for (const { cmd } of subs.values()) mine.send(cmd);
           events.open();
         },
@@ -118,7 +121,7 @@ export function createChannel(name: ChannelName, connector: Connector): Channel 
     },
     setAuth(next) {
       token = next;
-      if (next) send({ op: 'auth', token: next });
+      if (next) send(auth(next));
     },
   };
 }

@@ -21,11 +21,33 @@ export interface KlineMessage {
 }
 export type MarketMessage = PricesMessage | PriceMessage | KlineMessage;
 
-/** Exchange channel: the token's user's orders, routed by `ordertype`. */
+/**
+ * Exchange channel: the token's user's orders, routed by `ordertype`.
+ *
+ * A full list comes after every `auth` (so on every connect and reconnect) and
+ * whenever the list's make-up changes (an order placed, filled, closed or
+ * cancelled: ids or their order differ). A client that sent `auth` with
+ * `delta: true` gets {@link OrdersDeltaMessage}s in between; any other client
+ * gets the full list every time, as before.
+ */
 export interface OrdersMessage {
   ordertype: 'holding' | 'pending';
   data: MarketOrder[];
 }
-export type ExchangeMessage = OrdersMessage;
+/** Changed fields of one order of the list, named by its `id`. */
+export type OrderPatch = Pick<MarketOrder, 'id'> & Partial<Omit<MarketOrder, 'id'>>;
+/**
+ * The same list with only what changed since the last message of this
+ * `ordertype` on this connection (full or delta): the orders whose fields
+ * changed, with just those fields (the live `currentPrice` and `profitLoss`
+ * every second; `interest` at a rollover; `stopPrice` after an edit). Orders are
+ * the same, in the same order. An empty `patch` means nothing changed; it still
+ * comes once a second, so the channel does not go stale.
+ */
+export interface OrdersDeltaMessage {
+  ordertype: 'holding' | 'pending';
+  patch: OrderPatch[];
+}
+export type ExchangeMessage = OrdersMessage | OrdersDeltaMessage;
 
 export type ServerMessage = MarketMessage | ExchangeMessage;

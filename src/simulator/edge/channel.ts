@@ -17,7 +17,7 @@ const command = v.variant('topic', [
   v.object({ op, topic: v.literal('kline'), symbol, period: v.picklist(PERIODS) }),
 ]);
 const other = v.variant('op', [
-  v.object({ op: v.literal('auth'), token }),
+  v.object({ op: v.literal('auth'), token, delta: v.optional(v.literal(true)) }),
   v.object({ op: v.literal('ping') }),
 ]);
 

@@ -23,6 +23,7 @@ import { site } from '../../state/site.ts';
 import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
 import { LAST_CONFIG, takeConfigFetch } from './early.ts';
+import { inspected } from '../../machines/inspect.ts';
 
 export interface Services {
   config: SiteConfig;
@@ -108,6 +109,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
         reloadPage: () => location.reload(),
       },
     }),
+    inspected,
   );
   realtime.subscribe((s) => {
     if (site.offline !== s.context.offline) site.offline = s.context.offline;
@@ -116,12 +118,15 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   // Simulator mode: the back office is reachable from the devtools console (and e2e tests).
   if (backend.simulator)
     (window as unknown as { __simulator?: unknown }).__simulator = backend.simulator;
+  // A test driving the screens (inspect.ts's flag) arranges server conditions as the user does.
+  if (inspected.inspect) (window as unknown as { __TRADER_API__?: unknown }).__TRADER_API__ = api;
 
   const sessionActor = createActor(
     sessionMachine.provide({
       actors: sessionActors(api),
       actions: { goHome: () => navigate('/') },
     }),
+    inspected,
   );
   sessionActor.start();
   window.addEventListener('focus', () => sessionActor.send({ type: 'window.focus' }));

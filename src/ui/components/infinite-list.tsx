@@ -9,6 +9,7 @@ import {
   type InfiniteListInput,
 } from '../../machines/infiniteListMachine.ts';
 import { useServices } from '../services-context.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 export function InfiniteList<T>({
   input,
@@ -28,7 +29,7 @@ export function InfiniteList<T>({
   const { api } = useServices();
   const [state, send] = useMachine(
     infiniteListMachine.provide({ actors: infiniteListActors(api) }),
-    { input },
+    { ...inspected, input },
   );
   const end = useRef<HTMLLIElement>(null);
   const c = state.context;

@@ -10,12 +10,14 @@ import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 function useAccountMode() {
   const { api, session: sessionActor } = useServices();
   const { token } = useSnapshot(session);
   const flags = useFlags();
   const [state, send] = useMachine(accountModeMachine.provide({ actors: accountModeActors(api) }), {
+    ...inspected,
     input: { virtualTrading: flags.virtualTrading === true, demo: isDemo(decodeToken(token)) },
   });
   const c = state.context;

@@ -19,6 +19,7 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { money } from '../format.ts';
+import { inspected } from '../../machines/inspect.ts';
 
 function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: number }) {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: nu
     [services.api],
   );
   const [state, send] = useMachine(machine, {
+    ...inspected,
     input: { intervalMs, startedAt, now: serverNow() },
   });
   useEffect(() => {

@@ -21,6 +21,7 @@ import { Check, TextField } from '../forms/fields.tsx';
 import { formatPrice } from '../format.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 export interface OrderFormProps {
   symbol: string;
@@ -47,6 +48,7 @@ export function MarketOrderForm({
   const { t } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(marketOrderMachine.provide({ actors: marketOrderActors(api) }), {
+    ...inspected,
     input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
   });
   const c = state.context;

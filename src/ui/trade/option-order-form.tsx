@@ -26,6 +26,7 @@ import { Drawer } from '../components/drawer.tsx';
 import { formatDuration, money } from '../format.ts';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
   const { t } = useTranslation();
@@ -63,17 +64,21 @@ export function OptionOrderForm({
   direction,
   tradeMode,
   onLeave,
+  onClosed = onLeave,
   directionTabs,
 }: {
   symbol: string;
   direction: unknown;
   tradeMode: TradeMode;
   onLeave: () => void;
+  /** The product is closed (default: leave, as on phones, to the chart's history-only view). */
+  onClosed?: () => void;
   directionTabs?: boolean;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(optionOrderMachine.provide({ actors: optionOrderActors(api) }), {
+    ...inspected,
     input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
   });
   const c = state.context;
@@ -105,10 +110,10 @@ export function OptionOrderForm({
     }
     if (state.matches('closed')) {
       showToast(t(c.notice ?? 'index.closed'), 'info', TOAST_MS);
-      onLeave();
+      onClosed();
     }
     if (state.matches('left')) onLeave();
-  }, [state, c.placed, c.notice, onLeave, t]);
+  }, [state, c.placed, c.notice, onLeave, onClosed, t]);
 
   const busy = state.hasTag('busy');
   const locked = state.hasTag('locked');

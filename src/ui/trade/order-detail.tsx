@@ -15,6 +15,7 @@ import { tradeChanged } from '../../state/trade-events.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
 
@@ -68,6 +69,7 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
   const { t } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
+    ...inspected,
     input: { order, demo: isDemo(decodeToken(session.token)) },
   });
   const c = state.context;

@@ -29,6 +29,15 @@ export function PlacePanel({ symbol }: { symbol: string }) {
     if (round > 0 && lost) title.current?.focus();
   }, [round]);
   const again = useCallback(() => setRound((r) => r + 1), []);
+  // A closed option product: the panel says so and waits for the user, rather than opening a
+  // new form that finds it closed again (a loop of product reads on the desktop).
+  const formKey = `${symbol}-${mode}`;
+  const [closedFor, setClosedFor] = useState<string>();
+  const onClosed = useCallback(() => setClosedFor(formKey), [formKey]);
+  const retry = useCallback(() => {
+    setClosedFor(undefined);
+    again();
+  }, [again]);
   // The success drawer (§2), as on phones; closing it starts a clean form.
   const done = useCallback(() => {
     setPlaced(undefined);
@@ -45,13 +54,21 @@ export function PlacePanel({ symbol }: { symbol: string }) {
       <h2 ref={title} className="panel-title" tabIndex={-1}>
         {symbol} · {t(mode === 'option' ? 'top.mode_option' : 'top.mode_market')}
       </h2>
-      {mode === 'option' ? (
+      {mode === 'option' && closedFor === formKey ? (
+        <div className="panel-closed" role="status">
+          <p className="muted">{t('index.closed')}</p>
+          <button type="button" className="btn ghost" onClick={retry}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : mode === 'option' ? (
         <OptionOrderForm
           key={`${symbol}-${direction}-${round}`}
           symbol={symbol}
           direction={direction}
           tradeMode={mode}
           onLeave={again}
+          onClosed={onClosed}
           directionTabs
         />
       ) : (

@@ -17,6 +17,7 @@ import { serverNow, serverTimeKnown } from '../../state/server-clock.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime, money, priceText } from '../format.ts';
+import { inspected } from '../../machines/inspect.ts';
 
 export interface Settling {
   uid: string;
@@ -52,6 +53,7 @@ export function useSettlement(
   const [state] = useMachine(
     optionSettlementMachine.provide({ actors: optionSettlementActors(api) }),
     {
+      ...inspected,
       input: {
         uid: o.uid,
         endTime: o.endTime,

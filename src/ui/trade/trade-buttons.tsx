@@ -10,6 +10,7 @@ import { session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
+import { inspected } from '../../machines/inspect.ts';
 
 export function TradeButtons({
   symbol,
@@ -28,6 +29,7 @@ export function TradeButtons({
   const { api } = useServices();
   const { token } = useSnapshot(session);
   const [state, send] = useMachine(chartGateMachine.provide({ actors: chartGateActors(api) }), {
+    ...inspected,
     input: { symbol, mode, loggedIn: !!token },
   });
   const c = state.context;

@@ -53,7 +53,7 @@ function phrases(words: Words | undefined, w: W) {
         return words ? '' : w.say(`state ${leaf}`, `状態 ${leaf}`);
       })
       .filter(Boolean)
-      .join('; ');
+      .join(w.say('; ', '。'));
   /** A user's (or the clock's) step, or '' for an actor result. */
   const action = (e: AnyEvent, c: StepCtx) => {
     const d = delayOfType(e.type);
@@ -160,6 +160,26 @@ function titleOf(
   return text.length > 90 ? `${text.slice(0, 88)}…` : text;
 }
 
+/**
+ * The plan's paths: the fewest that visit every transition and state, and
+ * meet every reply code an actor gives on some path (refusals that share a
+ * transition, 404 beside 409, each get a path too). The UI path run
+ * (tests/e2e/paths) drives the same choice.
+ */
+export function choosePaths<P extends PlanPath>(paths: P[]): P[] {
+  const replies = (p: PlanPath) =>
+    p.steps.flatMap(({ event }) => {
+      const a = actorOf(event.type);
+      const code = (event.output as { code?: unknown } | undefined)?.code;
+      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
+    });
+  const covers = paths.map((p) => ({
+    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
+    length: p.steps.length,
+  }));
+  return chooseCover(covers).map((i) => paths[i] as P);
+}
+
 export interface Plan {
   md: string;
   csv: string;
@@ -174,19 +194,7 @@ export function renderPlan(
   lang: string,
 ): Plan {
   const w = makeW(lang);
-  // Besides transitions and states: every reply code an actor gives on some path
-  // (refusals that share a transition, 404 beside 409, each get a path too).
-  const replies = (p: PlanPath) =>
-    p.steps.flatMap(({ event }) => {
-      const a = actorOf(event.type);
-      const code = (event.output as { code?: unknown } | undefined)?.code;
-      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
-    });
-  const covers = paths.map((p) => ({
-    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
-    length: p.steps.length,
-  }));
-  const chosen = chooseCover(covers).map((i) => paths[i] as PlanPath);
+  const chosen = choosePaths(paths);
   const covered = new Set(chosen.flatMap((p) => p.transitions.flat()));
   const states = new Set(chosen.flatMap((p) => p.states));
   const specs = [...new Set(paths.map((p) => p.spec))];
@@ -201,8 +209,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the gear button at the bottom corner of every page (${w.q('console.open')}). A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの下隅にある歯車ボタン（${w.q('console.open')}）です。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
+      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) lives in the page: reach screens through the app's own menus afterwards, since typing an address or reloading the page loses it. A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
+      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）はページの中にあるため、その後はアプリのメニューから画面を開いてください。アドレスの入力や再読み込みで消えます。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
     ),
     '',
   ];

@@ -14,8 +14,15 @@ export const toast = (w: W, text: string) =>
 export const codeToast = (w: W, code: number) =>
   // -1 stands for an HTTP failure (the spec forces a 500): the client's own message.
   code === -1 ? toast(w, w.t('tips.server500')) : toast(w, `${w.t(`code.${code}`)} [${code}]`);
+/**
+ * Through the app's menus, not the address bar: a reload loses a fault armed
+ * in the console (the simulator runs in the page), so the route is only a hint.
+ */
 export const open = (w: W, menuKey: string, route: string) =>
-  w.say(`Open ${w.q(menuKey)} (address ${route})`, `${w.q(menuKey)}を開く（アドレス ${route}）`);
+  w.say(
+    `Open ${w.q(menuKey)} from ${w.q('nav.user')} (the account name at the top right, then ${w.q('nav.user')}; the screen's address is ${route})`,
+    `${w.q('nav.user')}から${w.q(menuKey)}を開く（右上のアカウント名 ▸ ${w.q('nav.user')}。画面のアドレスは ${route}）`,
+  );
 export const wait = (w: W, ms: number) =>
   ms % 1000 === 0
     ? w.say(`Wait ${ms / 1000} second${ms === 1000 ? '' : 's'}`, `${ms / 1000}秒待つ`)
@@ -35,8 +42,32 @@ export const codeOf = (e: AnyEvent): number | undefined =>
 /** The newest event of a type on the path so far, this step included. */
 export const latest = (all: AnyEvent[], pred: (e: AnyEvent) => boolean): AnyEvent | undefined =>
   [...all].reverse().find(pred);
+/** New accounts open on the real account (README "Demo mode"): switch only if the header says Demo. */
+export const realAccount = (w: W) =>
+  w.say(
+    `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
+    `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
+  );
 export const signIn = (w: W, who: string, password: string) =>
   w.say(
-    `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows at the top of the page`,
-    `新しいユーザー ${who}（パスワード ${password}）を登録してサインインする。シミュレーターが「送る」コードはページ上部に表示されます`,
+    `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows in a notice at the foot of the page`,
+    `新しいユーザー ${who}（パスワード ${password}）を登録してサインインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
   );
+/**
+ * Flags come with the system config, which the app reads when the page loads
+ * (the console's Flags tab says so): tick or untick them, then reload once.
+ */
+export const flagSteps = (w: W, ...changes: Array<[name: string, on: boolean]>) => [
+  ...changes.map(([name, on]) =>
+    w.console(
+      'flags',
+      on
+        ? w.say(`tick ${name}`, `${name} にチェック`)
+        : w.say(`untick ${name}`, `${name} のチェックを外す`),
+    ),
+  ),
+  w.say(
+    'Reload the page (the app reads flags when it loads)',
+    'ページを再読み込みする（フラグはページの読み込み時に反映される）',
+  ),
+];

@@ -7,50 +7,92 @@
  */
 import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
+import { bankCardWords } from './bankCard.words.ts';
 import { bindEmailWords } from './bindEmail.words.ts';
 import { captchaWords } from './captcha.words.ts';
+import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
+import { cryptoAddressWords } from './cryptoAddress.words.ts';
 import { depositWords } from './deposit.words.ts';
+import { forgotWords } from './forgot.words.ts';
+import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from './loan.words.ts';
 import { loginWords } from './login.words.ts';
+import { marketOrderWords } from './marketOrder.words.ts';
+import { notificationsWords } from './notifications.words.ts';
+import { optionOrderWords } from './optionOrder.words.ts';
+import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from './password.words.ts';
+import { profileWords } from './profile.words.ts';
+import { realityCheckWords } from './realityCheck.words.ts';
+import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
+import { sessionWords } from './session.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
+import { verificationWords } from './verification.words.ts';
 import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
+  bankCard: bankCardWords,
   bindEmail: bindEmailWords,
   captcha: captchaWords,
+  chartGate: chartGateWords,
   closeOrder: closeOrderWords,
   countdown: countdownWords,
+  cryptoAddress: cryptoAddressWords,
   deposit: depositWords,
+  forgot: forgotWords,
+  infiniteList: infiniteListWords,
   loan: loanWords,
   login: loginWords,
+  marketOrder: marketOrderWords,
+  notifications: notificationsWords,
+  optionOrder: optionOrderWords,
+  optionSettlement: optionSettlementWords,
   password: passwordWords,
+  profile: profileWords,
+  realityCheck: realityCheckWords,
+  realtime: realtimeWords,
   register: registerWords,
+  session: sessionWords,
   startup: startupWords,
   transfer: transferWords,
+  verification: verificationWords,
   wallet: walletWords,
   withdraw: withdrawWords,
 };
 
 export const COMPLETE: string[] = [
   'accountMode',
+  'bankCard',
   'bindEmail',
   'captcha',
+  'chartGate',
   'closeOrder',
   'countdown',
+  'cryptoAddress',
   'deposit',
+  'forgot',
+  'infiniteList',
   'loan',
   'login',
+  'marketOrder',
+  'notifications',
+  'optionOrder',
+  'optionSettlement',
   'password',
+  'profile',
+  'realityCheck',
+  'realtime',
   'register',
+  'session',
   'startup',
   'transfer',
+  'verification',
   'wallet',
   'withdraw',
 ];

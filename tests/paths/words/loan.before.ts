@@ -1,6 +1,6 @@
 /** The loan plan's set-up per spec: the guarantor, the user and the loan it starts with. */
 import type { W } from '../plan/words.ts';
-import { automatedOnly, signIn } from './common.ts';
+import { automatedOnly, flagSteps, signIn, realAccount } from './common.ts';
 
 export const loanBefore = (w: W, spec: string): string[] => {
   const kind = /\((\w+)\)/.exec(spec)?.[1] ?? 'new';
@@ -9,10 +9,11 @@ export const loanBefore = (w: W, spec: string): string[] => {
     `${w.q('my.loan')}で一度申請：60,000 USD、10日、${w.q('cards.loan.guarantor')}は gus の UID、${w.q('cards.loan.remark')}「first」`,
   );
   return [
-    w.console('flags', w.say('tick user-loan', 'user-loan にチェック')),
-    ...(kind === 'phone'
-      ? [w.console('flags', w.say('tick PHONE_REGISTER', 'PHONE_REGISTER にチェック'))]
-      : []),
+    ...flagSteps(
+      w,
+      ['user-loan', true],
+      ...(kind === 'phone' ? [['PHONE_REGISTER', true] as [string, boolean]] : []),
+    ),
     w.say(
       "Register the guarantor gus@example.com (password secret123) and note the UID under the name on the My page (“gus's UID” below); sign out",
       '保証人 gus@example.com（パスワード secret123）を登録し、マイページの名前の下の UID を控える（以下「gus の UID」）。サインアウト',
@@ -24,10 +25,7 @@ export const loanBefore = (w: W, spec: string): string[] => {
         : 'lea@example.com',
       'secret123',
     ),
-    w.say(
-      `Use the real account (${w.q('account.toReal')})`,
-      `リアル口座を使う（${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     ...(kind === 'rejected'
       ? [apply, w.console('reviews', `${w.q('console.reason')} = not now`, w.q('console.reject'))]
       : kind === 'review'

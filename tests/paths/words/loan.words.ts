@@ -113,7 +113,8 @@ export const loanWords: Words = {
     loadRecords: {
       done: (w, e, c) => {
         if (codeOf(e) === 1012) return w.fault('userLoanRepay', 'code', 1012);
-        const before = recordsOf(latest(c.history, isRecords))[0];
+        // The list the screen last showed: a failed read in between shows none.
+        const before = recordsOf(latest(c.history, (x) => isRecords(x) && codeOf(x) === 0))[0];
         const now = recordsOf(e)[0];
         if (before?.status === 0 && now?.status === 1)
           return w.console('reviews', w.q('console.approve'));

@@ -1,7 +1,7 @@
 /**
  * The login machine in a person's words (tests/paths/specs/login.paths.ts,
  * screen src/ui/screens/access/login.tsx). 111111 in the samples stands for
- * the code the simulator just sent (shown at the top of the page).
+ * the code the simulator just sent (shown in a notice at the foot of the page).
  */
 import {
   checkCode,
@@ -38,7 +38,10 @@ function form(c: StepCtx, e?: AnyEvent) {
 const account = (f: ReturnType<typeof form>) => f.username === EMAIL || f.username === PHONE;
 const codeText = (w: W, v: string) =>
   v === RIGHT_CODE
-    ? w.say('the code shown at the top of the page', 'ページ上部に表示されたコード')
+    ? w.say(
+        'the code shown in the notice at the foot of the page',
+        'ページ下部のお知らせに表示されたコード',
+      )
     : v;
 const error = (w: W, field: string, key: string) =>
   w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
@@ -128,8 +131,8 @@ export const loginWords: Words = {
           'コード欄に数字が表示される。エラーなし',
         );
       return w.say(
-        `${w.q('login.secondFactorHint')} with ${w.q('login.code')}, ${w.q('login.verify')} and ${w.q('common.back')}; a new code shows at the top of the page`,
-        `${w.q('login.secondFactorHint')}、${w.q('login.code')}、${w.q('login.verify')}と${w.q('common.back')}。ページ上部に新しいコード`,
+        `${w.q('login.secondFactorHint')} with ${w.q('login.code')}, ${w.q('login.verify')} and ${w.q('common.back')}; a new code shows in a notice at the foot of the page`,
+        `${w.q('login.secondFactorHint')}、${w.q('login.code')}、${w.q('login.verify')}と${w.q('common.back')}。ページ下部のお知らせに新しいコード`,
       );
     },
     verifying: (w) =>

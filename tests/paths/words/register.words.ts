@@ -32,7 +32,10 @@ const error = (w: W, field: string, key: string) =>
   w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
 const valueText = (w: W, v: string) =>
   v === '111111'
-    ? w.say('the code shown at the top of the page', 'ページ上部に表示されたコード')
+    ? w.say(
+        'the code shown in the notice at the foot of the page',
+        'ページ下部のお知らせに表示されたコード',
+      )
     : v === 'RIGHT'
       ? w.say('the text in the image', '画像の文字')
       : v === 'VALID'
@@ -205,8 +208,8 @@ export const registerWords: Words = {
     'details.verify.counting': (w, e) =>
       e.type === 'xstate.done.actor.sendCode' || e.type === 'xstate.done.actor.resendCode'
         ? w.say(
-            `${w.q('register.resendIn', { seconds: 60 })} counting down; the code shows at the top of the page`,
-            `${w.q('register.resendIn', { seconds: 60 })}のカウントダウン。ページ上部にコード`,
+            `${w.q('register.resendIn', { seconds: 60 })} counting down; the code shows in a notice at the foot of the page`,
+            `${w.q('register.resendIn', { seconds: 60 })}のカウントダウン。ページ下部のお知らせにコード`,
           )
         : '',
     'details.verify.canResend': (w, e) =>

@@ -68,9 +68,15 @@ export const limitMessage = (w: W, t: Target) =>
   });
 export const outOfBounds = (f: ReturnType<typeof form>) =>
   !!f.target && (Number(f.amount) < f.target.min || Number(f.amount) > f.target.max);
-/** Submitting without a typed address shows this under the payment address. */
-export const addressError = (w: W, f: ReturnType<typeof form>, e: AnyEvent) =>
-  f.typed && f.address === '' && e.type === 'form.submit'
+/**
+ * Submitting without a typed address shows this under the payment address,
+ * also when the submit was pressed during a fee check and the fee then lands.
+ */
+export const addressError = (w: W, f: ReturnType<typeof form>, e: AnyEvent, c: StepCtx) =>
+  f.typed &&
+  f.address === '' &&
+  (e.type === 'form.submit' ||
+    (e.type === 'xstate.done.actor.calculate' && c.history.at(-1)?.type === 'form.submit'))
     ? w.say(
         `; under ${w.q('wallet_ui.payment_address')} the error ${w.q('p_t_crypto_address')}`,
         `。${w.q('wallet_ui.payment_address')}の下にエラー${w.q('p_t_crypto_address')}`,

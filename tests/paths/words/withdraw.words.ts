@@ -9,12 +9,14 @@ import {
   automatedOnly,
   codeOf,
   codeToast,
+  flagSteps,
   loading,
   open,
   press,
   signIn,
   toast,
   type,
+  realAccount,
   wait,
 } from './common.ts';
 import {
@@ -28,24 +30,22 @@ import {
   failed500,
 } from './withdraw.screen.ts';
 
+/** The amount field drops a leading dot (the machine's field.change): say what it then shows. */
+const dropsDot = (value: unknown, note: string) =>
+  typeof value === 'string' && value.startsWith('.') ? note.replace('NUM', value.slice(1)) : '';
+
 export const withdrawWords: Words = {
   machine: 'withdraw',
   title: (w) => w.t('my.withdraw'),
   open: (w) => open(w, 'my.withdraw', '/user/withdraw'),
   before: (w, spec) => [
     signIn(w, 'payout@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
-      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
     ...(spec.includes('no saved wallets')
-      ? [
-          w.console('flags', w.say('tick NO_WALLET_WITHDRAW', 'NO_WALLET_WITHDRAW にチェック')),
-          w.console('flags', w.say('untick user/bankCard', 'user/bankCard のチェックを外す')),
-        ]
+      ? flagSteps(w, ['NO_WALLET_WITHDRAW', true], ['user/bankCard', false])
       : [
-          w.console('flags', w.say('tick user/bankCard', 'user/bankCard にチェック')),
+          ...flagSteps(w, ['user/bankCard', true]),
           w.say(
             `Save two crypto wallets (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
             `暗号資産ウォレットを2つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE と BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
@@ -69,8 +69,8 @@ export const withdrawWords: Words = {
       e.field === 'address'
         ? type(w, e.value, 'wallet_ui.payment_address')
         : w.say(
-            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}`,
-            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力`,
+            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
+            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
     'form.submit': (w) => press(w, 'wallet_ui.submit'),
   },
@@ -110,8 +110,8 @@ export const withdrawWords: Words = {
           );
         if (!noWallet)
           return w.say(
-            `Delete both crypto wallets (${w.q('my.cryptoWallets')})`,
-            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')}）`,
+            `Delete both crypto wallets (${w.q('my.cryptoWallets')} ▸ a wallet ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}, then the other)`,
+            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')} ▸ ウォレット ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}、もう一方も）`,
           );
         return automatedOnly(
           w,
@@ -195,13 +195,13 @@ export const withdrawWords: Words = {
               `${shown}を選択済み。${amountLabel(w, f)}の下にエラー${limitMessage(w, f.target)}`,
             )
           : w.say(`${shown} chosen; the hint ${hint}`, `${shown}を選択済み。ヒント${hint}`)) +
-        addressError(w, f, e)
+        addressError(w, f, e, c)
       );
     },
     'ready.form.checking': (w) =>
       w.say(
-        'A small spinner next to the fee (calculating)',
-        '手数料の横に小さなスピナー（計算中）',
+        'A small spinner next to the fee (calculating; on the simulator it may only flash)',
+        '手数料の横に小さなスピナー（計算中。シミュレーターでは一瞬だけのことがある）',
       ),
     'ready.form.valid': (w, e, c) => {
       const f = form(e, c);
@@ -213,7 +213,7 @@ export const withdrawWords: Words = {
         w.say(
           `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
           `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}、${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
-        ) + addressError(w, f, e)
+        ) + addressError(w, f, e, c)
       );
     },
     'ready.form.invalid': (w, e, c) => {
@@ -274,9 +274,13 @@ export const withdrawWords: Words = {
       const o = e.output as { code: number; data?: { feeType: string; isOver: boolean } };
       if (o.code !== 0) return w.say('The fee calculation fails', '手数料計算に失敗');
       if (o.data?.isOver) return w.say('Amount over the balance', '残高を超える金額');
-      return o.data?.feeType === 'TIERED'
-        ? w.say('Unknown fee type refused', '未知の手数料タイプを拒否')
-        : w.say('Nothing left after the fee', '手数料で受取額が0');
+      if (o.data?.feeType === 'TIERED')
+        return w.say('Unknown fee type refused', '未知の手数料タイプを拒否');
+      // Only a reply that leaves nothing earns this title; an ordinary fee here is a
+      // submit pressed while the fee was being checked.
+      return (o.data as { practical?: string } | undefined)?.practical === '0'
+        ? w.say('Nothing left after the fee', '手数料で受取額が0')
+        : w.say('Submit pressed while the fee is checked', '手数料の再計算中に送信');
     },
     'ready.form.valid|xstate.after.recheck.withdraw.ready.form.valid|0': (w) =>
       w.say('The fee is checked again every second', '手数料は毎秒再計算される'),

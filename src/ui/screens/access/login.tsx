@@ -22,6 +22,7 @@ import { Drawer } from '../../components/drawer.tsx';
 import { LanguageList } from '../../shell/language-picker.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { IconGlobe, IconService } from '../../components/icons.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 /** Remembered account and password are read first (the password is decrypted asynchronously). */
 function useRemembered(): LoginInput['remembered'] | null | undefined {
@@ -41,7 +42,10 @@ function LoginForm({ input }: { input: LoginInput }) {
   const { api } = useServices();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [state, send] = useMachine(loginMachine.provide({ actors: loginActors(api) }), { input });
+  const [state, send] = useMachine(loginMachine.provide({ actors: loginActors(api) }), {
+    ...inspected,
+    input,
+  });
   const c = state.context;
   const busy = state.hasTag('busy');
 

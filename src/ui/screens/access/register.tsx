@@ -13,6 +13,7 @@ import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
 import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 type Steps = Parameters<typeof CodeSteps>[0];
 
@@ -23,6 +24,7 @@ export function Register() {
   const flags = useFlags();
   const [locale] = useLanguage();
   const [state, send] = useMachine(registerMachine.provide({ actors: registerActors(api) }), {
+    ...inspected,
     input: {
       phoneEnabled: flags.PHONE_REGISTER === true,
       phoneCaptcha: flags.phoneCaptcha === true,
@@ -65,6 +67,7 @@ export function Forgot() {
   const flags = useFlags();
   const [locale] = useLanguage();
   const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
+    ...inspected,
     input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
   });
   useEffect(() => {

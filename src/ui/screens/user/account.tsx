@@ -32,6 +32,7 @@ import {
   useMachineOutcome,
 } from './profile-kit.tsx';
 import { CameraNotice } from '../../components/camera-notice.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 function ProfileForm({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
       actions: { endSession: () => session.send({ type: 'session.logout' }) },
     }),
     {
+      ...inspected,
       input: {
         mobile,
         flags: {

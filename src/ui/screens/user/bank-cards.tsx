@@ -37,6 +37,7 @@ import {
   useNotice,
 } from './cards-kit.tsx';
 import './cards.css';
+import { inspected } from '../../../machines/inspect.ts';
 
 const CARD_LIST = '/user/wallet/bankCard';
 const ADD_CARD = '/user/wallet/addBankCard';
@@ -53,6 +54,7 @@ function useCardMachine(input: Omit<BankCardMachineInput, 'bankInfo'>) {
   const { api } = useServices();
   const flags = useFlags();
   return useMachine(bankCardMachine.provide({ actors: bankCardActors(api) }), {
+    ...inspected,
     input: { ...input, bankInfo: flags.bankInfo === true },
   });
 }

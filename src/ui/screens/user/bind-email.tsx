@@ -18,6 +18,7 @@ import {
   useAvailable,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 export function BindEmail() {
   const { t } = useTranslation();
@@ -25,9 +26,7 @@ export function BindEmail() {
   const flags = useFlags();
   const [state, send, actor] = useMachine(
     bindEmailMachine.provide({ actors: bindEmailActors(api) }),
-    {
-      input: { enabled: flags['user/bindEmail'] === true },
-    },
+    { ...inspected, input: { enabled: flags['user/bindEmail'] === true } },
   );
   const c = state.context;
   const busy = state.hasTag('busy');

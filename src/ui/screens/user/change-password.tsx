@@ -15,6 +15,7 @@ import { MAX_LEN } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { PasswordField } from '../../forms/fields.tsx';
 import { ProfileHeader, useMachineOutcome } from './profile-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 type Field = 'old' | 'password' | 'repeat';
 
@@ -28,7 +29,7 @@ export function ChangePassword() {
       // The session service's log-out, so the session records why it ended.
       actions: { endSession: () => session.send({ type: 'session.logout' }) },
     }),
-    { input: { locale: i18n.language } },
+    { ...inspected, input: { locale: i18n.language } },
   );
   const c = state.context;
   const busy = state.hasTag('busy');

@@ -15,6 +15,7 @@ import { useDemo } from '../../hooks/use-session.ts';
 import { useAvailable } from './cards-kit.tsx';
 import { ServerImg } from '../../components/server-img.tsx';
 import { previousLocation, useOrigin } from '../../hooks/nav-origin.ts';
+import { inspected } from '../../../machines/inspect.ts';
 
 export const CRYPTO_LIST = '/user/wallet/crypto';
 
@@ -49,6 +50,7 @@ export function useCryptoAvailable(): boolean {
 export function useCryptoMachine(input: CryptoAddressInput) {
   const { api } = useServices();
   return useMachine(cryptoAddressMachine.provide({ actors: cryptoAddressActors(api) }), {
+    ...inspected,
     input,
   });
 }

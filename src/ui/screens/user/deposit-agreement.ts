@@ -4,10 +4,11 @@
  */
 import { createActor } from 'xstate';
 import { depositMachine } from '../../../machines/depositMachine.ts';
+import { inspected } from '../../../machines/inspect.ts';
 
 /** Clear the kept form with the machine's own action (`navigate.away`). */
 function clearKeptForm() {
-  const a = createActor(depositMachine, { input: { types: [] } });
+  const a = createActor(depositMachine, { ...inspected, input: { types: [] } });
   a.start();
   a.send({ type: 'navigate.away' });
   a.stop();

@@ -9,6 +9,7 @@ import {
 } from '../../../machines/depositMachine.ts';
 import { useServices } from '../../services-context.tsx';
 import { prepareImage } from './deposit-image.ts';
+import { inspected } from '../../../machines/inspect.ts';
 
 export function useDeposit(input: DepositInput) {
   const { api } = useServices();
@@ -18,7 +19,7 @@ export function useDeposit(input: DepositInput) {
       actors: depositActors(api, { prepare: prepareImage }),
       actions: { openService: () => navigate('/user/service') },
     }),
-    { input },
+    { ...inspected, input },
   );
 }
 

@@ -8,13 +8,14 @@ import type { Loan as LoanDto } from '../../../api/types/user.ts';
 import { useServices } from '../../services-context.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useCardsTexts } from './cards-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 export type Send = ReturnType<typeof useLoanMachine>[1];
 export type Snapshot = ReturnType<typeof useLoanMachine>[0];
 
 export function useLoanMachine() {
   const { api } = useServices();
-  return useMachine(loanMachine.provide({ actors: loanActors(api) }));
+  return useMachine(loanMachine.provide({ actors: loanActors(api) }), inspected);
 }
 
 /** Whole amounts grouped the reader's way (50,000). */

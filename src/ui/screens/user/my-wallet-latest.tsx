@@ -14,6 +14,7 @@ import { preferences } from '../../../state/preferences.ts';
 import { useServices } from '../../services-context.tsx';
 import { MarketOrderRow, OptionOrderRow } from './records.tsx';
 import { Skeletons } from './my-wallet-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 /** How many of each record the overview shows (§9). */
 const LATEST = 5;
@@ -34,9 +35,7 @@ export function Latest<T>({
   const { api } = useServices();
   const [state, send] = useMachine(
     infiniteListMachine.provide({ actors: infiniteListActors(api) }),
-    {
-      input: { ...input, limit: LATEST },
-    },
+    { ...inspected, input: { ...input, limit: LATEST } },
   );
   const items = (state.context.items as T[]).slice(0, LATEST);
   const first = state.hasTag('busy') && state.context.page === 0;

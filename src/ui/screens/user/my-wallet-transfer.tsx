@@ -9,6 +9,7 @@ import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { coinAmount } from './my-wallet-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 /** The drawer's transfer form (transferMachine), for one row and direction. */
 export function TransferForm({
@@ -28,7 +29,7 @@ export function TransferForm({
   const { api } = useServices();
   const [state, send, actor] = useMachine(
     transferMachine.provide({ actors: transferActors(api) }),
-    { input: { curr: row.currency, currId: row.currencyId, type, unit: row.unit } },
+    { ...inspected, input: { curr: row.currency, currId: row.currencyId, type, unit: row.unit } },
   );
   const c = state.context;
   const busy = state.hasTag('busy');

@@ -31,6 +31,7 @@ import { Overview } from './my-wallet-overview.tsx';
 import { CurrencyRow, WalletRecordRow } from './my-wallet-rows.tsx';
 import { TransferForm } from './my-wallet-transfer.tsx';
 import './wallet.css';
+import { inspected } from '../../../machines/inspect.ts';
 
 export { coinAmount, useAvailable, WalletHead } from './my-wallet-kit.tsx';
 
@@ -39,7 +40,7 @@ const RECORD_TYPES: RecordType[] = [undefined, 0, 1, 2];
 function WalletScreen() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [state, send] = useMachine(walletMachine.provide({ actors: walletActors(api) }));
+  const [state, send] = useMachine(walletMachine.provide({ actors: walletActors(api) }), inspected);
   const c = state.context;
   const [transfer, setTransfer] = useState<{ row: WalletItem; type: 0 | 1 }>();
   const tab: WalletTab = state.matches('records') ? 'wallet_record' : 'my_wallet';

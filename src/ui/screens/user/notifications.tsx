@@ -18,6 +18,7 @@ import { useDesktop } from '../../hooks/use-media.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { formatDateTime, money } from '../../format.ts';
 import { LoadingRows, ProfileHeader } from './profile-kit.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -88,6 +89,7 @@ export function Notifications() {
   const desktop = useDesktop();
   const [state, send, actor] = useMachine(
     notificationsMachine.provide({ actors: notificationsActors(api) }),
+    inspected,
   );
   const c = state.context;
   const end = useRef<HTMLLIElement>(null);

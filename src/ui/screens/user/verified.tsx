@@ -31,6 +31,7 @@ import {
   useMachineOutcome,
 } from './profile-kit.tsx';
 import { CameraNotice } from '../../components/camera-notice.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 /** Verification fields are at most 140 characters (user-centre.md §9). */
 const FIELD_MAX = 140;
@@ -72,6 +73,7 @@ function VerificationForm({ variant }: { variant: Variant }) {
       actors: verificationActors(api, { prepare: prepareImage }),
     }),
     {
+      ...inspected,
       input: {
         variant,
         twoTypeVerified: flags.twoTypeVerified === true,

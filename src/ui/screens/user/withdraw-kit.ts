@@ -9,11 +9,15 @@ import {
   type WithdrawInput,
 } from '../../../machines/withdrawMachine.ts';
 import { useServices } from '../../services-context.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 export type Snapshot = ReturnType<typeof useWithdraw>[0];
 export type Send = ReturnType<typeof useWithdraw>[1];
 
 export function useWithdraw(input: WithdrawInput) {
   const { api } = useServices();
-  return useMachine(withdrawMachine.provide({ actors: withdrawActors(api) }), { input });
+  return useMachine(withdrawMachine.provide({ actors: withdrawActors(api) }), {
+    ...inspected,
+    input,
+  });
 }

@@ -1,7 +1,12 @@
-/** The exchange channel: a snapshot on auth, the full holding / pending list after every change, and every second. */
+/**
+ * The exchange channel: a snapshot on auth, the full holding / pending list
+ * after every change, and every second (as deltas, merged here as the app does).
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trader, type Trader } from './support.ts';
 import type { OrdersMessage, ServerMessage } from '../../../../src/api/types/realtime.ts';
+import type { MarketOrder } from '../../../../src/api/types/trading.ts';
+import { patchOrders } from '../../../../src/api/realtime/order-patch.ts';
 
 let t: Trader;
 afterEach(() => t?.w.sim.stop());
@@ -9,9 +14,14 @@ afterEach(() => t?.w.sim.stop());
 async function listen(tr: Trader, token: string) {
   const ch = tr.w.channel('exchange');
   const got: OrdersMessage[] = [];
+  const lists: Partial<Record<OrdersMessage['ordertype'], MarketOrder[]>> = {};
   ch.onMessage((m: ServerMessage) => {
-    // Read on receipt, as a transport would serialise it.
-    if ('ordertype' in m) got.push({ ordertype: m.ordertype, data: m.data });
+    if (!('ordertype' in m)) return;
+    // Read on receipt (as a transport would serialise it); each entry is the list the app would show.
+    const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+    if ('data' in m) lists[m.ordertype] = clone(m.data);
+    else patchOrders((lists[m.ordertype] ??= []), clone(m.patch));
+    got.push({ ordertype: m.ordertype, data: clone(lists[m.ordertype] ?? []) });
   });
   ch.setAuth(token);
   ch.connect({ open: () => {}, message: () => {}, closed: () => {} });

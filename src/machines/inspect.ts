@@ -1,0 +1,68 @@
+/**
+ * Transition keys, and a recorder for tests that drive the real screens.
+ *
+ * A transition definition is named `source|eventType|index` (its source
+ * state node's path, the event type or `always`, its place in that list);
+ * the path tests (tests/paths/framework.ts) and the UI path run
+ * (tests/e2e/ui-paths.spec.ts) count coverage with these same keys.
+ *
+ * When a test sets `window.__TRADER_INSPECT__ = []` before the app loads,
+ * every machine actor the app creates is started with `inspected`, which
+ * appends to that array, per microstep, one record per transition taken and
+ * one with the state value reached (and the value each machine starts in). Without the flag `inspected` is `{}`:
+ * nothing is wrapped, nothing recorded.
+ */
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
+
+type Node = AnyStateMachine['root'];
+
+const nodePath = (n: Node) => n.path.join('.');
+
+/** The key of one transition taken (as an inspection's `_transitions` carry them). */
+export function transitionKey(t: { source: Node; eventType: string }): string {
+  const src = t.source;
+  const list = t.eventType === '' ? src.always : src.transitions.get(t.eventType);
+  const i = (list ?? []).findIndex((d) => d === (t as unknown));
+  return `${nodePath(src)}|${t.eventType === '' ? 'always' : t.eventType}|${Math.max(0, i)}`;
+}
+
+/** One record: machine id, actor session, and a transition key or the state value reached. */
+export interface InspectRecord {
+  m: string;
+  a: string;
+  k?: string;
+  v?: unknown;
+}
+
+interface Microstep {
+  type: '@xstate.microstep';
+  actorRef: { sessionId: string; logic: { id?: string } };
+  snapshot: { value: unknown };
+  _transitions: Array<{ source: Node; eventType: string }>;
+}
+
+const sink: InspectRecord[] | undefined =
+  typeof window !== 'undefined'
+    ? (window as unknown as { __TRADER_INSPECT__?: InspectRecord[] }).__TRADER_INSPECT__
+    : undefined;
+
+function record(ev: InspectionEvent): void {
+  if (!sink) return;
+  // The state a machine starts in (no microstep names it).
+  if (ev.type === '@xstate.snapshot' && ev.event.type === 'xstate.init' && 'value' in ev.snapshot) {
+    const logic = (ev.actorRef as unknown as Microstep['actorRef']).logic;
+    if (logic.id) sink.push({ m: logic.id, a: ev.actorRef.sessionId, v: ev.snapshot.value });
+    return;
+  }
+  if (ev.type !== '@xstate.microstep') return;
+  const e = ev as unknown as Microstep;
+  const m = e.actorRef.logic.id ?? '?';
+  const a = e.actorRef.sessionId;
+  for (const t of e._transitions) sink.push({ m, a, k: transitionKey(t) });
+  sink.push({ m, a, v: e.snapshot.value });
+}
+
+/** Actor options for every machine the app starts: `{ inspect }` only under a test's flag. */
+export const inspected: { inspect?: (ev: InspectionEvent) => void } = Array.isArray(sink)
+  ? { inspect: record }
+  : {};

@@ -1,0 +1,86 @@
+/**
+ * The machines' generated paths through the real screens (issue 15 item 5):
+ * per machine, the QA plan's covering choice of the generated paths, each
+ * driven in Chromium against the in-browser simulator by the machine's
+ * driver (tests/paths/ui). The app records the transitions its machines take
+ * (src/machines/inspect.ts); every transition the chosen paths visit must be
+ * taken through the UI. Coverage per machine, beside the simulator run's
+ * (test-results/paths, when present), goes to test-results/ui-paths/coverage.json.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { test, expect } from './fixtures.ts';
+import { transitionKeys } from '../paths/framework.ts';
+import { UI_MACHINES } from '../paths/ui/index.ts';
+import { uiPaths } from './paths/choose.ts';
+import { runUiPath } from './paths/run.ts';
+
+const ONLY = process.env.UI_PATHS_ONLY;
+
+for (const { driver, specs } of UI_MACHINES) {
+  if (ONLY && driver.machine !== ONLY) continue;
+  const { all, chosen } = uiPaths(specs);
+  const machine = specs[0]!.machine;
+  const covered = new Set<string>();
+  test.describe(`${driver.machine} through the UI`, () => {
+    test.describe.configure({ mode: 'serial' });
+    chosen.forEach((p) => {
+      const reason = driver.impossible?.(p);
+      test(`${p.spec} path ${p.index + 1}`, async ({ page, consoleErrors }) => {
+        test.skip(!!reason, reason);
+        const keys = await runUiPath(page, driver, p);
+        keys.forEach((k) => covered.add(k));
+        // Every transition this path visits in the machine, the screens took.
+        const expected = [...new Set(p.transitions.flat())];
+        expect(expected.filter((k) => !keys.has(k))).toEqual([]);
+        expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      });
+    });
+    test.afterAll(() => {
+      const total = transitionKeys(machine);
+      const wanted = new Set(chosen.flatMap((p) => p.transitions.flat()));
+      const sim = simulatorCoverage(driver.machine);
+      const row = {
+        machine: driver.machine,
+        total: total.length,
+        generated: all.length,
+        chosen: chosen.length,
+        impossible: chosen
+          .filter((p) => driver.impossible?.(p))
+          .map((p) => `${p.spec} #${p.index + 1}: ${driver.impossible?.(p)}`),
+        ui: [...covered].filter((k) => total.includes(k)).length,
+        chosenVisit: wanted.size,
+        simulator: sim,
+        missing: [...wanted].filter((k) => !covered.has(k)),
+      };
+      mkdirSync('test-results/ui-paths', { recursive: true });
+      const file = 'test-results/ui-paths/coverage.json';
+      const rows = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as Array<typeof row>)
+        : [];
+      writeFileSync(
+        file,
+        JSON.stringify([...rows.filter((r) => r.machine !== row.machine), row], null, 1),
+      );
+      console.log(
+        `ui-paths ${row.machine}: UI ${row.ui}/${row.total} transitions (chosen paths visit ${row.chosenVisit}; ` +
+          `simulator run ${sim ?? 'not run'}), ${row.chosen} of ${row.generated} paths`,
+      );
+    });
+  });
+}
+
+/** The simulator run's figure for a machine, from its last `npm run test:paths` fragment. */
+function simulatorCoverage(machine: string): string | undefined {
+  const dir = 'test-results/paths';
+  if (!existsSync(dir)) return undefined;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+    const rows = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Array<{
+      machine: string;
+      transitions: string[];
+      coveredTransitions: string[];
+    }>;
+    const r = rows.find((x) => x.machine === machine);
+    if (r) return `${r.coveredTransitions.length}/${r.transitions.length}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,55 @@
+/**
+ * How a machine's generated paths are driven through the real screens
+ * (tests/e2e/ui-paths.spec.ts): the UI counterpart of a words file. For each
+ * event type, what the test does on the page; for each actor result, how it
+ * is arranged before the actor starts (the simulator's back office, a forced
+ * reply, or a call as the user); for each state, what the screen must show.
+ * tests/unit/ui-drivers.test.ts fails when a driven machine's event, actor
+ * result, delay or state has no entry.
+ */
+import type { Page } from '@playwright/test';
+import type { AnyEvent } from '../plan/words.ts';
+import type { PlanPath } from '../plan/render.ts';
+
+export interface UiCtx {
+  page: Page;
+  /** The path's spec (set-up) name. */
+  spec: string;
+  /** What the driver's setup returned (uid, e-mail…), shared by the path's steps. */
+  data: Record<string, unknown>;
+  path: PlanPath;
+  /** The events before the current one on the path. */
+  history: AnyEvent[];
+  /** Index of the current step (-1: the start). */
+  i: number;
+  /** Arranging an actor's result the person acts before: hold the reply until they have. */
+  held?: boolean;
+}
+
+export type UiStep = (c: UiCtx, e: AnyEvent) => Promise<void>;
+
+export interface UiDriver {
+  machine: string;
+  /** Seed and sign in for one path of a spec; returns data for the steps. */
+  setup(page: Page, spec: string): Promise<Record<string, unknown>>;
+  /** Open the machine's screen (after the first actor result is arranged). */
+  open(c: UiCtx): Promise<void>;
+  /** What a person does for each event type. */
+  events: Record<string, UiStep>;
+  /** How each actor's result is arranged, by invoke id (before the actor starts). */
+  actors: Record<string, { done?: UiStep; error?: UiStep }>;
+  /** How an actor's reply is held back while the person acts (an actor with no result on the path). */
+  hold?: Record<string, UiStep>;
+  /** How time passes for a delayed transition, by delay name or ms. */
+  delays: Record<string, UiStep>;
+  /**
+   * What the screen shows in each state node ('a.b'); checked when the path
+   * rests there (the next step is the person's or the clock's, or none).
+   */
+  states: Record<string, UiStep>;
+  /** A reason when a generated path cannot be driven through the screens. */
+  impossible?(path: PlanPath): string | undefined;
+}
+
+/** Nothing to check or arrange here (a parent state, a normal reply): said explicitly. */
+export const nothing: UiStep = async () => {};

@@ -1,0 +1,226 @@
+/**
+ * The session in a person's words (tests/paths/specs/session.paths.ts): sign
+ * in, the user and unread count loads, the check every 60 s with its refresh,
+ * and every way a session ends. The server's clock is moved with the console's
+ * Market ▸ Skip buttons (a token lives 30 minutes); refusals are console faults.
+ */
+import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from './common.ts';
+import { loggedOut, logOut, signInAgain } from './session.screen.ts';
+
+const WHO = 'ann@example.com';
+type Check = 'fresh' | 'due' | 'expired' | 'invalid' | 'down';
+/** The spec's check classes, read back from its sample (session.paths.ts CHECKS). */
+const checkOf = (e: AnyEvent): Check => {
+  const o = e.output as { code: number; fault?: string; now: number };
+  if (o.fault === 'unauthorized') return 'expired';
+  if (o.fault === 'http') return 'down';
+  if (o.code === -1) return 'invalid';
+  return (e.cls as Check | undefined) ?? 'fresh';
+};
+const skip = (w: W, min: number, times: number) =>
+  w.console(
+    'market',
+    times > 1
+      ? w.say(
+          `${w.q('console.skip', { min })} ${times} times`,
+          `${w.q('console.skip', { min })}を${times}回`,
+        )
+      : w.q('console.skip', { min }),
+  );
+const demo = (c: StepCtx) => c.history.filter((x) => x.type === 'session.signedIn').length > 1;
+const signedOutBar = (w: W) =>
+  w.say(
+    `Signed out: the top bar shows ${w.q('nav.login')}`,
+    `サインアウト状態：上部バーに${w.q('nav.login')}`,
+  );
+
+const stillIn = (w: W) => w.say('Still signed in (no message)', 'サインインのまま（表示なし）');
+const markedRead = (w: W) =>
+  w.say('The notification is marked read (its dot goes)', 'お知らせが既読になる（点が消える）');
+const reloaded = (w: W) =>
+  w.say('Still signed in; the balance is read again', 'サインインのまま。残高が再読み込みされる');
+
+export const sessionWords: Words = {
+  machine: 'session',
+  title: (w) => w.say('Session', 'セッション'),
+  open: (w) =>
+    w.say('Open the sign-in page (address /login)', 'ログイン画面（アドレス /login）を開く'),
+  before: (w) => [
+    signIn(w, WHO, 'secret123'),
+    logOut(w),
+    w.console('flags', w.say('tick virtualTrading', 'virtualTrading にチェック')),
+    w.say(
+      'Between paths: sign out if still signed in, tick virtualTrading again and reload the page',
+      'パスの合間に：サインイン中ならサインアウトし、virtualTrading に再びチェックしてページを再読み込み',
+    ),
+  ],
+  events: {
+    'session.signedIn': (w, e, c) =>
+      c.history.some((x) => x.type === 'session.signedIn')
+        ? w.say(
+            `Switch to the demo account: press ${w.q('account.toDemo')}, then ${w.q('common.confirm')}`,
+            `デモ口座に切り替える：${w.q('account.toDemo')}、続けて${w.q('common.confirm')}を押す`,
+          )
+        : signInAgain(w, WHO),
+    'session.cleared': (w) =>
+      w.say(
+        `End the session on the server's side: ${w.fault('unreadCount', 'status', 401)}; then click outside the browser window and back into it (the app reloads the unread count)`,
+        `サーバー側でセッションを終わらせる：${w.fault('unreadCount', 'status', 401)}。ブラウザのウィンドウ外をクリックしてから戻る（未読数が再読み込みされる）`,
+      ),
+    'session.logout': (w) => logOut(w),
+    'window.focus': (w) =>
+      w.say(
+        'Click outside the browser window, then back into it',
+        'ブラウザのウィンドウ外をクリックしてから戻る',
+      ),
+    'unread.refresh': (w) =>
+      w.say(
+        'Open Notifications (address /user/notification) and open an unread one (from set-up: approve something in Reviews to get one)',
+        'お知らせ（アドレス /user/notification）を開き、未読を1件開く（無い場合はコンソールの審査で何かを承認して作る）',
+      ),
+    'user.reload': (w) =>
+      w.say(
+        `Open My page (address /user) and press ${w.q('common.refresh')}`,
+        `マイページ（アドレス /user）を開き${w.q('common.refresh')}を押す`,
+      ),
+    'flags.change': (w) =>
+      w.say(
+        `${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}; ${wait(w, 60_000)} (the app reads its config again)`,
+        `${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}。${wait(w, 60_000)}（アプリが設定を読み直す）`,
+      ),
+  },
+  actors: {
+    userInfo: {
+      done: (w, e) => {
+        const code = codeOf(e);
+        if (code === 1002)
+          return automatedOnly(
+            w,
+            w.say('the user deleted right after signing in', 'サインイン直後のユーザー削除'),
+          );
+        return code === -1 ? w.fault('userInfo', 'status', 500) : '';
+      },
+    },
+    unreadCount: {
+      done: (w, e) => (codeOf(e) === -1 ? w.fault('unreadCount', 'status', 500) : ''),
+    },
+    check: {
+      done: (w, e) => {
+        switch (checkOf(e)) {
+          case 'due':
+            return w.say(
+              `Bring the token near its end (it lives 30 minutes): ${skip(w, 3, 9)}`,
+              `トークンの期限直前にする（有効30分）：${skip(w, 3, 9)}`,
+            );
+          case 'expired':
+            return w.say(
+              `Let the token expire: ${skip(w, 60, 1)}`,
+              `トークンを失効させる：${skip(w, 60, 1)}`,
+            );
+          case 'invalid':
+            return w.fault('sessionCheck', 'code', -1);
+          case 'down':
+            return w.fault('sessionCheck', 'status', 500);
+          default:
+            return '';
+        }
+      },
+    },
+    refresh: {
+      done: (w, e) => (codeOf(e) === 0 ? '' : w.fault('refresh', 'code', 1044)),
+    },
+  },
+  delays: {
+    checkInterval: (w) =>
+      w.say(
+        `${wait(w, SESSION_CHECK_MS)} (the session is checked)`,
+        `${wait(w, SESSION_CHECK_MS)}（セッションが確認される）`,
+      ),
+  },
+  states: {
+    signedOut: (w, e, c) => {
+      if (e.type === 'session.logout') return loggedOut(w);
+      if (e.type === 'session.cleared')
+        return w.say(
+          `${toast(w, w.t('tips.login_required'))}; the sign-in page`,
+          `${toast(w, w.t('tips.login_required'))}。ログイン画面`,
+        );
+      if (e.type === 'xstate.done.actor.check' && checkOf(e) === 'invalid')
+        return w.say(`${signedOutBar(w)}; the home page (address /)`, `${signedOutBar(w)}。ホーム画面（アドレス /）`);
+      if (e.type === 'flags.change')
+        return w.say(
+          `${signedOutBar(w)} (a demo session ends once demo trading is off)`,
+          `${signedOutBar(w)}（デモ取引が無効になるとデモのセッションは終わる）`,
+        );
+      return c.history.length
+        ? signedOutBar(w)
+        : w.say('The sign-in form', 'ログインフォーム');
+    },
+    // Said by the child states, once each: the parent would repeat it at every step.
+    signedIn: () => '',
+    // A person's step that starts a load already shows its result: say it here too.
+    'signedIn.loadingUser': (w, e) => (e.type === 'user.reload' ? reloaded(w) : ''),
+    'signedIn.loadingUnread': (w, e) => {
+      if (e.type === 'unread.refresh') return markedRead(w);
+      if (e.type === 'window.focus') return stillIn(w);
+      return e.type === 'xstate.done.actor.userInfo' && codeOf(e) === -1 ? codeToast(w, -1) : '';
+    },
+    'signedIn.idle': (w, e, c) => {
+      if (e.type === 'xstate.done.actor.refresh')
+        return codeOf(e) === 0
+          ? w.say(
+              'Still signed in (the session was renewed)',
+              'サインインのまま（セッションが更新された）',
+            )
+          : w.say(
+              `${codeToast(w, 1044)}; still signed in until the token ends`,
+              `${codeToast(w, 1044)}。トークンの期限まではサインインのまま`,
+            );
+      if (e.type === 'xstate.done.actor.check')
+        return checkOf(e) === 'down'
+          ? w.say('Still signed in (no message)', 'サインインのまま（表示なし）')
+          : w.say('Still signed in', 'サインインのまま');
+      if (e.type === 'flags.change')
+        return w.say(
+          'Still signed in (a real-account session is not affected)',
+          'サインインのまま（リアル口座のセッションは影響を受けない）',
+        );
+      if (e.type === 'window.focus') return stillIn(w);
+      if (e.type === 'unread.refresh') return markedRead(w);
+      if (e.type === 'user.reload') return reloaded(w);
+      return demo(c)
+        ? w.say(`The top bar shows ${w.q('top.demo')}`, `上部バーに${w.q('top.demo')}`)
+        : w.say('Signed in: the top bar shows your account', 'サインイン状態：上部バーにアカウント');
+    },
+    'signedIn.checking': () => '',
+    'signedIn.refreshing': () => '',
+  },
+  titles: {
+    'signedIn.loadingUser|xstate.done.actor.userInfo|1': (w) =>
+      w.say('User gone at sign-in (automated only)', 'サインイン時にユーザー消失（自動のみ）'),
+    'signedIn.loadingUser|xstate.done.actor.userInfo|2': (w) =>
+      w.say('User info fails; the session goes on', 'ユーザー情報の失敗：セッションは続く'),
+    'signedIn|session.cleared|0': (w) =>
+      w.say('Session ended on the server (401)', 'サーバー側でセッション終了（401）'),
+    'signedIn|session.logout|0': (w) => w.say('Log out', 'ログアウト'),
+    'signedIn.idle|unread.refresh|0': (w) =>
+      w.say('Reading a notification refreshes the count', 'お知らせを読むと未読数が更新'),
+    'signedIn.idle|user.reload|0': (w) => w.say('Reload the user', 'ユーザー情報の再読み込み'),
+    'signedIn.checking|xstate.done.actor.check|0': (w) =>
+      w.say('The token expires', 'トークンの失効'),
+    'signedIn.checking|xstate.done.actor.check|1': (w) =>
+      w.say('The server refuses the session: back home', 'サーバーがセッションを拒否：ホームへ'),
+    'signedIn.checking|xstate.done.actor.check|3': (w) =>
+      w.say('The session check every minute', '毎分のセッション確認'),
+    'signedIn.refreshing|xstate.done.actor.refresh|0': (w) =>
+      w.say('The session is renewed before it ends', '期限前にセッションを更新'),
+    'signedIn.refreshing|xstate.done.actor.refresh|1': (w) =>
+      w.say('Renewal refused: kept until it ends', '更新拒否：期限まで継続'),
+    'signedIn|always|0': (w) =>
+      w.say('Demo trading switched off ends a demo session', 'デモ取引の無効化でデモのセッションが終了'),
+    'signedIn|flags.change|0': (w) =>
+      w.say('Demo trading switched off: a real session goes on', 'デモ取引の無効化：リアルのセッションは継続'),
+  },
+};

@@ -1,0 +1,186 @@
+/**
+ * What the market and option order forms share in the QA plans
+ * (marketOrder.words.ts, optionOrder.words.ts): how a product load's result is
+ * arranged in the console, the phone screen they are tested on, and the form's
+ * state as a path leaves it.
+ *
+ * Both forms are tested in the phone layout (/BTCUSDT/place, /BTCUSDT/placeOption):
+ * there no chart gate shares the form's calls (an armed fault reaches the form),
+ * and a closed option leaves for the chart (the desktop panel would open the
+ * form again and again while the product stays closed).
+ */
+import {
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import {
+  BALANCE_POLL_MS,
+  DUPLICATE_CLICK_MS,
+  PRODUCT_INFO_REFRESH_MS,
+} from '../../../src/config/constants.ts';
+import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
+import { latest, toast, wait } from './common.ts';
+
+export const SYMBOL = 'BTCUSDT';
+
+/** The form as the path has left it: the machine replayed through the path's events. */
+export function replay<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M>,
+  events: AnyEvent[],
+): SnapshotFrom<M> {
+  // Pure transitions: nothing is invoked or sent, the context is the view's.
+  let [s] = initialTransition(machine, input);
+  for (const e of events) [s] = transition(machine, s, e as EventFromLogic<M>);
+  return s as SnapshotFrom<M>;
+}
+
+export type LoadKind = 'open' | 'closed' | 'notTradable' | 'failed';
+
+interface LoadOut {
+  status: { code: number; data: string | null };
+  /** Market form: order info by symbol. */
+  info?: { code: number; data: Record<string, { tradeStatus: number }> | null };
+  /** Option form: the option product. */
+  product?: { code: number; data: { optionsProducts: Array<{ tradeStatus: number }> } | null };
+  quote: { code: number; data: { price: number } | null };
+  balance: { code: number };
+}
+const LOADS = /^xstate\.done\.actor\.(load|reopen|refresh|recheck)$/;
+export const isLoad = (e: AnyEvent) => LOADS.test(e.type);
+const outOf = (e: AnyEvent) => e.output as LoadOut;
+
+/** The first failing reply code of a load, as the forms read it. */
+export const loadCode = (e: AnyEvent): number | undefined => {
+  const o = outOf(e);
+  return [o.info ?? o.product, o.status, o.quote, o.balance].find((r) => r && r.code !== 0)?.code;
+};
+export function loadKind(e: AnyEvent): LoadKind {
+  const o = outOf(e);
+  if (loadCode(e) !== undefined) return 'failed';
+  if (o.status.data !== 'open') return 'closed';
+  const status = o.info
+    ? Object.values(o.info.data ?? {})[0]?.tradeStatus
+    : o.product?.data?.optionsProducts[0]?.tradeStatus;
+  return status === 0 ? 'notTradable' : 'open';
+}
+/** The price of the newest load on the path: what typed prices were chosen relative to. */
+export const samplePrice = (c: StepCtx) => {
+  const l = latest(c.history, (x) => isLoad(x) && loadKind(x) !== 'failed');
+  return l ? (outOf(l).quote.data?.price ?? 0) : 0;
+};
+
+/**
+ * The console steps that give this load its result. A server error is armed
+ * for `failCall`, a call only the form makes; an unknown symbol needs nothing.
+ * A path's first load sets both switches (an earlier path may have closed the
+ * market); later ones change only what differs from the last answered load.
+ */
+export function arrangeLoad(w: W, e: AnyEvent, c: StepCtx, failCall: string): string {
+  const now = loadKind(e);
+  if (now === 'failed') return loadCode(e) === -1 ? w.fault(failCall, 'status', 500) : '';
+  const before = latest(c.history, (x) => isLoad(x) && loadKind(x) !== 'failed');
+  const was = before ? loadKind(before) : undefined;
+  const controls: string[] = [];
+  const hours = (k?: LoadKind) => k === 'closed';
+  const stopped = (k?: LoadKind) => k === 'notTradable';
+  if (was === undefined || hours(was) !== hours(now))
+    controls.push(w.q(hours(now) ? 'console.closeMarket' : 'console.restoreHours'));
+  if (was === undefined || stopped(was) !== stopped(now))
+    controls.push(w.q(stopped(now) ? 'console.tradeOff' : 'console.tradeOn'));
+  return controls.length
+    ? w.console('market', `${w.q('home.symbol')} = ${SYMBOL}`, ...controls)
+    : '';
+}
+
+/** Before a refused placement: the trade ban, undone when the path ends. */
+export const banTrading = (w: W) =>
+  w.say(
+    `${w.console('account', w.q('console.ban'))} (when the path ends: ${w.q('console.tab_account')} ▸ ${w.q('console.unban')})`,
+    `${w.console('account', w.q('console.ban'))}（パスの終了後に${w.q('console.tab_account')} ▸ ${w.q('console.unban')}）`,
+  );
+
+/** A failed load's toasts: the client shows each refused call's code (the same text once). */
+export const failedLoad = (w: W, codes: number[]) => {
+  const texts = codes.map((code) => `${w.t(`code.${code}`)} [${code}]`);
+  return texts.length === 1
+    ? toast(w, texts[0] as string)
+    : w.say(
+        `Toasts say ${texts.map(w.quote).join(' and ')}`,
+        `トースト${texts.map(w.quote).join('と')}が表示される`,
+      );
+};
+
+export const layout = (w: W) =>
+  w.say(
+    'Use the phone layout: a window narrower than 768 px (or the browser’s phone view)',
+    'スマートフォン表示を使う：幅 768 px 未満のウィンドウ（またはブラウザのモバイル表示）',
+  );
+export const tradeMode = (w: W, mode: 'market' | 'option') =>
+  w.say(
+    `Trade mode ${w.q(`top.mode_${mode}`)}: on the ${SYMBOL} chart (address /${SYMBOL}/chart) press it in the mode switch beside the buttons`,
+    `取引モードは${w.q(`top.mode_${mode}`)}：${SYMBOL} のチャート（アドレス /${SYMBOL}/chart）でボタン横のモード切替で押す`,
+  );
+export const realAccount = (w: W, demo: boolean) =>
+  demo
+    ? w.say(
+        `Use the demo account (${w.q('account.toDemo')} if the header shows ${w.q('top.real')})`,
+        `デモ口座を使う（ヘッダーが${w.q('top.real')}なら${w.q('account.toDemo')}）`,
+      )
+    : w.say(
+        `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')}); ${w.console('account', `${w.q('console.amount')} = 1000`, w.q('console.credit'))}`,
+        `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）。${w.console('account', `${w.q('console.amount')} = 1000`, w.q('console.credit'))}`,
+      );
+export const openForm = (w: W, route: string, symbol: string, direction: unknown, title: string) =>
+  w.say(
+    `Open the ${symbol} order form (address /${symbol}/${route}?direction=${direction})${title ? `: the title ${title}` : ''}`,
+    `${symbol} の注文画面を開く（アドレス /${symbol}/${route}?direction=${direction}）${title ? `。タイトルは${title}` : ''}`,
+  );
+
+/**
+ * The direction tab exists only in the desktop panel: widen the window, the
+ * form opens again there (the paths change direction on an untouched form only).
+ */
+export const directionTab = (w: W, tab: string) =>
+  w.say(
+    `Widen the window to the desktop layout (768 px or more): the form opens again in the panel ${w.q('top.placeOrder')} on the right; press its tab ${tab}`,
+    `ウィンドウをデスクトップ表示（768 px 以上）に広げる：右側のパネル${w.q('top.placeOrder')}にフォームが開き直るので、そのタブ${tab}を押す`,
+  );
+
+export const delays = {
+  balancePoll: (w: W) =>
+    w.say(
+      `${wait(w, BALANCE_POLL_MS)} (the balance is read again)`,
+      `${wait(w, BALANCE_POLL_MS)}（残高が再取得される）`,
+    ),
+  infoRefresh: (w: W) =>
+    w.say(
+      `${wait(w, PRODUCT_INFO_REFRESH_MS)} (the product is checked again)`,
+      `${wait(w, PRODUCT_INFO_REFRESH_MS)}（銘柄が再チェックされる）`,
+    ),
+  duplicateClick: (w: W) =>
+    w.say(
+      `${wait(w, DUPLICATE_CLICK_MS)} (the button rests after a refused press)`,
+      `${wait(w, DUPLICATE_CLICK_MS)}（拒否の後、ボタンが休止している）`,
+    ),
+};
+export const busy = (w: W) =>
+  w.say(
+    `The button shows ${w.q('common.loading')} for a moment`,
+    `ボタンが一瞬${w.q('common.loading')}になる`,
+  );
+export const serverError = (w: W) => toast(w, w.t('tips.server500'));
+/** Where the form leaves to: the chart it came from. */
+export const toChart = (w: W) =>
+  w.say(
+    `the app goes to the ${SYMBOL} chart (address /chart/${SYMBOL})`,
+    `${SYMBOL} のチャートへ移動（アドレス /chart/${SYMBOL}）`,
+  );
+export const backToChart = (w: W) =>
+  w.say(`No form: ${toChart(w)}`, `フォームは出ず、${toChart(w)}`);
+/** The toggles and typed values before this step (for “tick” or “untick”). */
+export const count = (c: StepCtx, type: string) => c.history.filter((x) => x.type === type).length;
