@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -23,7 +24,7 @@ const versionFile = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), versionFile(), pwa('public/config/site.json')],
+  plugins: [react(), versionFile(), preloadApp('src/ui/root.tsx'), pwa('public/config/site.json')],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   worker: { format: 'es' },
   build: {

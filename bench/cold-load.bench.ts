@@ -10,7 +10,8 @@
  * Times are read inside the page (performance.now from navigation start): the
  * first contentful paint, and the first price cell that is live (not marked
  * `data-stale="true"`). Long tasks during start-up are listed.
- * `BENCH_COLD_SAMPLES` sets the samples per page and condition (default 5).
+ * `BENCH_COLD_SAMPLES` sets the samples per page and condition (default 5),
+ * `BENCH_PORT` the preview port (default 4391).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const PORT = 4391;
+const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 5);
 const LIVE_PRICE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 

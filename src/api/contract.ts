@@ -225,10 +225,7 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
 };
 
 /** Static files the app reads besides the API (served next to index.html). */
-export const staticFiles = {
-  siteConfig: 'config/site.json',
-  version: 'version.json',
-} as const;
+export { staticFiles } from './static-files.ts';
 
 /** Real-time endpoints, relative to the configured WebSocket roots. */
 export const channelPaths = { market: '/ws/market', exchange: '/ws/exchange' } as const;

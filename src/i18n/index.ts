@@ -4,28 +4,20 @@
  * (`tips.server500`, `code.305`, `p_t_username`…).
  */
 import i18next, { type i18n as I18n } from 'i18next';
-import { LANGUAGES, type Language } from '../config/site.ts';
+import type { Language } from '../config/site.ts';
+import { loadLocale as load } from './loaders.ts';
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
-
-async function load(lng: Language): Promise<Record<string, unknown> | undefined> {
-  const loader = loaders[`./locales/${lng}.json`];
-  return loader ? (await loader()).default : undefined;
-}
-
-export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
+export { isLanguage } from './loaders.ts';
 
 /** Create and initialise an i18next instance on a language (English always loaded as fallback). */
 export async function createI18n(lng: Language): Promise<I18n> {
   const inst = i18next.createInstance();
-  const en = await load('en');
+  // Both files at once (start-up waits for them).
+  const [en, own] = await Promise.all([load('en'), lng === 'en' ? undefined : load(lng)]);
   const resources: Record<string, { translation: Record<string, unknown> }> = {
     en: { translation: en ?? {} },
   };
-  if (lng !== 'en') {
-    const own = await load(lng);
-    if (own) resources[lng] = { translation: own };
-  }
+  if (own) resources[lng] = { translation: own };
   await inst.init({
     lng,
     fallbackLng: 'en',

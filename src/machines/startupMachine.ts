@@ -1,7 +1,10 @@
 /**
  * App start-up (trading.md §1, §4): load the site configuration file (a
  * missing file shows the "Cannot load config" overlay), start the back end
- * and the language, then read the system config into feature flags.
+ * and the language; then the app is ready (its routes show) while the system
+ * config is read into feature flags (`ready.loadingFlags`). Until that read
+ * settles, the app shows nothing that depends on a flag (ui/hooks/use-flags.ts
+ * holds those parts back), so no screen flashes a feature the server turns off.
  *
  * Once ready, the static version file is checked against this build's
  * version (input `appVersion`): on a mismatch the app redirects to / (the
@@ -116,27 +119,30 @@ export const startupMachine = setup({
         id: 'startBackend',
         src: 'startBackend',
         input: ({ context }) => ({ config: context.config as SiteConfig }),
-        onDone: 'loadingSystemConfig',
+        onDone: 'ready',
         onError: {
           target: 'configMissing',
           actions: assign({ error: ({ event }) => String(event.error) }),
         },
       },
     },
-    loadingSystemConfig: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadSystemConfig',
-        src: 'loadSystemConfig',
-        onDone: { target: 'ready', actions: assign({ flags: ({ event }) => event.output }) },
-        // The client already showed why; the site's own flags still apply.
-        onError: 'ready',
-      },
-    },
     ready: {
       tags: ['ready'],
-      initial: 'checkingVersion',
+      initial: 'loadingFlags',
       states: {
+        // The routes show meanwhile; what depends on a flag waits for this read.
+        loadingFlags: {
+          invoke: {
+            id: 'loadSystemConfig',
+            src: 'loadSystemConfig',
+            onDone: {
+              target: 'checkingVersion',
+              actions: assign({ flags: ({ event }) => event.output }),
+            },
+            // The client already showed why; the site's own flags still apply.
+            onError: 'checkingVersion',
+          },
+        },
         checkingVersion: {
           invoke: {
             id: 'checkVersion',

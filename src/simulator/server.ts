@@ -91,6 +91,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     now: clock.now(),
   });
   const state = persistence.state;
+  performance.mark('sim:state-loaded');
   // Keys are random, never from the seed; a state saved before that held a
   // seed-derived secret anyone could recompute: replace it (its sessions end).
   if (!isKeyHex(state.secret)) state.secret = newKeyHex();
@@ -137,8 +138,10 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
   };
   for (const m of modules) m.init?.(ctx);
+  performance.mark('sim:init');
   // What the modules' init added (or a migration changed) is saved at once.
   await save();
+  performance.mark('sim:saved');
 
   const handlers: Handlers = {};
   for (const m of modules) Object.assign(handlers, m.handlers(ctx));

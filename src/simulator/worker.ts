@@ -10,6 +10,7 @@ import type { BackOffice } from './back-office.ts';
 import { createSimulator } from './server.ts';
 import { indexedDbStore } from './store.ts';
 import { createShiftableClock, realClock } from './clock.ts';
+import { allQuotes } from './modules/market.ts';
 
 /** The seed of the demo world; every install shows the same markets. */
 export const DEMO_SEED = 20261122;
@@ -20,11 +21,20 @@ export const DEMO_SEED = 20261122;
  */
 export const WORKER_PASSWORD_ITERATIONS = 100_000;
 
+performance.mark('sim:worker');
 const sim = createSimulator({
   seed: DEMO_SEED,
   passwordIterations: WORKER_PASSWORD_ITERATIONS,
   store: indexedDbStore(),
   clock: createShiftableClock(realClock),
+});
+
+// The first quotes cost a few hundred ms (each product's day paths and hours);
+// worked out as soon as the state is in, they are ready when the page asks
+// (the page is usually still loading then). Before any call queued on `sim`.
+void sim.then((s) => {
+  allQuotes(s.ctx, s.ctx.clock.now());
+  performance.mark('sim:quotes');
 });
 
 /** Forwards each back-office call to the simulator once it is ready. */
@@ -51,6 +61,13 @@ export const workerApi = {
     await sim;
     return true;
   },
+  /** Stop the market's tick: a page of a live site started this worker on a guess (ui/boot/early.ts). */
+  stop: async () => (await sim).stop(),
+  /** The worker's start-up marks on the page's clock base (epoch ms), for traces. */
+  marks: () =>
+    performance
+      .getEntriesByType('mark')
+      .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime })),
 };
 export type WorkerApi = typeof workerApi;
 

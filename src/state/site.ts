@@ -7,9 +7,25 @@ export interface SiteState {
   flags: Record<string, boolean>;
   /** Offline: every active real-time channel is stale. */
   offline: boolean;
+  /** The first read of the system config has settled (read, or failed and the site's flags stand). */
+  flagsReady: boolean;
 }
 
-export const site = proxy<SiteState>({ config: undefined, flags: {}, offline: false });
+export const site = proxy<SiteState>({
+  config: undefined,
+  flags: {},
+  offline: false,
+  flagsReady: false,
+});
+
+let settle = () => {};
+/** Resolves once the flags are final for this start (ui/hooks/use-flags.ts waits on it). */
+export const flagsSettled = new Promise<void>((r) => (settle = r));
+
+export function settleFlags(): void {
+  site.flagsReady = true;
+  settle();
+}
 
 export function setFlags(entries: Array<{ name: string; enable: boolean }>): void {
   for (const { name, enable } of entries) site.flags[name] = enable;

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { startupMachine } from '../machines/startupMachine.ts';
 import { staticFiles } from '../api/contract.ts';
 import { APP_VERSION } from '../config/version.ts';
-import { flag, setFlags } from '../state/site.ts';
+import { flag, setFlags, settleFlags } from '../state/site.ts';
 import { currentDevice, walletOnlyTarget } from '../config/wallet-only.ts';
 import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
 import { startMarketData } from './boot/market-data.ts';
@@ -80,15 +80,21 @@ export function App() {
           startExchangeData(s);
         }),
         loadSystemConfig: fromPromise(async () => {
-          const r = await ref.current?.api.call('systemConfig');
-          if (!r?.data) throw new Error(r?.message ?? 'no services');
-          setFlags(r.data.systemConfigs);
-          // The demo rule holds app-wide, on whatever screen is open.
-          ref.current?.session.send({
-            type: 'flags.change',
-            virtualTrading: flag('virtualTrading'),
-          });
-          return r.data.systemConfigs;
+          try {
+            const r = await ref.current?.api.call('systemConfig');
+            if (!r?.data) throw new Error(r?.message ?? 'no services');
+            performance.mark('boot:flags');
+            setFlags(r.data.systemConfigs);
+            // The demo rule holds app-wide, on whatever screen is open.
+            ref.current?.session.send({
+              type: 'flags.change',
+              virtualTrading: flag('virtualTrading'),
+            });
+            return r.data.systemConfigs;
+          } finally {
+            // Read or not, the flags are final for now: what waits on them shows.
+            settleFlags();
+          }
         }),
         checkVersion: fromPromise(readServedVersion),
       },

@@ -1,4 +1,5 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
 
 test('home shows live quotes: at least 3 prices change within 5 s, no console errors', async ({
   page,
@@ -99,4 +100,37 @@ test('guard: a visitor opening /position goes to /login with the login-required 
 test('an unknown path goes to /', async ({ page }) => {
   await page.goto('/no/such/page/here');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a reload shows the last prices seen at once, marked as not live, then live ones', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const live = '[data-testid^="row-bid-"]:not([data-stale="true"])';
+  const stale = page.locator('[data-testid^="row-bid-"][data-stale="true"]');
+  await page.goto('/');
+  await expect(page.locator(live).first()).toBeVisible();
+  // A second tab keeps the shared simulator running over the reload, and holds live prices back.
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.locator(live).first()).toBeVisible();
+  await backOffice(other, 'delay', { call: 'productList', ms: 60_000 });
+  await backOffice(other, 'freezeChannel', 'market', true);
+
+  await page.reload();
+  await expect(stale.first()).toBeVisible();
+  expect(await stale.count()).toBeGreaterThanOrEqual(30);
+  await expect(page.locator(live)).toHaveCount(0);
+  // Marked for the eye, for screen readers and with a note.
+  await expect(stale.first()).toHaveCSS('font-style', 'italic');
+  await expect(stale.first()).toHaveAccessibleName(/last seen, not live/);
+  await expect(page.getByRole('status').filter({ hasText: 'Last prices seen' })).toBeVisible();
+
+  await backOffice(other, 'freezeChannel', 'market', false);
+  await expect(stale).toHaveCount(0);
+  await expect(page.locator(live).first()).toBeVisible();
+  await expect(page.getByText('Last prices seen, not live yet')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
 });

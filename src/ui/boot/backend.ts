@@ -11,6 +11,7 @@ import { simulatorTransport } from '../../api/transports/simulator.ts';
 import type { ChannelName, Transport } from '../../api/wire.ts';
 import type { SiteConfig } from '../../config/site.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
+import { startWorker, takeWorker, type WorkerEndpoint } from './early.ts';
 
 export interface Backend {
   kind: 'simulator' | 'live';
@@ -20,21 +21,9 @@ export interface Backend {
   simulator?: Comlink.Remote<WorkerApi>;
 }
 
-function startWorker(): MessagePort | Worker {
-  // Both constructors are spelled out so the bundler finds and builds the worker.
-  if (typeof SharedWorker !== 'undefined') {
-    const w = new SharedWorker(new URL('../../simulator/worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'trader-simulator',
-    });
-    w.port.start();
-    return w.port;
-  }
-  return new Worker(new URL('../../simulator/worker.ts', import.meta.url), { type: 'module' });
-}
-
 export function simulatorBackend(): Backend {
-  const remote = Comlink.wrap<WorkerApi>(startWorker());
+  // Usually started by the entry already (early.ts).
+  const remote = Comlink.wrap<WorkerApi>(takeWorker() ?? startWorker());
   const server = { handle: remote.handle, connect: remote.connect };
   const channel = (name: ChannelName) =>
     createChannel(
@@ -65,5 +54,18 @@ export function liveBackend(cfg: SiteConfig): Backend {
   };
 }
 
-export const createBackend = (cfg: SiteConfig): Backend =>
-  cfg.backend === 'live' ? liveBackend(cfg) : simulatorBackend();
+/** A worker the entry started on a guess that turned out wrong: stop its simulator and let it go. */
+function releaseWorker(w: WorkerEndpoint): void {
+  if (w instanceof Worker) return w.terminate();
+  // A SharedWorker cannot be ended from a page: its simulator stops ticking (no tab of a live site uses it).
+  void Comlink.wrap<WorkerApi>(w)
+    .stop()
+    .finally(() => w.close());
+}
+
+export function createBackend(cfg: SiteConfig): Backend {
+  if (cfg.backend !== 'live') return simulatorBackend();
+  const early = takeWorker();
+  if (early) releaseWorker(early);
+  return liveBackend(cfg);
+}

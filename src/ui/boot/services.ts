@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { staticFiles } from '../../api/contract.ts';
+import { staticFiles } from '../../api/static-files.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
 import { ConfigMissing } from '../../machines/startupMachine.ts';
@@ -22,6 +22,7 @@ import { preferences } from '../../state/preferences.ts';
 import { site } from '../../state/site.ts';
 import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
+import { LAST_CONFIG, takeConfigFetch } from './early.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export interface Services {
@@ -36,13 +37,12 @@ export interface Services {
 
 const base = import.meta.env.BASE_URL;
 
-/** The last site config read, for a start without network (the service worker has the shell). */
-const LAST_CONFIG = 'siteConfig.last';
-
 export async function loadSiteConfig(): Promise<SiteConfig> {
   let res: Response;
   try {
-    res = await fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' });
+    // The entry's fetch the first time (early.ts), a new one on a later start.
+    res = await (takeConfigFetch() ??
+      fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' }));
   } catch (e) {
     // Offline: the config this browser last read, if any.
     const last = readJson<unknown>(LAST_CONFIG);
@@ -58,6 +58,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   }
   const cfg = parseSiteConfig(raw);
   writeJson(LAST_CONFIG, raw);
+  performance.mark('boot:config');
   return cfg;
 }
 
@@ -71,6 +72,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     createI18n(lng),
     Promise.resolve(createBackend(config)),
   ]);
+  performance.mark('boot:i18n');
   const t = strictT(i18n);
   // The document's language follows the texts (screen readers, hyphenation, fonts).
   document.documentElement.lang = i18n.language;
@@ -128,5 +130,6 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   );
   sessionActor.start();
   window.addEventListener('focus', () => sessionActor.send({ type: 'window.focus' }));
+  performance.mark('boot:services');
   return { config, backend, api, i18n, realtime, session: sessionActor };
 }

@@ -1,5 +1,5 @@
 /** The product table and the trade-type tabs (home, quotation, desktop quotation panel). */
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
@@ -16,6 +16,9 @@ export function useSymbols(type?: string, tradableOnly = false): string[] {
   });
 }
 
+/** Rows rendered at once: more than a phone's screen holds. */
+const FIRST_ROWS = 16;
+
 export function QuoteTable({
   symbols,
   onSelect,
@@ -27,6 +30,11 @@ export function QuoteTable({
   label?: string;
 }) {
   const { t } = useTranslation();
+  // The rows below the fold follow in a background render, which React splits
+  // into short slices: 60 rows at once were one long task on a slow phone.
+  const later = useDeferredValue(symbols);
+  const head = symbols.slice(0, FIRST_ROWS);
+  const rows = [...head, ...later.slice(FIRST_ROWS).filter((s) => !head.includes(s))];
   return (
     <table className="quote-table" aria-label={label}>
       <thead>
@@ -38,7 +46,7 @@ export function QuoteTable({
         </tr>
       </thead>
       <tbody>
-        {symbols.map((s) => (
+        {rows.map((s) => (
           <QuoteRow key={s} symbol={s} {...(onSelect ? { onSelect } : {})} />
         ))}
       </tbody>

@@ -1,33 +1,60 @@
-/** Price displays that each read only their own symbol from the board. */
+/**
+ * Price displays that each read only their own symbol from the board. Before
+ * the first live prices they show the last ones this browser saw
+ * (state/last-prices.ts), marked as not live: `data-stale="true"` on the
+ * price cells, a faded italic style, and a label saying so.
+ */
 import { useSnapshot } from 'valtio';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { prices } from '../../state/prices.ts';
+import { lastSeen } from '../../state/last-prices.ts';
 import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
 import { MiniChart } from './mini-chart.tsx';
 
 function useQuote(symbol: string) {
   const snap = useSnapshot(prices);
-  return snap.bySymbol[symbol];
+  const live = snap.bySymbol[symbol];
+  if (live) return { q: live, stale: false };
+  const seen = lastSeen.bySymbol[symbol];
+  return seen ? { q: seen, stale: true } : undefined;
+}
+
+/** A price cell's attributes: stale ones say so to the eye, to tests and to screen readers. */
+function usePriceCell(price: string, stale: boolean) {
+  const { t } = useTranslation();
+  return stale
+    ? {
+        'data-stale': 'true',
+        'aria-label': t('home.stale_price', { price }),
+        title: t('home.stale'),
+      }
+    : {};
 }
 
 export function QuoteCard({ symbol }: { symbol: string }) {
-  const q = useQuote(symbol);
-  if (!q) return null;
-  const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
+  const hit = useQuote(symbol);
+  const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
+  const bid = usePriceCell(hit ? formatPrice(hit.q.bidPrice, d) : '', !!hit?.stale);
+  const ask = usePriceCell(hit ? formatPrice(hit.q.askPrice, d) : '', !!hit?.stale);
+  if (!hit) return null;
+  const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   return (
     <Link
       href={`/chart/${symbol}`}
-      className={`quote-card ${trend}`}
+      className={`quote-card ${trend}${stale ? ' stale' : ''}`}
       // No aria-label: the name is the visible text (symbol, name, prices, change), WCAG 2.5.3.
     >
       <span className="quote-card-name">{q.name}</span>
       <span className="quote-card-sub">{q.productName}</span>
       <span className="quote-card-prices">
-        <span className="price" data-testid={`bid-${symbol}`}>
+        <span className="price" data-testid={`bid-${symbol}`} {...bid}>
           {formatPrice(q.bidPrice, d)}
         </span>
-        <span className="price">{formatPrice(q.askPrice, d)}</span>
+        <span className="price" {...ask}>
+          {formatPrice(q.askPrice, d)}
+        </span>
       </span>
       <span className="change">{formatPercent(q.priceChangePercent)}</span>
       <MiniChart symbol={symbol} />
@@ -42,9 +69,12 @@ export function QuoteRow({
   symbol: string;
   onSelect?: (symbol: string) => void;
 }) {
-  const q = useQuote(symbol);
-  if (!q) return null;
-  const d = decimalsOf(symbol, q.bidPrice, q.askPrice);
+  const hit = useQuote(symbol);
+  const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
+  const bid = usePriceCell(hit ? formatPrice(hit.q.bidPrice, d) : '', !!hit?.stale);
+  const ask = usePriceCell(hit ? formatPrice(hit.q.askPrice, d) : '', !!hit?.stale);
+  if (!hit) return null;
+  const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   const name = (
     <>
@@ -53,7 +83,7 @@ export function QuoteRow({
     </>
   );
   return (
-    <tr className={trend}>
+    <tr className={`${trend}${stale ? ' stale' : ''}`}>
       <th scope="row">
         {onSelect ? (
           <button type="button" className="row-link" onClick={() => onSelect(symbol)}>
@@ -65,10 +95,12 @@ export function QuoteRow({
           </Link>
         )}
       </th>
-      <td className="price" data-testid={`row-bid-${symbol}`}>
+      <td className="price" data-testid={`row-bid-${symbol}`} {...bid}>
         {formatPrice(q.bidPrice, d)}
       </td>
-      <td className="price">{formatPrice(q.askPrice, d)}</td>
+      <td className="price" {...ask}>
+        {formatPrice(q.askPrice, d)}
+      </td>
       <td>
         <span className="change-pill">{formatPercent(q.priceChangePercent)}</span>
       </td>

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import type { Banner } from '../../api/types/trading.ts';
 import { HOT_PRODUCTS } from '../../config/constants.ts';
 import { prices } from '../../state/prices.ts';
+import { lastSeen } from '../../state/last-prices.ts';
 import { QuoteCard } from '../components/quote.tsx';
 import { QuoteTable } from '../components/quote-table.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
@@ -16,7 +17,10 @@ import { IconSearch, IconService } from '../components/icons.tsx';
 export function Home() {
   const { t } = useTranslation();
   const { api, config } = useServices();
-  const { symbols } = useSnapshot(prices);
+  const live = useSnapshot(prices).symbols;
+  // Before the first live prices, the last ones seen (marked stale, components/quote.tsx).
+  const stale = live.length === 0 && lastSeen.symbols.length > 0;
+  const symbols = stale ? lastSeen.symbols : live;
   const [banners, setBanners] = useState<Banner[]>([]);
 
   useEffect(() => {
@@ -49,6 +53,11 @@ export function Home() {
         </div>
       ) : (
         <>
+          {stale && (
+            <p className="stale-note" role="status">
+              {t('home.stale')}
+            </p>
+          )}
           <section aria-label={t('home.hot')} className="hot-cards">
             {symbols.slice(0, HOT_PRODUCTS).map((s) => (
               <QuoteCard key={s} symbol={s} />

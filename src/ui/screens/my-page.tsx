@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { preferences } from '../../state/preferences.ts';
-import { site } from '../../state/site.ts';
+import { useFlags } from '../hooks/use-flags.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
@@ -35,7 +35,7 @@ export function MyPage() {
   const demo = useDemo();
   const unread = useUnread();
   const balance = useBalance(true);
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const { dark, redUp } = useSnapshot(preferences);
   const [lng] = useLanguage();
   const [drawer, setDrawer] = useState<'language' | 'logout'>();

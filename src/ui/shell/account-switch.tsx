@@ -1,11 +1,11 @@
 /** Demo / real switch behind a warning confirmation, and the demo reset (the account mode machine's view). */
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { accountModeActors, accountModeMachine } from '../../machines/accountModeMachine.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
-import { site } from '../../state/site.ts';
+import { useFlags } from '../hooks/use-flags.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
@@ -15,7 +15,7 @@ import { inspected } from '../../machines/inspect.ts';
 function useAccountMode() {
   const { api, session: sessionActor } = useServices();
   const { token } = useSnapshot(session);
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [state, send] = useMachine(accountModeMachine.provide({ actors: accountModeActors(api) }), {
     ...inspected,
     input: { virtualTrading: flags.virtualTrading === true, demo: isDemo(decodeToken(token)) },
@@ -38,7 +38,12 @@ type Variant = 'button' | 'row' | 'cta';
 
 export function DemoSwitch(props: { variant?: Variant }) {
   const { token } = useSnapshot(session);
-  return <DemoSwitchFor key={token} {...props} />;
+  // Shown once the flags are read (virtualTrading decides it): hooks/use-flags.ts.
+  return (
+    <Suspense fallback={null}>
+      <DemoSwitchFor key={token} {...props} />
+    </Suspense>
+  );
 }
 
 function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {

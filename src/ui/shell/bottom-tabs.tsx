@@ -1,8 +1,8 @@
 /** Mobile bottom tabs: home, position, history, user — and explore on sites that enable it. */
-import { useSnapshot } from 'valtio';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { site } from '../../state/site.ts';
+import { useFlags } from '../hooks/use-flags.ts';
 import {
   IconExplore,
   IconHistory,
@@ -20,9 +20,18 @@ const TABS = [
 ] as const;
 
 export function BottomTabs() {
+  // The tabs wait for the flags (explore is one): an empty bar of the same size meanwhile, so nothing moves.
+  return (
+    <Suspense fallback={<div className="bottom-tabs" aria-hidden="true" />}>
+      <Tabs />
+    </Suspense>
+  );
+}
+
+function Tabs() {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const tabs = TABS.filter((tab) => tab.key !== 'explore' || flags.explore);
   return (
     <nav className="bottom-tabs" aria-label={t('nav.main')}>

@@ -5,22 +5,30 @@
  * a hint says so and offers both ways on: the demo switch (with its usual
  * warning, trading.md §4, only when virtual trading is enabled) and deposit.
  */
-import { useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { readJson, writeJson } from '../../state/persist.ts';
-import { site } from '../../state/site.ts';
+import { useFlags } from '../hooks/use-flags.ts';
 import { useBalance, useDemo, useSessionUser } from '../hooks/use-session.ts';
 import { DemoSwitch } from './account-switch.tsx';
 
 const KEY = 'firstRunDismissed';
 
 export function FirstRunHint() {
+  // Once the flags are read (hooks/use-flags.ts): nothing shows meanwhile.
+  return (
+    <Suspense fallback={null}>
+      <Hint />
+    </Suspense>
+  );
+}
+
+function Hint() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const demo = useDemo();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [dismissed, setDismissed] = useState<string[]>(() => readJson<string[]>(KEY) ?? []);
   const candidate = !!user && !demo && !dismissed.includes(user.uid);
   // Polled only while the hint may show, so a deposit approved meanwhile hides it.

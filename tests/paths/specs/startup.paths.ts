@@ -43,7 +43,7 @@ export const specs: PathSpec[] = [
         return [done('loadConfig', parseSiteConfig(siteFile())), error('loadConfig')];
       if (s.matches('startingBackend'))
         return [done('startBackend', undefined), error('startBackend')];
-      if (s.matches('loadingSystemConfig'))
+      if (s.matches({ ready: 'loadingFlags' }))
         return [done('loadSystemConfig', []), error('loadSystemConfig')];
       const out: EventObject[] = [];
       if (s.matches({ ready: 'checkingVersion' }))
@@ -130,14 +130,12 @@ export const specs: PathSpec[] = [
         expect(ctx(s).config).toEqual(parseSiteConfig(siteFile()));
         expect(ctx(s).config?.siteName).toBe('Trader');
       },
-      loadingSystemConfig: async (s, c) => {
-        await gatesOf(c).release('loadSystemConfig');
-        expect(s.hasTag('loading')).toBe(true);
-      },
       ready: (s, c) => {
         const x = ctx(s);
         expect(s.hasTag('ready')).toBe(true);
         expect(s.hasTag('loading')).toBe(false);
+        // The first read of the flags is under way: none yet.
+        if (s.matches({ ready: 'loadingFlags' })) return void expect(x.flags).toEqual([]);
         // While a new read is on its way, the server may already say something else.
         if (s.matches({ ready: 'reloadingFlags' }) || s.matches({ ready: 'refreshing' })) return;
         if (x.flags.length > 0) {
@@ -145,6 +143,9 @@ export const specs: PathSpec[] = [
           const server = c.world.sim.backOffice.flags();
           expect(Object.fromEntries(x.flags.map((f) => [f.name, f.enable]))).toEqual(server);
         } else expect(c.world.toasts).toContain('Server error (500)');
+      },
+      'ready.loadingFlags': async (_s, c) => {
+        await gatesOf(c).release('loadSystemConfig');
       },
       'ready.checkingVersion': async (s, c) => {
         await gatesOf(c).release('checkVersion');

@@ -100,8 +100,12 @@ export const startupWords: Words = {
       ),
     configMissing: (w) => w.q('tips.config_404'),
     startingBackend: () => '',
-    loadingSystemConfig: () => '',
     ready: () => '',
+    'ready.loadingFlags': (w) =>
+      w.say(
+        'The home page shows with its prices; the bottom tabs and anything else a flag decides appear once the flags are read',
+        'ホーム画面が価格とともに表示される。下部タブなどフラグで決まるものはフラグの取得後に表示される',
+      ),
     'ready.checkingVersion': (w, e) =>
       e.type === 'xstate.error.actor.loadSystemConfig'
         ? w.say(
@@ -121,7 +125,7 @@ export const startupWords: Words = {
       w.say('The site file is missing', 'サイトファイルがない'),
     'startingBackend|xstate.error.actor.startBackend|0': (w) =>
       w.say('The back end does not start', 'バックエンドが起動しない'),
-    'loadingSystemConfig|xstate.error.actor.loadSystemConfig|0': (w) =>
+    'ready.loadingFlags|xstate.error.actor.loadSystemConfig|0': (w) =>
       w.say('The system config cannot be read', 'システム設定を取得できない'),
     'ready.checkingVersion|xstate.done.actor.checkVersion|0': (w) =>
       w.say('A new version was deployed', '新しいバージョンがデプロイされた'),

@@ -1,7 +1,6 @@
 /** Sign in (/login): the login machine's view. */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginActors, loginMachine, type LoginInput } from '../../../machines/loginMachine.ts';
@@ -13,7 +12,7 @@ import {
   recallRegisterAccount,
   rememberRegisterAccount,
 } from '../../../state/remember.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
@@ -148,7 +147,7 @@ function LoginForm({ input }: { input: LoginInput }) {
 
 export function Login() {
   const { t } = useTranslation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const desktop = useDesktop();
   const remembered = useRemembered();
   // Just signed up: the new account comes in the navigation state, and is

@@ -1,12 +1,11 @@
 /** Sign up (/register) and password reset (/forgot) on their machines. */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { registerActors, registerMachine } from '../../../machines/registerMachine.ts';
 import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { rememberRegisterAccount } from '../../../state/remember.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
@@ -22,7 +21,7 @@ export function Register() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [, navigate] = useLocation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [locale] = useLanguage();
   const [state, send] = useMachine(registerMachine.provide({ actors: registerActors(api) }), {
     ...inspected,
@@ -65,7 +64,7 @@ export function Forgot() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [, navigate] = useLocation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [locale] = useLanguage();
   const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
     ...inspected,

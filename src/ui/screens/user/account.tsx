@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -16,7 +15,7 @@ import {
 } from '../../../machines/profileMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { flagOn } from '../../../config/site.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { TextField } from '../../forms/fields.tsx';
@@ -38,7 +37,7 @@ import { inspected } from '../../../machines/inspect.ts';
 function ProfileForm({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation();
   const { api, config, session } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [, navigate] = useLocation();
   const [state, send, actor] = useMachine(
     profileMachine.provide({

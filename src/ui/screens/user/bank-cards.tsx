@@ -11,7 +11,6 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import {
@@ -22,7 +21,7 @@ import {
   type CardRow,
 } from '../../../machines/bankCardMachine.ts';
 import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
@@ -46,14 +45,14 @@ const editHref = (id: string) => `/user/wallet/editBankCard?${new URLSearchParam
 
 /** Bank cards: flag user/bankCard on, real account. */
 function useCardsAvailable(): boolean {
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const demo = useDemo();
   return useAvailable(flags['user/bankCard'] === true && !demo);
 }
 
 function useCardMachine(input: Omit<BankCardMachineInput, 'bankInfo'>) {
   const { api } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   return useMachine(bankCardMachine.provide({ actors: bankCardActors(api) }), {
     ...inspected,
     input: { ...input, bankInfo: flags.bankInfo === true },

@@ -5,11 +5,10 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { bindEmailActors, bindEmailMachine } from '../../../machines/bindEmailMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import {
@@ -24,7 +23,7 @@ import { inspected } from '../../../machines/inspect.ts';
 export function BindEmail() {
   const { t } = useTranslation();
   const { api, session } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [state, send, actor] = useMachine(
     bindEmailMachine.provide({ actors: bindEmailActors(api) }),
     { ...inspected, input: { enabled: flags['user/bindEmail'] === true } },

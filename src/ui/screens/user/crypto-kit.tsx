@@ -4,13 +4,12 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import {
   cryptoAddressActors,
   cryptoAddressMachine,
   type CryptoAddressInput,
 } from '../../../machines/cryptoAddressMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { useAvailable } from './cards-kit.tsx';
@@ -43,7 +42,7 @@ export function useCryptoBack(page: 'list' | 'add' | 'delete'): string {
 
 /** Crypto screens are for real accounts with saved-address withdrawals on. */
 export function useCryptoAvailable(): boolean {
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const demo = useDemo();
   return useAvailable(flags.NO_WALLET_WITHDRAW !== true && !demo);
 }

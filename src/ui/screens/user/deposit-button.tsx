@@ -3,14 +3,13 @@
  * disabled by the site it is a real disabled button (a link marked only
  * aria-disabled still navigates).
  */
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 
 export function DepositButton() {
   const { t } = useTranslation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   if (flags.depositDisabled) {
     return (
       <button type="button" className="btn primary" disabled>

@@ -19,7 +19,6 @@
  * /user with a notice.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { TOAST_MS } from '../../../config/constants.ts';
@@ -28,7 +27,7 @@ import {
   type DepositForm,
   type DepositInput,
 } from '../../../machines/depositMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
@@ -123,7 +122,7 @@ function DepositScreen({ input }: { input: DepositInput }) {
 export function Deposit() {
   const { i18n } = useTranslation();
   const { config } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const demo = useDemo();
   const desktop = useDesktop();
   const walletType = useWalletType();

@@ -3,10 +3,9 @@
  * Without a bound e-mail the bind-e-mail-first message (p_bind_email_first,
  * the server's 1156) shows from the start, with the way to bind one.
  */
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { flagOn } from '../../../config/site.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useSessionUser } from '../../hooks/use-session.ts';
 import { LOAN_AMOUNT, LOAN_DAYS } from '../../../machines/loanMachine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
@@ -22,7 +21,7 @@ export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
   const busy = state.hasTag('busy');
   const days = (n: number) => t('cards.loan.daysValue', { count: n });
   const user = useSessionUser();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   // A loan needs a bound e-mail (1156): said before the request, not after its round trip.
   const noEmail = !!user && !user.email;
   const canBind = user?.registerType === 'P' && flagOn(flags, 'user/bindEmail');

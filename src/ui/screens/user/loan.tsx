@@ -10,8 +10,7 @@
  * The request form, the active loan, the slider and the shared hooks are in
  * loan-request.tsx, loan-active.tsx, loan-slider.tsx and loan-kit.tsx.
  */
-import { useSnapshot } from 'valtio';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useDemo } from '../../hooks/use-session.ts';
 import {
   Failed,
@@ -28,7 +27,7 @@ import './cards.css';
 
 export function Loan() {
   const { t } = useCardsTexts();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const demo = useDemo();
   const ok = useAvailable(flags['user-loan'] === true && !demo);
   return (

@@ -1,8 +1,7 @@
 /** My wallet, overview: total assets, deposit and withdraw, wallet shortcuts. */
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { money } from '../../format.ts';
 import { DepositButton } from './deposit-button.tsx';
 
@@ -16,7 +15,7 @@ export function Overview({
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   return (
     <>
       <section className="balance-card" aria-label={t('wallet_ui.total_assets')}>

@@ -11,7 +11,6 @@
 import { ExportCsv } from '../../statements/export-button.tsx';
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { DepositWithdrawRecord, WalletItem, WalletRecord } from '../../../api/types/user.ts';
 import {
@@ -20,7 +19,7 @@ import {
   type RecordType,
   type WalletTab,
 } from '../../../machines/walletMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { InfiniteList } from '../../components/infinite-list.tsx';
@@ -150,7 +149,7 @@ function WalletScreen() {
 
 export function MyWallet() {
   const demo = useDemo();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const ok = useAvailable(!!flags['multi-wallet'] && !demo);
   return ok ? <WalletScreen /> : null;
 }

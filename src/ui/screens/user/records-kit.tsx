@@ -2,15 +2,14 @@
  * Shared by the records screens: the header with its way back and the
  * filter chips (also used by the wallet overview).
  */
-import { useSnapshot } from 'valtio';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useDemo } from '../../hooks/use-session.ts';
 import { BackLink } from '../../components/back-link.tsx';
 
 /** Back to the wallet where it is offered (multi-wallet, real account), else to /user. */
 export function ScreenHead({ title }: { title: string }) {
   const demo = useDemo();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   return (
     <>
       <header className="screen-header">

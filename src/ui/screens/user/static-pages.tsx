@@ -6,12 +6,11 @@
  * standardsPage and agreementPage).
  */
 import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { flagOn } from '../../../config/site.ts';
-import { site } from '../../../state/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { ProfileHeader, useAvailable } from './profile-kit.tsx';
+import { useFlags } from '../../hooks/use-flags.ts';
 
 /** The spec's figures (user-centre.md §9), filled into the texts. */
 const PRIVACY_EFFECTIVE = '2018-12-14';
@@ -96,7 +95,7 @@ function Page({
 }
 
 export function Privacy() {
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   // On unless the site turns it off (§2).
   const available = useAvailable(flagOn(flags, 'user/privacy'));
   return available ? <Page prefix="privacyPage" sections={PRIVACY_SECTIONS} /> : null;
@@ -104,7 +103,7 @@ export function Privacy() {
 
 export function Standards() {
   const { t } = useTranslation();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const values = useValues();
   const available = useAvailable(flags.standards === true);
   if (!available) return null;

@@ -8,7 +8,6 @@
  * already-verified message.
  */
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { IdType, VerifiedStatus } from '../../../api/types/user.ts';
 import {
@@ -18,7 +17,7 @@ import {
   type Slot,
   type Variant,
 } from '../../../machines/verificationMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { juniorOffered } from './account-menu.ts';
@@ -68,7 +67,7 @@ function StatusLine({ status, remark }: { status: VerifiedStatus; remark: string
 function VerificationForm({ variant }: { variant: Variant }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const [state, send, actor] = useMachine(
     verificationMachine.provide({
       actors: verificationActors(api, { prepare: prepareImage }),
@@ -252,7 +251,7 @@ export function Verified() {
 export function JuniorVerified() {
   const { t } = useTranslation();
   const { config } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const available = useAvailable(juniorOffered(flags, config.verification));
   return (
     <main className="screen profile-screen">

@@ -16,11 +16,10 @@
  * withdraw-kit.ts.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { BANK_META_MISSING, type WithdrawInput } from '../../../machines/withdrawMachine.ts';
-import { site } from '../../../state/site.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
@@ -108,7 +107,7 @@ function WithdrawScreen({ input }: { input: WithdrawInput }) {
 export function Withdraw() {
   const { i18n } = useTranslation();
   const { config } = useServices();
-  const { flags } = useSnapshot(site);
+  const flags = useFlags();
   const demo = useDemo();
   const ok = useAvailable(!demo);
   // The machine reads its input once.

@@ -1,0 +1,15 @@
+/**
+ * The locale files, one lazy chunk each. A module of its own (no i18next), so
+ * the start-up entry can begin loading the first language before the app's
+ * chunk arrives; a second import of the same file is served from the module map.
+ */
+import { LANGUAGES, type Language } from '../config/site.ts';
+
+export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
+
+export async function loadLocale(lng: Language): Promise<Record<string, unknown> | undefined> {
+  const loader = loaders[`./locales/${lng}.json`];
+  return loader ? (await loader()).default : undefined;
+}

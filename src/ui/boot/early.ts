@@ -1,0 +1,70 @@
+/**
+ * Start-up work that needs neither React nor the app's code, begun by the
+ * entry (main.tsx) before the app's chunk loads, so it runs alongside it:
+ * - the site config's fetch;
+ * - the simulator's worker, speculatively: when the config this browser read
+ *   last says simulator, or when there is none. A live site's first visit
+ *   starts it once for nothing; the app lets it go when the config says live
+ *   (backend.ts), and later visits remember live and start none;
+ * - the first locale files (English, the fallback, and the language the app
+ *   will show), so i18n finds them in the module map.
+ * Each is taken once by the app; a second start (a reload of the config)
+ * fetches afresh.
+ */
+import { staticFiles } from '../../api/static-files.ts';
+import { isLanguage, loadLocale } from '../../i18n/loaders.ts';
+import { preferences } from '../../state/preferences.ts';
+import { readJson } from '../../state/persist.ts';
+
+/** The last site config read (raw), for a start without network and for these guesses. */
+export const LAST_CONFIG = 'siteConfig.last';
+
+export type WorkerEndpoint = MessagePort | Worker;
+
+let configFetch: Promise<Response> | undefined;
+let worker: WorkerEndpoint | undefined;
+
+export function startWorker(): WorkerEndpoint {
+  performance.mark('boot:worker');
+  // Both constructors are spelled out so the bundler finds and builds the worker.
+  if (typeof SharedWorker !== 'undefined') {
+    const w = new SharedWorker(new URL('../../simulator/worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'trader-simulator',
+    });
+    w.port.start();
+    return w.port;
+  }
+  return new Worker(new URL('../../simulator/worker.ts', import.meta.url), { type: 'module' });
+}
+
+export function startEarly(): void {
+  const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
+  configFetch = fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, {
+    cache: 'no-store',
+  });
+  // Its failure is reported when the app reads it (loadSiteConfig).
+  configFetch.catch(() => {});
+  if (last?.backend !== 'live') worker = startWorker();
+  const lng = isLanguage(preferences.language)
+    ? preferences.language
+    : isLanguage(last?.defaultLanguage)
+      ? last.defaultLanguage
+      : 'en';
+  // A guess: createI18n loads (and reports) whatever it really needs.
+  for (const l of new Set(['en', lng] as const)) loadLocale(l).catch(() => {});
+}
+
+/** The config fetch started early, once. */
+export function takeConfigFetch(): Promise<Response> | undefined {
+  const f = configFetch;
+  configFetch = undefined;
+  return f;
+}
+
+/** The worker started early, once. */
+export function takeWorker(): WorkerEndpoint | undefined {
+  const w = worker;
+  worker = undefined;
+  return w;
+}
