@@ -8,6 +8,8 @@ import type { UiDriver } from './driver.ts';
 import { withdrawUi } from './withdraw.ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';
+import { specs as sessionSpecs } from '../specs/session.paths.ts';
+import { sessionUi } from './session.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
@@ -17,4 +19,5 @@ export interface UiMachine {
 export const UI_MACHINES: UiMachine[] = [
   { driver: withdrawUi, specs: withdrawSpecs },
   { driver: optionSettlementUi, specs: optionSettlementSpecs },
+  { driver: sessionUi, specs: sessionSpecs },
 ];
