@@ -64,7 +64,8 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
   if (process.env.UI_PATHS_TIMING) console.log(`setup ${Date.now() - t0} ms`);
   const c: UiCtx = { page, spec: path.spec, data, path, history: [], i: -1 };
   const steps = path.steps;
-  const mark = (await records(page)).length;
+  // A page load (driver.loads) starts the recorder afresh.
+  const mark = driver.loads ? 0 : (await records(page)).length;
   /** Arrange the results of the actors step k starts (k = -1: the first state's). */
   const arrangeStarted = async (k: number) => {
     for (const id of path.started[k + 1] ?? []) {

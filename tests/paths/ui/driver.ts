@@ -32,6 +32,11 @@ export interface UiDriver {
   machine: string;
   /** Seed and sign in for one path of a spec; returns data for the steps. */
   setup(page: Page, spec: string): Promise<Record<string, unknown>>;
+  /**
+   * `open` loads the page (a machine that starts with the app): what the
+   * machine does is counted from that load, and nothing is arranged before it.
+   */
+  loads?: boolean;
   /** Open the machine's screen (after the first actor result is arranged). */
   open(c: UiCtx): Promise<void>;
   /** What a person does for each event type. */

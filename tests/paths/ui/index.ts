@@ -6,10 +6,18 @@ import type { PathSpec } from '../framework.ts';
 import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
 import type { UiDriver } from './driver.ts';
 import { withdrawUi } from './withdraw.ui.ts';
+import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
+import { optionSettlementUi } from './optionSettlement.ui.ts';
+import { specs as sessionSpecs } from '../specs/session.paths.ts';
+import { sessionUi } from './session.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
   specs: PathSpec[];
 }
 
-export const UI_MACHINES: UiMachine[] = [{ driver: withdrawUi, specs: withdrawSpecs }];
+export const UI_MACHINES: UiMachine[] = [
+  { driver: withdrawUi, specs: withdrawSpecs },
+  { driver: optionSettlementUi, specs: optionSettlementSpecs },
+  { driver: sessionUi, specs: sessionSpecs },
+];

@@ -1,0 +1,177 @@
+/**
+ * The session machine driven through the screens (specs in
+ * tests/paths/specs/session.paths.ts; words in session.words.ts). The machine
+ * lives as long as the app: every path starts with a page load (`loads`),
+ * signed out, and signs in through the sign-in form as a person does; the
+ * second sign-in of a path is the switch to the demo account.
+ *
+ * Arranged as the words say: refusals are forced (Faults: user info 1002 and
+ * 500, unread count 500, session check -1 and 500, refresh 1044); sessions
+ * ended elsewhere by the back office (the next call meets a 401); virtual
+ * trading switched off in the back office, then read again on focus. The
+ * check's clock is the device's (src/ui/boot/services.ts): a check "due" or
+ * "expired" is the page's clock jumping to 4 minutes before the token's end,
+ * or past it, as a sleeping laptop's does.
+ */
+import { expect, type Page } from '@playwright/test';
+import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
+import { decodeToken } from '../../../src/state/session.ts';
+import { makeW } from '../plan/words.ts';
+import { codeOf } from '../words/common.ts';
+import { backOffice, force, go } from '../../e2e/paths/page.ts';
+import { nothing, type UiDriver } from './driver.ts';
+
+const w = makeW('en');
+const t = w.t;
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'secret123';
+const MIN = 60_000;
+
+type Check = 'fresh' | 'due' | 'expired' | 'invalid' | 'down';
+/** Where the check lands relative to the token's end (session.paths.ts CHECKS). */
+const BEFORE: Record<Check, number> = {
+  fresh: 0,
+  due: 4 * MIN,
+  expired: -1000,
+  invalid: 0,
+  down: 0,
+};
+
+/** The sign-in screen's title (the phone's top bar has no sign-in link). */
+const signInTitle = (p: Page) => p.getByRole('heading', { name: t('nav.login'), exact: true });
+const toastSays = (p: Page, text: string) => expect(p.getByText(text).first()).toBeVisible();
+/** The app regains focus (the person clicks back into the window). */
+const focus = async (p: Page) => void (await p.evaluate(`dispatchEvent(new Event('focus'))`));
+
+export const sessionUi: UiDriver = {
+  machine: 'session',
+  loads: true,
+  async setup(page) {
+    await page.goto('/login');
+    const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+      email: EMAIL,
+      password: PASSWORD,
+    });
+    // The simulator saves 250 ms after a change; the path's page load reads the user back.
+    await page.waitForTimeout(600);
+    return { uid };
+  },
+  // The app starts signed out (the session machine starts with it).
+  open: (c) => c.page.goto('/login').then(() => undefined),
+  events: {
+    async 'session.signedIn'(c) {
+      const p = c.page;
+      if (c.history.some((x) => x.type === 'session.signedIn')) {
+        // The demo/real switch stores a new token.
+        await p
+          .getByRole('button', { name: new RegExp(t('account.toDemo')) })
+          .first()
+          .click();
+        await p
+          .getByRole('dialog', { name: t('account.switchTitle') })
+          .getByRole('button', { name: t('common.confirm') })
+          .click();
+        return;
+      }
+      const form = p.getByRole('main');
+      await form.getByLabel('E-mail').fill(EMAIL);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: t('nav.login') }).click();
+    },
+    async 'session.cleared'(c) {
+      // Sessions ended elsewhere: the unread count read on focus meets a 401.
+      await backOffice(c.page, 'logoutUser', c.data.uid);
+      await focus(c.page);
+    },
+    async 'session.logout'(c) {
+      await go(c.page, '/user');
+      await c.page.getByRole('button', { name: t('my.logout') }).click();
+      await c.page
+        .getByRole('dialog', { name: t('my.logout') })
+        .getByRole('button', { name: t('common.confirm') })
+        .click();
+    },
+    'window.focus': (c) => focus(c.page),
+    async 'unread.refresh'(c) {
+      await go(c.page, '/user/notification');
+      await c.page.getByRole('button', { name: /Hello/ }).first().click();
+    },
+    async 'user.reload'(c) {
+      await go(c.page, '/user');
+      await c.page.getByRole('button', { name: t('common.refresh') }).click();
+    },
+    async 'flags.change'(c) {
+      // Switched off in the back office; the app reads its config again on focus.
+      await backOffice(c.page, 'setFlag', 'virtualTrading', false);
+      await focus(c.page);
+    },
+  },
+  actors: {
+    userInfo: {
+      async done(c, e) {
+        const code = codeOf(e);
+        if (code === 1002) await force(c.page, { call: 'userInfo', code: 1002 });
+        if (code === -1) await force(c.page, { call: 'userInfo', status: 500 });
+      },
+    },
+    unreadCount: {
+      async done(c, e) {
+        if (codeOf(e) === -1) await force(c.page, { call: 'unreadCount', status: 500 });
+        else await backOffice(c.page, 'sendMessage', c.data.uid, 'Hello', 'A message for you');
+      },
+    },
+    check: {
+      async done(c, e) {
+        const cls = ((e as { cls?: Check }).cls ?? 'fresh') as Check;
+        c.data.check = cls;
+        if (cls === 'invalid') await force(c.page, { call: 'sessionCheck', code: -1 });
+        if (cls === 'down') await force(c.page, { call: 'sessionCheck', status: 500 });
+      },
+    },
+    refresh: {
+      async done(c, e) {
+        if (codeOf(e) !== 0) await force(c.page, { call: 'refresh', code: codeOf(e) });
+      },
+    },
+  },
+  // The token watcher reports the person's sign-ins and sign-outs: no reply to hold.
+  hold: { watchToken: nothing },
+  delays: {
+    async checkInterval(c) {
+      const cls = c.data.check as Check;
+      let ms = SESSION_CHECK_MS;
+      if (cls === 'due' || cls === 'expired') {
+        // The device slept: the check lands where the path wants it against the token's end.
+        const token = (await c.page.evaluate(
+          `JSON.parse(localStorage.getItem('session')).token`,
+        )) as string;
+        const end = (decodeToken(token)?.exp ?? 0) * 1000;
+        const now = (await c.page.evaluate('Date.now()')) as number;
+        ms = Math.max(ms, end - BEFORE[cls] - now);
+      }
+      await c.page.clock.fastForward(ms);
+    },
+  },
+  states: {
+    async signedOut(c, e) {
+      const type = e.type;
+      if (type === 'session.logout') await toastSays(c.page, t('log_out_success'));
+      if (type === 'session.cleared') await toastSays(c.page, t('tips.login_required'));
+      if (type === 'xstate.done.actor.check' && c.data.check === 'invalid')
+        await expect(c.page).toHaveURL(/\/$/);
+      // Signed out, My page asks to sign in (the path ends here, or starts on that screen).
+      if (c.i >= 0) await go(c.page, '/user');
+      await expect(signInTitle(c.page)).toBeVisible();
+    },
+    // Signed in, the app has left the sign-in screen.
+    signedIn: (c) => expect(signInTitle(c.page)).toHaveCount(0),
+    'signedIn.loadingUser': nothing,
+    'signedIn.loadingUnread': nothing,
+    async 'signedIn.idle'(c, e) {
+      if (e.type === 'xstate.done.actor.refresh' && codeOf(e) !== 0)
+        await toastSays(c.page, `${t(`code.${codeOf(e)}`)} [${codeOf(e)}]`);
+    },
+    'signedIn.checking': nothing,
+    'signedIn.refreshing': nothing,
+  },
+};
