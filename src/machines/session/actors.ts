@@ -12,7 +12,7 @@ import type {
   UserResult,
 } from './types.ts';
 
-/** The real actors; `now` is the clock the check reports (the browser's by default). */
+/** The real actors; `now` is the clock the check reports (the app passes the server's; the browser's by default). */
 export const sessionActors = (api: ApiClient, now: () => number = () => Date.now()) => ({
   /** Reports the session store's token: appearing or changing, and going. */
   watchToken: fromCallback<SessionEvent>(({ sendBack }) => {

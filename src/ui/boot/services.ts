@@ -20,6 +20,7 @@ import { clearSession, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { preferences } from '../../state/preferences.ts';
 import { site } from '../../state/site.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
 import { LAST_CONFIG, takeConfigFetch } from './early.ts';
@@ -123,7 +124,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
 
   const sessionActor = createActor(
     sessionMachine.provide({
-      actors: sessionActors(api),
+      // Token ends are server times: the check compares them with the server's clock.
+      actors: sessionActors(api, serverNow),
       actions: { goHome: () => navigate('/') },
     }),
     inspected,

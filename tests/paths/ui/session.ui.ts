@@ -9,9 +9,9 @@
  * 500, unread count 500, session check -1 and 500, refresh 1044); sessions
  * ended elsewhere by the back office (the next call meets a 401); virtual
  * trading switched off in the back office, then read again on focus. The
- * check's clock is the device's (src/ui/boot/services.ts): a check "due" or
- * "expired" is the page's clock jumping to 4 minutes before the token's end,
- * or past it, as a sleeping laptop's does.
+ * check's clock is the server's (src/ui/boot/services.ts): a check "due" or
+ * "expired" is the server's time skipped to 4 minutes before the token's end,
+ * or past it, before the check's interval fires.
  */
 import { expect, type Page } from '@playwright/test';
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
@@ -139,17 +139,20 @@ export const sessionUi: UiDriver = {
   delays: {
     async checkInterval(c) {
       const cls = c.data.check as Check;
-      let ms = SESSION_CHECK_MS;
       if (cls === 'due' || cls === 'expired') {
-        // The device slept: the check lands where the path wants it against the token's end.
+        // The check runs on the server's clock: skip the server's time to where the path
+        // wants the check against the token's end (console Market ▸ Skip, as the words say),
+        // and let a quote bring the new time to the page before the interval fires.
         const token = (await c.page.evaluate(
           `JSON.parse(localStorage.getItem('session')).token`,
         )) as string;
         const end = (decodeToken(token)?.exp ?? 0) * 1000;
-        const now = (await c.page.evaluate('Date.now()')) as number;
-        ms = Math.max(ms, end - BEFORE[cls] - now);
+        const now = await backOffice<number>(c.page, 'now');
+        const skip = end - BEFORE[cls] - now - SESSION_CHECK_MS;
+        if (skip > 0) await backOffice(c.page, 'skipTime', skip);
+        await c.page.waitForTimeout(1500);
       }
-      await c.page.clock.fastForward(ms);
+      await c.page.clock.fastForward(SESSION_CHECK_MS);
     },
   },
   states: {
