@@ -3,8 +3,10 @@
  * (tests/e2e/ui-paths.spec.ts), each with its path specs and UI driver.
  */
 import type { PathSpec } from '../framework.ts';
+import { specs as loanSpecs } from '../specs/loan.paths.ts';
 import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
 import type { UiDriver } from './driver.ts';
+import { loanUi } from './loan.ui.ts';
 import { withdrawUi } from './withdraw.ui.ts';
 
 export interface UiMachine {
@@ -12,4 +14,7 @@ export interface UiMachine {
   specs: PathSpec[];
 }
 
-export const UI_MACHINES: UiMachine[] = [{ driver: withdrawUi, specs: withdrawSpecs }];
+export const UI_MACHINES: UiMachine[] = [
+  { driver: withdrawUi, specs: withdrawSpecs },
+  { driver: loanUi, specs: loanSpecs },
+];
