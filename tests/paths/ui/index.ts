@@ -3,8 +3,12 @@
  * (tests/e2e/ui-paths.spec.ts), each with its path specs and UI driver.
  */
 import type { PathSpec } from '../framework.ts';
+import { specs as depositSpecs } from '../specs/deposit.paths.ts';
+import { specs as loanSpecs } from '../specs/loan.paths.ts';
 import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
 import type { UiDriver } from './driver.ts';
+import { depositUi } from './deposit.ui.ts';
+import { loanUi } from './loan.ui.ts';
 import { withdrawUi } from './withdraw.ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';
@@ -18,6 +22,8 @@ export interface UiMachine {
 
 export const UI_MACHINES: UiMachine[] = [
   { driver: withdrawUi, specs: withdrawSpecs },
+  { driver: loanUi, specs: loanSpecs },
+  { driver: depositUi, specs: depositSpecs },
   { driver: optionSettlementUi, specs: optionSettlementSpecs },
   { driver: sessionUi, specs: sessionSpecs },
 ];

@@ -26,7 +26,7 @@ const coinName = (id: string | undefined) => {
   return n ? `${n.coin} ${n.protocol}` : '—';
 };
 /** The form as the path has left it (this step included when `e` is given). */
-function form(c: StepCtx, e?: AnyEvent) {
+export function form(c: StepCtx, e?: AnyEvent) {
   const restored = selfWallet(c.spec);
   const f = {
     tab: restored ? 'crypto' : 'bank',
