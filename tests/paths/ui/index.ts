@@ -6,10 +6,15 @@ import type { PathSpec } from '../framework.ts';
 import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
 import type { UiDriver } from './driver.ts';
 import { withdrawUi } from './withdraw.ui.ts';
+import { specs as loginSpecs } from '../specs/login.paths.ts';
+import { loginUi } from './login.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
   specs: PathSpec[];
 }
 
-export const UI_MACHINES: UiMachine[] = [{ driver: withdrawUi, specs: withdrawSpecs }];
+export const UI_MACHINES: UiMachine[] = [
+  { driver: withdrawUi, specs: withdrawSpecs },
+  { driver: loginUi, specs: loginSpecs },
+];
