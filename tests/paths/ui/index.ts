@@ -8,6 +8,8 @@ import type { UiDriver } from './driver.ts';
 import { withdrawUi } from './withdraw.ui.ts';
 import { specs as loginSpecs } from '../specs/login.paths.ts';
 import { loginUi } from './login.ui.ts';
+import { specs as registerSpecs } from '../specs/register.paths.ts';
+import { registerUi } from './register.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
@@ -17,4 +19,5 @@ export interface UiMachine {
 export const UI_MACHINES: UiMachine[] = [
   { driver: withdrawUi, specs: withdrawSpecs },
   { driver: loginUi, specs: loginSpecs },
+  { driver: registerUi, specs: registerSpecs },
 ];
