@@ -3,13 +3,13 @@
  * tests/paths/specs/register.paths.ts; words in register.words.ts, whose
  * form model gives the expected field contents here too).
  *
- * Arranged as the headless run does where the browser allows it: the site's
- * flags per spec, taken accounts seeded (also "meanwhile", before the reply
- * that finds them), 1110 by asking for a code a moment before, an expired
- * captcha by moving the simulator's clock, the real code read from the
- * outbox and the captcha's text from the simulator. Forced (Faults): 1042
- * and 1111, which the headless run makes with ten sign-ups or five wrong
- * tries through API calls the screen does not offer.
+ * Every outcome is arranged by a real condition, as the headless run does:
+ * the site's flags per spec, taken accounts seeded (also "meanwhile", before
+ * the reply that finds them), 1110 by asking for a code a moment before, 1042
+ * by ten other sign-ups, 1111 by five wrong tries (calls another person
+ * makes, without toasts here), an expired captcha by moving the simulator's
+ * clock; the real code is read from the outbox and the captcha's text from
+ * the simulator. Nothing is forced.
  */
 import { expect, type Page } from '@playwright/test';
 import { refusal } from '../../../src/machines/register/helpers.ts';
@@ -27,7 +27,8 @@ import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import { makeW, type AnyEvent } from '../plan/words.ts';
 import { codeOf } from '../words/common.ts';
 import { form } from '../words/register.words.ts';
-import { apiCall, backOffice, force, go } from '../../e2e/paths/page.ts';
+import { apiCall, backOffice, go } from '../../e2e/paths/page.ts';
+import { burnCode, burst, captchas, keepCaptchas } from './register.arrange.ts';
 import { nothing, type UiCtx, type UiDriver } from './driver.ts';
 
 const w = makeW('en');
@@ -87,9 +88,6 @@ function errors(c: UiCtx, e: AnyEvent): string[] {
     .map((k) => t(k));
 }
 
-/** The captcha uuids the page was given, newest last (the app's client, wrapped in open). */
-const captchas = (p: Page) => p.evaluate('window.__CAPTCHAS__ ?? []') as Promise<string[]>;
-
 export const registerUi: UiDriver = {
   machine: 'register',
   async setup(page, spec, path) {
@@ -128,16 +126,7 @@ export const registerUi: UiDriver = {
     if (change.length > 0 || data.invite) await load();
     else await go(page, '/');
     await page.waitForFunction('!!window.__TRADER_API__');
-    // The captcha's uuid is not on the screen: keep the ones the app's client receives.
-    await page.evaluate(`(() => {
-      const api = window.__TRADER_API__, call = api.call;
-      window.__CAPTCHAS__ = [];
-      api.call = async (...a) => {
-        const r = await call(...a);
-        if (a[0] === 'getImageCode' && r.reply && r.reply.uuid) window.__CAPTCHAS__.push(r.reply.uuid);
-        return r;
-      };
-    })()`);
+    await keepCaptchas(page);
     return data;
   },
   open: (c) => go(c.page, '/register'),
@@ -219,7 +208,8 @@ export const registerUi: UiDriver = {
         const code = codeOf(e);
         if (code === 1004)
           await backOffice(c.page, 'seedUser', { email: NEWBIE, password: PASSWORD });
-        if (code === 1042 || code === 1111) await force(c.page, { call: 'register', code });
+        if (code === 1042) await burst(c.page);
+        if (code === 1111) await burnCode(c.page);
         if (code === 23555) await backOffice(c.page, 'skipTime', CAPTCHA_TTL_MS + 1000);
       },
     },
