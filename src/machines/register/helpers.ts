@@ -16,8 +16,9 @@ export const replyCode = (event: unknown) => (event as { output: { code: number 
 export const captchaUuid = (self: unknown): string | undefined => {
   const snap = (self as { getSnapshot(): { children?: Record<string, unknown> } }).getSnapshot();
   const child = snap?.children?.captcha as
-    { getSnapshot(): { context: { uuid?: string } } } | undefined;
-  return child?.getSnapshot().context.uuid;
+    { getSnapshot(): { context?: { uuid?: string } } } | undefined;
+  // A child with no context yet (or a stand-in, as the path replays use) has no uuid.
+  return child?.getSnapshot().context?.uuid;
 };
 
 export const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => ({

@@ -60,7 +60,7 @@ async function reach(page: Page, machine: string, value: unknown, from: number, 
 export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Promise<Set<string>> {
   const t0 = Date.now();
   await prepare(page);
-  const data = await driver.setup(page, path.spec);
+  const data = await driver.setup(page, path.spec, path);
   if (process.env.UI_PATHS_TIMING) console.log(`setup ${Date.now() - t0} ms`);
   const c: UiCtx = { page, spec: path.spec, data, path, history: [], i: -1 };
   const steps = path.steps;

@@ -30,8 +30,11 @@ export type UiStep = (c: UiCtx, e: AnyEvent) => Promise<void>;
 
 export interface UiDriver {
   machine: string;
-  /** Seed and sign in for one path of a spec; returns data for the steps. */
-  setup(page: Page, spec: string): Promise<Record<string, unknown>>;
+  /**
+   * Seed and sign in for one path of a spec (page loads belong here: the
+   * recorder counts from its end); returns data for the steps.
+   */
+  setup(page: Page, spec: string, path: PlanPath): Promise<Record<string, unknown>>;
   /**
    * `open` loads the page (a machine that starts with the app): what the
    * machine does is counted from that load, and nothing is arranged before it.

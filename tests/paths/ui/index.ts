@@ -14,6 +14,10 @@ import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.
 import { optionSettlementUi } from './optionSettlement.ui.ts';
 import { specs as sessionSpecs } from '../specs/session.paths.ts';
 import { sessionUi } from './session.ui.ts';
+import { specs as loginSpecs } from '../specs/login.paths.ts';
+import { loginUi } from './login.ui.ts';
+import { specs as registerSpecs } from '../specs/register.paths.ts';
+import { registerUi } from './register.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
@@ -26,4 +30,6 @@ export const UI_MACHINES: UiMachine[] = [
   { driver: depositUi, specs: depositSpecs },
   { driver: optionSettlementUi, specs: optionSettlementSpecs },
   { driver: sessionUi, specs: sessionSpecs },
+  { driver: loginUi, specs: loginSpecs },
+  { driver: registerUi, specs: registerSpecs },
 ];

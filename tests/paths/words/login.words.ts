@@ -15,8 +15,8 @@ const EMAIL = 'ann@example.com';
 const PHONE = '+1 415 555 2671';
 const RIGHT_CODE = '111111';
 
-/** The form as the path has left it. */
-function form(c: StepCtx, e?: AnyEvent) {
+/** The form as the path has left it (the UI driver, tests/paths/ui/login.ui.ts, reads it too). */
+export function form(c: StepCtx, e?: AnyEvent) {
   let kind: 'E' | 'P' = 'E';
   let username = '';
   let password = '';
@@ -35,7 +35,7 @@ function form(c: StepCtx, e?: AnyEvent) {
   }
   return { kind, username, password, code, second };
 }
-const account = (f: ReturnType<typeof form>) => f.username === EMAIL || f.username === PHONE;
+export const account = (f: ReturnType<typeof form>) => f.username === EMAIL || f.username === PHONE;
 const codeText = (w: W, v: string) =>
   v === RIGHT_CODE
     ? w.say(

@@ -14,8 +14,11 @@ import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
 import { codeOf, codeToast, open, press, signIn, toast, type, flagSteps } from './common.ts';
 
 const captchaSite = (spec: string) => spec.includes('without SMS');
-/** The form as the path has left it (this step included when `e` is given). */
-function form(c: StepCtx, e?: AnyEvent) {
+/**
+ * The form as the path has left it (this step included when `e` is given); the
+ * UI driver (tests/paths/ui/register.ui.ts) reads it too.
+ */
+export function form(c: StepCtx, e?: AnyEvent) {
   const f = { kind: 'E' as 'E' | 'P', account: '', code: '', password: '', invite: '' };
   for (const x of e ? [...c.history, e] : c.history) {
     if (x.type === 'type.change') [f.kind, f.account] = [x.value as 'E' | 'P', ''];
