@@ -83,7 +83,7 @@ export const optionSettlementUi: UiDriver = {
   // clock has jumped past the end with the market channel frozen, so the path cannot reach
   // settling.waiting. Green on the branch that wrote this driver; to be found and fixed.
   impossible: (p) =>
-    p.spec.includes('list view') && p.index === 1
+    p.spec.includes('list view') && (p as { index?: number }).index === 1
       ? 'KNOWN DEFECT: list-view row starts running after the clock jump since the start-up change'
       : undefined,
   async setup(page) {

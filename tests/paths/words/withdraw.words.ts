@@ -208,7 +208,9 @@ export const withdrawWords: Words = {
       const d = realFee(f);
       const code = codeOf(e);
       const refused =
-        e.type === 'xstate.done.actor.submit' && code ? `${codeToast(w, code)}${w.say('; ', '。')}` : '';
+        e.type === 'xstate.done.actor.submit' && code
+          ? `${codeToast(w, code)}${w.say('; ', '。')}`
+          : '';
       return (
         w.say(
           `${refused}${w.q('position.fee')} ${d.fee} ${f.target?.coin}, ${w.q('wallet_ui.actual_amount')} ${d.practical} ${f.target?.coin}`,
