@@ -76,13 +76,16 @@ test('desktop: an order shows its success drawer; the positions table has every 
   // Popover: total = balance + locked margin, available = balance (the place panel's available).
   await page.getByRole('button', { name: 'Balance' }).click();
   const pop = page.getByRole('dialog', { name: 'Balance' });
+  // The popover reads the balance when it opens; it never shows the sign-in figure as current.
+  await expect(valueOf(pop, 'Available')).toHaveText(/^\d+\.\d{2}$/);
   const available = await num(valueOf(pop, 'Available'));
+  expect(available).toBeLessThan(50_000);
   await expect(panel.getByText('Available (USD)').locator('+ dd')).toHaveText(available.toFixed(2));
   const total = await num(valueOf(pop, 'Total'));
   expect(total - available).toBeCloseTo(margin, 2);
   await screenshot(page, 'wave3-balance-popover-desktop');
 
-  // The summary, read at one instant: net worth = total + P&L, available prepayment = available + P&L.
+  // The summary, read at one instant: net worth = total + P&L − interest, available prepayment = available + P&L − interest.
   const s = await list.evaluate((el) => {
     const dd = [...el.querySelectorAll('[aria-label="Summary"] dd')].map((d) =>
       Number(d.textContent),
@@ -92,11 +95,13 @@ test('desktop: an order shows its success drawer; the positions table has every 
       net: dd[1]!,
       free: dd[2]!,
       row: Number(el.querySelectorAll('tbody td')[6]?.textContent),
+      interest: Number(el.querySelectorAll('tbody td')[9]?.textContent),
     };
   });
   expect(s.pnl).toBe(s.row);
-  expect(Math.abs(s.net - (total + s.pnl))).toBeLessThanOrEqual(0.011);
-  expect(Math.abs(s.free - (available + s.pnl))).toBeLessThanOrEqual(0.011);
+  // Interest accrued on the position (charged at the day's roll-over) comes off the equity.
+  expect(Math.abs(s.net - (total + s.pnl - s.interest))).toBeLessThanOrEqual(0.011);
+  expect(Math.abs(s.free - (available + s.pnl - s.interest))).toBeLessThanOrEqual(0.011);
 });
 
 /** Seconds left and progress of the first running option row. */

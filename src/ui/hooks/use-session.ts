@@ -20,17 +20,24 @@ export function useDemo(): boolean {
   return useSelector(session, (s) => s.context.demo);
 }
 
-/** The balance, polled every second while `on` (a popover open, a screen shown). */
+/**
+ * The balance, read now and every second while `on` (a popover open, a screen
+ * shown); undefined until the first read for this account. Not the session's
+ * copy: that is the balance at sign-in and goes stale with every order, so a
+ * view would show a wrong figure as if current.
+ */
 export function useBalance(on = true): Balance | undefined {
   const { api } = useServices();
   const user = useSessionUser();
-  const [balance, setBalance] = useState<Balance>();
+  const demo = useDemo();
+  const account = user ? `${user.uid}:${demo}` : undefined;
+  const [read, setRead] = useState<{ account: string; balance: Balance }>();
   useEffect(() => {
-    if (!on || !user) return;
+    if (!on || !account) return;
     let live = true;
     const load = () =>
       void api.call('userBalance', undefined, { quiet: true }).then((r) => {
-        if (live && r.data) setBalance(r.data);
+        if (live && r.data) setRead({ account, balance: r.data });
       });
     load();
     const id = setInterval(load, BALANCE_POLL_MS);
@@ -38,6 +45,7 @@ export function useBalance(on = true): Balance | undefined {
       live = false;
       clearInterval(id);
     };
-  }, [api, on, user]);
-  return balance ?? user?.account;
+    // `user` too: a reload of the user (Refresh) reads the balance again.
+  }, [api, on, account, user]);
+  return read && read.account === account ? read.balance : undefined;
 }

@@ -66,7 +66,7 @@ export function MyPage() {
         <DemoSwitch />
       </header>
 
-      <section className="balance-card" aria-label={t('top.balance')}>
+      <section className="balance-card" aria-label={t('top.balance')} aria-busy={!balance}>
         <div className="row">
           <span className="muted">{t('top.total')} (USD)</span>
           <button
@@ -78,10 +78,10 @@ export function MyPage() {
           </button>
         </div>
         <div className="amount">
-          {balance ? money(balance.balanceAmount + balance.lockMargin) : '—'}
+          {balance ? money(balance.balanceAmount + balance.lockMargin) : '…'}
         </div>
         <div className="muted small">
-          {t('top.available')} {balance ? money(balance.balanceAmount) : '—'}
+          {t('top.available')} {balance ? money(balance.balanceAmount) : '…'}
         </div>
       </section>
 

@@ -28,11 +28,12 @@ function BalancePopover({ onDone }: { onDone: () => void }) {
   const b = useBalance(true);
   return (
     <div className="popover right" role="dialog" aria-label={t('top.balance')}>
-      <dl className="kv">
+      {/* Blank until this account's balance is read: never an old figure as if current. */}
+      <dl className="kv" aria-busy={!b}>
         <dt>{t('top.total')}</dt>
-        <dd>{b ? money(b.balanceAmount + b.lockMargin) : '—'}</dd>
+        <dd>{b ? money(b.balanceAmount + b.lockMargin) : '…'}</dd>
         <dt>{t('top.available')}</dt>
-        <dd>{b ? money(b.balanceAmount) : '—'}</dd>
+        <dd>{b ? money(b.balanceAmount) : '…'}</dd>
       </dl>
       <div className="form-actions">
         <Link href="/user" className="btn block" onClick={onDone}>

@@ -23,8 +23,13 @@ import { useProductDigits } from './use-product-digits.ts';
 
 const SUMMARY_POLL_MS = 2000;
 
-/** The position summary (P&L, net worth, available prepayment), refreshed while shown. */
-function useSummary(): OrderQueryData | undefined {
+/**
+ * The position summary (P&L, net worth, available prepayment), refreshed while
+ * shown, and at once when the orders change (`makeup`): a poll from before an
+ * order opened or closed has the old cash and margin, which re-basing to the
+ * rows' P&L cannot mend.
+ */
+function useSummary(makeup: string): OrderQueryData | undefined {
   const { api } = useServices();
   const { token } = useSnapshot(session);
   const [data, setData] = useState<OrderQueryData>();
@@ -42,7 +47,7 @@ function useSummary(): OrderQueryData | undefined {
       live = false;
       clearInterval(id);
     };
-  }, [api, token]);
+  }, [api, token, makeup]);
   return data;
 }
 
@@ -50,7 +55,8 @@ function Summary() {
   const { t } = useTranslation();
   const snap = useSnapshot(orders);
   // The rows' instant: the P&L is the sum of the rows shown (see summary.ts).
-  const s = summaryAtRows(useSummary(), snap.loaded.holding ? snap.holding : undefined);
+  const makeup = [...snap.holding, ...snap.pending].map((o) => o.id).join();
+  const s = summaryAtRows(useSummary(makeup), snap.loaded.holding ? snap.holding : undefined);
   return (
     <dl className="summary" aria-label={t('position.summary')}>
       <div>
