@@ -46,11 +46,13 @@ async function reach(page: Page, machine: string, value: unknown, from: number, 
     )) as number;
     if (found) return found;
     if (Date.now() > deadline) {
-      const seen = (await records(page, from))
-        .filter((r) => r.m === machine && 'v' in r)
-        .map((r) => r.v);
+      // Per actor: another instance of the machine (an earlier screen's) is not the one awaited.
+      const seen = new Map<string, unknown[]>();
+      for (const r of await records(page, from))
+        if (r.m === machine && 'v' in r) seen.set(r.a, [...(seen.get(r.a) ?? []), r.v]);
+      const went = [...seen].map(([a, vs]) => `actor ${a} went through ${JSON.stringify(vs)}`);
       throw new Error(
-        `${machine}: ${label}: expected ${want}; the screen's machine went through ${JSON.stringify(seen)}`,
+        `${machine}: ${label}: expected ${want}; ${went.join('; ') || 'no actor of it moved'}`,
       );
     }
     await new Promise((r) => setTimeout(r, 40));
