@@ -55,8 +55,18 @@ export interface UiDriver {
    * rests there (the next step is the person's or the clock's, or none).
    */
   states: Record<string, UiStep>;
-  /** A reason when a generated path cannot be driven through the screens. */
+  /**
+   * A reason when no person could follow the path on the screens (a field the
+   * site hides, say); the path is skipped. Not for a failure of the app or the
+   * driver: that is a `knownDefect`.
+   */
   impossible?(path: PlanPath): string | undefined;
+  /**
+   * A reason when the path is known to fail (a defect of the app or of this
+   * driver, to be fixed): the path still runs and must fail, so a fix is
+   * noticed; it is reported apart from the impossible ones.
+   */
+  knownDefect?(path: PlanPath): string | undefined;
 }
 
 /** Nothing to check or arrange here (a parent state, a normal reply): said explicitly. */
