@@ -1,9 +1,13 @@
 /** The QA plans' path choice (greedy set cover) and their CSV. */
 import { describe, expect, it } from 'vitest';
-import { generatePaths } from '../paths/framework.ts';
+import { generatePaths, type PathSpec } from '../paths/framework.ts';
 import { chooseCover } from '../paths/plan/cover.ts';
 import { csvField, parseCsv, toCsv } from '../paths/plan/csv.ts';
+import { renderPlan } from '../paths/plan/render.ts';
+import { WORDS } from '../paths/words/index.ts';
 import { specs } from '../paths/specs/withdraw.paths.ts';
+import { specs as loanSpecs } from '../paths/specs/loan.paths.ts';
+import { uiPaths } from '../e2e/paths/choose.ts';
 
 describe('chooseCover', () => {
   it('keeps what every path covers with fewer paths', () => {
@@ -25,6 +29,18 @@ describe('chooseCover', () => {
     ).toEqual([1]);
   });
 
+  it('covers with paths a person can follow first; automated-only paths only for the rest', () => {
+    const paths = [
+      { covers: ['a', 'b', 'c'], length: 3, manual: false },
+      { covers: ['a', 'b'], length: 2 },
+      { covers: ['c'], length: 1 },
+      { covers: ['c', 'd'], length: 2, manual: false },
+    ];
+    // Plain greedy takes 0 then 3; a person could follow neither to the end.
+    expect(chooseCover(paths.map(({ covers, length }) => ({ covers, length })))).toEqual([0, 3]);
+    expect(chooseCover(paths)).toEqual([1, 2, 3]);
+  });
+
   it('covers every transition of the generated withdraw paths with far fewer of them', () => {
     for (const spec of specs) {
       const paths = generatePaths(spec, spec.input);
@@ -44,6 +60,32 @@ describe('chooseCover', () => {
       expect(chosen.length).toBeLessThan(paths.length / 3);
     }
   });
+});
+
+describe('QA plans a person follows', () => {
+  const automated = /automated run only|自動テストのみ/i;
+  const cases: Array<[string, PathSpec[]]> = [
+    ['withdraw', specs],
+    ['loan', loanSpecs],
+  ];
+  for (const [id, machineSpecs] of cases)
+    for (const lang of ['en', 'ja'])
+      it(`${id} (${lang}): no automated-only step on a path meant for a person`, () => {
+        const { all } = uiPaths(machineSpecs);
+        const plan = renderPlan(machineSpecs[0]!.machine, WORDS[id], all, lang);
+        const paths = plan.md.slice(plan.md.indexOf(lang === 'ja' ? '## パス' : '## Paths'));
+        const [manual = '', auto = ''] = paths.split(/^## (?:Automated run only|自動テストのみ)$/m);
+        expect(manual).not.toMatch(automated);
+        // What a person cannot arrange still has its path, apart.
+        if (id === 'loan') expect(auto).toMatch(automated);
+        for (const row of parseCsv(plan.csv).slice(1))
+          if (!automated.test(row[1] ?? '')) expect(row.join(' ')).not.toMatch(automated);
+        // Every transition the generated paths visit is still in the plan.
+        const seen = new Set(all.flatMap((p) => p.transitions.flat()));
+        expect(plan.md).toContain(
+          lang === 'ja' ? `遷移（${seen.size}）` : `go through ${seen.size} transitions`,
+        );
+      });
 });
 
 describe('CSV', () => {

@@ -1,7 +1,8 @@
 /**
  * The paths a machine's UI run drives: the same generated paths as the
- * simulator run (framework.ts), and of those the same covering choice as the
- * QA plan (render.ts's choosePaths). Which transitions and states a path
+ * simulator run (framework.ts), and of those the fewest that cover them
+ * (cover.ts's choosePaths, as the QA plan; every path counts as one the run
+ * can follow, since the drivers arrange what a person cannot). Which transitions and states a path
  * visits is read by replaying it on the machine itself with inert actors and
  * a clock that never fires: every actor result and delay is a step of the
  * path, sent as it is, so the replay takes exactly the path's transitions.
@@ -14,7 +15,8 @@ import {
   type EventObject,
 } from 'xstate';
 import { activePaths, generatePaths, type PathSpec } from '../../paths/framework.ts';
-import { choosePaths, type PlanPath } from '../../paths/plan/render.ts';
+import type { PlanPath } from '../../paths/plan/render.ts';
+import { choosePaths } from '../../paths/plan/cover.ts';
 import { transitionKey } from '../../../src/machines/inspect.ts';
 
 export interface Replayed extends PlanPath {

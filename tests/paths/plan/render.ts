@@ -1,12 +1,13 @@
 /**
  * A machine's QA plan: the fewest generated paths that still visit every
- * transition and state (cover.ts), each as steps a person can do, with what
+ * transition and state (cover.ts), each as steps a person can do (those with
+ * a step only the automated run can do in a section of their own), with what
  * the screen then shows (words.ts), the shared set-up once per spec, and a
  * diagram of the machine (mermaid.ts). Markdown and CSV (one row per step).
  */
 import type { AnyStateMachine } from 'xstate';
 import { describeEvent } from '../framework.ts';
-import { chooseCover } from './cover.ts';
+import { choosePaths } from './cover.ts';
 import { toCsv } from './csv.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
@@ -160,26 +161,6 @@ function titleOf(
   return text.length > 90 ? `${text.slice(0, 88)}…` : text;
 }
 
-/**
- * The plan's paths: the fewest that visit every transition and state, and
- * meet every reply code an actor gives on some path (refusals that share a
- * transition, 404 beside 409, each get a path too). The UI path run
- * (tests/e2e/paths) drives the same choice.
- */
-export function choosePaths<P extends PlanPath>(paths: P[]): P[] {
-  const replies = (p: PlanPath) =>
-    p.steps.flatMap(({ event }) => {
-      const a = actorOf(event.type);
-      const code = (event.output as { code?: unknown } | undefined)?.code;
-      return a && code !== undefined ? [`reply:${a.id}:${String(code)}`] : [];
-    });
-  const covers = paths.map((p) => ({
-    covers: [...p.transitions.flat(), ...p.states.map((s) => `state:${s}`), ...replies(p)],
-    length: p.steps.length,
-  }));
-  return chooseCover(covers).map((i) => paths[i] as P);
-}
-
 export interface Plan {
   md: string;
   csv: string;
@@ -194,7 +175,16 @@ export function renderPlan(
   lang: string,
 ): Plan {
   const w = makeW(lang);
-  const chosen = choosePaths(paths);
+  // A person can follow a path when neither its set-up nor a step is automated-only.
+  const byHand = (p: PlanPath) => {
+    const probe = makeW('en');
+    pathRows(words, probe, p);
+    words?.before(probe, p.spec);
+    return probe.automatedSteps === 0;
+  };
+  const picked = choosePaths(paths, byHand);
+  const manual = picked.filter(byHand);
+  const chosen = [...manual, ...picked.filter((p) => !byHand(p))];
   const covered = new Set(chosen.flatMap((p) => p.transitions.flat()));
   const states = new Set(chosen.flatMap((p) => p.states));
   const specs = [...new Set(paths.map((p) => p.spec))];
@@ -209,8 +199,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) lives in the page: reach screens through the app's own menus afterwards, since typing an address or reloading the page loses it. A step marked “Automated run only” needs a condition neither the app nor the console can make: skip that path by hand.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）はページの中にあるため、その後はアプリのメニューから画面を開いてください。アドレスの入力や再読み込みで消えます。「自動テストのみ」の手順はアプリでもコンソールでも作れない条件です。手動ではそのパスを省略してください。`,
+      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) lives in the page: reach screens through the app's own menus afterwards, since typing an address or reloading the page loses it. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
+      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）はページの中にあるため、その後はアプリのメニューから画面を開いてください。アドレスの入力や再読み込みで消えます。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
     ),
     '',
   ];
@@ -235,7 +225,8 @@ export function renderPlan(
     w.say('## Before you start', '## 始める前に'),
     '',
   );
-  for (const spec of specs) {
+  // Only the set-ups a chosen path starts from (one no path uses is nothing to prepare).
+  for (const spec of specs.filter((x) => chosen.some((p) => p.spec === x))) {
     if (specs.length > 1) md.push(`### ${spec}`, '');
     const before = words ? words.before(w, spec) : [];
     md.push(
@@ -256,6 +247,17 @@ export function renderPlan(
   for (const p of chosen)
     for (const k of new Set(p.transitions.flat())) freq.set(k, (freq.get(k) ?? 0) + 1);
   chosen.forEach((p, n) => {
+    const automated = n >= manual.length;
+    if (n === manual.length)
+      md.push(
+        w.say('## Automated run only', '## 自動テストのみ'),
+        '',
+        w.say(
+          'Each of these paths has a step neither the app nor the console can make happen; they are not for a run by hand.',
+          'これらのパスには、アプリでもコンソールでも起こせない手順があります。手動での実施対象ではありません。',
+        ),
+        '',
+      );
     const rows = pathRows(words, w, p);
     let t = titleOf(words, w, p, rows, freq);
     const k = (used.get(t) ?? 0) + 1;
@@ -270,8 +272,11 @@ export function renderPlan(
       ...rows.map((r, i) => `| ${i + 1} | ${cell(r.action)} | ${cell(r.expected)} |`),
       '',
     );
+    const csvName = automated
+      ? w.say(`${name} (automated run only)`, `${name}（自動テストのみ）`)
+      : name;
     rows.forEach((r, i) =>
-      csv.push([specs.length > 1 ? p.spec : id, name, String(i + 1), r.action, r.expected]),
+      csv.push([specs.length > 1 ? p.spec : id, csvName, String(i + 1), r.action, r.expected]),
     );
   });
   return { md: md.join('\n'), csv: toCsv(csv), chosen: chosen.length, generated: paths.length };

@@ -29,6 +29,14 @@ export interface W {
   console(tab: ConsoleTab, ...controls: string[]): string;
   /** Arm a one-shot fault in Console ▸ Faults for the next call of `call`. */
   fault(call: string, kind: 'code' | 'status', value: number): string;
+  /**
+   * A step only the automated run can do (neither the app nor the console
+   * makes it happen): returns `text`, and counts it, so the plan keeps the
+   * path apart from those a person follows (cover.ts).
+   */
+  automated(text: string): string;
+  /** How many automated-only steps this W has phrased. */
+  readonly automatedSteps: number;
 }
 
 // The events a words file sees carry whatever the spec's samples carry.
@@ -101,6 +109,7 @@ export function makeW(lang: string): W {
       `In the console: ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
       `コンソールで ${[q(`console.tab_${tab}`), ...controls].join(' ▸ ')}`,
     );
+  let automatedSteps = 0;
   return {
     lang,
     say,
@@ -115,5 +124,12 @@ export function makeW(lang: string): W {
         `${q(kind === 'code' ? 'console.code' : 'console.status')} = ${value}`,
         q(kind === 'code' ? 'console.forceCode' : 'console.forceStatus'),
       ),
+    automated: (text) => {
+      automatedSteps++;
+      return text;
+    },
+    get automatedSteps() {
+      return automatedSteps;
+    },
   };
 }

@@ -32,9 +32,11 @@ export const loading = (w: W) =>
 export const nothingToArrange = () => '';
 /** Only the automated run can produce this reply: the simulator never sends it by itself. */
 export const automatedOnly = (w: W, what: string) =>
-  w.say(
-    `(Automated run only: ${what}; the app and its console cannot produce it: skip this path by hand)`,
-    `（自動テストのみ：${what}。アプリとコンソールでは再現できません。手動ではこのパスを省略）`,
+  w.automated(
+    w.say(
+      `(Automated run only: ${what}; the app and its console cannot produce it)`,
+      `（自動テストのみ：${what}。アプリとコンソールでは再現できません）`,
+    ),
   );
 /** The reply code of an actor's result (`{ code, data }` outputs). */
 export const codeOf = (e: AnyEvent): number | undefined =>

@@ -27,9 +27,11 @@ export const countdownWords: Words = {
   events: {
     'countdown.restart': (w, e, c) =>
       running(c)
-        ? w.say(
-            `(Automated run only: a restart while ${resendIn(w, left(c))} is shown; the screen offers no button then)`,
-            `（自動テストのみ：${resendIn(w, left(c))}表示中の再開始。画面にボタンはありません）`,
+        ? w.automated(
+            w.say(
+              `(Automated run only: a restart while ${resendIn(w, left(c))} is shown; the screen offers no button then)`,
+              `（自動テストのみ：${resendIn(w, left(c))}表示中の再開始。画面にボタンはありません）`,
+            ),
           )
         : press(w, 'register.resend'),
   },
