@@ -1,8 +1,8 @@
 /**
  * The paths a machine's UI run drives: the same generated paths as the
- * simulator run (framework.ts), and of those the fewest that cover them
- * (cover.ts's choosePaths, as the QA plan; every path counts as one the run
- * can follow, since the drivers arrange what a person cannot). Which transitions and states a path
+ * simulator run (framework.ts), and of those the same covering choice as the
+ * QA plan (cover.ts's choosePaths, paths a person can follow first, judged by
+ * the machine's words). Which transitions and states a path
  * visits is read by replaying it on the machine itself with inert actors and
  * a clock that never fires: every actor result and delay is a step of the
  * path, sent as it is, so the replay takes exactly the path's transitions.
@@ -15,8 +15,9 @@ import {
   type EventObject,
 } from 'xstate';
 import { activePaths, generatePaths, type PathSpec } from '../../paths/framework.ts';
-import type { PlanPath } from '../../paths/plan/render.ts';
+import { followedByHand, type PlanPath } from '../../paths/plan/render.ts';
 import { choosePaths } from '../../paths/plan/cover.ts';
+import { wordsFor } from '../../paths/words/index.ts';
 import { transitionKey } from '../../../src/machines/inspect.ts';
 
 export interface Replayed extends PlanPath {
@@ -81,5 +82,6 @@ export function uiPaths(specs: PathSpec[]): { all: UiPath[]; chosen: UiPath[] } 
       index: i,
     })),
   );
-  return { all, chosen: choosePaths(all) };
+  const machine = specs[0]?.machine.id ?? '';
+  return { all, chosen: choosePaths(all, followedByHand(wordsFor(machine))) };
 }

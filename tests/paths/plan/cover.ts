@@ -57,9 +57,8 @@ export function chooseCover(paths: Coverable[]): number[] {
  * The plan's paths: the fewest that visit every transition and state, and
  * meet every reply code an actor gives on some path (refusals that share a
  * transition, 404 beside 409, each get a path too). `manual` says which paths
- * a person can follow to the end (render.ts asks the words); without it all
- * count as manual, as for the UI path run (tests/e2e/paths), whose drivers
- * arrange what a person cannot.
+ * a person can follow to the end (render.ts's followedByHand asks the words);
+ * without it all count. The UI path run (tests/e2e/paths) makes the same choice.
  */
 export function choosePaths<P extends PlanPath>(paths: P[], manual?: (p: P) => boolean): P[] {
   const replies = (p: PlanPath) =>

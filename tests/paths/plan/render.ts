@@ -161,6 +161,16 @@ function titleOf(
   return text.length > 90 ? `${text.slice(0, 88)}…` : text;
 }
 
+/** Whether a person can follow a path: neither its set-up nor a step is automated-only. */
+export const followedByHand =
+  (words: Words | undefined) =>
+  (p: PlanPath): boolean => {
+    const probe = makeW('en');
+    pathRows(words, probe, p);
+    words?.before(probe, p.spec);
+    return probe.automatedSteps === 0;
+  };
+
 export interface Plan {
   md: string;
   csv: string;
@@ -175,13 +185,7 @@ export function renderPlan(
   lang: string,
 ): Plan {
   const w = makeW(lang);
-  // A person can follow a path when neither its set-up nor a step is automated-only.
-  const byHand = (p: PlanPath) => {
-    const probe = makeW('en');
-    pathRows(words, probe, p);
-    words?.before(probe, p.spec);
-    return probe.automatedSteps === 0;
-  };
+  const byHand = followedByHand(words);
   const picked = choosePaths(paths, byHand);
   const manual = picked.filter(byHand);
   const chosen = [...manual, ...picked.filter((p) => !byHand(p))];
