@@ -232,24 +232,28 @@ async function oneTrader(): Promise<BenchResult[]> {
     deposit: 100_000,
   });
   place(sim, tradingModule.handlers(sim.ctx), u.uid, 'BTCUSDT', clock.now());
-  const bytes = { full: 0, delta: 0, market: 0 };
+  const bytes = { full: 0, delta: 0, market: 0, prices: 0, pricesDelta: 0 };
   const counter = (k: keyof typeof bytes) => ({
     message: (m: unknown) => void (bytes[k] += JSON.stringify(m).length),
     closed: () => {},
   });
   const market = await sim.connect('market', counter('market'));
-  await market.send({ op: 'sub', topic: 'prices' });
   await market.send({ op: 'sub', topic: 'price', symbol: 'BTCUSDT' });
   await market.send({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' });
+  await (await sim.connect('market', counter('prices'))).send({ op: 'sub', topic: 'prices' });
+  await (
+    await sim.connect('market', counter('pricesDelta'))
+  ).send({ op: 'sub', topic: 'prices', delta: true });
   await (await sim.connect('exchange', counter('full'))).send({ op: 'auth', token: u.token });
   await (
     await sim.connect('exchange', counter('delta'))
   ).send({ op: 'auth', token: u.token, delta: true });
   clock.advance(5_000);
-  bytes.full = bytes.delta = bytes.market = 0;
+  bytes.full = bytes.delta = bytes.market = bytes.prices = bytes.pricesDelta = 0;
   clock.advance(60_000);
   sim.stop();
   const kb = (b: number) => b / 1000;
+  const products = sim.ctx.products.all().length;
   return [
     {
       name: 'one trader, exchange channel, full lists',
@@ -263,10 +267,28 @@ async function oneTrader(): Promise<BenchResult[]> {
       note: `${(bytes.full / bytes.delta).toFixed(1)}× less`,
     },
     {
-      name: 'one trader, market channel (all prices, price, 1-min kline)',
+      name: `one trader, market prices, products that moved in full (${products} products)`,
+      value: kb(bytes.prices),
+      unit: 'KB/min',
+      note: 'a client that does not opt in (before issue 14)',
+    },
+    {
+      name: `one trader, market prices, deltas (${products} products)`,
+      value: kb(bytes.pricesDelta),
+      unit: 'KB/min',
+      note: `${(bytes.prices / bytes.pricesDelta).toFixed(1)}× less`,
+    },
+    {
+      name: 'one trader, market prices, deltas / full entries',
+      value: bytes.pricesDelta / bytes.prices,
+      unit: '×',
+      max: 0.6,
+    },
+    {
+      name: 'one trader, market channel, price and 1-min kline of the chart symbol',
       value: kb(bytes.market),
       unit: 'KB/min',
-      note: 'unchanged: changed symbols only, full entries',
+      note: 'unchanged: sent when they move, in full',
     },
   ];
 }
