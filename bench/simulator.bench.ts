@@ -293,11 +293,56 @@ async function oneTrader(): Promise<BenchResult[]> {
   ];
 }
 
+/**
+ * The market channel's tick with 100 traders subscribed to all prices, each
+ * message serialised as the WebSocket host does: clients that take the
+ * products that moved in full (before issue 14) against clients that merge
+ * deltas. What is timed is the whole simulator tick (price engine, trading,
+ * the hub's diff and the serialising).
+ */
+async function marketTick(): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const TICKS = 500;
+  for (const delta of [false, true]) {
+    const clock = createVirtualClock(T0);
+    const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000 });
+    let bytes = 0;
+    for (let i = 0; i < USERS; i++) {
+      const conn = await sim.connect('market', {
+        message: (m) => void (bytes += JSON.stringify(m).length),
+        closed: () => {},
+      });
+      await conn.send(
+        delta ? { op: 'sub', topic: 'prices', delta } : { op: 'sub', topic: 'prices' },
+      );
+    }
+    clock.advance(50 * 200);
+    bytes = 0;
+    const times: number[] = [];
+    for (let i = 0; i < TICKS; i++) {
+      const a = performance.now();
+      clock.advance(200);
+      times.push(performance.now() - a);
+    }
+    sim.stop();
+    times.sort((x, y) => x - y);
+    const perMin = bytes / ((TICKS * 200) / 60_000) / 1e6;
+    out.push({
+      name: `price tick, market side, all 100 accounts listening to prices (${delta ? 'deltas' : 'in full'})`,
+      value: times.reduce((s, x) => s + x, 0) / TICKS,
+      unit: 'ms',
+      note: `p99 ${times[Math.floor(TICKS * 0.99)]!.toFixed(3)} ms; ${perMin.toFixed(0)} MB of JSON a minute`,
+    });
+  }
+  return out;
+}
+
 export async function run(): Promise<BenchResult[]> {
   return [
     await throughput(),
     ...(await tickCost()),
     ...(await channelBytes()),
     ...(await oneTrader()),
+    ...(await marketTick()),
   ];
 }
