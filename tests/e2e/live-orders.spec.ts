@@ -7,25 +7,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
-import { SHUT_SINCE_MIDNIGHT, socketFrames } from './live-kit.ts';
+import { SHUT_SINCE_MIDNIGHT, socketFrames, textMoves, textStandsStill } from './live-kit.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
 
 const profit = (page: Page) => page.getByRole('button', { name: /^BTCUSDT \d+$/ }).locator('.pnl');
-
-/** Resolves when the profit shown has taken `n` different values. */
-async function profitMoves(page: Page, n = 3) {
-  const values = new Set<string>();
-  await expect
-    .poll(
-      async () => {
-        values.add((await profit(page).textContent()) ?? '');
-        return values.size;
-      },
-      { timeout: 30_000, intervals: [300] },
-    )
-    .toBeGreaterThanOrEqual(n);
-}
 
 test(
   'positions: profit streams as deltas over the socket and matches a fresh page after a reconnect',
@@ -43,7 +29,7 @@ test(
       .getByRole('button', { name: 'View positions' })
       .click();
     await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
-    await profitMoves(page);
+    await textMoves(profit(page));
     // The socket carried a full list first and deltas since: the moving profit came from deltas.
     expect(seen.received.some((f) => f.includes('"data"'))).toBe(true);
     expect(
@@ -52,18 +38,7 @@ test(
 
     // Prices stand still while the market is closed: the figure must then agree everywhere.
     await backOffice(page, 'setHours', 'BTCUSDT', SHUT_SINCE_MIDNIGHT);
-    let still = '';
-    await expect
-      .poll(
-        async () => {
-          const before = await profit(page).textContent();
-          await page.waitForTimeout(2_500);
-          still = (await profit(page).textContent()) ?? '';
-          return before === still;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const still = await textStandsStill(page, profit(page));
 
     const sockets = seen.sockets;
     const framesBefore = seen.received.length;
@@ -82,6 +57,6 @@ test(
 
     // Open again: deltas on the new connection move it once more.
     await backOffice(page, 'setHours', 'BTCUSDT', undefined);
-    await profitMoves(page);
+    await textMoves(profit(page));
   },
 );

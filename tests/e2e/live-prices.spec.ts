@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-import { SHUT_SINCE_MIDNIGHT } from './live-kit.ts';
+import { SHUT_SINCE_MIDNIGHT, textMoves, textStandsStill } from './live-kit.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
 
@@ -46,20 +46,6 @@ const isFull = (f: string) => isPrices(f) && f.includes('"seq":0,') && f.include
 const subs = (sent: string[]) =>
   sent.filter((f) => f.includes('"topic":"prices"') && f.includes('"op":"sub"'));
 
-/** Resolves when BTCUSDT's bid on screen has taken `n` different values. */
-async function bidMoves(page: Page, n = 3) {
-  const values = new Set<string>();
-  await expect
-    .poll(
-      async () => {
-        values.add((await bid(page).textContent()) ?? '');
-        return values.size;
-      },
-      { timeout: 30_000, intervals: [300] },
-    )
-    .toBeGreaterThanOrEqual(n);
-}
-
 test(
   'home: prices move on patch frames over the socket, a lost patch brings every price again, and they match the server after a dropped socket and a reload',
   { tag: '@live' },
@@ -69,7 +55,7 @@ test(
     const seen = await marketSockets(page);
     await page.goto('/');
     await expect(liveBid(page)).toBeVisible();
-    await bidMoves(page);
+    await textMoves(bid(page));
     // The app opted in, got every product first and patches since: the moving price came from patches.
     expect(subs(seen.sent).every((f) => f.includes('"delta":true'))).toBe(true);
     const prices = seen.received.filter(isPrices);
@@ -83,22 +69,11 @@ test(
     seen.losing = 1;
     await expect.poll(() => subs(seen.sent).length, { timeout: 10_000 }).toBeGreaterThan(asked);
     await expect.poll(() => seen.received.slice(from).some(isFull), { timeout: 10_000 }).toBe(true);
-    await bidMoves(page);
+    await textMoves(bid(page));
 
     // The price stands still while the market is closed: the figure must then agree everywhere.
     await backOffice(page, 'setHours', 'BTCUSDT', SHUT_SINCE_MIDNIGHT);
-    let still = '';
-    await expect
-      .poll(
-        async () => {
-          const before = await bid(page).textContent();
-          await page.waitForTimeout(2_500);
-          still = (await bid(page).textContent()) ?? '';
-          return before === still;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const still = await textStandsStill(page, bid(page));
 
     // A dropped socket: the new one starts with every product, and the server's price is the one on screen.
     const sockets = seen.sockets;
@@ -118,6 +93,6 @@ test(
 
     // Open again: patches on the new connection move it once more.
     await backOffice(page, 'setHours', 'BTCUSDT', undefined);
-    await bidMoves(page);
+    await textMoves(bid(page));
   },
 );
