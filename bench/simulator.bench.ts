@@ -7,7 +7,10 @@
  *   the price entries of all products that the market channel sends;
  * - the exchange channel's bytes per minute (JSON, as the WebSocket host
  *   serialises it) for 100 accounts with 10 open positions each: clients that
- *   take full lists every second (before issue 14) against clients that merge deltas.
+ *   take full lists every second (before issue 14) against clients that merge deltas;
+ * - one trader's bytes per minute on each stream, the market channel's all
+ *   prices in both formats (products that moved, in full; deltas);
+ * - the market side's tick with 100 traders on all prices, in both formats.
  */
 import { performance } from 'node:perf_hooks';
 import { createVirtualClock } from '../src/simulator/clock.ts';

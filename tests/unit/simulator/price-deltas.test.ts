@@ -57,6 +57,53 @@ async function client(world: TestWorld, delta: boolean) {
 const bytes = (ms: Msg[]) => ms.reduce((s, m) => s + JSON.stringify(m).length, 0);
 const products = (world: TestWorld) => world.sim.ctx.products.all().length;
 
+const kind = (m: Msg) => ('data' in m ? 'full' : 'patch');
+
+/**
+ * A hub on made-up quotes (each tick moves every product; `symbols`, their
+ * make-up; `dayRange`, whether they have a day high and low) and one delta
+ * subscriber whose socket can be `broken`.
+ */
+async function fakeHub() {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const h = new ChannelHub({
+    verify: async () => undefined,
+    snapshot: () => [],
+    knows: () => true,
+  });
+  const f = { h, got: [] as Msg[], broken: false, symbols: ['A'], dayRange: true, tick: () => {} };
+  const c = h.connect('market', {
+    message: (m) => {
+      if (f.broken) throw new Error('socket gone');
+      f.got.push(m as Msg);
+    },
+    closed: () => {},
+  });
+  await c.send({ op: 'sub', topic: 'prices', delta: true });
+  const quote = (name: string, n: number, at: number): PriceEntry => ({
+    name,
+    productName: name,
+    price: n,
+    bidPrice: n - 1,
+    askPrice: n + 1,
+    priceChangePercent: 0,
+    volume: 0,
+    lastUpdate: at,
+    sort: 0,
+    type: '1',
+    tradeStatus: 1,
+    ...(f.dayRange ? { high: 100, low: 1 } : {}),
+  });
+  let t = 1_000;
+  f.tick = () => {
+    t += 200;
+    const quotes = (now: number) =>
+      Object.fromEntries(f.symbols.map((s) => [s, quote(s, now / 100, now)]));
+    h.tick(t, { quotes, bar: () => undefined });
+  };
+  return f;
+}
+
 describe('market channel: prices deltas', () => {
   it('a merging client holds the same prices as a plain client at every tick, for far fewer bytes', async () => {
     w = await createWorld();
@@ -123,60 +170,42 @@ describe('market channel: prices deltas', () => {
   });
 
   it('a message that did not go out (a broken socket) makes the next one full; a frozen channel resumes with deltas', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const h = new ChannelHub({
-      verify: async () => undefined,
-      snapshot: () => [],
-      knows: () => true,
-    });
-    let broken = false;
-    const got: Msg[] = [];
-    const c = h.connect('market', {
-      message: (m) => {
-        if (broken) throw new Error('socket gone');
-        got.push(m as Msg);
-      },
-      closed: () => {},
-    });
-    await c.send({ op: 'sub', topic: 'prices', delta: true });
-    let t = 1_000;
-    const quote = (n: number, at: number): PriceEntry => ({
-      name: 'A',
-      productName: 'A',
-      price: n,
-      bidPrice: n - 1,
-      askPrice: n + 1,
-      priceChangePercent: 0,
-      volume: 0,
-      lastUpdate: at,
-      sort: 0,
-      type: '1',
-      tradeStatus: 1,
-    });
-    const tick = () => {
-      t += 200;
-      h.tick(t, { quotes: (now) => ({ A: quote(now / 100, now) }), bar: () => undefined });
-    };
-    tick();
-    tick();
-    expect(got.map((m) => ('data' in m ? 'full' : 'patch'))).toEqual(['full', 'patch']);
-    expect(got[1]).toEqual({
+    const f = await fakeHub();
+    f.tick();
+    f.tick();
+    expect(f.got.map(kind)).toEqual(['full', 'patch']);
+    expect(f.got[1]).toEqual({
       topic: 'prices',
       seq: 1,
       time: 1_400,
       patch: [{ name: 'A', price: 14, bidPrice: 13, askPrice: 15 }],
     });
-    broken = true;
-    tick();
-    broken = false;
-    tick();
-    expect(got.at(-1)).toMatchObject({ seq: 3, data: { A: { price: 18 } } });
-    h.freeze('market', true);
-    tick();
-    h.freeze('market', false);
-    tick();
+    f.broken = true;
+    f.tick();
+    f.broken = false;
+    f.tick();
+    expect(f.got.at(-1)).toMatchObject({ seq: 3, data: { A: { price: 18 } } });
+    f.h.freeze('market', true);
+    f.tick();
+    f.h.freeze('market', false);
+    f.tick();
     // Nothing went out while frozen, so nothing is missing: the next is a delta, numbered on.
-    expect(got.at(-1)).toMatchObject({ seq: 4, patch: [{ name: 'A', price: 22 }] });
+    expect(f.got.at(-1)).toMatchObject({ seq: 4, patch: [{ name: 'A', price: 22 }] });
+  });
+
+  it('a product added, the products in another order or a field gone: every product again', async () => {
+    const f = await fakeHub();
+    f.tick();
+    f.symbols = ['A', 'B'];
+    f.tick();
+    f.tick();
+    f.symbols = ['B', 'A'];
+    f.tick();
+    f.tick();
+    f.dayRange = false;
+    f.tick();
+    expect(f.got.map(kind)).toEqual(['full', 'full', 'patch', 'full', 'patch', 'full']);
+    expect(Object.keys((f.got[3] as PricesMessage).data)).toEqual(['B', 'A']);
   });
 
   it('only `delta: true` opts in: any other value is not a command', async () => {
