@@ -1,6 +1,6 @@
 /**
  * The Node host under load: `sim:server` as its own process, 200 WebSocket
- * clients streaming all prices, and 50 calls per second (a mix of anonymous
+ * clients streaming all prices as the app takes them (deltas), and 50 calls per second (a mix of anonymous
  * product lists and signed-in balance, user-info and order-query calls) for
  * 60 s on loopback. Reports call latency p50/p99, failed calls, per-client
  * message counts (a client far below the best one lost messages), disconnects,
@@ -42,6 +42,7 @@ export async function run(): Promise<BenchResult[]> {
     }
     const wsUrl = `${srv.url.replace(/^http/, 'ws')}/ws/market`;
     const received = new Array<number>(CLIENTS).fill(0);
+    let bytes = 0;
     let disconnects = 0;
     const sockets = await Promise.all(
       Array.from(
@@ -50,10 +51,13 @@ export async function run(): Promise<BenchResult[]> {
           new Promise<WebSocket>((resolve, reject) => {
             const ws = new WebSocket(wsUrl);
             ws.on('open', () => {
-              ws.send(JSON.stringify({ op: 'sub', topic: 'prices' }));
+              ws.send(JSON.stringify({ op: 'sub', topic: 'prices', delta: true }));
               resolve(ws);
             });
-            ws.on('message', () => (received[i] = (received[i] ?? 0) + 1));
+            ws.on('message', (data: Buffer) => {
+              received[i] = (received[i] ?? 0) + 1;
+              bytes += data.length;
+            });
             ws.on('close', () => (disconnects += 1));
             ws.on('error', reject);
           }),
@@ -89,6 +93,7 @@ export async function run(): Promise<BenchResult[]> {
     };
     const pending: Promise<void>[] = [];
     const total = CALLS_PER_S * SECONDS;
+    bytes = 0;
     const start = performance.now();
     for (let n = 0; n < total; n++) {
       const due = start + (n * 1000) / CALLS_PER_S;
@@ -116,6 +121,11 @@ export async function run(): Promise<BenchResult[]> {
         note: `messages per client: min ${Math.min(...received)}, best ${best}`,
       },
       { name: 'load: socket disconnects', value: disconnects, unit: 'sockets', max: 0 },
+      {
+        name: 'load: prices per client (markets open now only)',
+        value: bytes / CLIENTS / ((performance.now() - start) / 60_000) / 1e6,
+        unit: 'MB/min',
+      },
       {
         name: 'load: server memory (RSS) at end',
         value: rssEnd,

@@ -7,7 +7,10 @@
  *   the price entries of all products that the market channel sends;
  * - the exchange channel's bytes per minute (JSON, as the WebSocket host
  *   serialises it) for 100 accounts with 10 open positions each: clients that
- *   take full lists every second (before issue 14) against clients that merge deltas.
+ *   take full lists every second (before issue 14) against clients that merge deltas;
+ * - one trader's bytes per minute on each stream, the market channel's all
+ *   prices in both formats (products that moved, in full; deltas);
+ * - the market side's tick with 100 traders on all prices, in both formats.
  */
 import { performance } from 'node:perf_hooks';
 import { createVirtualClock } from '../src/simulator/clock.ts';
@@ -232,24 +235,28 @@ async function oneTrader(): Promise<BenchResult[]> {
     deposit: 100_000,
   });
   place(sim, tradingModule.handlers(sim.ctx), u.uid, 'BTCUSDT', clock.now());
-  const bytes = { full: 0, delta: 0, market: 0 };
+  const bytes = { full: 0, delta: 0, market: 0, prices: 0, pricesDelta: 0 };
   const counter = (k: keyof typeof bytes) => ({
     message: (m: unknown) => void (bytes[k] += JSON.stringify(m).length),
     closed: () => {},
   });
   const market = await sim.connect('market', counter('market'));
-  await market.send({ op: 'sub', topic: 'prices' });
   await market.send({ op: 'sub', topic: 'price', symbol: 'BTCUSDT' });
   await market.send({ op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' });
+  await (await sim.connect('market', counter('prices'))).send({ op: 'sub', topic: 'prices' });
+  await (
+    await sim.connect('market', counter('pricesDelta'))
+  ).send({ op: 'sub', topic: 'prices', delta: true });
   await (await sim.connect('exchange', counter('full'))).send({ op: 'auth', token: u.token });
   await (
     await sim.connect('exchange', counter('delta'))
   ).send({ op: 'auth', token: u.token, delta: true });
   clock.advance(5_000);
-  bytes.full = bytes.delta = bytes.market = 0;
+  bytes.full = bytes.delta = bytes.market = bytes.prices = bytes.pricesDelta = 0;
   clock.advance(60_000);
   sim.stop();
   const kb = (b: number) => b / 1000;
+  const products = sim.ctx.products.all().length;
   return [
     {
       name: 'one trader, exchange channel, full lists',
@@ -263,12 +270,74 @@ async function oneTrader(): Promise<BenchResult[]> {
       note: `${(bytes.full / bytes.delta).toFixed(1)}× less`,
     },
     {
-      name: 'one trader, market channel (all prices, price, 1-min kline)',
+      name: `one trader, market prices, products that moved in full (${products} products)`,
+      value: kb(bytes.prices),
+      unit: 'KB/min',
+      note: 'a client that does not opt in (before issue 14)',
+    },
+    {
+      name: `one trader, market prices, deltas (${products} products)`,
+      value: kb(bytes.pricesDelta),
+      unit: 'KB/min',
+      note: `${(bytes.prices / bytes.pricesDelta).toFixed(1)}× less`,
+    },
+    {
+      name: 'one trader, market prices, deltas / full entries',
+      value: bytes.pricesDelta / bytes.prices,
+      unit: '×',
+      max: 0.6,
+    },
+    {
+      name: 'one trader, market channel, price and 1-min kline of the chart symbol',
       value: kb(bytes.market),
       unit: 'KB/min',
-      note: 'unchanged: changed symbols only, full entries',
+      note: 'unchanged: sent when they move, in full',
     },
   ];
+}
+
+/**
+ * The market channel's tick with 100 traders subscribed to all prices, each
+ * message serialised as the WebSocket host does: clients that take the
+ * products that moved in full (before issue 14) against clients that merge
+ * deltas. What is timed is the whole simulator tick (price engine, trading,
+ * the hub's diff and the serialising).
+ */
+async function marketTick(): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const TICKS = 500;
+  for (const delta of [false, true]) {
+    const clock = createVirtualClock(T0);
+    const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000 });
+    let bytes = 0;
+    for (let i = 0; i < USERS; i++) {
+      const conn = await sim.connect('market', {
+        message: (m) => void (bytes += JSON.stringify(m).length),
+        closed: () => {},
+      });
+      await conn.send(
+        delta ? { op: 'sub', topic: 'prices', delta } : { op: 'sub', topic: 'prices' },
+      );
+    }
+    clock.advance(50 * 200);
+    bytes = 0;
+    const times: number[] = [];
+    for (let i = 0; i < TICKS; i++) {
+      const a = performance.now();
+      clock.advance(200);
+      times.push(performance.now() - a);
+    }
+    sim.stop();
+    times.sort((x, y) => x - y);
+    const perMin = bytes / ((TICKS * 200) / 60_000) / 1e6;
+    out.push({
+      name: `price tick, market side, all 100 accounts listening to prices (${delta ? 'deltas' : 'in full'})`,
+      value: times.reduce((s, x) => s + x, 0) / TICKS,
+      unit: 'ms',
+      note: `p99 ${times[Math.floor(TICKS * 0.99)]!.toFixed(3)} ms; ${perMin.toFixed(0)} MB of JSON a minute`,
+    });
+  }
+  return out;
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -277,5 +346,6 @@ export async function run(): Promise<BenchResult[]> {
     ...(await tickCost()),
     ...(await channelBytes()),
     ...(await oneTrader()),
+    ...(await marketTick()),
   ];
 }

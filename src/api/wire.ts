@@ -76,10 +76,11 @@ export type Period = (typeof PERIODS)[number];
 
 /** What a client sends on a channel. */
 export type ChannelCommand =
-  | { op: 'sub'; topic: 'prices' }
+  /** `delta: true`: this client merges numbered `PricesDeltaMessage`s (types/realtime.ts). */
+  | { op: 'sub'; topic: 'prices'; delta?: true }
   | { op: 'sub'; topic: 'price'; symbol: string }
   | { op: 'sub'; topic: 'kline'; symbol: string; period: Period }
-  | { op: 'unsub'; topic: 'prices' }
+  | { op: 'unsub'; topic: 'prices'; delta?: true }
   | { op: 'unsub'; topic: 'price'; symbol: string }
   | { op: 'unsub'; topic: 'kline'; symbol: string; period: Period }
   /** `delta: true`: this client merges `OrdersDeltaMessage`s between full lists (types/realtime.ts). */

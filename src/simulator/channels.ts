@@ -17,6 +17,7 @@ import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/t
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
 import { parseChannelCommand } from './edge/index.ts';
 import { ordersUpdate } from './order-deltas.ts';
+import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
 
 /** Most subscriptions one connection may hold (the client needs a handful). */
 export const MAX_SUBSCRIPTIONS = 64;
@@ -28,6 +29,8 @@ interface Conn {
   session?: TokenPayload;
   /** Last thing sent per subscription key, to send only changes. */
   last: Map<string, string>;
+  /** The `prices` subscription: its format and what the client holds. */
+  prices?: PriceStream;
   /** The client merges order deltas (it said so in `auth`). */
   delta: boolean;
   /** The order lists as this connection last received them, per ordertype. */
@@ -99,6 +102,9 @@ export class ChannelHub {
           conn.subs.add(key);
         } else conn.subs.delete(key);
         conn.last.delete(key);
+        // A subscribe, new or again, starts the stream over: every product first.
+        if (cmd.topic === 'prices')
+          conn.prices = cmd.op === 'sub' ? priceStream(cmd.delta === true) : undefined;
         return;
       }
       case 'auth': {
@@ -175,17 +181,12 @@ export class ChannelHub {
   ): void {
     const [topic, symbol = '', period = ''] = key.split(':');
     if (topic === 'prices') {
-      const changed: Record<string, PriceEntry> = {};
-      let any = false;
-      for (const [s, q] of Object.entries(quotes)) {
-        const stamp = `${q.bidPrice}|${q.askPrice}|${q.tradeStatus}`;
-        const k = `p:${s}`;
-        if (conn.last.get(k) === stamp) continue;
-        conn.last.set(k, stamp);
-        changed[s] = q;
-        any = true;
-      }
-      if (any) this.send(conn, { topic: 'prices', data: changed });
+      const stream = conn.prices;
+      const out = stream && pricesUpdate(stream, quotes);
+      if (!stream || !out) return;
+      stream.seq += 1;
+      // What did not arrive (frozen, failed) is not what the client holds: the next one has every product.
+      stream.sent = this.send(conn, out.msg) ? out.sent : undefined;
     } else if (topic === 'price') {
       const q = quotes[symbol];
       const stamp = q && `${q.bidPrice}|${q.askPrice}`;

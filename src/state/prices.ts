@@ -1,10 +1,13 @@
 /**
  * The price board. Ticks arrive in batches; they are held and applied once
  * per animation frame, and each row reads only its own symbol, so a tick
- * re-renders only the rows whose price changed.
+ * re-renders only the rows whose price changed. A tick is whole entries
+ * (they replace a product's) or patches (api/types/realtime.ts: changed
+ * fields, merged into the entry in place).
  */
 import { proxy } from 'valtio';
 import type { PriceEntry } from '../api/types/trading.ts';
+import type { PricePatch } from '../api/types/realtime.ts';
 import { learnFromQuotes, serverNow } from './server-clock.ts';
 
 export interface PriceBoard {
@@ -17,7 +20,9 @@ export interface PriceBoard {
 
 export const prices = proxy<PriceBoard>({ bySymbol: {}, symbols: [], updatedAt: 0 });
 
-let pending: Record<string, PriceEntry> | undefined;
+/** Ticks not yet on the board, per symbol: whole entries and patches (applied after them). */
+let whole: Record<string, PriceEntry> = {};
+let patches: Record<string, PricePatch> = {};
 let scheduled = false;
 
 const schedule: (fn: () => void) => void =
@@ -25,10 +30,14 @@ const schedule: (fn: () => void) => void =
     ? (fn) => void requestAnimationFrame(fn)
     : (fn) => void setTimeout(fn, 16);
 
-/** Apply a full list (the product list call): replaces the board. */
+/**
+ * Apply the product list call's list. A product the live stream already put
+ * on the board keeps its entry: it is as new, and the stream's deltas build
+ * on what it sent, not on this list.
+ */
 export function setAllPrices(all: Record<string, PriceEntry>): void {
   learnFromQuotes(Object.values(all));
-  prices.bySymbol = { ...all };
+  for (const [s, q] of Object.entries(all)) if (!(s in prices.bySymbol)) prices.bySymbol[s] = q;
   prices.symbols = Object.values(all)
     .sort((a, b) => a.sort - b.sort)
     .map((p) => p.name);
@@ -37,13 +46,18 @@ export function setAllPrices(all: Record<string, PriceEntry>): void {
 
 function flush(): void {
   scheduled = false;
-  const batch = pending;
-  pending = undefined;
-  if (!batch) return;
+  const [w, ps] = [whole, patches];
+  whole = {};
+  patches = {};
   let added = false;
-  for (const [s, q] of Object.entries(batch)) {
+  for (const [s, q] of Object.entries(w)) {
     if (!(s in prices.bySymbol)) added = true;
     prices.bySymbol[s] = q;
+  }
+  // A patch for a product the board does not have has nothing to change.
+  for (const [s, p] of Object.entries(ps)) {
+    const q = prices.bySymbol[s];
+    if (q) Object.assign(q, p);
   }
   if (added) {
     prices.symbols = Object.values(prices.bySymbol)
@@ -53,13 +67,30 @@ function flush(): void {
   prices.updatedAt = serverNow();
 }
 
-/** Queue ticks; they land on the board at the next frame (later ticks of a symbol win). */
-export function queuePrices(batch: Record<string, PriceEntry>): void {
+function arrived(batch: Iterable<{ lastUpdate?: number }>): void {
   // On arrival, not at the frame: a background tab may not paint for a long time.
-  learnFromQuotes(Object.values(batch));
-  pending = pending ? Object.assign(pending, batch) : { ...batch };
+  learnFromQuotes(batch);
   if (!scheduled) {
     scheduled = true;
     schedule(flush);
   }
+}
+
+/** Queue whole entries; they land on the board at the next frame (later ticks of a symbol win). */
+export function queuePrices(batch: Record<string, PriceEntry>): void {
+  for (const [s, q] of Object.entries(batch)) {
+    whole[s] = q;
+    delete patches[s];
+  }
+  arrived(Object.values(batch));
+}
+
+/** Queue changed fields; at the next frame they are merged into the board's entries. */
+export function queuePricePatches(list: readonly PricePatch[]): void {
+  for (const p of list) {
+    const w = whole[p.name];
+    if (w) whole[p.name] = { ...w, ...p };
+    else patches[p.name] = { ...patches[p.name], ...p };
+  }
+  arrived(list);
 }

@@ -28,9 +28,9 @@ export function learnServerTime(serverTime: number, receivedAt = localNow()): vo
 }
 
 /** Learn from a batch of quotes: the freshest one is the server's "now" (closed markets keep old stamps). */
-export function learnFromQuotes(quotes: Iterable<{ lastUpdate: number }>): void {
+export function learnFromQuotes(quotes: Iterable<{ lastUpdate?: number }>): void {
   let latest = 0;
-  for (const q of quotes) if (q.lastUpdate > latest) latest = q.lastUpdate;
+  for (const q of quotes) if ((q.lastUpdate ?? 0) > latest) latest = q.lastUpdate ?? 0;
   if (latest > 0) learnServerTime(latest);
 }
 

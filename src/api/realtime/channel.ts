@@ -31,6 +31,8 @@ export interface Channel {
   connect(events: ConnectionEvents): () => void;
   /** Subscribe while connected or not; returns unsubscribe. */
   subscribe(cmd: SubCommand, handler: Handler): () => void;
+  /** Send a subscription's `sub` again, so the server starts it over (every price again). */
+  resubscribe(cmd: SubCommand): void;
   /** Every message, whatever its topic (the exchange channel routes by `ordertype`). */
   onMessage(handler: Handler): () => void;
   /** Token for the exchange channel; sent on open and whenever it changes. */
@@ -114,6 +116,10 @@ export function createChannel(name: ChannelName, connector: Connector): Channel 
           send({ ...cmd, op: 'unsub' } as ChannelCommand);
         }
       };
+    },
+    resubscribe(cmd) {
+      const entry = subs.get(keyOf(cmd));
+      if (entry) send(entry.cmd);
     },
     onMessage(handler) {
       all.add(handler);

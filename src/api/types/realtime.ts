@@ -2,10 +2,36 @@
 import type { KlinePoint, MarketOrder, PriceEntry } from './trading.ts';
 import type { Period } from '../wire.ts';
 
-/** All products' prices that changed since the last message, keyed by symbol. */
+/**
+ * All products' prices that changed since the last message, keyed by symbol.
+ *
+ * A client that subscribed with `delta: true` gets, instead, numbered messages
+ * (`seq` counts up by one per message of the subscription): this message with
+ * every product in it first (on subscribe, resubscribe and reconnect) and
+ * whenever the product list's make-up changes, and {@link PricesDeltaMessage}s
+ * in between. A delta whose `seq` is not the one after the last message's
+ * means one went missing: the client subscribes again and gets every product.
+ */
 export interface PricesMessage {
   topic: 'prices';
+  /** Delta subscriptions only; this message then holds every product. */
+  seq?: number;
   data: Record<string, PriceEntry>;
+}
+/** Changed fields of one product's entry, named by its `name` (the symbol). */
+export type PricePatch = Pick<PriceEntry, 'name'> & Partial<Omit<PriceEntry, 'name'>>;
+/**
+ * The products whose price moved since the last message (the same rule as the
+ * plain stream: bid, ask or trade status changed), each with only the fields
+ * that changed (the prices every tick; `volume`, day high, low and change less
+ * often). The products and their order are as in the last full message.
+ */
+export interface PricesDeltaMessage {
+  topic: 'prices';
+  seq: number;
+  /** The `lastUpdate` of every product in `patch` that does not give its own. */
+  time: number;
+  patch: PricePatch[];
 }
 export interface PriceMessage {
   topic: 'price';
@@ -19,7 +45,7 @@ export interface KlineMessage {
   period: Period;
   data: KlinePoint;
 }
-export type MarketMessage = PricesMessage | PriceMessage | KlineMessage;
+export type MarketMessage = PricesMessage | PricesDeltaMessage | PriceMessage | KlineMessage;
 
 /**
  * Exchange channel: the token's user's orders, routed by `ordertype`.

@@ -12,7 +12,8 @@ const op = v.picklist(['sub', 'unsub']);
 const symbol = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/), v.maxLength(IDENT_MAX));
 
 const command = v.variant('topic', [
-  v.object({ op, topic: v.literal('prices') }),
+  // `delta` opts this subscription into numbered deltas (api/types/realtime.ts).
+  v.object({ op, topic: v.literal('prices'), delta: v.optional(v.literal(true)) }),
   v.object({ op, topic: v.literal('price'), symbol }),
   v.object({ op, topic: v.literal('kline'), symbol, period: v.picklist(PERIODS) }),
 ]);

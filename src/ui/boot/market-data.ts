@@ -1,16 +1,28 @@
 /** Prices for the whole app: the product list once, then the market channel's ticks. */
-import type { PricesMessage } from '../../api/types/realtime.ts';
-import { queuePrices, setAllPrices } from '../../state/prices.ts';
+import type { PricesDeltaMessage, PricesMessage } from '../../api/types/realtime.ts';
+import { pricePatches, priceSequence } from '../../api/realtime/price-patch.ts';
+import { queuePricePatches, queuePrices, setAllPrices } from '../../state/prices.ts';
 import { rememberPrices } from '../../state/last-prices.ts';
 import type { Services } from './services.ts';
+
+/** This client merges numbered deltas (api/types/realtime.ts). */
+const SUB = { op: 'sub', topic: 'prices', delta: true } as const;
 
 export async function startMarketData(s: Services): Promise<void> {
   rememberPrices();
   let first = true;
-  s.backend.channels.market.subscribe({ op: 'sub', topic: 'prices' }, (msg) => {
+  const seq = priceSequence();
+  const market = s.backend.channels.market;
+  market.subscribe(SUB, (raw) => {
+    const msg = raw as PricesMessage | PricesDeltaMessage;
+    const verdict = seq.accept(msg);
+    // A delta on top of a message that never came would show wrong prices: every price again instead.
+    if (verdict === 'resync') market.resubscribe(SUB);
+    if (verdict !== 'apply') return;
     if (first) performance.mark('boot:first-tick');
     first = false;
-    queuePrices((msg as PricesMessage).data);
+    if ('patch' in msg) queuePricePatches(pricePatches(msg));
+    else queuePrices(msg.data);
   });
   s.realtime.send({ type: 'channel.activate', channel: 'market' });
   const r = await s.api.call('productList');

@@ -1,7 +1,7 @@
 /** Market data from the simulator, through the real client: prices, klines, status, channels, faults. */
 import { describe, expect, it } from 'vitest';
 import { createWorld, T0 } from '../../support/sim.ts';
-import type { MarketMessage } from '../../../src/api/types/realtime.ts';
+import type { MarketMessage, PricesMessage } from '../../../src/api/types/realtime.ts';
 import { PERIODS } from '../../../src/api/wire.ts';
 import { CATALOGUE, TRADE_TYPE_NAMES } from '../../../src/simulator/catalogue.ts';
 
@@ -209,10 +209,10 @@ describe('simulator scenarios and channels', () => {
     expect(opened).toBe(true);
     w.clock.advance(1000);
     await new Promise((r) => setTimeout(r, 0));
-    const prices = got.filter((m) => m.topic === 'prices');
+    const prices = got.filter((m) => m.topic === 'prices' && 'data' in m);
     const klines = got.filter((m) => m.topic === 'kline');
     expect(prices.length).toBeGreaterThanOrEqual(4);
-    expect(Object.keys(prices[0]!.data).length).toBeGreaterThanOrEqual(30);
+    expect(Object.keys((prices[0] as PricesMessage).data).length).toBeGreaterThanOrEqual(30);
     expect(klines.length).toBeGreaterThanOrEqual(3);
     w.sim.stop();
   });
