@@ -31,7 +31,7 @@ const toSec = (hms: string) => {
 export const isFullDay = (start: string, close: string): boolean =>
   toSec(close) - toSec(start) === 86_399;
 
-const cache = new WeakMap<MarketHours, Map<string, [number, number, number] | null>>();
+const cache = new WeakMap<MarketHours, Map<number, [number, number, number] | null>>();
 
 /** The UTC calendar date of an instant as YYYY-MM-DD (plain arithmetic, no dayjs object). */
 const utcDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -51,30 +51,32 @@ function nyWall(date: string, hms: string): number {
   return t;
 }
 
-/** Bounds [early, start, end) in epoch ms of one New York date's session, or null when closed. */
-export function sessionOf(h: MarketHours, date: string): [number, number, number] | null {
-  let byDate = cache.get(h);
-  if (!byDate) cache.set(h, (byDate = new Map()));
-  const hit = byDate.get(date);
+/**
+ * Bounds [early, start, end) in epoch ms of one New York date's session, or
+ * null when closed; the date is given by its UTC midnight (`day`, epoch ms),
+ * which keeps the per-tick look-ups free of date strings.
+ */
+function sessionOf(h: MarketHours, day: number): [number, number, number] | null {
+  let byDay = cache.get(h);
+  if (!byDay) cache.set(h, (byDay = new Map()));
+  const hit = byDay.get(day);
   if (hit !== undefined) return hit;
-  const weekday = String(new Date(`${date}T00:00:00Z`).getUTCDay());
+  const date = utcDate(day);
+  const weekday = String(new Date(day).getUTCDay());
   const s = h.start[weekday];
   const c = h.close[weekday];
   let out: [number, number, number] | null = null;
   if (s !== undefined && c !== undefined && toSec(c) > toSec(s)) {
     const start = nyWall(date, s);
     // A close at 23:59:59 runs to the next midnight (so sessions meet); any other close is exclusive.
-    const end = c === '23:59:59' ? nyWall(nextDate(date), '00:00:00') : nyWall(date, c);
+    const end = c === '23:59:59' ? nyWall(utcDate(day + DAY), '00:00:00') : nyWall(date, c);
     const e = h.early?.[weekday];
     const early = e ? nyWall(date, e) : start;
     out = [early, start, end];
   }
-  byDate.set(date, out);
+  byDay.set(day, out);
   return out;
 }
-
-/** The calendar date after `date` (plain date arithmetic, no time zone involved). */
-const nextDate = (date: string): string => utcDate(Date.parse(`${date}T00:00:00Z`) + DAY);
 
 /** New York calendar date of an instant. */
 export const nyDate = (t: number): string => dayjs(t).tz(MARKET_TZ).format('YYYY-MM-DD');
@@ -97,7 +99,7 @@ export function marketStatusAt(h: MarketHours, t: number): MarketStatus {
   const u = Math.floor(t / DAY) * DAY;
   let early = false;
   for (let d = u - DAY; d <= u + DAY; d += DAY) {
-    const w = sessionOf(h, utcDate(d));
+    const w = sessionOf(h, d);
     if (!w) continue;
     const [e, s, end] = w;
     if (t >= s && t < end) return 'open';
@@ -110,9 +112,9 @@ export const isOpenAt = (h: MarketHours, t: number): boolean => marketStatusAt(h
 /** Open intervals [start, end) that overlap [from, to], merged where they touch. */
 export function openIntervals(h: MarketHours, from: number, to: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const last = utcDate(to + DAY);
-  for (let d = from - DAY, date = utcDate(d); date <= last; d += DAY, date = utcDate(d)) {
-    const w = sessionOf(h, date);
+  const last = Math.floor((to + DAY) / DAY) * DAY;
+  for (let d = Math.floor((from - DAY) / DAY) * DAY; d <= last; d += DAY) {
+    const w = sessionOf(h, d);
     if (w && w[2] > from && w[1] < to) {
       const prev = out[out.length - 1];
       if (prev && prev[1] >= w[1]) prev[1] = Math.max(prev[1], w[2]);
@@ -133,7 +135,7 @@ export function lastOpenAt(h: MarketHours, t: number): number | undefined {
   let best: number | undefined;
   for (let d = u + 2 * DAY; d >= u - (WINDOW_DAYS + 1) * DAY; d -= DAY) {
     if (best !== undefined && best >= d + 2 * DAY) break;
-    const w = sessionOf(h, utcDate(d));
+    const w = sessionOf(h, d);
     if (w && w[1] <= t) best = Math.max(best ?? -Infinity, Math.min(t, w[2] - 1));
   }
   return best;

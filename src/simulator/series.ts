@@ -43,9 +43,15 @@ export interface DayPath {
   volume: Float64Array;
 }
 
+/** A path boundary's price: the bridge from log price a, walk value w at minute i, drift removed. */
+const edgeValue = (a: number, w: number, i: number, drift: number): number =>
+  Math.exp(a + w - (i / MINUTES_PER_DAY) * drift);
+
 export class Series {
   private readonly x0: number[] = [];
   private readonly days = new Map<number, DayPath>();
+  /** Single path boundaries worked out without their day's path (edgeAt). */
+  private readonly edges = new Map<number, number>();
   private readonly sigmaMinute: number;
   private readonly logLevel: number;
   private running:
@@ -79,17 +85,14 @@ export class Series {
       return hit;
     }
     const a = this.dayStart(day);
-    const b = this.dayStart(day + 1);
     const s = this.sigmaMinute;
     const w = new Float64Array(MINUTES_PER_DAY + 1);
     for (let i = 0; i < MINUTES_PER_DAY; i++) {
       w[i + 1] = (w[i] as number) + s * normal(hash32(this.p.stream, day, i, 1));
     }
-    const drift = (w[MINUTES_PER_DAY] as number) - (b - a);
+    const drift = (w[MINUTES_PER_DAY] as number) - (this.dayStart(day + 1) - a);
     const edge = new Float64Array(MINUTES_PER_DAY + 1);
-    for (let i = 0; i <= MINUTES_PER_DAY; i++) {
-      edge[i] = Math.exp(a + (w[i] as number) - (i / MINUTES_PER_DAY) * drift);
-    }
+    for (let i = 0; i <= MINUTES_PER_DAY; i++) edge[i] = edgeValue(a, w[i] as number, i, drift);
     const high = new Float64Array(MINUTES_PER_DAY);
     const low = new Float64Array(MINUTES_PER_DAY);
     const volume = new Float64Array(MINUTES_PER_DAY);
@@ -144,7 +147,39 @@ export class Series {
     const ms = t - day * DAY;
     const i = Math.floor(ms / MINUTE);
     const k = Math.floor((ms - i * MINUTE) / TICK_MS);
+    // A minute's last tick is its close (the extremes fall on earlier ticks):
+    // for a day not yet built (a previous close) the walk alone gives it.
+    if (k === TICKS_PER_MINUTE - 1 && !this.days.has(day)) return this.edgeAt(day, i + 1);
     return this.tick(this.dayPath(day), i, k);
+  }
+
+  /**
+   * Boundary `i` of a day's path without building the path: the same walk
+   * and the same arithmetic as dayPath, without its arrays, highs, lows and
+   * volumes (a fraction of the cost).
+   */
+  private edgeAt(day: number, i: number): number {
+    // Cached: every tick's quote asks for the same previous close again.
+    const key = day * (MINUTES_PER_DAY + 1) + i;
+    let v = this.edges.get(key);
+    if (v === undefined) {
+      if (this.edges.size > 64) this.edges.clear();
+      this.edges.set(key, (v = this.walkEdge(day, i)));
+    }
+    return v;
+  }
+
+  private walkEdge(day: number, i: number): number {
+    const a = this.dayStart(day);
+    const s = this.sigmaMinute;
+    let w = 0;
+    let wi = 0;
+    for (let j = 0; j < MINUTES_PER_DAY; j++) {
+      if (j === i) wi = w;
+      w = w + s * normal(hash32(this.p.stream, day, j, 1));
+    }
+    if (i === MINUTES_PER_DAY) wi = w;
+    return edgeValue(a, wi, i, w - (this.dayStart(day + 1) - a));
   }
 
   /**

@@ -3,6 +3,7 @@
  * SharedWorker (or one per tab in a dedicated Worker), exposed with Comlink.
  * State lives in IndexedDB, so a reload loses nothing.
  */
+import './eval-mark.ts';
 import * as Comlink from 'comlink';
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { ChannelName, WireRequest } from '../api/wire.ts';
