@@ -84,13 +84,9 @@ export class Series {
       this.days.set(day, hit);
       return hit;
     }
-    const a = this.dayStart(day);
+    const { a, w, drift } = this.walk(day);
     const s = this.sigmaMinute;
-    const w = new Float64Array(MINUTES_PER_DAY + 1);
-    for (let i = 0; i < MINUTES_PER_DAY; i++) {
-      w[i + 1] = (w[i] as number) + s * normal(hash32(this.p.stream, day, i, 1));
-    }
-    const drift = (w[MINUTES_PER_DAY] as number) - (this.dayStart(day + 1) - a);
+    const { stream, volume: perMinute } = this.p;
     const edge = new Float64Array(MINUTES_PER_DAY + 1);
     for (let i = 0; i <= MINUTES_PER_DAY; i++) edge[i] = edgeValue(a, w[i] as number, i, drift);
     const high = new Float64Array(MINUTES_PER_DAY);
@@ -99,11 +95,11 @@ export class Series {
     for (let i = 0; i < MINUTES_PER_DAY; i++) {
       const o = edge[i] as number;
       const c = edge[i + 1] as number;
-      const h = hash32(this.p.stream, day, i, 2);
+      const h = hash32(stream, day, i, 2);
       const ext = 0.6 * s * o;
       high[i] = Math.max(o, c) + (ext * (h >>> 16)) / 65536;
       low[i] = Math.min(o, c) - (ext * (h & 0xffff)) / 65536;
-      volume[i] = this.p.volume * (0.3 + 1.4 * unit(hash32(this.p.stream, day, i, 3)));
+      volume[i] = perMinute * (0.3 + 1.4 * unit(hash32(stream, day, i, 3)));
     }
     const path = { day, edge, high, low, volume };
     this.days.set(day, path);
@@ -169,18 +165,26 @@ export class Series {
     return v;
   }
 
-  private walkEdge(day: number, i: number): number {
+  /**
+   * A day's Brownian walk of 1440 minute steps (w[0] = 0), its opening log
+   * price a and the drift that bends it onto the next day's opening.
+   */
+  private walk(day: number): { a: number; w: Float64Array; drift: number } {
     const a = this.dayStart(day);
     const s = this.sigmaMinute;
-    let w = 0;
-    let wi = 0;
-    for (let j = 0; j < MINUTES_PER_DAY; j++) {
-      if (j === i) wi = w;
-      w = w + s * normal(hash32(this.p.stream, day, j, 1));
+    const stream = this.p.stream;
+    const w = new Float64Array(MINUTES_PER_DAY + 1);
+    for (let i = 0; i < MINUTES_PER_DAY; i++) {
+      w[i + 1] = (w[i] as number) + s * normal(hash32(stream, day, i, 1));
     }
-    if (i === MINUTES_PER_DAY) wi = w;
-    return edgeValue(a, wi, i, w - (this.dayStart(day + 1) - a));
+    return { a, w, drift: (w[MINUTES_PER_DAY] as number) - (this.dayStart(day + 1) - a) };
   }
+
+  private walkEdge(day: number, i: number): number {
+    const { a, w, drift } = this.walk(day);
+    return edgeValue(a, w[i] as number, i, drift);
+  }
+
 
   /**
    * Minute `i`'s bar as of tick `k` (k = 299: the whole minute). The open is

@@ -139,9 +139,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   };
   for (const m of modules) m.init?.(ctx);
   performance.mark('sim:init');
-  // What the modules' init added (or a migration changed) is saved at once.
-  await save();
-  performance.mark('sim:saved');
+  // What the modules' init added (or a migration changed) is saved at once,
+  // but not waited for: the store writes while the first quotes are worked
+  // out. Saves run in order (a later call's save lands after this one) and a
+  // failed one is marked again for the next, so nothing waits on it.
+  void save().then(() => performance.mark('sim:saved'));
 
   const handlers: Handlers = {};
   for (const m of modules) Object.assign(handlers, m.handlers(ctx));
