@@ -185,7 +185,6 @@ export class Series {
     return edgeValue(a, w[i] as number, i, drift);
   }
 
-
   /**
    * Minute `i`'s bar as of tick `k` (k = 299: the whole minute). The open is
    * the previous close; high and low include it.
