@@ -145,11 +145,11 @@ export class PriceEngine {
     const nowMinute = Math.floor((now - dayStart) / MINUTE);
     const nowTick = Math.floor((now - dayStart - nowMinute * MINUTE) / TICK_MS);
     const s = this.get(symbol);
-    const path = s.dayPath(day);
+    const end = Math.min(i1, nowMinute + 1);
+    const path = s.dayPath(day, Math.max(0, end));
     const mask = this.mask(symbol, day);
     const { edge, high, low, volume } = path;
     let bar: Bar | null = onto && { ...onto };
-    const end = Math.min(i1, nowMinute + 1);
     for (let i = i0; i < end; i++) {
       if (!mask[i]) continue;
       // A whole minute straight from the path's arrays (what minuteBar gives, without an object).
