@@ -31,98 +31,112 @@ const toSec = (hms: string) => {
 export const isFullDay = (start: string, close: string): boolean =>
   toSec(close) - toSec(start) === 86_399;
 
-const cache = new WeakMap<MarketHours, Map<string, [number, number, number] | null>>();
+const cache = new WeakMap<MarketHours, Map<number, [number, number, number] | null>>();
 
-/** Bounds [early, start, end) in epoch ms of one New York date's session, or null when closed. */
-export function sessionOf(h: MarketHours, date: string): [number, number, number] | null {
-  let byDate = cache.get(h);
-  if (!byDate) cache.set(h, (byDate = new Map()));
-  const hit = byDate.get(date);
+/** The UTC calendar date of an instant as YYYY-MM-DD (plain arithmetic, no dayjs object). */
+const utcDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * Epoch ms of a New York wall time `date hms`. Cached: products of one kind
+ * share their times, and each conversion costs a few Intl look-ups.
+ */
+const wallCache = new Map<string, number>();
+function nyWall(date: string, hms: string): number {
+  const key = `${date} ${hms}`;
+  let t = wallCache.get(key);
+  if (t === undefined) {
+    if (wallCache.size > 5000) wallCache.clear();
+    wallCache.set(key, (t = dayjs.tz(key, MARKET_TZ).valueOf()));
+  }
+  return t;
+}
+
+/**
+ * Bounds [early, start, end) in epoch ms of one New York date's session, or
+ * null when closed; the date is given by its UTC midnight (`day`, epoch ms),
+ * which keeps the per-tick look-ups free of date strings.
+ */
+function sessionOf(h: MarketHours, day: number): [number, number, number] | null {
+  let byDay = cache.get(h);
+  if (!byDay) cache.set(h, (byDay = new Map()));
+  const hit = byDay.get(day);
   if (hit !== undefined) return hit;
-  const weekday = String(dayjs.utc(date).day());
+  const date = utcDate(day);
+  const weekday = String(new Date(day).getUTCDay());
   const s = h.start[weekday];
   const c = h.close[weekday];
   let out: [number, number, number] | null = null;
   if (s !== undefined && c !== undefined && toSec(c) > toSec(s)) {
-    const start = dayjs.tz(`${date} ${s}`, MARKET_TZ).valueOf();
+    const start = nyWall(date, s);
     // A close at 23:59:59 runs to the next midnight (so sessions meet); any other close is exclusive.
-    const end =
-      c === '23:59:59'
-        ? dayjs.tz(`${nextDate(date)} 00:00:00`, MARKET_TZ).valueOf()
-        : dayjs.tz(`${date} ${c}`, MARKET_TZ).valueOf();
+    const end = c === '23:59:59' ? nyWall(utcDate(day + DAY), '00:00:00') : nyWall(date, c);
     const e = h.early?.[weekday];
-    const early = e ? dayjs.tz(`${date} ${e}`, MARKET_TZ).valueOf() : start;
+    const early = e ? nyWall(date, e) : start;
     out = [early, start, end];
   }
-  byDate.set(date, out);
+  byDay.set(day, out);
   return out;
-}
-
-/** The calendar date after `date` (plain date arithmetic, no time zone involved). */
-function nextDate(date: string): string {
-  return dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
 }
 
 /** New York calendar date of an instant. */
 export const nyDate = (t: number): string => dayjs(t).tz(MARKET_TZ).format('YYYY-MM-DD');
 
-/** Sessions around an instant, sorted, cached per hours object (a window of days either side). */
-const windows = new WeakMap<
-  MarketHours,
-  { from: number; to: number; list: Array<[number, number, number]> }
->();
+/**
+ * How far lastOpenAt looks back: no session starts more than this before the
+ * instant's UTC day (weekly hours never leave a longer gap).
+ */
 const WINDOW_DAYS = 16;
 
-function sessionsAround(h: MarketHours, t: number) {
-  const w = windows.get(h);
-  if (w && t >= w.from && t < w.to) return w.list;
-  const from = Math.floor(t / DAY) * DAY - WINDOW_DAYS * DAY;
-  const to = from + 2 * WINDOW_DAYS * DAY;
-  const list: Array<[number, number, number]> = [];
-  let date = dayjs.utc(from - DAY).format('YYYY-MM-DD');
-  const last = dayjs.utc(to + DAY).format('YYYY-MM-DD');
-  while (date <= last) {
-    const s = sessionOf(h, date);
-    if (s) list.push(s);
-    date = nextDate(date);
-  }
-  windows.set(h, { from: from + DAY, to: to - DAY, list });
-  return list;
-}
-
+/**
+ * Sessions are looked up by date, lazily: a session of New York date X lies
+ * within [X 00:00, X+1 00:00] New York time, i.e. between X 04:00 UTC and
+ * X+1 05:00 UTC. So an instant of UTC day U can only be inside a session of
+ * date U-1 or U, and only a handful of dates are ever converted (each
+ * conversion costs an Intl lookup; a whole window of them cost tens of ms at
+ * the simulator's start).
+ */
 export function marketStatusAt(h: MarketHours, t: number): MarketStatus {
+  const u = Math.floor(t / DAY) * DAY;
   let early = false;
-  for (const [e, s, end] of sessionsAround(h, t)) {
+  for (let d = u - DAY; d <= u + DAY; d += DAY) {
+    const w = sessionOf(h, d);
+    if (!w) continue;
+    const [e, s, end] = w;
     if (t >= s && t < end) return 'open';
     if (t >= e && t < s) early = true;
   }
   return early ? 'early_trading' : 'closed';
 }
-
 export const isOpenAt = (h: MarketHours, t: number): boolean => marketStatusAt(h, t) === 'open';
 
 /** Open intervals [start, end) that overlap [from, to], merged where they touch. */
 export function openIntervals(h: MarketHours, from: number, to: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  let date = dayjs.utc(from - DAY).format('YYYY-MM-DD');
-  const last = dayjs.utc(to + DAY).format('YYYY-MM-DD');
-  while (date <= last) {
-    const w = sessionOf(h, date);
+  const last = Math.floor((to + DAY) / DAY) * DAY;
+  for (let d = Math.floor((from - DAY) / DAY) * DAY; d <= last; d += DAY) {
+    const w = sessionOf(h, d);
     if (w && w[2] > from && w[1] < to) {
       const prev = out[out.length - 1];
       if (prev && prev[1] >= w[1]) prev[1] = Math.max(prev[1], w[2]);
       else out.push([w[1], w[2]]);
     }
-    date = nextDate(date);
   }
   return out;
 }
 
-/** The last instant at or before t when the market was open (t itself if open now). */
+/**
+ * The last instant at or before t when the market was open (t itself if open
+ * now), looking back at most WINDOW_DAYS. Walks back date by date and stops
+ * once no earlier session could end later than the best found: every session
+ * of date X ends by X+1 05:00 UTC, before (X+2) 00:00 UTC.
+ */
 export function lastOpenAt(h: MarketHours, t: number): number | undefined {
+  const u = Math.floor(t / DAY) * DAY;
   let best: number | undefined;
-  for (const [, s, e] of sessionsAround(h, t)) {
-    if (s <= t) best = Math.max(best ?? -Infinity, Math.min(t, e - 1));
+  for (let d = u + 2 * DAY; d >= u - (WINDOW_DAYS + 1) * DAY; d -= DAY) {
+    if (best !== undefined && best >= d + 2 * DAY) break;
+    const w = sessionOf(h, d);
+    if (w && w[1] <= t) best = Math.max(best ?? -Infinity, Math.min(t, w[2] - 1));
   }
   return best;
 }

@@ -50,7 +50,7 @@ const round = (x: number, precision: number) => Number(x.toFixed(precision));
 export class PriceEngine {
   private readonly series = new Map<string, Series>();
   private readonly defs = new Map<string, ProductDef>();
-  private readonly masks = new Map<string, Uint8Array>();
+  private masks = new WeakMap<MarketHours, Map<number, Uint8Array>>();
   private readonly dayBars = new Map<string, Bar | null>();
   private readonly anchorDay: number;
 
@@ -82,7 +82,7 @@ export class PriceEngine {
 
   /** Forget cached open masks and bars (after a change of hours). */
   hoursChanged(): void {
-    this.masks.clear();
+    this.masks = new WeakMap();
     this.dayBars.clear();
     this.todayCache.clear();
   }
@@ -103,45 +103,70 @@ export class PriceEngine {
     return this.get(symbol).priceAt(this.effectiveTime(symbol, t));
   }
 
-  /** Which minutes of a UTC day are open. */
+  /**
+   * Which minutes of a UTC day are open. Kept per hours object, not per
+   * product: the products of one kind share their hours, so a day's mask is
+   * worked out three times at start, not sixty.
+   */
   private mask(symbol: string, day: number): Uint8Array {
-    const key = `${symbol}|${day}`;
-    let m = this.masks.get(key);
+    const h = this.o.hoursOf(symbol);
+    let byDay = this.masks.get(h);
+    if (!byDay) this.masks.set(h, (byDay = new Map()));
+    let m = byDay.get(day);
     if (!m) {
       m = new Uint8Array(MINUTES_PER_DAY);
       const start = day * DAY;
-      for (const [s, e] of openIntervals(this.o.hoursOf(symbol), start, start + DAY)) {
+      for (const [s, e] of openIntervals(h, start, start + DAY)) {
         const i0 = Math.max(0, Math.ceil((s - start) / MINUTE));
         const i1 = Math.min(MINUTES_PER_DAY, Math.ceil((e - start) / MINUTE));
         m.fill(1, i0, i1);
       }
-      if (this.masks.size > 4000) this.masks.clear();
-      this.masks.set(key, m);
+      if (byDay.size > 400) byDay.clear();
+      byDay.set(day, m);
     }
     return m;
   }
 
-  /** Aggregate open minutes [i0, i1) of a day, up to `now`. */
-  private aggregate(symbol: string, day: number, i0: number, i1: number, now: number): Bar | null {
+  /**
+   * Aggregate open minutes [i0, i1) of a day, up to `now`, folded onto a copy
+   * of `onto` when given (the bar of the minutes before i0): folding on is the
+   * same arithmetic, in the same order, as one pass from the first minute.
+   */
+  private aggregate(
+    symbol: string,
+    day: number,
+    i0: number,
+    i1: number,
+    now: number,
+    onto: Bar | null = null,
+  ): Bar | null {
     const dayStart = day * DAY;
-    if (dayStart > now || day < this.anchorDay) return null;
+    if (dayStart > now || day < this.anchorDay) return onto && { ...onto };
     const nowMinute = Math.floor((now - dayStart) / MINUTE);
     const nowTick = Math.floor((now - dayStart - nowMinute * MINUTE) / TICK_MS);
     const s = this.get(symbol);
-    const path = s.dayPath(day);
-    const mask = this.mask(symbol, day);
-    let bar: Bar | null = null;
     const end = Math.min(i1, nowMinute + 1);
+    const path = s.dayPath(day, Math.max(0, end));
+    const mask = this.mask(symbol, day);
+    const { edge, high, low, volume } = path;
+    let bar: Bar | null = onto && { ...onto };
     for (let i = i0; i < end; i++) {
       if (!mask[i]) continue;
-      const m = s.minuteBar(path, i, i === nowMinute ? nowTick : TICKS_PER_MINUTE - 1);
-      if (!bar) bar = { o: m.o, h: m.h, l: m.l, c: m.c, v: m.v, tv: (m.v * (m.o + m.c)) / 2 };
+      // A whole minute straight from the path's arrays (what minuteBar gives, without an object).
+      let o = edge[i] as number;
+      let h = high[i] as number;
+      let l = low[i] as number;
+      let c = edge[i + 1] as number;
+      let v = volume[i] as number;
+      if (i === nowMinute && nowTick < TICKS_PER_MINUTE - 1)
+        ({ o, h, l, c, v } = s.minuteBar(path, i, nowTick));
+      if (!bar) bar = { o, h, l, c, v, tv: (v * (o + c)) / 2 };
       else {
-        if (m.h > bar.h) bar.h = m.h;
-        if (m.l < bar.l) bar.l = m.l;
-        bar.c = m.c;
-        bar.v += m.v;
-        bar.tv += (m.v * (m.o + m.c)) / 2;
+        if (h > bar.h) bar.h = h;
+        if (l < bar.l) bar.l = l;
+        bar.c = c;
+        bar.v += v;
+        bar.tv += (v * (o + c)) / 2;
       }
     }
     return bar;
@@ -215,13 +240,21 @@ export class PriceEngine {
 
   private readonly todayCache = new Map<string, { day: number; minute: number; bar: Bar | null }>();
 
-  /** The day's bar up to t: completed minutes cached, plus the minute under way. */
+  /**
+   * The day's bar up to t: completed minutes cached, plus the minute under
+   * way. When the minute moves on, the cached bar is carried forward over the
+   * minutes since (not the whole day again, which cost tens of ms a minute).
+   */
   private dayUpTo(symbol: string, t: number): Bar | null {
     const day = Math.floor(t / DAY);
     const minute = Math.floor((t - day * DAY) / MINUTE);
     let c = this.todayCache.get(symbol);
     if (!c || c.day !== day || c.minute !== minute) {
-      c = { day, minute, bar: this.aggregate(symbol, day, 0, minute, t) };
+      const from = c && c.day === day && c.minute < minute ? c : undefined;
+      const bar = from
+        ? this.aggregate(symbol, day, from.minute, minute, t, from.bar)
+        : this.aggregate(symbol, day, 0, minute, t);
+      c = { day, minute, bar };
       this.todayCache.set(symbol, c);
     }
     const cur = this.aggregate(symbol, day, minute, minute + 1, t);

@@ -8,13 +8,22 @@
 
 /** A fast 32-bit integer hash of up to four integers (lowbias32 rounds). */
 export function hash32(a: number, b = 0, c = 0, d = 0): number {
+  // Unrolled by hand (no array, no helper call per round): the price paths
+  // call this hundreds of thousands of times at start, before the JIT has
+  // optimised anything, where every call costs.
   let h = (a ^ 0x9e3779b9) >>> 0;
-  for (const v of [b, c, d]) {
-    h = Math.imul(h ^ (v >>> 0), 0x7feb352d);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x846ca68b);
-    h ^= h >>> 16;
-  }
+  h = Math.imul(h ^ (b >>> 0), 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  h = Math.imul(h ^ (c >>> 0), 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  h = Math.imul(h ^ (d >>> 0), 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 

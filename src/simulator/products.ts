@@ -1,5 +1,5 @@
 /** The product registry: catalogue definitions plus back-office overrides (trade status, hours). */
-import type { MarketHours } from '../api/hours.ts';
+import { lastOpenAt, marketStatusAt, nyDate, type MarketHours } from '../api/hours.ts';
 import type { ProductOrderInfo } from '../api/types/trading.ts';
 import { CATALOGUE, HOURS, productBySymbol, type ProductDef } from './catalogue.ts';
 import { COMMISSION_RATE } from './modules/trading/money.ts';
@@ -62,4 +62,18 @@ export function createProducts(state: SimState): Products {
     },
     onHoursChange: (fn) => void listeners.push(fn),
   };
+}
+
+/**
+ * Look up the catalogue's sessions around `now` (and load the time-zone data
+ * on the way): answers are cached, so work done early is not done again.
+ */
+export function warmHours(now: number): void {
+  const midnight = Math.floor(now / 86_400_000) * 86_400_000;
+  nyDate(now);
+  for (const h of Object.values(HOURS)) {
+    marketStatusAt(h, now);
+    lastOpenAt(h, now);
+    lastOpenAt(h, midnight - 1);
+  }
 }

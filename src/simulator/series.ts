@@ -36,16 +36,31 @@ export interface SeriesParams {
 /** One UTC day at minute resolution. Index i is minute i; close arrays have 1441 boundary values. */
 export interface DayPath {
   day: number;
-  /** Price at minute boundaries 0..1440 (boundary i = open of minute i). */
+  /** Price at minute boundaries 0..1440 (boundary i = open of minute i); valid up to `filled`. */
   edge: Float64Array;
   high: Float64Array;
   low: Float64Array;
   volume: Float64Array;
+  /** Minutes [0, filled) are worked out (and boundaries up to filled). */
+  filled: number;
 }
+
+/** A path being filled: the walk it is built from. */
+interface Fillable extends DayPath {
+  a: number;
+  w: Float64Array;
+  drift: number;
+}
+
+/** A path boundary's price: the bridge from log price a, walk value w at minute i, drift removed. */
+const edgeValue = (a: number, w: number, i: number, drift: number): number =>
+  Math.exp(a + w - (i / MINUTES_PER_DAY) * drift);
 
 export class Series {
   private readonly x0: number[] = [];
-  private readonly days = new Map<number, DayPath>();
+  private readonly days = new Map<number, Fillable>();
+  /** Single path boundaries worked out without their day's path (edgeAt). */
+  private readonly edges = new Map<number, number>();
   private readonly sigmaMinute: number;
   private readonly logLevel: number;
   private running:
@@ -70,42 +85,54 @@ export class Series {
   }
 
   /** The day's minute path (cached; a handful of days per product). */
-  dayPath(day: number): DayPath {
-    const hit = this.days.get(day);
-    if (hit) {
+  dayPath(day: number, through = MINUTES_PER_DAY): DayPath {
+    let path = this.days.get(day);
+    if (path) {
       // Refresh recency.
       this.days.delete(day);
-      this.days.set(day, hit);
-      return hit;
+      this.days.set(day, path);
+    } else {
+      const { a, w, drift } = this.walk(day);
+      const edge = new Float64Array(MINUTES_PER_DAY + 1);
+      edge[0] = edgeValue(a, w[0] as number, 0, drift);
+      path = {
+        day,
+        edge,
+        high: new Float64Array(MINUTES_PER_DAY),
+        low: new Float64Array(MINUTES_PER_DAY),
+        volume: new Float64Array(MINUTES_PER_DAY),
+        filled: 0,
+        a,
+        w,
+        drift,
+      };
+      this.days.set(day, path);
+      if (this.days.size > 24) this.days.delete(this.days.keys().next().value as number);
     }
-    const a = this.dayStart(day);
-    const b = this.dayStart(day + 1);
+    if (path.filled < through) this.fill(path, through);
+    return path;
+  }
+
+  /**
+   * Work out minutes [filled, through) of a path. Lazily: today's quotes only
+   * need the minutes so far (the walk itself is always whole: its end fixes
+   * the drift), which halves the first quotes' work on average.
+   */
+  private fill(path: Fillable, through: number): void {
+    const { day, edge, high, low, volume, a, w, drift } = path;
     const s = this.sigmaMinute;
-    const w = new Float64Array(MINUTES_PER_DAY + 1);
-    for (let i = 0; i < MINUTES_PER_DAY; i++) {
-      w[i + 1] = (w[i] as number) + s * normal(hash32(this.p.stream, day, i, 1));
-    }
-    const drift = (w[MINUTES_PER_DAY] as number) - (b - a);
-    const edge = new Float64Array(MINUTES_PER_DAY + 1);
-    for (let i = 0; i <= MINUTES_PER_DAY; i++) {
-      edge[i] = Math.exp(a + (w[i] as number) - (i / MINUTES_PER_DAY) * drift);
-    }
-    const high = new Float64Array(MINUTES_PER_DAY);
-    const low = new Float64Array(MINUTES_PER_DAY);
-    const volume = new Float64Array(MINUTES_PER_DAY);
-    for (let i = 0; i < MINUTES_PER_DAY; i++) {
+    const { stream, volume: perMinute } = this.p;
+    for (let i = path.filled; i < through; i++) {
+      edge[i + 1] = edgeValue(a, w[i + 1] as number, i + 1, drift);
       const o = edge[i] as number;
       const c = edge[i + 1] as number;
-      const h = hash32(this.p.stream, day, i, 2);
+      const h = hash32(stream, day, i, 2);
       const ext = 0.6 * s * o;
       high[i] = Math.max(o, c) + (ext * (h >>> 16)) / 65536;
       low[i] = Math.min(o, c) - (ext * (h & 0xffff)) / 65536;
-      volume[i] = this.p.volume * (0.3 + 1.4 * unit(hash32(this.p.stream, day, i, 3)));
+      volume[i] = perMinute * (0.3 + 1.4 * unit(hash32(stream, day, i, 3)));
     }
-    const path = { day, edge, high, low, volume };
-    this.days.set(day, path);
-    if (this.days.size > 24) this.days.delete(this.days.keys().next().value as number);
-    return path;
+    path.filled = through;
   }
 
   /**
@@ -144,7 +171,46 @@ export class Series {
     const ms = t - day * DAY;
     const i = Math.floor(ms / MINUTE);
     const k = Math.floor((ms - i * MINUTE) / TICK_MS);
-    return this.tick(this.dayPath(day), i, k);
+    // A minute's last tick is its close (the extremes fall on earlier ticks):
+    // for a day not yet built (a previous close) the walk alone gives it.
+    if (k === TICKS_PER_MINUTE - 1 && !this.days.has(day)) return this.edgeAt(day, i + 1);
+    return this.tick(this.dayPath(day, i + 1), i, k);
+  }
+
+  /**
+   * Boundary `i` of a day's path without building the path: the same walk
+   * and the same arithmetic as dayPath, without its arrays, highs, lows and
+   * volumes (a fraction of the cost).
+   */
+  private edgeAt(day: number, i: number): number {
+    // Cached: every tick's quote asks for the same previous close again.
+    const key = day * (MINUTES_PER_DAY + 1) + i;
+    let v = this.edges.get(key);
+    if (v === undefined) {
+      if (this.edges.size > 64) this.edges.clear();
+      this.edges.set(key, (v = this.walkEdge(day, i)));
+    }
+    return v;
+  }
+
+  /**
+   * A day's Brownian walk of 1440 minute steps (w[0] = 0), its opening log
+   * price a and the drift that bends it onto the next day's opening.
+   */
+  private walk(day: number): { a: number; w: Float64Array; drift: number } {
+    const a = this.dayStart(day);
+    const s = this.sigmaMinute;
+    const stream = this.p.stream;
+    const w = new Float64Array(MINUTES_PER_DAY + 1);
+    for (let i = 0; i < MINUTES_PER_DAY; i++) {
+      w[i + 1] = (w[i] as number) + s * normal(hash32(stream, day, i, 1));
+    }
+    return { a, w, drift: (w[MINUTES_PER_DAY] as number) - (this.dayStart(day + 1) - a) };
+  }
+
+  private walkEdge(day: number, i: number): number {
+    const { a, w, drift } = this.walk(day);
+    return edgeValue(a, w[i] as number, i, drift);
   }
 
   /**

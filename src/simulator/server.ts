@@ -33,7 +33,7 @@ import {
 import { allQuotes } from './modules/market.ts';
 import { MODULES } from './modules/index.ts';
 import { PriceEngine } from './prices.ts';
-import { createProducts } from './products.ts';
+import { createProducts, warmHours } from './products.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
 import { newState } from './state.ts';
@@ -86,10 +86,15 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const store = opts.store ?? memoryStore();
   const modules = opts.modules ?? MODULES;
 
-  const persistence = await openPersistence(store, {
+  const opening = openPersistence(store, {
     fresh: () => newState(seed, clock.now(), newKeyHex(), newKeyHex()),
     now: clock.now(),
   });
+  // While the store loads (IndexedDB works on its own thread), do what needs
+  // no state: the time-zone data and this week's sessions of the catalogue's
+  // hours, which the trading module's init and the first quotes read.
+  warmHours(clock.now());
+  const persistence = await opening;
   const state = persistence.state;
   performance.mark('sim:state-loaded');
   // Keys are random, never from the seed; a state saved before that held a
@@ -139,9 +144,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   };
   for (const m of modules) m.init?.(ctx);
   performance.mark('sim:init');
-  // What the modules' init added (or a migration changed) is saved at once.
-  await save();
-  performance.mark('sim:saved');
+  // What the modules' init added (or a migration changed) is saved at once,
+  // but not waited for: the store writes while the first quotes are worked
+  // out. Saves run in order (a later call's save lands after this one) and a
+  // failed one is marked again for the next, so nothing waits on it.
+  void save().then(() => performance.mark('sim:saved'));
 
   const handlers: Handlers = {};
   for (const m of modules) Object.assign(handlers, m.handlers(ctx));

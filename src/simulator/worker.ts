@@ -3,6 +3,7 @@
  * SharedWorker (or one per tab in a dedicated Worker), exposed with Comlink.
  * State lives in IndexedDB, so a reload loses nothing.
  */
+import './eval-mark.ts';
 import * as Comlink from 'comlink';
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { ChannelName, WireRequest } from '../api/wire.ts';
@@ -29,10 +30,11 @@ const sim = createSimulator({
   clock: createShiftableClock(realClock),
 });
 
-// The first quotes cost a few hundred ms (each product's day paths and hours);
+// The first quotes cost tens of ms (each product's day path so far and hours);
 // worked out as soon as the state is in, they are ready when the page asks
 // (the page is usually still loading then). Before any call queued on `sim`.
 void sim.then((s) => {
+  performance.mark('sim:ready');
   allQuotes(s.ctx, s.ctx.clock.now());
   performance.mark('sim:quotes');
 });
