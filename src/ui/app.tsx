@@ -1,5 +1,5 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
@@ -18,16 +18,19 @@ import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
-import { ConsoleLauncher } from './console/console-launcher.tsx';
-import { RealityCheck } from './shell/reality-check.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
 import { inspected } from '../machines/inspect.ts';
+import { afterStartUp } from './boot/after-start-up.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
   import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
+);
+// What the first screen does not show waits for the end of start-up (after-start.tsx).
+const AfterStart = lazy(() =>
+  import('./shell/after-start.tsx').then((m) => ({ default: m.AfterStart })),
 );
 const PlacePanel = lazy(() =>
   import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),
@@ -104,14 +107,24 @@ export function App() {
     }),
     { ...inspected, input: { appVersion: APP_VERSION } },
   );
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterStartUp(() => setStarted(true)), []);
   // Back to the tab: check the version file and read the flags again.
   useEffect(() => {
     const onFocus = () => send({ type: 'window.focus' });
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [send]);
+  const ready = !!services && state.hasTag('ready');
+  // The app's first tree renders in a transition, which React slices into
+  // short tasks: the machine's store updates render synchronously, and the
+  // shell with home was one 100 ms task.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (ready) startTransition(() => setShown(true));
+  }, [ready]);
   if (state.hasTag('overlay')) return <ConfigOverlay />;
-  if (!services || !state.hasTag('ready')) {
+  if (!ready || !shown) {
     return <BootShell label="Loading" />;
   }
   return (
@@ -121,10 +134,11 @@ export function App() {
         <ErrorBoundary>
           <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
         </ErrorBoundary>
-        <ErrorBoundary>
-          <ConsoleLauncher />
-        </ErrorBoundary>
-        <RealityCheck />
+        {started && (
+          <Suspense>
+            <AfterStart />
+          </Suspense>
+        )}
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>
