@@ -18,6 +18,7 @@ import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
+import { ConsoleLauncher } from './console/console-launcher.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
@@ -133,6 +134,9 @@ export function App() {
         <OfflineBanner />
         <ErrorBoundary>
           <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <ConsoleLauncher />
         </ErrorBoundary>
         {started && (
           <Suspense>
