@@ -1,5 +1,5 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
@@ -116,16 +116,8 @@ export function App() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [send]);
-  const ready = !!services && state.hasTag('ready');
-  // The app's first tree renders in a transition, which React slices into
-  // short tasks: the machine's store updates render synchronously, and the
-  // shell with home was one 100 ms task.
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (ready) startTransition(() => setShown(true));
-  }, [ready]);
   if (state.hasTag('overlay')) return <ConfigOverlay />;
-  if (!ready || !shown) {
+  if (!services || !state.hasTag('ready')) {
     return <BootShell label="Loading" />;
   }
   return (

@@ -12,8 +12,8 @@ import { backOffice } from './sim.ts';
 const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const STALE = '[data-testid^="row-bid-"][data-stale="true"]';
 
-/** Live prices seen once on `page`, then held back from the next load. */
-async function holdLivePrices(page: Page, context: BrowserContext, list: Locator): Promise<Page> {
+/** Live prices seen once in `list`, then held back from the next load of its page. */
+async function holdLivePrices(context: BrowserContext, list: Locator): Promise<Page> {
   await expect(list.locator(LIVE).first()).toBeVisible();
   const other = await context.newPage();
   await other.goto('/');
@@ -23,7 +23,7 @@ async function holdLivePrices(page: Page, context: BrowserContext, list: Locator
   return other;
 }
 
-async function expectStaleThenLive(page: Page, other: Page, list: Locator): Promise<void> {
+async function expectStaleThenLive(other: Page, list: Locator): Promise<void> {
   const stale = list.locator(STALE);
   await expect(stale.first()).toBeVisible();
   await expect(list.locator(LIVE)).toHaveCount(0);
@@ -45,9 +45,9 @@ test('the quotation screen shows the last prices seen at once, marked as not liv
   await page.setViewportSize(MOBILE);
   await page.goto('/quotation');
   const list = page.getByRole('main');
-  const other = await holdLivePrices(page, context, list);
+  const other = await holdLivePrices(context, list);
   await page.reload();
-  await expectStaleThenLive(page, other, list);
+  await expectStaleThenLive(other, list);
   expect(consoleErrors).toEqual([]);
 });
 
@@ -59,8 +59,8 @@ test('the desktop quotation panel shows the last prices seen at once, marked as 
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   const list = page.getByRole('complementary', { name: 'Quotation' });
-  const other = await holdLivePrices(page, context, list);
+  const other = await holdLivePrices(context, list);
   await page.reload();
-  await expectStaleThenLive(page, other, list);
+  await expectStaleThenLive(other, list);
   expect(consoleErrors).toEqual([]);
 });
