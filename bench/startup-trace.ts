@@ -7,7 +7,8 @@
  *   npx vite build && npx tsx bench/startup-trace.ts [samples]
  *
  * TRACE_PORT sets the preview port (default 4392), TRACE_THROTTLE the
- * throttled condition's rate (default 4). Not a bench: no budgets.
+ * throttled condition's rate (default 4), TRACE_DIST the build served
+ * (default dist), so two builds can be compared in the same minute. Not a bench: no budgets.
  */
 import { spawn } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
@@ -16,6 +17,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.TRACE_PORT ?? 4392);
 const SAMPLES = Number(process.argv[2] ?? 3);
 const RATE = Number(process.env.TRACE_THROTTLE ?? 4);
+const DIST = process.env.TRACE_DIST ?? 'dist';
 const LIVE_PRICE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const ANY_PRICE = '[data-testid^="row-bid-"]';
 
@@ -75,7 +77,7 @@ const median = (xs: number[]) => {
 
 const app = spawn(
   'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST],
   { stdio: 'ignore', detached: true },
 );
 try {

@@ -5,16 +5,14 @@
  */
 import {
   contract,
-  fillPath,
   isSessionPath,
-  needsToken,
   type CallName,
   type DataOf,
   type ExtraOf,
   type PayloadOf,
 } from './contract.ts';
-import { clean, encode } from './encode.ts';
-import { NetworkError, type ApiReply, type Transport, type WireRequest } from './wire.ts';
+import { wireRequest } from './request.ts';
+import { NetworkError, type ApiReply, type Transport } from './wire.ts';
 import { TIMEOUT_MARGIN_MS, TOAST_MS } from '../config/constants.ts';
 
 /** Why a call failed, when it failed before or beside the server's code. */
@@ -133,15 +131,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const ep = contract[name];
     const exempt = opts.noAlert ?? ep.noAlert ?? false;
     const quiet = opts.quiet ?? opts.noAlert ?? (ep.noAlert || ep.silent) ?? false;
-    const { path, rest } = fillPath(ep.path, clean(payload));
-    const enc = encode(ep.encoding, rest);
-    const headers: Record<string, string> = {};
     const token = deps.token();
-    if (token && needsToken(ep)) headers.Authorization = `Bearer ${token}`;
-    if (enc.contentType) headers['Content-Type'] = enc.contentType;
-    const req: WireRequest = { root: ep.root, method: ep.method, path, headers };
-    if (enc.query) req.query = enc.query;
-    if (enc.body !== undefined) req.body = enc.body;
+    const req = wireRequest(name, payload, token);
 
     const fail = (fault: Fault, message: string, status?: number): CallResult<K> => {
       if (!quiet) deps.toast(message, 'error', TOAST_MS);

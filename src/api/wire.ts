@@ -86,3 +86,14 @@ export type ChannelCommand =
   /** `delta: true`: this client merges `OrdersDeltaMessage`s between full lists (types/realtime.ts). */
   | { op: 'auth'; token: string; delta?: true }
   | { op: 'ping' };
+
+/** A reply the caller stops waiting for when `signal` aborts (the sender cannot be told to stop). */
+export function untilAborted<T>(reply: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  if (!signal) return reply;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    reply.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,5 +1,5 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
@@ -19,15 +19,19 @@ import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
 import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
-import { RealityCheck } from './shell/reality-check.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
 import { inspected } from '../machines/inspect.ts';
+import { afterStartUp } from './boot/after-start-up.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
   import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
+);
+// What the first screen does not show waits for the end of start-up (after-start.tsx).
+const AfterStart = lazy(() =>
+  import('./shell/after-start.tsx').then((m) => ({ default: m.AfterStart })),
 );
 const PlacePanel = lazy(() =>
   import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),
@@ -104,6 +108,8 @@ export function App() {
     }),
     { ...inspected, input: { appVersion: APP_VERSION } },
   );
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterStartUp(() => setStarted(true)), []);
   // Back to the tab: check the version file and read the flags again.
   useEffect(() => {
     const onFocus = () => send({ type: 'window.focus' });
@@ -124,7 +130,11 @@ export function App() {
         <ErrorBoundary>
           <ConsoleLauncher />
         </ErrorBoundary>
-        <RealityCheck />
+        {started && (
+          <Suspense>
+            <AfterStart />
+          </Suspense>
+        )}
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

@@ -11,7 +11,8 @@ import { simulatorTransport } from '../../api/transports/simulator.ts';
 import type { ChannelName, Transport } from '../../api/wire.ts';
 import type { SiteConfig } from '../../config/site.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
-import { startWorker, takeWorker, type WorkerEndpoint } from './early.ts';
+import { startWorker, takeWorker, type SimulatorWorker } from './early.ts';
+import { liveKey, simulatorKey, withEarlyProductList } from './early-product-list.ts';
 
 export interface Backend {
   kind: 'simulator' | 'live';
@@ -22,8 +23,8 @@ export interface Backend {
 }
 
 export function simulatorBackend(): Backend {
-  // Usually started by the entry already (early.ts).
-  const remote = Comlink.wrap<WorkerApi>(takeWorker() ?? startWorker());
+  // Usually started by the entry already (early.ts), which sent it the first product-list call.
+  const { remote } = takeWorker() ?? startWorker();
   const server = { handle: remote.handle, connect: remote.connect };
   const channel = (name: ChannelName) =>
     createChannel(
@@ -32,7 +33,7 @@ export function simulatorBackend(): Backend {
     );
   return {
     kind: 'simulator',
-    transport: simulatorTransport(server),
+    transport: withEarlyProductList(simulatorTransport(server), simulatorKey),
     channels: { market: channel('market'), exchange: channel('exchange') },
     simulator: remote,
   };
@@ -43,7 +44,10 @@ export function liveBackend(cfg: SiteConfig): Backend {
   if (!live) throw new Error('live back end needs site config "live"');
   return {
     kind: 'live',
-    transport: httpTransport({ roots: live.roots, prefix: live.prefix ?? '/v1' }),
+    transport: withEarlyProductList(
+      httpTransport({ roots: live.roots, prefix: live.prefix ?? '/v1' }),
+      liveKey(live.roots, live.prefix),
+    ),
     channels: {
       market: createChannel('market', webSocketConnector(live.ws.market || channelPaths.market)),
       exchange: createChannel(
@@ -55,12 +59,10 @@ export function liveBackend(cfg: SiteConfig): Backend {
 }
 
 /** A worker the entry started on a guess that turned out wrong: stop its simulator and let it go. */
-function releaseWorker(w: WorkerEndpoint): void {
-  if (w instanceof Worker) return w.terminate();
+function releaseWorker({ endpoint, remote }: SimulatorWorker): void {
+  if (endpoint instanceof Worker) return endpoint.terminate();
   // A SharedWorker cannot be ended from a page: its simulator stops ticking (no tab of a live site uses it).
-  void Comlink.wrap<WorkerApi>(w)
-    .stop()
-    .finally(() => w.close());
+  void remote.stop().finally(() => endpoint.close());
 }
 
 export function createBackend(cfg: SiteConfig): Backend {

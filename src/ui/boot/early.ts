@@ -6,12 +6,17 @@
  *   last says simulator, or when there is none. A live site's first visit
  *   starts it once for nothing; the app lets it go when the config says live
  *   (backend.ts), and later visits remember live and start none;
+ * - the first product-list call (early-product-list.ts): to that worker, or
+ *   to the live server the config names once it arrives;
  * - the first locale files (English, the fallback, and the language the app
  *   will show), so i18n finds them in the module map.
  * Each is taken once by the app; a second start (a reload of the config)
  * fetches afresh.
  */
+import * as Comlink from 'comlink';
 import { staticFiles } from '../../api/static-files.ts';
+import type { WorkerApi } from '../../simulator/worker.ts';
+import { sendToLive, sendToSimulator } from './early-product-list.ts';
 import { isLanguage, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -21,10 +26,21 @@ export const LAST_CONFIG = 'siteConfig.last';
 
 export type WorkerEndpoint = MessagePort | Worker;
 
-let configFetch: Promise<Response> | undefined;
-let worker: WorkerEndpoint | undefined;
+/** The simulator's worker and its Comlink proxy (one per endpoint). */
+export interface SimulatorWorker {
+  endpoint: WorkerEndpoint;
+  remote: Comlink.Remote<WorkerApi>;
+}
 
-export function startWorker(): WorkerEndpoint {
+let configFetch: Promise<Response> | undefined;
+let worker: SimulatorWorker | undefined;
+
+export function startWorker(): SimulatorWorker {
+  const endpoint = newWorker();
+  return { endpoint, remote: Comlink.wrap<WorkerApi>(endpoint) };
+}
+
+function newWorker(): WorkerEndpoint {
   performance.mark('boot:worker');
   // Both constructors are spelled out so the bundler finds and builds the worker.
   if (typeof SharedWorker !== 'undefined') {
@@ -42,10 +58,21 @@ export function startEarly(): void {
   const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
   configFetch = fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, {
     cache: 'no-store',
+  }).then((res) => {
+    // A copy, read here: the app reads the original (loadSiteConfig).
+    if (res.ok)
+      void res
+        .clone()
+        .json()
+        .then(sendToLive, () => {});
+    return res;
   });
   // Its failure is reported when the app reads it (loadSiteConfig).
   configFetch.catch(() => {});
-  if (last?.backend !== 'live') worker = startWorker();
+  if (last?.backend !== 'live') {
+    worker = startWorker();
+    sendToSimulator(worker.remote.handle);
+  }
   const lng = isLanguage(preferences.language)
     ? preferences.language
     : isLanguage(last?.defaultLanguage)
@@ -63,7 +90,7 @@ export function takeConfigFetch(): Promise<Response> | undefined {
 }
 
 /** The worker started early, once. */
-export function takeWorker(): WorkerEndpoint | undefined {
+export function takeWorker(): SimulatorWorker | undefined {
   const w = worker;
   worker = undefined;
   return w;

@@ -25,6 +25,7 @@ import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
 import { LAST_CONFIG, takeConfigFetch } from './early.ts';
 import { inspected } from '../../machines/inspect.ts';
+import { yieldToMain } from './yield.ts';
 
 export interface Services {
   config: SiteConfig;
@@ -74,6 +75,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     Promise.resolve(createBackend(config)),
   ]);
   performance.mark('boot:i18n');
+  // Each step its own task (boot/yield.ts): together they were one long task.
+  await yieldToMain();
   const t = strictT(i18n);
   // The document's language follows the texts (screen readers, hyphenation, fonts).
   document.documentElement.lang = i18n.language;
@@ -116,6 +119,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     if (site.offline !== s.context.offline) site.offline = s.context.offline;
   });
   realtime.start();
+  await yieldToMain();
   // Simulator mode: the back office is reachable from the devtools console (and e2e tests).
   if (backend.simulator)
     (window as unknown as { __simulator?: unknown }).__simulator = backend.simulator;

@@ -3,17 +3,44 @@ import { useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
+import { lastSeen, type SeenPrice } from '../../state/last-prices.ts';
 import { QuoteRow } from './quote.tsx';
 
-/** Symbols in display order, optionally of one trade type and only tradable ones. */
-export function useSymbols(type?: string, tradableOnly = false): string[] {
+export interface Board {
+  /** In display order. */
+  symbols: readonly string[];
+  bySymbol: Readonly<Record<string, SeenPrice | undefined>>;
+  /** The last prices this browser saw (state/last-prices.ts), not live ones yet. */
+  stale: boolean;
+}
+
+/** The product board: live, or before the first live prices the last ones seen (their rows show stale). */
+export function useBoard(): Board {
   const snap = useSnapshot(prices);
-  return snap.symbols.filter((s) => {
-    const q = snap.bySymbol[s];
+  const stale = snap.symbols.length === 0 && lastSeen.symbols.length > 0;
+  return stale ? { ...lastSeen, stale } : { symbols: snap.symbols, bySymbol: snap.bySymbol, stale };
+}
+
+/** Symbols in display order, optionally of one trade type and only tradable ones. */
+export function useSymbols(type?: string, tradableOnly = false): Board {
+  const board = useBoard();
+  const symbols = board.symbols.filter((s) => {
+    const q = board.bySymbol[s];
     if (!q) return false;
     if (type && q.type !== type) return false;
     return !tradableOnly || q.tradeStatus === 1;
   });
+  return { ...board, symbols };
+}
+
+/** Said above a board of last-seen prices, so nobody takes them for live ones. */
+export function StaleNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="stale-note" role="status">
+      {t('home.stale')}
+    </p>
+  );
 }
 
 /** Rows rendered at once: more than a phone's screen holds. */
@@ -24,7 +51,7 @@ export function QuoteTable({
   onSelect,
   label,
 }: {
-  symbols: string[];
+  symbols: readonly string[];
   /** Desktop: choose the symbol instead of opening its chart. */
   onSelect?: (symbol: string) => void;
   label?: string;

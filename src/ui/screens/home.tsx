@@ -1,14 +1,11 @@
 /** Home (/): banners, hot products as cards with 30-minute mini charts, the trade-type grid (template), the product table. */
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Banner } from '../../api/types/trading.ts';
 import { HOT_PRODUCTS } from '../../config/constants.ts';
-import { prices } from '../../state/prices.ts';
-import { lastSeen } from '../../state/last-prices.ts';
 import { QuoteCard } from '../components/quote.tsx';
-import { QuoteTable } from '../components/quote-table.tsx';
+import { QuoteTable, StaleNote, useBoard } from '../components/quote-table.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { TradeTypeGrid } from '../components/trade-type-grid.tsx';
 import { useServices } from '../services-context.tsx';
@@ -17,10 +14,8 @@ import { IconSearch, IconService } from '../components/icons.tsx';
 export function Home() {
   const { t } = useTranslation();
   const { api, config } = useServices();
-  const live = useSnapshot(prices).symbols;
   // Before the first live prices, the last ones seen (marked stale, components/quote.tsx).
-  const stale = live.length === 0 && lastSeen.symbols.length > 0;
-  const symbols = stale ? lastSeen.symbols : live;
+  const { symbols, stale } = useBoard();
   const [banners, setBanners] = useState<Banner[]>([]);
 
   useEffect(() => {
@@ -53,11 +48,7 @@ export function Home() {
         </div>
       ) : (
         <>
-          {stale && (
-            <p className="stale-note" role="status">
-              {t('home.stale')}
-            </p>
-          )}
+          {stale && <StaleNote />}
           <section aria-label={t('home.hot')} className="hot-cards">
             {symbols.slice(0, HOT_PRODUCTS).map((s) => (
               <QuoteCard key={s} symbol={s} />
@@ -68,7 +59,7 @@ export function Home() {
             <h2 id="all-products" className="section-title">
               {t('home.all')}
             </h2>
-            <QuoteTable symbols={[...symbols]} />
+            <QuoteTable symbols={symbols} />
           </section>
         </>
       )}

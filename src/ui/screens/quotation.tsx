@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { preferences } from '../../state/preferences.ts';
-import { QuoteTable, TradeTypeTabs, useSymbols } from '../components/quote-table.tsx';
+import { QuoteTable, StaleNote, TradeTypeTabs, useSymbols } from '../components/quote-table.tsx';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
 
@@ -22,11 +22,13 @@ export function QuotationList({
   const [type, setType] = useState<number>(types[0] ?? 1);
   const current = types.includes(type) ? type : (types[0] ?? 1);
   const market = (tradeMode ?? config.defaultTradeMode) === 'market';
-  const symbols = useSymbols(String(current), market);
+  // Before the first live prices, the last ones seen, marked stale (as on home).
+  const { symbols, stale } = useSymbols(String(current), market);
   return (
     <>
       <TradeTypeTabs types={types} value={current} onChange={setType} />
       <div role="tabpanel">
+        {stale && <StaleNote />}
         <QuoteTable symbols={symbols} {...(onSelect ? { onSelect } : {})} />
       </div>
     </>

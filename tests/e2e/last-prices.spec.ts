@@ -1,0 +1,66 @@
+/**
+ * The last prices seen, at once on a reload, marked as not live (issue 14):
+ * the quotation screen and the desktop quotation panel, as home does
+ * (home.spec.ts). Each test holds live prices back from a second tab (it
+ * keeps the shared simulator running over the reload), so only the stored
+ * prices can fill the list, then lets them through.
+ */
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
+const STALE = '[data-testid^="row-bid-"][data-stale="true"]';
+
+/** Live prices seen once in `list`, then held back from the next load of its page. */
+async function holdLivePrices(context: BrowserContext, list: Locator): Promise<Page> {
+  await expect(list.locator(LIVE).first()).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.locator(LIVE).first()).toBeVisible();
+  await backOffice(other, 'delay', { call: 'productList', ms: 60_000 });
+  await backOffice(other, 'freezeChannel', 'market', true);
+  return other;
+}
+
+async function expectStaleThenLive(other: Page, list: Locator): Promise<void> {
+  const stale = list.locator(STALE);
+  await expect(stale.first()).toBeVisible();
+  await expect(list.locator(LIVE)).toHaveCount(0);
+  await expect(stale.first()).toHaveCSS('font-style', 'italic');
+  await expect(stale.first()).toHaveAccessibleName(/last seen, not live/);
+  await expect(list.getByRole('status').filter({ hasText: 'Last prices seen' })).toBeVisible();
+
+  await backOffice(other, 'freezeChannel', 'market', false);
+  await expect(stale).toHaveCount(0);
+  await expect(list.locator(LIVE).first()).toBeVisible();
+  await expect(list.getByText('Last prices seen, not live yet')).toHaveCount(0);
+}
+
+test('the quotation screen shows the last prices seen at once, marked as not live', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/quotation');
+  const list = page.getByRole('main');
+  const other = await holdLivePrices(context, list);
+  await page.reload();
+  await expectStaleThenLive(other, list);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the desktop quotation panel shows the last prices seen at once, marked as not live', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const list = page.getByRole('complementary', { name: 'Quotation' });
+  const other = await holdLivePrices(context, list);
+  await page.reload();
+  await expectStaleThenLive(other, list);
+  expect(consoleErrors).toEqual([]);
+});
