@@ -7,7 +7,6 @@
  */
 import { contract, matchCall, needsToken, type CallName } from '../api/contract.ts';
 import type { ChannelSink } from '../api/realtime/connectors.ts';
-import type { OrdersMessage } from '../api/types/realtime.ts';
 import type { TokenPayload } from '../api/types/trading.ts';
 import {
   type ChannelCommand,
@@ -15,53 +14,21 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../api/wire.ts';
-import { isKeyHex, newKeyHex } from './auth/keys.ts';
-import { DEFAULT_PASSWORD_ITERATIONS } from './auth/passwords.ts';
 import { decodePayload, json } from './payload.ts';
-import { bearer, createTokenService } from './auth/tokens.ts';
+import { bearer } from './auth/tokens.ts';
 import { ChannelHub } from './channels.ts';
-import { isShiftable, realClock, type Clock } from './clock.ts';
-import { Ledger } from './ledger.ts';
-import {
-  fail,
-  isHttp,
-  type Handlers,
-  type Reply,
-  type SimContext,
-  type SimModule,
-} from './module.ts';
+import { fail, isHttp, type Handlers, type Reply, type SimContext } from './module.ts';
 import { allQuotes } from './modules/market.ts';
 import { MODULES } from './modules/index.ts';
-import { PriceEngine } from './prices.ts';
-import { createProducts, warmHours } from './products.ts';
+import type { PriceEngine } from './prices.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
-import { newState } from './state.ts';
-import { openPersistence } from './persistence.ts';
-import { memoryStore, type SimStore } from './store.ts';
 import { createSerialiser } from './serial.ts';
 import { createBackOffice, type BackOffice } from './back-office.ts';
 import { refusal } from './edge/index.ts';
+import { startState, type SimulatorOptions } from './startup.ts';
 
-export interface SimulatorOptions {
-  seed?: number;
-  clock?: Clock;
-  store?: SimStore;
-  modules?: readonly SimModule[];
-  /** Start the price tick loop (default true). */
-  ticking?: boolean;
-  /**
-   * PBKDF2 iterations for new password hashes (default 600,000, OWASP's figure
-   * for PBKDF2-HMAC-SHA256). The in-browser worker uses fewer, tests far fewer;
-   * a hash of another cost still verifies and is redone at the next sign-in.
-   */
-  passwordIterations?: number;
-  /**
-   * The token signing key as hex (at least 256 bits; see `parseSigningKey`).
-   * Without it the store's own random key is used (made once per store).
-   */
-  signingKey?: string;
-}
+export type { SimulatorOptions };
 
 export interface Simulator {
   handle(req: WireRequest): Promise<WireResponse>;
@@ -81,74 +48,13 @@ export interface Simulator {
 }
 
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
-  const seed = opts.seed ?? 1;
-  const clock = opts.clock ?? realClock;
-  const store = opts.store ?? memoryStore();
   const modules = opts.modules ?? MODULES;
-
-  const opening = openPersistence(store, {
-    fresh: () => newState(seed, clock.now(), newKeyHex(), newKeyHex()),
-    now: clock.now(),
-  });
-  // While the store loads (IndexedDB works on its own thread), do what needs
-  // no state: the time-zone data and this week's sessions of the catalogue's
-  // hours, which the trading module's init and the first quotes read.
-  warmHours(clock.now());
-  const persistence = await opening;
-  const state = persistence.state;
-  performance.mark('sim:state-loaded');
-  // Keys are random, never from the seed; a state saved before that held a
-  // seed-derived secret anyone could recompute: replace it (its sessions end).
-  if (!isKeyHex(state.secret)) state.secret = newKeyHex();
-  if (!isKeyHex(state.vaultKey)) state.vaultKey = newKeyHex();
-  if (opts.signingKey !== undefined && !isKeyHex(opts.signingKey))
-    throw new Error('signingKey must be at least 256 bits of lower-case hex');
-  // Time skipped by a reviewer stays skipped after a reload.
-  if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
-  const products = createProducts(state);
-  const prices = new PriceEngine({
-    seed: state.seed,
-    createdAt: state.createdAt,
-    products: products.all(),
-    hoursOf: (s) => products.hours(s),
-  });
-  products.onHoursChange(() => prices.hoursChanged());
-  const tokens = createTokenService(opts.signingKey ?? state.secret, clock);
-
-  let saveTimer: number | undefined;
-  const save = () => persistence.save();
-  const persist = () => {
-    if (saveTimer !== undefined) return;
-    saveTimer = clock.setTimeout(() => {
-      saveTimer = undefined;
-      void save();
-    }, 250);
-  };
-
   // eslint-disable-next-line prefer-const -- assigned once the context exists
   let hub: ChannelHub;
-  const ctx: SimContext = {
-    clock,
-    state,
-    passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
-    ledger: new Ledger(state.ledger),
-    prices,
-    products,
-    tokens,
-    uploads: persistence.uploads,
-    persist,
-    publishOrders: (uid: string, msg: OrdersMessage, book?: 'real' | 'demo') =>
-      hub.publishOrders(uid, msg, book),
-    sessionValid: (s: TokenPayload, token: string) =>
-      modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
-  };
-  for (const m of modules) m.init?.(ctx);
-  performance.mark('sim:init');
-  // What the modules' init added (or a migration changed) is saved at once,
-  // but not waited for: the store writes while the first quotes are worked
-  // out. Saves run in order (a later call's save lands after this one) and a
-  // failed one is marked again for the next, so nothing waits on it.
-  void save().then(() => performance.mark('sim:saved'));
+  const { ctx, persistence, save, cancelSave } = await startState(opts, modules, (uid, msg, book) =>
+    hub.publishOrders(uid, msg, book),
+  );
+  const { clock, products, prices, tokens } = ctx;
 
   const handlers: Handlers = {};
   for (const m of modules) Object.assign(handlers, m.handlers(ctx));
@@ -282,7 +188,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   function stop() {
     ticking = false;
     if (tickTimer !== undefined) clock.clearTimeout(tickTimer);
-    if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
+    cancelSave();
   }
 
   const backOffice = createBackOffice({

@@ -15,24 +15,17 @@ import {
   checkLoginPassword,
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
-import { makeW, type AnyEvent } from '../plan/words.ts';
+import type { AnyEvent } from '../plan/words.ts';
 import { codeOf } from '../words/common.ts';
 import { account, form } from '../words/login.words.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import { backOffice, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver } from './driver.ts';
-
-const w = makeW('en');
-const t = w.t;
-const PASSWORD = 'secret123';
-const RIGHT_CODE = '111111';
-const EMAIL = 'ann@example.com';
-const PHONE = '+1 415 555 2671';
+import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from './access.kit.ts';
+import { EMAIL, PHONE } from '../words/access.screen.ts';
 
 /** The form as the path has left it, this step included. */
 const now = (c: UiCtx, e?: AnyEvent) => form({ spec: c.spec, history: c.history }, e);
-const main = (p: Page) => p.getByRole('main');
-const passwordBox = (p: Page) => main(p).getByLabel(t('login.password'), { exact: true });
 const emailBox = (p: Page) => main(p).getByRole('textbox', { name: t('login.email') });
 const phoneBox = (p: Page) => main(p).getByRole('textbox', { name: t('login.phone') });
 const codeBox = (p: Page) => main(p).getByRole('textbox', { name: t('login.code') });

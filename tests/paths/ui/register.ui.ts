@@ -24,17 +24,14 @@ import {
 } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
-import { makeW, type AnyEvent } from '../plan/words.ts';
+import type { AnyEvent } from '../plan/words.ts';
 import { codeOf } from '../words/common.ts';
 import { form } from '../words/register.words.ts';
 import { apiCall, backOffice, go } from '../../e2e/paths/page.ts';
 import { burnCode, burst, captchas, keepCaptchas } from './register.arrange.ts';
 import { nothing, type UiCtx, type UiDriver } from './driver.ts';
+import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from './access.kit.ts';
 
-const w = makeW('en');
-const t = w.t;
-const PASSWORD = 'secret123';
-const RIGHT_CODE = '111111';
 const RIGHT_CAPTCHA = 'RIGHT';
 const INVITE_VALID = 'VALID';
 const NEWBIE = 'newbie@example.com';
@@ -49,9 +46,7 @@ const ORDER = ['account', 'code', 'password', 'inviteCode'] as const;
 
 /** The form as the path has left it, this step included. */
 const now = (c: UiCtx, e?: AnyEvent) => form({ spec: c.spec, history: c.history }, e);
-const main = (p: Page) => p.getByRole('main');
 const box = (p: Page, key: string) => main(p).getByRole('textbox', { name: t(key), exact: true });
-const passwordBox = (p: Page) => main(p).getByLabel(t('login.password'), { exact: true });
 const button = (p: Page, key: string) => main(p).getByRole('button', { name: t(key), exact: true });
 const toastSays = (p: Page, code: number) =>
   expect(p.getByText(`${t(`code.${code}`)} [${code}]`).first()).toBeVisible();

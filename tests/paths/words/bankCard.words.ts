@@ -7,18 +7,33 @@
 import { checkBankCard } from '../../../src/machines/validation/account.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
 import {
-  automatedOnly,
   codeOf,
   codeToast,
+  done,
   latest,
   loading,
   open,
   press,
+  realAccount,
   signIn,
-  toast,
   type,
 } from './common.ts';
-import { backArrow, listShows, phoneStep, toList } from './cards.screen.ts';
+import {
+  backArrow,
+  deleteDrawer,
+  deleting,
+  encodeFailedNote,
+  inDrawer,
+  listShows,
+  loadFailed,
+  loadingOrDone,
+  phoneStep,
+  reloadList,
+  saveRefused,
+  saving,
+  sharedTitles,
+  typedNoError,
+} from './cards.screen.ts';
 
 const SEED = {
   bankName: 'Seed Bank',
@@ -29,7 +44,6 @@ const SEED = {
 };
 const LIST = '/user/wallet/bankCard';
 const label = (field: string) => `cards.bank.${field}`;
-const done = (x: AnyEvent, id: string) => x.type === `xstate.done.actor.${id}`;
 
 type Form = Record<string, string>;
 /** The form as the path has left it: blank on add, the read card on edit, then what was typed. */
@@ -111,10 +125,7 @@ export const bankCardWords: Words = {
   },
   before: (w, spec) => [
     signIn(w, 'bea@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
-      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     w.console(
       'flags',
       w.say('tick user/bankCard', 'user/bankCard にチェック'),
@@ -136,13 +147,7 @@ export const bankCardWords: Words = {
     ),
   ],
   events: {
-    // From the failed screen it is its Retry; the list itself has none, so the page is reloaded.
-    'list.reload': (w, _e, c) => {
-      const last = latest(c.history, (x) => done(x, 'loadCards'));
-      return last && codeOf(last) !== 0
-        ? press(w, 'common.retry')
-        : w.say('Reload the page', 'ページを再読み込み');
-    },
+    'list.reload': reloadList('loadCards'),
     'add.open': (w) => press(w, 'add_bank_card'),
     'edit.open': (w, e, c) => {
       const card = cards(e, c).find((r) => r.id === e.id)?.name ?? 'Seed Bank •••• 6819';
@@ -157,16 +162,8 @@ export const bankCardWords: Words = {
         : type(w, e.value, label(e.field as string)),
     'form.submit': (w) => press(w, 'cards.save'),
     'delete.open': (w) => press(w, 'cards.delete'),
-    'delete.cancel': (w) =>
-      w.say(
-        `In the drawer press ${w.q('common.cancel')}`,
-        `ドロワーで${w.q('common.cancel')}を押す`,
-      ),
-    'delete.confirm': (w) =>
-      w.say(
-        `In the drawer press ${w.q('common.confirm')}`,
-        `ドロワーで${w.q('common.confirm')}を押す`,
-      ),
+    'delete.cancel': (w) => inDrawer(w, 'common.cancel'),
+    'delete.confirm': (w) => inDrawer(w, 'common.confirm'),
     back: (w) => backArrow(w),
   },
   actors: {
@@ -175,18 +172,7 @@ export const bankCardWords: Words = {
     },
     // The unknown card's 1008 is the server's own answer to id 999999.
     loadCard: { done: () => '' },
-    saveCard: {
-      done: (w, e) =>
-        e.output.encodeFailed
-          ? automatedOnly(
-              w,
-              w.say(
-                'a session whose token carries no usable encryption key',
-                '暗号化キーを持たないセッショントークン',
-              ),
-            )
-          : '',
-    },
+    saveCard: { done: encodeFailedNote },
     deleteCard: {
       done: (w, e) =>
         codeOf(e) === 1008
@@ -199,23 +185,15 @@ export const bankCardWords: Words = {
   },
   delays: {},
   states: {
-    loading: (w, e, c) => {
-      // A save or a delete done: its toast, and the form's page goes to the list.
-      const list = toList(w, 'cards.bank.title', LIST);
-      if (done(e, 'saveCard'))
-        return toast(w, w.t(editing(c) ? 'tips.update_success' : 'tips.add_success')) + list;
-      if (done(e, 'deleteCard'))
-        return (
-          (codeOf(e) === 0 ? toast(w, w.t('tips.delete_success')) : codeToast(w, codeOf(e) ?? 0)) +
-          list
-        );
-      return loading(w);
-    },
-    failed: (w, e) =>
-      w.say(
-        `${w.q('cards.loadFailed')} with ${w.q('common.retry')}; ${codeToast(w, codeOf(e) ?? 1012)}`,
-        `${w.q('cards.loadFailed')}と${w.q('common.retry')}。${codeToast(w, codeOf(e) ?? 1012)}`,
-      ),
+    loading: (w, e, c) =>
+      loadingOrDone(w, e, {
+        save: 'saveCard',
+        saved: editing(c) ? 'tips.update_success' : 'tips.add_success',
+        remove: 'deleteCard',
+        title: 'cards.bank.title',
+        route: LIST,
+      }),
+    failed: (w, e) => loadFailed(w, e, 'cards.loadFailed'),
     list: (w, e, c) => {
       const gone = done(e, 'loadCard')
         ? w.say(
@@ -240,16 +218,9 @@ export const bankCardWords: Words = {
     form: () => '',
     'form.idle': (w, e, c) => {
       const f = form(e, c);
-      if (done(e, 'saveCard'))
-        return e.output.encodeFailed
-          ? toast(w, w.t('tips.something_wrong'))
-          : codeToast(w, codeOf(e) ?? 0);
+      if (done(e, 'saveCard')) return saveRefused(w, e);
       if (e.type === 'form.submit') return errorsUnder(w, f);
-      if (e.type === 'field.change')
-        return w.say(
-          'The field shows what was typed; no error under it',
-          '入力した値が表示され、その下にエラーはない',
-        );
+      if (e.type === 'field.change') return typedNoError(w);
       if (e.type === 'delete.cancel')
         return w.say(
           'The drawer closes; the form is unchanged',
@@ -258,18 +229,9 @@ export const bankCardWords: Words = {
       if (done(e, 'loadCard')) return filled(w, f);
       return blank(w, c.spec.includes('add route'));
     },
-    'form.confirm': (w) =>
-      w.say(
-        `A drawer ${w.q('cards.bank.deleteTitle')}: ${w.q('cards.bank.deleteConfirm')}, with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
-        `ドロワー${w.q('cards.bank.deleteTitle')}：${w.q('cards.bank.deleteConfirm')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
-      ),
-    saving: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
-    deleting: (w) =>
-      w.say(
-        `The button ${w.q('cards.delete')} shows ${w.q('common.loading')}`,
-        `ボタン${w.q('cards.delete')}が${w.q('common.loading')}になる`,
-      ),
+    'form.confirm': (w) => deleteDrawer(w, 'cards.bank.deleteTitle', 'cards.bank.deleteConfirm'),
+    saving,
+    deleting,
   },
   titles: {
     'loading|xstate.done.actor.loadCards|0': (w) =>
@@ -279,14 +241,13 @@ export const bankCardWords: Words = {
       ),
     'loading|xstate.done.actor.loadCards|3': (w) =>
       w.say('The cards fail to load, then Retry', 'カードの読み込み失敗と再試行'),
-    'list|list.reload|0': (w) => w.say('Reload the list', '一覧を再読み込み'),
+    'list|list.reload|0': sharedTitles.reload,
     'loadingCard|xstate.done.actor.loadCard|1': (w) =>
       w.say('A card that does not exist: back to the list', '存在しないカード：一覧に戻る'),
     'form.idle|form.submit|1': (w) =>
       w.say('Save with the required fields empty', '必須項目が空のまま保存'),
-    'form.idle|back|0': (w) =>
-      w.say('Leave the form with the back arrow', '戻る矢印でフォームを離れる'),
-    'form.confirm|delete.cancel|0': (w) => w.say('Delete, then cancel', '削除して取り消す'),
+    'form.idle|back|0': sharedTitles.leaveForm,
+    'form.confirm|delete.cancel|0': sharedTitles.deleteCancel,
     'saving|xstate.done.actor.saveCard|0': (w, _e, c) =>
       editing(c)
         ? w.say('Change the card and save', 'カードを変更して保存')

@@ -1,9 +1,20 @@
 /**
  * The cards area as the words of bankCard and cryptoAddress say it
- * (src/ui/screens/user/cards-kit.tsx): the back arrow, a saved list, the
- * phone field, the page a finished save or delete goes to.
+ * (src/ui/screens/user/cards-kit.tsx): the back arrow, a saved list and its
+ * reload, the phone field, the save and delete drawers and buttons, the page
+ * a finished save or delete goes to.
  */
-import type { W } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
+import {
+  automatedOnly,
+  buttonLoading,
+  codeOf,
+  codeToast,
+  latest,
+  loading,
+  press,
+  toast,
+} from './common.ts';
 
 export const backArrow = (w: W) =>
   w.say(
@@ -44,3 +55,76 @@ export const phoneStep = (w: W, value: string, labelKey: string) => {
 /** A save or delete done: its page goes to the list route. */
 export const toList = (w: W, titleKey: string, route: string) =>
   w.say(`; the page goes to ${w.q(titleKey)} (${route})`, `。${w.q(titleKey)}（${route}）に移動`);
+
+/** From the failed screen a reload is its Retry; the list itself has none, so the page is reloaded. */
+export const reloadList = (listActor: string) => (w: W, _e: AnyEvent, c: StepCtx) => {
+  const last = latest(c.history, (x) => x.type === `xstate.done.actor.${listActor}`);
+  return last && codeOf(last) !== 0
+    ? press(w, 'common.retry')
+    : w.say('Reload the page', 'ページを再読み込み');
+};
+
+export const inDrawer = (w: W, key: string) =>
+  w.say(`In the drawer press ${w.q(key)}`, `ドロワーで${w.q(key)}を押す`);
+
+/** The save actor's note: a reply only the automated run can make. */
+export const encodeFailedNote = (w: W, e: AnyEvent) =>
+  e.output.encodeFailed
+    ? automatedOnly(
+        w,
+        w.say(
+          'a session whose token carries no usable encryption key',
+          '暗号化キーを持たないセッショントークン',
+        ),
+      )
+    : '';
+
+/** The form after a refused save: the app's own toast when encrypting failed, else the code's. */
+export const saveRefused = (w: W, e: AnyEvent) =>
+  e.output.encodeFailed ? toast(w, w.t('tips.something_wrong')) : codeToast(w, codeOf(e) ?? 0);
+
+/** The list is loading, or a save or delete has finished: its toast, and the page goes to the list. */
+export const loadingOrDone = (
+  w: W,
+  e: AnyEvent,
+  k: { save: string; saved: string; remove: string; title: string; route: string },
+) => {
+  const list = toList(w, k.title, k.route);
+  if (e.type === `xstate.done.actor.${k.save}`) return toast(w, w.t(k.saved)) + list;
+  if (e.type === `xstate.done.actor.${k.remove}`)
+    return (
+      (codeOf(e) === 0 ? toast(w, w.t('tips.delete_success')) : codeToast(w, codeOf(e) ?? 0)) + list
+    );
+  return loading(w);
+};
+
+/** A screen that failed to load (`failedKey`) with its Retry and the code's toast. */
+export const loadFailed = (w: W, e: AnyEvent, failedKey: string) =>
+  w.say(
+    `${w.q(failedKey)} with ${w.q('common.retry')}; ${codeToast(w, codeOf(e) ?? 1012)}`,
+    `${w.q(failedKey)}と${w.q('common.retry')}。${codeToast(w, codeOf(e) ?? 1012)}`,
+  );
+
+export const typedNoError = (w: W) =>
+  w.say(
+    'The field shows what was typed; no error under it',
+    '入力した値が表示され、その下にエラーはない',
+  );
+
+export const deleteDrawer = (w: W, titleKey: string, confirmKey: string) =>
+  w.say(
+    `A drawer ${w.q(titleKey)}: ${w.q(confirmKey)}, with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
+    `ドロワー${w.q(titleKey)}：${w.q(confirmKey)}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
+  );
+export const saving = buttonLoading;
+export const deleting = (w: W) =>
+  w.say(
+    `The button ${w.q('cards.delete')} shows ${w.q('common.loading')}`,
+    `ボタン${w.q('cards.delete')}が${w.q('common.loading')}になる`,
+  );
+/** Titles both lists' paths share. */
+export const sharedTitles = {
+  reload: (w: W) => w.say('Reload the list', '一覧を再読み込み'),
+  deleteCancel: (w: W) => w.say('Delete, then cancel', '削除して取り消す'),
+  leaveForm: (w: W) => w.say('Leave the form with the back arrow', '戻る矢印でフォームを離れる'),
+};

@@ -6,7 +6,8 @@
  */
 import { PRODUCT_INFO_REFRESH_MS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, codeToast, latest, signIn, toast, wait } from './common.ts';
+import { automatedOnly, codeToast, latest, press, signIn, toast } from './common.ts';
+import { delays, marketConsole as market, symbolOf } from './trade.screen.ts';
 
 type Kind = 'open' | 'closed' | 'early' | 'notTradable' | 'failed' | 'optionClosed';
 
@@ -28,7 +29,6 @@ function kindOf(e: AnyEvent): Kind {
 
 const option = (spec: string) => spec.includes('(option)');
 const visitor = (spec: string) => spec.includes('visitor') || spec.includes('unknown');
-const symbolOf = (spec: string) => (spec.includes('unknown') ? 'NOPE' : 'BTCUSDT');
 /** The two buttons as the mode labels them. */
 const buttons = (w: W, spec: string) =>
   option(spec) ? [w.q('option.long'), w.q('option.short')] : [w.q('order.buy'), w.q('order.sell')];
@@ -36,8 +36,6 @@ const both = (w: W, spec: string) => {
   const [b, s] = buttons(w, spec);
   return w.say(`${b} and ${s}`, `${b}と${s}`);
 };
-const market = (w: W, ...controls: string[]) =>
-  w.console('market', `${w.q('home.symbol')} = BTCUSDT`, ...controls);
 
 /** The console steps that turn the previous check's market into this one's. */
 function arrangeKind(w: W, e: AnyEvent, c: StepCtx): string {
@@ -124,16 +122,10 @@ export const chartGateWords: Words = {
           )
         : w.say(`Press ${press}`, `${press}を押す`);
     },
-    'gate.retry': (w) => w.say(`Press ${w.q('common.retry')}`, `${w.q('common.retry')}を押す`),
+    'gate.retry': (w) => press(w, 'common.retry'),
   },
   actors: { gate: { done: arrangeKind } },
-  delays: {
-    infoRefresh: (w) =>
-      w.say(
-        `${wait(w, PRODUCT_INFO_REFRESH_MS)} (the product is checked again)`,
-        `${wait(w, PRODUCT_INFO_REFRESH_MS)}（銘柄が再チェックされる）`,
-      ),
-  },
+  delays: { infoRefresh: delays.infoRefresh },
   states: {
     loading: (w, e, c) =>
       e.type === 'trade.request'

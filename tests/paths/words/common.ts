@@ -30,6 +30,12 @@ export const wait = (w: W, ms: number) =>
 export const loading = (w: W) =>
   w.say('A loading placeholder (grey bars)', '読み込み中の表示（灰色のバー）');
 export const nothingToArrange = () => '';
+/** A field's error as the form shows it under the field. */
+export const fieldError = (w: W, field: string, key: string) =>
+  w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
+/** A submit button while its call runs. */
+export const buttonLoading = (w: W) =>
+  w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`);
 /** Only the automated run can produce this reply: the simulator never sends it by itself. */
 export const automatedOnly = (w: W, what: string) =>
   w.automated(
@@ -41,6 +47,8 @@ export const automatedOnly = (w: W, what: string) =>
 /** The reply code of an actor's result (`{ code, data }` outputs). */
 export const codeOf = (e: AnyEvent): number | undefined =>
   (e.output as { code?: number } | undefined)?.code;
+/** Is this event the finish of the actor `id`? */
+export const done = (x: AnyEvent, id: string) => x.type === `xstate.done.actor.${id}`;
 /** The newest event of a type on the path so far, this step included. */
 export const latest = (all: AnyEvent[], pred: (e: AnyEvent) => boolean): AnyEvent | undefined =>
   [...all].reverse().find(pred);

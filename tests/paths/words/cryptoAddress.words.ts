@@ -7,23 +7,25 @@
  */
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import { codeOf, done, latest, loading, open, press, realAccount, signIn, type } from './common.ts';
 import {
-  automatedOnly,
-  codeOf,
-  codeToast,
-  latest,
-  loading,
-  open,
-  press,
-  signIn,
-  toast,
-  type,
-} from './common.ts';
-import { backArrow, listShows, toList } from './cards.screen.ts';
+  backArrow,
+  deleteDrawer,
+  deleting,
+  encodeFailedNote,
+  inDrawer,
+  listShows,
+  loadFailed,
+  loadingOrDone,
+  reloadList,
+  saveRefused,
+  saving,
+  sharedTitles,
+  typedNoError,
+} from './cards.screen.ts';
 
 const SEEDED = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
 const LIST = '/user/wallet/crypto';
-const done = (x: AnyEvent, id: string) => x.type === `xstate.done.actor.${id}`;
 const netName = (id: unknown) => {
   const n = coinNet(id);
   return n ? `${n.coin} ${n.protocol}` : String(id);
@@ -51,8 +53,6 @@ function form(e: AnyEvent, c: StepCtx) {
 }
 const fieldError = (w: W, field: string, key: string) =>
   w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
-const inDrawer = (w: W, key: string) =>
-  w.say(`In the drawer press ${w.q(key)}`, `ドロワーで${w.q(key)}を押す`);
 
 export const cryptoAddressWords: Words = {
   machine: 'cryptoAddress',
@@ -72,10 +72,7 @@ export const cryptoAddressWords: Words = {
   },
   before: (w) => [
     signIn(w, 'cara@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')} if the header shows ${w.q('top.demo')})`,
-      `リアル口座を使う（ヘッダーが${w.q('top.demo')}なら${w.q('account.toReal')}）`,
-    ),
+    realAccount(w),
     w.console(
       'flags',
       w.say(
@@ -93,13 +90,7 @@ export const cryptoAddressWords: Words = {
     ),
   ],
   events: {
-    // From the failed screen it is its Retry; the list itself has none, so the page is reloaded.
-    'list.reload': (w, _e, c) => {
-      const last = latest(c.history, (x) => done(x, 'loadWallets'));
-      return last && codeOf(last) !== 0
-        ? press(w, 'common.retry')
-        : w.say('Reload the page', 'ページを再読み込み');
-    },
+    'list.reload': reloadList('loadWallets'),
     'add.open': (w) => press(w, 'add_crypto_wallet'),
     'item.open': (w, e, c) => {
       const s = saved(e, c).find((x) => x.walletId === e.walletId);
@@ -131,18 +122,7 @@ export const cryptoAddressWords: Words = {
         codeOf(e) === 0 ? '' : w.fault('currencySimpleCoinNet', 'code', codeOf(e) ?? 0),
     },
     // 1016 (not an address) and 1031 (a network already saved) are the server's own answers.
-    addWallet: {
-      done: (w, e) =>
-        e.output.encodeFailed
-          ? automatedOnly(
-              w,
-              w.say(
-                'a session whose token carries no usable encryption key',
-                '暗号化キーを持たないセッショントークン',
-              ),
-            )
-          : '',
-    },
+    addWallet: { done: encodeFailedNote },
     deleteWallet: {
       done: (w, e) =>
         codeOf(e) === 1037
@@ -155,21 +135,15 @@ export const cryptoAddressWords: Words = {
   },
   delays: {},
   states: {
-    loading: (w, e) => {
-      const list = toList(w, 'cards.crypto.title', LIST);
-      if (done(e, 'addWallet')) return toast(w, w.t('tips.add_success')) + list;
-      if (done(e, 'deleteWallet'))
-        return (
-          (codeOf(e) === 0 ? toast(w, w.t('tips.delete_success')) : codeToast(w, codeOf(e) ?? 0)) +
-          list
-        );
-      return loading(w);
-    },
-    failed: (w, e) =>
-      w.say(
-        `${w.q('cards.loadFailed')} with ${w.q('common.retry')}; ${codeToast(w, codeOf(e) ?? 1012)}`,
-        `${w.q('cards.loadFailed')}と${w.q('common.retry')}。${codeToast(w, codeOf(e) ?? 1012)}`,
-      ),
+    loading: (w, e) =>
+      loadingOrDone(w, e, {
+        save: 'addWallet',
+        saved: 'tips.add_success',
+        remove: 'deleteWallet',
+        title: 'cards.crypto.title',
+        route: LIST,
+      }),
+    failed: (w, e) => loadFailed(w, e, 'cards.loadFailed'),
     list: (w, e, c) =>
       listShows(w, saved(e, c).map(rowOf), {
         empty: 'cards.crypto.empty',
@@ -177,18 +151,11 @@ export const cryptoAddressWords: Words = {
       }),
     add: () => '',
     'add.loadingCoins': (w) => loading(w),
-    'add.coinsFailed': (w, e) =>
-      w.say(
-        `${w.q('cards.crypto.coinsFailed')} with ${w.q('common.retry')}; ${codeToast(w, codeOf(e) ?? 1012)}`,
-        `${w.q('cards.crypto.coinsFailed')}と${w.q('common.retry')}。${codeToast(w, codeOf(e) ?? 1012)}`,
-      ),
+    'add.coinsFailed': (w, e) => loadFailed(w, e, 'cards.crypto.coinsFailed'),
     'add.form': () => '',
     'add.form.idle': (w, e, c) => {
       const f = form(e, c);
-      if (done(e, 'addWallet'))
-        return e.output.encodeFailed
-          ? toast(w, w.t('tips.something_wrong'))
-          : codeToast(w, codeOf(e) ?? 0);
+      if (done(e, 'addWallet')) return saveRefused(w, e);
       if (e.type === 'form.submit')
         return [
           !f.coin && fieldError(w, 'cards.crypto.coinNetwork', 'p_choose_coin_network'),
@@ -206,11 +173,7 @@ export const cryptoAddressWords: Words = {
           'The drawer closes; nothing chosen changes',
           'ドロワーが閉じ、選択は変わらない',
         );
-      if (e.type === 'field.change')
-        return w.say(
-          'The field shows what was typed; no error under it',
-          '入力した値が表示され、その下にエラーはない',
-        );
+      if (e.type === 'field.change') return typedNoError(w);
       return w.say(
         `The form ${w.q('add_crypto_wallet')}: ${w.q('cards.crypto.coinNetwork')} shows ${w.q('cards.crypto.choose')}, an empty ${w.q('cards.crypto.address')} with the hint ${w.q('cards.crypto.addressHint')}, and ${w.q('cards.save')}`,
         `フォーム${w.q('add_crypto_wallet')}：${w.q('cards.crypto.coinNetwork')}は${w.q('cards.crypto.choose')}、空の${w.q('cards.crypto.address')}とヒント${w.q('cards.crypto.addressHint')}、${w.q('cards.save')}`,
@@ -221,8 +184,7 @@ export const cryptoAddressWords: Words = {
         `A drawer ${w.q('cards.crypto.choose')} listing USDT TRC20, USDT ERC20, BTC BTC, ETH ERC20, TRX TRC20`,
         `ドロワー${w.q('cards.crypto.choose')}に USDT TRC20、USDT ERC20、BTC BTC、ETH ERC20、TRX TRC20 が並ぶ`,
       ),
-    'add.saving': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'add.saving': saving,
     detail: () => '',
     'detail.idle': (w, e, c) => {
       if (e.type === 'delete.cancel')
@@ -237,20 +199,13 @@ export const cryptoAddressWords: Words = {
       );
     },
     'detail.confirm': (w) =>
-      w.say(
-        `A drawer ${w.q('cards.crypto.deleteTitle')}: ${w.q('cards.crypto.deleteConfirm')}, with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
-        `ドロワー${w.q('cards.crypto.deleteTitle')}：${w.q('cards.crypto.deleteConfirm')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
-      ),
-    'detail.deleting': (w) =>
-      w.say(
-        `The button ${w.q('cards.delete')} shows ${w.q('common.loading')}`,
-        `ボタン${w.q('cards.delete')}が${w.q('common.loading')}になる`,
-      ),
+      deleteDrawer(w, 'cards.crypto.deleteTitle', 'cards.crypto.deleteConfirm'),
+    'detail.deleting': deleting,
   },
   titles: {
     'loading|xstate.done.actor.loadWallets|3': (w) =>
       w.say('The addresses fail to load, then Retry', 'アドレスの読み込み失敗と再試行'),
-    'list|list.reload|0': (w) => w.say('Reload the list', '一覧を再読み込み'),
+    'list|list.reload|0': sharedTitles.reload,
     'add.loadingCoins|xstate.done.actor.loadCoins|1': (w) =>
       w.say('The coins and networks fail to load', 'コインとネットワークの読み込み失敗'),
     'add.coinsFailed|back|0': (w) =>
@@ -259,8 +214,7 @@ export const cryptoAddressWords: Words = {
       w.say('Save with no network or no address', 'ネットワークまたはアドレスなしで保存'),
     'add.form.picking|picker.close|0': (w) =>
       w.say('Close the picker without choosing', '選ばずにピッカーを閉じる'),
-    'add.form|back|0': (w) =>
-      w.say('Leave the form with the back arrow', '戻る矢印でフォームを離れる'),
+    'add.form|back|0': sharedTitles.leaveForm,
     'add.saving|xstate.done.actor.addWallet|0': (w) =>
       w.say('Add a crypto address', '暗号資産アドレスを追加'),
     'add.saving|xstate.done.actor.addWallet|1': (w) =>
@@ -272,7 +226,7 @@ export const cryptoAddressWords: Words = {
             '同じネットワークの2つ目のアドレスは拒否',
           )
         : w.say('Not an address: refused', 'アドレスではない：拒否'),
-    'detail.confirm|delete.cancel|0': (w) => w.say('Delete, then cancel', '削除して取り消す'),
+    'detail.confirm|delete.cancel|0': sharedTitles.deleteCancel,
     'detail.idle|back|0': (w) =>
       w.say('Leave the address with the back arrow', '戻る矢印でアドレスを離れる'),
     'detail.deleting|xstate.done.actor.deleteWallet|0': (w) =>

@@ -11,10 +11,17 @@ import {
 } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, press, signIn, toast, type } from './common.ts';
+import {
+  buttonLoading,
+  codeOf,
+  codeToast,
+  fieldError as error,
+  press,
+  toast,
+  type,
+} from './common.ts';
+import { accountLabel, bothAccounts, codeStep, EMAIL, sep } from './access.screen.ts';
 
-const EMAIL = 'ann@example.com';
-const PHONE = '+1 415 555 2671';
 /** The form as the path has left it (this step included). */
 function form(c: StepCtx, e: AnyEvent) {
   const f = { kind: 'E' as 'E' | 'P', account: '', code: '', password: '' };
@@ -30,11 +37,7 @@ function form(c: StepCtx, e: AnyEvent) {
   }
   return f;
 }
-const accountLabel = (f: { kind: 'E' | 'P' }) => (f.kind === 'P' ? 'login.phone' : 'login.email');
 const sendCall = (f: { kind: 'E' | 'P' }) => (f.kind === 'P' ? 'sendPhone' : 'sendMail');
-const error = (w: W, field: string, key: string) =>
-  w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
-const sep = (w: W) => w.say('; ', '。');
 /** 111111 stands for the code the simulator just sent (shown at the top of the page). */
 const typeValue = (w: W, v: string, label: string) =>
   v === '111111'
@@ -62,8 +65,7 @@ export const forgotWords: Words = {
         'PHONE_REGISTER にチェックし、ページを再読み込み',
       ),
     ),
-    signIn(w, EMAIL, 'secret123'),
-    signIn(w, w.say(`with the phone ${PHONE}`, `電話番号 ${PHONE}`), 'secret123'),
+    ...bothAccounts(w),
     w.say(`Sign out (${w.q('my.logout')})`, `サインアウト（${w.q('my.logout')}）`),
   ],
   events: {
@@ -74,10 +76,8 @@ export const forgotWords: Words = {
       return typeValue(w, v, e.field === 'code' ? 'login.code' : 'forgot.newPassword');
     },
     'code.send': (w) => press(w, 'register.getCode'),
-    'code.resend': (w) => press(w, 'register.resend'),
     'form.submit': (w) => press(w, 'forgot.submit'),
-    back: (w) => press(w, 'common.back'),
-    'countdown.tick': (w) => w.say('Wait one second', '1秒待つ'),
+    ...codeStep.events,
     'countdown.done': (w) =>
       w.say(
         `Wait until the countdown ends (${RESEND_SECONDS} s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
@@ -138,8 +138,7 @@ export const forgotWords: Words = {
         `${w.q('nav.forgot')}：${w.q('login.email')} / ${w.q('login.phone')}、${w.q(accountLabel(f))}と${w.q('register.getCode')}`,
       );
     },
-    sendingCode: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    sendingCode: buttonLoading,
     details: () => '',
     'details.form': () => '',
     'details.form.editing': (w, e, c) => {
@@ -170,8 +169,7 @@ export const forgotWords: Words = {
         `ステップ2：${w.q('register.sentTo', { account: f.account })}、${w.q('login.code')}、${w.q('forgot.newPassword')}、${w.q('forgot.submit')}と${w.q('common.back')}`,
       );
     },
-    'details.form.submitting': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'details.form.submitting': buttonLoading,
     'details.verify': () => '',
     'details.verify.counting': (w, e) =>
       e.type === 'xstate.done.actor.sendCode' || e.type === 'xstate.done.actor.resendCode'
@@ -201,17 +199,12 @@ export const forgotWords: Words = {
     'account|code.send|1': (w) =>
       w.say('Ask for a code without a valid address', '有効なアドレスなしでコードを要求'),
     'account|type.change|0': (w) => w.say('Reset by phone', '電話番号でリセット'),
-    'sendingCode|xstate.done.actor.sendCode|1': (w, e) =>
-      w.say(
-        `Code refused: ${w.t(`code.${codeOf(e)}`)}`,
-        `コード送信拒否：${w.t(`code.${codeOf(e)}`)}`,
-      ),
+    ...codeStep.titles,
     'details.form.editing|form.submit|1': (w) =>
       w.say(
         'Reset with a missing or bad code or password',
         'コードまたはパスワードの不備でリセット',
       ),
-    'details.form.editing|back|0': (w) => w.say('Back to step 1', 'ステップ1に戻る'),
     'details.form.submitting|xstate.done.actor.forgot|0': (w) =>
       w.say('Reset the password', 'パスワードをリセット'),
     'details.form.submitting|xstate.done.actor.forgot|1': (w) =>
@@ -221,10 +214,6 @@ export const forgotWords: Words = {
         `Reset refused: ${w.t(`code.${codeOf(e)}`)}`,
         `リセット拒否：${w.t(`code.${codeOf(e)}`)}`,
       ),
-    'details.verify.counting|countdown.done|0': (w) =>
-      w.say('The countdown ends', 'カウントダウン終了'),
-    'details.verify.resending|xstate.done.actor.resendCode|0': (w) =>
-      w.say('Resend the code', 'コードを再送'),
     'details.verify.resending|xstate.done.actor.resendCode|1': (w) =>
       w.say('Resend refused: account blocked', '再送拒否：アカウントがブロック済み'),
   },

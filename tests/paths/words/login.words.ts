@@ -9,10 +9,19 @@ import {
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, press, signIn, toast, type, flagSteps } from './common.ts';
+import {
+  buttonLoading,
+  codeOf,
+  codeToast,
+  fieldError as error,
+  open,
+  press,
+  toast,
+  type,
+  flagSteps,
+} from './common.ts';
+import { bothAccounts, EMAIL, PHONE } from './access.screen.ts';
 
-const EMAIL = 'ann@example.com';
-const PHONE = '+1 415 555 2671';
 const RIGHT_CODE = '111111';
 
 /** The form as the path has left it (the UI driver, tests/paths/ui/login.ui.ts, reads it too). */
@@ -43,8 +52,6 @@ const codeText = (w: W, v: string) =>
         'ページ下部のお知らせに表示されたコード',
       )
     : v;
-const error = (w: W, field: string, key: string) =>
-  w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
 
 export const loginWords: Words = {
   machine: 'login',
@@ -52,8 +59,7 @@ export const loginWords: Words = {
   open: (w) => open(w, 'nav.login', '/login'),
   before: (w) => [
     ...flagSteps(w, ['PHONE_REGISTER', true]),
-    signIn(w, EMAIL, 'secret123'),
-    signIn(w, w.say(`with the phone ${PHONE}`, `電話番号 ${PHONE}`), 'secret123'),
+    ...bothAccounts(w),
     w.say(
       `Sign out (${w.q('my.logout')}) and stay signed out`,
       `サインアウト（${w.q('my.logout')}）したままにする`,
@@ -115,8 +121,7 @@ export const loginWords: Words = {
         `フォーム${w.q('nav.login')}、${w.q(f.kind === 'P' ? 'login.phone' : 'login.email')}と${w.q('login.password')}。エラーなし`,
       );
     },
-    signingIn: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    signingIn: buttonLoading,
     secondFactor: (w, e, c) => {
       const f = form(c, e);
       if (e.type === 'xstate.done.actor.verify')
@@ -135,8 +140,7 @@ export const loginWords: Words = {
         `${w.q('login.secondFactorHint')}、${w.q('login.code')}、${w.q('login.verify')}と${w.q('common.back')}。ページ下部のお知らせに新しいコード`,
       );
     },
-    verifying: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    verifying: buttonLoading,
     signedIn: (w) =>
       w.say(
         `${toast(w, w.t('login_success'))}; the home page opens`,

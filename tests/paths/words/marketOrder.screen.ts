@@ -5,11 +5,9 @@ import {
   type OrderField,
 } from '../../../src/machines/marketOrderMachine.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { replay, SYMBOL } from './trade.screen.ts';
+import { demoSpec, orderForm, replay, symbolOf } from './trade.screen.ts';
 
-export const symbolOf = (spec: string) => (spec.includes('unknown') ? 'NOPE' : SYMBOL);
 export const directionOf = (spec: string) => (spec.includes('wrong direction') ? 2 : 0);
-export const demoSpec = (spec: string) => spec.includes('demo');
 
 /** The form's context after the path so far (this step included when `e` is given). */
 export const formOf = (c: StepCtx, e?: AnyEvent): MarketOrderContext =>
@@ -73,13 +71,7 @@ function fieldNote(w: W, f: MarketOrderContext, field: OrderField): string {
 export function errorsShown(w: W, f: MarketOrderContext): string {
   const fields: OrderField[] = ['price', 'volume', 'stopLoss', 'takeProfit'];
   const out = fields.filter((x) => f.errors[x]).map((x) => fieldNote(w, f, x));
-  if (f.errors.balance)
-    out.push(
-      w.say(
-        `above the button the error ${w.q(f.errors.balance)}`,
-        `ボタンの上にエラー${w.q(f.errors.balance)}`,
-      ),
-    );
+  if (f.errors.balance) out.push(orderForm.balanceError(w, f.errors.balance));
   return out.join(w.say('; ', '。'));
 }
 

@@ -9,7 +9,6 @@ import type { OrderField } from '../../../src/machines/marketOrderMachine.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
 import { codeOf, codeToast, signIn } from './common.ts';
 import {
-  demoSpec,
   directionOf,
   errorsShown,
   fieldShown,
@@ -18,25 +17,25 @@ import {
   margin,
   mistakes,
   placeButton,
-  symbolOf,
   typedPrice,
 } from './marketOrder.screen.ts';
 import {
   arrangeLoad,
   backToChart,
-  banTrading,
   busy,
   count,
   delays,
+  demoSpec,
   directionTab,
-  failedLoad,
   isLoad,
   layout,
   loadKind,
   openForm,
+  orderForm,
   realAccount,
   samplePrice,
   serverError,
+  symbolOf,
   tradeMode,
 } from './trade.screen.ts';
 
@@ -150,21 +149,15 @@ export const marketOrderWords: Words = {
         'Watch the prices for a few seconds (the live feed moves them)',
         '数秒間価格を見る（ライブ配信で動く）',
       ),
-    'balance.update': (w) =>
-      w.say(
-        'Nothing: the balance reads itself every second',
-        '操作なし：残高は毎秒自動で読み込まれる',
-      ),
-    'form.submit': (w, e, c) =>
-      w.say(`Press ${placeButton(w, formOf(c))}`, `${placeButton(w, formOf(c))}を押す`),
-    'load.retry': (w) => w.say(`Press ${w.q('common.retry')}`, `${w.q('common.retry')}を押す`),
+    'form.submit': (w, e, c) => orderForm.pressButton(w, placeButton(w, formOf(c))),
+    ...orderForm.events,
   },
   actors: {
     load: { done: arrange },
     reopen: { done: arrange },
     refresh: { done: arrange },
     recheck: { done: arrange },
-    place: { done: (w, e) => (codeOf(e) === 405 ? banTrading(w) : '') },
+    place: orderForm.place,
   },
   delays,
   states: {
@@ -173,11 +166,7 @@ export const marketOrderWords: Words = {
         `The form with — for the prices and the button ${w.q('common.loading')}`,
         `価格が — のフォームとボタン${w.q('common.loading')}`,
       ),
-    loadFailed: (w) =>
-      w.say(
-        `${failedLoad(w, [303, 604])}; the page says ${w.q('tips.incorrect_data')} with ${w.q('common.retry')}`,
-        `${failedLoad(w, [303, 604])}。画面に${w.q('tips.incorrect_data')}と${w.q('common.retry')}`,
-      ),
+    loadFailed: (w) => orderForm.loadFailed(w, [303, 604]),
     unavailable: (w, e) => {
       if (!isLoad(e)) return '';
       if (loadKind(e) === 'failed')
@@ -195,10 +184,7 @@ export const marketOrderWords: Words = {
     'unavailable.waiting': () => '',
     'unavailable.refreshing': () => '',
     editing,
-    'editing.ready': () => '',
-    'editing.ready.polling': () => '',
-    // A background check shows nothing while it runs.
-    'editing.refreshing': () => '',
+    ...orderForm.quiet,
     'editing.cooling': (w, e, c) => {
       const f = formOf(c, e);
       if (e.type === 'xstate.done.actor.place') return codeToast(w, codeOf(e) ?? 0);
@@ -221,27 +207,19 @@ export const marketOrderWords: Words = {
   titles: {
     'loading|xstate.done.actor.load|1': (w) =>
       w.say('Market closed when the form opens', 'フォームを開いた時点で市場休止'),
-    'loadFailed|load.retry|0': (w) =>
-      w.say('Unknown product: Retry does not help', '存在しない銘柄：再試行しても同じ'),
+    ...orderForm.titles,
     'unavailable.refreshing|xstate.done.actor.reopen|0': (w) =>
       w.say('A failed check keeps the market closed', 'チェック失敗では休止のまま'),
     'unavailable.refreshing|xstate.done.actor.reopen|1': (w) =>
       w.say('The market stays closed', '市場は休止のまま'),
     'unavailable.refreshing|xstate.done.actor.reopen|2': (w) =>
       w.say('The market reopens', '市場が再開する'),
-    'editing.refreshing|xstate.done.actor.refresh|0': (w) =>
-      w.say('A failed background check changes nothing', '裏のチェック失敗では何も変わらない'),
     'editing.refreshing|xstate.done.actor.refresh|1': (w) =>
       w.say('The market closes while the form is open', 'フォーム表示中に市場が休止'),
-    'checking|xstate.done.actor.recheck|0': (w) =>
-      w.say('Submit meets a server error', '送信時にサーバーエラー'),
     'checking|xstate.done.actor.recheck|1': (w) =>
       w.say('The market closes just before submit', '送信直前に市場が休止'),
     'checking|xstate.done.actor.recheck|2': (w, e, c) =>
-      w.say(
-        `The form refuses: ${mistakes(w, formOf(c, e))}`,
-        `フォームが拒否：${mistakes(w, formOf(c, e))}`,
-      ),
+      orderForm.refused(w, mistakes(w, formOf(c, e))),
     'placing|xstate.done.actor.place|0': (w, e, c) => {
       const f = formOf(c, e);
       const extras = [
@@ -253,8 +231,6 @@ export const marketOrderWords: Words = {
         ? w.say(`Order placed with ${extras.join(', ')}`, `${extras.join('・')}付きで注文`)
         : w.say('Order placed', '注文成立');
     },
-    'placing|xstate.done.actor.place|1': (w, e) =>
-      w.say(`Refused: ${w.t(`code.${codeOf(e)}`)}`, `拒否：${w.t(`code.${codeOf(e)}`)}`),
     'editing|direction.change|0': (w) => w.say('Switch to Sell', '売りに切り替え'),
     'editing|pending.toggle|0': (w) => w.say('Pending order', '指値注文'),
     'editing|stopLoss.toggle|0': (w) => w.say('Stop loss', '損切り'),

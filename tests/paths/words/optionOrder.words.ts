@@ -15,24 +15,22 @@ import { codeOf, codeToast, signIn, toast, type } from './common.ts';
 import {
   arrangeLoad,
   backToChart,
-  banTrading,
   busy,
   delays,
+  demoSpec,
   directionTab,
-  failedLoad,
   layout,
   loadKind,
   openForm,
+  orderForm,
   realAccount,
   replay,
   serverError,
-  SYMBOL,
+  symbolOf,
   toChart,
   tradeMode,
 } from './trade.screen.ts';
 
-const symbolOf = (spec: string) => (spec.includes('unknown') ? 'NOPE' : SYMBOL);
-const demoSpec = (spec: string) => spec.includes('demo');
 const modeOf = (spec: string) => (spec.includes('market mode') ? 'market' : 'option');
 
 /** The form's context after the path so far (this step included when `e` is given). */
@@ -68,13 +66,7 @@ function errorsShown(w: W, f: OptionOrderContext): string {
   const out: string[] = [];
   if (f.errors.delivery) out.push(under('option.deliveryTime', f.errors.delivery));
   if (f.errors.amount) out.push(under('option.amount', f.errors.amount));
-  if (f.errors.balance)
-    out.push(
-      w.say(
-        `above the button the error ${w.q(f.errors.balance)}`,
-        `ボタンの上にエラー${w.q(f.errors.balance)}`,
-      ),
-    );
+  if (f.errors.balance) out.push(orderForm.balanceError(w, f.errors.balance));
   return out.join(w.say('; ', '。'));
 }
 
@@ -194,20 +186,14 @@ export const optionOrderWords: Words = {
     'direction.change': (w) => directionTab(w, w.q('option.short')),
     'price.update': (w) =>
       w.say('Wait a few seconds (the live price moves on)', '数秒待つ（ライブ価格が動く）'),
-    'balance.update': (w) =>
-      w.say(
-        'Nothing: the balance reads itself every second',
-        '操作なし：残高は毎秒自動で読み込まれる',
-      ),
-    'form.submit': (w, e, c) =>
-      w.say(`Press ${button(w, formOf(c))}`, `${button(w, formOf(c))}を押す`),
-    'load.retry': (w) => w.say(`Press ${w.q('common.retry')}`, `${w.q('common.retry')}を押す`),
+    'form.submit': (w, e, c) => orderForm.pressButton(w, button(w, formOf(c))),
+    ...orderForm.events,
   },
   actors: {
     load: { done: arrange },
     refresh: { done: arrange },
     recheck: { done: arrange },
-    place: { done: (w, e) => (codeOf(e) === 405 ? banTrading(w) : '') },
+    place: orderForm.place,
   },
   delays,
   states: {
@@ -216,16 +202,9 @@ export const optionOrderWords: Words = {
         `The form with no delivery times yet and the button ${w.q('common.loading')}`,
         `満期がまだないフォームとボタン${w.q('common.loading')}`,
       ),
-    loadFailed: (w) =>
-      w.say(
-        `${failedLoad(w, [604])}; the page says ${w.q('tips.incorrect_data')} with ${w.q('common.retry')}`,
-        `${failedLoad(w, [604])}。画面に${w.q('tips.incorrect_data')}と${w.q('common.retry')}`,
-      ),
+    loadFailed: (w) => orderForm.loadFailed(w, [604]),
     editing,
-    'editing.ready': () => '',
-    'editing.ready.polling': () => '',
-    // A background check shows nothing while it runs.
-    'editing.refreshing': () => '',
+    ...orderForm.quiet,
     'editing.cooling': (w, e, c) => {
       if (e.type === 'xstate.done.actor.place') return codeToast(w, codeOf(e) ?? 0);
       if (loadKind(e) === 'failed')
@@ -258,21 +237,13 @@ export const optionOrderWords: Words = {
   titles: {
     'loading|xstate.done.actor.load|1': (w) =>
       w.say('Product closed when the form opens', 'フォームを開いた時点で銘柄が休止'),
-    'loadFailed|load.retry|0': (w) =>
-      w.say('Unknown product: Retry does not help', '存在しない銘柄：再試行しても同じ'),
-    'editing.refreshing|xstate.done.actor.refresh|0': (w) =>
-      w.say('A failed background check changes nothing', '裏のチェック失敗では何も変わらない'),
+    ...orderForm.titles,
     'editing.refreshing|xstate.done.actor.refresh|1': (w) =>
       w.say('The product closes while the form is open', 'フォーム表示中に銘柄が休止'),
-    'checking|xstate.done.actor.recheck|0': (w) =>
-      w.say('Submit meets a server error', '送信時にサーバーエラー'),
     'checking|xstate.done.actor.recheck|1': (w) =>
       w.say('The product closes just before submit', '送信直前に銘柄が休止'),
     'checking|xstate.done.actor.recheck|2': (w, e, c) =>
-      w.say(
-        `The form refuses: ${mistakes(w, formOf(c, e))}`,
-        `フォームが拒否：${mistakes(w, formOf(c, e))}`,
-      ),
+      orderForm.refused(w, mistakes(w, formOf(c, e))),
     'placing|xstate.done.actor.place|0': (w, e, c) => {
       const f = formOf(c, e);
       const side = w.t(f.direction === 0 ? 'option.long' : 'option.short');
@@ -280,8 +251,6 @@ export const optionOrderWords: Words = {
       const time = term ? term.name || formatDuration(term.timeLong) : '';
       return w.say(`${side} for ${time} placed`, `${time}の${side}を購入`);
     },
-    'placing|xstate.done.actor.place|1': (w, e) =>
-      w.say(`Refused: ${w.t(`code.${codeOf(e)}`)}`, `拒否：${w.t(`code.${codeOf(e)}`)}`),
     'editing|direction.change|0': (w) =>
       w.say(`Switch to ${w.t('option.short')}`, `${w.t('option.short')}に切り替え`),
     'editing|chip.select|0': (w) => w.say('Amount from a shortcut', 'ショートカットで金額'),

@@ -7,10 +7,20 @@
  * read any more once picked.
  */
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, codeOf, codeToast, loading, press, signIn, toast, type } from './common.ts';
+import {
+  automatedOnly,
+  codeOf,
+  codeToast,
+  done,
+  loading,
+  press,
+  signIn,
+  toast,
+  type,
+} from './common.ts';
 
 const mobile = (spec: string) => spec.includes('mobile');
-const done = (x: AnyEvent, id: string) => x.type === `xstate.done.actor.${id}`;
+
 /** The nickname as the path has left it: the server's, then what was typed. */
 function nick(e: AnyEvent, c: StepCtx) {
   let n = '';

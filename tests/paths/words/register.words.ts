@@ -11,7 +11,18 @@ import {
   checkNewPassword,
 } from '../../../src/machines/validation/access.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, press, signIn, toast, type, flagSteps } from './common.ts';
+import {
+  buttonLoading,
+  codeOf,
+  codeToast,
+  fieldError as error,
+  open,
+  press,
+  toast,
+  type,
+  flagSteps,
+} from './common.ts';
+import { accountLabel, bothAccounts, codeStep } from './access.screen.ts';
 
 const captchaSite = (spec: string) => spec.includes('without SMS');
 /**
@@ -29,10 +40,7 @@ export function form(c: StepCtx, e?: AnyEvent) {
   }
   return { ...f, captcha: f.kind === 'P' && captchaSite(c.spec) };
 }
-const accountLabel = (f: { kind: 'E' | 'P' }) => (f.kind === 'P' ? 'login.phone' : 'login.email');
 const codeLabel = (f: { captcha: boolean }) => (f.captcha ? 'register.captcha' : 'login.code');
-const error = (w: W, field: string, key: string) =>
-  w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
 const valueText = (w: W, v: string) =>
   v === '111111'
     ? w.say(
@@ -67,8 +75,7 @@ export const registerWords: Words = {
             ['sendRegisterCompleteMail', true],
             ['phoneCaptcha', false],
           )),
-    signIn(w, 'ann@example.com', 'secret123'),
-    signIn(w, w.say('with the phone +1 415 555 2671', '電話番号 +1 415 555 2671'), 'secret123'),
+    ...bothAccounts(w),
     w.say(
       `Note ann's invite code (My page), then sign out (${w.q('my.logout')})`,
       `ann の招待コード（マイページ）を控えてサインアウト（${w.q('my.logout')}）`,
@@ -86,10 +93,8 @@ export const registerWords: Words = {
     },
     'code.send': (w, e, c) =>
       press(w, form(c).kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode'),
-    'code.resend': (w) => press(w, 'register.resend'),
     'form.submit': (w) => press(w, 'nav.register'),
-    back: (w) => press(w, 'common.back'),
-    'countdown.tick': (w) => w.say('Wait one second', '1秒待つ'),
+    ...codeStep.events,
     'countdown.done': (w) =>
       w.say(
         `Wait until the countdown ends (60 s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
@@ -165,8 +170,7 @@ export const registerWords: Words = {
         `ステップ1：${w.q(accountLabel(f))}と${w.q(f.kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode')}`,
       );
     },
-    sendingCode: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    sendingCode: buttonLoading,
     details: () => '',
     'details.form': () => '',
     'details.form.editing': (w, e, c) => {
@@ -196,8 +200,7 @@ export const registerWords: Words = {
         `ステップ2：${w.q('register.sentTo', { account: f.account })}、${w.q(codeLabel(f))}、${w.q('login.password')}、${w.q('nav.register')}と${w.q('common.back')}`,
       );
     },
-    'details.form.submitting': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'details.form.submitting': buttonLoading,
     'details.verify': () => '',
     'details.verify.captcha': (w, e) =>
       e.type === 'code.send'
@@ -232,14 +235,9 @@ export const registerWords: Words = {
     'account|code.send|2': (w) =>
       w.say('Ask for a code without a valid address', '有効なアドレスなしでコードを要求'),
     'account|type.change|0': (w) => w.say('Switch to the phone', '電話番号に切り替え'),
-    'sendingCode|xstate.done.actor.sendCode|1': (w, e) =>
-      w.say(
-        `Code refused: ${w.t(`code.${codeOf(e)}`)}`,
-        `コード送信拒否：${w.t(`code.${codeOf(e)}`)}`,
-      ),
+    ...codeStep.titles,
     'details.form.editing|form.submit|1': (w) =>
       w.say('Sign up with missing or bad fields', '入力不備で登録'),
-    'details.form.editing|back|0': (w) => w.say('Back to step 1', 'ステップ1に戻る'),
     'details.form.submitting|xstate.done.actor.register|0': (w) =>
       w.say('Sign up with a welcome mail', 'ウェルカムメール付きで登録'),
     'details.form.submitting|xstate.done.actor.register|1': (w) => w.say('Sign up', '登録'),
@@ -252,10 +250,6 @@ export const registerWords: Words = {
         `Sign-up refused: ${w.t(`code.${codeOf(e)}`)}`,
         `登録拒否：${w.t(`code.${codeOf(e)}`)}`,
       ),
-    'details.verify.counting|countdown.done|0': (w) =>
-      w.say('The countdown ends', 'カウントダウン終了'),
-    'details.verify.resending|xstate.done.actor.resendCode|0': (w) =>
-      w.say('Resend the code', 'コードを再送'),
     'details.verify.resending|xstate.done.actor.resendCode|1': (w) =>
       w.say('Resend refused: taken meanwhile', '再送拒否：途中で使用済み'),
   },

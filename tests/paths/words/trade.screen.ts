@@ -1,8 +1,9 @@
 /**
  * What the market and option order forms share in the QA plans
  * (marketOrder.words.ts, optionOrder.words.ts): how a product load's result is
- * arranged in the console, the phone screen they are tested on, and the form's
- * state as a path leaves it.
+ * arranged in the console, the phone screen they are tested on, the form's
+ * state as a path leaves it, and the words both forms use alike (the chart
+ * gate, chartGate.words.ts, shares the console's Market tab and its checks).
  *
  * Both forms are tested in the phone layout (/BTCUSDT/place, /BTCUSDT/placeOption):
  * there no chart gate shares the form's calls (an armed fault reaches the form),
@@ -23,7 +24,7 @@ import {
   PRODUCT_INFO_REFRESH_MS,
 } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { latest, toast, wait } from './common.ts';
+import { codeOf, latest, press, toast, wait } from './common.ts';
 
 export const SYMBOL = 'BTCUSDT';
 
@@ -92,10 +93,15 @@ export function arrangeLoad(w: W, e: AnyEvent, c: StepCtx, failCall: string): st
     controls.push(w.q(hours(now) ? 'console.closeMarket' : 'console.restoreHours'));
   if (was === undefined || stopped(was) !== stopped(now))
     controls.push(w.q(stopped(now) ? 'console.tradeOff' : 'console.tradeOn'));
-  return controls.length
-    ? w.console('market', `${w.q('home.symbol')} = ${SYMBOL}`, ...controls)
-    : '';
+  return controls.length ? marketConsole(w, ...controls) : '';
 }
+
+/** The console's Market tab for the spec's symbol. */
+export const marketConsole = (w: W, ...controls: string[]) =>
+  w.console('market', `${w.q('home.symbol')} = ${SYMBOL}`, ...controls);
+/** An unknown symbol is a real 604 from the server. */
+export const symbolOf = (spec: string) => (spec.includes('unknown') ? 'NOPE' : SYMBOL);
+export const demoSpec = (spec: string) => spec.includes('demo');
 
 /** Before a refused placement: the trade ban, undone when the path ends. */
 export const banTrading = (w: W) =>
@@ -182,5 +188,45 @@ export const toChart = (w: W) =>
   );
 export const backToChart = (w: W) =>
   w.say(`No form: ${toChart(w)}`, `フォームは出ず、${toChart(w)}`);
+/** What both order forms (market and option) say alike. */
+export const orderForm = {
+  events: {
+    'balance.update': (w: W) =>
+      w.say(
+        'Nothing: the balance reads itself every second',
+        '操作なし：残高は毎秒自動で読み込まれる',
+      ),
+    'load.retry': (w: W) => press(w, 'common.retry'),
+  },
+  place: { done: (w: W, e: AnyEvent) => (codeOf(e) === 405 ? banTrading(w) : '') },
+  loadFailed: (w: W, codes: number[]) =>
+    w.say(
+      `${failedLoad(w, codes)}; the page says ${w.q('tips.incorrect_data')} with ${w.q('common.retry')}`,
+      `${failedLoad(w, codes)}。画面に${w.q('tips.incorrect_data')}と${w.q('common.retry')}`,
+    ),
+  // A background check shows nothing while it runs.
+  quiet: {
+    'editing.ready': () => '',
+    'editing.ready.polling': () => '',
+    'editing.refreshing': () => '',
+  },
+  balanceError: (w: W, err: string) =>
+    w.say(`above the button the error ${w.q(err)}`, `ボタンの上にエラー${w.q(err)}`),
+  pressButton: (w: W, button: string) => w.say(`Press ${button}`, `${button}を押す`),
+  titles: {
+    'loadFailed|load.retry|0': (w: W) =>
+      w.say('Unknown product: Retry does not help', '存在しない銘柄：再試行しても同じ'),
+    'editing.refreshing|xstate.done.actor.refresh|0': (w: W) =>
+      w.say('A failed background check changes nothing', '裏のチェック失敗では何も変わらない'),
+    'checking|xstate.done.actor.recheck|0': (w: W) =>
+      w.say('Submit meets a server error', '送信時にサーバーエラー'),
+    'placing|xstate.done.actor.place|1': (w: W, e: AnyEvent) =>
+      w.say(`Refused: ${w.t(`code.${codeOf(e)}`)}`, `拒否：${w.t(`code.${codeOf(e)}`)}`),
+  },
+  /** The title of a submit the form refused, `mistakes` in a few words. */
+  refused: (w: W, mistakes: string) =>
+    w.say(`The form refuses: ${mistakes}`, `フォームが拒否：${mistakes}`),
+};
+
 /** The toggles and typed values before this step (for “tick” or “untick”). */
 export const count = (c: StepCtx, type: string) => c.history.filter((x) => x.type === type).length;

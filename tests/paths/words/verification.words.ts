@@ -10,10 +10,10 @@ import { checkImage } from '../../../src/machines/validation/wallet.ts';
 import { errorsOf } from '../../../src/machines/verification/helpers.ts';
 import type { VerificationContext } from '../../../src/machines/verification/types.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, loading, press, toast, type } from './common.ts';
+import { codeOf, codeToast, done, loading, press, toast, type } from './common.ts';
 
 const full = (spec: string) => spec.includes('full');
-const done = (x: AnyEvent, id: string) => x.type === `xstate.done.actor.${id}`;
+
 const SLOT_LABEL: Record<string, string> = {
   front: 'verified.front',
   reverse: 'verified.reverse',

@@ -1,0 +1,42 @@
+/**
+ * What the sign-in, sign-up and password-reset words share
+ * (login.words.ts, register.words.ts, forgot.words.ts; screens
+ * src/ui/screens/access/*): the two accounts the specs sign in with, the
+ * account field's label, and the code step (send, resend, countdown, back).
+ */
+import type { AnyEvent, W } from '../plan/words.ts';
+import { codeOf, press, signIn } from './common.ts';
+
+export const EMAIL = 'ann@example.com';
+export const PHONE = '+1 415 555 2671';
+
+/** The e-mail account and the phone account, both registered (and left signed in). */
+export const bothAccounts = (w: W) => [
+  signIn(w, EMAIL, 'secret123'),
+  signIn(w, w.say(`with the phone ${PHONE}`, `電話番号 ${PHONE}`), 'secret123'),
+];
+
+export const accountLabel = (f: { kind: 'E' | 'P' }) =>
+  f.kind === 'P' ? 'login.phone' : 'login.email';
+export const sep = (w: W) => w.say('; ', '。');
+
+/** The code step's events and titles, alike for sign-up and reset. */
+export const codeStep = {
+  events: {
+    'code.resend': (w: W) => press(w, 'register.resend'),
+    back: (w: W) => press(w, 'common.back'),
+    'countdown.tick': (w: W) => w.say('Wait one second', '1秒待つ'),
+  },
+  titles: {
+    'details.form.editing|back|0': (w: W) => w.say('Back to step 1', 'ステップ1に戻る'),
+    'details.verify.counting|countdown.done|0': (w: W) =>
+      w.say('The countdown ends', 'カウントダウン終了'),
+    'details.verify.resending|xstate.done.actor.resendCode|0': (w: W) =>
+      w.say('Resend the code', 'コードを再送'),
+    'sendingCode|xstate.done.actor.sendCode|1': (w: W, e: AnyEvent) =>
+      w.say(
+        `Code refused: ${w.t(`code.${codeOf(e)}`)}`,
+        `コード送信拒否：${w.t(`code.${codeOf(e)}`)}`,
+      ),
+  },
+};
