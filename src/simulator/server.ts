@@ -65,10 +65,17 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   handle(req: WireRequest): Promise<WireResponse>;
+  /**
+   * Open a connection once the channel admits it (the stall fault may hold it
+   * forever); `admitted`: the host has already waited for {@link admit}.
+   */
   connect(
     name: ChannelName,
     sink: ChannelSink,
+    opts?: { admitted?: boolean },
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
+  /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
+  admit(name: ChannelName): Promise<void>;
   backOffice: BackOffice;
   /** For tests and hosts: the modules' shared context. */
   readonly ctx: SimContext;
@@ -156,6 +163,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
+    stalls: (state.stalls ??= {}),
+    persist,
   });
 
   const scenarios = new Scenarios();
@@ -289,7 +298,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
 
   return {
     handle,
-    connect: async (name, sink) => hub.connect(name, sink),
+    connect: async (name, sink, opts) => {
+      if (!opts?.admitted) await hub.admit(name);
+      return hub.connect(name, sink);
+    },
+    admit: (name) => hub.admit(name),
     backOffice,
     ctx,
     flush: save,
