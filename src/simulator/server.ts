@@ -159,11 +159,13 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     return s && ctx.sessionValid(s, token) ? s : undefined;
   };
 
+  // Read back through the state (tracked): the stall's counts are saved as they change.
+  state.stalls ??= {};
   hub = new ChannelHub({
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
-    stalls: (state.stalls ??= {}),
+    stalls: state.stalls,
     persist,
   });
 

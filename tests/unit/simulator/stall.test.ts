@@ -91,3 +91,18 @@ describe('stall fault, over the Node host', () => {
     next.close();
   });
 });
+
+describe('stall fault, across a restart', () => {
+  it('is saved: a simulator started on the same store holds the next connection', async () => {
+    const { memoryStore } = await import('../../../src/simulator/store.ts');
+    const store = memoryStore();
+    const clock = createVirtualClock(T0);
+    const first = await createSimulator({ seed: 5, clock, store });
+    first.backOffice.stallChannel('market', 1);
+    await first.flush();
+    first.stop();
+    const again = await createSimulator({ seed: 5, clock, store });
+    expect(again.backOffice.stalledChannel('market')).toBe(1);
+    again.stop();
+  });
+});
