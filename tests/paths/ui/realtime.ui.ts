@@ -13,8 +13,8 @@
  * - Arranged as the words say, in the console's Faults: a connection that
  *   must not open (so it goes stale or is dropped while connecting) is
  *   stalled before it starts; one that must stay silent after opening is
- *   frozen; a drop is Drop. The page's clock is paused at the path's
- *   first delay: the reconnect delays and the 10 s silence pass only when
+ *   frozen; a drop is Drop. The page's clock is paused once the channel
+ *   has started: the reconnect delays and the 10 s silence pass only when
  *   the path says.
  * - A failed channel alerts and reloads the page; the recorder survives
  *   the reload (tests/e2e/paths/page.ts).
@@ -42,7 +42,7 @@ const conn = (value: unknown, ch: Ch): unknown =>
 const fails = (value: unknown, ch: Ch) => conn(value, ch) === 'failed';
 
 /**
- * The connection started by step k (-1: the page load's) up to the next
+ * The connection started by step k (0: the activation, at the page load) up to the next
  * one: whether it opens, and whether a message arrives on it.
  */
 function segment(path: PlanPath, k: number, ch: Ch): { opens: boolean; hears: boolean } {
@@ -51,7 +51,8 @@ function segment(path: PlanPath, k: number, ch: Ch): { opens: boolean; hears: bo
   let opens = false;
   let hears = false;
   for (let j = k + 1; j < path.steps.length; j++) {
-    if (j > k + 1 && (started[j] ?? []).includes(id)) break;
+    // started[j + 1]: what step j starts; a later connection's events are its own.
+    if ((started[j + 1] ?? []).includes(id)) break;
     const type = path.steps[j]!.event.type;
     if (type === 'channel.open') opens = true;
     if (type === 'channel.message') hears = true;
@@ -76,9 +77,8 @@ async function up(page: Page): Promise<void> {
 }
 
 /**
- * From the path's first delay on, only the path moves time (timers already
- * set keep their due times); until then the app runs on its own, start-up
- * included. Paused a moment ahead of the page's time: it runs on while the
+ * Only the path moves time from here (timers already set keep their due
+ * times). Paused a moment ahead of the page's time: it runs on while the
  * command travels.
  */
 async function pause(c: UiCtx): Promise<void> {
@@ -92,6 +92,22 @@ async function pause(c: UiCtx): Promise<void> {
       },
     );
   }
+}
+
+/**
+ * An event the app brings by itself: the page's clock is paused, and the
+ * page's part of a connection opening waits on a timer; move it a little at
+ * a time (far below any of the machine's delays) until the step's state shows.
+ */
+async function nudge(c: UiCtx): Promise<void> {
+  const ch = chOf(c.spec);
+  const want = JSON.stringify(project(c.path.steps[c.i]!.value, [ch]));
+  const latest = async () => {
+    const vs = (await records(c.page)).filter((r) => r.m === 'realtime' && 'v' in r);
+    return JSON.stringify(project(vs.at(-1)?.v, [ch]));
+  };
+  for (let gone = 0; gone < 2000 && (await latest()) !== want; gone += 50)
+    await c.page.clock.runFor(50);
 }
 
 /** Reconnect attempts since the last message, after the events so far (what the machine counts). */
@@ -208,15 +224,26 @@ export const realtimeUi: UiDriver = {
       );
     }
     // The connection the load makes (the back office saves at once: the load's worker reads it).
-    await arrangeConnection(page, path, -1, ch);
+    await arrangeConnection(page, path, 0, ch);
     return { alerts };
   },
-  open: (c) => c.page.goto('/').then(() => undefined),
+  async open(c) {
+    await c.page.goto('/');
+    // From the channel's start on, only the path moves time: a worker slow to start here (the
+    // machine is shared) must not let the 10 s silence check fire on the wall clock.
+    const key = `${chOf(c.spec)}.idle|channel.activate|0`;
+    await expect
+      .poll(async () => (await records(c.page)).some((r) => r.k === key), { timeout: 20_000 })
+      .toBe(true);
+    await pause(c);
+    // The worker's simulator may still be loading (its own clock is real): the path waits for it.
+    await steady(c.page, 'window.__simulator.ready()');
+  },
   events: {
     // Start-up does it (open: the page load; the session's token for the exchange).
     'channel.activate': nothing,
-    'channel.open': nothing,
-    'channel.message': nothing,
+    'channel.open': nudge,
+    'channel.message': nudge,
     async 'channel.closed'(c) {
       const ch = chOf(c.spec);
       await backOffice(c.page, 'dropChannel', ch);
