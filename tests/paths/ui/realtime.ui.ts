@@ -94,22 +94,6 @@ async function pause(c: UiCtx): Promise<void> {
   }
 }
 
-/**
- * An event the app brings by itself: the page's clock is paused, and the
- * page's part of a connection opening waits on a timer; move it a little at
- * a time (far below any of the machine's delays) until the step's state shows.
- */
-async function nudge(c: UiCtx): Promise<void> {
-  const ch = chOf(c.spec);
-  const want = JSON.stringify(project(c.path.steps[c.i]!.value, [ch]));
-  const latest = async () => {
-    const vs = (await records(c.page)).filter((r) => r.m === 'realtime' && 'v' in r);
-    return JSON.stringify(project(vs.at(-1)?.v, [ch]));
-  };
-  for (let gone = 0; gone < 2000 && (await latest()) !== want; gone += 50)
-    await c.page.clock.runFor(50);
-}
-
 /** Reconnect attempts since the last message, after the events so far (what the machine counts). */
 const attempts = (history: AnyEvent[]) =>
   history.reduce(
@@ -123,10 +107,10 @@ const attempts = (history: AnyEvent[]) =>
   );
 
 /**
- * Move the page's clock until the step's state shows, a quarter of the
- * shortest delay at a time: the silence check set before the clock was
- * paused is due before a full 10 s, and one jump would also fire the
- * reconnect that follows it. When the step ends in `failed`, the alert
+ * Move the page's clock until the step's state shows, half the shortest
+ * delay at a time: the silence check set before the clock was paused is
+ * due before a full 10 s, and one jump would also fire the reconnect that
+ * follows it (half a step later it has not). When the step ends in `failed`, the alert
  * (answered by the dialog listener) and the reload come during the move.
  */
 async function pass(c: UiCtx, ms: number): Promise<void> {
@@ -140,7 +124,7 @@ async function pass(c: UiCtx, ms: number): Promise<void> {
     (await records(c.page, from)).some(
       (r) => r.m === 'realtime' && 'v' in r && JSON.stringify(project(r.v, [ch])) === want,
     );
-  const step = RECONNECT_STEP_MS / 4;
+  const step = RECONNECT_STEP_MS / 2;
   for (let gone = 0; gone < ms + RECONNECT_STEP_MS && !(await shows()); gone += step) {
     // The failure's alert and reload interrupt the move.
     const moved = await c.page.clock.runFor(step).then(
@@ -242,8 +226,8 @@ export const realtimeUi: UiDriver = {
   events: {
     // Start-up does it (open: the page load; the session's token for the exchange).
     'channel.activate': nothing,
-    'channel.open': nudge,
-    'channel.message': nudge,
+    'channel.open': nothing,
+    'channel.message': nothing,
     async 'channel.closed'(c) {
       const ch = chOf(c.spec);
       await backOffice(c.page, 'dropChannel', ch);
