@@ -27,6 +27,13 @@ export interface CoreBackOffice {
   dropChannel(name: ChannelName): void;
   /** Keep a channel's connections open but silent (or resume). */
   freezeChannel(name: ChannelName, on: boolean): void;
+  /**
+   * The next `more` connections of a channel do not open (held until dropped);
+   * adds to what is left; 0 lifts the stall and fails the held ones.
+   */
+  stallChannel(name: ChannelName, more: number): void;
+  /** Connections of a channel the stall will still hold. */
+  stalledChannel(name: ChannelName): number;
   setTradeStatus(symbol: string, status: number): void;
   /** Replace a product's weekly hours (undefined restores the catalogue's). */
   setHours(symbol: string, hours: MarketHours | undefined): void;
@@ -69,6 +76,8 @@ export function createBackOffice(d: {
     scenarios: () => scenarios.list(),
     dropChannel: (name) => hub.drop(name),
     freezeChannel: (name, on) => hub.freeze(name, on),
+    stallChannel: (name, more) => hub.stall(name, more),
+    stalledChannel: (name) => hub.stalled(name),
     setTradeStatus: (symbol, status) => {
       ctx.products.setTradeStatus(symbol, status);
       ctx.persist();

@@ -2,7 +2,9 @@
  * The simulator's real-time side: connections on the market and exchange
  * channels, their subscriptions, and what each tick sends. A reviewer can
  * drop a channel (its connections close) or freeze it (they stay open but go
- * silent, so the client's stale detection kicks in).
+ * silent, so the client's stale detection kicks in) or stall it (its next
+ * connections do not open: held until the channel is dropped or the stall
+ * lifted, so the client's own open time-out is what acts).
  *
  * Each connection is on its own: a command is checked by the edge's schema
  * before anything acts on it (anything else is ignored, as the protocol has
@@ -47,16 +49,63 @@ export interface ChannelHubDeps {
   snapshot(session: TokenPayload): OrdersMessage[];
   /** Is this a product the server has? Subscriptions to others are ignored. */
   knows(symbol: string): boolean;
+  /**
+   * The stall fault's counts: connections per channel still to be held
+   * unopened. Persisted (the simulator's state), so the fault survives the
+   * page load that makes the connection (a load restarts the page's worker).
+   * Without it, kept in memory.
+   */
+  stalls?: Partial<Record<ChannelName, number>>;
+  persist?(): void;
 }
 
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
   private readonly frozen = new Set<ChannelName>();
+  /** Connection attempts held unopened by the stall fault; `refuse` fails one. */
+  private readonly held = new Set<{ name: ChannelName; refuse: (e: Error) => void }>();
 
-  constructor(private readonly deps: ChannelHubDeps) {}
+  private readonly stalls: Partial<Record<ChannelName, number>>;
+
+  constructor(private readonly deps: ChannelHubDeps) {
+    this.stalls = deps.stalls ?? {};
+  }
 
   get size(): number {
     return this.conns.size;
+  }
+
+  /**
+   * Let a new connection of a channel open: at once, or (stall fault) never:
+   * held until the channel is dropped or the stall lifted, when it fails as a
+   * network error would. Hosts call it before they open anything.
+   */
+  admit(name: ChannelName): Promise<void> {
+    const left = this.stalls[name] ?? 0;
+    if (left <= 0) return Promise.resolve();
+    this.stalls[name] = left - 1;
+    this.deps.persist?.();
+    return new Promise((_, reject) => this.held.add({ name, refuse: reject }));
+  }
+
+  /** The next `more` connections of a channel do not open; 0 lifts the stall (held ones fail). */
+  stall(name: ChannelName, more: number): void {
+    this.stalls[name] = more > 0 ? (this.stalls[name] ?? 0) + more : 0;
+    this.deps.persist?.();
+    if (more <= 0) this.refuseHeld(name, 'stall lifted');
+  }
+
+  /** Connections of a channel still to be held (the stall fault). */
+  stalled(name: ChannelName): number {
+    return this.stalls[name] ?? 0;
+  }
+
+  private refuseHeld(name: ChannelName, reason: string): void {
+    for (const h of [...this.held]) {
+      if (h.name !== name) continue;
+      this.held.delete(h);
+      h.refuse(new Error(reason));
+    }
   }
 
   connect(
@@ -213,8 +262,9 @@ export class ChannelHub {
     }
   }
 
-  /** Close every connection of a channel, as a dropped network would. */
+  /** Close every connection of a channel (and fail the held ones), as a dropped network would. */
   drop(name: ChannelName): void {
+    this.refuseHeld(name, 'dropped by back office');
     for (const conn of [...this.conns]) {
       if (conn.name !== name) continue;
       this.conns.delete(conn);

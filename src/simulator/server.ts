@@ -32,10 +32,17 @@ export type { SimulatorOptions };
 
 export interface Simulator {
   handle(req: WireRequest): Promise<WireResponse>;
+  /**
+   * Open a connection once the channel admits it (the stall fault may hold it
+   * forever); `admitted`: the host has already waited for {@link admit}.
+   */
   connect(
     name: ChannelName,
     sink: ChannelSink,
+    opts?: { admitted?: boolean },
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
+  /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
+  admit(name: ChannelName): Promise<void>;
   backOffice: BackOffice;
   /** For tests and hosts: the modules' shared context. */
   readonly ctx: SimContext;
@@ -65,10 +72,14 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     return s && ctx.sessionValid(s, token) ? s : undefined;
   };
 
+  // Read back through the state (tracked): the stall's counts are saved as they change.
+  ctx.state.stalls ??= {};
   hub = new ChannelHub({
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
+    stalls: ctx.state.stalls,
+    persist: ctx.persist,
   });
 
   const scenarios = new Scenarios();
@@ -202,7 +213,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
 
   return {
     handle,
-    connect: async (name, sink) => hub.connect(name, sink),
+    connect: async (name, sink, opts) => {
+      if (!opts?.admitted) await hub.admit(name);
+      return hub.connect(name, sink);
+    },
+    admit: (name) => hub.admit(name),
     backOffice,
     ctx,
     flush: save,

@@ -28,6 +28,8 @@ export interface SimState {
   flags: Record<string, boolean>;
   /** Ledger balances (decimal strings) by account key; see ledger.ts. */
   ledger: Record<string, string>;
+  /** The stall fault: connections per channel still to be held unopened (channels.ts). */
+  stalls?: Partial<Record<'market' | 'exchange', number>>;
   /** How far a reviewer has skipped time ahead of the wall clock (ms). */
   timeOffset?: number;
 }

@@ -9,8 +9,10 @@ import { missingWords } from '../paths/plan/machine-parts.ts';
 import { UI_MACHINES } from '../paths/ui/index.ts';
 
 describe('UI path drivers', () => {
-  it('drive at least withdraw', () => {
-    expect(UI_MACHINES.map((m) => m.driver.machine)).toEqual(expect.arrayContaining(['withdraw']));
+  it("drive the card's eight flows", () => {
+    expect(UI_MACHINES.map((m) => m.driver.machine).sort()).toEqual(
+      ['deposit', 'loan', 'login', 'optionSettlement', 'realtime', 'register', 'session', 'withdraw'],
+    );
   });
   for (const { driver, specs } of UI_MACHINES) {
     it(`${driver.machine}: an entry for every event, actor result, delay and state`, () => {

@@ -20,6 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChannelCommand, MultipartPart, Root, WireRequest } from '../../api/wire.ts';
 import type { Simulator } from '../server.ts';
@@ -177,14 +178,32 @@ export async function startSimServer(
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
       return;
     }
+    const channel = name as 'market' | 'exchange';
+    // The stall fault holds the handshake itself: the browser's socket stays
+    // CONNECTING until the channel is dropped (then it fails) or the stall lifted.
+    sim.admit(channel).then(
+      () => !socket.destroyed && accept(channel, req, socket, head),
+      () => socket.destroy(),
+    );
+  });
+  const accept = (
+    channel: 'market' | 'exchange',
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) =>
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       // An oversized or broken frame closes this socket only.
       ws.on('error', () => ws.terminate());
       void sim
-        .connect(name as 'market' | 'exchange', {
-          message: (msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg)),
-          closed: () => ws.close(),
-        })
+        .connect(
+          channel,
+          {
+            message: (msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg)),
+            closed: () => ws.close(),
+          },
+          { admitted: true },
+        )
         .then((conn) => {
           ws.on('message', (data) => {
             let cmd: unknown;
@@ -203,7 +222,6 @@ export async function startSimServer(
           ws.terminate();
         });
     });
-  });
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actual = (server.address() as AddressInfo).port;

@@ -8,16 +8,45 @@ import type { Page } from '@playwright/test';
 import type { InspectRecord } from '../../../src/machines/inspect.ts';
 import { backOffice } from '../sim.ts';
 
+/**
+ * The recorder's flag, set before the app loads. What it recorded survives a
+ * reload (the realtime machine reloads the page when its connection fails):
+ * kept in sessionStorage as the page goes and put back when the reload
+ * starts, before any of the app's code. Any other load starts it afresh.
+ */
+const RECORDER = `(() => {
+  const KEY = '__TRADER_INSPECT__';
+  const nav = performance.getEntriesByType('navigation')[0];
+  const reload = nav ? nav.type === 'reload' : performance.navigation.type === 1;
+  const kept = reload ? JSON.parse(sessionStorage.getItem(KEY) || '[]') : [];
+  sessionStorage.removeItem(KEY);
+  window.__TRADER_INSPECT__ = kept;
+  addEventListener('pagehide', () => sessionStorage.setItem(KEY, JSON.stringify(window.__TRADER_INSPECT__)));
+})();`;
+
 /** Switch the recorder on and freeze the page's clock: delays fire only when a path says. */
 export async function prepare(page: Page): Promise<void> {
   // The phone layout: every screen is a page of its own (the desktop opens some in drawers).
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.addInitScript('window.__TRADER_INSPECT__ = [];');
+  await page.addInitScript(RECORDER);
   await page.clock.install();
 }
 
+/** Evaluate in the page, again after a moment while it is between documents (a reload). */
+export async function steady<T>(page: Page, script: string): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return (await page.evaluate(script)) as T;
+    } catch (e) {
+      const between = /context was destroyed|navigat|properties of undefined/i.test(String(e));
+      if (!between || n > 100) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 export const records = (page: Page, from = 0): Promise<InspectRecord[]> =>
-  page.evaluate(`window.__TRADER_INSPECT__.slice(${from})`) as Promise<InspectRecord[]>;
+  steady<InspectRecord[]>(page, `window.__TRADER_INSPECT__.slice(${from})`);
 
 /** Call the API as the signed-in user (the app's own client: signing, encoding, token). */
 export async function apiCall<T = { code: number; data: unknown }>(

@@ -7,7 +7,11 @@
  *   is arranged, in order; when the person acts while it is in flight, the
  *   arrangement is told to hold the reply (`held`).
  * - A person's event is done on the page; a delay moves the page's frozen
- *   clock; an actor's result simply arrives.
+ *   clock; an actor's result simply arrives. An event the app fires by
+ *   itself (driver.itself) may have happened before the runner gets to it:
+ *   what was recorded since the previous step counts.
+ * - A machine whose paths are about some of its regions (driver.regions)
+ *   is compared on those regions only.
  * - After each step the recorder (src/machines/inspect.ts) must show the
  *   machine reaching the step's state value; where the path rests (no
  *   actor's result is due) the screen is checked for every active state node.
@@ -20,7 +24,7 @@ import { leaves } from '../../paths/plan/render.ts';
 import { describeEvent } from '../../paths/framework.ts';
 import type { UiCtx, UiDriver } from '../../paths/ui/driver.ts';
 import type { UiPath } from './choose.ts';
-import { prepare, records } from './page.ts';
+import { prepare, records, steady } from './page.ts';
 
 /** The state node paths active in a state value: every leaf and its ancestors. */
 export function activeNodes(value: unknown): string[] {
@@ -32,24 +36,40 @@ export function activeNodes(value: unknown): string[] {
   return [...out];
 }
 
+/** A state value on the given top-level regions only (all of it without). */
+export function project(value: unknown, regions?: string[]): unknown {
+  if (!regions || typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(regions.map((k) => [k, (value as Record<string, unknown>)[k]]));
+}
+
 /** Wait until the recorder shows `machine` at `value` from record `from` on; the next index. */
-async function reach(page: Page, machine: string, value: unknown, from: number, label: string) {
-  const want = JSON.stringify(value);
+async function reach(
+  page: Page,
+  machine: string,
+  value: unknown,
+  from: number,
+  label: string,
+  regions?: string[],
+) {
+  const want = JSON.stringify(project(value, regions));
   const deadline = Date.now() + 10_000;
 
   for (;;) {
-    const found = (await page.evaluate(
-      `(() => { const r = window.__TRADER_INSPECT__;
+    const found = await steady<number>(
+      page,
+      `(() => { const r = window.__TRADER_INSPECT__; const R = ${JSON.stringify(regions ?? null)};
+        const view = (v) => R && v && typeof v === 'object' ? Object.fromEntries(R.map((k) => [k, v[k]])) : v;
         for (let i = ${from}; i < r.length; i++)
-          if (r[i].m === ${JSON.stringify(machine)} && 'v' in r[i] && JSON.stringify(r[i].v) === ${JSON.stringify(want)}) return i + 1;
+          if (r[i].m === ${JSON.stringify(machine)} && 'v' in r[i] && JSON.stringify(view(r[i].v)) === ${JSON.stringify(want)}) return i + 1;
         return 0; })()`,
-    )) as number;
+    );
     if (found) return found;
     if (Date.now() > deadline) {
       // Per actor: another instance of the machine (an earlier screen's) is not the one awaited.
       const seen = new Map<string, unknown[]>();
       for (const r of await records(page, from))
-        if (r.m === machine && 'v' in r) seen.set(r.a, [...(seen.get(r.a) ?? []), r.v]);
+        if (r.m === machine && 'v' in r)
+          seen.set(r.a, [...(seen.get(r.a) ?? []), project(r.v, regions)]);
       const went = [...seen].map(([a, vs]) => `actor ${a} went through ${JSON.stringify(vs)}`);
       throw new Error(
         `${machine}: ${label}: expected ${want}; ${went.join('; ') || 'no actor of it moved'}`,
@@ -66,6 +86,7 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
   if (process.env.UI_PATHS_TIMING) console.log(`setup ${Date.now() - t0} ms`);
   const c: UiCtx = { page, spec: path.spec, data, path, history: [], i: -1 };
   const steps = path.steps;
+  const regions = driver.regions?.(path.spec);
   // A page load (driver.loads) starts the recorder afresh.
   const mark = driver.loads ? 0 : (await records(page)).length;
   /** Arrange the results of the actors step k starts (k = -1: the first state's). */
@@ -89,8 +110,10 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
         await say({ ...c, i: j, held }, e);
         break;
       }
-      // No result on the path, but the person acts while it runs: its reply must wait.
-      if (end >= 0 && steps.slice(k + 1, end).some((s) => !actorOf(s.event.type))) {
+      // No result on the path, but the person acts while it runs: its reply must wait. (An
+      // actor with no results at all, one that only sends events, has no entry: nothing to hold.)
+      const replies = id in driver.actors;
+      if (replies && end >= 0 && steps.slice(k + 1, end).some((s) => !actorOf(s.event.type))) {
         const hold = driver.hold?.[id];
         if (!hold) throw new Error(`${driver.machine}: no way to hold actor ${id}'s reply`);
         await hold({ ...c, i: k, held: true }, { type: `hold.${id}` });
@@ -110,10 +133,11 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
   /** Has the machine left `value` since record `from` (a reply not on the path landed)? */
   const left = async (value: unknown, from: number) => {
     const vs = (await records(page, from)).filter((r) => r.m === driver.machine && 'v' in r);
-    return vs.length > 0 && JSON.stringify(vs.at(-1)!.v) !== JSON.stringify(value);
+    const now = JSON.stringify(project(vs.at(-1)?.v, regions));
+    return vs.length > 0 && now !== JSON.stringify(project(value, regions));
   };
   const check = async (value: unknown, e: AnyEvent, label: string, from: number) => {
-    for (const node of activeNodes(value)) {
+    for (const node of activeNodes(project(value, regions))) {
       const assert = driver.states[node];
       if (!assert) throw new Error(`${driver.machine}: no screen check for state ${node}`);
       // A state the machine has already left cannot be seen on the screen.
@@ -136,7 +160,7 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
   };
   await arrangeAhead(-1);
   await driver.open(c);
-  let cursor = await reach(page, driver.machine, path.start, mark, 'start');
+  let cursor = await reach(page, driver.machine, path.start, mark, 'start', regions);
   if (rests(-1)) await check(path.start, { type: 'xstate.init' }, 'start', cursor);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -145,14 +169,14 @@ export async function runUiPath(page: Page, driver: UiDriver, path: UiPath): Pro
     c.i = i;
     if (!actorOf(e.type)) {
       await arrangeAhead(i);
-      // What happens from now on is this step's.
-      cursor = Math.max(cursor, (await records(page)).length);
+      // What happens from now on is this step's (the app's own events may have come already).
+      if (!driver.itself?.includes(e.type)) cursor = Math.max(cursor, (await records(page)).length);
       const d = delayOfType(e.type);
       const act = d !== undefined ? driver.delays[d] : driver.events[e.type];
       if (!act) throw new Error(`${driver.machine}: no driver for ${e.type}`);
       await act(c, e);
     }
-    cursor = await reach(page, driver.machine, step.value, cursor, label);
+    cursor = await reach(page, driver.machine, step.value, cursor, label, regions);
     if (rests(i)) await check(step.value, e, label, cursor);
     c.history.push(e);
   }

@@ -86,8 +86,9 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
   const history: AnyEvent[] = [];
   const first = ph.stateText(p.start, init, { spec: p.spec, history });
   if (first) rows[0]?.seen.push(first);
-  p.steps.forEach((s) => {
-    const c: StepCtx = { spec: p.spec, history: [...history] };
+  p.steps.forEach((s, i) => {
+    const later = p.steps.slice(i + 1).map((x) => x.event);
+    const c: StepCtx = { spec: p.spec, history: [...history], later };
     const row = rows[rows.length - 1] as (typeof rows)[number];
     if (actorOf(s.event.type)) {
       const pre = ph.arrange(s.event, c);

@@ -48,6 +48,8 @@ export interface StepCtx {
   spec: string;
   /** The events before this one on the path. */
   history: AnyEvent[];
+  /** The events after this one (a condition arranged ahead: a connection that must not open). */
+  later?: AnyEvent[];
 }
 
 /** A phrase for one step; '' means nothing to say (e.g. a normal server reply). */

@@ -67,6 +67,19 @@ export interface UiDriver {
    * noticed; it is reported apart from the impossible ones.
    */
   knownDefect?(path: PlanPath): string | undefined;
+  /**
+   * A parallel machine whose paths are each about some of its regions (the
+   * other regions run as the app runs them): the top-level regions a path of
+   * this spec reaches and checks. Without it, the whole state value.
+   */
+  regions?(spec: string): string[];
+  /**
+   * Event types the app fires by itself (a connection opening, a message
+   * arriving, start-up): the step may already have happened when the runner
+   * gets to it, so what was recorded since the previous step counts. The
+   * driver's entry still runs first (to arrange, or to do nothing).
+   */
+  itself?: string[];
 }
 
 /** Nothing to check or arrange here (a parent state, a normal reply): said explicitly. */

@@ -18,6 +18,8 @@ import { specs as loginSpecs } from '../specs/login.paths.ts';
 import { loginUi } from './login.ui.ts';
 import { specs as registerSpecs } from '../specs/register.paths.ts';
 import { registerUi } from './register.ui.ts';
+import { specs as realtimeSpecs } from '../specs/realtime.paths.ts';
+import { realtimeUi } from './realtime.ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;
@@ -32,4 +34,5 @@ export const UI_MACHINES: UiMachine[] = [
   { driver: sessionUi, specs: sessionSpecs },
   { driver: loginUi, specs: loginSpecs },
   { driver: registerUi, specs: registerSpecs },
+  { driver: realtimeUi, specs: realtimeSpecs },
 ];

@@ -3,7 +3,8 @@
  * the market channel (prices, connected from start-up) and the exchange
  * channel (your orders, connected while signed in), src/ui/boot/*-data.ts.
  * Drops and silence come from the console's Faults tab (Drop / Freeze /
- * Resume a channel); what shows is the offline banner
+ * Stall / Resume a channel: Stall holds the channel's next connection
+ * unopened, and is kept across a reload); what shows is the offline banner
  * (src/ui/components/offline-banner.tsx) and, after 10 failed reconnects,
  * the "Connection failed" alert and a page reload (src/ui/boot/services.ts).
  */
@@ -23,21 +24,90 @@ const faults = (w: W, key: string, ch: Ch) => w.console('faults', w.q(key, { ch 
 const chanOf = (x: AnyEvent): Ch =>
   (x.channel as Ch | undefined) ?? (x.type.includes('.realtime.market.') ? 'market' : 'exchange');
 const isStale = (x: AnyEvent) => x.type.startsWith('xstate.after.staleTimeout.');
-/** Reconnect attempts since the last message (what the machine counts). */
-const attempts = (c: StepCtx, ch: Ch) => {
+const starts = (x: AnyEvent) => x.type === 'channel.activate' || x.type.includes('ReconnectDelay');
+/** Reconnect attempts since the last message, after `history` (what the machine counts). */
+const attemptsOf = (history: AnyEvent[], ch: Ch) => {
   let n = 0;
-  for (const x of c.history.filter((y) => chanOf(y) === ch)) {
+  for (const x of history.filter((y) => chanOf(y) === ch)) {
     if (x.type === 'channel.message' || x.type === 'channel.activate') n = 0;
     else if (x.type === 'channel.closed' || isStale(x)) n++;
   }
   return n;
 };
-/** Frozen in the console by an earlier step and not resumed since. */
-const frozen = (c: StepCtx, ch: Ch) => {
-  const mine = c.history.filter((x) => chanOf(x) === ch);
-  const from = mine.findLastIndex((x) => x.type === 'channel.message');
-  return mine.slice(from + 1).some(isStale) || attempts(c, ch) >= 2;
+const attempts = (c: StepCtx, ch: Ch) => attemptsOf(c.history, ch);
+/** The connection a step starts, from the events after it: does it open, does a message come? */
+const aheadOf = (later: AnyEvent[], ch: Ch) => {
+  let opens = false;
+  let hears = false;
+  for (const x of later.filter((y) => chanOf(y) === ch)) {
+    if (starts(x)) break;
+    if (x.type === 'channel.open') opens = true;
+    if (x.type === 'channel.message') hears = true;
+  }
+  return { opens, hears };
 };
+const ahead = (c: StepCtx, ch: Ch) => aheadOf(c.later ?? [], ch);
+/** The channel's connection has not opened since it last started, after `history`. */
+const unopenedOf = (history: AnyEvent[], ch: Ch) => {
+  const mine = history.filter((x) => chanOf(x) === ch);
+  const start = mine.findLastIndex(starts);
+  return start >= 0 && !mine.slice(start).some((x) => x.type === 'channel.open');
+};
+const unopened = (c: StepCtx, ch: Ch) => unopenedOf(c.history, ch);
+/**
+ * Frozen in the console by an earlier step and not resumed since: the
+ * earlier steps' instructions replayed (each is decided as below, from the
+ * path around it; a message step resumes).
+ */
+const frozen = (c: StepCtx, ch: Ch, e: AnyEvent) => {
+  const all = [...c.history, e, ...(c.later ?? [])];
+  let on = false;
+  c.history.forEach((x, j) => {
+    if (chanOf(x) !== ch) return;
+    const before = all.slice(0, j);
+    if (x.type === 'channel.message') on = false;
+    else if (x.type === 'channel.closed')
+      on ||= attemptsOf(before, ch) === 1 && !unopenedOf(before, ch);
+    else if (isStale(x)) on ||= !unopenedOf(before, ch);
+    else if (starts(x)) {
+      const { opens, hears } = aheadOf(all.slice(j + 1), ch);
+      on ||= opens && !hears;
+    }
+  });
+  return on;
+};
+/** How many connections in a row, from the one this step starts, do not open. */
+const heldInARow = (c: StepCtx, ch: Ch) => {
+  const later = (c.later ?? []).filter((x) => chanOf(x) === ch);
+  let n = 0;
+  for (let from = 0; from <= later.length; ) {
+    if (aheadOf(later.slice(from), ch).opens) break;
+    n++;
+    const next = later.findIndex((x, i) => i >= from && starts(x));
+    if (next < 0) break;
+    from = next + 1;
+  }
+  return n;
+};
+/** Stall is pressed once per connection to hold, all before the first (reconnects come too fast to press between). */
+const stall = (w: W, c: StepCtx, ch: Ch) => {
+  const n = heldInARow(c, ch);
+  return n === 1
+    ? faults(w, 'console.stall', ch)
+    : w.say(
+        `${faults(w, 'console.stall', ch)} ${n} times (the next ${n} connections do not open)`,
+        `${faults(w, 'console.stall', ch)}を${n}回（次の${n}回の接続は開かない）`,
+      );
+};
+/** Before a connection starts: hold it unopened, or keep it silent once open, as the path needs. */
+const arrangeConnection = (w: W, e: AnyEvent, c: StepCtx, ch: Ch) => {
+  const { opens, hears } = ahead(c, ch);
+  // Held already: the stall was pressed for it with the first of the row.
+  if (!opens) return unopened(c, ch) ? '' : `${stall(w, c, ch)}, then `;
+  if (!hears && !frozen(c, ch, e)) return `${faults(w, 'console.freeze', ch)}, then `;
+  return '';
+};
+
 const banner = (w: W) =>
   w.say(
     `A red banner: ${w.quote(`${w.t('tips.network_abnormal')} · ${w.t('tips.reconnecting')}`)}`,
@@ -46,7 +116,12 @@ const banner = (w: W) =>
 
 const staleFrom: Say = (w, e, c) => {
   const ch = chanOf(e);
-  const freeze = !frozen(c, ch);
+  if (unopened(c, ch))
+    return w.say(
+      `${wait(w, STALE_AFTER_MS)} (the connection does not open)`,
+      `${wait(w, STALE_AFTER_MS)}（接続は開かない）`,
+    );
+  const freeze = !frozen(c, ch, e);
   return freeze
     ? w.say(
         `Silence the channel: ${faults(w, 'console.freeze', ch)}; ${wait(w, STALE_AFTER_MS)}`,
@@ -60,9 +135,10 @@ const staleFrom: Say = (w, e, c) => {
 const reconnect: Say = (w, e, c) => {
   const ch = chanOf(e);
   const n = Math.max(1, attempts(c, ch));
+  const first = arrangeConnection(w, e, c, ch);
   return w.say(
-    `${wait(w, RECONNECT_STEP_MS * n)} (reconnect attempt ${n})`,
-    `${wait(w, RECONNECT_STEP_MS * n)}（再接続 ${n} 回目）`,
+    `${first}${wait(w, RECONNECT_STEP_MS * n)} (reconnect attempt ${n})`,
+    `${first}${wait(w, RECONNECT_STEP_MS * n)}（再接続 ${n} 回目）`,
   );
 };
 /** What shows for one channel's silence: prices stop; the banner once every active channel is silent. */
@@ -95,10 +171,23 @@ export const realtimeWords: Words = {
     ),
   ],
   events: {
-    'channel.activate': (w, e) =>
-      chOf(e) === 'market'
-        ? w.say('Open the home page (address /)', 'ホーム画面（アドレス /）を開く')
-        : signInAgain(w, 'rt@example.com'),
+    'channel.activate': (w, e, c) => {
+      const ch = chOf(e);
+      // The stall is kept across the reload: the reload's connection is the one held.
+      if (ch === 'market' && !ahead(c, ch).opens)
+        return w.say(
+          `Open the home page (address /); ${stall(w, c, ch)}; reload the page`,
+          `ホーム画面（アドレス /）を開く。${stall(w, c, ch)}。ページを再読み込み`,
+        );
+      const first = arrangeConnection(w, e, c, ch);
+      if (ch === 'exchange') return `${first}${signInAgain(w, 'rt@example.com')}`;
+      return first
+        ? w.say(
+            `Open the home page (address /); at once ${faults(w, 'console.freeze', ch)}`,
+            `ホーム画面（アドレス /）を開き、すぐに${faults(w, 'console.freeze', ch)}`,
+          )
+        : w.say('Open the home page (address /)', 'ホーム画面（アドレス /）を開く');
+    },
     'channel.deactivate': (w, e) =>
       chOf(e) === 'market'
         ? automatedOnly(w, w.say('the price channel switched off', '価格チャネルの停止'))
@@ -108,7 +197,7 @@ export const realtimeWords: Words = {
     'channel.open': (w) => w.say('Nothing to do: the connection opens', '操作なし：接続が開く'),
     'channel.message': (w, e, c) => {
       const ch = chOf(e);
-      const resume = frozen(c, ch)
+      const resume = frozen(c, ch, e)
         ? w.say(
             `${faults(w, 'console.resume', ch)}, then `,
             `${faults(w, 'console.resume', ch)}、続けて`,
@@ -125,7 +214,7 @@ export const realtimeWords: Words = {
       const ch = chOf(e);
       // A price between drops would reset the count: the channel must stay silent.
       const keep =
-        attempts(c, ch) === 1 && !frozen(c, ch)
+        attempts(c, ch) === 1 && !unopened(c, ch) && !frozen(c, ch, e)
           ? w.say(
               ` (first ${faults(w, 'console.freeze', ch)}, so no message resets the count; then drop it each time it reconnects)`,
               `（先に${faults(w, 'console.freeze', ch)}。メッセージで回数がリセットされないように。以後は再接続のたびに切断）`,
@@ -158,7 +247,7 @@ for (const ch of ['market', 'exchange'] as const) {
         ? w.say('The home page loads', 'ホーム画面が表示される')
         : w.say('Signed in', 'サインイン済み');
   s[`${ch}.active.conn.live.open`] = (w, e, c) =>
-    e.type === 'channel.open' && !frozen(c, ch)
+    e.type === 'channel.open' && !frozen(c, ch, e)
       ? ch === 'market'
         ? w.say('Prices start moving', '価格が動き出す')
         : w.say('Your orders and balance show', '注文と残高が表示される')

@@ -109,8 +109,21 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
             </button>
             <button
               type="button"
+              className="btn"
+              onClick={() => run(bo.stallChannel(ch, 1), t('console.stalled', { ch }))}
+            >
+              {t('console.stall', { ch })}
+            </button>
+            <button
+              type="button"
               className="btn ghost"
-              onClick={() => run(bo.freezeChannel(ch, false), t('console.resumed', { ch }))}
+              // Back to normal: messages flow and new connections open again.
+              onClick={() =>
+                run(
+                  Promise.all([bo.freezeChannel(ch, false), bo.stallChannel(ch, 0)]),
+                  t('console.resumed', { ch }),
+                )
+              }
             >
               {t('console.resume', { ch })}
             </button>
