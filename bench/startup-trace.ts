@@ -77,7 +77,17 @@ const median = (xs: number[]) => {
 
 const app = spawn(
   'npx',
-  ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST],
+  [
+    'vite',
+    'preview',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(PORT),
+    '--strictPort',
+    '--outDir',
+    DIST,
+  ],
   { stdio: 'ignore', detached: true },
 );
 try {

@@ -10,9 +10,16 @@ import { UI_MACHINES } from '../paths/ui/index.ts';
 
 describe('UI path drivers', () => {
   it("drive the card's eight flows", () => {
-    expect(UI_MACHINES.map((m) => m.driver.machine).sort()).toEqual(
-      ['deposit', 'loan', 'login', 'optionSettlement', 'realtime', 'register', 'session', 'withdraw'],
-    );
+    expect(UI_MACHINES.map((m) => m.driver.machine).sort()).toEqual([
+      'deposit',
+      'loan',
+      'login',
+      'optionSettlement',
+      'realtime',
+      'register',
+      'session',
+      'withdraw',
+    ]);
   });
   for (const { driver, specs } of UI_MACHINES) {
     it(`${driver.machine}: an entry for every event, actor result, delay and state`, () => {

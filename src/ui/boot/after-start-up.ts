@@ -23,4 +23,3 @@ const started = new Promise<void>((resolve) => {
 export function afterStartUp(fn: () => void): void {
   void started.then(fn);
 }
-

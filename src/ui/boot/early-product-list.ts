@@ -30,13 +30,18 @@ function keep(backend: string, reply: Promise<WireResponse>): void {
 }
 
 /** Sends it to the simulator (its `handle`, the worker's wire entry). */
-export function sendToSimulator(handle: (req: ReturnType<typeof request>) => Promise<WireResponse>) {
+export function sendToSimulator(
+  handle: (req: ReturnType<typeof request>) => Promise<WireResponse>,
+) {
   keep(simulatorKey, handle(request()));
 }
 
 /** Sends it to a live server, when the raw site config (unchecked yet) names one. */
 export function sendToLive(raw: unknown): void {
-  const cfg = raw as { backend?: unknown; live?: { roots?: Record<Root, string>; prefix?: string } };
+  const cfg = raw as {
+    backend?: unknown;
+    live?: { roots?: Record<Root, string>; prefix?: string };
+  };
   const roots = cfg?.live?.roots;
   if (cfg?.backend !== 'live' || typeof roots?.api !== 'string') return;
   const prefix = cfg.live?.prefix ?? '/v1';

@@ -173,7 +173,9 @@ function outlasts(path: PlanPath): number | undefined {
 }
 
 const banner = (p: Page) =>
-  p.getByRole('alert').filter({ hasText: `${t('tips.network_abnormal')} · ${t('tips.reconnecting')}` });
+  p
+    .getByRole('alert')
+    .filter({ hasText: `${t('tips.network_abnormal')} · ${t('tips.reconnecting')}` });
 
 /** Market: prices silent means the banner (the exchange channel is off in its paths). */
 const stale: UiStep = async (c) => {
@@ -234,7 +236,8 @@ export const realtimeUi: UiDriver = {
       if (fails(c.path.steps[c.i]!.value, ch)) await seesFailure(c);
     },
     async 'channel.deactivate'(c) {
-      if (chOf(c.spec) === 'market') throw new Error('the app never switches the price channel off');
+      if (chOf(c.spec) === 'market')
+        throw new Error('the app never switches the price channel off');
       await go(c.page, '/user');
       await c.page.getByRole('button', { name: t('my.logout') }).click();
       await c.page.getByRole('button', { name: t('common.confirm') }).click();
@@ -250,7 +253,10 @@ export const realtimeUi: UiDriver = {
   },
   states: {},
   impossible(path) {
-    if (chOf(path.spec) === 'market' && path.steps.some((x) => x.event.type === 'channel.deactivate'))
+    if (
+      chOf(path.spec) === 'market' &&
+      path.steps.some((x) => x.event.type === 'channel.deactivate')
+    )
       return 'the app never switches the price channel off';
     const late = outlasts(path);
     return late === undefined
@@ -277,4 +283,3 @@ for (const ch of ['market', 'exchange'] as const) {
   s[`${ch}.active.watch.fresh`] = fresh;
   s[`${ch}.active.watch.stale`] = stale;
 }
-

@@ -80,7 +80,7 @@ const frozen = (c: StepCtx, ch: Ch, e: AnyEvent) => {
 const heldInARow = (c: StepCtx, ch: Ch) => {
   const later = (c.later ?? []).filter((x) => chanOf(x) === ch);
   let n = 0;
-  for (let from = 0; from <= later.length; ) {
+  for (let from = 0; from <= later.length;) {
     if (aheadOf(later.slice(from), ch).opens) break;
     n++;
     const next = later.findIndex((x, i) => i >= from && starts(x));
