@@ -18,7 +18,7 @@ const ONLY = process.env.UI_PATHS_ONLY;
 
 for (const { driver, specs } of UI_MACHINES) {
   if (ONLY && driver.machine !== ONLY) continue;
-  const { all, chosen } = uiPaths(specs);
+  const { all, chosen } = uiPaths(specs, (p) => driver.impossible?.(p));
   const machine = specs[0]!.machine;
   const covered = new Set<string>();
   test.describe(`${driver.machine} through the UI`, () => {

@@ -74,8 +74,15 @@ export function replay(spec: PathSpec, steps: Array<{ event: EventObject }>): Re
   return { spec: spec.name, start, steps: out, transitions, states: [...states], started };
 }
 
-/** A machine's generated paths over its specs, and the covering choice. */
-export function uiPaths(specs: PathSpec[]): { all: UiPath[]; chosen: UiPath[] } {
+/**
+ * A machine's generated paths over its specs, and the covering choice: the QA
+ * plan's, except that a path the driver cannot take through the screens
+ * (`impossible`) is chosen only for what no other path covers.
+ */
+export function uiPaths(
+  specs: PathSpec[],
+  impossible?: (p: UiPath) => string | undefined,
+): { all: UiPath[]; chosen: UiPath[] } {
   const all = specs.flatMap((spec) =>
     generatePaths(spec, typeof spec.input === 'function' ? undefined : spec.input).map((p, i) => ({
       ...replay(spec, p.steps),
@@ -83,5 +90,9 @@ export function uiPaths(specs: PathSpec[]): { all: UiPath[]; chosen: UiPath[] } 
     })),
   );
   const machine = specs[0]?.machine.id ?? '';
-  return { all, chosen: choosePaths(all, followedByHand(wordsFor(machine))) };
+  const byHand = followedByHand(wordsFor(machine));
+  return {
+    all,
+    chosen: choosePaths(all, (p) => byHand(p) && !impossible?.(p)),
+  };
 }
