@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
+import { firstRouteChunks } from './build/first-route-chunks.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -32,6 +33,19 @@ export default defineConfig({
     sourcemap: false,
     // heic-to (libheif as wasm, about 3 MB) is one lazy chunk loaded only when a HEIC is chosen.
     chunkSizeWarningLimit: 3200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'first-route',
+              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx'),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
   server: { host: '127.0.0.1' },

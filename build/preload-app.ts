@@ -23,7 +23,7 @@ export function preloadApp(rootModule: string): Plugin {
         const bundle = ctx.bundle as OutputBundle | undefined;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const root = chunks.find((c) => c.facadeModuleId?.endsWith(rootModule));
+        const root = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(rootModule)));
         if (!root) throw new Error(`preload-app: no chunk for ${rootModule}`);
         const scripts = new Set<string>();
         const styles = new Set<string>();

@@ -30,10 +30,13 @@ const load = () => {
  */
 async function loadApp(el: HTMLElement): Promise<void> {
   await import('react-dom/client');
+  performance.mark('boot:react-dom');
   await yieldToMain();
   await Promise.all([import('xstate'), import('i18next')]);
+  performance.mark('boot:machines-i18n');
   await yieldToMain();
   const m = await import('./ui/root.tsx');
+  performance.mark('boot:root');
   await yieldToMain();
   m.mount(el);
 }

@@ -7,7 +7,7 @@
  * Stored small (the fields those displays show, about 9 KB for 60 products)
  * when the first live list arrives and then at most every 5 s.
  */
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import type { PriceEntry } from '../api/types/trading.ts';
 import { readJson, writeJson } from './persist.ts';
 import { prices } from './prices.ts';

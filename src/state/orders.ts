@@ -1,5 +1,5 @@
 /** The signed-in user's live orders from the exchange channel (routed by ordertype). */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import type { MarketOrder } from '../api/types/trading.ts';
 import type { ExchangeMessage } from '../api/types/realtime.ts';
 import { patchOrders } from '../api/realtime/order-patch.ts';

@@ -1,5 +1,5 @@
 /** Remembered preferences (trading.md §3): language, theme, colours, trade mode. */
-import { proxy, subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio/vanilla';
 import type { Language, TradeMode } from '../config/site.ts';
 import { readJson, writeJson } from './persist.ts';
 

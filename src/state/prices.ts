@@ -5,7 +5,7 @@
  * (they replace a product's) or patches (api/types/realtime.ts: changed
  * fields, merged into the entry in place).
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import type { PriceEntry } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
 import { learnFromQuotes, serverNow } from './server-clock.ts';

@@ -4,7 +4,7 @@
  * on screen uses its product's precision (issue 13 item 5), wherever it is
  * printed: forms, positions, history, confirms, settlements.
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import type { ProductOrderInfo } from '../api/types/trading.ts';
 
 export interface ProductDigits {

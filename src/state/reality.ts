@@ -2,7 +2,7 @@
  * When the signed-in session began, for the reality check: set at the first
  * sight of a token, kept across reloads, forgotten at sign-out.
  */
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import { readJson, writeJson } from './persist.ts';
 import { session } from './session.ts';
 

@@ -2,7 +2,7 @@
  * The session: token and refresh token, kept across reloads. A token present
  * means logged in (trading.md §4). Tokens never go into URLs or logs.
  */
-import { proxy, subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio/vanilla';
 import type { TokenPayload } from '../api/types/trading.ts';
 import { readJson, writeJson } from './persist.ts';
 

@@ -1,5 +1,5 @@
 /** The loaded site configuration and the live feature flags (config file, then system config). */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { flagOn, type SiteConfig } from '../config/site.ts';
 
 export interface SiteState {

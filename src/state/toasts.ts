@@ -1,5 +1,5 @@
 /** Toasts: short messages that go away by themselves (1500 ms for the spec's tips). */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 
 export interface Toast {
   id: number;

@@ -5,7 +5,7 @@
  * `endings` are the server times at which options this client placed end, so
  * a history panel can reload when they settle even if nothing watches them.
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { serverNow } from './server-clock.ts';
 
 export interface TradeEvents {

@@ -1,5 +1,5 @@
 /** Shared view state of the shells: the symbol in focus, which desktop panels are open. */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { LIST_OPEN_MIN_HEIGHT_PX } from '../config/constants.ts';
 
 export type ListTab = 'position' | 'history';

@@ -1,0 +1,48 @@
+/**
+ * The first route's code in a few files, not 29 (issue 14).
+ *
+ * Left to itself the bundler cuts the first route into a chunk per set of
+ * importers: 28 files, most under 2 KB. Over HTTP/1.1 a browser opens 6
+ * connections to a host, so the site config, the first locale file and the
+ * simulator's worker script, all asked for by the entry, queued behind those
+ * preloads (measured: the config, asked for at 183 ms, arrived at 449 ms).
+ *
+ * Here every module the app's root (src/ui/root.tsx) imports statically, and
+ * the entry does not, goes into one of four chunks, one per start-up stage of
+ * main.tsx: React DOM; the state machines and i18n; the app's first route.
+ * Lazy screens that share a module with the first route import it from there:
+ * it is always loaded before them.
+ */
+import path from 'node:path';
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+type Ctx = { getModuleInfo(id: string): ModuleInfo };
+
+/** Which start-up stage's chunk a package of the first route belongs to. */
+const STAGES: [RegExp, string][] = [
+  [/node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'react-dom'],
+  [/node_modules[\\/](xstate|i18next)[\\/]/, 'machines-i18n'],
+];
+
+export function firstRouteChunks(entry: string, root: string) {
+  const entryId = path.resolve(entry);
+  const rootId = path.resolve(root);
+  let first: Set<string> | undefined;
+  const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length) {
+      const id = todo.pop() as string;
+      if (seen.has(id) || skip.has(id)) continue;
+      seen.add(id);
+      todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id: string, ctx: Ctx): string | null => {
+    if (!first) first = closure(ctx, rootId, closure(ctx, entryId, new Set()));
+    if (!first.has(id)) return null;
+    for (const [test, name] of STAGES) if (test.test(id)) return name;
+    return 'root';
+  };
+}
