@@ -1,7 +1,7 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
-test('home shows live quotes: at least 3 prices change within 5 s, no console errors', async ({
+test('home shows live quotes: at least 3 table prices and a hot card change within 5 s, no console errors', async ({
   page,
   consoleErrors,
 }) => {
@@ -13,17 +13,19 @@ test('home shows live quotes: at least 3 prices change within 5 s, no console er
   await expect(page.getByRole('link', { name: /BTCUSDT/ }).first()).toBeVisible();
 
   const cells = page.locator('[data-testid^="row-bid-"]');
-  const before = await cells.allTextContents();
+  const cards = page.locator('[data-testid^="bid-"]');
+  const [before, cardsBefore] = [await cells.allTextContents(), await cards.allTextContents()];
   expect(before.length).toBeGreaterThanOrEqual(30);
+  expect(cardsBefore).toHaveLength(3);
+  const changed = async (list: typeof cells, was: string[]) =>
+    (await list.allTextContents()).filter((v, i) => v !== was[i]).length;
   await expect
-    .poll(
-      async () => {
-        const after = await cells.allTextContents();
-        return after.filter((v, i) => v !== before[i]).length;
-      },
-      { timeout: 5000, intervals: [250] },
-    )
+    .poll(() => changed(cells, before), { timeout: 5000, intervals: [250] })
     .toBeGreaterThanOrEqual(3);
+  // The cards' prices stream too (crypto trades around the clock).
+  await expect
+    .poll(() => changed(cards, cardsBefore), { timeout: 5000, intervals: [250] })
+    .toBeGreaterThanOrEqual(1);
   await screenshot(page, 'home-mobile');
   expect(consoleErrors).toEqual([]);
 });

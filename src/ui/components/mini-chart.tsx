@@ -3,9 +3,8 @@
  * line, no chart library. The last point follows the live price.
  */
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { MINI_CHART_MINUTES } from '../../config/constants.ts';
-import { prices } from '../../state/prices.ts';
+import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
 
@@ -15,7 +14,7 @@ const H = 36;
 export function MiniChart({ symbol }: { symbol: string }) {
   const { api } = useServices();
   const [closes, setCloses] = useState<number[]>([]);
-  const live = useSnapshot(prices).bySymbol[symbol]?.price;
+  const live = useLiveQuote(symbol)?.price;
 
   useEffect(() => {
     const ctl = new AbortController();

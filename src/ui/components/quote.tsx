@@ -4,25 +4,23 @@
  * (state/last-prices.ts), marked as not live: `data-stale="true"` on the
  * price cells, a faded italic style, and a label saying so.
  */
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
-import { prices } from '../../state/prices.ts';
 import { lastSeen } from '../../state/last-prices.ts';
+import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
 import { MiniChart } from './mini-chart.tsx';
 
 function useQuote(symbol: string) {
-  const snap = useSnapshot(prices);
-  const live = snap.bySymbol[symbol];
+  const live = useLiveQuote(symbol);
   if (live) return { q: live, stale: false };
   const seen = lastSeen.bySymbol[symbol];
   return seen ? { q: seen, stale: true } : undefined;
 }
 
 /** A price cell's attributes: stale ones say so to the eye, to tests and to screen readers. */
-function usePriceCell(price: string, stale: boolean) {
-  const { t } = useTranslation();
+function priceCell(t: TFunction, price: string, stale: boolean) {
   return stale
     ? {
         'data-stale': 'true',
@@ -35,9 +33,10 @@ function usePriceCell(price: string, stale: boolean) {
 export function QuoteCard({ symbol }: { symbol: string }) {
   const hit = useQuote(symbol);
   const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
-  const bid = usePriceCell(hit ? formatPrice(hit.q.bidPrice, d) : '', !!hit?.stale);
-  const ask = usePriceCell(hit ? formatPrice(hit.q.askPrice, d) : '', !!hit?.stale);
+  const { t } = useTranslation();
   if (!hit) return null;
+  const bid = priceCell(t, formatPrice(hit.q.bidPrice, d), hit.stale);
+  const ask = priceCell(t, formatPrice(hit.q.askPrice, d), hit.stale);
   const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   return (
@@ -71,9 +70,10 @@ export function QuoteRow({
 }) {
   const hit = useQuote(symbol);
   const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
-  const bid = usePriceCell(hit ? formatPrice(hit.q.bidPrice, d) : '', !!hit?.stale);
-  const ask = usePriceCell(hit ? formatPrice(hit.q.askPrice, d) : '', !!hit?.stale);
+  const { t } = useTranslation();
   if (!hit) return null;
+  const bid = priceCell(t, formatPrice(hit.q.bidPrice, d), hit.stale);
+  const ask = priceCell(t, formatPrice(hit.q.askPrice, d), hit.stale);
   const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   const name = (
