@@ -4,6 +4,7 @@ import { pricePatches, priceSequence } from '../../api/realtime/price-patch.ts';
 import { queuePricePatches, queuePrices, setAllPrices } from '../../state/prices.ts';
 import { rememberPrices } from '../../state/last-prices.ts';
 import type { Services } from './services.ts';
+import { yieldToMain } from './yield.ts';
 
 /** This client merges numbered deltas (api/types/realtime.ts). */
 const SUB = { op: 'sub', topic: 'prices', delta: true } as const;
@@ -25,6 +26,9 @@ export async function startMarketData(s: Services): Promise<void> {
     else queuePrices(msg.data);
   });
   s.realtime.send({ type: 'channel.activate', channel: 'market' });
+  // The shell and home render first, in their own task; the board and its rows in the next
+  // (together they were one 100-450 ms task, issue 14).
+  await yieldToMain();
   const r = await s.api.call('productList');
   performance.mark('boot:product-list');
   if (r.data) setAllPrices(r.data);

@@ -4,6 +4,7 @@
  * (state/last-prices.ts), marked as not live: `data-stale="true"` on the
  * price cells, a faded italic style, and a label saying so.
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
@@ -30,7 +31,8 @@ function priceCell(t: TFunction, price: string, stale: boolean) {
     : {};
 }
 
-export function QuoteCard({ symbol }: { symbol: string }) {
+// Memo: a row renders for its own price (useLiveQuote), not whenever its list does.
+export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string }) {
   const hit = useQuote(symbol);
   const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
   const { t } = useTranslation();
@@ -59,9 +61,9 @@ export function QuoteCard({ symbol }: { symbol: string }) {
       <MiniChart symbol={symbol} />
     </Link>
   );
-}
+});
 
-export function QuoteRow({
+export const QuoteRow = memo(function QuoteRow({
   symbol,
   onSelect,
 }: {
@@ -106,4 +108,4 @@ export function QuoteRow({
       </td>
     </tr>
   );
-}
+});
