@@ -21,7 +21,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createVirtualClock } from '../src/simulator/clock.ts';
 import { allQuotes } from '../src/simulator/modules/market.ts';
 import { createSimulator } from '../src/simulator/server.ts';
-import { serve } from './serve.ts';
+import { preview, serve } from './serve.ts';
 import type { BenchResult } from './types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -151,21 +151,10 @@ export async function run(): Promise<BenchResult[]> {
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   const refDir = await buildReference();
   const ref = await serve(refDir);
-  const app = spawn(
-    'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-    { stdio: 'ignore', detached: true },
-  );
+  const app = await preview(PORT);
   let hog: ChildProcess | undefined;
   const results: BenchResult[] = [];
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     // A warm-up load of each page, so the first sample does not pay for the browser's start.
     await sample(browser, `http://127.0.0.1:${PORT}/`, 'idle');
@@ -225,7 +214,7 @@ export async function run(): Promise<BenchResult[]> {
     await browser.close();
   } finally {
     hog?.kill('SIGKILL');
-    if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    app.stop();
     ref.server.close();
     rmSync(refDir, { recursive: true, force: true });
   }

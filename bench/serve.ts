@@ -1,4 +1,5 @@
 /** A static file server on 127.0.0.1 for the benches' own pages (chart harness, reference page). */
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,4 +33,43 @@ export function serve(dir: string): Promise<{ server: Server; url: string }> {
       resolve({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/` });
     }),
   );
+}
+
+/**
+ * The production build under `vite preview` on 127.0.0.1:port, as the benches
+ * load the app (startup trace, cold load, soak), once it answers. `stop()`
+ * ends the server and its child processes.
+ */
+export async function preview(port: number, dir = 'dist'): Promise<{ stop(): void }> {
+  const app = spawn(
+    'npx',
+    [
+      'vite',
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--outDir',
+      dir,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  const stop = () => {
+    try {
+      if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  stop();
+  throw new Error(`vite preview did not answer on port ${port} (is the port taken?)`);
 }

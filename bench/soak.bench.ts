@@ -17,7 +17,8 @@
  * minute), DOM nodes flat (last ≤ first after that minute + 2 %), no task over
  * 50 ms, frame p95 ≤ 20 ms.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
+import { preview } from './serve.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,31 +196,10 @@ async function sample(
 export async function run(): Promise<BenchResult[]> {
   const out = mkdtempSync(path.join(tmpdir(), 'soak-build-'));
   execSync(`npx vite build --logLevel warn --outDir ${out}`, { stdio: 'inherit' });
-  const app = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(PORT),
-      '--strictPort',
-      '--outDir',
-      out,
-    ],
-    { stdio: 'ignore', detached: true },
-  );
+  const app = await preview(PORT, out);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const samples: Sample[] = [];
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
     const errors: string[] = [];
@@ -251,7 +231,7 @@ export async function run(): Promise<BenchResult[]> {
     await ctx.close();
   } finally {
     await browser.close();
-    if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    app.stop();
     rmSync(out, { recursive: true, force: true });
   }
   return summarise(samples);

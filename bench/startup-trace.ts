@@ -10,7 +10,7 @@
  * throttled condition's rate (default 4), TRACE_DIST the build served
  * (default dist), so two builds can be compared in the same minute. Not a bench: no budgets.
  */
-import { spawn } from 'node:child_process';
+import { preview } from './serve.ts';
 import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,29 +75,8 @@ const median = (xs: number[]) => {
   return s[Math.floor((s.length - 1) / 2)] ?? NaN;
 };
 
-const app = spawn(
-  'npx',
-  [
-    'vite',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(PORT),
-    '--strictPort',
-    '--outDir',
-    DIST,
-  ],
-  { stdio: 'ignore', detached: true },
-);
+const app = await preview(PORT, DIST);
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu'],
@@ -125,5 +104,5 @@ try {
   }
   await browser.close();
 } finally {
-  if (app.pid) process.kill(-app.pid, 'SIGTERM');
+  app.stop();
 }

@@ -279,21 +279,40 @@ export class PriceEngine {
     const today = this.dayUpTo(symbol, t);
     const prevT = lastOpenAt(this.o.hoursOf(symbol), day * DAY - 1);
     const prev = prevT === undefined ? mid : this.get(symbol).priceAt(prevT);
-    const half = (d.spread * d.pip) / 2;
-    return {
-      name: symbol,
-      productName: d.name,
-      price: round(mid, d.precision),
-      bidPrice: round(mid - half, d.precision),
-      askPrice: round(mid + half, d.precision),
-      priceChangePercent: round(((mid - prev) / prev) * 100, 2),
-      volume: round(today?.v ?? 0, 2),
-      lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
-      sort,
-      type: String(d.type),
-      tradeStatus,
-      high: round(today?.h ?? mid, d.precision),
-      low: round(today?.l ?? mid, d.precision),
-    };
+    return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus);
   }
+}
+
+/** What a quote is made of: its time, mid price, previous close and the day's bar so far. */
+export interface QuoteParts {
+  t: number;
+  mid: number;
+  prev: number;
+  today: Pick<Bar, 'h' | 'l' | 'v'> | null;
+}
+
+/** The price entry of trading.md §3 from its parts (the engine's fast path and the tests' slow one). */
+export function quoteOf(
+  d: ProductDef,
+  p: QuoteParts,
+  sort: number,
+  tradeStatus: number,
+): PriceEntry {
+  const { t, mid, prev, today } = p;
+  const half = (d.spread * d.pip) / 2;
+  return {
+    name: d.symbol,
+    productName: d.name,
+    price: round(mid, d.precision),
+    bidPrice: round(mid - half, d.precision),
+    askPrice: round(mid + half, d.precision),
+    priceChangePercent: round(((mid - prev) / prev) * 100, 2),
+    volume: round(today?.v ?? 0, 2),
+    lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
+    sort,
+    type: String(d.type),
+    tradeStatus,
+    high: round(today?.h ?? mid, d.precision),
+    low: round(today?.l ?? mid, d.precision),
+  };
 }

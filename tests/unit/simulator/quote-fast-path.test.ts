@@ -14,7 +14,7 @@ import {
 } from '../../../src/api/hours.ts';
 import type { PriceEntry } from '../../../src/api/types/trading.ts';
 import { CATALOGUE, HOURS, type ProductDef } from '../../../src/simulator/catalogue.ts';
-import { HISTORY_DAYS, PriceEngine } from '../../../src/simulator/prices.ts';
+import { HISTORY_DAYS, PriceEngine, quoteOf } from '../../../src/simulator/prices.ts';
 import { hashString } from '../../../src/simulator/prng.ts';
 import {
   DAY,
@@ -27,7 +27,6 @@ import {
 
 const SEED = 20261122;
 const CREATED = Date.UTC(2026, 0, 10, 3, 4, 5);
-const round = (x: number, p: number) => Number(x.toFixed(p));
 
 /** The last open instant at or before t, from merged open intervals (no session look-up short cut). */
 function slowLastOpen(h: MarketHours, t: number): number | undefined {
@@ -101,22 +100,7 @@ function slowQuote(d: ProductDef, h: MarketHours, now: number, sort: number): Pr
       : (before ?? cur);
   const prevT = slowLastOpen(h, day * DAY - 1);
   const prev = prevT === undefined ? mid : at(prevT);
-  const half = (d.spread * d.pip) / 2;
-  return {
-    name: d.symbol,
-    productName: d.name,
-    price: round(mid, d.precision),
-    bidPrice: round(mid - half, d.precision),
-    askPrice: round(mid + half, d.precision),
-    priceChangePercent: round(((mid - prev) / prev) * 100, 2),
-    volume: round(today?.v ?? 0, 2),
-    lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
-    sort,
-    type: String(d.type),
-    tradeStatus: 1,
-    high: round(today?.h ?? mid, d.precision),
-    low: round(today?.l ?? mid, d.precision),
-  };
+  return quoteOf(d, { t, mid, prev, today }, sort, 1);
 }
 
 describe('first quotes: the fast path equals the slow path', () => {
