@@ -12,6 +12,12 @@
  * main.tsx: React DOM; the state machines and i18n; the app's first route.
  * Lazy screens that share a module with the first route import it from there:
  * it is always loaded before them.
+ *
+ * The entry's own graph is a group too ('index'; the entry file becomes a
+ * one-line facade over it). Left out, a module the entry imports but does not
+ * use after tree-shaking fell to automatic chunking, which put it beside the
+ * root's dynamic-import facade: two chunks importing each other, and a live
+ * start that failed with "Export 'root_exports' is not defined".
  */
 import path from 'node:path';
 
@@ -27,6 +33,7 @@ const STAGES: [RegExp, string][] = [
 export function firstRouteChunks(entry: string, root: string) {
   const entryId = path.resolve(entry);
   const rootId = path.resolve(root);
+  let entryGraph: Set<string> | undefined;
   let first: Set<string> | undefined;
   const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
     const seen = new Set<string>();
@@ -40,7 +47,9 @@ export function firstRouteChunks(entry: string, root: string) {
     return seen;
   };
   return (id: string, ctx: Ctx): string | null => {
-    if (!first) first = closure(ctx, rootId, closure(ctx, entryId, new Set()));
+    entryGraph ??= closure(ctx, entryId, new Set());
+    first ??= closure(ctx, rootId, entryGraph);
+    if (entryGraph.has(id)) return 'index';
     if (!first.has(id)) return null;
     for (const [test, name] of STAGES) if (test.test(id)) return name;
     return 'root';

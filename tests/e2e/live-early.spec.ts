@@ -1,0 +1,47 @@
+/**
+ * Live mode's first product list (live project only): the entry asks the
+ * server for it as soon as the site config names the server, before the
+ * app's code has loaded (ui/boot/early-product-list.ts), and the app takes
+ * that reply instead of asking again. Over real HTTP, against the separate
+ * server process.
+ */
+import { test, expect, MOBILE, isLive } from './fixtures.ts';
+
+test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
+
+const PRODUCT_LIST = /\/forex\/product\/list(\?|$)/;
+
+test(
+  'live: the first product list is asked for by the entry, before the app loads, and asked for once',
+  { tag: '@live' },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (PRODUCT_LIST.test(r.url())) asked.push(r.method());
+    });
+    await page.goto('/');
+    await expect(
+      page.locator('[data-testid="row-bid-BTCUSDT"]:not([data-stale="true"])'),
+    ).toBeVisible();
+    // When the request left, and when the app's own code had run (boot:root) and its services started.
+    const at = await page.evaluate(() => {
+      const req = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/forex\/product\/list(\?|$)/.test(e.name));
+      const mark = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
+      return {
+        requests: req.map((e) => e.startTime),
+        root: mark('boot:root'),
+        services: mark('boot:services'),
+      };
+    });
+    expect(at.requests).toHaveLength(1);
+    // Sent before the app's root chunk had even evaluated: the entry's request, not the app's.
+    expect(at.requests[0]).toBeLessThan(at.root);
+    expect(at.root).toBeLessThan(at.services);
+    // And the app did not ask again once it started (the early reply answered it).
+    await page.waitForTimeout(500);
+    expect(asked).toHaveLength(1);
+  },
+);
