@@ -7,8 +7,8 @@ import { startupMachine } from '../machines/startupMachine.ts';
 import { staticFiles } from '../api/contract.ts';
 import { APP_VERSION } from '../config/version.ts';
 import { flag, setFlags, settleFlags } from '../state/site.ts';
-import { currentDevice, walletOnlyTarget } from '../config/wallet-only.ts';
-import { createServices, loadSiteConfig, type Services } from './boot/services.ts';
+import type { Services } from './boot/services.ts';
+import { takeConfig, takeServices } from './boot/head-start.ts';
 import { startMarketData } from './boot/market-data.ts';
 import { startExchangeData } from './boot/exchange-data.ts';
 import { BootShell } from './boot/boot-shell.tsx';
@@ -63,16 +63,10 @@ export function App() {
   const [state, send] = useMachine(
     startupMachine.provide({
       actors: {
-        loadConfig: fromPromise(async () => {
-          const config = await loadSiteConfig();
-          const away = walletOnlyTarget(config.walletOnly, currentDevice());
-          if (!away) return config;
-          // A wallet-only site (trading.md §1): leave before starting anything.
-          window.location.replace(away);
-          return new Promise<never>(() => {});
-        }),
+        // Both begun as the app mounted (boot/head-start.ts).
+        loadConfig: fromPromise(takeConfig),
         startBackend: fromPromise(async ({ input }) => {
-          const s = await createServices(input.config).catch(async (e: unknown) => {
+          const s = await takeServices(input.config).catch(async (e: unknown) => {
             // An old index.html naming chunks a redeploy removed (the first locale file):
             // load the new build rather than show the config overlay.
             if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});

@@ -2,9 +2,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { headStart } from './boot/head-start.ts';
 import './styles.css';
 
 export function mount(el: HTMLElement): void {
+  // The config and services start now; the first render runs alongside.
+  headStart();
   const root = createRoot(el);
   // A transition: React renders the first tree in short slices, not one long task.
   startTransition(() =>
