@@ -7,7 +7,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link } from 'wouter';
+import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
@@ -42,7 +42,7 @@ export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string })
   const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   return (
-    <Link
+    <ListLink
       href={`/chart/${symbol}`}
       className={`quote-card ${trend}${stale ? ' stale' : ''}`}
       // No aria-label: the name is the visible text (symbol, name, prices, change), WCAG 2.5.3.
@@ -59,7 +59,7 @@ export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string })
       </span>
       <span className="change">{formatPercent(q.priceChangePercent)}</span>
       <MiniChart symbol={symbol} />
-    </Link>
+    </ListLink>
   );
 });
 
@@ -92,9 +92,9 @@ export const QuoteRow = memo(function QuoteRow({
             {name}
           </button>
         ) : (
-          <Link href={`/chart/${symbol}`} className="row-link">
+          <ListLink href={`/chart/${symbol}`} className="row-link">
             {name}
-          </Link>
+          </ListLink>
         )}
       </th>
       <td className="price" data-testid={`row-bid-${symbol}`} {...bid}>
