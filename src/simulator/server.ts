@@ -31,7 +31,7 @@ import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
 import { createSerialiser } from './serial.ts';
 import { addModuleOps, createBackOffice, type BackOffice } from './back-office.ts';
-import { refusal } from './edge/index.ts';
+import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
 
 export type { SimulatorOptions };
@@ -146,7 +146,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       return json(400, fail(1001));
     }
     // The one validated edge: no handler sees a payload its call's schema refuses.
-    const refused = refusal(name, ep, raw, params);
+    const refused = await refusal(name, ep, raw, params);
     if (refused !== undefined) return json(200, fail(refused));
     const payload = { ...(raw as Record<string, unknown>), ...params };
     const token =

@@ -12,6 +12,11 @@ import { siteModule } from './site.ts';
 
 export const EARLY_MODULES: readonly SimModule[] = [marketModule, siteModule];
 
-/** The rest of the modules (a dynamic import: its own chunk in the worker's build). */
-export const loadLateModules = async (): Promise<readonly SimModule[]> =>
-  (await import('./late.ts')).LATE_MODULES;
+/**
+ * The rest of the modules (a dynamic import: its own chunk in the worker's
+ * build), and with them the schemas of their calls (edge/refusal.ts).
+ */
+export const loadLateModules = async (): Promise<readonly SimModule[]> => {
+  const [late] = await Promise.all([import('./late.ts'), import('../edge/index.ts')]);
+  return late.LATE_MODULES;
+};
