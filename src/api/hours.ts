@@ -2,15 +2,11 @@
  * Market hours (trading.md §4 "Market open or closed"): weekday start and close
  * times in New York time. Daylight saving comes from the time-zone database,
  * so the UTC bounds shift by an hour twice a year. A window of exactly 24 h
- * minus 1 s is always open.
+ * minus 1 s is always open. The zone's rules are the runtime's own (Intl):
+ * no date library, which kept about 4.5 KB gzipped in the page's entry and
+ * in the simulator worker's first chunk each.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import type { MarketStatus, WeeklyTimes } from './types/trading.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const MARKET_TZ = 'America/New_York';
 const DAY = 86_400_000;
@@ -33,20 +29,75 @@ export const isFullDay = (start: string, close: string): boolean =>
 
 const cache = new WeakMap<MarketHours, Map<number, [number, number, number] | null>>();
 
-/** The UTC calendar date of an instant as YYYY-MM-DD (plain arithmetic, no dayjs object). */
+/** The UTC calendar date of an instant as YYYY-MM-DD. */
 const utcDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/** The calendar date after a YYYY-MM-DD date (plain calendar arithmetic). */
+export const nextDate = (date: string): string => utcDate(Date.parse(`${date}T00:00:00Z`) + DAY);
+
+let nyFormat: Intl.DateTimeFormat | undefined;
+/** New York wall-clock fields of an instant, as numbers. */
+function nyFields(t: number): Record<string, number> {
+  nyFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: MARKET_TZ,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const out: Record<string, number> = {};
+  for (const { type, value } of nyFormat.formatToParts(t)) out[type] = Number(value);
+  return out;
+}
+
+/** New York's offset from UTC at an instant, in ms (wall time minus UTC). */
+function nyOffset(t: number): number {
+  const f = nyFields(t);
+  const wall = Date.UTC(
+    f.year ?? 0,
+    (f.month ?? 1) - 1,
+    f.day ?? 1,
+    (f.hour ?? 0) % 24,
+    f.minute ?? 0,
+    f.second ?? 0,
+  );
+  return wall - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * Epoch ms of a wall time given as if it were UTC (`local`): guess with the
+ * offset there, correct once for a change of offset in between (dayjs.tz's
+ * steps). Every wall time of 2024-2030 on the half hour comes out as it did
+ * with dayjs but the autumn overlap's (01:00-01:59 on the day clocks go
+ * back): the earlier of the two instants here, where dayjs chose by the
+ * offset on the day it ran. No market opens or closes in that hour.
+ */
+function fromNyWall(local: number): number {
+  const o0 = nyOffset(local);
+  let guess = local - o0;
+  const o2 = nyOffset(guess);
+  if (o0 === o2) return guess;
+  guess -= o2 - o0;
+  const o3 = nyOffset(guess);
+  if (o2 === o3) return guess;
+  return local - Math.min(o2, o3);
+}
 
 /**
  * Epoch ms of a New York wall time `date hms`. Cached: products of one kind
  * share their times, and each conversion costs a few Intl look-ups.
  */
 const wallCache = new Map<string, number>();
-function nyWall(date: string, hms: string): number {
+export function nyWall(date: string, hms: string): number {
   const key = `${date} ${hms}`;
   let t = wallCache.get(key);
   if (t === undefined) {
     if (wallCache.size > 5000) wallCache.clear();
-    wallCache.set(key, (t = dayjs.tz(key, MARKET_TZ).valueOf()));
+    const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
+    wallCache.set(key, (t = fromNyWall(Date.UTC(y, mo - 1, d) + toSec(hms) * 1000)));
   }
   return t;
 }
@@ -79,7 +130,11 @@ function sessionOf(h: MarketHours, day: number): [number, number, number] | null
 }
 
 /** New York calendar date of an instant. */
-export const nyDate = (t: number): string => dayjs(t).tz(MARKET_TZ).format('YYYY-MM-DD');
+export function nyDate(t: number): string {
+  const f = nyFields(t);
+  const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return `${String(f.year ?? 0).padStart(4, '0')}-${pad(f.month)}-${pad(f.day)}`;
+}
 
 /**
  * How far lastOpenAt looks back: no session starts more than this before the

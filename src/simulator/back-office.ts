@@ -102,7 +102,17 @@ export function createBackOffice(d: {
       return clock.now();
     },
   };
-  for (const m of d.modules) Object.assign(core, m.backOffice?.(ctx, { tokens: d.tokens, hub }));
-  // Every module's operations are now in: the full interface holds.
+  addModuleOps(core, ctx, d.modules, { tokens: d.tokens, hub });
+  // Every module's operations are in (or, late modules, will be before anyone may use them).
   return core as BackOffice;
+}
+
+/** Merge modules' own operations into a back office (at creation, and when late modules load). */
+export function addModuleOps(
+  bo: CoreBackOffice,
+  ctx: SimContext,
+  modules: readonly SimModule[],
+  deps: { tokens: TokenService; hub: ChannelHub },
+): void {
+  for (const m of modules) Object.assign(bo, m.backOffice?.(ctx, deps));
 }

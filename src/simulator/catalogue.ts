@@ -231,4 +231,11 @@ export const CATALOGUE: readonly ProductDef[] = [
   stock(['DIS', 'Walt Disney', 112, 2, 0.016, 3]),
 ];
 
+/**
+ * Commission, a fraction of the USD notional, as decimal text: the trading
+ * module's money model (modules/trading/money.ts) and the product info both
+ * read it, and this file needs no decimal library.
+ */
+export const COMMISSION_FRACTION = '0.0005';
+
 export const productBySymbol = new Map(CATALOGUE.map((p) => [p.symbol, p]));

@@ -17,7 +17,7 @@ import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
 import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/types/trading.ts';
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
-import { parseChannelCommand } from './edge/index.ts';
+import { parseChannelCommand } from './edge/channel.ts';
 import { ordersUpdate } from './order-deltas.ts';
 import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
 

@@ -1,6 +1,6 @@
 /**
  * What a wire request carries, as the server reads it: the payload in every
- * encoding the contract uses, and a JSON reply. Validation against the call's
+ * encoding the contract uses, its bearer token, and a JSON reply. Validation against the call's
  * schema comes after this (src/simulator/edge/).
  */
 import { decodeMultipart } from '../api/encode.ts';
@@ -25,3 +25,9 @@ export async function decodePayload(req: WireRequest): Promise<unknown> {
   if (typeof b === 'string') return JSON.parse(b) as unknown;
   return b;
 }
+
+/** The bearer token of a request's headers, if any. */
+export const bearer = (headers: Record<string, string>): string | undefined => {
+  const h = headers.Authorization ?? headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
+};

@@ -1,8 +1,13 @@
 /** The product registry: catalogue definitions plus back-office overrides (trade status, hours). */
 import { lastOpenAt, marketStatusAt, nyDate, type MarketHours } from '../api/hours.ts';
 import type { ProductOrderInfo } from '../api/types/trading.ts';
-import { CATALOGUE, HOURS, productBySymbol, type ProductDef } from './catalogue.ts';
-import { COMMISSION_RATE } from './modules/trading/money.ts';
+import {
+  CATALOGUE,
+  COMMISSION_FRACTION,
+  HOURS,
+  productBySymbol,
+  type ProductDef,
+} from './catalogue.ts';
 import type { SimState } from './state.ts';
 
 export interface Products {
@@ -49,7 +54,7 @@ export function createProducts(state: SimState): Products {
         marketCloseTime: h.close,
         type: String(d.type),
         contractSize: d.contractSize,
-        feeRate: Number(COMMISSION_RATE),
+        feeRate: Number(COMMISSION_FRACTION),
       };
     },
     setTradeStatus(symbol, status) {

@@ -14,18 +14,24 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../api/wire.ts';
-import { decodePayload, json } from './payload.ts';
-import { bearer } from './auth/tokens.ts';
+import { bearer, decodePayload, json } from './payload.ts';
 import { ChannelHub } from './channels.ts';
-import { fail, isHttp, type Handlers, type Reply, type SimContext } from './module.ts';
+import {
+  fail,
+  isHttp,
+  type Handlers,
+  type Reply,
+  type SimContext,
+  type SimModule,
+} from './module.ts';
 import { allQuotes } from './modules/market.ts';
-import { MODULES } from './modules/index.ts';
+import { EARLY_MODULES, loadLateModules } from './modules/early.ts';
 import type { PriceEngine } from './prices.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
 import { createSerialiser } from './serial.ts';
-import { createBackOffice, type BackOffice } from './back-office.ts';
-import { refusal } from './edge/index.ts';
+import { addModuleOps, createBackOffice, type BackOffice } from './back-office.ts';
+import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
 
 export type { SimulatorOptions };
@@ -43,7 +49,13 @@ export interface Simulator {
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
   /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
   admit(name: ChannelName): Promise<void>;
+  /** The operator's operations; a module's own ones are there once {@link loaded}. */
   backOffice: BackOffice;
+  /**
+   * Resolves once every module is in: at once, unless the simulator was made
+   * with `early` (then a little after; rejects if their chunk fails to load).
+   */
+  loaded(): Promise<void>;
   /** For tests and hosts: the modules' shared context. */
   readonly ctx: SimContext;
   /** Save now (the worker calls this before it goes away). */
@@ -55,7 +67,12 @@ export interface Simulator {
 }
 
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
-  const modules = opts.modules ?? MODULES;
+  // The late modules' chunk is asked for first thing, so it loads while the state does.
+  const loadLate = opts.loadLate ?? loadLateModules;
+  const late = opts.modules || !opts.early ? undefined : loadLate();
+  const modules: SimModule[] = [
+    ...(opts.modules ?? (late ? EARLY_MODULES : [...EARLY_MODULES, ...(await loadLate())])),
+  ];
   // eslint-disable-next-line prefer-const -- assigned once the context exists
   let hub: ChannelHub;
   const { ctx, persistence, save, cancelSave } = await startState(opts, modules, (uid, msg, book) =>
@@ -68,6 +85,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
 
   const verify = async (token: string | undefined) => {
     if (!token) return undefined;
+    // Whether a session is still good is the identity and users modules' to say.
+    await loaded();
     const s = await tokens.verify(token);
     return s && ctx.sessionValid(s, token) ? s : undefined;
   };
@@ -105,6 +124,15 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     params: Record<string, string>,
   ): Promise<WireResponse> {
     const ep = contract[name];
+    // A call the loaded modules do not answer (or that needs a session) waits
+    // for the late ones: never a 404 for a call they will answer a little later.
+    if (!handlers[name] || needsToken(ep)) {
+      try {
+        await loaded();
+      } catch {
+        return { status: 503, body: '' };
+      }
+    }
     const forced = scenarios.takeForced(name);
     if (forced) {
       if (forced.body !== undefined) return { status: forced.status ?? 200, body: forced.body };
@@ -118,7 +146,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       return json(400, fail(1001));
     }
     // The one validated edge: no handler sees a payload its call's schema refuses.
-    const refused = refusal(name, ep, raw, params);
+    const refused = await refusal(name, ep, raw, params);
     if (refused !== undefined) return json(200, fail(refused));
     const payload = { ...(raw as Record<string, unknown>), ...params };
     const token =
@@ -211,6 +239,31 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     tokens,
   });
 
+  let done = !late;
+  /** Take in the late modules: each one's state section, calls and operations. */
+  const addModules = (more: readonly SimModule[]) => {
+    for (const m of more) {
+      modules.push(m);
+      m.init?.(ctx);
+      Object.assign(handlers, m.handlers(ctx));
+    }
+    addModuleOps(backOffice, ctx, more, { tokens, hub });
+    done = true;
+    performance.mark('sim:modules');
+    // Their init's additions are saved at once, as startState does for the early ones.
+    void save();
+  };
+  let loading: Promise<void> | undefined;
+  const settle = (p: Promise<readonly SimModule[]>) =>
+    (loading = p.then(addModules, (e: unknown) => {
+      // The next call that needs them asks for the chunk again.
+      console.error('simulator: loading modules failed', e);
+      loading = undefined;
+      throw e;
+    }));
+  const loaded = (): Promise<void> => (done ? Promise.resolve() : (loading ?? settle(loadLate())));
+  if (late) settle(late).catch(() => undefined);
+
   return {
     handle,
     connect: async (name, sink, opts) => {
@@ -219,6 +272,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     },
     admit: (name) => hub.admit(name),
     backOffice,
+    loaded,
     ctx,
     flush: save,
     stop,

@@ -7,9 +7,8 @@
 import type { TokenPayload } from '../api/types/trading.ts';
 import { isKeyHex, newKeyHex } from './auth/keys.ts';
 import { DEFAULT_PASSWORD_ITERATIONS } from './auth/passwords.ts';
-import { createTokenService } from './auth/tokens.ts';
+import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
-import { Ledger } from './ledger.ts';
 import type { SimContext, SimModule } from './module.ts';
 import { openPersistence, type Persistence } from './persistence.ts';
 import { PriceEngine } from './prices.ts';
@@ -22,6 +21,15 @@ export interface SimulatorOptions {
   clock?: Clock;
   store?: SimStore;
   modules?: readonly SimModule[];
+  /**
+   * Resolve once the early modules answer (product list, site config) and
+   * load the others in the background; a call to one of them waits for it.
+   * The worker does this; by default every module is in before the simulator
+   * resolves. Ignored with `modules`.
+   */
+  early?: boolean;
+  /** With `early`: how the late modules are loaded (default: their chunk; tests hold it back). */
+  loadLate?: () => Promise<readonly SimModule[]>;
   /** Start the price tick loop (default true). */
   ticking?: boolean;
   /**
@@ -48,7 +56,8 @@ export interface StartedState {
 
 /**
  * Loads the state and initialises the modules. `publishOrders` is the channel
- * hub's, which the caller builds afterwards (it needs the context).
+ * hub's, which the caller builds afterwards (it needs the context). `modules`
+ * is read again at each session check, so modules added later (server.ts) count.
  */
 export async function startState(
   opts: SimulatorOptions,
@@ -86,7 +95,7 @@ export async function startState(
     hoursOf: (s) => products.hours(s),
   });
   products.onHoursChange(() => prices.hoursChanged());
-  const tokens = createTokenService(opts.signingKey ?? state.secret, clock);
+  const tokens = lazyTokenService(opts.signingKey ?? state.secret, clock);
 
   let saveTimer: number | undefined;
   const save = () => persistence.save();
@@ -102,7 +111,10 @@ export async function startState(
     clock,
     state,
     passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
-    ledger: new Ledger(state.ledger),
+    // The ledger module (a late one, with big.js) puts the real one in place.
+    get ledger(): never {
+      throw new Error('simulator: the ledger is not loaded yet');
+    },
     prices,
     products,
     tokens,

@@ -28,6 +28,8 @@ const sim = createSimulator({
   passwordIterations: WORKER_PASSWORD_ITERATIONS,
   store: indexedDbStore(),
   clock: createShiftableClock(realClock),
+  // Answer the product list and quotes from the first chunk; the rest loads alongside.
+  early: true,
 });
 
 // The first quotes cost tens of ms (each product's day path so far and hours);
@@ -44,12 +46,15 @@ const backOffice = new Proxy({} as BackOffice, {
   get:
     (_t, key: string) =>
     async (...args: unknown[]) => {
-      const bo = (await sim).backOffice as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const s = await sim;
+      // Most operations are the late modules' (seedUser, approvals…).
+      await s.loaded();
+      const bo = s.backOffice as unknown as Record<string, (...a: unknown[]) => unknown>;
       const fn = bo[key];
       if (typeof fn !== 'function') throw new Error(`no back-office operation ${key}`);
       const out = await fn(...args);
       // The operator's change is saved at once, like a call's.
-      await (await sim).flush();
+      await s.flush();
       return out;
     },
 });

@@ -70,9 +70,3 @@ export function createTokenService(keyHex: string, clock: Clock): TokenService {
     },
   };
 }
-
-/** The bearer token of a request's headers, if any. */
-export const bearer = (headers: Record<string, string>): string | undefined => {
-  const h = headers.Authorization ?? headers.authorization;
-  return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
-};

@@ -20,10 +20,6 @@ export const identitySchemas = {
   getImageCode: none,
   forgot: payload({ username: text, password: text, code: text, type: ident }),
   refresh: payload({ refreshToken: token, token }),
-  bannerList: none,
-  productList: none,
-  systemConfig: none,
-  customerLink: none,
   sessionCheck: none,
   userInfo: none,
 } satisfies Partial<Record<CallName, CallSchema>>;

@@ -15,52 +15,25 @@
  *
  * {@link CALL_SCHEMAS} is typed `Record<CallName, CallSchema>`, so a call
  * added to the contract without a schema does not compile, and a unit test
- * checks every contract call against it too.
+ * checks every contract call against it too. The check itself is in
+ * refusal.ts: in the worker's first chunk with the market calls' schemas,
+ * while this table loads with the late modules.
  */
-import * as v from 'valibot';
-import type { CallName, Endpoint } from '../../api/contract.ts';
+import type { CallName } from '../../api/contract.ts';
 import { accountSchemas } from './account.ts';
-import { ILLEGAL_MESSAGE } from './fields.ts';
 import { identitySchemas } from './identity.ts';
+import { marketSchemas } from './market.ts';
 import type { CallSchema } from './schema.ts';
 import { tradingSchemas } from './trading.ts';
 
 export type { CallSchema } from './schema.ts';
 export { parseChannelCommand } from './channel.ts';
+export { refusal } from './refusal.ts';
 
 /** Every call's payload schema. */
 export const CALL_SCHEMAS: Record<CallName, CallSchema> = {
+  ...marketSchemas,
   ...identitySchemas,
   ...tradingSchemas,
   ...accountSchemas,
 };
-
-const isPlainObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' &&
-  x !== null &&
-  !Array.isArray(x) &&
-  !(x instanceof Blob) &&
-  (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null);
-
-type Issue = { message: string; issues?: Issue[] | undefined };
-const illegal = (issues: readonly Issue[]): boolean =>
-  issues.some((i) => i.message === ILLEGAL_MESSAGE || (i.issues ? illegal(i.issues) : false));
-
-/**
- * Check a decoded payload, with the path's parameters, against its call's
- * schema. Returns the refusal code, or undefined when it fits. A payload
- * that is not an object (JSON null, an array, a number) never fits.
- */
-export function refusal(
-  name: CallName,
-  ep: Endpoint,
-  payload: unknown,
-  params: Record<string, string> = {},
-): number | undefined {
-  const bad = ep.root === 'exchange' ? 501 : 1001;
-  if (!isPlainObject(payload)) return bad;
-  const r = v.safeParse(CALL_SCHEMAS[name], { ...payload, ...params });
-  if (r.success) return undefined;
-  // 23558 is an /api code (sign-in and user-centre catalogues); the trade roots say 501 / 1001.
-  return ep.root === 'api' && illegal(r.issues as readonly Issue[]) ? 23558 : bad;
-}

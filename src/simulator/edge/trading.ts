@@ -1,11 +1,10 @@
-/** Payload schemas of the trading calls: lists, market data and the exchange root (trading.md §7). */
+/** Payload schemas of the trading calls: lists and the exchange root (trading.md §7); market data's are in market.ts. */
 import * as v from 'valibot';
 import type { CallName } from '../../api/contract.ts';
-import { ident, none, numeric, payload, period, text, token } from './fields.ts';
+import { ident, none, numeric, payload, token } from './fields.ts';
 import type { CallSchema } from './schema.ts';
 
 const page = { page: numeric, limit: numeric };
-const kline = payload({ symbol: ident, period, limit: numeric, from: numeric, to: numeric });
 const order = payload({
   tradePair: ident,
   price: numeric,
@@ -39,8 +38,6 @@ const orders = payload({
 
 export const tradingSchemas = {
   findOptionsProduct: payload({ ...page, productCode: ident }),
-  productSearch: payload({ search: text }),
-  productOrderInfo: payload({ productCode: ident }),
   userBalance: none,
   switchUser: none,
   resetUser: none,
@@ -50,10 +47,6 @@ export const tradingSchemas = {
   userOptionHistory: payload({ ...page, positionStatus: numeric }),
   userOptionDetail: payload({ uid: ident }),
   checkOptionCompletion: payload({ uid: ident }),
-  klineHistory: kline,
-  klineHistoryLimit: kline,
-  thumb: payload({ symbol: ident }),
-  marketStatus: payload({ symbol: ident }),
   addOrder: order,
   addOrderMock: order,
   closeOrder: orderId,

@@ -1,17 +1,11 @@
-/** Every simulator module, in the order their handlers are registered. */
+/**
+ * Every simulator module, early and late (see early.ts), in the order their
+ * handlers are registered. No call is answered by two modules, and only the
+ * late ones have init, ticks, session checks or back-office operations, so
+ * this order does what the former users-first one did.
+ */
 import type { SimModule } from '../module.ts';
-import { accountModule } from './account/index.ts';
-import { identityModule } from './identity/index.ts';
-import { marketModule } from './market.ts';
-import { siteModule } from './site.ts';
-import { tradingModule } from './trading/index.ts';
-import { usersModule } from './users.ts';
+import { EARLY_MODULES } from './early.ts';
+import { LATE_MODULES } from './late.ts';
 
-export const MODULES: readonly SimModule[] = [
-  usersModule,
-  marketModule,
-  siteModule,
-  identityModule,
-  tradingModule,
-  accountModule,
-];
+export const MODULES: readonly SimModule[] = [...EARLY_MODULES, ...LATE_MODULES];

@@ -38,12 +38,12 @@
  * balance ever goes below zero.
  */
 import Big from 'big.js';
-import type { ProductDef } from '../../catalogue.ts';
+import { COMMISSION_FRACTION, type ProductDef } from '../../catalogue.ts';
 import type { SimContext } from '../../module.ts';
 import type { OrderRecord } from './state.ts';
 
 /** Commission, a fraction of the USD notional. */
-export const COMMISSION_RATE = new Big('0.0005');
+export const COMMISSION_RATE = new Big(COMMISSION_FRACTION);
 /** Interest per daily rollover, a fraction of the USD notional. */
 export const SWAP_RATE_DAILY = new Big('0.0001');
 /** Stop-out when equity falls below this fraction of the open positions' margin. */

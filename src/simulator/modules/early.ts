@@ -1,0 +1,22 @@
+/**
+ * The simulator's modules in two parts. The early ones answer what the first
+ * screen asks for (the product list, site config) and sit in the worker's
+ * first chunk; the late ones (users, identity, trading, user centre, with
+ * jose and big.js behind them) are a separate chunk the server imports at
+ * start, in parallel with loading the state, so the first quotes do not wait
+ * for code they never run.
+ */
+import type { SimModule } from '../module.ts';
+import { marketModule } from './market.ts';
+import { siteModule } from './site.ts';
+
+export const EARLY_MODULES: readonly SimModule[] = [marketModule, siteModule];
+
+/**
+ * The rest of the modules (a dynamic import: its own chunk in the worker's
+ * build), and with them the schemas of their calls (edge/refusal.ts).
+ */
+export const loadLateModules = async (): Promise<readonly SimModule[]> => {
+  const [late] = await Promise.all([import('./late.ts'), import('../edge/index.ts')]);
+  return late.LATE_MODULES;
+};
