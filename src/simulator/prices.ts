@@ -10,6 +10,7 @@ import type { Period } from '../api/wire.ts';
 import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
 import type { ProductDef } from './catalogue.ts';
 import { hashString } from './prng.ts';
+import { quoteOf, round } from './quote.ts';
 
 export const PERIOD_MS: Record<Period, number> = {
   '1min': MINUTE,
@@ -44,8 +45,6 @@ export interface PriceEngineOptions {
   /** Current hours of a product (the back office can change them). */
   hoursOf(symbol: string): MarketHours;
 }
-
-const round = (x: number, precision: number) => Number(x.toFixed(precision));
 
 export class PriceEngine {
   private readonly series = new Map<string, Series>();
@@ -281,38 +280,4 @@ export class PriceEngine {
     const prev = prevT === undefined ? mid : this.get(symbol).priceAt(prevT);
     return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus);
   }
-}
-
-/** What a quote is made of: its time, mid price, previous close and the day's bar so far. */
-export interface QuoteParts {
-  t: number;
-  mid: number;
-  prev: number;
-  today: Pick<Bar, 'h' | 'l' | 'v'> | null;
-}
-
-/** The price entry of trading.md §3 from its parts (the engine's fast path and the tests' slow one). */
-export function quoteOf(
-  d: ProductDef,
-  p: QuoteParts,
-  sort: number,
-  tradeStatus: number,
-): PriceEntry {
-  const { t, mid, prev, today } = p;
-  const half = (d.spread * d.pip) / 2;
-  return {
-    name: d.symbol,
-    productName: d.name,
-    price: round(mid, d.precision),
-    bidPrice: round(mid - half, d.precision),
-    askPrice: round(mid + half, d.precision),
-    priceChangePercent: round(((mid - prev) / prev) * 100, 2),
-    volume: round(today?.v ?? 0, 2),
-    lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
-    sort,
-    type: String(d.type),
-    tradeStatus,
-    high: round(today?.h ?? mid, d.precision),
-    low: round(today?.l ?? mid, d.precision),
-  };
 }

@@ -14,7 +14,8 @@ import {
 } from '../../../src/api/hours.ts';
 import type { PriceEntry } from '../../../src/api/types/trading.ts';
 import { CATALOGUE, HOURS, type ProductDef } from '../../../src/simulator/catalogue.ts';
-import { HISTORY_DAYS, PriceEngine, quoteOf } from '../../../src/simulator/prices.ts';
+import { HISTORY_DAYS, PriceEngine } from '../../../src/simulator/prices.ts';
+import { quoteOf } from '../../../src/simulator/quote.ts';
 import { hashString } from '../../../src/simulator/prng.ts';
 import {
   DAY,

@@ -1,0 +1,44 @@
+/**
+ * A price entry (trading.md §3) from its parts: the engine's fast path
+ * (prices.ts) and the fast-path test's slow reference both build it here, so
+ * a field is added once.
+ */
+import type { PriceEntry } from '../api/types/trading.ts';
+import type { ProductDef } from './catalogue.ts';
+import { TICK_MS } from './series.ts';
+
+export const round = (x: number, precision: number) => Number(x.toFixed(precision));
+
+/** What a quote is made of: its time, mid price, previous close and the day's bar so far. */
+export interface QuoteParts {
+  t: number;
+  mid: number;
+  prev: number;
+  today: { h: number; l: number; v: number } | null;
+}
+
+/** The price entry of trading.md §3 from its parts (the engine's fast path and the tests' slow one). */
+export function quoteOf(
+  d: ProductDef,
+  p: QuoteParts,
+  sort: number,
+  tradeStatus: number,
+): PriceEntry {
+  const { t, mid, prev, today } = p;
+  const half = (d.spread * d.pip) / 2;
+  return {
+    name: d.symbol,
+    productName: d.name,
+    price: round(mid, d.precision),
+    bidPrice: round(mid - half, d.precision),
+    askPrice: round(mid + half, d.precision),
+    priceChangePercent: round(((mid - prev) / prev) * 100, 2),
+    volume: round(today?.v ?? 0, 2),
+    lastUpdate: Math.floor(t / TICK_MS) * TICK_MS,
+    sort,
+    type: String(d.type),
+    tradeStatus,
+    high: round(today?.h ?? mid, d.precision),
+    low: round(today?.l ?? mid, d.precision),
+  };
+}
