@@ -5,11 +5,14 @@
  * that reply instead of asking again. Over real HTTP, against the separate
  * server process.
  */
+import { contract } from '../../src/api/contract.ts';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
 
-const PRODUCT_LIST = /\/forex\/product\/list(\?|$)/;
+/** The product list's path, as the contract names it (the live server's prefix comes before it). */
+const PATH = contract.productList.path;
+const isProductList = (url: string) => new URL(url).pathname.endsWith(PATH);
 
 test(
   'live: the first product list is asked for by the entry, before the app loads, and asked for once',
@@ -18,24 +21,24 @@ test(
     await page.setViewportSize(MOBILE);
     const asked: string[] = [];
     page.on('request', (r) => {
-      if (PRODUCT_LIST.test(r.url())) asked.push(r.method());
+      if (isProductList(r.url())) asked.push(r.method());
     });
     await page.goto('/');
     await expect(
       page.locator('[data-testid="row-bid-BTCUSDT"]:not([data-stale="true"])'),
     ).toBeVisible();
     // When the request left, and when the app's own code had run (boot:root) and its services started.
-    const at = await page.evaluate(() => {
+    const at = await page.evaluate((path) => {
       const req = performance
         .getEntriesByType('resource')
-        .filter((e) => /\/forex\/product\/list(\?|$)/.test(e.name));
+        .filter((e) => new URL(e.name).pathname.endsWith(path));
       const mark = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
       return {
         requests: req.map((e) => e.startTime),
         root: mark('boot:root'),
         services: mark('boot:services'),
       };
-    });
+    }, PATH);
     expect(at.requests).toHaveLength(1);
     // Sent before the app's root chunk had even evaluated: the entry's request, not the app's.
     expect(at.requests[0]).toBeLessThan(at.root);
