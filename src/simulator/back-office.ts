@@ -13,6 +13,14 @@ import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { isShiftable } from './clock.ts';
 
+/** What is armed: frozen channels, stalled ones (connections still to hold), forced replies, delays. */
+export interface ArmedFaults {
+  frozen: ChannelName[];
+  stalled: Partial<Record<ChannelName, number>>;
+  forced: ForcedReply[];
+  delays: DelayRule[];
+}
+
 /** The core's own operations; modules add the rest. */
 export interface CoreBackOffice {
   /** Simulator time (epoch ms). */
@@ -34,6 +42,8 @@ export interface CoreBackOffice {
   stallChannel(name: ChannelName, more: number): void;
   /** Connections of a channel the stall will still hold. */
   stalledChannel(name: ChannelName): number;
+  /** Everything armed now (the console lists it; it survives a page load until lifted). */
+  armedFaults(): ArmedFaults;
   setTradeStatus(symbol: string, status: number): void;
   /** Replace a product's weekly hours (undefined restores the catalogue's). */
   setHours(symbol: string, hours: MarketHours | undefined): void;
@@ -78,6 +88,12 @@ export function createBackOffice(d: {
     freezeChannel: (name, on) => hub.freeze(name, on),
     stallChannel: (name, more) => hub.stall(name, more),
     stalledChannel: (name) => hub.stalled(name),
+    armedFaults: () => {
+      const channels = ['market', 'exchange'] as const;
+      const stalled: ArmedFaults['stalled'] = {};
+      for (const ch of channels) if (hub.stalled(ch) > 0) stalled[ch] = hub.stalled(ch);
+      return { frozen: channels.filter((ch) => hub.isFrozen(ch)), stalled, ...scenarios.list() };
+    },
     setTradeStatus: (symbol, status) => {
       ctx.products.setTradeStatus(symbol, status);
       ctx.persist();

@@ -56,12 +56,14 @@ export interface ChannelHubDeps {
    * Without it, kept in memory.
    */
   stalls?: Partial<Record<ChannelName, number>>;
+  /** The freeze fault: channels kept silent. Persisted like the stalls; without it, in memory. */
+  frozen?: ChannelName[];
   persist?(): void;
 }
 
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
-  private readonly frozen = new Set<ChannelName>();
+  private readonly frozenList: ChannelName[];
   /** Connection attempts held unopened by the stall fault; `refuse` fails one. */
   private readonly held = new Set<{ name: ChannelName; refuse: (e: Error) => void }>();
 
@@ -69,6 +71,11 @@ export class ChannelHub {
 
   constructor(private readonly deps: ChannelHubDeps) {
     this.stalls = deps.stalls ?? {};
+    this.frozenList = deps.frozen ?? [];
+  }
+
+  private frozen(name: ChannelName): boolean {
+    return this.frozenList.includes(name);
   }
 
   get size(): number {
@@ -174,7 +181,7 @@ export class ChannelHub {
 
   /** Whether the message went out. */
   private send(conn: Conn, msg: ServerMessage): boolean {
-    if (this.frozen.has(conn.name)) return false;
+    if (this.frozen(conn.name)) return false;
     try {
       conn.sink.message(msg);
       return true;
@@ -198,7 +205,7 @@ export class ChannelHub {
   tick(now: number, src: TickSource): void {
     let quotes: Record<string, PriceEntry> | undefined;
     for (const conn of this.conns) {
-      if (conn.name !== 'market' || this.frozen.has(conn.name) || conn.subs.size === 0) continue;
+      if (conn.name !== 'market' || this.frozen(conn.name) || conn.subs.size === 0) continue;
       if (!quotes) {
         try {
           quotes = src.quotes(now);
@@ -273,11 +280,14 @@ export class ChannelHub {
   }
 
   freeze(name: ChannelName, on: boolean): void {
-    if (on) this.frozen.add(name);
-    else this.frozen.delete(name);
+    const i = this.frozenList.indexOf(name);
+    if (on && i < 0) this.frozenList.push(name);
+    else if (!on && i >= 0) this.frozenList.splice(i, 1);
+    else return;
+    this.deps.persist?.();
   }
 
   isFrozen(name: ChannelName): boolean {
-    return this.frozen.has(name);
+    return this.frozen(name);
   }
 }

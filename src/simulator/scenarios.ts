@@ -24,21 +24,36 @@ export interface DelayRule {
   times?: number;
 }
 
+/** Where the armed rules live: the simulator's (persisted) state, or memory. */
+export interface ScenarioStore {
+  forced: ForcedReply[];
+  delays: DelayRule[];
+}
+
 export class Scenarios {
-  private forced: ForcedReply[] = [];
-  private delays: DelayRule[] = [];
+  /**
+   * `store`: the state's faults section, so what is armed survives a page
+   * load (`persist` saves it after each change); a fresh one without.
+   */
+  constructor(
+    private readonly store: ScenarioStore = { forced: [], delays: [] },
+    private readonly persist: () => void = () => {},
+  ) {}
 
   force(rule: ForcedReply): void {
-    this.forced.push({ times: 1, ...rule });
+    this.store.forced.push({ times: 1, ...rule });
+    this.persist();
   }
 
   delay(rule: DelayRule): void {
-    this.delays.push({ times: 1, ...rule });
+    this.store.delays.push({ times: 1, ...rule });
+    this.persist();
   }
 
   clear(): void {
-    this.forced = [];
-    this.delays = [];
+    this.store.forced.splice(0);
+    this.store.delays.splice(0);
+    this.persist();
   }
 
   private take<T extends { call?: CallName; times?: number }>(
@@ -50,19 +65,24 @@ export class Scenarios {
     const rule = list[i] as T;
     rule.times = (rule.times ?? 1) - 1;
     if (rule.times <= 0) list.splice(i, 1);
-    return rule;
+    this.persist();
+    return { ...rule };
   }
 
   takeForced(call: CallName): ForcedReply | undefined {
-    return this.take(this.forced, call);
+    return this.take(this.store.forced, call);
   }
 
   takeDelay(call: CallName): number {
-    return this.take(this.delays, call)?.ms ?? 0;
+    return this.take(this.store.delays, call)?.ms ?? 0;
   }
 
   /** What is armed, for the reviewer console. */
   list(): { forced: ForcedReply[]; delays: DelayRule[] } {
-    return { forced: [...this.forced], delays: [...this.delays] };
+    // Plain copies: the state's objects are proxies (persist/tracker.ts), which no message can carry.
+    return {
+      forced: this.store.forced.map((r) => ({ ...r })),
+      delays: this.store.delays.map((r) => ({ ...r })),
+    };
   }
 }

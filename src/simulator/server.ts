@@ -93,15 +93,18 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
 
   // Read back through the state (tracked): the stall's counts are saved as they change.
   ctx.state.stalls ??= {};
+  ctx.state.faults ??= { frozen: [], forced: [], delays: [] };
+  const faults = ctx.state.faults;
   hub = new ChannelHub({
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
     stalls: ctx.state.stalls,
+    frozen: faults.frozen,
     persist: ctx.persist,
   });
 
-  const scenarios = new Scenarios();
+  const scenarios = new Scenarios(faults, ctx.persist);
   const { serialised } = createSerialiser();
   /** A user's changes one at a time; anonymous calls as their module says. */
   const serialKey = (

@@ -4,6 +4,8 @@
  * modules never edit each other's files.
  */
 import type { MarketHours } from '../api/hours.ts';
+import type { ChannelName } from '../api/wire.ts';
+import type { ForcedReply, DelayRule } from './scenarios.ts';
 
 export interface ProductOverride {
   tradeStatus?: number;
@@ -30,8 +32,21 @@ export interface SimState {
   ledger: Record<string, string>;
   /** The stall fault: connections per channel still to be held unopened (channels.ts). */
   stalls?: Partial<Record<'market' | 'exchange', number>>;
+  /**
+   * The other faults a reviewer arms, kept until lifted or used up: frozen
+   * channels (channels.ts) and the next calls' forced replies and delays
+   * (scenarios.ts). Saved like the stalls, so a page load, which may restart
+   * the page's worker, keeps them.
+   */
+  faults?: Faults;
   /** How far a reviewer has skipped time ahead of the wall clock (ms). */
   timeOffset?: number;
+}
+
+export interface Faults {
+  frozen: ChannelName[];
+  forced: ForcedReply[];
+  delays: DelayRule[];
 }
 
 /** 2: images in the blob area, the state saved in units (1: one record, images inline). */

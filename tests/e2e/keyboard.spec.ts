@@ -5,7 +5,7 @@
  * shows a visible focus ring; dialogs keep focus inside, close on Escape and
  * give focus back to their opener.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
@@ -96,6 +96,10 @@ for (const [label, size] of [
     });
 
     test('a deposit by keyboard, file chosen with Space', async ({ page }) => {
+      // Listening from the start: the browser intercepts file choosers long before Space is
+      // pressed (a listener added just before the key races the interception being set up).
+      const choosers: FileChooser[] = [];
+      page.on('filechooser', (c) => choosers.push(c));
       await signInByKeyboard(page, `kb-deposit-${label}@example.com`, 100);
       await page.goto('/user/deposit');
       await tabTo(page, page.getByRole('button', { name: 'Next' }));
@@ -105,9 +109,13 @@ for (const [label, size] of [
       await page.keyboard.type('1500');
       await tabTo(page, page.getByLabel('Deposit proof'));
       await expectFocusRing(page);
-      const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Space');
-      await (await chooser).setFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+      await expect
+        .poll(() => choosers.length, {
+          message: `Space opens the file chooser (focus then on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))})`,
+        })
+        .toBe(1);
+      await choosers[0]!.setFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
       const agree = page.getByRole('checkbox', { name: /I have read and agree/ });
       await tabTo(page, agree);

@@ -74,6 +74,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   freezeChannel: v.strictTuple([channel, v.boolean()]),
   stallChannel: v.strictTuple([channel, int(0, 100)]),
   stalledChannel: v.strictTuple([channel]),
+  armedFaults: none,
   setTradeStatus: v.strictTuple([text(32), int(0, 10)]),
   setHours: v.strictTuple([text(32), opt(hours)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),

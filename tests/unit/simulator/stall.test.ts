@@ -2,7 +2,9 @@
  * The stall fault (back office `stallChannel`): a channel's next connections
  * do not open, in this thread (as the page's worker runs it) and over the
  * Node host's WebSocket (`npm run sim:server`), until the channel is dropped
- * (they fail, as a network would) or the stall is lifted.
+ * (they fail, as a network would) or the stall is lifted. Every armed fault
+ * (stall, freeze, forced reply, delay) survives a restart on the same store:
+ * a page load may restart the page's worker between arming and the call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WsClient from 'ws';
@@ -104,5 +106,55 @@ describe('stall fault, across a restart', () => {
     const again = await createSimulator({ seed: 5, clock, store });
     expect(again.backOffice.stalledChannel('market')).toBe(1);
     again.stop();
+  });
+});
+
+describe('every armed fault, across a restart', () => {
+  it('keeps a frozen channel silent and answers the next call as forced; lifting is saved too', async () => {
+    const { memoryStore } = await import('../../../src/simulator/store.ts');
+    const store = memoryStore();
+    const first = await createWorld({ store });
+    first.sim.backOffice.freezeChannel('market', true);
+    first.sim.backOffice.force({ call: 'productList', code: 1000 });
+    first.sim.backOffice.delay({ call: 'thumb', ms: 3_000 });
+    await first.sim.flush();
+    first.sim.stop();
+
+    const again = await createWorld({ store });
+    expect(again.sim.backOffice.scenarios()).toEqual({
+      forced: [{ call: 'productList', code: 1000, times: 1 }],
+      delays: [{ call: 'thumb', ms: 3_000, times: 1 }],
+    });
+    const got: unknown[] = [];
+    const ch = again.channel('market');
+    ch.subscribe({ op: 'sub', topic: 'prices' }, (m) => got.push(m));
+    ch.connect({ open: () => {}, message: () => {}, closed: () => {} });
+    await tick();
+    for (let i = 0; i < 5; i++) {
+      again.clock.advance(1_000);
+      await tick();
+    }
+    expect(got).toEqual([]);
+    expect((await again.api.call('productList')).code).toBe(1000);
+    expect((await again.api.call('productList')).code).toBe(0);
+    // Used up (the forced reply) and lifted (the rest): saved as such.
+    again.sim.backOffice.clearScenarios();
+    again.sim.backOffice.freezeChannel('market', false);
+    await again.sim.flush();
+    again.sim.stop();
+
+    const third = await createWorld({ store });
+    expect(third.sim.backOffice.scenarios()).toEqual({ forced: [], delays: [] });
+    const heard: unknown[] = [];
+    const ch3 = third.channel('market');
+    ch3.subscribe({ op: 'sub', topic: 'prices' }, (m) => heard.push(m));
+    ch3.connect({ open: () => {}, message: () => {}, closed: () => {} });
+    await tick();
+    for (let i = 0; i < 5 && heard.length === 0; i++) {
+      third.clock.advance(1_000);
+      await tick();
+    }
+    expect(heard.length).toBeGreaterThan(0);
+    third.sim.stop();
   });
 });

@@ -1,15 +1,49 @@
 /**
  * Console pane: faults for the next call (reply code, HTTP status, malformed
- * body, delay), channel drops and freezes, and clearing them all.
+ * body, delay), channel drops, freezes and stalls, and clearing them all.
+ * What is armed is listed: it stays armed across page loads until used up
+ * or lifted, so a reviewer who reloads still sees why calls fail.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '../../../api/contract.ts';
 import { contract } from '../../../api/contract.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
-import { run } from './pane-helpers.ts';
+import type { ArmedFaults } from '../../../simulator/back-office.ts';
+import { run, useLoad } from './pane-helpers.ts';
 
 const CALLS = Object.keys(contract).sort() as CallName[];
+const CHANNELS = ['market', 'exchange'] as const;
+
+/** One line per armed fault; the channel lines in the console's words, the call lines as rules. */
+function Armed({ armed }: { armed: ArmedFaults | undefined }) {
+  const { t } = useTranslation();
+  if (!armed) return null;
+  const lines = [
+    ...armed.frozen.map((ch) => t('console.frozen', { ch })),
+    ...CHANNELS.filter((ch) => armed.stalled[ch]).map(
+      (ch) => `${t('console.stalled', { ch })} ×${armed.stalled[ch]}`,
+    ),
+    ...armed.forced.map(
+      (r) =>
+        `${r.call ?? t('console.anyCall')} → ${r.code ?? (r.status ? `HTTP ${r.status}` : t('console.malformed'))} ×${r.times ?? 1}`,
+    ),
+    ...armed.delays.map((r) => `${r.call ?? t('console.anyCall')} +${r.ms} ms ×${r.times ?? 1}`),
+  ];
+  return (
+    <section aria-label={t('console.armed')}>
+      {lines.length === 0 ? (
+        <p className="muted">{t('console.cleared')}</p>
+      ) : (
+        <ul className="console-list">
+          {lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export function Faults({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
@@ -19,8 +53,15 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
   const [delay, setDelay] = useState('15000');
   const which = call ? { call } : {};
   const done = t('console.armed');
+  const [armed, reload] = useLoad(() => bo.armedFaults(), [bo]);
+  // A call uses up what was armed for it: the list follows while the pane is open.
+  useEffect(() => {
+    const id = setInterval(reload, 2_000);
+    return () => clearInterval(id);
+  }, [reload]);
   return (
     <>
+      <Armed armed={armed} />
       <label className="field">
         <span className="label">{t('console.nextCall')}</span>
         <select
@@ -46,7 +87,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         <button
           type="button"
           className="btn"
-          onClick={() => run(bo.force({ ...which, code: Number(code) }), done)}
+          onClick={() => run(bo.force({ ...which, code: Number(code) }), done, reload)}
         >
           {t('console.forceCode')}
         </button>
@@ -61,7 +102,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         <button
           type="button"
           className="btn"
-          onClick={() => run(bo.force({ ...which, status: Number(status) }), done)}
+          onClick={() => run(bo.force({ ...which, status: Number(status) }), done, reload)}
         >
           {t('console.forceStatus')}
         </button>
@@ -70,7 +111,9 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         <button
           type="button"
           className="btn"
-          onClick={() => run(bo.force({ ...which, body: '<html>Bad gateway</html>' }), done)}
+          onClick={() =>
+            run(bo.force({ ...which, body: '<html>Bad gateway</html>' }), done, reload)
+          }
         >
           {t('console.malformed')}
         </button>
@@ -85,32 +128,32 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         <button
           type="button"
           className="btn"
-          onClick={() => run(bo.delay({ ...which, ms: Number(delay) }), done)}
+          onClick={() => run(bo.delay({ ...which, ms: Number(delay) }), done, reload)}
         >
           {t('console.delay')}
         </button>
       </div>
       <div className="console-row">
-        {(['market', 'exchange'] as const).map((ch) => (
+        {CHANNELS.map((ch) => (
           <span key={ch} className="console-actions">
             <button
               type="button"
               className="btn"
-              onClick={() => run(bo.dropChannel(ch), t('console.dropped', { ch }))}
+              onClick={() => run(bo.dropChannel(ch), t('console.dropped', { ch }), reload)}
             >
               {t('console.drop', { ch })}
             </button>
             <button
               type="button"
               className="btn"
-              onClick={() => run(bo.freezeChannel(ch, true), t('console.frozen', { ch }))}
+              onClick={() => run(bo.freezeChannel(ch, true), t('console.frozen', { ch }), reload)}
             >
               {t('console.freeze', { ch })}
             </button>
             <button
               type="button"
               className="btn"
-              onClick={() => run(bo.stallChannel(ch, 1), t('console.stalled', { ch }))}
+              onClick={() => run(bo.stallChannel(ch, 1), t('console.stalled', { ch }), reload)}
             >
               {t('console.stall', { ch })}
             </button>
@@ -122,6 +165,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
                 run(
                   Promise.all([bo.freezeChannel(ch, false), bo.stallChannel(ch, 0)]),
                   t('console.resumed', { ch }),
+                  reload,
                 )
               }
             >
@@ -133,7 +177,17 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
       <button
         type="button"
         className="btn ghost"
-        onClick={() => run(bo.clearScenarios(), t('console.cleared'))}
+        // Everything: the next calls' rules, and every channel frozen or stalled.
+        onClick={() =>
+          run(
+            Promise.all([
+              bo.clearScenarios(),
+              ...CHANNELS.flatMap((ch) => [bo.freezeChannel(ch, false), bo.stallChannel(ch, 0)]),
+            ]),
+            t('console.cleared'),
+            reload,
+          )
+        }
       >
         {t('console.clear')}
       </button>
