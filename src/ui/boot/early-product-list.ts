@@ -23,7 +23,10 @@ export const simulatorKey = 'simulator';
 export const liveKey = (roots: Record<Root, string>, prefix = '/v1') =>
   `live ${roots.api}${prefix}`;
 
-function keep(backend: string, reply: Promise<WireResponse>): void {
+function keep(backend: string, send: () => Promise<WireResponse>): void {
+  // When the entry sends it (traces; the live test tells the entry's request from the app's by it).
+  performance.mark(`boot:early-product-list:${backend === simulatorKey ? 'simulator' : 'live'}`);
+  const reply = send();
   // A failure is the app's to report, when it takes the reply.
   reply.catch(() => {});
   early = { backend, reply };
@@ -33,7 +36,7 @@ function keep(backend: string, reply: Promise<WireResponse>): void {
 export function sendToSimulator(
   handle: (req: ReturnType<typeof request>) => Promise<WireResponse>,
 ) {
-  keep(simulatorKey, handle(request()));
+  keep(simulatorKey, () => handle(request()));
 }
 
 /** Sends it to a live server, when the raw site config (unchecked yet) names one. */
@@ -45,7 +48,7 @@ export function sendToLive(raw: unknown): void {
   const roots = cfg?.live?.roots;
   if (cfg?.backend !== 'live' || typeof roots?.api !== 'string') return;
   const prefix = cfg.live?.prefix ?? '/v1';
-  keep(liveKey(roots, prefix), httpTransport({ roots, prefix }).send(request()));
+  keep(liveKey(roots, prefix), () => httpTransport({ roots, prefix }).send(request()));
 }
 
 /** A transport that answers the first product-list call with the early reply from the same back end. */
