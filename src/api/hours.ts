@@ -10,6 +10,7 @@ import type { MarketStatus, WeeklyTimes } from './types/trading.ts';
 
 export const MARKET_TZ = 'America/New_York';
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export interface MarketHours {
   start: WeeklyTimes;
@@ -53,18 +54,31 @@ function nyFields(t: number): Record<string, number> {
   return out;
 }
 
-/** New York's offset from UTC at an instant, in ms (wall time minus UTC). */
+/**
+ * New York's offset from UTC at an instant, in ms (wall time minus UTC).
+ * Cached per UTC hour: the zone changes offset only on the hour (02:00
+ * local, 06:00 or 07:00 UTC), so one Intl look-up serves the whole hour. The
+ * look-ups were about a third of the simulator's first quotes.
+ */
+const offsets = new Map<number, number>();
 function nyOffset(t: number): number {
-  const f = nyFields(t);
-  const wall = Date.UTC(
-    f.year ?? 0,
-    (f.month ?? 1) - 1,
-    f.day ?? 1,
-    (f.hour ?? 0) % 24,
-    f.minute ?? 0,
-    f.second ?? 0,
-  );
-  return wall - Math.floor(t / 1000) * 1000;
+  const hour = Math.floor(t / HOUR);
+  let o = offsets.get(hour);
+  if (o === undefined) {
+    const f = nyFields(hour * HOUR);
+    const wall = Date.UTC(
+      f.year ?? 0,
+      (f.month ?? 1) - 1,
+      f.day ?? 1,
+      (f.hour ?? 0) % 24,
+      f.minute ?? 0,
+      f.second ?? 0,
+    );
+    o = wall - hour * HOUR;
+    if (offsets.size > 20_000) offsets.clear();
+    offsets.set(hour, o);
+  }
+  return o;
 }
 
 /**
@@ -131,9 +145,7 @@ function sessionOf(h: MarketHours, day: number): [number, number, number] | null
 
 /** New York calendar date of an instant. */
 export function nyDate(t: number): string {
-  const f = nyFields(t);
-  const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
-  return `${String(f.year ?? 0).padStart(4, '0')}-${pad(f.month)}-${pad(f.day)}`;
+  return utcDate(t + nyOffset(t));
 }
 
 /**

@@ -1,6 +1,13 @@
 /** Market hours in New York time across daylight-saving changes. */
 import { describe, expect, it } from 'vitest';
-import { isFullDay, marketStatusAt, openIntervals, lastOpenAt } from '../../../src/api/hours.ts';
+import {
+  isFullDay,
+  marketStatusAt,
+  openIntervals,
+  lastOpenAt,
+  nyDate,
+  nyWall,
+} from '../../../src/api/hours.ts';
 import { HOURS } from '../../../src/simulator/catalogue.ts';
 
 const utc = (s: string) => Date.parse(`${s}Z`);
@@ -48,5 +55,25 @@ describe('market hours', () => {
   it('finds the last open instant of a closed market', () => {
     const sat = utc('2026-11-21T12:00:00');
     expect(lastOpenAt(HOURS.forex, sat)).toBe(utc('2026-11-20T22:00:00') - 1);
+  });
+
+  it("gives the runtime zone's New York date and wall times (offset cached per hour) over 2024-2030", () => {
+    const fmt = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const H = 3_600_000;
+    // Every hour at a minute that moves along, so each part of an hour is checked somewhere.
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2031, 0, 1); t += H) {
+      const at = t + ((t / H) % 60) * 60_000 + 59_999;
+      expect(nyDate(at)).toBe(fmt.format(at));
+    }
+    // The spring gap and the autumn overlap of 2026: 08 March and 01 November.
+    expect(nyWall('2026-03-07', '12:00:00')).toBe(Date.UTC(2026, 2, 7, 17));
+    expect(nyWall('2026-03-08', '12:00:00')).toBe(Date.UTC(2026, 2, 8, 16));
+    expect(nyWall('2026-11-01', '00:30:00')).toBe(Date.UTC(2026, 10, 1, 4, 30));
+    expect(nyWall('2026-11-01', '12:00:00')).toBe(Date.UTC(2026, 10, 1, 17));
   });
 });
