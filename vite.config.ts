@@ -30,6 +30,8 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
+    // No polyfill in the entry: a browser without modulepreload (Safari before 17) loads the chunks as they are imported.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // heic-to (libheif as wasm, about 3 MB) is one lazy chunk loaded only when a HEIC is chosen.
     chunkSizeWarningLimit: 3200,

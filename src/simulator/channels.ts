@@ -17,9 +17,18 @@ import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
 import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/types/trading.ts';
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
-import { parseChannelCommand } from './edge/channel.ts';
+import type * as ChannelCheck from './edge/channel.ts';
 import { ordersUpdate } from './order-deltas.ts';
 import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
+
+/** The channel commands' check (edge/channel.ts), loaded on the first command. */
+let channelCheck: Promise<typeof ChannelCheck> | undefined;
+const loadChannelCheck = () =>
+  (channelCheck ??= import('./edge/channel.ts').catch((e: unknown) => {
+    // A chunk that failed to load is asked for again by the next command.
+    channelCheck = undefined;
+    throw e;
+  }));
 
 /** Most subscriptions one connection may hold (the client needs a handful). */
 export const MAX_SUBSCRIPTIONS = 64;
@@ -72,6 +81,8 @@ export class ChannelHub {
   constructor(private readonly deps: ChannelHubDeps) {
     this.stalls = deps.stalls ?? {};
     this.frozenList = deps.frozen ?? [];
+    // Loading from the start: the first command should not wait for it.
+    loadChannelCheck().catch(() => {});
   }
 
   private frozen(name: ChannelName): boolean {
@@ -131,7 +142,16 @@ export class ChannelHub {
     return {
       // What arrives is whatever a socket sent: checked here, never trusted.
       send: async (raw: unknown) => {
-        const cmd = parseChannelCommand(raw);
+        // The check's schema loads beside the late modules, out of the worker's first chunk;
+        // commands wait on one promise, so they keep their order.
+        let cmd: ChannelCommand | undefined;
+        try {
+          cmd = (await loadChannelCheck()).parseChannelCommand(raw);
+        } catch (e) {
+          // Not loaded: the command is dropped; the client's silence check reconnects.
+          console.error(`simulator: ${name} command check did not load`, e);
+          return;
+        }
         if (!cmd) return;
         try {
           await this.command(conn, cmd);

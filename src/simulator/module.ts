@@ -12,7 +12,6 @@ import type { SimState } from './state.ts';
 import type { Ledger } from './ledger.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Products } from './products.ts';
-import { CODE_MESSAGES } from './codes.ts';
 
 /** A reply: the JSON body fields, or a bare HTTP status. */
 export type Reply<K extends CallName = CallName> =
@@ -74,11 +73,12 @@ export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
   data,
 });
 
-/** A failure reply with the server's message for the code. */
-export const fail = (code: number, msg?: string): { code: number; msg: string; data: null } => ({
-  code,
-  msg: msg ?? CODE_MESSAGES[code] ?? 'Failure',
-  data: null,
-});
+/**
+ * A failure reply. Without a message, the server's for the code (codes.ts)
+ * is filled in as the reply goes out (server.ts), so the table of messages
+ * loads beside the late modules, not in the worker's first chunk.
+ */
+export const fail = (code: number, msg?: string): { code: number; msg?: string; data: null } =>
+  msg === undefined ? { code, data: null } : { code, msg, data: null };
 
 export const isHttp = (r: Reply): r is { httpStatus: number; body?: string } => 'httpStatus' in r;

@@ -25,10 +25,9 @@ import {
 } from './persist/units.ts';
 import { track } from './persist/tracker.ts';
 import { createUploads, type BlobChanges, type Uploads } from './persist/uploads.ts';
-import { upgrade } from './persist/migrate.ts';
 import type { SaveBatch, StoredBlob } from './persist/batch.ts';
 import type { SimStore } from './store.ts';
-import type { SimState } from './state.ts';
+import { STATE_VERSION, type SimState } from './state.ts';
 
 /** Ids on a new store start here: ms since 2025-01-01 UTC at its creation. */
 export const ID_EPOCH = Date.UTC(2025, 0, 1);
@@ -52,6 +51,24 @@ export interface OpenOptions {
   now: number;
 }
 
+/**
+ * A saved state of this version as it is; any other through persist/migrate.ts,
+ * loaded only then (out of the worker's first chunk: a state needs it once).
+ */
+async function upgrade(
+  state: unknown,
+  now: number,
+  where: string,
+): Promise<Map<string, StoredBlob>> {
+  const current =
+    typeof state === 'object' &&
+    state !== null &&
+    !Array.isArray(state) &&
+    (state as { version?: unknown }).version === STATE_VERSION;
+  if (current) return new Map();
+  return (await import('./persist/migrate.ts')).upgrade(state, now, where);
+}
+
 /** Load the store's state (or a fresh one) and start tracking it. */
 export async function openPersistence(store: SimStore, opts: OpenOptions): Promise<Persistence> {
   const where = store.where ?? 'the store';
@@ -67,7 +84,7 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     if (store.durable) raw.nextId = Math.max(raw.nextId, idBase(opts.now));
     full = true;
   } else if (loaded.kind === 'legacy') {
-    staged = upgrade(loaded.state, opts.now, where);
+    staged = await upgrade(loaded.state, opts.now, where);
     raw = loaded.state as SimState;
     full = true;
     dropLegacy = true;
@@ -78,7 +95,7 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
         return [k, JSON.parse(v) as unknown];
       }),
     ) as unknown as SimState;
-    staged = upgrade(raw, opts.now, where);
+    staged = await upgrade(raw, opts.now, where);
     if (staged.size > 0) full = true;
   }
 

@@ -25,7 +25,7 @@ import {
   type SimModule,
 } from './module.ts';
 import { allQuotes } from './modules/market.ts';
-import { EARLY_MODULES, loadLateModules } from './modules/early.ts';
+import { EARLY_MODULES, codeMessages, loadLateModules } from './modules/early.ts';
 import type { PriceEngine } from './prices.ts';
 import { Scenarios } from './scenarios.ts';
 import { TICK_MS } from './series.ts';
@@ -121,6 +121,16 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   };
   const sleep = (ms: number) => new Promise<void>((r) => clock.setTimeout(r, ms));
 
+  /** A JSON reply; a failure without a message gets the server's for its code (module.ts fail). */
+  const out = async (
+    status: number,
+    body: { code: number; msg?: string; data?: unknown },
+  ): Promise<WireResponse> => {
+    if (body.code === 0 || body.msg !== undefined) return json(status, body);
+    const { CODE_MESSAGES } = await codeMessages();
+    return json(status, { ...body, msg: CODE_MESSAGES[body.code] ?? 'Failure' });
+  };
+
   async function answer(
     name: CallName,
     req: WireRequest,
@@ -140,24 +150,24 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     if (forced) {
       if (forced.body !== undefined) return { status: forced.status ?? 200, body: forced.body };
       if (forced.status !== undefined) return { status: forced.status, body: '' };
-      return json(200, fail(forced.code ?? -1, forced.msg));
+      return out(200, fail(forced.code ?? -1, forced.msg));
     }
     let raw: unknown;
     try {
       raw = await decodePayload(req);
     } catch {
-      return json(400, fail(1001));
+      return out(400, fail(1001));
     }
     // The one validated edge: no handler sees a payload its call's schema refuses.
     const refused = await refusal(name, ep, raw, params);
-    if (refused !== undefined) return json(200, fail(refused));
+    if (refused !== undefined) return out(200, fail(refused));
     const payload = { ...(raw as Record<string, unknown>), ...params };
     const token =
       bearer(req.headers) ??
       (ep.root === 'exchange' ? (payload.token as string | undefined) : undefined);
     const session = needsToken(ep) ? await verify(token) : undefined;
     if (needsToken(ep) && !session) {
-      if (ep.root === 'exchange') return json(200, fail(400));
+      if (ep.root === 'exchange') return out(200, fail(400));
       return { status: 401, body: '' };
     }
     const handler = handlers[name] as
@@ -175,12 +185,12 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       );
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);
-      return json(200, fail(1000));
+      return out(200, fail(1000));
     }
     // A change is saved before its reply goes out, so a reload right after loses nothing.
     if (ep.method !== 'GET' && ep.root !== 'market') await save();
     if (isHttp(reply)) return { status: reply.httpStatus, body: reply.body ?? '' };
-    return json(200, reply);
+    return out(200, reply);
   }
 
   async function handle(req: WireRequest): Promise<WireResponse> {
@@ -189,7 +199,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       hit = matchCall(req.root, req.path);
     } catch {
       // A path parameter that is not valid percent-encoding names nothing.
-      return json(400, fail(1001));
+      return out(400, fail(1001));
     }
     if (!hit) return json(404, { code: -1, msg: `Not found: ${req.path}`, data: null });
     if (contract[hit.name].method !== req.method)

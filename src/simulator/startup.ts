@@ -6,7 +6,7 @@
  */
 import type { TokenPayload } from '../api/types/trading.ts';
 import { isKeyHex, newKeyHex } from './auth/keys.ts';
-import { DEFAULT_PASSWORD_ITERATIONS } from './auth/passwords.ts';
+import { DEFAULT_PASSWORD_ITERATIONS } from './auth/password-cost.ts';
 import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
 import type { SimContext, SimModule } from './module.ts';

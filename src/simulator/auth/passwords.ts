@@ -5,8 +5,7 @@
  */
 import { secureHex, toHex } from '../secure-random.ts';
 
-/** OWASP's recommendation for PBKDF2-HMAC-SHA256 (2023): the Node host's cost. */
-export const DEFAULT_PASSWORD_ITERATIONS = 600_000;
+export { DEFAULT_PASSWORD_ITERATIONS } from './password-cost.ts';
 /** The cost of hashes saved before the count was stored with them. */
 export const LEGACY_PASSWORD_ITERATIONS = 10_000;
 

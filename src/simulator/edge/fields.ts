@@ -21,18 +21,9 @@ export const ILLEGAL_MESSAGE = 'illegal-characters';
 // eslint-disable-next-line no-control-regex -- control characters are the point
 const ILLEGAL = /[<>"'`\\\u0000-\u001f\u007f]/;
 
-/** Longest free text (names, addresses, encoded bank fields); handlers apply the spec's 140. */
-export const TEXT_MAX = 1024;
-/** Longest identifier (ids, symbols, codes, locales). */
-export const IDENT_MAX = 128;
-/** Longest number written as text. */
-export const NUMERIC_MAX = 64;
-/** Longest token (JWTs are a few hundred characters). */
-export const TOKEN_MAX = 4096;
-/** Longest JSON text field (multipart metaData). */
-export const JSON_MAX = 16 * 1024;
-/** Most ids in one list (a notification page is at most 1000). */
-export const LIST_MAX = 1000;
+import { IDENT_MAX, JSON_MAX, LIST_MAX, NUMERIC_MAX, TEXT_MAX, TOKEN_MAX } from './limits.ts';
+
+export { IDENT_MAX, JSON_MAX, LIST_MAX, NUMERIC_MAX, TEXT_MAX, TOKEN_MAX };
 
 const finite = v.pipe(v.number(), v.finite());
 

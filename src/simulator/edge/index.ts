@@ -15,11 +15,14 @@
  *
  * {@link CALL_SCHEMAS} is typed `Record<CallName, CallSchema>`, so a call
  * added to the contract without a schema does not compile, and a unit test
- * checks every contract call against it too. The check itself is in
- * refusal.ts: in the worker's first chunk with the market calls' schemas,
- * while this table loads with the late modules.
+ * checks every contract call against it too. The entry is refusal.ts, in the
+ * worker's first chunk: it checks the first screen's payload-less calls
+ * itself and loads this module (and the schema library) for the rest,
+ * beside the late modules.
  */
-import type { CallName } from '../../api/contract.ts';
+import * as v from 'valibot';
+import type { CallName, Endpoint } from '../../api/contract.ts';
+import { ILLEGAL_MESSAGE } from './fields.ts';
 import { accountSchemas } from './account.ts';
 import { identitySchemas } from './identity.ts';
 import { marketSchemas } from './market.ts';
@@ -28,7 +31,6 @@ import { tradingSchemas } from './trading.ts';
 
 export type { CallSchema } from './schema.ts';
 export { parseChannelCommand } from './channel.ts';
-export { refusal } from './refusal.ts';
 
 /** Every call's payload schema. */
 export const CALL_SCHEMAS: Record<CallName, CallSchema> = {
@@ -37,3 +39,20 @@ export const CALL_SCHEMAS: Record<CallName, CallSchema> = {
   ...tradingSchemas,
   ...accountSchemas,
 };
+
+type Issue = { message: string; issues?: Issue[] | undefined };
+const illegal = (issues: readonly Issue[]): boolean =>
+  issues.some((i) => i.message === ILLEGAL_MESSAGE || (i.issues ? illegal(i.issues) : false));
+
+/** The refusal code for a payload (with its path's parameters) against its call's schema; undefined when it fits. */
+export function schemaRefusal(
+  name: CallName,
+  ep: Endpoint,
+  input: Record<string, unknown>,
+  bad: number,
+): number | undefined {
+  const r = v.safeParse(CALL_SCHEMAS[name], input);
+  if (r.success) return undefined;
+  // 23558 is an /api code (sign-in and user-centre catalogues); the trade roots say 501 / 1001.
+  return ep.root === 'api' && illegal(r.issues as readonly Issue[]) ? 23558 : bad;
+}

@@ -1,7 +1,7 @@
 /**
  * Payload schemas of the calls the early modules answer (market data, site
- * config): in the worker's first chunk with the refusal itself, while the
- * other calls' schemas load with the late modules (modules/early.ts).
+ * config). The payload-less ones are checked in the worker's first chunk
+ * without them (refusal.ts); these load with the other calls' schemas.
  */
 import type { CallName } from '../../api/contract.ts';
 import { ident, none, numeric, payload, period, text } from './fields.ts';

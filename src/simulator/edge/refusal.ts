@@ -1,16 +1,21 @@
 /**
  * The edge's check of one call's payload (see index.ts for the rules). The
- * market calls' schemas are here at once; the others come from index.ts by a
- * dynamic import, which the late modules' loading has already made
- * (modules/early.ts), so they stay out of the worker's first chunk.
+ * calls of the first screen that take no payload (the product list, site
+ * config, banners, support link) are checked here at once, without the
+ * schema library; every other call's schema, and the library, come from
+ * index.ts by a dynamic import, which the late modules' loading has already
+ * made (modules/early.ts). So the worker's first chunk holds no schema code.
  */
-import * as v from 'valibot';
 import type { CallName, Endpoint } from '../../api/contract.ts';
-import { ILLEGAL_MESSAGE } from './fields.ts';
-import { marketSchemas } from './market.ts';
-import type { CallSchema } from './schema.ts';
+import { plainPayload } from './limits.ts';
 
-const early: Partial<Record<CallName, CallSchema>> = marketSchemas;
+/** Calls whose schema is fields.ts's `none`: any object of plain values. */
+const PLAIN: ReadonlySet<CallName> = new Set([
+  'productList',
+  'systemConfig',
+  'bannerList',
+  'customerLink',
+]);
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' &&
@@ -18,10 +23,6 @@ const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   !Array.isArray(x) &&
   !(x instanceof Blob) &&
   (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null);
-
-type Issue = { message: string; issues?: Issue[] | undefined };
-const illegal = (issues: readonly Issue[]): boolean =>
-  issues.some((i) => i.message === ILLEGAL_MESSAGE || (i.issues ? illegal(i.issues) : false));
 
 /**
  * Check a decoded payload, with the path's parameters, against its call's
@@ -36,9 +37,7 @@ export async function refusal(
 ): Promise<number | undefined> {
   const bad = ep.root === 'exchange' ? 501 : 1001;
   if (!isPlainObject(payload)) return bad;
-  const schema = early[name] ?? (await import('./index.ts')).CALL_SCHEMAS[name];
-  const r = v.safeParse(schema, { ...payload, ...params });
-  if (r.success) return undefined;
-  // 23558 is an /api code (sign-in and user-centre catalogues); the trade roots say 501 / 1001.
-  return ep.root === 'api' && illegal(r.issues as readonly Issue[]) ? 23558 : bad;
+  const input = { ...payload, ...params };
+  if (PLAIN.has(name)) return plainPayload(input) ? undefined : bad;
+  return (await import('./index.ts')).schemaRefusal(name, ep, input, bad);
 }

@@ -7,6 +7,11 @@
  * for code they never run.
  */
 import type { SimModule } from '../module.ts';
+import type * as Codes from '../codes.ts';
+
+/** The server's failure messages by code (codes.ts), loaded once. */
+let codes: Promise<typeof Codes> | undefined;
+export const codeMessages = () => (codes ??= import('../codes.ts'));
 import { marketModule } from './market.ts';
 import { siteModule } from './site.ts';
 
@@ -14,9 +19,14 @@ export const EARLY_MODULES: readonly SimModule[] = [marketModule, siteModule];
 
 /**
  * The rest of the modules (a dynamic import: its own chunk in the worker's
- * build), and with them the schemas of their calls (edge/refusal.ts).
+ * build), and with them the schemas of their calls (edge/refusal.ts) and the
+ * failure messages (module.ts fail).
  */
 export const loadLateModules = async (): Promise<readonly SimModule[]> => {
-  const [late] = await Promise.all([import('./late.ts'), import('../edge/index.ts')]);
+  const [late] = await Promise.all([
+    import('./late.ts'),
+    import('../edge/index.ts'),
+    codeMessages(),
+  ]);
   return late.LATE_MODULES;
 };

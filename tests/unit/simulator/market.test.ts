@@ -204,8 +204,8 @@ describe('simulator scenarios and channels', () => {
     );
     let opened = false;
     ch.connect({ open: () => (opened = true), message: () => {}, closed: () => {} });
-    await Promise.resolve();
-    await Promise.resolve();
+    // Open, and the subscriptions in place (their check loads with the first command).
+    await new Promise((r) => setTimeout(r, 20));
     expect(opened).toBe(true);
     w.clock.advance(1000);
     await new Promise((r) => setTimeout(r, 0));

@@ -24,7 +24,7 @@ import { bookOf, runtime, type Book } from './state.ts';
 import { optionView } from './views.ts';
 
 type Payload = Record<string, unknown>;
-type Answer<D> = { code: number; msg: string; data: D | null };
+type Answer<D> = { code: number; msg?: string; data: D | null };
 interface Caller {
   uid: string;
   book: Book;

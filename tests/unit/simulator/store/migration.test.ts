@@ -114,4 +114,14 @@ describe('store: migration from version 1', () => {
     expect(future.units.size).toBe(0);
     expect(await future.load()).toMatchObject({ kind: 'legacy', state: { version: 99 } });
   });
+
+  it('refuses an IndexedDB written by a newer layout, with a message saying so', async () => {
+    const newer = await openDB('sim-newer', 3, {
+      upgrade: (d) => void d.createObjectStore('units'),
+    });
+    newer.close();
+    const store = indexedDbStore('sim-newer');
+    await expect(store.load()).rejects.toThrow(StoreVersionError);
+    await expect(store.load()).rejects.toThrow(/written by a newer version of the app/);
+  });
 });
