@@ -10,7 +10,7 @@ import type { CallName, Endpoint } from '../../api/contract.ts';
 import { plainPayload } from './limits.ts';
 
 /** Calls whose schema is fields.ts's `none`: any object of plain values. */
-const PLAIN: ReadonlySet<CallName> = new Set([
+export const PLAIN_CALLS: ReadonlySet<CallName> = new Set([
   'productList',
   'systemConfig',
   'bannerList',
@@ -38,6 +38,6 @@ export async function refusal(
   const bad = ep.root === 'exchange' ? 501 : 1001;
   if (!isPlainObject(payload)) return bad;
   const input = { ...payload, ...params };
-  if (PLAIN.has(name)) return plainPayload(input) ? undefined : bad;
+  if (PLAIN_CALLS.has(name)) return plainPayload(input) ? undefined : bad;
   return (await import('./index.ts')).schemaRefusal(name, ep, input, bad);
 }
