@@ -62,6 +62,11 @@ export class PriceEngine {
     return this.defs.get(symbol);
   }
 
+  /** Would an engine for a world created at `createdAt` (same seed) draw the same paths? */
+  sameHistory(createdAt: number): boolean {
+    return Math.floor(createdAt / DAY) - HISTORY_DAYS === this.anchorDay;
+  }
+
   private get(symbol: string): Series {
     let s = this.series.get(symbol);
     if (!s) {

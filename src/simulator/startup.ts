@@ -13,6 +13,7 @@ import type { SimContext, SimModule } from './module.ts';
 import { openPersistence, type Persistence } from './persistence.ts';
 import { PriceEngine } from './prices.ts';
 import { createProducts, warmHours } from './products.ts';
+import { CATALOGUE, HOURS, productBySymbol } from './catalogue.ts';
 import { newState } from './state.ts';
 import { memoryStore, type SimStore } from './store.ts';
 
@@ -76,6 +77,23 @@ export async function startState(
   // no state: the time-zone data and this week's sessions of the catalogue's
   // hours, which the trading module's init and the first quotes read.
   warmHours(clock.now());
+  // The worker (early) also draws the first quotes meanwhile, on a guess: the
+  // world is new, or from today, and keeps the catalogue's hours (a first
+  // visit). Used only when the loaded state says so; otherwise dropped.
+  let hoursOf = (symbol: string) => HOURS[productBySymbol.get(symbol)?.hours ?? 'always'];
+  const guess = opts.early
+    ? new PriceEngine({
+        seed,
+        createdAt: clock.now(),
+        products: CATALOGUE,
+        hoursOf: (symbol) => hoursOf(symbol),
+      })
+    : undefined;
+  if (guess) {
+    const now = clock.now();
+    CATALOGUE.forEach((d, i) => guess.quote(d.symbol, now, i, 1));
+    performance.mark('sim:guessed-quotes');
+  }
   const persistence = await opening;
   const state = persistence.state;
   performance.mark('sim:state-loaded');
@@ -88,12 +106,20 @@ export async function startState(
   // Time skipped by a reviewer stays skipped after a reload.
   if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
   const products = createProducts(state);
-  const prices = new PriceEngine({
-    seed: state.seed,
-    createdAt: state.createdAt,
-    products: products.all(),
-    hoursOf: (s) => products.hours(s),
-  });
+  hoursOf = (s) => products.hours(s);
+  const guessed =
+    guess !== undefined &&
+    state.seed === seed &&
+    guess.sameHistory(state.createdAt) &&
+    Object.keys(state.products).length === 0;
+  const prices = guessed
+    ? guess
+    : new PriceEngine({
+        seed: state.seed,
+        createdAt: state.createdAt,
+        products: products.all(),
+        hoursOf,
+      });
   products.onHoursChange(() => prices.hoursChanged());
   const tokens = lazyTokenService(opts.signingKey ?? state.secret, clock);
 
