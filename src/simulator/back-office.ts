@@ -85,14 +85,19 @@ export function createBackOffice(d: {
     clearScenarios: () => scenarios.clear(),
     scenarios: () => scenarios.list(),
     dropChannel: (name) => hub.drop(name),
-    freezeChannel: (name, on) => hub.freeze(name, on),
-    stallChannel: (name, more) => hub.stall(name, more),
-    stalledChannel: (name) => hub.stalled(name),
+    freezeChannel: (name, on) => hub.faults.freeze(name, on),
+    stallChannel: (name, more) => hub.faults.stall(name, more),
+    stalledChannel: (name) => hub.faults.stalled(name),
     armedFaults: () => {
       const channels = ['market', 'exchange'] as const;
       const stalled: ArmedFaults['stalled'] = {};
-      for (const ch of channels) if (hub.stalled(ch) > 0) stalled[ch] = hub.stalled(ch);
-      return { frozen: channels.filter((ch) => hub.isFrozen(ch)), stalled, ...scenarios.list() };
+      for (const ch of channels)
+        if (hub.faults.stalled(ch) > 0) stalled[ch] = hub.faults.stalled(ch);
+      return {
+        frozen: channels.filter((ch) => hub.faults.isFrozen(ch)),
+        stalled,
+        ...scenarios.list(),
+      };
     },
     setTradeStatus: (symbol, status) => {
       ctx.products.setTradeStatus(symbol, status);

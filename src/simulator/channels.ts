@@ -1,10 +1,10 @@
 /**
  * The simulator's real-time side: connections on the market and exchange
  * channels, their subscriptions, and what each tick sends. A reviewer can
- * drop a channel (its connections close) or freeze it (they stay open but go
- * silent, so the client's stale detection kicks in) or stall it (its next
- * connections do not open: held until the channel is dropped or the stall
- * lifted, so the client's own open time-out is what acts).
+ * drop a channel (its connections close), or freeze or stall it
+ * (channel-faults.ts): frozen, its connections stay open but go silent, so
+ * the client's stale detection kicks in; stalled, its next connections do
+ * not open, so the client's own open time-out is what acts.
  *
  * Each connection is on its own: a command is checked by the edge's schema
  * before anything acts on it (anything else is ignored, as the protocol has
@@ -19,6 +19,7 @@ import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/t
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
 import type * as ChannelCheck from './edge/channel.ts';
 import { ordersUpdate } from './order-deltas.ts';
+import { ChannelFaults } from './channel-faults.ts';
 import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
 
 /** The channel commands' check (edge/channel.ts), loaded on the first command. */
@@ -58,72 +59,23 @@ export interface ChannelHubDeps {
   snapshot(session: TokenPayload): OrdersMessage[];
   /** Is this a product the server has? Subscriptions to others are ignored. */
   knows(symbol: string): boolean;
-  /**
-   * The stall fault's counts: connections per channel still to be held
-   * unopened. Persisted (the simulator's state), so the fault survives the
-   * page load that makes the connection (a load restarts the page's worker).
-   * Without it, kept in memory.
-   */
-  stalls?: Partial<Record<ChannelName, number>>;
-  /** The freeze fault: channels kept silent. Persisted like the stalls; without it, in memory. */
-  frozen?: ChannelName[];
-  persist?(): void;
+  /** Where the stall and freeze faults are kept (persisted by the simulator; in memory without). */
+  faults?: ChannelFaults;
 }
 
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
-  private readonly frozenList: ChannelName[];
-  /** Connection attempts held unopened by the stall fault; `refuse` fails one. */
-  private readonly held = new Set<{ name: ChannelName; refuse: (e: Error) => void }>();
-
-  private readonly stalls: Partial<Record<ChannelName, number>>;
+  /** The reviewer's stall and freeze faults (channel-faults.ts). */
+  readonly faults: ChannelFaults;
 
   constructor(private readonly deps: ChannelHubDeps) {
-    this.stalls = deps.stalls ?? {};
-    this.frozenList = deps.frozen ?? [];
+    this.faults = deps.faults ?? new ChannelFaults();
     // Loading from the start: the first command should not wait for it.
     loadChannelCheck().catch(() => {});
   }
 
-  private frozen(name: ChannelName): boolean {
-    return this.frozenList.includes(name);
-  }
-
   get size(): number {
     return this.conns.size;
-  }
-
-  /**
-   * Let a new connection of a channel open: at once, or (stall fault) never:
-   * held until the channel is dropped or the stall lifted, when it fails as a
-   * network error would. Hosts call it before they open anything.
-   */
-  admit(name: ChannelName): Promise<void> {
-    const left = this.stalls[name] ?? 0;
-    if (left <= 0) return Promise.resolve();
-    this.stalls[name] = left - 1;
-    this.deps.persist?.();
-    return new Promise((_, reject) => this.held.add({ name, refuse: reject }));
-  }
-
-  /** The next `more` connections of a channel do not open; 0 lifts the stall (held ones fail). */
-  stall(name: ChannelName, more: number): void {
-    this.stalls[name] = more > 0 ? (this.stalls[name] ?? 0) + more : 0;
-    this.deps.persist?.();
-    if (more <= 0) this.refuseHeld(name, 'stall lifted');
-  }
-
-  /** Connections of a channel still to be held (the stall fault). */
-  stalled(name: ChannelName): number {
-    return this.stalls[name] ?? 0;
-  }
-
-  private refuseHeld(name: ChannelName, reason: string): void {
-    for (const h of [...this.held]) {
-      if (h.name !== name) continue;
-      this.held.delete(h);
-      h.refuse(new Error(reason));
-    }
   }
 
   connect(
@@ -201,7 +153,7 @@ export class ChannelHub {
 
   /** Whether the message went out. */
   private send(conn: Conn, msg: ServerMessage): boolean {
-    if (this.frozen(conn.name)) return false;
+    if (this.faults.isFrozen(conn.name)) return false;
     try {
       conn.sink.message(msg);
       return true;
@@ -225,7 +177,8 @@ export class ChannelHub {
   tick(now: number, src: TickSource): void {
     let quotes: Record<string, PriceEntry> | undefined;
     for (const conn of this.conns) {
-      if (conn.name !== 'market' || this.frozen(conn.name) || conn.subs.size === 0) continue;
+      if (conn.name !== 'market' || this.faults.isFrozen(conn.name) || conn.subs.size === 0)
+        continue;
       if (!quotes) {
         try {
           quotes = src.quotes(now);
@@ -291,23 +244,11 @@ export class ChannelHub {
 
   /** Close every connection of a channel (and fail the held ones), as a dropped network would. */
   drop(name: ChannelName): void {
-    this.refuseHeld(name, 'dropped by back office');
+    this.faults.refuseHeld(name, 'dropped by back office');
     for (const conn of [...this.conns]) {
       if (conn.name !== name) continue;
       this.conns.delete(conn);
       conn.sink.closed('dropped by back office');
     }
-  }
-
-  freeze(name: ChannelName, on: boolean): void {
-    const i = this.frozenList.indexOf(name);
-    if (on && i < 0) this.frozenList.push(name);
-    else if (!on && i >= 0) this.frozenList.splice(i, 1);
-    else return;
-    this.deps.persist?.();
-  }
-
-  isFrozen(name: ChannelName): boolean {
-    return this.frozen(name);
   }
 }

@@ -15,6 +15,7 @@ import {
   type WireResponse,
 } from '../api/wire.ts';
 import { bearer, decodePayload, json } from './payload.ts';
+import { ChannelFaults } from './channel-faults.ts';
 import { ChannelHub } from './channels.ts';
 import {
   fail,
@@ -91,7 +92,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     return s && ctx.sessionValid(s, token) ? s : undefined;
   };
 
-  // Read back through the state (tracked): the stall's counts are saved as they change.
+  // Read back through the state (tracked): the faults are saved as they change.
   ctx.state.stalls ??= {};
   ctx.state.faults ??= { frozen: [], forced: [], delays: [] };
   const faults = ctx.state.faults;
@@ -99,9 +100,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     verify,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
-    stalls: ctx.state.stalls,
-    frozen: faults.frozen,
-    persist: ctx.persist,
+    faults: new ChannelFaults(ctx.state.stalls, faults.frozen, ctx.persist),
   });
 
   const scenarios = new Scenarios(faults, ctx.persist);
@@ -280,10 +279,10 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   return {
     handle,
     connect: async (name, sink, opts) => {
-      if (!opts?.admitted) await hub.admit(name);
+      if (!opts?.admitted) await hub.faults.admit(name);
       return hub.connect(name, sink);
     },
-    admit: (name) => hub.admit(name),
+    admit: (name) => hub.faults.admit(name),
     backOffice,
     loaded,
     ctx,

@@ -4,7 +4,7 @@
  * lifted: a reviewer who reloads still sees why prices stop or calls fail.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, DESKTOP } from './fixtures.ts';
+import { test, expect, DESKTOP, MOBILE } from './fixtures.ts';
 
 async function openFaults(page: Page) {
   await page.getByRole('button', { name: 'Back office' }).click();
@@ -22,33 +22,39 @@ async function moved(page: Page, ms: number): Promise<number> {
   return (await cells.allTextContents()).filter((v, i) => v !== before[i]).length;
 }
 
-test('armed faults are listed and outlast a reload until disarmed', async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/');
-  let { office, armed } = await openFaults(page);
-  await expect(armed).toHaveText('Nothing armed');
-  await office.getByRole('combobox', { name: 'Next call' }).selectOption('login');
-  await office.getByRole('button', { name: 'Answer with this code' }).click();
-  await office.getByRole('button', { name: 'Freeze market' }).click();
-  await expect(armed.getByRole('listitem')).toHaveText([
-    'market channel frozen',
-    'login → 1000 ×1',
-  ]);
+for (const [label, size] of [
+  ['phone', MOBILE],
+  ['desktop', DESKTOP],
+] as const)
+  test(`${label}: armed faults are listed and outlast a reload until disarmed`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(size);
+    await page.goto('/');
+    let { office, armed } = await openFaults(page);
+    await expect(armed).toHaveText('Nothing armed');
+    await office.getByRole('combobox', { name: 'Next call' }).selectOption('login');
+    await office.getByRole('button', { name: 'Answer with this code' }).click();
+    await office.getByRole('button', { name: 'Freeze market' }).click();
+    await expect(armed.getByRole('listitem')).toHaveText([
+      'market channel frozen',
+      'login → 1000 ×1',
+    ]);
 
-  await page.reload();
-  // Both still armed (no one signed in yet); the freeze holds: no price moves.
-  ({ office, armed } = await openFaults(page));
-  await expect(armed.getByRole('listitem')).toHaveText([
-    'market channel frozen',
-    'login → 1000 ×1',
-  ]);
-  await office.getByRole('button', { name: 'Close' }).click();
-  expect(await moved(page, 3_000)).toBe(0);
+    await page.reload();
+    // Both still armed (no one signed in yet); the freeze holds: no price moves.
+    ({ office, armed } = await openFaults(page));
+    await expect(armed.getByRole('listitem')).toHaveText([
+      'market channel frozen',
+      'login → 1000 ×1',
+    ]);
+    await office.getByRole('button', { name: 'Close' }).click();
+    expect(await moved(page, 3_000)).toBe(0);
 
-  ({ office, armed } = await openFaults(page));
-  await office.getByRole('button', { name: 'Disarm everything' }).click();
-  await expect(armed).toHaveText('Nothing armed');
-  await office.getByRole('button', { name: 'Close' }).click();
-  await expect.poll(() => moved(page, 1_500), { timeout: 30_000 }).toBeGreaterThan(2);
-});
+    ({ office, armed } = await openFaults(page));
+    await office.getByRole('button', { name: 'Disarm everything' }).click();
+    await expect(armed).toHaveText('Nothing armed');
+    await office.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => moved(page, 1_500), { timeout: 30_000 }).toBeGreaterThan(2);
+  });

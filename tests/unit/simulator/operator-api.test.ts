@@ -160,6 +160,30 @@ describe('operator API', () => {
     expect(refused).toBe(1);
   });
 
+  it('arms faults and lists them over HTTP; a forced reply answers a call over HTTP with the server message', async () => {
+    const bo = httpBackOffice({ url: `${srv.url}/operator/`, key: KEY });
+    await bo.force({ call: 'productList', code: 1000 });
+    await bo.freezeChannel('market', true);
+    await bo.stallChannel('exchange', 2);
+    expect(await bo.armedFaults()).toEqual({
+      frozen: ['market'],
+      stalled: { exchange: 2 },
+      forced: [{ call: 'productList', code: 1000, times: 1 }],
+      delays: [],
+    });
+    const forced = await api().call('productList');
+    expect(forced.code).toBe(1000);
+    // The message the server filled in, on the wire.
+    expect(forced.reply?.msg).toBe('Unknown error');
+    expect((await api().call('productList')).code).toBe(0);
+    await Promise.all([
+      bo.clearScenarios(),
+      bo.freezeChannel('market', false),
+      bo.stallChannel('exchange', 0),
+    ]);
+    expect(await bo.armedFaults()).toEqual({ frozen: [], stalled: {}, forced: [], delays: [] });
+  });
+
   // Last: it uses up this address's allowance of wrong keys.
   it('no key or a wrong key: 401; past the limit 429, even for the right key', async () => {
     // One wrong key was spent by the HTTP back-office test above.

@@ -185,9 +185,9 @@ describe('market channel: prices deltas', () => {
     f.broken = false;
     f.tick();
     expect(f.got.at(-1)).toMatchObject({ seq: 3, data: { A: { price: 18 } } });
-    f.h.freeze('market', true);
+    f.h.faults.freeze('market', true);
     f.tick();
-    f.h.freeze('market', false);
+    f.h.faults.freeze('market', false);
     f.tick();
     // Nothing went out while frozen, so nothing is missing: the next is a delta, numbered on.
     expect(f.got.at(-1)).toMatchObject({ seq: 4, patch: [{ name: 'A', price: 22 }] });
