@@ -146,6 +146,7 @@ async function seesFailure(c: UiCtx): Promise<void> {
   // The reloaded app starts on the page's clock: let it run again.
   await c.page.clock.resume();
   c.data.paused = false;
+  await c.data.reloaded;
   await up(c.page);
 }
 
@@ -194,8 +195,12 @@ export const realtimeUi: UiDriver = {
   async setup(page, spec, path) {
     const ch = chOf(spec);
     const alerts: string[] = [];
+    const data: { alerts: string[]; reloaded?: Promise<unknown> } = { alerts };
     page.on('dialog', (d) => {
       alerts.push(d.message());
+      // The failure's alert is followed by a reload: the page is used again only once the new
+      // document has loaded (the old one's API answers until it goes, and a call then is lost).
+      data.reloaded = page.waitForEvent('load', { timeout: 20_000 });
       void d.accept();
     });
     await page.goto('/login');
@@ -211,7 +216,7 @@ export const realtimeUi: UiDriver = {
     }
     // The connection the load makes (the back office saves at once: the load's worker reads it).
     await arrangeConnection(page, path, 0, ch);
-    return { alerts };
+    return data;
   },
   async open(c) {
     await c.page.goto('/');
