@@ -1,22 +1,50 @@
-/** Toasts: short messages that go away by themselves (1500 ms for the spec's tips). */
+/**
+ * Toasts: short messages that go away by themselves (1500 ms for the spec's
+ * tips). The time counts from when the toaster paints the toast, not from
+ * when it was asked for: a toast raised while the page is busy (a route's
+ * chunk loading, a screen mounting) would otherwise spend its time unseen and
+ * flash by, or never show.
+ */
 import { proxy } from 'valtio/vanilla';
 
 export interface Toast {
   id: number;
   message: string;
   kind: 'error' | 'success' | 'info';
+  /** How long it stays once shown. */
+  durationMs: number;
 }
 
 export const toasts = proxy<{ list: Toast[] }>({ list: [] });
 let seq = 0;
 
+/** A toast no toaster shows (none mounted, a hidden tab) goes after this long. */
+export const UNSEEN_TOAST_MS = 10_000;
+
+const timers = new Map<number, { timer: ReturnType<typeof setTimeout>; shown: boolean }>();
+
+function remove(id: number): void {
+  timers.delete(id);
+  const i = toasts.list.findIndex((t) => t.id === id);
+  if (i >= 0) toasts.list.splice(i, 1);
+}
+
 export function showToast(message: string, kind: Toast['kind'], durationMs: number): void {
-  const id = ++seq;
   // One copy of the same message at a time: a burst of identical failures shows once.
   if (toasts.list.some((t) => t.message === message)) return;
-  toasts.list.push({ id, message, kind });
-  setTimeout(() => {
-    const i = toasts.list.findIndex((t) => t.id === id);
-    if (i >= 0) toasts.list.splice(i, 1);
-  }, durationMs);
+  const id = ++seq;
+  toasts.list.push({ id, message, kind, durationMs });
+  timers.set(id, {
+    timer: setTimeout(() => remove(id), Math.max(UNSEEN_TOAST_MS, durationMs)),
+    shown: false,
+  });
+}
+
+/** The toaster painted this toast: it stays for its duration from now. Once per toast. */
+export function toastShown(id: number): void {
+  const entry = timers.get(id);
+  const toast = toasts.list.find((t) => t.id === id);
+  if (!entry || entry.shown || !toast) return;
+  clearTimeout(entry.timer);
+  timers.set(id, { timer: setTimeout(() => remove(id), toast.durationMs), shown: true });
 }

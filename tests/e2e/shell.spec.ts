@@ -216,3 +216,34 @@ test('phone: a 401 on the polled balance ends the session (back to sign in)', as
   await expect(page).toHaveURL(/\/login\?to=%2Fuser$/, { timeout: 5000 });
   await expect(page.getByText('Please login first')).toBeVisible();
 });
+
+test('a toast raised while the page is busy stays its full time once painted', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  // The moment a toast enters the page, the main thread is busy for 2 s (a
+  // route's chunk, a screen mounting): its 1.5 s must count from its paint.
+  await page.evaluate(() => {
+    const w = window as unknown as { toastSeen?: Record<string, boolean> };
+    const toaster = document.querySelector('.toaster');
+    if (!toaster) throw new Error('no toaster');
+    new MutationObserver((_, observer) => {
+      if (!toaster.querySelector('.toast')) return;
+      observer.disconnect();
+      const until = performance.now() + 2000;
+      while (performance.now() < until);
+      const present = () => !!toaster.querySelector('.toast');
+      w.toastSeen = {};
+      setTimeout(() => (w.toastSeen!.after1s = present()), 1000);
+      setTimeout(() => (w.toastSeen!.after3s = present()), 3000);
+    }).observe(toaster, { childList: true, subtree: true });
+  });
+  await page.getByLabel('E-mail').fill('nobody-here@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as { toastSeen?: object }).toastSeen), {
+      timeout: 15_000,
+    })
+    .toEqual({ after1s: true, after3s: false });
+});

@@ -51,11 +51,12 @@ async function setFlag(page: Page, name: string, on: boolean) {
 }
 
 /** The labels of the user menu's §2 rows (links), in order. */
-const menuLinks = (page: Page) =>
-  page
-    .getByRole('list', { name: 'Menu' })
-    .locator('a.menu-row > span:first-child')
-    .allTextContents();
+/** The menu's rows once the user is loaded (bind e-mail depends on how they registered). */
+const menuLinks = async (page: Page) => {
+  const menu = page.getByRole('list', { name: 'Menu' });
+  await expect(menu).toHaveAttribute('aria-busy', 'false');
+  return menu.locator('a.menu-row > span:first-child').allTextContents();
+};
 
 test('phone: deposit with the minimum, the agreement back arrow, the records', async ({
   page,

@@ -214,6 +214,9 @@ test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({
   await expect(page.getByText('This page is not available for your account.')).toBeVisible();
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/user/account');
+  // The profile is loaded (the menu is drawn with it), and has no bind e-mail.
+  await expect(page.getByLabel('Nickname')).not.toHaveValue('');
+  await expect(page.getByRole('link', { name: 'Change password' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Bind e-mail/ })).toHaveCount(0);
 });
 

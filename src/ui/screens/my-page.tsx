@@ -96,7 +96,8 @@ export function MyPage() {
         </div>
       )}
 
-      <ul className="menu" aria-label={t('my.menu')}>
+      {/* Bind e-mail and the invite code wait for the user: busy until it is loaded. */}
+      <ul className="menu" aria-label={t('my.menu')} aria-busy={!user}>
         {menu.map((m) => (
           <MenuRow
             key={m.name}
