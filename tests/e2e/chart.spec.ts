@@ -307,9 +307,17 @@ test('after the market channel reconnects, the chart is refilled from history: n
   await office.getByRole('tab', { name: 'Faults' }).click();
   // Freeze the market channel a few seconds before a minute turns: the new candle is then
   // only on the server, and the channel stays silent until the 10 s stale check reconnects it.
+  // Seconds 52 to 55 only: from later, the minute could turn before the freeze lands.
   await expect
-    .poll(() => page.evaluate(() => new Date().getSeconds()), { timeout: 70_000, intervals: [250] })
-    .toBeGreaterThanOrEqual(52);
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const s = new Date().getSeconds();
+          return s >= 52 && s <= 55;
+        }),
+      { timeout: 70_000, intervals: [250] },
+    )
+    .toBe(true);
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
   await office.getByRole('button', { name: 'Close' }).click();

@@ -109,6 +109,10 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
   await expect(card).toBeVisible();
   // The option filters: pending settlement holds it, settled does not yet.
   await page.getByRole('button', { name: 'Settled', exact: true }).click();
+  // The settled list's first page is in, and empty.
+  await expect(
+    page.getByRole('list', { name: 'Option orders' }).getByText('No records', { exact: true }),
+  ).toBeVisible();
   await expect(card).toHaveCount(0);
   await page.getByRole('button', { name: 'Pending settlement', exact: true }).click();
   await expect(card).toBeVisible();

@@ -184,6 +184,8 @@ test('phone: per-site settings change trade mode, template, tabs, banners, langu
   await expect(page.getByRole('tab', { name: 'Bank' })).toHaveCount(0);
   await page.goto('/user/withdraw');
   await expect(page.getByRole('heading', { name: 'Withdraw' })).toBeVisible();
+  // The status check is done (no wallet yet), so the tabs would be drawn by now.
+  await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Bank card' })).toHaveCount(0);
   await page.goto('/user');
   await page.getByText('Language', { exact: true }).click();

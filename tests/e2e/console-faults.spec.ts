@@ -17,6 +17,8 @@ async function openFaults(page: Page) {
 async function moved(page: Page, ms: number): Promise<number> {
   const cells = page.locator('[data-testid^="row-bid-"]');
   await expect(cells.first()).toBeVisible();
+  // Live prices only: a reload first shows the last ones seen, and their replacement is no move.
+  await expect(page.locator('[data-testid^="row-bid-"][data-stale="true"]')).toHaveCount(0);
   const before = await cells.allTextContents();
   await page.waitForTimeout(ms);
   return (await cells.allTextContents()).filter((v, i) => v !== before[i]).length;

@@ -63,3 +63,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = isLive() ? 'test-results/screens/live' : 'test-results/screens';
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 }
+
+/** What a screen shows while it loads: the route's skeleton, busy lists, cards and menus. */
+export const LOADING =
+  '[aria-busy="true"], .skeleton-list, .skeleton-row, .chart-skeleton, .splash';

@@ -6,7 +6,7 @@
  * give focus back to their opener.
  */
 import type { FileChooser, Locator, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, LOADING } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
 const PNG = Buffer.from(
@@ -254,6 +254,7 @@ for (const dark of [false, true]) {
       for (const path of ['/', '/chart/BTCUSDT', '/login']) {
         await page.goto(path);
         await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
+        await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
         problems.push(...(await ringProblems(page, 30)).map((p) => `${size.width} ${path} ${p}`));
       }
     }
@@ -261,6 +262,7 @@ for (const dark of [false, true]) {
     for (const path of ['/user', '/user/myWallet', '/position']) {
       await page.goto(path);
       await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
+      await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
       problems.push(...(await ringProblems(page, 30)).map((p) => `${DESKTOP.width} ${path} ${p}`));
     }
     expect(problems, problems.join('\n')).toEqual([]);

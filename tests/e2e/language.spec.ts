@@ -73,8 +73,11 @@ test('phone: en → ja → en leaves no Japanese on home, chart, positions, hist
     'aria-current',
     'page',
   );
+  // The lists' loaded text is read, not their placeholders: this user has no positions.
+  await expect(page.getByText('No orders')).toBeVisible();
   left.position = await japaneseLeft(page);
   await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('list', { name: 'History' })).toHaveAttribute('aria-busy', 'false');
   left.history = await japaneseLeft(page);
   expect(left).toEqual({ user: [], home: [], chart: [], position: [], history: [] });
 });
@@ -99,6 +102,9 @@ test('desktop: en → ja → en leaves no Japanese in the workspace, lists and a
     .getByRole('navigation', { name: 'Lists' })
     .getByRole('button', { name: 'History' })
     .click();
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'History' }),
+  ).toHaveAttribute('aria-busy', 'false');
   left.history = await japaneseLeft(page);
   await page.getByRole('button', { name: 'Balance' }).click();
   await page.getByRole('dialog', { name: 'Balance' }).getByRole('link', { name: 'Mine' }).click();

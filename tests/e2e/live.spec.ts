@@ -12,6 +12,8 @@ test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'))
 async function pricesMove(page: Page, n = 3, timeout = 20_000) {
   const cells = page.locator('[data-testid^="row-bid-"]');
   await expect(cells.first()).toBeVisible();
+  // Live prices only: a reload first shows the last ones seen, and their replacement is no move.
+  await expect(page.locator('[data-testid^="row-bid-"][data-stale="true"]')).toHaveCount(0);
   const before = await cells.allTextContents();
   await expect
     .poll(async () => (await cells.allTextContents()).filter((v, i) => v !== before[i]).length, {

@@ -177,7 +177,13 @@ test('phone: first-run hint dismissed stays dismissed', async ({ page }) => {
   await hint.getByRole('button', { name: 'Dismiss' }).click();
   await expect(hint).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Mine' })).toBeVisible();
+  // The hint decides once the user and its own balance read are in: prove the
+  // user is loaded, come back home, give the balance read its time, then look.
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'frd' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await page.waitForTimeout(1500);
   await expect(hint).toBeHidden();
 });
 

@@ -121,7 +121,8 @@ for (const [vp, size] of VIEWPORTS) {
 
     await page.getByRole('link', { name: 'Add a bank card' }).first().click();
     await expect(page).toHaveURL(/\/user\/wallet\/addBankCard$/);
-    // The bank-info fields are off on this site.
+    // The form is in (the card list loads first); the bank-info fields are off on this site.
+    await expect(page.getByLabel('Bank name')).toBeVisible();
     await expect(page.getByLabel('Institution number')).toHaveCount(0);
     await page.getByLabel('Phone number').fill('123');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -287,6 +287,14 @@ test(
     await page.getByRole('button', { name: 'Withdrawals' }).click();
     await expect(rec).toBeVisible();
     await page.getByRole('button', { name: 'Deposits' }).click();
+    // The deposits page is in (the list is remade on a filter change), without it.
+    await expect(page.getByRole('button', { name: 'Deposits' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(
+      page.getByRole('list', { name: 'Deposit and withdrawal records' }),
+    ).toHaveAttribute('aria-busy', 'false');
     await expect(rec).toBeHidden();
     await page.goto('/user');
     await expect(

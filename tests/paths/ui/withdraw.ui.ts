@@ -178,8 +178,13 @@ export const withdrawUi: UiDriver = {
     },
     async ready(c) {
       const tabs = c.page.getByRole('tablist', { name: t('my.withdraw') });
-      if (noWallet(c.spec)) await expect(tabs).toHaveCount(0);
-      else await expect(tabs).toBeVisible();
+      if (noWallet(c.spec)) {
+        // The screen runs the machine, so it is mounted; once the status
+        // check's skeleton has gone, the tabs would be drawn with what replaced it.
+        await expect(c.page.locator('.wallet-screen')).toBeVisible();
+        await expect(c.page.locator('.wallet-screen .skeleton-list')).toHaveCount(0);
+        await expect(tabs).toHaveCount(0);
+      } else await expect(tabs).toBeVisible();
     },
     'ready.loading': busy,
     async 'ready.loadFailed'(c) {
