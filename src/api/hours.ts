@@ -2,9 +2,10 @@
  * Market hours (trading.md §4 "Market open or closed"): weekday start and close
  * times in New York time. Daylight saving comes from the time-zone database,
  * so the UTC bounds shift by an hour twice a year. A window of exactly 24 h
- * minus 1 s is always open. The zone's rules are the runtime's own (Intl):
- * no date library, which kept about 4.5 KB gzipped in the page's entry and
- * in the simulator worker's first chunk each.
+ * minus 1 s is always open. The zone's offset is the US rule since 2007,
+ * checked by a test against the runtime's own database (Intl), which serves
+ * other years: no date library, which kept about 4.5 KB gzipped in the
+ * page's entry and in the simulator worker's first chunk each.
  */
 import type { MarketStatus, WeeklyTimes } from './types/trading.ts';
 
@@ -37,7 +38,7 @@ const utcDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
 export const nextDate = (date: string): string => utcDate(Date.parse(`${date}T00:00:00Z`) + DAY);
 
 let nyFormat: Intl.DateTimeFormat | undefined;
-/** New York wall-clock fields of an instant, as numbers. */
+/** New York wall-clock fields of an instant, as numbers (the runtime's time-zone database). */
 function nyFields(t: number): Record<string, number> {
   nyFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: MARKET_TZ,
@@ -54,27 +55,63 @@ function nyFields(t: number): Record<string, number> {
   return out;
 }
 
+/** New York's offset at an instant from the time-zone database (Intl), in ms. */
+export function intlNyOffset(t: number): number {
+  const f = nyFields(t);
+  const wall = Date.UTC(
+    f.year ?? 0,
+    (f.month ?? 1) - 1,
+    f.day ?? 1,
+    (f.hour ?? 0) % 24,
+    f.minute ?? 0,
+    f.second ?? 0,
+  );
+  return wall - Math.floor(t / 1000) * 1000;
+}
+
+/** The first Sunday on or after a UTC calendar day, at 00:00 UTC. */
+const sundayFrom = (y: number, month: number, day: number): number => {
+  const t = Date.UTC(y, month, day);
+  return t + ((7 - new Date(t).getUTCDay()) % 7) * DAY;
+};
+
 /**
- * New York's offset from UTC at an instant, in ms (wall time minus UTC).
- * Cached per UTC hour: the zone changes offset only on the hour (02:00
- * local, 06:00 or 07:00 UTC), so one Intl look-up serves the whole hour. The
- * look-ups were about a third of the simulator's first quotes.
+ * New York's offset by the US rule in force since 2007 (Energy Policy Act of
+ * 2005): daylight time from the second Sunday of March at 02:00 EST (07:00
+ * UTC) to the first Sunday of November at 02:00 EDT (06:00 UTC); undefined
+ * outside 2007-2099. Arithmetic, not Intl: the first Intl look-up in a zone
+ * loads its data (about 30 ms, the largest part of the simulator's first
+ * quotes). A test holds it equal to the runtime's database for every hour
+ * of 2007-2040, so a change of the law fails there once the database has it.
+ */
+let dst = { from: 0, to: 0, start: 0, end: 0 };
+export function ruleNyOffset(t: number): number | undefined {
+  if (!(t >= dst.from && t < dst.to)) {
+    const y = new Date(t).getUTCFullYear();
+    if (!(y >= 2007 && y <= 2099)) return undefined;
+    dst = {
+      from: Date.UTC(y, 0, 1),
+      to: Date.UTC(y + 1, 0, 1),
+      start: sundayFrom(y, 2, 8) + 7 * HOUR,
+      end: sundayFrom(y, 10, 1) + 6 * HOUR,
+    };
+  }
+  return t >= dst.start && t < dst.end ? -4 * HOUR : -5 * HOUR;
+}
+
+/**
+ * New York's offset from UTC at an instant, in ms (wall time minus UTC): the
+ * rule where it applies, else the database, cached per UTC hour (the zone
+ * changes offset only on the hour).
  */
 const offsets = new Map<number, number>();
 function nyOffset(t: number): number {
+  const rule = ruleNyOffset(t);
+  if (rule !== undefined) return rule;
   const hour = Math.floor(t / HOUR);
   let o = offsets.get(hour);
   if (o === undefined) {
-    const f = nyFields(hour * HOUR);
-    const wall = Date.UTC(
-      f.year ?? 0,
-      (f.month ?? 1) - 1,
-      f.day ?? 1,
-      (f.hour ?? 0) % 24,
-      f.minute ?? 0,
-      f.second ?? 0,
-    );
-    o = wall - hour * HOUR;
+    o = intlNyOffset(hour * HOUR);
     if (offsets.size > 20_000) offsets.clear();
     offsets.set(hour, o);
   }
@@ -102,7 +139,7 @@ function fromNyWall(local: number): number {
 
 /**
  * Epoch ms of a New York wall time `date hms`. Cached: products of one kind
- * share their times, and each conversion costs a few Intl look-ups.
+ * share their times.
  */
 const wallCache = new Map<string, number>();
 export function nyWall(date: string, hms: string): number {
