@@ -22,6 +22,8 @@ export function socketFrames(page: Page, channel: 'market' | 'exchange') {
 const everyDay = (at: string) =>
   Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, at]));
 export const SHUT_SINCE_MIDNIGHT = { start: everyDay('00:00:00'), close: everyDay('00:00:01') };
+/** Open around the clock, every day: a test that trades a market other than crypto holds on any day and hour. */
+export const OPEN_ALL_WEEK = { start: everyDay('00:00:00'), close: everyDay('23:59:59') };
 
 /** Resolves when the figure shown has taken `n` different values. */
 export async function textMoves(figure: Locator, n = 3): Promise<void> {

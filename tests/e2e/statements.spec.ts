@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
+import { OPEN_ALL_WEEK } from './live-kit.ts';
 
 async function buy(page: Page, symbol: string, pending?: string) {
   await page.goto(`/${symbol}/place?direction=0`);
@@ -38,6 +39,8 @@ test(
   async ({ page, consoleErrors }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, 'statement@example.com');
+    // Forex closes at the weekend: the EURUSD order (five decimals) must fill on any day.
+    await backOffice(page, 'setHours', 'EURUSD', OPEN_ALL_WEEK);
     await buy(page, 'BTCUSDT');
     await buy(page, 'EURUSD');
     await buy(page, 'ETHUSDT', '100');
