@@ -35,11 +35,12 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
           body: JSON.stringify(liveSiteConfig(site, live)),
         }),
       );
-      // The reviewer has entered the operator key in this browser session.
-      await page.addInitScript(
-        (key) => sessionStorage.setItem('trader.operatorKey', key),
-        live.key,
-      );
+      // The reviewer has entered the operator key in this browser session
+      // (the app's own document only: init scripts run in every frame, and a
+      // sandboxed frame such as the customer-service chat may not read storage).
+      await page.addInitScript((key) => {
+        if (window === window.top) sessionStorage.setItem('trader.operatorKey', key);
+      }, live.key);
       bindOperator(page, live);
     }
     await use(page);

@@ -1,4 +1,5 @@
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { contract } from '../../src/api/contract.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, isLive } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 
 test('home shows live quotes: at least 3 table prices and a hot card change within 5 s, no console errors', async ({
@@ -84,6 +85,44 @@ test('customer service lists chat, Telegram and WhatsApp', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Online chat' })).toBeVisible();
   await screenshot(page, 'service-mobile');
 });
+
+test(
+  'customer service embeds a frame when the service config names one (type 3, bar-separated links)',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    // A broker's server answers with the type-index form; over real HTTP (live project) the reply can be set here.
+    test.skip(!isLive(), 'the reply is set on the wire');
+    await page.route(`**${contract.customerLink.path}`, (r) =>
+      r.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          msg: '',
+          data: { type: 3, links: 'https://chat.example.com/frame|javascript:alert(1)' },
+        }),
+      }),
+    );
+    // The broker's chat page, served here (the machine has no network).
+    await page.route('https://chat.example.com/**', (r) =>
+      r.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><p>Support chat</p>',
+      }),
+    );
+    await page.setViewportSize(MOBILE);
+    await page.goto('/user/service');
+    await expect(page.frameLocator('iframe').getByText('Support chat')).toBeVisible();
+    const frame = page.locator('iframe[title="Online chat"]');
+    await expect(frame).toHaveAttribute('src', 'https://chat.example.com/frame');
+    // Sandboxed: scripts, forms and pop-ups, nothing else.
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
+    // Only https links are shown: one frame, and the chat, Telegram and WhatsApp cards are not there.
+    await expect(page.locator('iframe')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Telegram' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Online chat' })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('a missing site config shows the overlay', async ({ page }) => {
   await page.route('**/config/site.json', (r) => r.fulfill({ status: 404, body: 'not found' }));
