@@ -91,6 +91,21 @@ for (const [vp, size] of VIEWPORTS) {
 
     await saved.click();
     await expect(page).toHaveURL(/\/user\/wallet\/deleteCrypto\?.*walletId=\d+/);
+    // The route carries the five values the spec names, URL-encoded (user-centre §2).
+    const query = Object.fromEntries(new URL(page.url()).searchParams);
+    expect(Object.keys(query).sort()).toEqual([
+      'cryptocurrencyAddress',
+      'currencyId',
+      'currencyName',
+      'protocol',
+      'walletId',
+    ]);
+    expect(query).toMatchObject({
+      currencyName: 'USDT',
+      protocol: 'TRC20',
+      cryptocurrencyAddress: address,
+    });
+    expect(query.currencyId).not.toBe('');
     const detail = page.getByRole('region', { name: 'Saved address' });
     await expect(detail.getByText(address)).toBeVisible();
     await shot(page, `user-crypto-delete-${vp}`);
