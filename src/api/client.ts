@@ -123,12 +123,43 @@ export function createApiClient(deps: ClientDeps): ApiClient {
   const codeMessage = (code: number, serverMsg?: string) =>
     `${deps.t(`code.${code}`) ?? (serverMsg || text('tips.server500'))} [${code}]`;
 
+  /**
+   * Calls in flight whose success ends every session (contract `endsSession`),
+   * by the token they were sent with. The server ends the sessions as it
+   * makes the change, so a poll it answers meanwhile gets a 401 that may
+   * arrive before the change's own reply (the simulator saves before it
+   * replies; a live server's replies can cross on the network): that 401
+   * must not end the session as an expiry, with "please sign in" and a
+   * redirect that drops the change's success message.
+   */
+  const ending = new Map<string, number>();
+
   async function call<K extends CallName>(
     name: K,
     payload?: PayloadOf<K>,
     opts: CallOptions = {},
   ): Promise<CallResult<K>> {
     const ep = contract[name];
+    const sent = deps.token();
+    if (ep.endsSession && sent !== undefined) {
+      ending.set(sent, (ending.get(sent) ?? 0) + 1);
+      try {
+        return await send(name, ep, payload, opts);
+      } finally {
+        const n = (ending.get(sent) ?? 1) - 1;
+        if (n > 0) ending.set(sent, n);
+        else ending.delete(sent);
+      }
+    }
+    return send(name, ep, payload, opts);
+  }
+
+  async function send<K extends CallName>(
+    name: K,
+    ep: (typeof contract)[K],
+    payload: PayloadOf<K> | undefined,
+    opts: CallOptions,
+  ): Promise<CallResult<K>> {
     const exempt = opts.noAlert ?? ep.noAlert ?? false;
     const quiet = opts.quiet ?? opts.noAlert ?? (ep.noAlert || ep.silent) ?? false;
     const token = deps.token();
@@ -158,7 +189,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       // A 401 for a token that is no longer the session's (already ended by
       // another call's 401, or replaced by a switch) says nothing new: one
       // end, one toast, one redirect, however many polls were in flight.
-      if (exempt || (token !== undefined && token !== deps.token()))
+      // And one that crosses a password change's success (see `ending`).
+      if (
+        exempt ||
+        (token !== undefined && (token !== deps.token() || (!ep.endsSession && ending.has(token))))
+      )
         return {
           code: -1,
           data: null,

@@ -21,6 +21,12 @@ export interface Endpoint {
   silent?: boolean;
   /** The spec's noAlert (trading.md §4 "Session"): no toasts; a 401 is left to the caller. */
   noAlert?: boolean;
+  /**
+   * A success ends every session of the user on the server (a password
+   * change). While one is in flight, another call's 401 is that success
+   * arriving first, not an expiry: the caller ends the session itself.
+   */
+  endsSession?: boolean;
 }
 
 /** Payload, reply `data`, and extra top-level reply fields of one call. */
@@ -187,7 +193,7 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   addOrderOptionMock: exchange('/order/addOrderOptionMock'),
 
   infoSubmit: api('/waa/user/info/submit', 'multipart'),
-  passwordSubmit: api('/waa/user/password/submit'),
+  passwordSubmit: { ...api('/waa/user/password/submit'), endsSession: true },
   auth: api('/waa/user/auth', 'query', 'GET'),
   authSubmit: api('/waa/user/auth/submit', 'multipart'),
   juniorAuth: api('/waa/user/first/auth', 'query', 'GET'),

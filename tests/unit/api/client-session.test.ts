@@ -86,3 +86,77 @@ describe('api client: a 401 ends the session, polls included', () => {
     expect(toasts.map((x) => x.message)).toEqual(['Please login first']);
   });
 });
+
+describe('api client: a password change ends every session, and its success is not lost', () => {
+  /** Replies the test releases one by one, in the order it chooses. */
+  function gated() {
+    const waiting: Array<(r: WireResponse) => void> = [];
+    const transport: Transport = {
+      send: () => new Promise<WireResponse>((resolve) => waiting.push(resolve)),
+    };
+    const toasts: string[] = [];
+    const expired: string[] = [];
+    let token: string | undefined = 'TOKEN';
+    const api = createApiClient({
+      transport,
+      token: () => token,
+      t,
+      toast: (message) => toasts.push(message),
+      sessionExpired: (r) => {
+        expired.push(r);
+        token = undefined;
+      },
+    });
+    return { api, waiting, toasts, expired };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it("a poll's 401 that arrives before the change's own reply does not end the session as an expiry", async () => {
+    const { api, waiting, toasts, expired } = gated();
+    const change = api.call('passwordSubmit', {
+      oldPassword: 'secret123',
+      newPassword: 'newsecret1',
+      metaData: '{}',
+    });
+    const poll = api.call('userBalance', undefined, { quiet: true });
+    await tick();
+    // The server ended the sessions with the change; it answers the poll first.
+    waiting[1]!({ status: 401, body: '' });
+    expect(await poll).toMatchObject({ code: -1, status: 401, fault: 'unauthorized' });
+    expect(expired).toEqual([]);
+    expect(toasts).toEqual([]);
+    waiting[0]!({ status: 200, body: '{"code":0,"data":null}' });
+    expect((await change).code).toBe(0);
+  });
+
+  it('once the change has answered, a 401 is an expiry again', async () => {
+    const { api, waiting, toasts, expired } = gated();
+    const change = api.call('passwordSubmit', {
+      oldPassword: 'secret123',
+      newPassword: 'newsecret1',
+      metaData: '{}',
+    });
+    await tick();
+    waiting[0]!({ status: 200, body: '{"code":1109,"msg":"wrong","data":null}' });
+    await change;
+    const poll = api.call('userBalance', undefined, { quiet: true });
+    await tick();
+    waiting[1]!({ status: 401, body: '' });
+    await poll;
+    expect(expired).toEqual(['401']);
+    expect(toasts).toContain('Please login first');
+  });
+
+  it("the change's own 401 (a session already over) ends the session", async () => {
+    const { api, waiting, expired } = gated();
+    const change = api.call('passwordSubmit', {
+      oldPassword: 'secret123',
+      newPassword: 'newsecret1',
+      metaData: '{}',
+    });
+    await tick();
+    waiting[0]!({ status: 401, body: '' });
+    expect(await change).toMatchObject({ status: 401, fault: 'unauthorized' });
+    expect(expired).toEqual(['401']);
+  });
+});
