@@ -155,7 +155,8 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   sendPhone: api('/wa-na/sendPhone'),
   register: api('/wa-na/register'),
   getImageCode: api('/wa-na/getImageCode'),
-  forgot: api('/wa-na/forgot'),
+  // A reset ends the user's sessions too (/forgot is open to a signed-in user).
+  forgot: { ...api('/wa-na/forgot'), endsSession: true },
   refresh: api('/wa-na/refresh'),
   bannerList: api('/wa-na/appBanner/list'),
   findOptionsProduct: api('/wa-na/option/findOptionsProduct'),
