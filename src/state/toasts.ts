@@ -30,8 +30,20 @@ function remove(id: number): void {
 }
 
 export function showToast(message: string, kind: Toast['kind'], durationMs: number): void {
-  // One copy of the same message at a time: a burst of identical failures shows once.
-  if (toasts.list.some((t) => t.message === message)) return;
+  // One copy of the same message at a time: a burst of identical failures
+  // shows once. The copy on screen stays its full time from this one, so a
+  // second success a moment after the first (a loan request, then its first
+  // repayment) is still seen, not dropped while the first one leaves.
+  const same = toasts.list.find((t) => t.message === message);
+  if (same) {
+    const entry = timers.get(same.id);
+    if (entry?.shown) {
+      clearTimeout(entry.timer);
+      const d = Math.max(same.durationMs, durationMs);
+      timers.set(same.id, { timer: setTimeout(() => remove(same.id), d), shown: true });
+    }
+    return;
+  }
   const id = ++seq;
   toasts.list.push({ id, message, kind, durationMs });
   timers.set(id, {

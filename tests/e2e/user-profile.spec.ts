@@ -289,8 +289,11 @@ for (const size of [MOBILE, DESKTOP]) {
       await screen.getByLabel('Real name').fill('Thomas Anderson');
       await screen.getByLabel('ID type').selectOption({ label: 'Passport' });
       await screen.getByLabel('ID number').fill('P1234567');
+      // One photo at a time, as a user can: the pickers are disabled while one is prepared.
       await screen.getByLabel('Front of ID', { exact: true }).setInputFiles(image('front.png'));
+      await expect(screen.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
       await screen.getByLabel('Back of ID', { exact: true }).setInputFiles(image('back.png'));
+      await expect(screen.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
       await screen.getByLabel('Photo holding your ID', { exact: true }).setInputFiles({
         name: 'me.pdf',
         mimeType: 'application/pdf',
@@ -432,8 +435,11 @@ test('notifications: a rejected verification arrives with its reason; an empty l
   await page.goto('/user/verified');
   await page.getByLabel('Real name').fill('Jane Doe');
   await page.getByLabel('ID number').fill('X1');
-  for (const label of ['Front of ID', 'Back of ID', 'Photo holding your ID'])
+  // One photo at a time, as a user can: the pickers are disabled while one is prepared.
+  for (const label of ['Front of ID', 'Back of ID', 'Photo holding your ID']) {
     await page.getByLabel(label, { exact: true }).setInputFiles(image(`${label}.png`));
+    await expect(page.getByRole('img', { name: `${label} preview` })).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Under review', { exact: true })).toBeVisible();
   await backOffice(page, 'rejectKyc', uid, 'Name does not match');

@@ -50,4 +50,17 @@ describe('toasts', () => {
     showToast('Network error', 'error', 1500);
     expect(messages()).toEqual(['Network error']);
   });
+
+  it('the same message raised again while shown stays its full time from then', () => {
+    showToast('Submitted successfully', 'success', 1500);
+    toastShown(toasts.list[0]!.id);
+    vi.advanceTimersByTime(1400);
+    // A second submission, just before the first toast would leave.
+    showToast('Submitted successfully', 'success', 1500);
+    expect(messages()).toEqual(['Submitted successfully']);
+    vi.advanceTimersByTime(1499);
+    expect(messages()).toEqual(['Submitted successfully']);
+    vi.advanceTimersByTime(1);
+    expect(messages()).toEqual([]);
+  });
 });
