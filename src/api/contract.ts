@@ -21,11 +21,7 @@ export interface Endpoint {
   silent?: boolean;
   /** The spec's noAlert (trading.md §4 "Session"): no toasts; a 401 is left to the caller. */
   noAlert?: boolean;
-  /**
-   * A success ends every session of the user on the server (a password
-   * change). While one is in flight, another call's 401 is that success
-   * arriving first, not an expiry: the caller ends the session itself.
-   */
+  /** A success ends the user's sessions: other calls' 401s meanwhile are not an expiry (client.ts). */
   endsSession?: boolean;
 }
 
@@ -155,7 +151,6 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   sendPhone: api('/wa-na/sendPhone'),
   register: api('/wa-na/register'),
   getImageCode: api('/wa-na/getImageCode'),
-  // A reset ends the user's sessions too (/forgot is open to a signed-in user).
   forgot: { ...api('/wa-na/forgot'), endsSession: true },
   refresh: api('/wa-na/refresh'),
   bannerList: api('/wa-na/appBanner/list'),

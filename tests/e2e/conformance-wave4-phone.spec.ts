@@ -25,22 +25,21 @@ interface Reply {
   data: unknown;
 }
 
+/** The app's client, exposed to tests (a type only: the calls run in the page). */
+interface TraderWindow {
+  __TRADER_API__: { call(n: string, p?: unknown): Promise<Reply> };
+}
+
 /**
  * Call the app's API as the signed-in user (what a user's many orders and
  * deposits would have sent). The app exposes its client when a test sets
  * window.__TRADER_INSPECT__ before it loads (src/ui/boot/services.ts).
  */
 async function userCall<T>(page: Page, name: string, payload?: unknown): Promise<T> {
-  await page.waitForFunction(
-    () => !!(window as unknown as { __TRADER_API__?: unknown }).__TRADER_API__,
-  );
+  await page.waitForFunction(() => !!(window as unknown as Partial<TraderWindow>).__TRADER_API__);
   const r = await page.evaluate(
     async ([n, p]) => {
-      const api = (
-        window as unknown as {
-          __TRADER_API__: { call(n: string, p?: unknown): Promise<Reply> };
-        }
-      ).__TRADER_API__;
+      const api = (window as unknown as TraderWindow).__TRADER_API__;
       const { code, data } = await api.call(n, p);
       return { code, data };
     },
@@ -54,11 +53,7 @@ async function userCall<T>(page: Page, name: string, payload?: unknown): Promise
 async function deposit(page: Page, amount: number): Promise<void> {
   const r = await page.evaluate(
     async ([amt, b64]) => {
-      const api = (
-        window as unknown as {
-          __TRADER_API__: { call(n: string, p?: unknown): Promise<Reply> };
-        }
-      ).__TRADER_API__;
+      const api = (window as unknown as TraderWindow).__TRADER_API__;
       const proof = new Blob([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], {
         type: 'image/png',
       });

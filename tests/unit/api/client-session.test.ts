@@ -110,14 +110,16 @@ describe('api client: a password change ends every session, and its success is n
     return { api, waiting, toasts, expired };
   }
   const tick = () => new Promise((r) => setTimeout(r, 0));
-
-  it("a poll's 401 that arrives before the change's own reply does not end the session as an expiry", async () => {
-    const { api, waiting, toasts, expired } = gated();
-    const change = api.call('passwordSubmit', {
+  const changePassword = (api: ReturnType<typeof gated>['api']) =>
+    api.call('passwordSubmit', {
       oldPassword: 'secret123',
       newPassword: 'newsecret1',
       metaData: '{}',
     });
+
+  it("a poll's 401 that arrives before the change's own reply does not end the session as an expiry", async () => {
+    const { api, waiting, toasts, expired } = gated();
+    const change = changePassword(api);
     const poll = api.call('userBalance', undefined, { quiet: true });
     await tick();
     // The server ended the sessions with the change; it answers the poll first.
@@ -131,11 +133,7 @@ describe('api client: a password change ends every session, and its success is n
 
   it('once the change has answered, a 401 is an expiry again', async () => {
     const { api, waiting, toasts, expired } = gated();
-    const change = api.call('passwordSubmit', {
-      oldPassword: 'secret123',
-      newPassword: 'newsecret1',
-      metaData: '{}',
-    });
+    const change = changePassword(api);
     await tick();
     waiting[0]!({ status: 200, body: '{"code":1109,"msg":"wrong","data":null}' });
     await change;
@@ -149,11 +147,7 @@ describe('api client: a password change ends every session, and its success is n
 
   it("the change's own 401 (a session already over) ends the session", async () => {
     const { api, waiting, expired } = gated();
-    const change = api.call('passwordSubmit', {
-      oldPassword: 'secret123',
-      newPassword: 'newsecret1',
-      metaData: '{}',
-    });
+    const change = changePassword(api);
     await tick();
     waiting[0]!({ status: 401, body: '' });
     expect(await change).toMatchObject({ status: 401, fault: 'unauthorized' });
