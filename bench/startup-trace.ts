@@ -11,6 +11,7 @@
  * (default dist), so two builds can be compared in the same minute. Not a bench: no budgets.
  */
 import { preview } from './serve.ts';
+import { gotoUntilSignal } from './page-signal.ts';
 import { chromium, type Browser } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,6 +21,7 @@ const RATE = Number(process.env.TRACE_THROTTLE ?? 4);
 const DIST = process.env.TRACE_DIST ?? 'dist';
 const LIVE_PRICE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const ANY_PRICE = '[data-testid^="row-bid-"]';
+const DONE = '__trace_live_price';
 
 /** A string, not a function: tsx's helpers do not exist in the page. */
 const PROBE = `(() => {
@@ -34,7 +36,7 @@ const PROBE = `(() => {
   const mo = new MutationObserver(() => {
     const has = (sel) => { const c = document.querySelector(sel); return c && c.textContent && c.textContent.trim(); };
     if (w.__trace.any === undefined && has(${JSON.stringify(ANY_PRICE)})) w.__trace.any = performance.now();
-    if (w.__trace.live === undefined && has(${JSON.stringify(LIVE_PRICE)})) { w.__trace.live = performance.now(); mo.disconnect(); }
+    if (w.__trace.live === undefined && has(${JSON.stringify(LIVE_PRICE)})) { w.__trace.live = performance.now(); mo.disconnect(); console.debug(${JSON.stringify(DONE)}); }
   });
   mo.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
@@ -50,11 +52,8 @@ async function sample(browser: Browser, throttle: number): Promise<{ row: Row; l
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     }
     await page.addInitScript(PROBE);
-    await page.goto(`http://127.0.0.1:${PORT}/`);
-    await page.waitForFunction('window.__trace && window.__trace.live !== undefined', undefined, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    // Nothing runs in the page until it says it is done (page-signal.ts).
+    await gotoUntilSignal(page, `http://127.0.0.1:${PORT}/`, DONE);
     return await page.evaluate(`(async () => {
       const t = window.__trace;
       const row = { fcp: t.fcp, 'price (any)': t.any, 'price (live)': t.live };
