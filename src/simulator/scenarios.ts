@@ -22,6 +22,13 @@ export interface DelayRule {
   call?: CallName;
   ms: number;
   times?: number;
+  /**
+   * Hold the reply after the call is handled and saved, not before: what it
+   * changed is already true for every other call while its own reply is late
+   * (a server slow to answer after its commit: a password change's 401s reach
+   * the client's other calls first).
+   */
+  after?: boolean;
 }
 
 /** Where the armed rules live: the simulator's (persisted) state, or memory. */
@@ -73,8 +80,9 @@ export class Scenarios {
     return this.take(this.store.forced, call);
   }
 
-  takeDelay(call: CallName): number {
-    return this.take(this.store.delays, call)?.ms ?? 0;
+  takeDelay(call: CallName): { ms: number; after: boolean } {
+    const rule = this.take(this.store.delays, call);
+    return { ms: rule?.ms ?? 0, after: rule?.after === true };
   }
 
   /** What is armed, for the reviewer console. */

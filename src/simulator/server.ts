@@ -204,8 +204,10 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     if (contract[hit.name].method !== req.method)
       return json(405, { code: -1, msg: 'Method not allowed', data: null });
     const delay = scenarios.takeDelay(hit.name);
-    if (delay > 0) await sleep(delay);
-    return answer(hit.name, req, hit.params);
+    if (delay.ms > 0 && !delay.after) await sleep(delay.ms);
+    const reply = await answer(hit.name, req, hit.params);
+    if (delay.ms > 0 && delay.after) await sleep(delay.ms);
+    return reply;
   }
 
   let ticking = opts.ticking ?? true;

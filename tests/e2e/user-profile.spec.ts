@@ -5,7 +5,7 @@
  * pages, each on a phone (390×844) and a desktop (1440×900).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, isLive } from './fixtures.ts';
 import { backOffice } from './sim.ts';
 import { png } from './images.ts';
 
@@ -258,6 +258,41 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(page).toHaveURL(/\/$/);
   });
 }
+
+// A server slow to answer after its commit: a password change ends the user's
+// sessions at once, so the desktop's balance poll gets 401 while the change's own
+// reply is still on its way (the back office holds it after handling). Those
+// 401s are not an expiry: the change shows as done and leads to sign in.
+test(
+  'change password (desktop): the reply comes after other calls were refused; it still shows as done',
+  { tag: ['@live'] },
+  async ({ page }) => {
+    const address = 'pw-late@example.com';
+    await signIn(page, DESKTOP, { email: address });
+    await page.goto('/user/changePassword');
+    const screen = screenOf(page, DESKTOP);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+    });
+    await backOffice(page, 'delay', { call: 'passwordSubmit', ms: 3_000, after: true });
+    await screen.getByLabel('Old password').fill(PASSWORD);
+    await screen.getByLabel('New password', { exact: true }).fill('newsecret1');
+    await screen.getByLabel('Repeat new password').fill('newsecret1');
+    await screen.getByRole('button', { name: 'Save new password' }).click();
+    const toasts = page.locator('.toaster');
+    await expect(toasts.getByText('Update successful')).toBeVisible({ timeout: 10_000 });
+    // Not the expiry's way to sign in (a toast, and back here after signing in).
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toasts.getByText('Please login first')).toHaveCount(0);
+    // Over HTTP the refusals are on the wire: the race really happened.
+    if (isLive()) expect(refused.length).toBeGreaterThan(0);
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password', { exact: true }).fill('newsecret1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 // ---- identity verification
 

@@ -48,6 +48,7 @@ const delayRule = v.strictObject({
   call: v.optional(call),
   ms: int(0, 600_000),
   times: v.optional(int(1, 1000)),
+  after: v.optional(v.boolean()),
 });
 const newUser = v.strictObject({
   email: v.optional(text(254)),

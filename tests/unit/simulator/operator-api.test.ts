@@ -108,6 +108,9 @@ describe('operator API', () => {
     expect((await call('approveDeposit', [{ id: 1 }])).status).toBe(400);
     expect((await call('setFlag', ['x', true, 'extra'])).status).toBe(400);
     expect((await call('force', [{ code: 1, evil: true }])).status).toBe(400);
+    expect((await call('delay', [{ ms: 10, after: 'yes' }])).status).toBe(400);
+    expect((await call('delay', [{ ms: 10, after: true }])).status).toBe(200);
+    expect((await call('clearScenarios', [])).status).toBe(200);
     expect((await call('flags', 'not an array' as unknown as unknown[])).status).toBe(400);
     const bad = await op('call', { method: 'POST', key: KEY, body: '{not json' });
     expect(bad.status).toBe(400);

@@ -28,7 +28,10 @@ function Armed({ armed }: { armed: ArmedFaults | undefined }) {
       (r) =>
         `${r.call ?? t('console.anyCall')} → ${r.code ?? (r.status ? `HTTP ${r.status}` : t('console.malformed'))} ×${r.times ?? 1}`,
     ),
-    ...armed.delays.map((r) => `${r.call ?? t('console.anyCall')} +${r.ms} ms ×${r.times ?? 1}`),
+    ...armed.delays.map(
+      (r) =>
+        `${r.call ?? t('console.anyCall')} +${r.ms} ms${r.after ? ` (${t('console.afterHandling')})` : ''} ×${r.times ?? 1}`,
+    ),
   ];
   return (
     <section aria-label={t('console.armed')}>
@@ -131,6 +134,13 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
           onClick={() => run(bo.delay({ ...which, ms: Number(delay) }), done, reload)}
         >
           {t('console.delay')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => run(bo.delay({ ...which, ms: Number(delay), after: true }), done, reload)}
+        >
+          {t('console.delayAfter')}
         </button>
       </div>
       <div className="console-row">

@@ -46,6 +46,35 @@ describe('change password', () => {
     expect((await signIn(w, 'p@example.com')).code).toBe(1108);
     expect((await signIn(w, 'p@example.com', 'newsecret1')).code).toBe(0);
   });
+
+  it("with its reply held after handling (the back office's `after` delay), other calls are refused first; the client ends no session over them", async () => {
+    const w = await world();
+    await seeded(w, { email: 'late@example.com' });
+    w.sim.backOffice.delay({ call: 'passwordSubmit', ms: 5_000, after: true });
+    expect(w.sim.backOffice.scenarios().delays).toEqual([
+      { call: 'passwordSubmit', ms: 5_000, times: 1, after: true },
+    ]);
+    let answered = false;
+    const change = w.api
+      .call('passwordSubmit', {
+        oldPassword: 'secret123',
+        newPassword: 'newsecret1',
+        metaData: '{}',
+      })
+      .then((r) => ((answered = true), r));
+    // Handled and saved while its reply waits: the session is over for every other call.
+    let other = 0;
+    for (let i = 0; i < 100 && other === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      other = (await w.api.call('sessionCheck')).code;
+    }
+    expect(other).not.toBe(0);
+    expect(answered).toBe(false);
+    expect(w.expired).toEqual([]);
+    w.clock.advance(5_000);
+    expect((await change).code).toBe(0);
+    expect((await signIn(w, 'late@example.com', 'newsecret1')).code).toBe(0);
+  });
 });
 
 describe('bind e-mail', () => {
