@@ -7,8 +7,6 @@ export type ListTab = 'position' | 'history';
 export interface UiState {
   /** The product in the desktop panels (chart, place order). */
   symbol: string;
-  /** Whether the user picked a symbol (so BTCUSDT does not override it). */
-  symbolChosen: boolean;
   placeOpen: boolean;
   listOpen: boolean;
   listTab: ListTab;
@@ -18,7 +16,6 @@ export interface UiState {
 
 export const ui = proxy<UiState>({
   symbol: 'BTCUSDT',
-  symbolChosen: false,
   placeOpen: true,
   // The list is open by default when the window is taller than 790 px.
   listOpen: typeof window !== 'undefined' && window.innerHeight > LIST_OPEN_MIN_HEIGHT_PX,
@@ -28,5 +25,4 @@ export const ui = proxy<UiState>({
 
 export function chooseSymbol(symbol: string): void {
   ui.symbol = symbol;
-  ui.symbolChosen = true;
 }
