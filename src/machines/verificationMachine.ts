@@ -14,7 +14,9 @@
  *   most 140 characters. The full variant also takes id front, id reverse and
  *   a portrait, required when status is 0 (p_u_id_card_front,
  *   p_u_id_card_reverse, p_u_id_card_avatar); heic/jpg/jpeg/png up to 10 MB
- *   (illegal_extension, upload_limit).
+ *   (illegal_extension, upload_limit). A file chosen while another is read
+ *   (converted and compressed: seconds for a HEIC on a slow phone) waits its
+ *   turn, one per slot, the latest choice winning; none is dropped.
  * - Submit: authSubmit / juniorAuthSubmit, multipart, fields in metaData with
  *   the locale, images as files. Success shows submit_success_please_wait and
  *   reloads the record (status 1).
@@ -26,6 +28,7 @@ import { checkImage } from './validation/wallet.ts';
 import { notice } from './notice.ts';
 import { errorsOf, metaData, outputOf } from './verification/helpers.ts';
 import type {
+  Chosen,
   LoadResult,
   PrepareInput,
   SubmitInput,
@@ -47,6 +50,15 @@ export type {
   VerificationEvent,
   VerificationInput,
 } from './verification/types.ts';
+
+/** An image.select event's file, as held until it is read. */
+const chosen = (e: Extract<VerificationEvent, { type: 'image.select' }>): Chosen => ({
+  slot: e.slot,
+  name: e.file.name,
+  size: e.file.size,
+  type: e.file.type,
+  blob: e.blob,
+});
 
 /** Verification fields are at most 140 characters (§5, §9). */
 const FIELD_MAX = 140;
@@ -84,6 +96,7 @@ export const verificationMachine = setup({
     full: ({ context }) => context.variant === 'full',
     imageAcceptable: ({ context, event }) =>
       context.variant === 'full' && event.type === 'image.select' && !checkImage(event.file),
+    queued: ({ context }) => context.queued.length > 0,
   },
   actions: {
     applyRecord: assign(({ context, event }) => {
@@ -125,21 +138,25 @@ export const verificationMachine = setup({
         : {},
     ),
     markPending: assign(({ event }) =>
+      event.type === 'image.select' ? { pending: chosen(event) } : {},
+    ),
+    /** Chosen while another is read: after it, replacing an earlier choice for that slot. */
+    enqueue: assign(({ context, event }) =>
       event.type === 'image.select'
         ? {
-            pending: {
-              slot: event.slot,
-              name: event.file.name,
-              size: event.file.size,
-              type: event.file.type,
-            },
+            queued: [...context.queued.filter((q) => q.slot !== event.slot), chosen(event)],
+            errors: { ...context.errors, [event.slot]: undefined },
           }
         : {},
     ),
+    dequeue: assign(({ context }) => ({
+      pending: context.queued[0],
+      queued: context.queued.slice(1),
+    })),
     setImage: assign(({ context, event }) => {
       const p = context.pending;
       if (!p) return {};
-      const { slot, ...file } = p;
+      const { slot, blob: _read, ...file } = p;
       return {
         pending: undefined,
         images: { ...context.images, [slot]: { ...file, url: outputOf<string>(event) } },
@@ -156,7 +173,7 @@ export const verificationMachine = setup({
     removeImage: assign(({ context, event }) => {
       if (event.type !== 'image.remove') return {};
       const { [event.slot]: _gone, ...images } = context.images;
-      return { images };
+      return { images, queued: context.queued.filter((q) => q.slot !== event.slot) };
     }),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
     announce: assign({
@@ -181,6 +198,7 @@ export const verificationMachine = setup({
     images: {},
     saved: {},
     pending: undefined,
+    queued: [],
     remark: undefined,
     alreadyVerified: false,
     errors: {},
@@ -217,6 +235,8 @@ export const verificationMachine = setup({
       },
       states: {
         idle: {
+          // What was chosen while the last file was read is read next.
+          always: { guard: 'queued', target: 'preparing', actions: 'dequeue' },
           on: {
             'image.select': [
               { guard: 'imageAcceptable', target: 'preparing', actions: 'markPending' },
@@ -230,12 +250,16 @@ export const verificationMachine = setup({
         },
         preparing: {
           tags: ['busy'],
+          on: {
+            'image.select': [
+              { guard: 'imageAcceptable', actions: 'enqueue' },
+              { guard: 'full', actions: 'rejectImage' },
+            ],
+          },
           invoke: {
             id: 'prepareImage',
             src: 'prepareImage',
-            input: ({ event }) => ({
-              blob: (event as Extract<VerificationEvent, { type: 'image.select' }>).blob,
-            }),
+            input: ({ context }) => ({ blob: (context.pending as Chosen).blob }),
             onDone: [
               { guard: 'imageRead', target: 'idle', actions: 'setImage' },
               { target: 'idle', actions: 'unreadableImage' },

@@ -33,8 +33,14 @@ export interface VerificationContext {
   images: Partial<Record<Slot, ImageValue>>;
   /** Images already on the record (shown until replaced). */
   saved: Partial<Record<Slot, string>>;
-  /** The slot whose file is being read. */
-  pending: (FileMeta & { slot: Slot }) | undefined;
+  /** The file being read, and its slot. */
+  pending: Chosen | undefined;
+  /**
+   * Files chosen while another is read, in order, one per slot (a later
+   * choice for the same slot replaces it): read next, none dropped. A slow
+   * phone takes seconds for a HEIC, and the pickers stay usable meanwhile.
+   */
+  queued: Chosen[];
   /** Failure reason of a rejected verification (status 3). */
   remark: string | undefined;
   /** Status 2 with showVerified: the already-verified message. */
@@ -46,6 +52,9 @@ export interface VerificationContext {
   /** A message for the view to toast once. */
   notice: Notice | undefined;
 }
+
+/** A chosen image file, for one slot. */
+export type Chosen = FileMeta & { slot: Slot; blob: Blob };
 
 export type VerificationEvent =
   | { type: 'field.change'; field: Field; value: string }

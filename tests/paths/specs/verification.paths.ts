@@ -40,6 +40,12 @@ const badExtension = {
   file: { name: 'front.gif', size: 100, type: 'image/gif' },
   blob: png(),
 };
+const gifPortrait = {
+  type: 'image.select',
+  slot: 'avatar',
+  file: { name: 'avatar.gif', size: 100, type: 'image/gif' },
+  blob: png(),
+};
 const tooBig = {
   type: 'image.select',
   slot: 'front',
@@ -131,6 +137,7 @@ function spec(input: VerificationInput): PathSpec {
         errorKeys(c),
         c.failure ?? null,
         c.pending?.name ?? null,
+        c.queued.map((q) => q.slot),
         !!c.notice,
       ]);
     },
@@ -147,9 +154,17 @@ function spec(input: VerificationInput): PathSpec {
       if (state === '"submitting"')
         return c.failure === undefined ? [submitOk, submit1014] : [submit1014];
       if (state === '{"editing":"preparing"}') {
-        return c.pending?.name === 'fake.png'
-          ? [{ type: 'xstate.done.actor.prepareImage', output: null }]
-          : [{ type: 'xstate.done.actor.prepareImage', output: PNG_URL }];
+        const read =
+          c.pending?.name === 'fake.png'
+            ? { type: 'xstate.done.actor.prepareImage', output: null }
+            : { type: 'xstate.done.actor.prepareImage', output: PNG_URL };
+        // The back of the ID chosen while the front is read: it waits its turn;
+        // a file the rules refuse is refused at once, as when nothing is read.
+        const next =
+          c.pending?.name === 'front.png' && !c.images.reverse && c.queued.length === 0
+            ? [good('reverse'), ...(errorKeys(c).length ? [] : [gifPortrait])]
+            : [];
+        return [read, ...next];
       }
       if (state !== '{"editing":"idle"}' || errorKeys(c).length) return [];
       // A short walk through the form: each field once, then the images, with
@@ -244,6 +259,8 @@ function spec(input: VerificationInput): PathSpec {
       'editing.idle': (s) => {
         const ctx = (s as Snap).context;
         expect(ctx.pending).toBeUndefined();
+        // Nothing chosen is left waiting: idle reads the queue at once.
+        expect(ctx.queued).toEqual([]);
         for (const [slot, img] of Object.entries(ctx.images)) expect(img.url, slot).toBe(PNG_URL);
         const errs = errorKeys(ctx);
         if (errs.includes('realName')) {
@@ -265,8 +282,19 @@ function spec(input: VerificationInput): PathSpec {
         if (errs.includes('authEmail')) expect(ctx.errors.authEmail).toBe('wrong_email');
       },
       'editing.preparing': (s) => {
+        const ctx = (s as Snap).context;
         expect(s.hasTag('busy')).toBe(true);
-        expect((s as Snap).context.pending?.slot).toBeDefined();
+        expect(ctx.pending?.slot).toBeDefined();
+        // One waiting file per slot, never the one read now twice over.
+        const slots = ctx.queued.map((q) => q.slot);
+        expect(new Set(slots).size).toBe(slots.length);
+        // The queued back of the ID is read right after the front.
+        if (ctx.pending?.slot === 'reverse') expect(ctx.images.front?.url ?? null).not.toBeNull();
+        // A refused file is not queued: its error shows at once.
+        if (ctx.errors.avatar) {
+          expect(ctx.errors.avatar).toBe('illegal_extension');
+          expect(slots).not.toContain('avatar');
+        }
       },
       submitting: (s, c) => {
         const ctx = (s as Snap).context;

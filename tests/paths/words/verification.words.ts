@@ -26,6 +26,38 @@ const submitEarlier = (w: W, spec: string) =>
     `この認証を一度申請する（${w.q('verified.realName')} Ann Lee、${w.q('verified.idType')} ${w.q('verified.idType_1')}、${w.q('verified.idCard')} X1234567${full(spec) ? '、メール ann@example.com、小さな PNG 写真3枚' : ''}）`,
   );
 
+/**
+ * Which photo each read was for, in a path's steps: the files the rules
+ * accept, in the order chosen (one chosen while another is read waits its
+ * turn; a later one for the same photo replaces it), and what still waits.
+ */
+function reads(history: readonly AnyEvent[]): { read: (string | undefined)[]; waiting: string[] } {
+  const waiting: string[] = [];
+  const read: (string | undefined)[] = [];
+  let reading: string | undefined;
+  for (const x of history) {
+    if (
+      x.type === 'image.select' &&
+      !checkImage(x.file as { name: string; size: number; type: string })
+    ) {
+      const slot = x.slot as string;
+      if (reading === undefined) reading = slot;
+      else waiting.splice(0, waiting.length, ...waiting.filter((s) => s !== slot), slot);
+    }
+    if (x.type === 'image.remove') {
+      const i = waiting.indexOf(x.slot as string);
+      if (i >= 0) waiting.splice(i, 1);
+    }
+    if (done(x, 'prepareImage')) {
+      read.push(reading);
+      reading = waiting.shift();
+    }
+  }
+  return { read, waiting: reading === undefined ? waiting : [reading, ...waiting] };
+}
+/** The photo the latest read was for. */
+const lastRead = (history: readonly AnyEvent[]) => reads(history).read.at(-1) ?? '';
+
 /** The form as the path has left it: the loaded record, then the person's changes. */
 function form(e: AnyEvent, c: StepCtx) {
   const f = {
@@ -37,8 +69,8 @@ function form(e: AnyEvent, c: StepCtx) {
     authEmail: '',
     images: {} as Record<string, unknown>,
   };
-  let slot = '';
-  for (const x of [...c.history, e]) {
+  const all = [...c.history, e];
+  for (const [i, x] of all.entries()) {
     if (done(x, 'loadRecord') && codeOf(x) === 0) {
       const r = x.output.data as Record<string, unknown>;
       f.status = r.verifiedStatus as number;
@@ -49,8 +81,7 @@ function form(e: AnyEvent, c: StepCtx) {
     }
     if (done(x, 'submit') && codeOf(x) === 0) f.status = 1;
     if (x.type === 'field.change') (f as Record<string, unknown>)[x.field as string] = x.value;
-    if (x.type === 'image.select') slot = x.slot as string;
-    if (done(x, 'prepareImage') && x.output) f.images[slot] = x.output;
+    if (done(x, 'prepareImage') && x.output) f.images[lastRead(all.slice(0, i + 1))] = x.output;
     if (x.type === 'image.remove') delete f.images[x.slot as string];
   }
   return f;
@@ -218,7 +249,7 @@ export const verificationWords: Words = {
         return under(w, SLOT_LABEL[e.slot as string] ?? '', key ?? '');
       }
       if (done(e, 'prepareImage')) {
-        const slot = c.history.findLast((x) => x.type === 'image.select')?.slot as string;
+        const slot = lastRead([...c.history, e]);
         return e.output
           ? w.say(
               `${w.q(SLOT_LABEL[slot] ?? '')} shows the photo, with ${w.q('verified.remove')}`,
@@ -248,7 +279,22 @@ export const verificationWords: Words = {
         `${statusLine(w, f.status)}。フォームは${filled}${images}。${w.q('verified.submit')}`,
       );
     },
-    'editing.preparing': (w) => w.say('A small spinner on that photo', 'その写真に小さなスピナー'),
+    'editing.preparing': (w, e, c) => {
+      if (e.type === 'image.select') {
+        const key = checkImage(e.file as { name: string; size: number; type: string });
+        if (key) return under(w, SLOT_LABEL[e.slot as string] ?? '', key);
+      }
+      if (!done(e, 'prepareImage'))
+        return w.say('A small spinner on that photo', 'その写真に小さなスピナー');
+      // The photo read shows; the one chosen meanwhile is read next.
+      const path = [...c.history, e];
+      const shown = SLOT_LABEL[lastRead(path)] ?? '';
+      const next = SLOT_LABEL[reads(path).waiting[0] ?? ''] ?? '';
+      return w.say(
+        `${w.q(shown)} shows the photo, with ${w.q('verified.remove')}; a small spinner on ${w.q(next)}`,
+        `${w.q(shown)}に写真と${w.q('verified.remove')}。${w.q(next)}に小さなスピナー`,
+      );
+    },
     submitting: (w) =>
       w.say(
         `The button shows ${w.q('common.loading')}; the fields are disabled`,
@@ -263,6 +309,10 @@ export const verificationWords: Words = {
     'editing.idle|form.submit|1': (w) =>
       w.say('Submit with missing or bad fields', '入力不備で申請'),
     'editing.idle|image.select|1': (w) => w.say('A photo the rules refuse', '規則で拒否される写真'),
+    'editing.preparing|image.select|0': (w) =>
+      w.say('Choose the next photo while one is read', '読み込み中に次の写真を選ぶ'),
+    'editing.preparing|image.select|1': (w) =>
+      w.say('A photo the rules refuse, while one is read', '読み込み中に規則で拒否される写真'),
     'editing.preparing|xstate.done.actor.prepareImage|1': (w) =>
       w.say('A file that is not a picture', '画像ではないファイル'),
     'editing|image.remove|0': (w) => w.say('Remove a photo', '写真を削除'),

@@ -197,8 +197,9 @@ function VerificationForm({ variant }: { variant: Variant }) {
                 label={slotLabel[slot]}
                 preview={c.images[slot]?.url ?? c.saved[slot]}
                 error={c.errors[slot]}
-                busy={c.pending?.slot === slot}
-                disabled={!editable || busy}
+                // Read now or waiting its turn; the pickers stay usable meanwhile.
+                busy={c.pending?.slot === slot || c.queued.some((q) => q.slot === slot)}
+                disabled={!editable || state.matches('submitting')}
                 onFile={(file) =>
                   send({
                     type: 'image.select',
