@@ -203,6 +203,19 @@ export const depositMachine = setup({
             },
             preparing: {
               tags: ['busy'],
+              on: {
+                // Another file chosen while one is read replaces it: that read
+                // is dropped and the new one read (it was silently ignored).
+                'proof.select': [
+                  {
+                    guard: 'proofAcceptable',
+                    target: 'preparing',
+                    reenter: true,
+                    actions: 'markPending',
+                  },
+                  { actions: 'rejectProof' },
+                ],
+              },
               invoke: {
                 id: 'prepareImage',
                 src: 'prepareImage',

@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
+import { png } from './images.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -87,10 +88,19 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Minimum deposit: 1000 USD')).toBeVisible();
   await page.getByLabel('Deposit amount (USDT)').fill('500');
+  // A large photo (recompressed: hundreds of ms), then at once another: the
+  // second is the proof (it was ignored while the first was read).
+  await page.getByLabel('Deposit proof').setInputFiles({
+    name: 'large.png',
+    mimeType: 'image/png',
+    buffer: png(1600, 1200, 2),
+  });
   await page
     .getByLabel('Deposit proof')
     .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
+  const preview = page.getByRole('img', { name: 'Deposit proof preview' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1);
   await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
 
   // The agreement's own back arrow keeps the form (not only the browser's Back).

@@ -126,6 +126,8 @@ function spec(name: string, input: DepositInput): PathSpec {
               type: 'xstate.done.actor.prepareImage',
               output: c.pending?.name === 'fake.jpg' ? null : PNG_URL,
             },
+            // Another file chosen while this one is read: the new one is read instead.
+            ...(c.pending?.name === 'fake.jpg' ? [proofGood, proofBadExtension] : []),
           ];
         case '{"crypto":"submitting"}':
           return c.failure === 1018 || self

@@ -4,7 +4,7 @@
  * networks (101 USDT TRC20, 102 USDT ERC20…); proof.png is a real PNG image,
  * proof.pdf a PDF and fake.jpg a text file renamed.
  */
-import { checkDepositAmount } from '../../../src/machines/validation/wallet.ts';
+import { checkDepositAmount, checkImage } from '../../../src/machines/validation/wallet.ts';
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
 import {
@@ -233,7 +233,15 @@ export const depositWords: Words = {
         `${w.q('wallet_ui.step_2')}：${amountLabel(w, f)}、${w.q('wallet_ui.deposit_proof')}、${w.q('wallet_ui.agree')}と${w.q('wallet_ui.submit')}`,
       );
     },
-    'crypto.details.preparing': (w) => w.say('The proof is being read', '証明を読み込み中'),
+    'crypto.details.preparing': (w, e) => {
+      const refused =
+        e.type === 'proof.select'
+          ? checkImage(e.file as { name: string; size: number; type: string })
+          : undefined;
+      return refused
+        ? `${w.say('The proof is still being read; ', '証明はまだ読み込み中。')}${error(w, w.q('wallet_ui.deposit_proof'), refused)}`
+        : w.say('The proof is being read', '証明を読み込み中');
+    },
     'crypto.submitting': (w) =>
       w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
   },
@@ -254,6 +262,13 @@ export const depositWords: Words = {
       w.say('Submit an incomplete deposit', '未完成の入金を送信'),
     'crypto.details.idle|proof.select|1': (w) =>
       w.say('A proof that is not an image', '画像でない証明'),
+    'crypto.details.preparing|proof.select|0': (w) =>
+      w.say(
+        'Choose another proof while one is read: the new one is used',
+        '読み込み中に別の証明を選ぶ：新しい方が使われる',
+      ),
+    'crypto.details.preparing|proof.select|1': (w) =>
+      w.say('A proof that is not an image, while one is read', '読み込み中に画像でない証明'),
     'crypto.details.preparing|xstate.done.actor.prepareImage|1': (w) =>
       w.say('A renamed file is refused by its bytes', '拡張子を変えたファイルは内容で拒否'),
     '|agreement.open|0': (w) =>
