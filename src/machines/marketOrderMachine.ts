@@ -189,6 +189,10 @@ export const marketOrderMachine = setup({
           },
         },
         refreshing: {
+          // The button stays usable through the minute's refresh (it was
+          // dead for its length, the click lost): a submit checks at once,
+          // and the check loads the product afresh anyway.
+          on: { 'form.submit': { target: '#marketOrder.checking', actions: 'startSubmit' } },
           invoke: {
             id: 'refresh',
             src: 'loadProduct',

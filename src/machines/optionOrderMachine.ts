@@ -159,6 +159,10 @@ export const optionOrderMachine = setup({
           },
         },
         refreshing: {
+          // The button stays usable through the minute's refresh (it was
+          // dead for its length, the click lost): a submit checks at once,
+          // and the check loads the product afresh anyway.
+          on: { 'form.submit': { target: '#optionOrder.checking', actions: 'startSubmit' } },
           invoke: {
             id: 'refresh',
             src: 'loadOption',

@@ -478,8 +478,11 @@ test('notifications: a rejected verification arrives with its reason; an empty l
     await page
       .getByLabel(label, { exact: true })
       .setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer: photo });
+  // The last waits for two reads before its own: its spinner is heard, not only seen.
+  await expect(page.getByRole('status', { name: 'Loading…' }).first()).toBeVisible();
   for (const label of labels)
     await expect(page.getByRole('img', { name: `${label} preview` })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Under review', { exact: true })).toBeVisible();
   await backOffice(page, 'rejectKyc', uid, 'Name does not match');

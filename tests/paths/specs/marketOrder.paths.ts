@@ -230,7 +230,13 @@ function spec(o: Options): PathSpec {
       if (snap.matches({ editing: 'refreshing' }))
         return pristine(c)
           ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
-          : [loadDone('refresh', 'open')];
+          : // Submitted during the refresh: checked at once.
+            [
+              loadDone('refresh', 'open'),
+              ...(basic(c) && errorKeys(c).length === 0 && c.failure === undefined
+                ? [{ type: 'form.submit' }]
+                : []),
+            ];
       if (!snap.matches({ editing: 'ready' })) return [];
       const moves = formMoves(c);
       if (!o.narrow) return moves;
@@ -344,6 +350,8 @@ function spec(o: Options): PathSpec {
       'editing.refreshing': (s) => {
         expect(s.hasTag('busy')).toBe(false);
         expect((s as Snap).context.closed).toBe(0);
+        // The button works through the refresh.
+        expect(s.can({ type: 'form.submit' })).toBe(true);
       },
       'editing.cooling': (s, c) => {
         const ctx = (s as Snap).context;

@@ -161,7 +161,13 @@ function spec(o: Options): PathSpec {
       if (snap.matches({ editing: 'refreshing' }))
         return pristine(c) && !o.narrow
           ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
-          : [loadDone('refresh', 'open')];
+          : // Submitted during the refresh: checked at once.
+            [
+              loadDone('refresh', 'open'),
+              ...(basic(c) && errorKeys(c).length === 0 && c.failure === undefined
+                ? [{ type: 'form.submit' }]
+                : []),
+            ];
       if (!snap.matches({ editing: 'ready' })) return [];
       const moves = formMoves(c);
       return o.narrow
@@ -249,7 +255,8 @@ function spec(o: Options): PathSpec {
       },
       'editing.refreshing': (s, c) => {
         expect(s.hasTag('busy')).toBe(false);
-        expect(s.can({ type: 'form.submit' })).toBe(false);
+        // The button works through the refresh.
+        expect(s.can({ type: 'form.submit' })).toBe(true);
         expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
       },
       'editing.cooling': (s, c) => {

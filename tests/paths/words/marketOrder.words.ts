@@ -216,6 +216,11 @@ export const marketOrderWords: Words = {
       w.say('The market reopens', '市場が再開する'),
     'editing.refreshing|xstate.done.actor.refresh|1': (w) =>
       w.say('The market closes while the form is open', 'フォーム表示中に市場が休止'),
+    'editing.refreshing|form.submit|0': (w) =>
+      w.say(
+        'Place the order during the minute’s refresh of the product',
+        '毎分の銘柄更新の最中に注文する',
+      ),
     'checking|xstate.done.actor.recheck|1': (w) =>
       w.say('The market closes just before submit', '送信直前に市場が休止'),
     'checking|xstate.done.actor.recheck|2': (w, e, c) =>

@@ -240,6 +240,11 @@ export const optionOrderWords: Words = {
     ...orderForm.titles,
     'editing.refreshing|xstate.done.actor.refresh|1': (w) =>
       w.say('The product closes while the form is open', 'フォーム表示中に銘柄が休止'),
+    'editing.refreshing|form.submit|0': (w) =>
+      w.say(
+        'Place the option during the minute’s refresh of the product',
+        '毎分の銘柄更新の最中にオプションを注文する',
+      ),
     'checking|xstate.done.actor.recheck|1': (w) =>
       w.say('The product closes just before submit', '送信直前に銘柄が休止'),
     'checking|xstate.done.actor.recheck|2': (w, e, c) =>

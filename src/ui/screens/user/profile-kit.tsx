@@ -132,7 +132,8 @@ export function ImagePicker({
             +
           </span>
         )}
-        {busy && <span className="spinner small" />}
+        {/* Heard as well as seen: this photo is being read (or waits its turn). */}
+        {busy && <span className="spinner small" role="status" aria-label={t('common.loading')} />}
       </label>
       <div className="image-side">
         <span className="image-label">{label}</span>
