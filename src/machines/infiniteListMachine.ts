@@ -152,6 +152,10 @@ export const infiniteListMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      // A reload asked for while a page loads (an order closed while the next
+      // page was on its way) starts over: that page's answer is stale. It
+      // was dropped, and the list kept showing the closed order.
+      on: { 'list.reload': { target: 'loading', reenter: true, actions: 'restart' } },
       invoke: {
         id: 'page',
         src: 'fetchPage',

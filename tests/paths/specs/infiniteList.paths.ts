@@ -63,7 +63,9 @@ function spec(o: Options): PathSpec {
       if (snap.matches('loading')) {
         const ok = pageDone(rowsOf(c.page + 1), pages);
         const tryFailure = c.page === 0 || (c.page === 1 && c.failures === 0);
-        return tryFailure && o.closed > 0 ? [ok, pageFailed] : [ok];
+        // A reload while the next page loads (an order closed meanwhile): it starts over.
+        const reload = c.page === 1 && c.failures === 0 ? [{ type: 'list.reload' }] : [];
+        return [...(tryFailure && o.closed > 0 ? [ok, pageFailed] : [ok]), ...reload];
       }
       if (snap.matches('idle'))
         return c.page >= 1 && c.failures === 0

@@ -127,5 +127,10 @@ export const infiniteListWords: Words = {
         ? w.say('An empty history', '空の履歴')
         : w.say('Scroll to the last page', '最後のページまでスクロール'),
     'idle|list.reload|0': (w) => w.say('Reload the list', '一覧を再読み込み'),
+    'loading|list.reload|0': (w) =>
+      w.say(
+        'Reload the list while its next page loads',
+        '次のページの読み込み中に一覧を再読み込み',
+      ),
   },
 };
