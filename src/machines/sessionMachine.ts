@@ -102,6 +102,8 @@ export const sessionMachine = setup({
       context.expiresAt - outputOf<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
     /** A demo session while virtual trading is known to be off. */
     demoBarred: ({ context }) => context.demo && context.virtualTrading === false,
+    wantsUser: ({ context }) => context.wanted === 'user',
+    wantsUnread: ({ context }) => context.wanted === 'unread',
     refreshed: ({ event }) => {
       const r = outputOf<RefreshResult>(event);
       return r.code === 0 && !!r.data?.token;
@@ -140,6 +142,13 @@ export const sessionMachine = setup({
     },
     /** Clear the stored session (the views follow the store). */
     endSession: () => clearSession(),
+    wantUser: assign({ wanted: 'user' as const }),
+    wantUnread: assign(({ context }) => ({ wanted: context.wanted ?? ('unread' as const) })),
+    /** The user's load is followed by the unread count's: it answers both wishes. */
+    userLoading: assign({ wanted: undefined }),
+    unreadLoading: assign(({ context }) => ({
+      wanted: context.wanted === 'unread' ? undefined : context.wanted,
+    })),
     loggedOut: assign(signedOut('logout')),
     wasCleared: assign(signedOut('cleared')),
     wasExpired: assign(signedOut('expired')),
@@ -162,6 +171,7 @@ export const sessionMachine = setup({
     unread: 0,
     reason: undefined,
     virtualTrading: undefined,
+    wanted: undefined,
   },
   invoke: { id: 'watchToken', src: 'watchToken' },
   on: { 'flags.change': { actions: 'setFlags' } },
@@ -185,10 +195,14 @@ export const sessionMachine = setup({
         'session.signedIn': { guard: 'newToken', target: '.loadingUser', actions: 'takeToken' },
         'session.cleared': { target: 'signedOut', actions: 'wasCleared' },
         'session.logout': { target: 'signedOut', actions: ['endSession', 'loggedOut'] },
+        // Asked for while something else runs (idle takes them at once): kept for idle.
+        'user.reload': { actions: 'wantUser' },
+        'unread.refresh': { actions: 'wantUnread' },
       },
       states: {
         loadingUser: {
           tags: ['busy'],
+          entry: 'userLoading',
           invoke: {
             id: 'userInfo',
             src: 'userInfo',
@@ -205,6 +219,7 @@ export const sessionMachine = setup({
           },
         },
         loadingUnread: {
+          entry: 'unreadLoading',
           invoke: {
             id: 'unreadCount',
             src: 'unreadCount',
@@ -212,6 +227,10 @@ export const sessionMachine = setup({
           },
         },
         idle: {
+          always: [
+            { guard: 'wantsUser', target: 'loadingUser' },
+            { guard: 'wantsUnread', target: 'loadingUnread' },
+          ],
           after: { checkInterval: 'checking' },
           on: {
             'window.focus': 'loadingUnread',

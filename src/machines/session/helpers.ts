@@ -21,4 +21,5 @@ export const signedOut = (reason: EndReason) => ({
   user: undefined,
   unread: 0,
   reason,
+  wanted: undefined,
 });

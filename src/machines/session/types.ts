@@ -33,6 +33,12 @@ export interface SessionContext {
   reason: EndReason | undefined;
   /** Flag virtualTrading as the system config last said; undefined until it has been read. */
   virtualTrading: boolean | undefined;
+  /**
+   * A reload asked for while the user, the unread count, the check or a
+   * refresh was under way (after a profile save, an e-mail bound, a notice
+   * read): done as soon as that ends, not dropped.
+   */
+  wanted: 'user' | 'unread' | undefined;
 }
 
 export type SessionEvent =

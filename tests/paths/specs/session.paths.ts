@@ -66,7 +66,14 @@ export const specs: PathSpec[] = [
     machine: sessionMachine,
     serialize: (s) => {
       const c = ctx(s);
-      return JSON.stringify([s.value, c.demo, !!c.user, c.reason ?? '', c.virtualTrading ?? '']);
+      return JSON.stringify([
+        s.value,
+        c.demo,
+        !!c.user,
+        c.reason ?? '',
+        c.virtualTrading ?? '',
+        c.wanted ?? '',
+      ]);
     },
     events: (s) => {
       const c = ctx(s);
@@ -101,6 +108,8 @@ export const specs: PathSpec[] = [
         return [
           done('refresh', { code: 0, data: { token, refreshToken: 'R2' } }),
           done('refresh', { code: 1044, data: null }),
+          // A profile saved or a notice read while the token is refreshed: done right after.
+          ...(c.wanted ? [] : [{ type: 'user.reload' }, { type: 'unread.refresh' }]),
         ];
       }
       if (s.matches({ signedIn: 'idle' }))
@@ -260,6 +269,8 @@ export const specs: PathSpec[] = [
       },
       'signedIn.idle': async (s, c) => {
         const x = ctx(s);
+        // No reload asked for meanwhile is left undone.
+        expect(x.wanted).toBeUndefined();
         if (c.data.blocked) return;
         // The server still takes this session; the unread badge is the server's count.
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);

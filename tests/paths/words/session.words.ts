@@ -41,6 +41,22 @@ const markedRead = (w: W) =>
   w.say('The notification is marked read (its dot goes)', 'お知らせが既読になる（点が消える）');
 const reloaded = (w: W) =>
   w.say('Still signed in; the balance is read again', 'サインインのまま。残高が再読み込みされる');
+/** The token is being renewed now: the last step was a check that found it due. */
+const renewing = (c: StepCtx) => {
+  const last = c.history.at(-1);
+  return last?.type === 'xstate.done.actor.check' && checkOf(last) === 'due';
+};
+/** The renewal's outcome, as the person sees it. */
+const renewal = (w: W, e: AnyEvent) =>
+  codeOf(e) === 0
+    ? w.say(
+        'Still signed in (the session was renewed)',
+        'サインインのまま（セッションが更新された）',
+      )
+    : w.say(
+        `${codeToast(w, 1044)}; still signed in until the token ends`,
+        `${codeToast(w, 1044)}。トークンの期限まではサインインのまま`,
+      );
 
 export const sessionWords: Words = {
   machine: 'session',
@@ -75,16 +91,29 @@ export const sessionWords: Words = {
         'Click outside the browser window, then back into it',
         'ブラウザのウィンドウ外をクリックしてから戻る',
       ),
-    'unread.refresh': (w) =>
-      w.say(
-        'Open Notifications (address /user/notification) and open an unread one (from set-up: approve something in Reviews to get one)',
-        'お知らせ（アドレス /user/notification）を開き、未読を1件開く（無い場合はコンソールの審査で何かを承認して作る）',
-      ),
-    'user.reload': (w) =>
-      w.say(
-        `Open My page (address /user) and press ${w.q('common.refresh')}`,
-        `マイページ（アドレス /user）を開き${w.q('common.refresh')}を押す`,
-      ),
+    'unread.refresh': (w, _e, c) =>
+      renewing(c)
+        ? automatedOnly(
+            w,
+            w.say(
+              'a notification read while the token is being renewed',
+              'トークン更新中のお知らせの既読',
+            ),
+          )
+        : w.say(
+            'Open Notifications (address /user/notification) and open an unread one (from set-up: approve something in Reviews to get one)',
+            'お知らせ（アドレス /user/notification）を開き、未読を1件開く（無い場合はコンソールの審査で何かを承認して作る）',
+          ),
+    'user.reload': (w, _e, c) =>
+      renewing(c)
+        ? automatedOnly(
+            w,
+            w.say('Refresh pressed while the token is being renewed', 'トークン更新中の更新ボタン'),
+          )
+        : w.say(
+            `Open My page (address /user) and press ${w.q('common.refresh')}`,
+            `マイページ（アドレス /user）を開き${w.q('common.refresh')}を押す`,
+          ),
     'flags.change': (w) =>
       w.say(
         `${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}; ${wait(w, 60_000)} (the app reads its config again)`,
@@ -162,23 +191,20 @@ export const sessionWords: Words = {
     // Said by the child states, once each: the parent would repeat it at every step.
     signedIn: () => '',
     // A person's step that starts a load already shows its result: say it here too.
-    'signedIn.loadingUser': (w, e) => (e.type === 'user.reload' ? reloaded(w) : ''),
+    'signedIn.loadingUser': (w, e) => {
+      if (e.type === 'user.reload') return reloaded(w);
+      // Asked for during the renewal: done right after it.
+      if (e.type === 'xstate.done.actor.refresh') return `${renewal(w, e)}; ${reloaded(w)}`;
+      return '';
+    },
     'signedIn.loadingUnread': (w, e) => {
       if (e.type === 'unread.refresh') return markedRead(w);
+      if (e.type === 'xstate.done.actor.refresh') return `${renewal(w, e)}; ${markedRead(w)}`;
       if (e.type === 'window.focus') return stillIn(w);
       return e.type === 'xstate.done.actor.userInfo' && codeOf(e) === -1 ? codeToast(w, -1) : '';
     },
     'signedIn.idle': (w, e, c) => {
-      if (e.type === 'xstate.done.actor.refresh')
-        return codeOf(e) === 0
-          ? w.say(
-              'Still signed in (the session was renewed)',
-              'サインインのまま（セッションが更新された）',
-            )
-          : w.say(
-              `${codeToast(w, 1044)}; still signed in until the token ends`,
-              `${codeToast(w, 1044)}。トークンの期限まではサインインのまま`,
-            );
+      if (e.type === 'xstate.done.actor.refresh') return renewal(w, e);
       if (e.type === 'xstate.done.actor.check')
         return checkOf(e) === 'down'
           ? w.say('Still signed in (no message)', 'サインインのまま（表示なし）')
@@ -226,6 +252,16 @@ export const sessionWords: Words = {
       w.say(
         'Demo trading switched off ends a demo session',
         'デモ取引の無効化でデモのセッションが終了',
+      ),
+    'signedIn|user.reload|0': (w) =>
+      w.say(
+        'Refresh during the renewal: done right after it (automated only)',
+        '更新中の再読み込み：直後に実行（自動のみ）',
+      ),
+    'signedIn|unread.refresh|0': (w) =>
+      w.say(
+        'A notification read during the renewal: counted right after it (automated only)',
+        '更新中の既読：直後に未読数を更新（自動のみ）',
       ),
     'signedIn|flags.change|0': (w) =>
       w.say(
