@@ -191,8 +191,11 @@ export const transferMachine = setup({
         },
         /** Fee and practical shown: submittable. */
         quoted: { on: { 'form.submit': '#transfer.submitting' } },
-        /** The calculation failed: a new amount calculates again. */
-        failed: { tags: ['error'] },
+        /**
+         * The calculation failed: a new amount calculates again, and so does
+         * Confirm (it was dropped here, the button doing nothing).
+         */
+        failed: { tags: ['error'], on: { 'form.submit': 'calculating' } },
       },
     },
     submitting: {

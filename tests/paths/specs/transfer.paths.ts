@@ -74,7 +74,7 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
           return c.failure === undefined ? [quote, done('calculate', reply(-1))] : [quote];
         }
         case '{"editing":"failed"}':
-          return [num(ok)];
+          return [num(ok), { type: 'form.submit' }];
         case '{"editing":"quoted"}':
           return c.failure === undefined || c.failure === -1 ? [{ type: 'form.submit' }] : [];
         case '"submitting"':

@@ -96,6 +96,8 @@ export const transferWords: Words = {
     'editing|field.change|1': (w) => w.say('A zero amount', 'ゼロの金額'),
     'editing.calculating|xstate.done.actor.calculate|1': (w) =>
       w.say('The quote fails', '見積もりに失敗'),
+    'editing.failed|form.submit|0': (w) =>
+      w.say('Confirm after a failed quote: it is asked again', '見積もり失敗後に確定：再見積もり'),
     'submitting|xstate.done.actor.submit|0': (w) => w.say('Transfer', '振替'),
     'submitting|xstate.done.actor.submit|1': (w) =>
       w.say('More than the balance: refused', '残高超過で拒否'),
