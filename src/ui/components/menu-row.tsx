@@ -10,11 +10,14 @@ export function MenuRow({
   to,
   onClick,
   end,
+  inert = false,
 }: {
   children: ReactNode;
   to?: string;
   onClick?: () => void;
   end?: ReactNode;
+  /** A button row that cannot act now: said (aria-disabled, focus kept) and its click ignored. */
+  inert?: boolean;
 }) {
   const body = (
     <>
@@ -29,7 +32,12 @@ export function MenuRow({
           {body}
         </Link>
       ) : (
-        <button type="button" className="menu-row" onClick={onClick}>
+        <button
+          type="button"
+          className="menu-row"
+          aria-disabled={inert || undefined}
+          onClick={() => !inert && onClick?.()}
+        >
           {body}
         </button>
       )}

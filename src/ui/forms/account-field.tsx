@@ -16,6 +16,7 @@ export function AccountField({
   onValue,
   error,
   autoComplete,
+  busy = false,
 }: {
   phoneEnabled: boolean;
   type: AccountType;
@@ -25,6 +26,8 @@ export function AccountField({
   error: string | undefined;
   /** 'username' on sign-in (password managers), 'email' elsewhere. */
   autoComplete: 'username' | 'email';
+  /** The form's machine is busy and would drop a change: read-only, the switch inert (focus kept). */
+  busy?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,14 +35,26 @@ export function AccountField({
       {phoneEnabled && (
         <div className="segmented block" role="group" aria-label={t('login.accountType')}>
           {(['E', 'P'] as const).map((x) => (
-            <button key={x} type="button" aria-pressed={type === x} onClick={() => onType(x)}>
+            <button
+              key={x}
+              type="button"
+              aria-pressed={type === x}
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && onType(x)}
+            >
               {t(x === 'E' ? 'login.email' : 'login.phone')}
             </button>
           ))}
         </div>
       )}
       {type === 'P' ? (
-        <PhoneField label={t('login.phone')} value={value} onValue={onValue} error={error} />
+        <PhoneField
+          label={t('login.phone')}
+          value={value}
+          onValue={onValue}
+          error={error}
+          readOnly={busy}
+        />
       ) : (
         <TextField
           label={t('login.email')}
@@ -50,6 +65,7 @@ export function AccountField({
           value={value}
           onValue={onValue}
           error={error}
+          readOnly={busy}
         />
       )}
     </>

@@ -106,6 +106,7 @@ export function CodeField({
         onChange={(e) => props.onValue(e.target.value)}
         maxLength={props.maxLength}
         placeholder={props.placeholder}
+        readOnly={props.readOnly}
       />
       {props.error && (
         <span id={`${id}-err`} className="field-error" role="alert">

@@ -47,11 +47,14 @@ export function PhoneField({
   onValue,
   error,
   optionalCode = false,
+  readOnly = false,
 }: {
   label: string;
   value: string;
   onValue: (v: string) => void;
   error?: string | undefined;
+  /** While the form's machine cannot take a change (it would drop it): the number read-only, the code disabled. */
+  readOnly?: boolean;
   /**
    * The code starts unchosen (an optional phone, user-centre.md §5 bank card:
    * "choose an area code first"); otherwise it starts on the remembered
@@ -70,6 +73,7 @@ export function PhoneField({
           className="select dial"
           aria-label={t('form.dialCode')}
           value={code}
+          disabled={readOnly}
           onChange={(e) => {
             if (!optionalCode) rememberCountry(e.target.value);
             onValue(`+${e.target.value} ${rest}`);
@@ -90,6 +94,7 @@ export function PhoneField({
           autoComplete="tel-national"
           value={rest}
           maxLength={20}
+          readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-err` : undefined}
           onChange={(e) => onValue(`+${code} ${e.target.value}`)}

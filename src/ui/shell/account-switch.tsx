@@ -50,6 +50,9 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
+  // Switching drops a cancel: the drawer stays until the switch is done.
+  const switching = state.matches('switching');
+  const cancel = () => !switching && send({ type: 'confirm.cancel' });
   if (!c.virtualTrading) return null;
   return (
     <>
@@ -82,11 +85,16 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
       <Drawer
         open={state.hasTag('confirm') || state.matches('switching')}
         title={t('account.switchTitle')}
-        onClose={() => send({ type: 'confirm.cancel' })}
+        onClose={cancel}
       >
         <p>{t(c.demo ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')}</p>
         <div className="form-actions row">
-          <button type="button" className="btn" onClick={() => send({ type: 'confirm.cancel' })}>
+          <button
+            type="button"
+            className="btn"
+            aria-disabled={switching || undefined}
+            onClick={cancel}
+          >
             {t('common.cancel')}
           </button>
           <button

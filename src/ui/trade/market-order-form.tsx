@@ -119,7 +119,10 @@ export function MarketOrderForm({
               type="button"
               className={d === 0 ? 'buy-tab' : 'sell-tab'}
               aria-pressed={c.direction === d}
-              onClick={() => send({ type: 'direction.change', value: d })}
+              // Not `disabled` (it would drop keyboard focus): said, and the click ignored,
+              // while the machine loads or submits and would drop the change.
+              aria-disabled={inert || undefined}
+              onClick={() => !inert && send({ type: 'direction.change', value: d })}
             >
               {t(d === 0 ? 'order.buy' : 'order.sell')}
             </button>
@@ -139,7 +142,7 @@ export function MarketOrderForm({
           label={t('order.pending')}
           checked={c.pending}
           onToggle={() => send({ type: 'pending.toggle' })}
-          disabled={locked}
+          disabled={inert}
         />
       </div>
       {c.pending && <TextField label={t('order.pendingPrice')} {...field('price')} />}
@@ -156,13 +159,13 @@ export function MarketOrderForm({
           label={t('order.stopLoss')}
           checked={c.stopLossOn}
           onToggle={() => send({ type: 'stopLoss.toggle' })}
-          disabled={locked}
+          disabled={inert}
         />
         <Check
           label={t('order.takeProfit')}
           checked={c.takeProfitOn}
           onToggle={() => send({ type: 'takeProfit.toggle' })}
-          disabled={locked}
+          disabled={inert}
         />
       </div>
       {c.stopLossOn && <TextField label={t('order.stopLoss')} {...field('stopLoss')} />}

@@ -119,6 +119,9 @@ export function OptionOrderForm({
   const locked = state.hasTag('locked');
   // The duplicate-click guard holds the button for 1 s after a refused attempt.
   const cooling = state.matches({ editing: 'cooling' });
+  // While the machine loads or submits it drops a choice: the controls say so (aria-disabled,
+  // not disabled, so keyboard focus stays) and ignore the click.
+  const inert = locked || busy;
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
 
   if (state.matches('loadFailed')) {
@@ -143,7 +146,8 @@ export function OptionOrderForm({
               key={d}
               type="button"
               aria-pressed={c.direction === d}
-              onClick={() => send({ type: 'direction.change', value: d })}
+              aria-disabled={inert || undefined}
+              onClick={() => !inert && send({ type: 'direction.change', value: d })}
             >
               {t(d === 0 ? 'option.long' : 'option.short')}
             </button>
@@ -160,7 +164,8 @@ export function OptionOrderForm({
               role="radio"
               aria-checked={c.delivery === i}
               className={`chip${c.delivery === i ? ' active' : ''}`}
-              onClick={() => send({ type: 'delivery.select', index: i })}
+              aria-disabled={inert || undefined}
+              onClick={() => !inert && send({ type: 'delivery.select', index: i })}
             >
               {d.name || formatDuration(d.timeLong)} · {d.profitRate}%
             </button>
@@ -178,7 +183,7 @@ export function OptionOrderForm({
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
         // The machine takes no input while it loads or submits: the field says so (read-only: it keeps focus) instead of dropping keys.
-        readOnly={locked || busy}
+        readOnly={inert}
         error={c.errors.amount}
         errorValues={term ? { min: term.min, max: term.max } : {}}
         hint={
@@ -196,7 +201,8 @@ export function OptionOrderForm({
               key={v}
               type="button"
               className="chip"
-              onClick={() => send({ type: 'chip.select', value: v })}
+              aria-disabled={inert || undefined}
+              onClick={() => !inert && send({ type: 'chip.select', value: v })}
             >
               {v}
             </button>

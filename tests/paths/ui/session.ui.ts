@@ -177,4 +177,12 @@ export const sessionUi: UiDriver = {
     'signedIn.checking': nothing,
     'signedIn.refreshing': nothing,
   },
+  // Asked for during a token renewal, which answers at once here (automated only in the QA plan
+  // too); the machine paths cover it.
+  impossible: (path) =>
+    path.transitions
+      .flat()
+      .some((k) => k === 'signedIn|user.reload|0' || k === 'signedIn|unread.refresh|0')
+      ? 'a reload asked for while the token is renewed: the renewal answers at once'
+      : undefined,
 };

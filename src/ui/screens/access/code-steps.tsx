@@ -30,6 +30,8 @@ interface Props {
   state: {
     matches(v: unknown): boolean;
     hasTag(t: string): boolean;
+    /** Whether the machine would take this event now (XState's snapshot.can). */
+    can(e: { type: string; [k: string]: unknown }): boolean;
     context: CodeStepsContext;
     children: Record<string, unknown>;
   };
@@ -71,6 +73,9 @@ export function CodeSteps({ state, send, kind }: Props) {
   const { t } = useTranslation();
   const c = state.context;
   const busy = state.hasTag('busy');
+  // While the code is sent or the form submitted the machine drops a change: the fields say so
+  // (read-only: focus stays). Asked of the machine, as a resend does not stop typing.
+  const frozen = !state.can({ type: 'field.change', field: 'account', value: c.account });
   const change = (field: Field) => (value: string) => send({ type: 'field.change', field, value });
   const submit = (type: string) => (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,6 +94,7 @@ export function CodeSteps({ state, send, kind }: Props) {
           onValue={change('account')}
           error={c.errors.account}
           autoComplete="email"
+          busy={frozen}
         />
         <div className="form-actions">
           <button type="submit" className="btn primary block" disabled={busy}>
@@ -113,6 +119,7 @@ export function CodeSteps({ state, send, kind }: Props) {
             maxLength={MAX_LEN.captcha}
             value={c.code}
             onValue={change('code')}
+            readOnly={frozen}
             error={c.errors.code}
           />
         </>
@@ -122,6 +129,7 @@ export function CodeSteps({ state, send, kind }: Props) {
             label={t('login.code')}
             value={c.code}
             onValue={change('code')}
+            readOnly={frozen}
             error={c.errors.code}
             maxLength={6}
           />
@@ -146,6 +154,7 @@ export function CodeSteps({ state, send, kind }: Props) {
         maxLength={MAX_LEN.password}
         value={c.password}
         onValue={change('password')}
+        readOnly={frozen}
         error={c.errors.password}
         hint={t('register.passwordHint')}
       />
@@ -155,6 +164,7 @@ export function CodeSteps({ state, send, kind }: Props) {
           maxLength={MAX_LEN.inviteCode}
           value={c.inviteCode ?? ''}
           onValue={change('inviteCode')}
+          readOnly={frozen}
           error={c.errors.inviteCode}
         />
       )}

@@ -77,6 +77,7 @@ function LoginForm({ input }: { input: LoginInput }) {
           error={c.errors.code}
           maxLength={MAX_LEN.authCode}
           focusKey={c.focusCode}
+          readOnly={busy}
         />
         <div className="form-actions">
           <button type="submit" className="btn primary block" disabled={busy}>
@@ -111,7 +112,9 @@ function LoginForm({ input }: { input: LoginInput }) {
         onValue={change('username')}
         error={c.errors.username}
         autoComplete="username"
+        busy={busy}
       />
+      {/* While signing in the machine takes no change: a tick now would be dropped. */}
       <PasswordField
         label={t('login.password')}
         autoComplete="current-password"
@@ -119,17 +122,20 @@ function LoginForm({ input }: { input: LoginInput }) {
         value={c.password}
         onValue={change('password')}
         error={c.errors.password}
+        readOnly={busy}
       />
       <div className="checks">
         <Check
           label={t('login.remember')}
           checked={c.remember}
           onToggle={() => send({ type: 'remember.toggle' })}
+          disabled={busy}
         />
         <Check
           label={t('login.rememberPassword')}
           checked={c.rememberPassword}
           onToggle={() => send({ type: 'rememberPassword.toggle' })}
+          disabled={busy}
         />
       </div>
       <div className="form-actions">

@@ -60,6 +60,8 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
   const c = state.context;
   const phone = displayPhone(c.user?.phone, c.user?.areaCode);
   const busy = state.hasTag('busy');
+  // Only editing takes a nickname or a log-out (loading, reading the avatar and saving drop them).
+  const inert = !state.matches('editing');
   // The picked image being compressed, before the machine has it.
   const [compressing, setCompressing] = useState(false);
 
@@ -126,6 +128,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
         value={c.nick}
         onValue={(value) => send({ type: 'field.change', field: 'nick', value })}
         error={c.errors.nick}
+        readOnly={inert}
       />
 
       <ul className="menu" aria-label={t('my.menu')}>
@@ -152,7 +155,9 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
             {t('my.contactEmail')}
           </MenuRow>
         )}
-        <MenuRow onClick={() => send({ type: 'logout.open' })}>{t('my.logout')}</MenuRow>
+        <MenuRow inert={inert} onClick={() => send({ type: 'logout.open' })}>
+          {t('my.logout')}
+        </MenuRow>
       </ul>
 
       <div className="form-actions">

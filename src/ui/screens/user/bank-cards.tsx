@@ -205,6 +205,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
   const shown = state.matches('form') || state.matches('saving') || state.matches('deleting');
   if (!shown || done) return <Loading />;
 
+  // Saving or deleting, the machine drops edits: the fields are read-only (a focused one keeps focus).
   const busy = state.hasTag('busy');
   const editing = c.editingId !== undefined;
   const field = (f: CardField) =>
@@ -215,6 +216,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         value={phoneForField(c.form.phoneNumber)}
         onValue={(value) => send({ type: 'field.change', field: f, value })}
         error={c.errors.phoneNumber}
+        readOnly={busy}
         optionalCode
       />
     ) : (
@@ -224,6 +226,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         value={c.form[f]}
         onValue={(value) => send({ type: 'field.change', field: f, value })}
         error={c.errors[f]}
+        readOnly={busy}
         maxLength={MAX_LEN.nick}
         aria-required={REQUIRED.has(f) || undefined}
         autoComplete="off"

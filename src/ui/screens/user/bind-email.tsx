@@ -69,6 +69,8 @@ export function BindEmail() {
             maxLength={MAX_LEN.email}
             value={c.email}
             onValue={(value) => send({ type: 'field.change', field: 'email', value })}
+            // Dropped by the machine while the address is sent: read-only meanwhile (focus stays).
+            readOnly={busy}
             error={c.errors.email}
           />
           <div className="form-actions">

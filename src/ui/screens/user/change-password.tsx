@@ -32,6 +32,7 @@ export function ChangePassword() {
     { ...inspected, input: { locale: i18n.language } },
   );
   const c = state.context;
+  // While the change is sent the machine drops edits: the fields are read-only (focus stays).
   const busy = state.hasTag('busy');
 
   // Every session ended with the change: on to sign in again.
@@ -55,6 +56,7 @@ export function ChangePassword() {
           maxLength={MAX_LEN.password}
           value={c.old}
           onValue={change('old')}
+          readOnly={busy}
           error={c.errors.old}
         />
         <PasswordField
@@ -63,6 +65,7 @@ export function ChangePassword() {
           maxLength={MAX_LEN.password}
           value={c.password}
           onValue={change('password')}
+          readOnly={busy}
           error={c.errors.password}
           hint={t('register.passwordHint')}
         />
@@ -72,6 +75,7 @@ export function ChangePassword() {
           maxLength={MAX_LEN.password}
           value={c.repeat}
           onValue={change('repeat')}
+          readOnly={busy}
           error={c.errors.repeat}
         />
         <p className="muted small">{t('changePassword.signInAgain')}</p>

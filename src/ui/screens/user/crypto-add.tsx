@@ -67,6 +67,7 @@ export function AddCryptoBody() {
     );
   if (!state.matches({ add: 'form' }) && !state.matches({ add: 'saving' })) return <Loading />;
 
+  // Saving, the machine drops a coin pick or an edit: the controls say so.
   const busy = state.hasTag('busy');
   const coin = c.coins.find((x) => x.id === c.coinId);
   return (
@@ -89,6 +90,7 @@ export function AddCryptoBody() {
           aria-haspopup="dialog"
           aria-invalid={c.errors.coin ? true : undefined}
           aria-describedby={c.errors.coin ? `${pickerId}-err` : undefined}
+          disabled={busy}
           onClick={() => send({ type: 'picker.open' })}
         >
           {coin ? (
@@ -115,6 +117,7 @@ export function AddCryptoBody() {
         value={c.address}
         onValue={(value) => send({ type: 'field.change', field: 'address', value })}
         error={c.errors.address}
+        readOnly={busy}
         maxLength={ADDRESS_MAX}
         autoComplete="off"
         spellCheck={false}

@@ -37,6 +37,8 @@ export function DepositDetails({
         autoComplete="off"
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
+        // Nothing changes while the deposit is sent: the machine would drop it.
+        disabled={submitting}
         error={c.errors.amount}
         errorValues={{ min: c.minUsd }}
         hint={minimum}
@@ -46,7 +48,12 @@ export function DepositDetails({
         {c.proof ? (
           <div className="proof">
             <img src={c.proof.url} alt={t('wallet_ui.proof_preview')} />
-            <button type="button" className="btn" onClick={() => send({ type: 'proof.remove' })}>
+            <button
+              type="button"
+              className="btn"
+              disabled={submitting}
+              onClick={() => send({ type: 'proof.remove' })}
+            >
               {t('wallet_ui.remove_proof')}
             </button>
           </div>
@@ -58,6 +65,7 @@ export function DepositDetails({
           id="deposit-proof"
           className="input file-input"
           type="file"
+          disabled={submitting}
           accept={ACCEPT}
           aria-invalid={c.errors.proof ? true : undefined}
           aria-describedby={c.errors.proof ? 'deposit-proof-err' : undefined}
@@ -87,6 +95,7 @@ export function DepositDetails({
           <input
             type="checkbox"
             checked={c.agreed}
+            disabled={submitting}
             onChange={() => send({ type: 'agreement.toggle' })}
             aria-invalid={c.errors.agreement ? true : undefined}
           />

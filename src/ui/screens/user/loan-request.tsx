@@ -64,6 +64,7 @@ export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
         value={c.form.guarantor}
         onValue={(value) => send({ type: 'field.change', field: 'guarantor', value })}
         error={c.errors.guarantor}
+        readOnly={busy}
         inputMode="numeric"
         autoComplete="off"
         maxLength={MAX_LEN.nick}
@@ -74,6 +75,7 @@ export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
         label={t('cards.loan.remark')}
         value={c.form.remark}
         onValue={(value) => send({ type: 'field.change', field: 'remark', value })}
+        readOnly={busy}
         maxLength={MAX_LEN.nick}
         autoComplete="off"
       />

@@ -33,6 +33,9 @@ export function TransferForm({
   );
   const c = state.context;
   const busy = state.hasTag('busy');
+  // Only editing takes a new amount (submitting and the reload after it drop one): read-only,
+  // so a focused field keeps focus.
+  const inert = !state.matches('editing');
   useEffect(() => {
     const sub = actor.on('balance.reload', onReload);
     return () => sub.unsubscribe();
@@ -73,7 +76,7 @@ export function TransferForm({
         value={c.num}
         onValue={(value) => send({ type: 'field.change', field: 'num', value })}
         error={c.errors.num}
-        disabled={state.matches('submitting')}
+        readOnly={inert}
       />
       <dl className="kv" aria-live="polite">
         <dt>{t('position.fee')}</dt>
