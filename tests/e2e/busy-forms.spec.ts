@@ -1,0 +1,44 @@
+/**
+ * While a form's machine is busy (signing in, placing an order, sending a
+ * deposit) it drops any change: the screen says so instead of swallowing it.
+ * Fields turn read-only (a focused one keeps focus), checkboxes disabled,
+ * tabs aria-disabled. Each reply is held by the back office meanwhile, in
+ * both projects (`@live`: over HTTP against the Node host).
+ */
+import { test, expect, MOBILE } from './fixtures.ts';
+import { backOffice, signIn } from './sim.ts';
+
+test(
+  'signing in: the fields, the ticks and the account switch wait',
+  { tag: '@live' },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/login');
+    await backOffice(page, 'seedUser', { email: 'busy-in@example.com', password: 'secret123' });
+    await backOffice(page, 'delay', { call: 'login', ms: 2_500 });
+    const email = page.getByLabel('E-mail');
+    await email.fill('busy-in@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Loading…' })).toBeVisible();
+    await expect(email).not.toBeEditable();
+    await expect(page.getByLabel('Password', { exact: true })).not.toBeEditable();
+    const remember = page.getByRole('checkbox', { name: 'Remember password' });
+    await expect(remember).toBeDisabled();
+    const phone = page.getByRole('button', { name: 'Phone', exact: true });
+    if (await phone.count()) await expect(phone).toHaveAttribute('aria-disabled', 'true');
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
+
+test('placing an order: the stop-loss tick waits', { tag: '@live' }, async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'busy-order@example.com');
+  await page.goto('/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill('0.1');
+  await backOffice(page, 'delay', { call: 'addOrder', ms: 2_500 });
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Stop loss' })).toBeDisabled();
+  await expect(page.getByLabel('Volume (lots)')).not.toBeEditable();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+});
