@@ -75,7 +75,7 @@ export function CodeSteps({ state, send, kind }: Props) {
   const busy = state.hasTag('busy');
   // While the code is sent or the form submitted the machine drops a change: the fields say so
   // (read-only: focus stays). Asked of the machine, as a resend does not stop typing.
-  const frozen = !state.can({ type: 'field.change', field: 'account', value: c.account });
+  const frozen = (field: Field) => !state.can({ type: 'field.change', field, value: '' });
   const change = (field: Field) => (value: string) => send({ type: 'field.change', field, value });
   const submit = (type: string) => (e: React.FormEvent) => {
     e.preventDefault();
@@ -94,7 +94,7 @@ export function CodeSteps({ state, send, kind }: Props) {
           onValue={change('account')}
           error={c.errors.account}
           autoComplete="email"
-          busy={frozen}
+          busy={frozen('account')}
         />
         <div className="form-actions">
           <button type="submit" className="btn primary block" disabled={busy}>
@@ -119,7 +119,7 @@ export function CodeSteps({ state, send, kind }: Props) {
             maxLength={MAX_LEN.captcha}
             value={c.code}
             onValue={change('code')}
-            readOnly={frozen}
+            readOnly={frozen('code')}
             error={c.errors.code}
           />
         </>
@@ -129,7 +129,7 @@ export function CodeSteps({ state, send, kind }: Props) {
             label={t('login.code')}
             value={c.code}
             onValue={change('code')}
-            readOnly={frozen}
+            readOnly={frozen('code')}
             error={c.errors.code}
             maxLength={6}
           />
@@ -154,7 +154,7 @@ export function CodeSteps({ state, send, kind }: Props) {
         maxLength={MAX_LEN.password}
         value={c.password}
         onValue={change('password')}
-        readOnly={frozen}
+        readOnly={frozen('password')}
         error={c.errors.password}
         hint={t('register.passwordHint')}
       />
@@ -164,7 +164,7 @@ export function CodeSteps({ state, send, kind }: Props) {
           maxLength={MAX_LEN.inviteCode}
           value={c.inviteCode ?? ''}
           onValue={change('inviteCode')}
-          readOnly={frozen}
+          readOnly={frozen('inviteCode')}
           error={c.errors.inviteCode}
         />
       )}
