@@ -42,3 +42,30 @@ test('placing an order: the stop-loss tick waits', { tag: '@live' }, async ({ pa
   await expect(page.getByLabel('Volume (lots)')).not.toBeEditable();
   await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
 });
+
+test('switching to demo: Cancel, Escape and Confirm wait; focus stays on Confirm', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'busy-switch@example.com');
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('button', { name: 'Switch to the demo account' }).first().click();
+  const warn = page.getByRole('dialog', { name: 'Switch account' });
+  await backOffice(page, 'delay', { call: 'switchUser', ms: 2_500 });
+  const confirm = warn.getByRole('button', { name: 'Confirm' });
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  const loading = warn.getByRole('button', { name: 'Loading…' });
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  await expect(loading).toBeFocused();
+  await expect(warn.getByRole('button', { name: 'Cancel' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  // Neither Cancel nor Escape can stop a switch under way: the drawer stays until it is done.
+  // (forced: Playwright treats aria-disabled as disabled; a person can still press it)
+  await warn.getByRole('button', { name: 'Cancel' }).click({ force: true });
+  await page.keyboard.press('Escape');
+  await expect(warn).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset demo account' })).toBeVisible();
+});

@@ -100,8 +100,10 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
           <button
             type="button"
             className="btn primary"
-            disabled={state.hasTag('busy')}
-            onClick={() => send({ type: 'confirm.accept' })}
+            // Not `disabled`: the button just pressed keeps keyboard focus while the switch runs.
+            aria-disabled={state.hasTag('busy') || undefined}
+            aria-busy={state.hasTag('busy') || undefined}
+            onClick={() => !state.hasTag('busy') && send({ type: 'confirm.accept' })}
           >
             {state.hasTag('busy') ? t('common.loading') : t('common.confirm')}
           </button>

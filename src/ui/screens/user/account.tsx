@@ -155,7 +155,8 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
             {t('my.contactEmail')}
           </MenuRow>
         )}
-        <MenuRow inert={inert} onClick={() => send({ type: 'logout.open' })}>
+        {/* Also while a picture is compressed: its avatar.select would meet the log-out drawer. */}
+        <MenuRow inert={inert || compressing} onClick={() => send({ type: 'logout.open' })}>
           {t('my.logout')}
         </MenuRow>
       </ul>
