@@ -5,7 +5,7 @@
  * tabs aria-disabled. Each reply is held by the back office meanwhile, in
  * both projects (`@live`: over HTTP against the Node host).
  */
-import { test, expect, MOBILE } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
 
 test(
@@ -25,8 +25,10 @@ test(
     await expect(page.getByLabel('Password', { exact: true })).not.toBeEditable();
     const remember = page.getByRole('checkbox', { name: 'Remember password' });
     await expect(remember).toBeDisabled();
-    const phone = page.getByRole('button', { name: 'Phone', exact: true });
-    if (await phone.count()) await expect(phone).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('button', { name: 'Phone', exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(page).toHaveURL(/\/$/);
   },
 );
@@ -41,6 +43,29 @@ test('placing an order: the stop-loss tick waits', { tag: '@live' }, async ({ pa
   await expect(page.getByRole('checkbox', { name: 'Stop loss' })).toBeDisabled();
   await expect(page.getByLabel('Volume (lots)')).not.toBeEditable();
   await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+});
+
+test('desktop, placing an order: the Buy/Sell tabs and the stop-loss tick wait', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'busy-desk@example.com');
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await panel.getByLabel('Volume (lots)').fill('0.1');
+  await backOffice(page, 'delay', { call: 'addOrder', ms: 2_500 });
+  await panel.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  const tabs = panel.getByRole('group', { name: 'Direction' });
+  const sell = tabs.getByRole('button', { name: 'Sell', exact: true });
+  await expect(sell).toHaveAttribute('aria-disabled', 'true');
+  // (forced: Playwright treats aria-disabled as disabled; a person can still press it)
+  await sell.click({ force: true });
+  await expect(panel.getByRole('checkbox', { name: 'Stop loss' })).toBeDisabled();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  // The press while it was placed changed nothing: still a buy.
+  await expect(tabs.getByRole('button', { name: 'Buy', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 });
 
 test('switching to demo: Cancel, Escape and Confirm wait; focus stays on Confirm', async ({

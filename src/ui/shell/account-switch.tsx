@@ -50,8 +50,8 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
-  // Switching drops a cancel: the drawer stays until the switch is done.
-  const switching = state.matches('switching');
+  // Asked of the machine: switching drops a cancel, and the drawer stays until it is done.
+  const switching = !state.can({ type: 'confirm.cancel' });
   const cancel = () => !switching && send({ type: 'confirm.cancel' });
   if (!c.virtualTrading) return null;
   return (

@@ -60,8 +60,8 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
   const c = state.context;
   const phone = displayPhone(c.user?.phone, c.user?.areaCode);
   const busy = state.hasTag('busy');
-  // Only editing takes a nickname or a log-out (loading, reading the avatar and saving drop them).
-  const inert = !state.matches('editing');
+  // Asked of the machine: loading, reading the avatar and saving drop a nickname or a log-out.
+  const inert = !state.can({ type: 'logout.open' });
   // The picked image being compressed, before the machine has it.
   const [compressing, setCompressing] = useState(false);
 

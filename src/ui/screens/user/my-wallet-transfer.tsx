@@ -33,9 +33,9 @@ export function TransferForm({
   );
   const c = state.context;
   const busy = state.hasTag('busy');
-  // Only editing takes a new amount (submitting and the reload after it drop one): read-only,
+  // Asked of the machine (submitting and the reload after it drop a new amount): read-only,
   // so a focused field keeps focus.
-  const inert = !state.matches('editing');
+  const inert = !state.can({ type: 'field.change', field: 'num', value: '' });
   useEffect(() => {
     const sub = actor.on('balance.reload', onReload);
     return () => sub.unsubscribe();
