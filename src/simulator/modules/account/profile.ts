@@ -7,8 +7,10 @@
  *   quota, 23558 illegal characters. The avatar is kept in the upload area
  *   (replacing the old one) and served back in user info's `avator` as a
  *   data URL (the contract has no image route for it).
- * - passwordSubmit: 1001, 1109 wrong old password, 1016 new one not 7..140
- *   characters. A change ends every session, so the user signs in again.
+ * - passwordSubmit: 1001, 1110 while this account from this source must
+ *   wait, 1109 wrong old password (counted like a wrong sign-in password:
+ *   identity/lockout.ts), 1016 new one not 7..140 characters. A change ends
+ *   every session, so the user signs in again.
  * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
  *   1016 not an e-mail, 1017 the e-mail the user already has, 1157 the
  *   account registered by e-mail, 1045 the e-mail belongs to another
@@ -16,6 +18,7 @@
  */
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { checkPassword, findByLogin, setPassword } from '../../users.ts';
+import { clearFailures, lockKey, recordFailure, waitFor } from '../identity/lockout.ts';
 import { endSessions } from '../identity/sessions.ts';
 import {
   hasIllegal,
@@ -52,7 +55,14 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     const u = me(ctx, info);
     if (isFailure(u)) return u;
     if (typeof p?.oldPassword !== 'string' || typeof p.newPassword !== 'string') return fail(1001);
-    if (!(await checkPassword(ctx, u, p.oldPassword))) return fail(1109);
+    // A stolen session guessing the password it needs to take the account over.
+    const subject = lockKey(u, '');
+    if (waitFor(ctx, subject, info.peer) > 0) return fail(1110);
+    if (!(await checkPassword(ctx, u, p.oldPassword))) {
+      recordFailure(ctx, subject, info.peer);
+      return fail(1109);
+    }
+    clearFailures(ctx, subject, info.peer);
     if (!validPassword(p.newPassword)) return fail(1016);
     await setPassword(ctx, u, p.newPassword);
     endSessions(ctx, u);
