@@ -47,7 +47,14 @@ const sim = await createSimulator({
   clock: createShiftableClock(realClock),
   ...(signingKey ? { signingKey } : {}),
 });
-const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
+let key: Awaited<ReturnType<typeof resolveOperatorKey>>;
+try {
+  key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
+} catch (e) {
+  console.error((e as Error).message);
+  await sim.close();
+  process.exit(1);
+}
 const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
