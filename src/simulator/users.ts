@@ -18,7 +18,10 @@ export const DEMO_BALANCE = '100000';
 
 export interface UserRecord extends StoredPassword {
   uid: string;
+  /** The proved e-mail: a sign-in name (the address an e-mail account registered with, or a bound one proved). */
   email?: string;
+  /** An e-mail bound but not proved yet (bindEmailConfirm): shown as bound, never a sign-in name. */
+  emailPending?: string;
   /** Digits only, country code first, no plus. */
   phone?: string;
   registerType: AccountType;
