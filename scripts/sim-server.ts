@@ -24,6 +24,7 @@ import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
+import { createPasswordPool } from '../src/simulator/host/password-pool.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
@@ -40,7 +41,10 @@ try {
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
 const store = sqliteStore(dataDir);
 const seed = process.env.SIM_SEED || undefined;
+// Argon2id in its own worker threads: hashing never holds up other users' token checks.
+const passwords = createPasswordPool();
 const sim = await createSimulator({
+  passwordHasher: passwords,
   ...(seed !== undefined ? { seed } : {}),
   store,
   // The wall clock, which the operator can skip ahead (kept with the data across restarts).
@@ -96,6 +100,7 @@ const stop = async (signal: string) => {
   try {
     await srv.close();
     await sim.close();
+    await passwords.close();
   } catch (e) {
     console.error('simulator: shutdown failed', e);
     process.exitCode = 1;

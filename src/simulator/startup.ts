@@ -7,6 +7,7 @@
 import type { TokenPayload } from '../api/types/trading.ts';
 import { isKeyHex, newKeyHex } from './auth/keys.ts';
 import { DEFAULT_PASSWORD_ITERATIONS } from './auth/password-cost.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
 import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
 import type { SimContext, SimModule } from './module.ts';
@@ -48,6 +49,12 @@ export interface SimulatorOptions {
    * a hash of another cost still verifies and is redone at the next sign-in.
    */
   passwordIterations?: number;
+  /**
+   * What makes and checks password hashes instead (the Node host's worker
+   * pool, host/password-pool.ts); without it, PBKDF2 at `passwordIterations`
+   * through WebCrypto.
+   */
+  passwordHasher?: PasswordHasher;
   /**
    * The token signing key as hex (at least 256 bits; see `parseSigningKey`).
    * Without it the store's own random key is used (made once per store).
@@ -151,6 +158,7 @@ export async function startState(
     clock,
     state,
     passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
+    ...(opts.passwordHasher ? { passwordHasher: opts.passwordHasher } : {}),
     // The ledger module (a late one, with big.js) puts the real one in place.
     get ledger(): never {
       throw new Error('simulator: the ledger is not loaded yet');
