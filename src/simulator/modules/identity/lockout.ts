@@ -47,61 +47,64 @@ export function waitFor(ctx: SimContext, subject: string, peer: string): number 
   return Math.max(0, until - now);
 }
 
-/** One more failure on a record: its wait once past the free allowance, doubling each time. */
-function fail(
-  r: ThrottleRecord,
-  now: number,
-  free: number,
-  base: number,
-  max: number,
-): ThrottleRecord {
-  r.fails += 1;
-  r.last = now;
-  if (r.fails >= free) r.until = now + Math.min(max, base * 2 ** (r.fails - free));
-  return r;
+/** How one kind of record counts: its allowance, its waits, its cap, and what ages it. */
+interface Rule {
+  free: number;
+  base: number;
+  max: number;
+  cap: number;
+  /** Pairs age from their last failure (consecutive failures), sources from their first (a day's). */
+  since: 'last' | 'first';
 }
 
+const PAIR: Rule = {
+  free: THROTTLE.pairFree,
+  base: THROTTLE.pairBaseMs,
+  max: THROTTLE.pairMaxMs,
+  cap: THROTTLE.maxPairs,
+  since: 'last',
+};
+const SOURCE: Rule = {
+  free: THROTTLE.sourceFree,
+  base: THROTTLE.sourceBaseMs,
+  max: THROTTLE.sourceMaxMs,
+  cap: THROTTLE.maxSources,
+  since: 'first',
+};
+
+const stale = (r: ThrottleRecord, rule: Rule, now: number) =>
+  now - r[rule.since] >= THROTTLE.windowMs && (r.until ?? 0) <= now;
+
 /** Drop stale records, then the least recently failed past the cap (insertion order). */
-function prune(map: Record<string, ThrottleRecord>, now: number, cap: number, byLast: boolean) {
+function prune(map: Record<string, ThrottleRecord>, rule: Rule, now: number) {
   const keys = Object.keys(map);
-  if (keys.length < cap) return;
-  for (const k of keys) {
-    const r = map[k] as ThrottleRecord;
-    if (now - (byLast ? r.last : r.first) >= THROTTLE.windowMs && (r.until ?? 0) <= now)
-      delete map[k];
-  }
+  if (keys.length < rule.cap) return;
+  for (const k of keys) if (stale(map[k] as ThrottleRecord, rule, now)) delete map[k];
   const left = Object.keys(map);
-  for (let i = 0; i <= left.length - cap; i++) delete map[left[i] as string];
+  for (let i = 0; i <= left.length - rule.cap; i++) delete map[left[i] as string];
+}
+
+/** One more failure under a key: past the allowance it waits, twice as long each time. */
+function bump(map: Record<string, ThrottleRecord>, key: string, rule: Rule, now: number) {
+  let r = map[key];
+  if (r && now - r[rule.since] >= THROTTLE.windowMs) r = undefined;
+  // Re-inserted, so insertion order is the order of last failure (prune drops the oldest).
+  delete map[key];
+  prune(map, rule, now);
+  r ??= { fails: 0, first: now, last: now };
+  r.fails += 1;
+  r.last = now;
+  if (r.fails >= rule.free)
+    r.until = now + Math.min(rule.max, rule.base * 2 ** (r.fails - rule.free));
+  map[key] = r;
 }
 
 /** Count a wrong password or code of a subject from a source. */
 export function recordFailure(ctx: SimContext, subject: string, peer: string): void {
   const now = ctx.clock.now();
   const s = ctx.state.identity;
-  const pk = pairKey(subject, peer);
-  let pair = s.throttlePairs[pk];
-  if (pair && now - pair.last >= THROTTLE.windowMs) pair = undefined;
-  // Re-inserted, so insertion order is the order of last failure (prune drops the oldest).
-  delete s.throttlePairs[pk];
-  prune(s.throttlePairs, now, THROTTLE.maxPairs, true);
-  s.throttlePairs[pk] = fail(
-    pair ?? { fails: 0, first: now, last: now },
-    now,
-    THROTTLE.pairFree,
-    THROTTLE.pairBaseMs,
-    THROTTLE.pairMaxMs,
-  );
-  let src = s.throttleSources[peer];
-  if (src && now - src.first >= THROTTLE.windowMs) src = undefined;
-  delete s.throttleSources[peer];
-  prune(s.throttleSources, now, THROTTLE.maxSources, false);
-  s.throttleSources[peer] = fail(
-    src ?? { fails: 0, first: now, last: now },
-    now,
-    THROTTLE.sourceFree,
-    THROTTLE.sourceBaseMs,
-    THROTTLE.sourceMaxMs,
-  );
+  bump(s.throttlePairs, pairKey(subject, peer), PAIR, now);
+  bump(s.throttleSources, peer, SOURCE, now);
   ctx.persist();
 }
 
