@@ -51,6 +51,7 @@ const info = (uid: string, now: number): CallInfo => ({
   session: { uid, virtualStatus: '0', aesKey: '', exp: 0 },
   token: undefined,
   now,
+  peer: 'local',
 });
 
 /** Place a market buy of the minimum volume; returns the order id. */

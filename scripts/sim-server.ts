@@ -9,6 +9,9 @@
  * the server sends.
  * SIM_SIGNING_KEY (hex or base64, at least 256 bits) sets the token signing
  * key; without it the store's own random key is used.
+ * The market (every price) follows from a secret random key made per data
+ * folder; SIM_SEED names a reproducible market instead (a demo, a test), and
+ * then anyone who knows the seed can predict prices: the server says so.
  * Data lives in SQLite in the folder SIM_DATA (default ./sim-data): a restart
  * keeps every user, session, order, balance and upload. Delete the folder
  * (or call the back office's wipe) to start afresh. SIGINT / SIGTERM save
@@ -16,10 +19,12 @@
  */
 import path from 'node:path';
 import { parseSigningKey } from '../src/simulator/auth/keys.ts';
+import { marketKeyOf } from '../src/simulator/prng.ts';
 import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
+import { createPasswordPool } from '../src/simulator/host/password-pool.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
@@ -35,14 +40,25 @@ try {
 }
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
 const store = sqliteStore(dataDir);
+const seed = process.env.SIM_SEED || undefined;
+// Argon2id in its own worker threads: hashing never holds up other users' token checks.
+const passwords = createPasswordPool();
 const sim = await createSimulator({
-  seed: Number(process.env.SEED ?? 20261122),
+  passwordHasher: passwords,
+  ...(seed !== undefined ? { seed } : {}),
   store,
   // The wall clock, which the operator can skip ahead (kept with the data across restarts).
   clock: createShiftableClock(realClock),
   ...(signingKey ? { signingKey } : {}),
 });
-const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
+let key: Awaited<ReturnType<typeof resolveOperatorKey>>;
+try {
+  key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
+} catch (e) {
+  console.error((e as Error).message);
+  await sim.close();
+  process.exit(1);
+}
 const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
@@ -62,9 +78,19 @@ console.log(
 );
 if (key.generated) console.log(`operator key  ${key.generated}`);
 if (process.env.SIM_SHOW_CODES === '1') showCodes(sim);
+console.log(marketNotice(seed, sim.ctx.state.marketKey));
 console.log(
   `Simulator data in ${store.where ?? dataDir} (SIM_DATA=${dataDir}; delete it to start afresh)`,
 );
+
+/** What a reviewer should know about the market: predictable with a seed, secret without. */
+function marketNotice(given: string | undefined, key: string): string {
+  if (given === undefined)
+    return 'Market: secret random key of this data folder (prices cannot be foreseen)';
+  if (marketKeyOf(given) === key)
+    return `Market: SIM_SEED=${given}: prices are PREDICTABLE by anyone who knows the seed (a demo, not for play with stakes)`;
+  return `Market: SIM_SEED=${given} ignored: this data folder keeps the market it was made with (delete SIM_DATA to use the seed)`;
+}
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -74,6 +100,7 @@ const stop = async (signal: string) => {
   try {
     await srv.close();
     await sim.close();
+    await passwords.close();
   } catch (e) {
     console.error('simulator: shutdown failed', e);
     process.exitCode = 1;

@@ -11,6 +11,7 @@ import type { PriceEngine } from './prices.ts';
 import type { SimState } from './state.ts';
 import type { Ledger } from './ledger.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
 import type { Products } from './products.ts';
 
 /** A reply: the JSON body fields, or a bare HTTP status. */
@@ -23,6 +24,8 @@ export interface CallInfo {
   session: TokenPayload | undefined;
   token: string | undefined;
   now: number;
+  /** Where the call came from (payload.ts `peerOf`): throttles count per source. */
+  peer: string;
 }
 
 export type Handler<K extends CallName> = (
@@ -42,6 +45,8 @@ export interface SimContext {
    * the price engine's hashes of seed and time.
    */
   passwordIterations: number;
+  /** The host's password hasher (the Node host's worker pool); else PBKDF2 at {@link passwordIterations}. */
+  passwordHasher?: PasswordHasher;
   ledger: Ledger;
   prices: PriceEngine;
   products: Products;

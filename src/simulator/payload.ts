@@ -31,3 +31,19 @@ export const bearer = (headers: Record<string, string>): string | undefined => {
   const h = headers.Authorization ?? headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
 };
+
+/**
+ * The host-only header naming the caller's network address. The Node host
+ * sets it on every request after dropping any copy the client sent; the
+ * in-browser worker has no address.
+ */
+export const PEER_HEADER = 'X-Sim-Peer';
+
+/** The source the in-browser worker's calls come from (the user's own device). */
+export const LOCAL_PEER = 'local';
+
+/** Where a request came from: the host's address header, or {@link LOCAL_PEER}. */
+export function peerOf(headers: Record<string, string>): string {
+  const v = headers[PEER_HEADER] ?? headers[PEER_HEADER.toLowerCase()];
+  return v ? v.slice(0, 64) : LOCAL_PEER;
+}

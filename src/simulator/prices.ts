@@ -9,7 +9,7 @@ import type { KlinePoint, MarketStatus, PriceEntry } from '../api/types/trading.
 import type { Period } from '../api/wire.ts';
 import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
 import type { ProductDef } from './catalogue.ts';
-import { hashString } from './prng.ts';
+import { subkey } from './prng.ts';
 import { quoteOf, round } from './quote.ts';
 
 export const PERIOD_MS: Record<Period, number> = {
@@ -38,13 +38,18 @@ interface Bar {
 }
 
 export interface PriceEngineOptions {
-  seed: number;
+  /** The market key (256 bits as hex; prng.ts): secret, or named by a seed for a reproducible demo. */
+  marketKey: string;
   /** Epoch ms the simulator was created; the series start HISTORY_DAYS before. */
   createdAt: number;
   products: readonly ProductDef[];
   /** Current hours of a product (the back office can change them). */
   hoursOf(symbol: string): MarketHours;
 }
+
+/** A product's series key: the market key's subkey for its symbol. */
+export const seriesKey = (marketKey: string, symbol: string): Uint8Array =>
+  subkey(marketKey, `series:${symbol}`);
 
 export class PriceEngine {
   private readonly series = new Map<string, Series>();
@@ -62,7 +67,7 @@ export class PriceEngine {
     return this.defs.get(symbol);
   }
 
-  /** Would an engine for a world created at `createdAt` (same seed) draw the same paths? */
+  /** Would an engine for a world created at `createdAt` (same key) draw the same paths? */
   sameHistory(createdAt: number): boolean {
     return Math.floor(createdAt / DAY) - HISTORY_DAYS === this.anchorDay;
   }
@@ -73,7 +78,7 @@ export class PriceEngine {
       const d = this.defs.get(symbol);
       if (!d) throw new Error(`unknown symbol ${symbol}`);
       s = new Series({
-        stream: (this.o.seed ^ hashString(symbol)) >>> 0,
+        key: seriesKey(this.o.marketKey, symbol),
         level: d.level,
         vol: d.vol,
         volume: d.volume,

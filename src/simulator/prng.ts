@@ -1,37 +1,33 @@
 /**
- * Deterministic randomness for market data only (prices, fake names,
- * scenario choices): a seed reproduces the markets exactly. Anyone who knows
- * the seed, or sees a few outputs, can predict it, so it must never make a
- * secret: codes, tokens, salts, keys and ids come from secure-random.ts (an
- * ESLint rule keeps this file out of the identity, account and auth code).
+ * Randomness for market data only (prices and volumes): a keyed stream
+ * cipher, so one 256-bit market key reproduces the markets exactly and
+ * nothing short of that key predicts them.
+ *
+ * Every value is a word of the ChaCha20 keystream (RFC 8439, through
+ * `@noble/ciphers`) under a per-product key (HMAC-SHA-256 of the market key
+ * and the symbol), at a nonce naming what it is for (a lane) and where (a
+ * day, a minute). Seeing any number of outputs tells nothing about the key
+ * or about outputs not yet shown: the generator has a 256-bit secret state,
+ * not the 32-bit one a fast integer hash keeps (which a client could rebuild
+ * from one daily bar, or search for).
+ *
+ * The market key is secret like the token signing key: on a server it is
+ * drawn from the CSPRNG per store; a seed (a reviewer's reproducible demo,
+ * tests, the in-browser demo) names it through {@link marketKeyOf}, and then
+ * anyone who knows the seed can predict the prices. Secrets (codes, tokens,
+ * salts, keys, ids) never come from here: they come from secure-random.ts
+ * (an ESLint rule keeps this file out of the identity, account and auth code).
  */
+import { chacha12 } from '@noble/ciphers/chacha.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** A fast 32-bit integer hash of up to four integers (lowbias32 rounds). */
-export function hash32(a: number, b = 0, c = 0, d = 0): number {
-  // Unrolled by hand (no array, no helper call per round): the price paths
-  // call this hundreds of thousands of times at start, before the JIT has
-  // optimised anything, where every call costs.
-  let h = (a ^ 0x9e3779b9) >>> 0;
-  h = Math.imul(h ^ (b >>> 0), 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  h = Math.imul(h ^ (c >>> 0), 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  h = Math.imul(h ^ (d >>> 0), 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/** Uniform in [0, 1) from a hash. */
+/** Uniform in [0, 1) from a 32-bit word. */
 export const unit = (h: number): number => h / 4294967296;
 
 /**
- * A cheap approximately normal variate (mean 0, variance 1) from one hash:
+ * A cheap approximately normal variate (mean 0, variance 1) from one word:
  * the sum of its two 16-bit halves is triangular; scaled to unit variance.
  * For random-walk increments the exact shape does not matter.
  */
@@ -40,35 +36,54 @@ export function normal(h: number): number {
   return s * 2.449489742783178; // sqrt(6)
 }
 
-/** Stable numeric id of a string (for per-symbol streams). */
-export function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+/** Is this a market key (256 bits as lower-case hex)? */
+export const isMarketKey = (k: unknown): k is string =>
+  typeof k === 'string' && /^[0-9a-f]{64}$/.test(k);
 
-/** A seeded sequential generator (mulberry32) for market data (never for secrets). */
-export interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(xs: readonly T[]): T;
-  /** Internal state, to persist and restore. */
-  state(): number;
-}
+/**
+ * The market key a seed names (SHA-256 of its text): the same seed, the same
+ * markets, on every host. Anyone who knows the seed knows the key.
+ */
+export const marketKeyOf = (seed: number | string): string =>
+  bytesToHex(sha256(utf8ToBytes(`sim-market-seed:${String(seed)}`)));
 
-export function createRng(seed: number): Rng {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (xs) => xs[Math.floor(next() * xs.length)] as (typeof xs)[number],
-    state: () => s,
-  };
+/** A 256-bit key for one use of the market key (a product's series), by label. */
+export const subkey = (marketKey: string, label: string): Uint8Array =>
+  hmac(sha256, hexToBytes(marketKey), utf8ToBytes(label));
+
+/** Words per ChaCha block (64 bytes). */
+const BLOCK_WORDS = 16;
+
+/**
+ * Random access to a keyed stream: word `i` of the sequence named by
+ * (lane, a, b) is word `i` of the ChaCha20 keystream at nonce (lane, a, b).
+ * Reading many consecutive words at once costs about a hash per word;
+ * callers read a day or a minute at a time.
+ */
+export class KeyedStream {
+  private readonly nonce = new Uint8Array(12);
+  private readonly nonceWords = new Uint32Array(this.nonce.buffer);
+
+  constructor(private readonly key: Uint8Array) {
+    if (key.length !== 32) throw new Error('a market stream needs a 256-bit key');
+  }
+
+  /** Words [from, from + count) of the sequence (lane, a, b); all arguments are unsigned 32-bit. */
+  words(lane: number, a: number, b: number, from: number, count: number): Uint32Array {
+    const first = Math.floor(from / BLOCK_WORDS);
+    const blocks = Math.floor((from + count - 1) / BLOCK_WORDS) - first + 1;
+    const bytes = new Uint8Array(blocks * BLOCK_WORDS * 4);
+    this.nonceWords[0] = lane >>> 0;
+    this.nonceWords[1] = a >>> 0;
+    this.nonceWords[2] = b >>> 0;
+    // The keystream is the cipher applied to zeros.
+    chacha12(this.key, this.nonce, bytes, bytes, first);
+    const skip = from - first * BLOCK_WORDS;
+    return new Uint32Array(bytes.buffer, skip * 4, count);
+  }
+
+  /** Word `i` of the sequence (lane, a, b). */
+  word(lane: number, a: number, b: number, i: number): number {
+    return this.words(lane, a, b, i, 1)[0] as number;
+  }
 }

@@ -3,7 +3,7 @@
  * and anonymous identity calls about one account (keys chosen by the module)
  * run one after another, so a rule checked before an `await` still holds
  * when the change is made after it (one withdrawal in review, no trade while
- * one is in review, one sign-up per address, the sign-in lockout). Calls
+ * one is in review, one sign-up per address, the sign-in throttle of one source). Calls
  * with different keys still run side by side.
  */
 import type { CallName } from '../api/contract.ts';
@@ -14,12 +14,14 @@ declare module './module.ts' {
     /**
      * The serialisation key of an anonymous call this module answers, when
      * calls about the same account must not interleave (e.g. `login:<address>`);
-     * undefined leaves the call unserialised.
+     * undefined leaves the call unserialised. `peer` is the caller's source
+     * (payload.ts `peerOf`).
      */
     serialKey?(
       ctx: SimContext,
       name: CallName,
       payload: Record<string, unknown>,
+      peer: string,
     ): string | undefined;
   }
 }

@@ -1,5 +1,7 @@
 /**
- * One product's price path, as a pure function of (seed, symbol, time).
+ * One product's price path, as a pure function of (product key, time): the
+ * key is the market key's subkey for the symbol (prng.ts), so the path is
+ * unpredictable without the market key.
  *
  * - A daily mean-reverting walk of log prices fixes each UTC day's opening value.
  * - Inside a day, a Brownian bridge of 1440 one-minute steps joins one day's
@@ -11,7 +13,7 @@
  *
  * Any instant is computed in O(1) once its day's 1440 steps are cached.
  */
-import { hash32, normal, unit } from './prng.ts';
+import { KeyedStream, normal, unit } from './prng.ts';
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
@@ -21,9 +23,20 @@ export const TICKS_PER_MINUTE = MINUTE / TICK_MS;
 /** Daily walk's pull back towards the product's level. */
 const REVERSION = 0.03;
 
+/** What each sequence of the product's stream is for (the first nonce word). */
+const LANE = {
+  start: 7,
+  days: 11,
+  walk: 1,
+  extremes: 2,
+  volume: 3,
+  /** Per minute: word 0 places the extremes, words 1..300 jitter the ticks. */
+  ticks: 4,
+} as const;
+
 export interface SeriesParams {
-  /** Stream id: seed mixed with the symbol. */
-  stream: number;
+  /** The product's 256-bit key (the market key's subkey for the symbol: prng.ts `subkey`). */
+  key: Uint8Array;
   level: number;
   /** Daily volatility (fraction). */
   vol: number;
@@ -65,21 +78,27 @@ export class Series {
   private readonly logLevel: number;
   private running:
     { day: number; i: number; k: number; h: number; l: number; c: number } | undefined;
+  private readonly rand: KeyedStream;
+  /** The tick words of the minute last ticked (ticks come in order). */
+  private ticksOf: { day: number; i: number; words: Uint32Array } | undefined;
 
   constructor(readonly p: SeriesParams) {
+    this.rand = new KeyedStream(p.key);
     this.sigmaMinute = p.vol / Math.sqrt(MINUTES_PER_DAY);
     this.logLevel = Math.log(p.level);
-    this.x0.push(this.logLevel + p.vol * 2 * normal(hash32(p.stream, 7)));
+    this.x0.push(this.logLevel + p.vol * 2 * normal(this.rand.word(LANE.start, 0, 0, 0)));
   }
 
   /** Log price at the start of absolute UTC day `day`. */
   private dayStart(day: number): number {
     const d = Math.max(0, day - this.p.anchorDay);
-    while (this.x0.length <= d) {
-      const i = this.x0.length - 1;
-      const x = this.x0[i] as number;
-      const z = normal(hash32(this.p.stream, 11, i));
-      this.x0.push(x + this.p.vol * z - REVERSION * (x - this.logLevel));
+    if (this.x0.length <= d) {
+      const from = this.x0.length - 1;
+      const z = this.rand.words(LANE.days, 0, 0, from, d - from);
+      for (let j = 0; j < z.length; j++) {
+        const x = this.x0[from + j] as number;
+        this.x0.push(x + this.p.vol * normal(z[j] as number) - REVERSION * (x - this.logLevel));
+      }
     }
     return this.x0[d] as number;
   }
@@ -119,18 +138,20 @@ export class Series {
    * the drift), which halves the first quotes' work on average.
    */
   private fill(path: Fillable, through: number): void {
-    const { day, edge, high, low, volume, a, w, drift } = path;
+    const { day, edge, high, low, volume, a, w, drift, filled } = path;
     const s = this.sigmaMinute;
-    const { stream, volume: perMinute } = this.p;
-    for (let i = path.filled; i < through; i++) {
+    const perMinute = this.p.volume;
+    const ext = this.rand.words(LANE.extremes, day, 0, filled, through - filled);
+    const vol = this.rand.words(LANE.volume, day, 0, filled, through - filled);
+    for (let i = filled; i < through; i++) {
       edge[i + 1] = edgeValue(a, w[i + 1] as number, i + 1, drift);
       const o = edge[i] as number;
       const c = edge[i + 1] as number;
-      const h = hash32(stream, day, i, 2);
-      const ext = 0.6 * s * o;
-      high[i] = Math.max(o, c) + (ext * (h >>> 16)) / 65536;
-      low[i] = Math.min(o, c) - (ext * (h & 0xffff)) / 65536;
-      volume[i] = perMinute * (0.3 + 1.4 * unit(hash32(stream, day, i, 3)));
+      const h = ext[i - filled] as number;
+      const reach = 0.6 * s * o;
+      high[i] = Math.max(o, c) + (reach * (h >>> 16)) / 65536;
+      low[i] = Math.min(o, c) - (reach * (h & 0xffff)) / 65536;
+      volume[i] = perMinute * (0.3 + 1.4 * unit(vol[i - filled] as number));
     }
     path.filled = through;
   }
@@ -145,7 +166,8 @@ export class Series {
     const c = path.edge[i + 1] as number;
     const hi = path.high[i] as number;
     const lo = path.low[i] as number;
-    const h = hash32(this.p.stream, path.day, i, 4);
+    const words = this.tickWords(path.day, i);
+    const h = words[0] as number;
     const ka = h % 149;
     const kb = ka + 1 + ((h >>> 8) % (298 - ka));
     const highFirst = (h >>> 24) & 1;
@@ -160,9 +182,17 @@ export class Series {
     const lerp = (x0: number, y0: number, x1: number, y1: number) =>
       y0 + ((u - x0) / (x1 - x0)) * (y1 - y0);
     const base = u < ua ? lerp(0, o, ua, e1) : u < ub ? lerp(ua, e1, ub, e2) : lerp(ub, e2, 1, c);
-    const jitter =
-      0.25 * this.sigmaMinute * o * normal(hash32(this.p.stream, path.day, i * 512 + k, 5));
+    const jitter = 0.25 * this.sigmaMinute * o * normal(words[k + 1] as number);
     return Math.min(hi, Math.max(lo, base + jitter));
+  }
+
+  /** A minute's tick words: its shape, then each tick's jitter (one read per minute, not per tick). */
+  private tickWords(day: number, i: number): Uint32Array {
+    const j = this.ticksOf;
+    if (j && j.day === day && j.i === i) return j.words;
+    const words = this.rand.words(LANE.ticks, day, i, 0, 1 + TICKS_PER_MINUTE);
+    this.ticksOf = { day, i, words };
+    return words;
   }
 
   /** Price at an instant: the last tick at or before it. */
@@ -200,10 +230,10 @@ export class Series {
   private walk(day: number): { a: number; w: Float64Array; drift: number } {
     const a = this.dayStart(day);
     const s = this.sigmaMinute;
-    const stream = this.p.stream;
+    const steps = this.rand.words(LANE.walk, day, 0, 0, MINUTES_PER_DAY);
     const w = new Float64Array(MINUTES_PER_DAY + 1);
     for (let i = 0; i < MINUTES_PER_DAY; i++) {
-      w[i + 1] = (w[i] as number) + s * normal(hash32(stream, day, i, 1));
+      w[i + 1] = (w[i] as number) + s * normal(steps[i] as number);
     }
     return { a, w, drift: (w[MINUTES_PER_DAY] as number) - (this.dayStart(day + 1) - a) };
   }

@@ -14,7 +14,7 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../api/wire.ts';
-import { bearer, decodePayload, json } from './payload.ts';
+import { bearer, decodePayload, json, peerOf } from './payload.ts';
 import { ChannelFaults } from './channel-faults.ts';
 import { ChannelHub } from './channels.ts';
 import {
@@ -110,10 +110,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     name: CallName,
     session: TokenPayload | undefined,
     payload: Record<string, unknown>,
+    peer: string,
   ): string | undefined => {
     if (session) return contract[name].method === 'GET' ? undefined : `uid:${session.uid}`;
     for (const m of modules) {
-      const k = m.serialKey?.(ctx, name, payload);
+      const k = m.serialKey?.(ctx, name, payload, peer);
       if (k !== undefined) return k;
     }
     return undefined;
@@ -172,15 +173,16 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     const handler = handlers[name] as
       ((p: unknown, i: unknown) => Reply | Promise<Reply>) | undefined;
     if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
+    const peer = peerOf(req.headers);
     let reply: Reply;
     try {
-      reply = await serialised(serialKey(name, session, payload), () =>
+      reply = await serialised(serialKey(name, session, payload, peer), () =>
         // A call queued behind a password change or a revocation no longer has a session.
         session && token && !ctx.sessionValid(session, token)
           ? ep.root === 'exchange'
             ? fail(400)
             : { httpStatus: 401 }
-          : handler(payload, { session, token, now: clock.now() }),
+          : handler(payload, { session, token, now: clock.now(), peer }),
       );
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);

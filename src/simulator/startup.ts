@@ -7,6 +7,7 @@
 import type { TokenPayload } from '../api/types/trading.ts';
 import { isKeyHex, newKeyHex } from './auth/keys.ts';
 import { DEFAULT_PASSWORD_ITERATIONS } from './auth/password-cost.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
 import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
 import type { SimContext, SimModule } from './module.ts';
@@ -14,11 +15,20 @@ import { openPersistence, type Persistence } from './persistence.ts';
 import { PriceEngine } from './prices.ts';
 import { createProducts, warmHours } from './products.ts';
 import { CATALOGUE, HOURS, productBySymbol } from './catalogue.ts';
+import { isMarketKey, marketKeyOf } from './prng.ts';
 import { newState } from './state.ts';
 import { memoryStore, type SimStore } from './store.ts';
 
 export interface SimulatorOptions {
-  seed?: number;
+  /**
+   * Names the market (prng.ts `marketKeyOf`) for a reproducible demo or a
+   * test: whoever knows it can predict every price. Without it a new store
+   * draws a random secret market key (kept in the store, like the signing
+   * key). A store keeps the market it was made with; a store saved before
+   * market keys existed (its market followed a public seed) gets this one,
+   * or a random one.
+   */
+  seed?: number | string;
   clock?: Clock;
   store?: SimStore;
   modules?: readonly SimModule[];
@@ -39,6 +49,12 @@ export interface SimulatorOptions {
    * a hash of another cost still verifies and is redone at the next sign-in.
    */
   passwordIterations?: number;
+  /**
+   * What makes and checks password hashes instead (the Node host's worker
+   * pool, host/password-pool.ts); without it, PBKDF2 at `passwordIterations`
+   * through WebCrypto.
+   */
+  passwordHasher?: PasswordHasher;
   /**
    * The token signing key as hex (at least 256 bits; see `parseSigningKey`).
    * Without it the store's own random key is used (made once per store).
@@ -65,12 +81,13 @@ export async function startState(
   modules: readonly SimModule[],
   publishOrders: SimContext['publishOrders'],
 ): Promise<StartedState> {
-  const seed = opts.seed ?? 1;
   const clock = opts.clock ?? realClock;
   const store = opts.store ?? memoryStore();
+  // Drawn before the state loads, so the early guess below can use it.
+  const marketKey = opts.seed !== undefined ? marketKeyOf(opts.seed) : newKeyHex();
 
   const opening = openPersistence(store, {
-    fresh: () => newState(seed, clock.now(), newKeyHex(), newKeyHex()),
+    fresh: () => newState(marketKey, clock.now(), newKeyHex(), newKeyHex()),
     now: clock.now(),
   });
   // While the store loads (IndexedDB works on its own thread), do what needs
@@ -83,7 +100,7 @@ export async function startState(
   let hoursOf = (symbol: string) => HOURS[productBySymbol.get(symbol)?.hours ?? 'always'];
   const guess = opts.early
     ? new PriceEngine({
-        seed,
+        marketKey,
         createdAt: clock.now(),
         products: CATALOGUE,
         hoursOf: (symbol) => hoursOf(symbol),
@@ -101,6 +118,10 @@ export async function startState(
   // seed-derived secret anyone could recompute: replace it (its sessions end).
   if (!isKeyHex(state.secret)) state.secret = newKeyHex();
   if (!isKeyHex(state.vaultKey)) state.vaultKey = newKeyHex();
+  // A state saved before market keys held a public numeric seed (its prices
+  // anyone could compute): it gets the key asked for, or a random one.
+  if (!isMarketKey(state.marketKey)) state.marketKey = marketKey;
+  delete (state as { seed?: unknown }).seed;
   if (opts.signingKey !== undefined && !isKeyHex(opts.signingKey))
     throw new Error('signingKey must be at least 256 bits of lower-case hex');
   // Time skipped by a reviewer stays skipped after a reload.
@@ -109,13 +130,13 @@ export async function startState(
   hoursOf = (s) => products.hours(s);
   const guessed =
     guess !== undefined &&
-    state.seed === seed &&
+    state.marketKey === marketKey &&
     guess.sameHistory(state.createdAt) &&
     Object.keys(state.products).length === 0;
   const prices = guessed
     ? guess
     : new PriceEngine({
-        seed: state.seed,
+        marketKey: state.marketKey,
         createdAt: state.createdAt,
         products: products.all(),
         hoursOf,
@@ -137,6 +158,7 @@ export async function startState(
     clock,
     state,
     passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
+    ...(opts.passwordHasher ? { passwordHasher: opts.passwordHasher } : {}),
     // The ledger module (a late one, with big.js) puts the real one in place.
     get ledger(): never {
       throw new Error('simulator: the ledger is not loaded yet');

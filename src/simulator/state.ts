@@ -15,7 +15,12 @@ export interface ProductOverride {
 /** Sections are added by modules through declaration merging. */
 export interface SimState {
   version: number;
-  seed: number;
+  /**
+   * The market key (256 bits as hex, prng.ts): every price follows from it,
+   * so it is as secret as {@link secret}. Random per store unless a seed
+   * names it (a reproducible demo, tests).
+   */
+  marketKey: string;
   /** Epoch ms of creation; the price history reaches back from here. */
   createdAt: number;
   /** Token signing key: 256 random bits as hex, made once per store (auth/keys.ts). */
@@ -79,10 +84,15 @@ export const DEFAULT_FLAGS: Record<string, boolean> = {
 };
 
 /** A fresh state; each module's `init` adds its own section. */
-export function newState(seed: number, now: number, secret: string, vaultKey: string): SimState {
+export function newState(
+  marketKey: string,
+  now: number,
+  secret: string,
+  vaultKey: string,
+): SimState {
   return {
     version: STATE_VERSION,
-    seed,
+    marketKey,
     createdAt: now,
     secret,
     vaultKey,

@@ -7,7 +7,7 @@
 import type Big from 'big.js';
 import { decodeJwt } from 'jose';
 import type { AccountType } from '../api/types/trading.ts';
-import { needsRehash, newPassword, verifyPassword, type StoredPassword } from './auth/passwords.ts';
+import { webCryptoHasher, type PasswordHasher, type StoredPassword } from './auth/passwords.ts';
 import { acct } from './ledger.ts';
 import type { SimContext } from './module.ts';
 import { secureHex } from './secure-random.ts';
@@ -18,7 +18,10 @@ export const DEMO_BALANCE = '100000';
 
 export interface UserRecord extends StoredPassword {
   uid: string;
+  /** The proved e-mail: a sign-in name (the address an e-mail account registered with, or a bound one proved). */
   email?: string;
+  /** An e-mail bound but not proved yet (bindEmailConfirm): shown as bound, never a sign-in name. */
+  emailPending?: string;
   /** Digits only, country code first, no plus. */
   phone?: string;
   registerType: AccountType;
@@ -61,24 +64,73 @@ declare module './state.ts' {
   }
 }
 
+const hashers = new WeakMap<SimContext, PasswordHasher>();
+
+/** The simulator's password hasher: the host's, else PBKDF2 through WebCrypto at its cost. */
+export function hasher(ctx: SimContext): PasswordHasher {
+  let h = ctx.passwordHasher ?? hashers.get(ctx);
+  if (!h) hashers.set(ctx, (h = webCryptoHasher(ctx.passwordIterations)));
+  return h;
+}
+
+/** The fields of a user record that hold its password hash. */
+const storedOf = (u: StoredPassword): StoredPassword => ({
+  passwordHash: u.passwordHash,
+  salt: u.salt,
+  ...(u.passwordIterations !== undefined ? { passwordIterations: u.passwordIterations } : {}),
+  ...(u.passwordAlgo !== undefined ? { passwordAlgo: u.passwordAlgo } : {}),
+});
+
+/** Put a hash in a user record (every field, so one of another kind leaves nothing behind). */
+function putHash(u: UserRecord, h: StoredPassword): void {
+  delete u.passwordIterations;
+  delete u.passwordAlgo;
+  Object.assign(u, h);
+}
+
 /** Set a new password (sign-up, change, reset): a fresh salt at the simulator's cost. */
 export async function setPassword(ctx: SimContext, u: UserRecord, password: string): Promise<void> {
-  Object.assign(u, await newPassword(password, ctx.passwordIterations));
+  putHash(u, await hasher(ctx).hash(password));
   ctx.persist();
 }
 
 /**
- * Check a password; a right one hashed at another cost (an older save, or a
- * changed setting) is hashed again at the current one.
+ * Check a password; a right one hashed at another kind or cost (an older
+ * save, or a changed setting) is hashed again at the current one. Sign-in
+ * does not wait behind the account's other calls, so the hash may change
+ * while this one is worked out (a reset, a change): then the check no longer
+ * speaks for the account and answers false, and a rehash never overwrites a
+ * newer password.
  */
 export async function checkPassword(
   ctx: SimContext,
   u: UserRecord,
   password: string,
 ): Promise<boolean> {
-  if (!(await verifyPassword(u, password))) return false;
-  if (needsRehash(u, ctx.passwordIterations)) await setPassword(ctx, u, password);
+  const h = hasher(ctx);
+  const stored = storedOf(u);
+  if (!(await h.verify(stored, password))) return false;
+  if (u.passwordHash !== stored.passwordHash) return false;
+  if (!h.needsRehash(stored)) return true;
+  const fresh = await h.hash(password);
+  if (u.passwordHash !== stored.passwordHash) return u.passwordHash === fresh.passwordHash;
+  putHash(u, fresh);
+  ctx.persist();
   return true;
+}
+
+const dummies = new WeakMap<SimContext, Promise<StoredPassword>>();
+
+/**
+ * Check a password against no account, at the cost of a real check: sign-in
+ * of an unknown account takes as long as a wrong password of a known one.
+ * Always false.
+ */
+export async function checkNoPassword(ctx: SimContext, password: string): Promise<false> {
+  let dummy = dummies.get(ctx);
+  if (!dummy) dummies.set(ctx, (dummy = hasher(ctx).hash(secureHex(16))));
+  await hasher(ctx).verify(await dummy, password);
+  return false;
 }
 
 export interface NewUser {
@@ -99,7 +151,7 @@ export async function createUser(ctx: SimContext, input: NewUser): Promise<UserR
     ...(input.email ? { email: input.email } : {}),
     ...(input.phone ? { phone: input.phone } : {}),
     registerType: input.email ? 'E' : 'P',
-    ...(await newPassword(input.password, ctx.passwordIterations)),
+    ...(await hasher(ctx).hash(input.password)),
     nick: input.nick ?? (input.email ? (input.email.split('@')[0] ?? uid) : `user${uid}`),
     inviteCode: secureHex(6).toUpperCase(),
     ...(input.invitedBy ? { invitedBy: input.invitedBy } : {}),
@@ -120,8 +172,17 @@ export async function createUser(ctx: SimContext, input: NewUser): Promise<UserR
 export const findUser = (ctx: SimContext, uid: string): UserRecord | undefined =>
   ctx.state.users?.[uid];
 
-export const findByLogin = (ctx: SimContext, username: string): UserRecord | undefined =>
-  Object.values(ctx.state.users ?? {}).find((u) => u.email === username || u.phone === username);
+/**
+ * The user whose sign-in name (a proved e-mail, or the phone) this is. Every
+ * user is looked at, found or not, so the time taken does not tell whether,
+ * or where, there is one.
+ */
+export function findByLogin(ctx: SimContext, username: string): UserRecord | undefined {
+  let found: UserRecord | undefined;
+  for (const u of Object.values(ctx.state.users ?? {}))
+    if ((u.email === username || u.phone === username) && !found) found = u;
+  return found;
+}
 
 /** Total money the user has deposited (USD), from the ledger. */
 export const totalDeposit = (ctx: SimContext, uid: string): Big =>

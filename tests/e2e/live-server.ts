@@ -77,7 +77,8 @@ export async function startLiveServer(seed = 20261122): Promise<LiveServer> {
   const printed: string[] = [];
   const env: Record<string, string> = {
     PORT: '0',
-    SEED: String(seed),
+    // A known market, so runs repeat (the server warns that it is predictable).
+    SIM_SEED: String(seed),
     SIM_DATA: dataDir,
     SIM_OPERATOR_KEY: key,
     SIM_SHOW_CODES: '1',

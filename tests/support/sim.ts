@@ -13,6 +13,7 @@ import {
   type SimulatorOptions,
 } from '../../src/simulator/server.ts';
 import type { ChannelName } from '../../src/api/wire.ts';
+import { PEER_HEADER } from '../../src/simulator/payload.ts';
 import { t } from './i18n.ts';
 
 /** Wednesday 18 Nov 2026, 15:00 UTC (10:00 in New York): every market is open. */
@@ -60,4 +61,29 @@ export async function createWorld(
     expired,
     channel: (name) => createChannel(name, simulatorConnector(sim, name)),
   };
+}
+
+/** A client of the same simulator at another network address (the host's `X-Sim-Peer`), with its own session. */
+export interface PeerClient {
+  api: ApiClient;
+  session: { token: string | undefined };
+}
+
+/** A second client, as if it called from `peer` (throttles count per source). */
+export function clientAt(w: TestWorld, peer: string): PeerClient {
+  const session = { token: undefined as string | undefined };
+  const inner = simulatorTransport(w.sim);
+  const api = createApiClient({
+    transport: {
+      send: (req, signal) =>
+        inner.send({ ...req, headers: { ...req.headers, [PEER_HEADER]: peer } }, signal),
+    },
+    token: () => session.token,
+    t,
+    toast: () => undefined,
+    sessionExpired: () => {
+      session.token = undefined;
+    },
+  });
+  return { api, session };
 }

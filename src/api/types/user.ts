@@ -4,7 +4,13 @@ import type { Balance, AccountType } from './trading.ts';
 export interface User {
   uid: string;
   nick: string;
+  /** The bound e-mail (a phone account's may still wait for its proof: see `emailPending`). */
   email?: string;
+  /**
+   * Extension: `email` was bound but not proved yet (bindEmailConfirm); until
+   * then it is no sign-in name.
+   */
+  emailPending?: boolean;
   phone?: string;
   areaCode?: string;
   /** 'P' registered by phone, 'E' by e-mail. */

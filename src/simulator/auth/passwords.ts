@@ -1,7 +1,11 @@
 /**
- * Password hashes: PBKDF2-HMAC-SHA256 through WebCrypto (worker, browser and
- * Node alike) with a 128-bit CSPRNG salt, stored with the iteration count it
- * was made with, so a change of cost applies at the next sign-in.
+ * Password hashes. A {@link PasswordHasher} makes and checks them: by
+ * default PBKDF2-HMAC-SHA256 through WebCrypto (worker, browser and tests)
+ * with a 128-bit CSPRNG salt, stored with the iteration count it was made
+ * with; the Node host passes its own (Argon2id in a bounded worker pool:
+ * host/password-pool.ts), which still checks the PBKDF2 hashes saved before.
+ * A right password whose hash is not the hasher's current kind and cost is
+ * hashed again at that sign-in.
  */
 import { secureHex, toHex } from '../secure-random.ts';
 
@@ -17,6 +21,21 @@ export interface StoredPassword {
   salt: string;
   /** Absent on hashes made before the count was stored: {@link LEGACY_PASSWORD_ITERATIONS}. */
   passwordIterations?: number;
+  /**
+   * 'argon2id': `passwordHash` is the PHC string (salt and cost inside it,
+   * `salt` empty). Absent: PBKDF2 as above.
+   */
+  passwordAlgo?: 'argon2id';
+}
+
+/** What makes and checks password hashes for a simulator. */
+export interface PasswordHasher {
+  /** A fresh hash of a password (new random salt, current cost). */
+  hash(password: string): Promise<StoredPassword>;
+  /** Does the password match (whatever kind and cost the hash has)? */
+  verify(stored: StoredPassword, password: string): Promise<boolean>;
+  /** Is this hash of another kind or cost than {@link hash} makes now? */
+  needsRehash(stored: StoredPassword): boolean;
 }
 
 export async function pbkdf2(password: string, salt: string, iterations: number): Promise<string> {
@@ -46,19 +65,25 @@ export async function newPassword(password: string, iterations: number): Promise
 }
 
 /** Constant-time comparison of two hex strings of the same length. */
-function sameHex(a: string, b: string): boolean {
+export function sameHex(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
 
-/** Does the password match the stored hash (whatever its cost)? */
-export async function verifyPassword(stored: StoredPassword, password: string): Promise<boolean> {
+/** Does the password match a PBKDF2 hash (whatever its cost)? */
+export async function verifyPbkdf2(stored: StoredPassword, password: string): Promise<boolean> {
   const iterations = stored.passwordIterations ?? LEGACY_PASSWORD_ITERATIONS;
   return sameHex(await pbkdf2(password, stored.salt, iterations), stored.passwordHash);
 }
 
-/** Should a hash that just verified be redone at the current cost? */
-export const needsRehash = (stored: StoredPassword, iterations: number): boolean =>
-  (stored.passwordIterations ?? LEGACY_PASSWORD_ITERATIONS) !== iterations;
+/** PBKDF2 through WebCrypto at a given cost (the worker's, the tests'). */
+export const webCryptoHasher = (iterations: number): PasswordHasher => ({
+  hash: (password) => newPassword(password, iterations),
+  verify: async (stored, password) =>
+    stored.passwordAlgo === undefined && (await verifyPbkdf2(stored, password)),
+  needsRehash: (stored) =>
+    stored.passwordAlgo !== undefined ||
+    (stored.passwordIterations ?? LEGACY_PASSWORD_ITERATIONS) !== iterations,
+});

@@ -89,4 +89,5 @@ export const accountSchemas = {
   userLoanRepay: payload(loan),
   addUserLoanRepay: payload({ ...loan, amount: numeric }),
   bindEmailSubmit: payload({ email: text }),
+  bindEmailConfirm: payload({ code: text }),
 } satisfies Partial<Record<CallName, CallSchema>>;

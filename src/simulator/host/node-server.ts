@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChannelCommand, MultipartPart, Root, WireRequest } from '../../api/wire.ts';
+import { PEER_HEADER } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import type { HostRoute } from './operator-api.ts';
 
@@ -129,6 +130,8 @@ export async function startSimServer(
       }
       const headers: Record<string, string> = {};
       if (req.headers.authorization) headers.Authorization = req.headers.authorization;
+      // The caller's address, for per-source throttles; a client's own copy never gets here.
+      headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
       let body: WireRequest['body'];
       try {
         body = req.method === 'GET' ? undefined : await readBody(req, url, limits);

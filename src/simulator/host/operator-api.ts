@@ -5,9 +5,18 @@
  *   GET  /operator/v1/outbox[?to=…]            → {"code":0,"data":[OutboxEntry…]}
  *   POST /operator/v1/call {"op":"…","args":[…]} → {"code":0,"data":<result>}
  *
- * Every request carries `X-Operator-Key`. Wrong or missing key: 401; too many
- * of those from one address: 429; an operation not on the allow-list: 404;
+ * Every request carries `X-Operator-Key`. Wrong or missing key: 401; past
+ * {@link OperatorApiOptions.maxFailures} of those from one address in the
+ * window: 429, each held back longer than the last (up to
+ * {@link MAX_WRONG_KEY_DELAY_MS}); an operation not on the allow-list: 404;
  * arguments that do not fit, or an operation that refuses them: 400.
+ *
+ * The right key is always served, from any address, however many wrong
+ * ones came from there: a lock per address let anyone behind the same
+ * address (a proxy, a local process) shut the operator out. Guessing is held
+ * off by the key itself (32 random bytes, or a SIM_OPERATOR_KEY of at least
+ * {@link MIN_OPERATOR_KEY_LENGTH} characters: operator-key.ts) and slowed by
+ * the growing delays.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Simulator } from '../server.ts';
@@ -46,20 +55,28 @@ const ROOT = '/operator/';
 const LOOPBACK = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 /** Addresses tracked at most (oldest forgotten first), so a flood cannot grow memory. */
 const MAX_TRACKED = 10_000;
+/** The first wrong key past the limit waits this long; each further one twice as long… */
+const WRONG_KEY_DELAY_MS = 250;
+/** …up to this. */
+export const MAX_WRONG_KEY_DELAY_MS = 10_000;
 
-function failureLimiter(max: number, windowMs: number, now: () => number) {
+/** Wrong keys per address in a sliding window: how many, so the reply can be held back. */
+function failureLimiter(windowMs: number, now: () => number) {
   const fails = new Map<string, number[]>();
   const recent = (ip: string) => (fails.get(ip) ?? []).filter((t) => now() - t < windowMs);
   return {
-    blocked: (ip: string) => recent(ip).length >= max,
-    fail(ip: string) {
+    /** Count a wrong key; returns how many the address has in the window. */
+    fail(ip: string): number {
       const list = [...recent(ip), now()];
       fails.delete(ip);
       fails.set(ip, list);
       if (fails.size > MAX_TRACKED) fails.delete(fails.keys().next().value as string);
+      return list.length;
     },
   };
 }
+
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function reply(
   res: ServerResponse,
@@ -76,7 +93,9 @@ const failure = (status: number, msg: string) => ({ code: status, msg, data: nul
 /** The operator API as a route for the Node host. */
 export function operatorRoute(sim: Simulator, opts: OperatorApiOptions): HostRoute {
   const now = opts.now ?? Date.now;
-  const limiter = failureLimiter(opts.maxFailures ?? 10, opts.windowMs ?? 60_000, now);
+  const max = opts.maxFailures ?? 10;
+  const windowMs = opts.windowMs ?? 60_000;
+  const limiter = failureLimiter(windowMs, now);
   const allowed = (origin: string) =>
     opts.origins ? opts.origins.includes(origin) : LOOPBACK.test(origin);
 
@@ -94,19 +113,19 @@ export function operatorRoute(sim: Simulator, opts: OperatorApiOptions): HostRou
       res.writeHead(204, headers).end();
       return true;
     }
-    const ip = req.socket.remoteAddress ?? '?';
-    // Checked before the key, so a blocked address learns nothing about its guesses.
-    if (limiter.blocked(ip)) {
-      reply(res, 429, failure(429, 'too many wrong keys; wait a minute'), {
-        ...headers,
-        'Retry-After': String(Math.ceil((opts.windowMs ?? 60_000) / 1000)),
-      });
-      return true;
-    }
     const key = req.headers['x-operator-key'];
     if (!keyMatches(typeof key === 'string' ? key : undefined, opts.keyHash)) {
-      limiter.fail(ip);
-      reply(res, 401, failure(401, 'operator key missing or wrong'), headers);
+      const n = limiter.fail(req.socket.remoteAddress ?? '?');
+      if (n <= max) {
+        reply(res, 401, failure(401, 'operator key missing or wrong'), headers);
+        return true;
+      }
+      // Past the limit: wrong keys only, each held back longer (the right key is never refused).
+      await pause(Math.min(MAX_WRONG_KEY_DELAY_MS, WRONG_KEY_DELAY_MS * 2 ** (n - max - 1)));
+      reply(res, 429, failure(429, 'too many wrong keys; wait a minute'), {
+        ...headers,
+        'Retry-After': String(Math.ceil(windowMs / 1000)),
+      });
       return true;
     }
     await dispatch(sim, req, url.pathname.slice(ROOT.length), url, readBody, (status, body) =>

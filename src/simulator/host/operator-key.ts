@@ -14,6 +14,12 @@ declare module '../state.ts' {
   }
 }
 
+/**
+ * The shortest SIM_OPERATOR_KEY taken: the API never locks the right key
+ * out, so the key's own strength is what holds guessing off.
+ */
+export const MIN_OPERATOR_KEY_LENGTH = 20;
+
 /** SHA-256 of a key, as bytes. */
 export const hashKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 
@@ -37,14 +43,21 @@ export interface OperatorKey {
 }
 
 /**
- * Settle the key: the environment's, else the one saved in the state, else a
- * new one (its hash saved at once).
+ * Settle the key: the environment's (refused, with the reason, when shorter
+ * than {@link MIN_OPERATOR_KEY_LENGTH}), else the one saved in the state,
+ * else a new one (its hash saved at once).
  */
 export async function resolveOperatorKey(
   sim: Pick<Simulator, 'ctx' | 'flush'>,
   envKey: string | undefined,
 ): Promise<OperatorKey> {
-  if (envKey) return { hash: hashKey(envKey), source: 'env' };
+  if (envKey) {
+    if (envKey.length < MIN_OPERATOR_KEY_LENGTH)
+      throw new Error(
+        `SIM_OPERATOR_KEY must be at least ${MIN_OPERATOR_KEY_LENGTH} characters (a random one: leave it unset)`,
+      );
+    return { hash: hashKey(envKey), source: 'env' };
+  }
   const saved = sim.ctx.state.operatorKeyHash;
   if (saved && /^[0-9a-f]{64}$/.test(saved))
     return { hash: Buffer.from(saved, 'hex'), source: 'saved' };

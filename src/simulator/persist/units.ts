@@ -29,7 +29,14 @@ const TOP_COLLECTIONS = new Set([
 
 /** Sections: each field is a unit, except the maps listed, whose entries are units. */
 const SECTIONS: Record<string, ReadonlySet<string>> = {
-  identity: new Set(['codes', 'lastSent', 'captchas', 'refreshTokens']),
+  identity: new Set([
+    'codes',
+    'lastSent',
+    'captchas',
+    'refreshTokens',
+    'throttlePairs',
+    'throttleSources',
+  ]),
   account: new Set(ACCOUNT_MAPS),
   trading: new Set(['orders', 'options']),
 };

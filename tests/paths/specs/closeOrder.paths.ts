@@ -23,9 +23,9 @@ type Snap = ReturnType<(typeof closeOrderMachine)['resolveState']>;
 const SYMBOL = 'BTCUSDT';
 /** The simulator's ids and T0 prices are deterministic (checked in setup). */
 const ORDER_ID = '1002';
-const ASK_T0 = 71047.16;
-const BID_T0 = 71046.96;
-const LIMIT = 64000;
+const ASK_T0 = 61756.03;
+const BID_T0 = 61755.83;
+const LIMIT = 55000;
 
 const done = (code: number) => ({ type: 'xstate.done.actor.submit', output: { code, data: null } });
 

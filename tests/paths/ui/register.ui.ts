@@ -6,10 +6,12 @@
  * Every outcome is arranged by a real condition, as the headless run does:
  * the site's flags per spec, taken accounts seeded (also "meanwhile", before
  * the reply that finds them), 1110 by asking for a code a moment before, 1042
- * by ten other sign-ups, 1111 by five wrong tries (calls another person
- * makes, without toasts here), an expired captcha by moving the simulator's
- * clock; the real code is read from the outbox and the captcha's text from
- * the simulator. Nothing is forced.
+ * by ten other sign-ups (calls another person makes, without toasts here),
+ * 1111 and an expired captcha by moving the simulator's clock; the real code
+ * is read from the outbox and the captcha's text from the simulator. One
+ * reply is forced: a taken address answered at the code request (1004 /
+ * 1045), which the simulator says only at register, to the code's holder,
+ * while the spec lets a server say it at once.
  */
 import { expect, type Page } from '@playwright/test';
 import { refusal } from '../../../src/machines/register/helpers.ts';
@@ -27,7 +29,7 @@ import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import type { AnyEvent } from '../plan/words.ts';
 import { codeOf } from '../words/common.ts';
 import { form } from '../words/register.words.ts';
-import { apiCall, backOffice, go } from '../../e2e/paths/page.ts';
+import { apiCall, backOffice, force, go } from '../../e2e/paths/page.ts';
 import { burnCode, burst, captchas, keepCaptchas } from './register.arrange.ts';
 import { nothing, type UiCtx, type UiDriver } from './driver.ts';
 import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from './access.kit.ts';
@@ -195,13 +197,18 @@ export const registerUi: UiDriver = {
         // Someone asked for a code for this address a moment ago.
         if (codeOf(e) === 1110)
           await apiCall(c.page, 'sendMail', { email: NEWBIE, type: '1', locale: 'en' });
+        const taken = codeOf(e);
+        if (taken === 1004 || taken === 1045)
+          await force(c.page, { call: taken === 1004 ? 'sendMail' : 'sendPhone', code: taken });
       },
     },
     resendCode: {
       async done(c, e) {
-        // Someone else registers the address meanwhile.
-        if (codeOf(e) === 1004)
+        // Someone else registers the address meanwhile (and a server says so at once).
+        if (codeOf(e) === 1004) {
           await backOffice(c.page, 'seedUser', { email: NEWBIE, password: PASSWORD });
+          await force(c.page, { call: 'sendMail', code: 1004 });
+        }
       },
     },
     register: {

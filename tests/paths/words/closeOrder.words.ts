@@ -33,8 +33,8 @@ export const closeOrderWords: Words = {
           'BTCUSDT を 0.01、レバレッジ20で成行買い（未決済ポジション）',
         )
       : w.say(
-          'Place a pending buy of 0.01 BTCUSDT at 64000, leverage 20 (far below the price: it stays pending)',
-          'BTCUSDT 0.01 を 64000 で指値買い、レバレッジ20（価格より十分低く、約定しない）',
+          'Place a pending buy of 0.01 BTCUSDT at 55000, leverage 20 (far below the price: it stays pending)',
+          'BTCUSDT 0.01 を 55000 で指値買い、レバレッジ20（価格より十分低く、約定しない）',
         ),
   ],
   events: {

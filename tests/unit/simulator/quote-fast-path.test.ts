@@ -14,9 +14,9 @@ import {
 } from '../../../src/api/hours.ts';
 import type { PriceEntry } from '../../../src/api/types/trading.ts';
 import { CATALOGUE, HOURS, type ProductDef } from '../../../src/simulator/catalogue.ts';
-import { HISTORY_DAYS, PriceEngine } from '../../../src/simulator/prices.ts';
+import { HISTORY_DAYS, PriceEngine, seriesKey } from '../../../src/simulator/prices.ts';
 import { quoteOf } from '../../../src/simulator/quote.ts';
-import { hashString } from '../../../src/simulator/prng.ts';
+import { marketKeyOf } from '../../../src/simulator/prng.ts';
 import {
   DAY,
   MINUTE,
@@ -26,7 +26,7 @@ import {
   TICKS_PER_MINUTE,
 } from '../../../src/simulator/series.ts';
 
-const SEED = 20261122;
+const MARKET_KEY = marketKeyOf(20261122);
 const CREATED = Date.UTC(2026, 0, 10, 3, 4, 5);
 
 /** The last open instant at or before t, from merged open intervals (no session look-up short cut). */
@@ -52,7 +52,7 @@ interface Bar {
 /** A quote the slow way, with its own series (nothing cached from other calls). */
 function slowQuote(d: ProductDef, h: MarketHours, now: number, sort: number): PriceEntry {
   const series = new Series({
-    stream: (SEED ^ hashString(d.symbol)) >>> 0,
+    key: seriesKey(MARKET_KEY, d.symbol),
     level: d.level,
     vol: d.vol,
     volume: d.volume,
@@ -109,7 +109,7 @@ describe('first quotes: the fast path equals the slow path', () => {
   const hoursOf = (s: string) =>
     overrides.get(s) ?? HOURS[CATALOGUE.find((d) => d.symbol === s)?.hours ?? 'always'];
   const engine = () =>
-    new PriceEngine({ seed: SEED, createdAt: CREATED, products: CATALOGUE, hoursOf });
+    new PriceEngine({ marketKey: MARKET_KEY, createdAt: CREATED, products: CATALOGUE, hoursOf });
 
   // Weekdays, weekends, both daylight-saving changes, session edges, odd milliseconds.
   const times = [

@@ -99,7 +99,8 @@ export const loanHandlers = (ctx: SimContext): Handlers => {
       const u = realUser(ctx, info);
       if (isFailure(u)) return u;
       if (ctx.state.flags['user-loan'] === false) return fail(23523);
-      if (!u.email) return fail(1156);
+      // Bound is enough (the spec's rule); proof matters for sign-in names.
+      if (!u.email && !u.emailPending) return fail(1156);
       refreshLoans(ctx, u.uid);
       const own = mine(ctx.state.account.loans, u.uid);
       if (own.some((l) => l.status === 4)) return fail(1151);

@@ -7,15 +7,28 @@
  *   quota, 23558 illegal characters. The avatar is kept in the upload area
  *   (replacing the old one) and served back in user info's `avator` as a
  *   data URL (the contract has no image route for it).
- * - passwordSubmit: 1001, 1109 wrong old password, 1016 new one not 7..140
- *   characters. A change ends every session, so the user signs in again.
+ * - passwordSubmit: 1001, 1110 while this account from this source must
+ *   wait, 1109 wrong old password (counted like a wrong sign-in password:
+ *   identity/lockout.ts), 1016 new one not 7..140 characters. A change ends
+ *   every session, so the user signs in again.
  * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
- *   1016 not an e-mail, 1017 the e-mail the user already has, 1157 the
- *   account registered by e-mail, 1045 the e-mail belongs to another
- *   account. A phone account with an e-mail bound may bind another one.
+ *   1016 not an e-mail, 1017 the e-mail the user already has (or is
+ *   proving), 1157 the account registered by e-mail, 1045 the e-mail signs
+ *   in to another account. A phone account with an e-mail bound may bind
+ *   another one. The address is bound at once as the spec's screen shows it
+ *   (user info `email`, with `emailPending`), but becomes a sign-in name,
+ *   and keeps others from signing up with it, only once proved: a code goes
+ *   to it (outbox, kind 'bind-email') for the extension call below. Until
+ *   then the proved one, if any, stays the sign-in name.
+ * - bindEmailConfirm (extension, src/api/contract.ts): `{ code }`; 1111 no
+ *   live code for this source, 1020 wrong (counted like a wrong password),
+ *   1110 while this account from this source must wait, 1045 someone else
+ *   has proved or registered the address meanwhile (the binding is dropped).
  */
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { checkPassword, findByLogin, setPassword } from '../../users.ts';
+import { checkCode, codeFailure, consumeCode, issueCode, send } from '../identity/codes.ts';
+import { clearFailures, lockKey, recordFailure, waitFor } from '../identity/lockout.ts';
 import { endSessions } from '../identity/sessions.ts';
 import {
   hasIllegal,
@@ -52,7 +65,14 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     const u = me(ctx, info);
     if (isFailure(u)) return u;
     if (typeof p?.oldPassword !== 'string' || typeof p.newPassword !== 'string') return fail(1001);
-    if (!(await checkPassword(ctx, u, p.oldPassword))) return fail(1109);
+    // A stolen session guessing the password it needs to take the account over.
+    const subject = lockKey(u, '');
+    if (waitFor(ctx, subject, info.peer) > 0) return fail(1110);
+    if (!(await checkPassword(ctx, u, p.oldPassword))) {
+      recordFailure(ctx, subject, info.peer);
+      return fail(1109);
+    }
+    clearFailures(ctx, subject, info.peer);
     if (!validPassword(p.newPassword)) return fail(1016);
     await setPassword(ctx, u, p.newPassword);
     endSessions(ctx, u);
@@ -66,12 +86,52 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     if (!email) return fail(1001);
     if (hasIllegal(email)) return fail(23558);
     if (!isEmail(email)) return fail(1016);
-    if (u.email === email) return fail(1017);
+    if ((u.emailPending ?? u.email) === email) return fail(1017);
     // A phone account may change its bound address (§5: submit is disabled
     // only for the current one); an e-mail account's address is its login.
     if (u.registerType === 'E') return fail(1157);
+    const owner = findByLogin(ctx, email);
+    if (owner && owner !== u) return fail(1045);
+    // Back to the proved address: nothing to prove.
+    if (owner === u) delete u.emailPending;
+    else {
+      const code = issueCode(ctx, 'bind', proofKey(u.uid, email), info.peer);
+      if (code === undefined) return fail(1110);
+      u.emailPending = email;
+      send(ctx, {
+        channel: 'mail',
+        to: email,
+        kind: 'bind-email',
+        code,
+        uid: u.uid,
+        locale: 'en',
+        subject: 'Confirm your e-mail',
+        text: `Confirm that this address is yours with the code ${code}. It expires in 10 minutes.`,
+      });
+    }
+    return ok(null);
+  },
+  bindEmailConfirm: (p, info) => {
+    const u = me(ctx, info);
+    if (isFailure(u)) return u;
+    const email = u.emailPending;
+    const code = str(p?.code);
+    if (!code) return fail(1001);
+    const subject = lockKey(u, '');
+    if (waitFor(ctx, subject, info.peer) > 0) return fail(1110);
+    if (!email) return fail(1111);
+    const r = checkCode(ctx, 'bind', proofKey(u.uid, email), code, info.peer);
+    if (r === 'wrong') recordFailure(ctx, subject, info.peer);
+    if (r !== 'ok') return fail(codeFailure(r));
+    consumeCode(ctx, 'bind', proofKey(u.uid, email));
+    delete u.emailPending;
+    // Proved by someone else first (a sign-up, another account's proof): theirs.
     if (findByLogin(ctx, email)) return fail(1045);
     u.email = email;
+    clearFailures(ctx, subject, info.peer);
     return ok(null);
   },
 });
+
+/** What an e-mail proof's code is kept under: the account and the address. */
+const proofKey = (uid: string, email: string) => `${uid}:${email}`;

@@ -1,10 +1,24 @@
 /**
- * Image captchas for phone registration without SMS: four glyphs drawn as
- * strokes (captcha-font.ts), each scaled, rotated, skewed and shifted at
- * random with every point jittered, over noise curves, stray strokes and
- * dots, as an SVG data URL with no text in it. Text, uuid and drawing all
- * come from the CSPRNG, never the seed. Registration sends the uuid and the
- * typed text (case-insensitive).
+ * Image captchas for phone registration without SMS: four glyphs of a
+ * stroke font (captcha-font.ts) as an SVG data URL with no text in it. Text,
+ * uuid and drawing all come from the CSPRNG, never the seed. Registration
+ * sends the uuid and the typed text (case-insensitive).
+ *
+ * A script solved the earlier picture 40 times out of 40 from the paths'
+ * geometry alone: each glyph was one path whose points were the font's
+ * points through an affine map, so fitting each path to each glyph named it.
+ * Now nothing in the markup follows a glyph: every stroke is bent by a
+ * random smooth warp, cut into short pieces, each piece its own path with
+ * its own colour, width and direction, and shuffled among decoy pieces of
+ * other glyphs drawn the same way; the glyphs are close enough to touch.
+ * To a person the pieces join into letters; to a script that reads the
+ * markup they are a heap of short strokes to regroup first (the test's
+ * solvers, which read the earlier picture, read none of these).
+ *
+ * A picture is never a strong proof (a model that reads pixels solves
+ * either): what bounds sign-ups is the throttle behind it, where wrong
+ * answers count against their source (lockout.ts), the 1042 burst limit, and
+ * {@link MAX_LIVE_CAPTCHAS}.
  */
 import type { SimContext } from '../../module.ts';
 import { secureBetween as r, securePick, secureUuid } from '../../secure-random.ts';
@@ -16,65 +30,115 @@ export const CAPTCHA_LENGTH = 4;
 export const MAX_LIVE_CAPTCHAS = 10_000;
 const W = 120;
 const H = 40;
+/** Longest step along a stroke before it is cut (px): pieces are two to four steps. */
+const STEP = 2.5;
+/** Decoy glyphs whose pieces are scattered among the real ones. */
+const DECOYS = 2;
 
-const colour = () => `hsl(${r(0, 359)},${r(45, 75)}%,${r(25, 45)}%)`;
+type Pt = [number, number];
+
+const colour = (hue = r(0, 359)) => `hsl(${hue},${r(45, 75)}%,${r(25, 45)}%)`;
+/** A hue near a glyph's own: its pieces look alike to a person, never the same to a script. */
+const near = (hue: number) => (hue + r(-18, 18) + 360) % 360;
 const n = (v: number) => v.toFixed(1);
 /** A random offset in ±`max`, in tenths. */
 const jitter = (max: number) => r(-max * 10, max * 10) / 10;
 
-/** One glyph as a path: its strokes through a random affine map, every point jittered. */
-function glyph(ch: string, i: number): string {
+/** A smooth random bend of the whole picture: two crossed sine waves. */
+function warp(): (p: Pt) => Pt {
+  const ax = r(12, 22) / 10;
+  const ay = r(12, 22) / 10;
+  const lx = r(22, 38);
+  const ly = r(30, 50);
+  const px = r(0, 628) / 100;
+  const py = r(0, 628) / 100;
+  return ([x, y]) => [
+    x + ax * Math.sin((2 * Math.PI * y) / lx + px),
+    y + ay * Math.sin((2 * Math.PI * x) / ly + py),
+  ];
+}
+
+/** A glyph's strokes through a random affine map around (cx, cy), every point jittered. */
+function placed(ch: string, cx: number, cy: number): Pt[][] {
   const scale = r(19, 24) / 10;
   const angle = (r(-25, 25) * Math.PI) / 180;
   const skew = r(-20, 20) / 100;
-  const cx = 17 + i * 28 + r(-3, 3);
-  const cy = H / 2 + r(-3, 3);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const d = strokesOf(ch)
-    .map((stroke) =>
-      stroke
-        .map(([gx, gy], k) => {
-          const x = (gx - GLYPH_W / 2 + jitter(0.4)) * scale;
-          const y = (gy - GLYPH_H / 2 + jitter(0.4)) * scale;
-          const sx = x + skew * y;
-          return `${k === 0 ? 'M' : 'L'}${n(cx + sx * cos - y * sin)} ${n(cy + sx * sin + y * cos)}`;
-        })
-        .join(''),
-    )
-    .join('');
-  return (
-    `<path d="${d}" stroke="${colour()}" stroke-width="${r(20, 28) / 10}" fill="none" ` +
-    `stroke-linecap="round" stroke-linejoin="round"/>`
+  return strokesOf(ch).map((stroke) =>
+    stroke.map(([gx, gy]): Pt => {
+      const x = (gx - GLYPH_W / 2 + jitter(0.4)) * scale;
+      const y = (gy - GLYPH_H / 2 + jitter(0.4)) * scale;
+      const sx = x + skew * y;
+      return [cx + sx * cos - y * sin, cy + sx * sin + y * cos];
+    }),
   );
 }
 
+/** A stroke with points no more than {@link STEP} apart, so a warp bends it and cuts fall anywhere. */
+function densify(stroke: Pt[]): Pt[] {
+  const out: Pt[] = [];
+  stroke.forEach((p, i) => {
+    const q = stroke[i + 1];
+    out.push(p);
+    if (!q) return;
+    const k = Math.ceil(Math.hypot(q[0] - p[0], q[1] - p[1]) / STEP);
+    for (let j = 1; j < k; j++)
+      out.push([p[0] + ((q[0] - p[0]) * j) / k, p[1] + ((q[1] - p[1]) * j) / k]);
+  });
+  return out;
+}
+
+/** Cut a stroke into pieces of two to four steps that share their ends (drawn, they join). */
+function pieces(stroke: Pt[]): Pt[][] {
+  const out: Pt[][] = [];
+  for (let i = 0; i < stroke.length - 1;) {
+    const len = r(2, 4);
+    const piece = stroke.slice(i, i + len + 1);
+    out.push(r(0, 1) ? piece : piece.reverse());
+    i += len;
+  }
+  return out;
+}
+
+/** One piece as a path of its own look (a shade of `hue`). */
+const piecePath = (pts: Pt[], warpOf: (p: Pt) => Pt, hue: number) =>
+  `<path d="${pts
+    .map((p, k) => {
+      const [x, y] = warpOf(p);
+      return `${k === 0 ? 'M' : 'L'}${n(x + jitter(0.3))} ${n(y + jitter(0.3))}`;
+    })
+    .join('')}" stroke="${colour(near(hue))}" stroke-width="${r(20, 28) / 10}" fill="none" ` +
+  `stroke-linecap="round" stroke-linejoin="round"/>`;
+
 function svg(text: string): string {
+  const bend = warp();
+  const hues = [...text].map(() => r(0, 359));
+  const glyphs = [...text].flatMap((ch, i) =>
+    placed(ch, 19 + i * 27 + r(-3, 3), H / 2 + r(-3, 3))
+      .flatMap((s) => pieces(densify(s)))
+      .map((p) => piecePath(p, bend, hues[i] as number)),
+  );
+  // Decoys: a third of other glyphs' pieces, in the real glyphs' shades, anywhere on the picture.
+  const decoys = Array.from({ length: DECOYS }, () =>
+    placed(securePick([...ALPHABET]), r(10, W - 10), r(8, H - 8))
+      .flatMap((s) => pieces(densify(s)))
+      .filter(() => r(0, 2) === 0)
+      .map((p) => piecePath(p, bend, securePick(hues))),
+  ).flat();
+  const all = [...glyphs, ...decoys];
+  // Markup order says nothing: every piece, real or decoy, in random order.
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = r(0, i);
+    [all[i], all[j]] = [all[j] as string, all[i] as string];
+  }
   const parts: string[] = [`<rect width="${W}" height="${H}" fill="hsl(${r(0, 359)},40%,94%)"/>`];
-  const noise: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    noise.push(
+  for (let i = 0; i < 4; i++)
+    parts.push(
       `<path d="M${r(0, 20)} ${r(5, 35)} C${r(20, 50)} ${r(0, 40)},${r(60, 90)} ${r(0, 40)},${r(100, 120)} ${r(5, 35)}" ` +
         `stroke="${colour()}" stroke-width="${r(1, 2)}" fill="none" opacity=".7"/>`,
     );
-  }
-  // Stray strokes as thick as the glyphs', so counting strokes does not find the letters.
-  for (let i = 0; i < 3; i++) {
-    const x = r(0, W - 10);
-    const y = r(4, H - 4);
-    noise.push(
-      `<path d="M${x} ${y}L${x + r(4, 12)} ${y + r(-8, 8)}" stroke="${colour()}" ` +
-        `stroke-width="${r(15, 25) / 10}" stroke-linecap="round" fill="none"/>`,
-    );
-  }
-  const glyphs = [...text].map((ch, i) => glyph(ch, i));
-  // Markup order says nothing about reading order: glyphs and strays are shuffled together.
-  const shuffled = [...glyphs, ...noise.slice(4)];
-  for (let i = shuffled.length - 1; i > 0; i--) {
-    const j = r(0, i);
-    [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
-  }
-  parts.push(...noise.slice(0, 4), ...shuffled);
+  parts.push(...all);
   for (let i = 0; i < 30; i++)
     parts.push(`<circle cx="${r(0, W)}" cy="${r(0, H)}" r="1" fill="${colour()}"/>`);
   const body = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;

@@ -1,25 +1,36 @@
 /**
  * Verification codes and the outbox. A code is 6 digits from the CSPRNG
  * (never the seeded generator: a code must not be predictable), lives
- * {@link CODE_TTL_MS}, is single-use, and is thrown away after
- * {@link CODE_MAX_ATTEMPTS} wrong tries. Only the latest code for a purpose
- * and address is live (a resend replaces it), and a new one goes out at most
- * once per {@link RESEND_MS} (1110).
+ * {@link CODE_TTL_MS}, is single-use, and goes out at most once per
+ * {@link RESEND_MS} per purpose and address (1110).
+ *
+ * Nobody but the mailbox's owner can spoil a code: a re-send while a code is
+ * live sends the same code again, and a new code joins the live ones rather
+ * than replacing them (so a stranger asking for codes to the owner's address
+ * does not kill the one the owner is typing); wrong tries are counted per
+ * source: after {@link CODE_MAX_ATTEMPTS} wrong ones that source gets 1111,
+ * as if the codes had expired, while the right code still works from
+ * anywhere else. A source that has used up its tries may ask for a fresh
+ * code (once a minute per address, as anyone). Past {@link CODE_MAX_SOURCES}
+ * guessing sources a code is thrown away (each has had its tries by then).
  */
 import type { SimContext } from '../../module.ts';
 import { secureDigits } from '../../secure-random.ts';
 import { nextId } from '../../state.ts';
 import {
   CODE_MAX_ATTEMPTS,
+  CODE_MAX_LIFE_MS,
+  CODE_MAX_SOURCES,
   CODE_TTL_MS,
+  CODES_PER_ADDRESS,
   OUTBOX_MAX,
   RESEND_MS,
   type OutboxEntry,
   type SentCode,
 } from './state.ts';
 
-/** Purposes a code is kept under: the spec's code types, plus the second factor. */
-export type CodePurpose = '1' | '2' | '2fa';
+/** Purposes a code is kept under: the spec's code types, the second factor and e-mail proof. */
+export type CodePurpose = '1' | '2' | '2fa' | 'bind';
 
 const key = (purpose: CodePurpose, address: string) => `${purpose}:${address}`;
 
@@ -64,58 +75,103 @@ export const tooSoon = (ctx: SimContext, purpose: CodePurpose, address: string):
   return last !== undefined && ctx.clock.now() - last < RESEND_MS;
 };
 
+/** The live codes of a purpose and address, oldest first (expired ones are dropped). */
+function liveCodes(ctx: SimContext, purpose: CodePurpose, address: string): SentCode[] {
+  const k = key(purpose, address);
+  const codes = ctx.state.identity.codes;
+  const now = ctx.clock.now();
+  const live = (codes[k] ?? []).filter((c) => c.expiresAt > now);
+  if (live.length) codes[k] = live;
+  else delete codes[k];
+  return live;
+}
+
+const usableBy = (c: SentCode, peer: string) => (c.tries[peer] ?? 0) < CODE_MAX_ATTEMPTS;
+
+/** The newest live code this source may still try, if any (a second step re-uses it). */
+export const liveCode = (
+  ctx: SimContext,
+  purpose: CodePurpose,
+  address: string,
+  peer: string,
+): SentCode | undefined => liveCodes(ctx, purpose, address).findLast((c) => usableBy(c, peer));
+
 /**
- * Make a fresh code for a purpose and address (replacing any earlier one);
- * undefined when one went out less than {@link RESEND_MS} ago (answer 1110).
+ * The code to send for a purpose and address: the newest live one this
+ * source may still try, again (its life renewed, up to
+ * {@link CODE_MAX_LIFE_MS} from when it was made), else a fresh one beside
+ * the live ones (so nobody's resend spoils the owner's code); undefined when
+ * one went out less than {@link RESEND_MS} ago (answer 1110).
  */
 export function issueCode(
   ctx: SimContext,
   purpose: CodePurpose,
   address: string,
+  peer: string,
 ): string | undefined {
   if (tooSoon(ctx, purpose, address)) return undefined;
   const now = ctx.clock.now();
   const s = ctx.state.identity;
-  // Forget old send times, so the map does not grow with every address ever seen.
+  // Forget old send times and dead codes, so the maps do not grow with every address ever seen.
   for (const [k, t] of Object.entries(s.lastSent)) if (now - t >= RESEND_MS) delete s.lastSent[k];
-  const code = secureDigits(6);
-  s.codes[key(purpose, address)] = { code, expiresAt: now + CODE_TTL_MS, attempts: 0 };
-  s.lastSent[key(purpose, address)] = now;
-  return code;
-}
-
-/** The live code, if any (expired ones are dropped). */
-export function liveCode(
-  ctx: SimContext,
-  purpose: CodePurpose,
-  address: string,
-): SentCode | undefined {
+  for (const [k, cs] of Object.entries(s.codes))
+    if (!cs.some((c) => c.expiresAt > now)) delete s.codes[k];
   const k = key(purpose, address);
-  const c = ctx.state.identity.codes[k];
-  if (c && c.expiresAt <= ctx.clock.now()) delete ctx.state.identity.codes[k];
-  return ctx.state.identity.codes[k];
+  s.lastSent[k] = now;
+  const again = liveCode(ctx, purpose, address, peer);
+  if (again && now - again.issuedAt < CODE_MAX_LIFE_MS) {
+    again.expiresAt = Math.min(now + CODE_TTL_MS, again.issuedAt + CODE_MAX_LIFE_MS);
+    ctx.persist();
+    return again.code;
+  }
+  const fresh: SentCode = {
+    code: secureDigits(6),
+    expiresAt: now + CODE_TTL_MS,
+    issuedAt: now,
+    tries: {},
+  };
+  const codes = [...liveCodes(ctx, purpose, address), fresh];
+  s.codes[k] = codes.slice(-CODES_PER_ADDRESS);
+  ctx.persist();
+  return fresh.code;
 }
 
-/** 'none': no live code (never sent, expired, used or burnt) → 1111; 'wrong' → 1020. */
+/** 'none': no live code this source may try (never sent, expired, used, or tried too often) → 1111; 'wrong' → 1020. */
 export type CodeCheck = 'ok' | 'none' | 'wrong';
 
-/** Check a code without using it up. */
+/**
+ * Check a code from a source without using it up. A wrong one counts against
+ * every live code the source could still try.
+ */
 export function checkCode(
   ctx: SimContext,
   purpose: CodePurpose,
   address: string,
   given: string,
+  peer: string,
 ): CodeCheck {
-  const c = liveCode(ctx, purpose, address);
-  if (!c) return 'none';
-  if (c.code === given) return 'ok';
-  c.attempts += 1;
-  if (c.attempts >= CODE_MAX_ATTEMPTS) delete ctx.state.identity.codes[key(purpose, address)];
+  const open = liveCodes(ctx, purpose, address).filter((c) => usableBy(c, peer));
+  if (!open.length) return 'none';
+  if (open.some((c) => sameDigits(c.code, given))) return 'ok';
+  for (const c of open) {
+    // A code guessed at from very many sources goes (each has had its tries by then).
+    if (c.tries[peer] === undefined && Object.keys(c.tries).length >= CODE_MAX_SOURCES)
+      c.expiresAt = 0;
+    else c.tries[peer] = (c.tries[peer] ?? 0) + 1;
+  }
   ctx.persist();
   return 'wrong';
 }
 
-/** A used code cannot be used again. */
+/** Compare codes in constant time (a code is a secret). */
+function sameDigits(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** A used code cannot be used again, nor any other sent for the same purpose and address. */
 export const consumeCode = (ctx: SimContext, purpose: CodePurpose, address: string): void => {
   delete ctx.state.identity.codes[key(purpose, address)];
 };

@@ -37,21 +37,25 @@ const addressOf = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : 
 
 /**
  * Anonymous calls about one account run one at a time (serial.ts): sign-in
- * and reset under the account's own key (the one its signed-in calls use),
- * so parallel guesses meet the lockout; sign-up per address, so parallel
- * sign-ups cannot both pass the "taken" check; refresh per account.
+ * per account and source, so one source's parallel guesses meet its
+ * throttle while the owner elsewhere never queues behind them (the password
+ * check copes with a change meanwhile: users.ts `checkPassword`); reset
+ * under the account's own key (the one its signed-in calls use), as it
+ * changes the password; sign-up per address, so parallel sign-ups cannot
+ * both pass the "taken" check; refresh per account.
  */
 function serialKey(
   ctx: SimContext,
   name: CallName,
   p: Record<string, unknown>,
+  peer: string,
 ): string | undefined {
   if (name === 'login' || name === 'forgot' || name === 'register') {
     const address = loginAddress(p);
     if (address === undefined) return undefined;
-    return name === 'register'
-      ? `register:${address}`
-      : lockKey(findByLogin(ctx, address), address);
+    if (name === 'register') return `register:${address}`;
+    const subject = lockKey(findByLogin(ctx, address), address);
+    return name === 'login' ? `sign-in:${subject}|${peer}` : subject;
   }
   if (name === 'refresh') {
     const rt = str(p.refreshToken) ?? '';

@@ -38,7 +38,11 @@ async function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): 
   return {
     uid: u.uid,
     nick: u.nick,
-    ...(u.email ? { email: u.email } : {}),
+    ...(u.emailPending
+      ? { email: u.emailPending, emailPending: true }
+      : u.email
+        ? { email: u.email }
+        : {}),
     ...(u.phone ? { phone: u.phone } : {}),
     registerType: u.registerType,
     inviteCode: u.inviteCode,

@@ -12,7 +12,7 @@ describe('login', () => {
     expect((await signIn(w, 'A@Example.com')).code).toBe(0);
   });
 
-  it('answers 1044 for a blocked user, whose open sessions end (session check -1)', async () => {
+  it('answers 1044 for a blocked user, whose open sessions end (session check -1); a reset tells it only to the code’s holder', async () => {
     const w = await world();
     const { uid } = await seeded(w, { email: 'a@example.com' });
     expect((await w.api.call('sessionCheck')).code).toBe(0);
@@ -23,7 +23,12 @@ describe('login', () => {
     expect((await signIn(w, 'a@example.com')).code).toBe(1044);
     expect(
       (await w.api.call('sendMail', { email: 'a@example.com', type: '2', locale: 'en' })).code,
-    ).toBe(1044);
+    ).toBe(0);
+    const reset = (code: string) =>
+      w.api.call('forgot', { username: 'a@example.com', password: 'newsecret1', code, type: 'E' });
+    const code = w.sim.backOffice.lastCode('a@example.com') ?? '';
+    expect((await reset(code === '000000' ? '111111' : '000000')).code).toBe(1020);
+    expect((await reset(code)).code).toBe(1044);
     w.sim.backOffice.blockUser(uid, false);
     expect((await signIn(w, 'a@example.com')).code).toBe(0);
   });
@@ -106,21 +111,28 @@ describe('forgot password', () => {
     expect((await signIn(w, 'f@example.com', 'newsecret1')).code).toBe(0);
   });
 
-  it('refuses a code request for an unknown account (1002)', async () => {
+  it('answers a reset of an unknown address as one of an account: 0 for the code request, 1020 for any code', async () => {
     const w = await world();
-    expect(
-      (await w.api.call('sendMail', { email: 'ghost@example.com', type: '2', locale: 'en' })).code,
-    ).toBe(1002);
-    expect(
-      (
-        await w.api.call('forgot', {
-          username: 'ghost@example.com',
-          password: 'newsecret1',
-          code: '123456',
-          type: 'E',
-        })
-      ).code,
-    ).toBe(1002);
+    await seeded(w, { email: 'known@example.com' });
+    const ask = (email: string) =>
+      w.api.call('sendMail', { email, type: '2', locale: 'en' }, { noAlert: true });
+    const reset = (username: string) =>
+      w.api.call(
+        'forgot',
+        { username, password: 'newsecret1', code: '123456', type: 'E' },
+        { noAlert: true },
+      );
+    expect((await reset('ghost@example.com')).code).toBe(1111);
+    expect((await reset('known@example.com')).code).toBe(1111);
+    expect((await ask('ghost@example.com')).code).toBe(0);
+    expect((await ask('known@example.com')).code).toBe(0);
+    const known = w.sim.backOffice.lastCode('known@example.com');
+    const sent = w.sim.backOffice.outbox('ghost@example.com');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'notice' });
+    expect(sent[0]?.code).toBeUndefined();
+    expect((await reset('ghost@example.com')).code).toBe(known === '123456' ? 1002 : 1020);
+    if (known !== '123456') expect((await reset('known@example.com')).code).toBe(1020);
   });
 });
 

@@ -72,10 +72,11 @@ describe('trading on the virtual clock', () => {
   it('triggers a take profit', async () => {
     t = await trader();
     const now = t.w.clock.now();
-    const move = firstMove(t.w, 'NGAS', now, 0.003, 6 * HOUR);
+    const move = firstMove(t.w, 'NGAS', now, 0.006, 6 * HOUR);
     const q = await t.quote('NGAS');
     const buy = move.dir === 'up';
-    const tp = Number((buy ? q.bidPrice * 1.002 : q.askPrice * 0.998).toFixed(3));
+    // Beyond the opening price by 0.2 % (a buy opens at the ask, a sell at the bid): a profit, once reached.
+    const tp = Number((buy ? q.askPrice * 1.002 : q.bidPrice * 0.998).toFixed(3));
     const id = (
       await t.order({
         tradePair: 'NGAS',

@@ -156,6 +156,7 @@ const info = (r: Run, uid: string, demo: boolean): CallInfo => ({
   session: { uid, virtualStatus: demo ? '1' : '0', aesKey: '', exp: 0 } satisfies TokenPayload,
   token: undefined,
   now: r.clock.now(),
+  peer: 'local',
 });
 
 type Answer = { code: number; data: unknown };
