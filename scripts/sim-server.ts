@@ -9,6 +9,9 @@
  * the server sends.
  * SIM_SIGNING_KEY (hex or base64, at least 256 bits) sets the token signing
  * key; without it the store's own random key is used.
+ * Every host limit (src/simulator/host/limits.ts) can be set as
+ * SIM_LIMIT_<NAME> (SIM_LIMIT_ADDRESS_SOCKETS=64); behind a proxy that sets
+ * X-Forwarded-For, SIM_LIMIT_TRUST_PROXY=1.
  * Data lives in SQLite in the folder SIM_DATA (default ./sim-data): a restart
  * keeps every user, session, order, balance and upload. Delete the folder
  * (or call the back office's wipe) to start afresh. SIGINT / SIGTERM save
@@ -18,6 +21,7 @@ import path from 'node:path';
 import { parseSigningKey } from '../src/simulator/auth/keys.ts';
 import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
+import { limitsFromEnv, type HostLimits } from '../src/simulator/host/limits.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
@@ -31,6 +35,13 @@ try {
     : undefined;
 } catch (e) {
   console.error(`SIM_SIGNING_KEY refused: ${(e as Error).message}`);
+  process.exit(1);
+}
+let limits: HostLimits;
+try {
+  limits = limitsFromEnv(process.env);
+} catch (e) {
+  console.error((e as Error).message);
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
@@ -47,7 +58,13 @@ const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
 const operator = operatorRoute(sim, { keyHash: key.hash, ...(origins ? { origins } : {}) });
-const srv = await startSimServer(sim, Number(process.env.PORT ?? 8787), '127.0.0.1', [operator]);
+const srv = await startSimServer(
+  sim,
+  Number(process.env.PORT ?? 8787),
+  '127.0.0.1',
+  [operator],
+  limits,
+);
 console.log(
   `Simulator server on ${srv.url} (calls: ${srv.url}/<api|market|exchange>/v1/…, channels: ws://127.0.0.1:${srv.port}/ws/<market|exchange>)`,
 );

@@ -46,7 +46,8 @@ export interface Simulator {
   connect(
     name: ChannelName,
     sink: ChannelSink,
-    opts?: { admitted?: boolean },
+    /** `perAccount`: most signed-in connections of one account on the channel (the Node host's share). */
+    opts?: { admitted?: boolean; perAccount?: number },
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
   /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
   admit(name: ChannelName): Promise<void>;
@@ -98,6 +99,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const faults = ctx.state.faults;
   hub = new ChannelHub({
     verify,
+    // A user removed since the socket signed in has no session either (its calls answer 1002).
+    stillValid: (s, token) => ctx.sessionValid(s, token) && ctx.state.users?.[s.uid] !== undefined,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
     faults: new ChannelFaults(ctx.state.stalls, faults.frozen, ctx.persist),
@@ -282,7 +285,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     handle,
     connect: async (name, sink, opts) => {
       if (!opts?.admitted) await hub.faults.admit(name);
-      return hub.connect(name, sink);
+      return hub.connect(name, sink, opts?.perAccount);
     },
     admit: (name) => hub.faults.admit(name),
     backOffice,

@@ -38,7 +38,14 @@ export function webSocketConnector(url: string, Ws: typeof WebSocket = WebSocket
 /** Where the simulator sends a connection's messages. */
 export interface ChannelSink {
   message(msg: ServerMessage): void;
-  closed(reason: string): void;
+  /** The server ended the connection; `code` is a WebSocket close code (the Node host's, limits.ts). */
+  closed(reason: string, code?: number): void;
+  /**
+   * The connection cannot take more now (a slow reader: its socket's buffer
+   * is full). The server then skips messages and later sends the latest state
+   * of each subscription instead of every one. Absent: never busy.
+   */
+  busy?(): boolean;
 }
 /** The simulator side of one connection. */
 export interface SimConnection {
