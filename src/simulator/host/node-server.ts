@@ -37,8 +37,11 @@ export { PEER_HEADER } from './peers.ts';
 export interface SimServer {
   url: string;
   port: number;
-  /** What the host holds now: TCP connections, WebSockets, bytes waiting in socket buffers. */
-  stats(): { connections: number; sockets: number; bufferedBytes: number };
+  /**
+   * What the host holds now: TCP connections, WebSockets (and those it is
+   * closing), bytes waiting in socket buffers.
+   */
+  stats(): { connections: number; sockets: number; closing: number; bufferedBytes: number };
   close(): Promise<void>;
 }
 
@@ -56,9 +59,13 @@ const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
 /** The text of a 429 (the client shows its own localised one). */
 export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
 
+/** A refused request's body up to this size is drained, keeping the connection; a larger one ends it. */
+const DRAIN_BYTES = 16 * 1024;
+
 /**
- * Answer a refusal. When the request still has a body on the wire, the
- * connection goes with it: the body is never read.
+ * Answer a refusal. A body still on the wire is never parsed: a small one is
+ * drained so the connection can be used again; a larger (or unsized) one
+ * takes the connection with it, unread.
  */
 function refuse(
   req: IncomingMessage,
@@ -68,9 +75,12 @@ function refuse(
   extra: Record<string, string> = {},
 ): void {
   const unread = hasBody(req) && !req.readableEnded;
+  const small = Number(req.headers['content-length'] ?? Infinity) <= DRAIN_BYTES;
+  if (unread && small) req.resume();
+  const cut = unread && !small;
   res
-    .writeHead(status, { ...jsonHeaders, ...extra, ...(unread ? { Connection: 'close' } : {}) })
-    .end(body, () => unread && req.destroy());
+    .writeHead(status, { ...jsonHeaders, ...extra, ...(cut ? { Connection: 'close' } : {}) })
+    .end(body, () => cut && req.destroy());
 }
 
 /** The operator API's body reader: JSON within the JSON cap. */
@@ -204,7 +214,12 @@ export async function startSimServer(
   return {
     url: `http://${host}:${actual}`,
     port: actual,
-    stats: () => ({ connections, sockets: sockets.size, bufferedBytes: sockets.buffered() }),
+    stats: () => ({
+      connections,
+      sockets: sockets.size,
+      closing: sockets.closing(),
+      bufferedBytes: sockets.buffered(),
+    }),
     close: () =>
       new Promise<void>((resolve) => {
         sockets.close();

@@ -41,6 +41,8 @@ export interface SocketHost {
   readonly size: number;
   /** Bytes waiting to go out, over every open socket (what slow readers cost). */
   buffered(): number;
+  /** Sockets the host has closed that have not gone yet. */
+  closing(): number;
   close(): void;
 }
 
@@ -142,6 +144,11 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
     buffered() {
       let n = 0;
       for (const t of open) n += t.ws.bufferedAmount;
+      return n;
+    },
+    closing() {
+      let n = 0;
+      for (const t of open) if (t.ws.readyState === t.ws.CLOSING) n++;
       return n;
     },
     upgrade(req, socket, head) {

@@ -8,6 +8,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import WsClient from 'ws';
 import { realClock } from '../../../../src/simulator/clock.ts';
 import type { HostLimits } from '../../../../src/simulator/host/limits.ts';
@@ -185,7 +186,7 @@ export function wellBehaved(
 ): {
   /** Calls answered so far. */
   count(): number;
-  stop(): Promise<{ ms: number[]; failed: number; p99: number; p50: number }>;
+  stop(): Promise<{ ms: number[]; failed: number; p99: number; p90: number; p50: number }>;
 } {
   const ms: number[] = [];
   let failed = 0;
@@ -209,7 +210,7 @@ export function wellBehaved(
     async stop() {
       running = false;
       await loop;
-      return { ms, failed, p99: pct(ms, 99), p50: pct(ms, 50) };
+      return { ms, failed, p99: pct(ms, 99), p90: pct(ms, 90), p50: pct(ms, 50) };
     },
   };
 }
@@ -217,4 +218,132 @@ export function wellBehaved(
 /** A signed-in user of the host's simulator. */
 export async function user(h: Host, email: string): Promise<{ uid: string; token: string }> {
   return h.sim.backOffice.seedUser({ email, password: 'secret123' });
+}
+
+export interface FloodSpec {
+  port: number;
+  path: string;
+  token?: string;
+  /** Loopback addresses it comes from, in turn. */
+  from: string[];
+  /** Calls in flight at once. */
+  concurrency: number;
+  durationMs: number;
+  /** Keep on past `durationMs` until this many calls were sent (a loaded machine is slow; 10 s at most). */
+  minCalls?: number;
+}
+
+export interface FloodResult {
+  sent: number;
+  /** Replies by HTTP status (0: no reply). */
+  statuses: Record<number, number>;
+  /** The first 429's body and Retry-After. */
+  limited?: { body: string; retryAfter: string | undefined };
+  ms: number;
+}
+
+/**
+ * An attacker on its own thread (as it would be its own process): calls as
+ * fast as `concurrency` keep-alive connections allow, for `durationMs`. The
+ * host and the well-behaved client stay on this thread, so what the flood
+ * costs them is the host's handling of it, not the generating.
+ */
+export function flood(spec: FloodSpec): Promise<FloodResult> {
+  const code = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    const http = require('node:http');
+    const s = workerData;
+    const agents = s.from.map((a) => new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: a }));
+    const statuses = {};
+    let sent = 0, limited;
+    const t0 = Date.now();
+    const one = (i) => new Promise((done) => {
+      const headers = { 'Content-Type': 'application/json', 'Content-Length': '2' };
+      if (s.token) headers.Authorization = 'Bearer ' + s.token;
+      const req = http.request({ host: '127.0.0.1', port: s.port, path: s.path, method: 'POST',
+        headers, agent: agents[i % agents.length] }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => {
+          statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1;
+          if (res.statusCode === 429 && !limited) limited = { body, retryAfter: res.headers['retry-after'] };
+          done();
+        });
+      });
+      req.on('error', () => { statuses[0] = (statuses[0] || 0) + 1; done(); });
+      req.end('{}');
+      sent++;
+    });
+    const more = () => { const t = Date.now() - t0; return t < 10000 && (t < s.durationMs || sent < (s.minCalls || 0)); };
+    const lane = async (k) => { for (let i = k; more(); i += s.concurrency) await one(i); };
+    Promise.all(Array.from({ length: s.concurrency }, (_, k) => lane(k))).then(() => {
+      for (const a of agents) a.destroy();
+      parentPort.postMessage({ sent, statuses, limited, ms: Date.now() - t0 });
+    });
+  `;
+  return new Promise((resolve, reject) => {
+    const w = new Worker(code, { eval: true, workerData: spec });
+    w.once('message', (m: FloodResult) => {
+      resolve(m);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+}
+
+/** What a well-behaved client saw: alone (baseline), then during an attack. */
+export interface Seen {
+  name: string;
+  baseline: { p50: number; p90: number; p99: number };
+  attack: { p50: number; p90: number; p99: number; calls: number; failed: number };
+}
+
+const ms = (p: { p50: number; p90: number; p99: number }) =>
+  `p99 ${p.p99.toFixed(1)} ms (p90 ${p.p90.toFixed(1)}, p50 ${p.p50.toFixed(1)})`;
+
+export const describeSeen = (s: Seen): string =>
+  `${s.name}: ${ms(s.attack)} over ${s.attack.calls} calls, ${s.attack.failed} failed; alone ${ms(s.baseline)}`;
+
+/**
+ * Run an attack while a well-behaved client (its own address, one call at a
+ * time) keeps calling, after measuring it alone. What the attack holds stays
+ * held until the client has made 20 calls during it; then `attack`'s returned
+ * function lets it go.
+ *
+ * The bound: none of its calls fail; its median stays under 100 ms or, on a
+ * machine so loaded that the client alone is slower, under 3x its median
+ * alone; and its p99 under 2 s. The p99 is printed, not held to 100 ms here:
+ * with 20 calls it is the slowest one, and on a machine shared by several
+ * jobs (load 10+ on 2 cores when this was written) any one call can wait out
+ * other processes' time slices whatever the host does. The figures in
+ * docs/conformance.md come from a quieter run.
+ */
+export async function underAttack(
+  name: string,
+  port: number,
+  token: string,
+  attack: () => Promise<(() => void) | void>,
+  /** Pause between its calls, ms (keep it under the test's rate limits). */
+  gapMs = 20,
+): Promise<Seen> {
+  const alone = wellBehaved(port, token, undefined, gapMs);
+  await until(() => alone.count() >= 20, 10_000, 'the baseline calls');
+  const base = await alone.stop();
+  const good = wellBehaved(port, token, undefined, gapMs);
+  let r: Awaited<ReturnType<typeof good.stop>>;
+  try {
+    const release = await attack();
+    await until(() => good.count() >= 20, 10_000, 'the well-behaved client to make 20 calls');
+    release?.();
+  } finally {
+    r = await good.stop();
+  }
+  const seen: Seen = {
+    name,
+    baseline: { p50: base.p50, p90: base.p90, p99: base.p99 },
+    attack: { p50: r.p50, p90: r.p90, p99: r.p99, calls: r.ms.length, failed: r.failed },
+  };
+  if (r.failed > 0 || r.p50 >= Math.max(100, 3 * base.p50) || r.p99 >= 2_000)
+    throw new Error(`the well-behaved client suffered: ${describeSeen(seen)}`);
+  return seen;
 }

@@ -4,8 +4,8 @@
  * another is served; trickled headers or bodies are cut at their deadline;
  * a socket that answers no ping is ended; an account holds a bounded number
  * of signed-in exchange sockets. Throughout, a well-behaved client's calls
- * stay fast (p99 printed; asserted under 100 ms, loose enough for a loaded
- * machine at this scale).
+ * all succeed and stay fast (kit.ts underAttack: p99 under 100 ms, or 3x its
+ * p99 alone on a loaded machine; both printed).
  */
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +20,10 @@ import {
   rawConnect,
   sleep,
   startHost,
+  underAttack,
+  describeSeen,
   until,
   user,
-  wellBehaved,
   type Host,
 } from './kit.ts';
 
@@ -49,26 +50,9 @@ afterAll(async () => {
   console.log(`host shares, well-behaved client during each attack:\n  ${figures.join('\n  ')}`);
 });
 
-/**
- * Run an attack while a well-behaved client calls; its p99 is recorded and
- * checked. What the attack holds (sockets) stays held until the client has
- * made at least 20 calls, then `attack`'s returned function lets it go.
- */
+/** An attack with a well-behaved client calling throughout (kit.ts underAttack). */
 async function during(name: string, attack: () => Promise<(() => void) | void>): Promise<void> {
-  const good = wellBehaved(h.port, token);
-  try {
-    const release = await attack();
-    await until(() => good.count() >= 20, 10_000, 'the well-behaved client to make 20 calls');
-    release?.();
-  } finally {
-    const r = await good.stop();
-    figures.push(
-      `${name}: ${r.ms.length} calls, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, failed ${r.failed}`,
-    );
-    expect(r.failed).toBe(0);
-    expect(r.ms.length).toBeGreaterThan(5);
-    expect(r.p99).toBeLessThan(100);
-  }
+  figures.push(describeSeen(await underAttack(name, h.port, token, attack)));
 }
 
 describe('slot hogging', () => {
