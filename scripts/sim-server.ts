@@ -27,6 +27,7 @@ import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
+import { nodeWriteScope } from '../src/simulator/host/write-scope.ts';
 
 let signingKey: string | undefined;
 try {
@@ -45,13 +46,16 @@ try {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
-const store = sqliteStore(dataDir);
+// The ceiling of the data (state and uploads): past it, changes get an error and are undone.
+const store = sqliteStore(dataDir, { maxBytes: limits.maxStoreBytes });
 const sim = await createSimulator({
   seed: Number(process.env.SEED ?? 20261122),
   store,
   // The wall clock, which the operator can skip ahead (kept with the data across restarts).
   clock: createShiftableClock(realClock),
   ...(signingKey ? { signingKey } : {}),
+  // Each call's writes told apart, so a failed save fails exactly the calls it undid.
+  writeScope: nodeWriteScope(),
 });
 const key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);
 const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')

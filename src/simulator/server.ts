@@ -34,6 +34,7 @@ import { createSerialiser } from './serial.ts';
 import { addModuleOps, createBackOffice, type BackOffice } from './back-office.ts';
 import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
+import { SaveFailed, type WriteRange } from './persistence.ts';
 
 export type { SimulatorOptions };
 
@@ -176,21 +177,33 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
       ((p: unknown, i: unknown) => Reply | Promise<Reply>) | undefined;
     if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
     let reply: Reply;
+    // The call's writes, numbered (persistence.ts), so its save says whether they were kept.
+    let writes: WriteRange | undefined;
     try {
-      reply = await serialised(serialKey(name, session, payload), () =>
+      reply = await serialised(serialKey(name, session, payload), async () => {
         // A call queued behind a password change or a revocation no longer has a session.
-        session && token && !ctx.sessionValid(session, token)
-          ? ep.root === 'exchange'
-            ? fail(400)
-            : { httpStatus: 401 }
-          : handler(payload, { session, token, now: clock.now() }),
-      );
+        if (session && token && !ctx.sessionValid(session, token))
+          return ep.root === 'exchange' ? fail(400) : { httpStatus: 401 };
+        const r = await persistence.bracket(() =>
+          handler(payload, { session, token, now: clock.now() }),
+        );
+        writes = r.writes;
+        return r.value;
+      });
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);
       return out(200, fail(1000));
     }
-    // A change is saved before its reply goes out, so a reload right after loses nothing.
-    if (ep.method !== 'GET' && ep.root !== 'market') await save();
+    // A change is saved before its reply goes out, so a reload right after loses nothing;
+    // one that could not be saved was undone, and the call says so.
+    if (ep.method !== 'GET' && ep.root !== 'market') {
+      try {
+        await persistence.save(writes);
+      } catch (e) {
+        if (!(e instanceof SaveFailed)) throw e;
+        return json(500, { code: 1000, msg: e.message, data: null });
+      }
+    }
     if (isHttp(reply)) return { status: reply.httpStatus, body: reply.body ?? '' };
     return out(200, reply);
   }
@@ -268,7 +281,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     done = true;
     performance.mark('sim:modules');
     // Their init's additions are saved at once, as startState does for the early ones.
-    void save();
+    save().catch(() => {});
   };
   let loading: Promise<void> | undefined;
   const settle = (p: Promise<readonly SimModule[]>) =>

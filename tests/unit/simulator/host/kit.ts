@@ -13,6 +13,7 @@ import WsClient from 'ws';
 import { realClock } from '../../../../src/simulator/clock.ts';
 import type { HostLimits } from '../../../../src/simulator/host/limits.ts';
 import { startSimServer, type SimServer } from '../../../../src/simulator/host/node-server.ts';
+import { nodeWriteScope } from '../../../../src/simulator/host/write-scope.ts';
 import type { HostRoute } from '../../../../src/simulator/host/operator-api.ts';
 import { createSimulator, type Simulator } from '../../../../src/simulator/server.ts';
 import type { SimulatorOptions } from '../../../../src/simulator/server.ts';
@@ -33,6 +34,7 @@ export async function startHost(
     seed: 5,
     clock: realClock,
     passwordIterations: 1_000,
+    writeScope: nodeWriteScope(),
     ...opts,
   });
   const srv = await startSimServer(
