@@ -8,8 +8,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeFields, SENSITIVE_BANK_FIELDS } from '../../../../src/api/aes-codec.ts';
-import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import { startLiveServer, type LiveServer } from '../../../e2e/live-server.ts';
+import { bankCard } from '../account/helpers.ts';
 
 let srv: LiveServer | undefined;
 afterAll(() => srv?.stop());
@@ -29,17 +29,6 @@ const post = async (path: string, body: unknown, token?: string) => {
     body: text ? (JSON.parse(text) as { code: number; data: { list: unknown } }) : undefined,
   };
 };
-
-const card = (name: string): BankCardInput => ({
-  bankName: name,
-  swiftCode: 'TESTGB2L',
-  name: 'Ann Lee',
-  account: 'GB29NWBK60161331926819',
-  address: '1 High St',
-  idNumber: 'X1234567',
-  phoneNumber: '+44 7700 900123',
-  bankCountry: 'GB',
-});
 
 const login = (email: string, password: string) =>
   post('/wa-na/login', { username: email, password, type: 'E' });
@@ -85,7 +74,7 @@ describe('a full disk, then kill -9', () => {
           const name = `Bank ${i}-${n}`;
           const r = await post(
             '/waa/user/bank/insert',
-            await encodeFields(key, card(name), SENSITIVE_BANK_FIELDS),
+            await encodeFields(key, bankCard(name), SENSITIVE_BANK_FIELDS),
             u.token,
           );
           if (r.status === 200 && r.body?.code === 0) u.ok.push(name);

@@ -170,6 +170,7 @@ export const pct = (xs: number[], p: number): number => {
 /** Contract paths used here (tests may spell them; src may not). */
 export const PATHS = {
   productList: '/api/v1/wa-na/forex/product/list',
+  banners: '/api/v1/wa-na/appBanner/list',
   balance: '/api/v1/waa/user/balance',
   userInfo: '/api/v1/waa/user/info',
   login: '/api/v1/wa-na/login',

@@ -9,12 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFields, SENSITIVE_BANK_FIELDS } from '../../../../src/api/aes-codec.ts';
 import type { OrdersMessage } from '../../../../src/api/types/realtime.ts';
-import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import type { WireRequest } from '../../../../src/api/wire.ts';
 import { nodeWriteScope } from '../../../../src/simulator/host/write-scope.ts';
 import { runtime } from '../../../../src/simulator/modules/trading/state.ts';
 import { memoryStore, StoreFullError, type SimStore } from '../../../../src/simulator/store.ts';
 import { createWorld, type TestWorld } from '../../../support/sim.ts';
+import { bankCard } from '../account/helpers.ts';
 import { trader } from '../trading/support.ts';
 
 /** A memory store that refuses saves (and reads back) when told to. */
@@ -36,16 +36,7 @@ function flaky() {
   return s;
 }
 
-const CARD = (n: number): BankCardInput => ({
-  bankName: `Bank ${n}`,
-  swiftCode: 'TESTGB2L',
-  name: 'Ann Lee',
-  account: `GB29NWBK6016133192${String(n).padStart(4, '0')}`,
-  address: '1 High St',
-  idNumber: 'X1234567',
-  phoneNumber: '+44 7700 900123',
-  bankCountry: 'GB',
-});
+const CARD = (n: number) => bankCard(`Bank ${n}`);
 
 async function addCard(w: TestWorld, uid: string, n: number) {
   const key = w.sim.ctx.state.users[uid]?.aesKey ?? '';
@@ -125,16 +116,20 @@ describe('a save that fails', () => {
     });
     await w.sim.flush();
     // Both change at once; the store refuses the first save that holds the second one's card.
-    const a = addCard(w, uid, 1);
+    const encoded = async (id: string, n: number) =>
+      encodeFields(w.sim.ctx.state.users[id]?.aesKey ?? '', CARD(n), SENSITIVE_BANK_FIELDS);
+    const [ca, cb] = [await encoded(uid, 1), await encoded(other.uid, 2)];
     const save = store.save;
     store.save = async (b) => {
       if (b.put.some(([, v]) => v.includes('"uid":"' + other.uid + '"')))
         throw new StoreFullError('disk full');
       return save(b);
     };
+    // The client reads the session's token as a call starts.
     const mine = w.session.token;
+    const a = w.api.call('addUserBankCard', ca);
     w.session.token = other.token;
-    const b = addCard(w, other.uid, 2);
+    const b = w.api.call('addUserBankCard', cb);
     w.session.token = mine;
     const [ra, rb] = await Promise.all([a, b]);
     store.save = save;
@@ -142,7 +137,7 @@ describe('a save that fails', () => {
     const kept = Object.values(w.sim.ctx.state.account.cards).map((c) => c.uid);
     expect(kept.includes(uid)).toBe(ra.code === 0);
     expect(kept.includes(other.uid)).toBe(rb.code === 0);
-    expect(rb.code).not.toBe(0);
+    expect(rb).toMatchObject({ code: -1, status: 500 });
     w.sim.stop();
   });
 
