@@ -13,7 +13,7 @@
  * subscription that throws during a tick is dropped for its connection only,
  * so the others keep receiving.
  *
- * A slow reader (its sink says it is busy: the Node host's socket buffer is
+ * A slow reader (the host says it is busy: the Node host's socket buffer is
  * full) is not queued for: what it cannot take now is skipped, and it gets
  * the latest state of each subscription once it can (prices: the next tick's
  * full set; a single price or bar: the latest; order lists: the latest list).
@@ -60,6 +60,8 @@ interface Conn {
   token?: string;
   /** Most signed-in connections of one account on this channel (the host's share). */
   perAccount: number;
+  /** The reader cannot take more now (see {@link ConnectOptions.busy}). */
+  busy: () => boolean;
   /** Order lists a busy connection could not take: the latest per type, sent once it can. */
   held: Map<OrderType, OrdersMessage>;
   /** Last thing sent per subscription key, to send only changes. */
@@ -75,6 +77,19 @@ interface Conn {
 export interface TickSource {
   quotes(now: number): Record<string, PriceEntry>;
   bar(symbol: string, period: Period, now: number): KlinePoint | undefined;
+}
+
+/** What a host tells the hub about one connection. */
+export interface ConnectOptions {
+  /** Most signed-in connections of one account on this channel (default: no cap). */
+  perAccount?: number;
+  /**
+   * The connection cannot take more now (a slow reader: its socket's buffer is
+   * full). It is then skipped, and later sent the latest state of each
+   * subscription instead of every message. A host function, not the sink's: a
+   * sink may be a proxy to another thread. Default: never busy.
+   */
+  busy?: () => boolean;
 }
 
 export interface ChannelHubDeps {
@@ -104,16 +119,16 @@ export class ChannelHub {
     return this.conns.size;
   }
 
-  /** `perAccount`: most signed-in connections of one account on this channel (default: no cap). */
   connect(
     name: ChannelName,
     sink: ChannelSink,
-    perAccount = Infinity,
+    opts: ConnectOptions = {},
   ): { send(cmd: unknown): Promise<void>; close(): void } {
     const conn: Conn = {
       name,
       sink,
-      perAccount,
+      perAccount: opts.perAccount ?? Infinity,
+      busy: opts.busy ?? (() => false),
       held: new Map(),
       subs: new Set(),
       last: new Map(),
@@ -202,7 +217,7 @@ export class ChannelHub {
 
   /** Whether the message went out (not when frozen, failed, or the reader is busy: skipped). */
   private send(conn: Conn, msg: ServerMessage): boolean {
-    if (this.faults.isFrozen(conn.name) || conn.sink.busy?.()) return false;
+    if (this.faults.isFrozen(conn.name) || conn.busy()) return false;
     try {
       conn.sink.message(msg);
       return true;
@@ -216,7 +231,7 @@ export class ChannelHub {
   /** A list, or only what changed in it for a client that merges deltas. */
   private sendOrders(conn: Conn, msg: OrdersMessage): void {
     // A reader that cannot take it now gets the latest list when it can (tick).
-    if (conn.sink.busy?.()) return void conn.held.set(msg.ordertype, msg);
+    if (conn.busy()) return void conn.held.set(msg.ordertype, msg);
     conn.held.delete(msg.ordertype);
     if (!conn.delta) return void this.send(conn, msg);
     const out = ordersUpdate(conn.sent.get(msg.ordertype), msg);
@@ -239,7 +254,7 @@ export class ChannelHub {
         this.end(conn, 'session ended', SESSION_ENDED);
         continue;
       }
-      if (conn.held.size > 0 && !conn.sink.busy?.())
+      if (conn.held.size > 0 && !conn.busy())
         for (const msg of [...conn.held.values()]) this.sendOrders(conn, msg);
     }
   }
@@ -265,7 +280,7 @@ export class ChannelHub {
         }
       }
       // A busy reader is skipped this tick; its next message has every product again.
-      if (conn.sink.busy?.()) {
+      if (conn.busy()) {
         if (conn.prices) conn.prices.sent = undefined;
         continue;
       }

@@ -16,7 +16,7 @@ import {
 } from '../api/wire.ts';
 import { bearer, decodePayload, json } from './payload.ts';
 import { ChannelFaults } from './channel-faults.ts';
-import { ChannelHub } from './channels.ts';
+import { ChannelHub, type ConnectOptions } from './channels.ts';
 import {
   fail,
   isHttp,
@@ -47,8 +47,8 @@ export interface Simulator {
   connect(
     name: ChannelName,
     sink: ChannelSink,
-    /** `perAccount`: most signed-in connections of one account on the channel (the Node host's share). */
-    opts?: { admitted?: boolean; perAccount?: number },
+    /** `admitted`: see above; the rest is the host's say on the connection (channels.ts). */
+    opts?: { admitted?: boolean } & ConnectOptions,
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
   /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
   admit(name: ChannelName): Promise<void>;
@@ -298,7 +298,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     handle,
     connect: async (name, sink, opts) => {
       if (!opts?.admitted) await hub.faults.admit(name);
-      return hub.connect(name, sink, opts?.perAccount);
+      return hub.connect(name, sink, opts);
     },
     admit: (name) => hub.faults.admit(name),
     backOffice,

@@ -40,12 +40,6 @@ export interface ChannelSink {
   message(msg: ServerMessage): void;
   /** The server ended the connection; `code` is a WebSocket close code (the Node host's, limits.ts). */
   closed(reason: string, code?: number): void;
-  /**
-   * The connection cannot take more now (a slow reader: its socket's buffer
-   * is full). The server then skips messages and later sends the latest state
-   * of each subscription instead of every one. Absent: never busy.
-   */
-  busy?(): boolean;
 }
 /** The simulator side of one connection. */
 export interface SimConnection {

@@ -97,7 +97,6 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       if (t.ws.bufferedAmount > limits.wsDropBytes) shut(t, CLOSE.tooSlow, 'too slow');
     },
     closed: (reason: string, code?: number) => shut(t, code ?? 1000, reason.slice(0, 120)),
-    busy: () => t.ws.bufferedAmount > limits.wsHighWaterBytes,
   });
 
   const serve = (channel: ChannelName, ws: WebSocket, release: () => void) => {
@@ -112,7 +111,11 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       release();
     });
     void sim
-      .connect(channel, sinkOf(t), { admitted: true, perAccount: limits.accountSockets })
+      .connect(channel, sinkOf(t), {
+        admitted: true,
+        perAccount: limits.accountSockets,
+        busy: () => t.ws.bufferedAmount > limits.wsHighWaterBytes,
+      })
       .then((conn) => {
         if (ws.readyState !== ws.OPEN) return conn.close();
         ws.on('message', (data) => {

@@ -192,18 +192,44 @@ describe('the client', () => {
 });
 
 describe('order lists to a busy reader', () => {
+  it('never take a sink on another thread for busy (every property of a Comlink proxy is a function)', async () => {
+    const t = await trader();
+    try {
+      const got: OrdersMessage[] = [];
+      const target = {
+        message: (m: ServerMessage) => 'ordertype' in m && 'data' in m && got.push(m),
+        closed: () => {},
+      };
+      // As Comlink's proxy: any property reads as a function that answers a promise.
+      const remote = new Proxy(target, {
+        get: (o, k) => (k in o ? o[k as keyof typeof o] : () => Promise.resolve(true)),
+      });
+      const conn = await t.w.sim.connect('exchange', remote);
+      await conn.send({ op: 'auth', token: t.token });
+      await until(() => got.length === 2, 5_000, 'the snapshot');
+      await t.order({ tradePair: 'BTCUSDT' });
+      expect(got.filter((m) => m.ordertype === 'holding')).toHaveLength(2);
+      conn.close();
+    } finally {
+      t.w.sim.stop();
+    }
+  });
+
   it('are held while it is busy, then only the latest list goes', async () => {
     const t = await trader();
     try {
       let busy = false;
       const got: OrdersMessage[] = [];
-      const conn = await t.w.sim.connect('exchange', {
-        message: (m) => {
-          if ('ordertype' in m && 'data' in m) got.push(JSON.parse(JSON.stringify(m)));
+      const conn = await t.w.sim.connect(
+        'exchange',
+        {
+          message: (m) => {
+            if ('ordertype' in m && 'data' in m) got.push(JSON.parse(JSON.stringify(m)));
+          },
+          closed: () => {},
         },
-        closed: () => {},
-        busy: () => busy,
-      });
+        { busy: () => busy },
+      );
       await conn.send({ op: 'auth', token: t.token });
       await until(() => got.length === 2, 5_000, 'the snapshot');
       busy = true;
