@@ -122,7 +122,9 @@ export async function readCallBody(
   try {
     return await readEncoded(req, encoding, limits);
   } catch (e) {
-    if (req.destroyed && !(e instanceof TooLarge)) throw new Gone();
+    // Not one of ours: the stream failed (aborted, cut at its deadline).
+    const ours = e instanceof TooLarge || e instanceof WrongType || e instanceof Malformed;
+    if (!ours && req.destroyed) throw new Gone();
     throw e;
   }
 }
