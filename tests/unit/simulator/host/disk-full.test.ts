@@ -45,7 +45,7 @@ describe('a full disk, then kill -9', () => {
       SIM_LIMIT_ACCOUNT_CALLS_PER_SECOND: '100000',
       SIM_LIMIT_ADDRESS_CALLS_PER_SECOND: '100000',
     };
-    srv = await startLiveServer(7, { ...unlimited, SIM_LIMIT_MAX_STORE_BYTES: String(160 * 1024) });
+    srv = await startLiveServer(7, { ...unlimited, SIM_LIMIT_MAX_STORE_BYTES: String(96 * 1024) });
     const users = [];
     for (let i = 0; i < 4; i++) {
       const email = `full${i}@example.com`;
