@@ -49,7 +49,8 @@ export async function run(): Promise<BenchResult[]> {
         { length: CLIENTS },
         (_, i) =>
           new Promise<WebSocket>((resolve, reject) => {
-            const ws = new WebSocket(wsUrl);
+            // Spread over loopback addresses, as clients are: one address holds 32 sockets at most.
+            const ws = new WebSocket(wsUrl, { localAddress: `127.0.0.${2 + (i % 10)}` });
             ws.on('open', () => {
               ws.send(JSON.stringify({ op: 'sub', topic: 'prices', delta: true }));
               resolve(ws);

@@ -12,6 +12,9 @@
  * The market (every price) follows from a secret random key made per data
  * folder; SIM_SEED names a reproducible market instead (a demo, a test), and
  * then anyone who knows the seed can predict prices: the server says so.
+ * Every host limit (src/simulator/host/limits.ts) can be set as
+ * SIM_LIMIT_<NAME> (SIM_LIMIT_ADDRESS_SOCKETS=64); behind a proxy that sets
+ * X-Forwarded-For, SIM_LIMIT_TRUST_PROXY=1.
  * Data lives in SQLite in the folder SIM_DATA (default ./sim-data): a restart
  * keeps every user, session, order, balance and upload. Delete the folder
  * (or call the back office's wipe) to start afresh. SIGINT / SIGTERM save
@@ -22,12 +25,14 @@ import { parseSigningKey } from '../src/simulator/auth/keys.ts';
 import { marketKeyOf } from '../src/simulator/prng.ts';
 import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
+import { limitsFromEnv, type HostLimits } from '../src/simulator/host/limits.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
 import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
 import { createPasswordPool } from '../src/simulator/host/password-pool.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
 import { showCodes } from '../src/simulator/host/show-codes.ts';
+import { nodeWriteScope } from '../src/simulator/host/write-scope.ts';
 
 let signingKey: string | undefined;
 try {
@@ -38,8 +43,16 @@ try {
   console.error(`SIM_SIGNING_KEY refused: ${(e as Error).message}`);
   process.exit(1);
 }
+let limits: HostLimits;
+try {
+  limits = limitsFromEnv(process.env);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
-const store = sqliteStore(dataDir);
+// The ceiling of the data (state and uploads): past it, changes get an error and are undone.
+const store = sqliteStore(dataDir, { maxBytes: limits.maxStoreBytes });
 const seed = process.env.SIM_SEED || undefined;
 // Argon2id in its own worker threads: hashing never holds up other users' token checks.
 const passwords = createPasswordPool();
@@ -50,6 +63,8 @@ const sim = await createSimulator({
   // The wall clock, which the operator can skip ahead (kept with the data across restarts).
   clock: createShiftableClock(realClock),
   ...(signingKey ? { signingKey } : {}),
+  // Each call's writes told apart, so a failed save fails exactly the calls it undid.
+  writeScope: nodeWriteScope(),
 });
 let key: Awaited<ReturnType<typeof resolveOperatorKey>>;
 try {
@@ -63,7 +78,13 @@ const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
 const operator = operatorRoute(sim, { keyHash: key.hash, ...(origins ? { origins } : {}) });
-const srv = await startSimServer(sim, Number(process.env.PORT ?? 8787), '127.0.0.1', [operator]);
+const srv = await startSimServer(
+  sim,
+  Number(process.env.PORT ?? 8787),
+  '127.0.0.1',
+  [operator],
+  limits,
+);
 console.log(
   `Simulator server on ${srv.url} (calls: ${srv.url}/<api|market|exchange>/v1/…, channels: ws://127.0.0.1:${srv.port}/ws/<market|exchange>)`,
 );

@@ -208,6 +208,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       deps.toast(message, 'error', TOAST_MS);
       return { code: -1, data: null, reply: null, message, fault: 'unauthorized', status: 401 };
     }
+    // A rate limit (the Node host's, or a broker's gateway): the user is told to slow down, not of a fault.
+    if (res.status === 429) return fail('http', text('tips.too_many_requests'), 429);
     if (res.status !== 200) return fail('http', text('tips.server500'), res.status);
 
     const reply = parseReply(res.body);

@@ -12,6 +12,15 @@
  * have is ignored, a socket holds at most {@link MAX_SUBSCRIPTIONS}, and a
  * subscription that throws during a tick is dropped for its connection only,
  * so the others keep receiving.
+ *
+ * A slow reader (the host says it is busy: the Node host's socket buffer is
+ * full) is not queued for: what it cannot take now is skipped, and it gets
+ * the latest state of each subscription once it can (prices: the next tick's
+ * full set; a single price or bar: the latest; order lists: the latest list).
+ *
+ * A signed-in exchange connection whose session ends (password change or
+ * reset, sign-out, block, a revoked refresh family) is closed within
+ * {@link SESSION_CHECK_MS} and a tick, with close code {@link SESSION_ENDED}.
  */
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
@@ -33,12 +42,28 @@ const loadChannelCheck = () =>
 
 /** Most subscriptions one connection may hold (the client needs a handful). */
 export const MAX_SUBSCRIPTIONS = 64;
+/** How often signed-in connections' sessions are checked again, ms. */
+export const SESSION_CHECK_MS = 500;
+/** Close code of a connection whose session ended (the Node host's limits.ts CLOSE.sessionEnded). */
+export const SESSION_ENDED = 4001;
+/** Close code of a signed-in connection over its account's share (limits.ts CLOSE.tooManySockets). */
+export const TOO_MANY_SOCKETS = 4009;
+
+type OrderType = OrdersMessage['ordertype'];
 
 interface Conn {
   name: ChannelName;
   sink: ChannelSink;
   subs: Set<string>;
   session?: TokenPayload;
+  /** The token the session came from (checked again while the connection lives). */
+  token?: string;
+  /** Most signed-in connections of one account on this channel (the host's share). */
+  perAccount: number;
+  /** The reader cannot take more now (see {@link ConnectOptions.busy}). */
+  busy: () => boolean;
+  /** Order lists a busy connection could not take: the latest per type, sent once it can. */
+  held: Map<OrderType, OrdersMessage>;
   /** Last thing sent per subscription key, to send only changes. */
   last: Map<string, string>;
   /** The `prices` subscription: its format and what the client holds. */
@@ -46,7 +71,7 @@ interface Conn {
   /** The client merges order deltas (it said so in `auth`). */
   delta: boolean;
   /** The order lists as this connection last received them, per ordertype. */
-  sent: Map<OrdersMessage['ordertype'], MarketOrder[]>;
+  sent: Map<OrderType, MarketOrder[]>;
 }
 
 export interface TickSource {
@@ -54,8 +79,23 @@ export interface TickSource {
   bar(symbol: string, period: Period, now: number): KlinePoint | undefined;
 }
 
+/** What a host tells the hub about one connection. */
+export interface ConnectOptions {
+  /** Most signed-in connections of one account on this channel (default: no cap). */
+  perAccount?: number;
+  /**
+   * The connection cannot take more now (a slow reader: its socket's buffer is
+   * full). It is then skipped, and later sent the latest state of each
+   * subscription instead of every message. A host function, not the sink's: a
+   * sink may be a proxy to another thread. Default: never busy.
+   */
+  busy?: () => boolean;
+}
+
 export interface ChannelHubDeps {
   verify(token: string): Promise<TokenPayload | undefined>;
+  /** Is a verified session still good (not ended since)? Checked again while a connection lives. */
+  stillValid?(session: TokenPayload, token: string): boolean;
   snapshot(session: TokenPayload): OrdersMessage[];
   /** Is this a product the server has? Subscriptions to others are ignored. */
   knows(symbol: string): boolean;
@@ -65,6 +105,7 @@ export interface ChannelHubDeps {
 
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
+  private lastSessionCheck = -Infinity;
   /** The reviewer's stall and freeze faults (channel-faults.ts). */
   readonly faults: ChannelFaults;
 
@@ -81,10 +122,14 @@ export class ChannelHub {
   connect(
     name: ChannelName,
     sink: ChannelSink,
+    opts: ConnectOptions = {},
   ): { send(cmd: unknown): Promise<void>; close(): void } {
     const conn: Conn = {
       name,
       sink,
+      perAccount: opts.perAccount ?? Infinity,
+      busy: opts.busy ?? (() => false),
+      held: new Map(),
       subs: new Set(),
       last: new Map(),
       delta: false,
@@ -138,7 +183,13 @@ export class ChannelHub {
       case 'auth': {
         const session = await this.deps.verify(cmd.token);
         if (!session || !this.conns.has(conn)) return;
+        if (this.signedIn(conn.name, session.uid, conn) >= conn.perAccount) {
+          this.end(conn, 'too many sockets for this account', TOO_MANY_SOCKETS);
+          return;
+        }
         conn.session = session;
+        conn.token = cmd.token;
+        conn.held.clear();
         // A new auth (a reconnect, another book) starts from full lists.
         conn.delta = cmd.delta === true;
         conn.sent.clear();
@@ -151,9 +202,22 @@ export class ChannelHub {
     }
   }
 
-  /** Whether the message went out. */
+  /** Signed-in connections of an account on a channel, but `except`. */
+  private signedIn(name: ChannelName, uid: string, except: Conn): number {
+    let n = 0;
+    for (const c of this.conns) if (c !== except && c.name === name && c.session?.uid === uid) n++;
+    return n;
+  }
+
+  /** Close one connection from the server's side. */
+  private end(conn: Conn, reason: string, code?: number): void {
+    this.conns.delete(conn);
+    conn.sink.closed(reason, code);
+  }
+
+  /** Whether the message went out (not when frozen, failed, or the reader is busy: skipped). */
   private send(conn: Conn, msg: ServerMessage): boolean {
-    if (this.faults.isFrozen(conn.name)) return false;
+    if (this.faults.isFrozen(conn.name) || conn.busy()) return false;
     try {
       conn.sink.message(msg);
       return true;
@@ -166,6 +230,9 @@ export class ChannelHub {
 
   /** A list, or only what changed in it for a client that merges deltas. */
   private sendOrders(conn: Conn, msg: OrdersMessage): void {
+    // A reader that cannot take it now gets the latest list when it can (tick).
+    if (conn.busy()) return void conn.held.set(msg.ordertype, msg);
+    conn.held.delete(msg.ordertype);
     if (!conn.delta) return void this.send(conn, msg);
     const out = ordersUpdate(conn.sent.get(msg.ordertype), msg);
     // What did not arrive (frozen, failed) is not the client's list: the next one goes in full.
@@ -173,8 +240,32 @@ export class ChannelHub {
     else conn.sent.delete(msg.ordertype);
   }
 
+  /**
+   * Exchange connections: send the order lists a busy reader was spared, and
+   * close the signed-in ones whose session has ended.
+   */
+  private tickExchange(now: number): void {
+    const check = now - this.lastSessionCheck >= SESSION_CHECK_MS;
+    if (check) this.lastSessionCheck = now;
+    for (const conn of [...this.conns]) {
+      if (conn.name !== 'exchange') continue;
+      const { session, token } = conn;
+      if (check && session && token && this.deps.stillValid?.(session, token) === false) {
+        this.end(conn, 'session ended', SESSION_ENDED);
+        continue;
+      }
+      if (conn.held.size > 0 && !conn.busy())
+        for (const msg of [...conn.held.values()]) this.sendOrders(conn, msg);
+    }
+  }
+
   /** One price tick: send what changed to each market subscriber. */
   tick(now: number, src: TickSource): void {
+    try {
+      this.tickExchange(now);
+    } catch (e) {
+      console.error('simulator: exchange tick failed', e);
+    }
     let quotes: Record<string, PriceEntry> | undefined;
     for (const conn of this.conns) {
       if (conn.name !== 'market' || this.faults.isFrozen(conn.name) || conn.subs.size === 0)
@@ -187,6 +278,11 @@ export class ChannelHub {
           console.error('simulator: quotes failed', e);
           return;
         }
+      }
+      // A busy reader is skipped this tick; its next message has every product again.
+      if (conn.busy()) {
+        if (conn.prices) conn.prices.sent = undefined;
+        continue;
       }
       for (const key of [...conn.subs]) {
         try {
@@ -219,17 +315,18 @@ export class ChannelHub {
     } else if (topic === 'price') {
       const q = quotes[symbol];
       const stamp = q && `${q.bidPrice}|${q.askPrice}`;
-      if (q && conn.last.get(key) !== stamp) {
+      // Marked sent only once it went out: a skipped one is sent, as it is then, next tick.
+      if (q && conn.last.get(key) !== stamp && this.send(conn, { topic: 'price', symbol, data: q }))
         conn.last.set(key, stamp as string);
-        this.send(conn, { topic: 'price', symbol, data: q });
-      }
     } else if (topic === 'kline' && (PERIODS as readonly string[]).includes(period)) {
       const bar = src.bar(symbol, period as Period, now);
       const stamp = bar && `${bar.time}|${bar.closePrice}|${bar.highestPrice}|${bar.lowestPrice}`;
-      if (bar && conn.last.get(key) !== stamp) {
+      if (
+        bar &&
+        conn.last.get(key) !== stamp &&
+        this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar })
+      )
         conn.last.set(key, stamp as string);
-        this.send(conn, { topic: 'kline', symbol, period: period as Period, data: bar });
-      }
     }
   }
 
@@ -245,10 +342,7 @@ export class ChannelHub {
   /** Close every connection of a channel (and fail the held ones), as a dropped network would. */
   drop(name: ChannelName): void {
     this.faults.refuseHeld(name, 'dropped by back office');
-    for (const conn of [...this.conns]) {
-      if (conn.name !== name) continue;
-      this.conns.delete(conn);
-      conn.sink.closed('dropped by back office');
-    }
+    for (const conn of [...this.conns])
+      if (conn.name === name) this.end(conn, 'dropped by back office');
   }
 }

@@ -70,6 +70,11 @@ export interface SimModule {
   exchangeSnapshot?(ctx: SimContext, session: TokenPayload): OrdersMessage[];
   /** Whether a session is valid, beyond its signature (identity module). */
   sessionValid?(ctx: SimContext, session: TokenPayload, token: string): boolean;
+  /**
+   * Changes that could not be saved were undone: the state is back to what
+   * the store holds. Rebuild what the module derives from the state (indexes).
+   */
+  restored?(ctx: SimContext): void;
 }
 
 export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({

@@ -13,6 +13,26 @@
  *   the data, and a wiped store gets a new one from `fresh()`.
  * - A store from an older state version is migrated; one this build cannot
  *   read is refused with a clear message.
+ * - Nothing is acknowledged that is not saved: a call runs its handler in
+ *   {@link Persistence.bracket}, which numbers its writes, and waits for
+ *   `save(writes)`, which resolves once they are in the store.
+ *   When a save fails (disk full, I/O error, the store's size ceiling), every
+ *   change not yet saved is put back as the store holds it (read back from
+ *   the store, copied into the live objects in place: see persist/restore.ts)
+ *   and every call whose writes were among them gets {@link SaveFailed}: it
+ *   answers an error and has no effect. Reading back, rather than keeping a
+ *   pre-image of each unit before its first write, costs nothing while saves
+ *   succeed (no copy per write) and puts back exactly what a restart would
+ * *   load. A call's writes are told from other calls' by a {@link WriteScope}
+ *   (the Node host's is AsyncLocalStorage). Without one (the worker), a
+ *   handler that awaits shares its range of writes with the calls that ran
+ *   meanwhile, and a failed save of theirs fails it too, even if its own
+ *   writes were saved. With or without, a handler that writes, awaits and
+ *   writes again can see its first writes saved and its last undone: it
+ *   answers an error with part of its effect kept (as after a crash between
+ *   two saves).
+ * - The first save of a new store writes the whole state; when that one
+ *   fails there is nothing to put back, so it is only tried again.
  */
 import {
   assemble,
@@ -24,8 +44,9 @@ import {
   valueAt,
 } from './persist/units.ts';
 import { track } from './persist/tracker.ts';
+import { restoreAll, restoreUnits } from './persist/restore.ts';
 import { createUploads, type BlobChanges, type Uploads } from './persist/uploads.ts';
-import type { SaveBatch, StoredBlob } from './persist/batch.ts';
+import { StoreFullError, type SaveBatch, type StoredBlob } from './persist/batch.ts';
 import type { SimStore } from './store.ts';
 import { STATE_VERSION, type SimState } from './state.ts';
 
@@ -33,12 +54,58 @@ import { STATE_VERSION, type SimState } from './state.ts';
 export const ID_EPOCH = Date.UTC(2025, 0, 1);
 export const idBase = (now: number): number => Math.max(1000, Math.floor(now - ID_EPOCH));
 
+/**
+ * A save failed and the changes it held were undone in memory; `full`: the
+ * store is at its size ceiling (or the disk is full).
+ */
+export class SaveFailed extends Error {
+  constructor(
+    readonly full: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      full ? 'storage full: the change was not saved' : 'the change could not be saved',
+      options,
+    );
+  }
+}
+
+/** A range of write numbers, `from` (exclusive) to `to` (inclusive). */
+export interface WriteRange {
+  from: number;
+  to: number;
+}
+
+/** The first and last write numbers of one call, and how many it made. */
+export interface WriteLog {
+  min: number;
+  max: number;
+  n: number;
+}
+
+/**
+ * Which call is running, across its awaits (the Node host: AsyncLocalStorage;
+ * see host/write-scope.ts), so each write is counted for its own call.
+ */
+export interface WriteScope {
+  run<T>(log: WriteLog, fn: () => T): T;
+  current(): WriteLog | undefined;
+}
+
 export interface Persistence {
   /** The live state (tracked): hand this to the modules. */
   state: SimState;
   uploads: Uploads;
-  /** Write what changed since the last save; resolves once written (and after earlier saves). */
-  save(): Promise<void>;
+  /** Run a change and learn the range of its writes, to pass to {@link Persistence.save}. */
+  bracket<T>(fn: () => T | Promise<T>): Promise<{ value: T; writes: WriteRange }>;
+  /**
+   * Write what changed; resolves once the writes in `range` (default: every
+   * write so far) are in the store. Rejects with {@link SaveFailed} when any
+   * of them was undone instead (a failed save).
+   */
+  save(range?: WriteRange): Promise<void>;
+  /** Called after changes were undone (modules rebuild what they derive from the state). */
+  onRestore(fn: () => void): void;
   /** Forget everything saved and stop saving (the next start begins afresh). */
   wipe(): Promise<void>;
   /** Save, then release the store. */
@@ -49,6 +116,8 @@ export interface OpenOptions {
   /** A new state, for an empty store. */
   fresh: () => SimState;
   now: number;
+  /** Tells calls' writes apart across awaits (optional; see {@link WriteScope}). */
+  scope?: WriteScope;
 }
 
 /**
@@ -101,11 +170,20 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
 
   const dirty = new Set<string>();
   const prefixes: string[][] = [];
+  /** Writes so far; every write of a change is numbered by it. */
+  let seq = 0;
   // Unit keys by the written object's path (the tracker hands the same array
   // for every write to one object), so a write costs a lookup, not a JSON.stringify.
   const inUnit = new WeakMap<readonly string[], string>();
   const openKey = new WeakMap<readonly string[], string>();
+  const scope = opts.scope;
   const tracked = track(raw, (path, key) => {
+    seq++;
+    const log = scope?.current();
+    if (log) {
+      if (log.n++ === 0) log.min = seq;
+      log.max = seq;
+    }
     const len = path.length + 1;
     const depth = unitDepth(len === 1 ? key : (path[0] as string), len === 2 ? key : path[1]);
     if (len > depth) {
@@ -148,8 +226,6 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     dropLegacy = false;
     if (!put.size && !del.size && !blobs.put.length && !blobs.del.length && !legacy)
       return undefined;
-    for (const k of put.keys()) known.add(k);
-    for (const k of del) known.delete(k);
     return {
       put: [...put],
       del: [...del],
@@ -159,40 +235,152 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     };
   }
 
+  /** Every write up to this one is in the store, or was undone. */
+  let savedSeq = 0;
+  /** Ranges of writes undone by failed saves, oldest first (the last few hundred). */
+  const undone: Array<{ from: number; to: number; full: boolean; cause: unknown }> = [];
+  const restored: Array<() => void> = [];
+  /** The store could not even be read back: nothing more is acknowledged. */
+  let broken: SaveFailed | undefined;
   let chain: Promise<void> = Promise.resolve();
   let wiped = false;
-  const save = (): Promise<void> => {
-    if (wiped) return chain;
-    const batch = take();
-    if (!batch) return chain;
-    const run = chain.then(async () => {
-      try {
-        await store.save(batch);
-        uploads.settle({ put: batch.blobPut, del: batch.blobDel }, true);
-      } catch (e) {
-        // Nothing is lost from memory: mark it all again for the next save.
-        console.error(`simulator: saving to ${where} failed`, e);
-        for (const [k] of batch.put) dirty.add(k);
-        for (const k of batch.del) dirty.add(k);
-        if (batch.dropLegacy) dropLegacy = true;
-        uploads.settle({ put: batch.blobPut, del: batch.blobDel }, false);
+
+  /** Put every unsaved change back as the store holds it; `batch` is the one that failed. */
+  async function undo(batch: SaveBatch, cause: unknown): Promise<void> {
+    const from = savedSeq;
+    uploads.settle({ put: batch.blobPut, del: batch.blobDel }, false);
+    uploads.discard();
+    if (batch.dropLegacy) dropLegacy = true;
+    const keys = new Set<string>([...batch.put.map(([k]) => k), ...batch.del]);
+    // A container's own key (a collection replaced or emptied whole) is put back with the rest.
+    const whole = () =>
+      prefixes.length > 0 ||
+      [...keys].some((k) => {
+        const p = unitPath(k);
+        return p.length < unitDepth(p[0] as string, p[1]);
+      });
+    try {
+      if (whole()) {
+        const loaded = await store.load();
+        if (loaded?.kind !== 'units') throw new Error('the store holds no units to go back to');
+        restoreAll(
+          raw as unknown as Record<string, unknown>,
+          assemble(loaded.units.map(([k, v]): [string, unknown] => [k, JSON.parse(v) as unknown])),
+        );
+        known.clear();
+        for (const [k] of loaded.units) known.add(k);
+      } else {
+        // Changes made while the store is read are put back too: read until none came.
+        const stored = new Map<string, string>();
+        const read = new Set<string>();
+        for (;;) {
+          for (const k of dirty) keys.add(k);
+          const next = [...keys].filter((k) => !read.has(k));
+          if (next.length === 0) break;
+          const got = await store.read(next);
+          for (const k of next) {
+            read.add(k);
+            const v = got.get(k);
+            if (v !== undefined) stored.set(k, v);
+          }
+        }
+        // Synchronously after the last read: no change can come in between.
+        restoreUnits(raw as unknown as Record<string, unknown>, keys, stored);
       }
+    } catch (e) {
+      broken = new SaveFailed(false, { cause: e });
+      console.error(`simulator: ${where} cannot be read back; no change is acknowledged now`, e);
+    }
+    dirty.clear();
+    prefixes.length = 0;
+    const full = cause instanceof StoreFullError;
+    undone.push({ from, to: seq, full, cause });
+    if (undone.length > 500) undone.shift();
+    savedSeq = seq;
+    for (const fn of restored) fn();
+  }
+
+  /** Write what changed, once the writes up to `to` are not in the store yet. */
+  async function step(to: number): Promise<void> {
+    if (broken) throw broken;
+    // Nothing of theirs left to write (a whole-state or migration save is written whatever the count).
+    if (wiped || (savedSeq >= to && !full && !dropLegacy)) return;
+    const upTo = seq;
+    const wasFull = full;
+    const batch = take();
+    if (!batch) {
+      savedSeq = upTo;
+      return;
+    }
+    try {
+      await store.save(batch);
+    } catch (e) {
+      console.error(`simulator: saving to ${where} failed`, e);
+      if (!wasFull) return undo(batch, e);
+      // A new store's first save has nothing to go back to: the whole state is tried again.
+      full = true;
+      uploads.settle({ put: batch.blobPut, del: batch.blobDel }, false);
+      if (batch.dropLegacy) dropLegacy = true;
+      undone.push({ from: savedSeq, to: upTo, full: e instanceof StoreFullError, cause: e });
+      savedSeq = upTo;
+      return;
+    }
+    for (const [k] of batch.put) known.add(k);
+    for (const k of batch.del) known.delete(k);
+    uploads.settle({ put: batch.blobPut, del: batch.blobDel }, true);
+    savedSeq = upTo;
+  }
+
+  /** The failure of a save that undid any write in (from, to], if one did. */
+  function failure(from: number, to: number): SaveFailed | undefined {
+    if (broken) return broken;
+    // Older than the ranges kept: not known to be saved, so not acknowledged.
+    const oldest = undone[0];
+    if (undone.length >= 500 && oldest && from < oldest.from) return new SaveFailed(false);
+    for (const u of undone)
+      if (u.from < to && u.to > from) return new SaveFailed(u.full, { cause: u.cause });
+    return undefined;
+  }
+
+  const save = (range?: WriteRange): Promise<void> => {
+    const to = range?.to ?? seq;
+    const from = range?.from ?? savedSeq;
+    const run = chain.then(() => step(to));
+    // The next save waits for this one, whatever became of it.
+    chain = run.catch(() => {});
+    return run.then(() => {
+      const f = failure(from, to);
+      if (f) throw f;
     });
-    chain = run;
-    return run;
   };
 
   return {
     state: tracked.root,
     uploads,
+    async bracket(fn) {
+      if (scope) {
+        const log: WriteLog = { min: 0, max: 0, n: 0 };
+        const value = await scope.run(log, fn);
+        return {
+          value,
+          writes: log.n ? { from: log.min - 1, to: log.max } : { from: seq, to: seq },
+        };
+      }
+      const from = seq;
+      const r = fn();
+      // Read at once when it returns (an await here would let other calls' writes in).
+      if (r instanceof Promise) return r.then((value) => ({ value, writes: { from, to: seq } }));
+      return { value: r, writes: { from, to: seq } };
+    },
     save,
+    onRestore: (fn) => void restored.push(fn),
     async wipe() {
       wiped = true;
       await chain;
       await store.clear();
     },
     async close() {
-      await save();
+      await save().catch((e: unknown) => console.error(`simulator: last save to ${where}`, e));
       await store.close?.();
     },
   };

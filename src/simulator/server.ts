@@ -16,7 +16,7 @@ import {
 } from '../api/wire.ts';
 import { bearer, decodePayload, json, peerOf } from './payload.ts';
 import { ChannelFaults } from './channel-faults.ts';
-import { ChannelHub } from './channels.ts';
+import { ChannelHub, type ConnectOptions } from './channels.ts';
 import {
   fail,
   isHttp,
@@ -34,6 +34,7 @@ import { createSerialiser } from './serial.ts';
 import { addModuleOps, createBackOffice, type BackOffice } from './back-office.ts';
 import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
+import { SaveFailed, type WriteRange } from './persistence.ts';
 
 export type { SimulatorOptions };
 
@@ -46,7 +47,8 @@ export interface Simulator {
   connect(
     name: ChannelName,
     sink: ChannelSink,
-    opts?: { admitted?: boolean },
+    /** `admitted`: see above; the rest is the host's say on the connection (channels.ts). */
+    opts?: { admitted?: boolean } & ConnectOptions,
   ): Promise<{ send(cmd: ChannelCommand): Promise<void>; close(): void }>;
   /** Resolves when a new connection of the channel may open (a WebSocket host: before the handshake). */
   admit(name: ChannelName): Promise<void>;
@@ -98,6 +100,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
   const faults = ctx.state.faults;
   hub = new ChannelHub({
     verify,
+    // A user removed since the socket signed in has no session either (its calls answer 1002).
+    stillValid: (s, token) => ctx.sessionValid(s, token) && ctx.state.users?.[s.uid] !== undefined,
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
     faults: new ChannelFaults(ctx.state.stalls, faults.frozen, ctx.persist),
@@ -175,21 +179,33 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     if (!handler) return json(404, { code: -1, msg: `Not found: ${ep.path}`, data: null });
     const peer = peerOf(req.headers);
     let reply: Reply;
+    // The call's writes, numbered (persistence.ts), so its save says whether they were kept.
+    let writes: WriteRange | undefined;
     try {
-      reply = await serialised(serialKey(name, session, payload, peer), () =>
+      reply = await serialised(serialKey(name, session, payload, peer), async () => {
         // A call queued behind a password change or a revocation no longer has a session.
-        session && token && !ctx.sessionValid(session, token)
-          ? ep.root === 'exchange'
-            ? fail(400)
-            : { httpStatus: 401 }
-          : handler(payload, { session, token, now: clock.now(), peer }),
-      );
+        if (session && token && !ctx.sessionValid(session, token))
+          return ep.root === 'exchange' ? fail(400) : { httpStatus: 401 };
+        const r = await persistence.bracket(() =>
+          handler(payload, { session, token, now: clock.now(), peer }),
+        );
+        writes = r.writes;
+        return r.value;
+      });
     } catch (e) {
       console.error(`simulator: ${name} failed`, e);
       return out(200, fail(1000));
     }
-    // A change is saved before its reply goes out, so a reload right after loses nothing.
-    if (ep.method !== 'GET' && ep.root !== 'market') await save();
+    // A change is saved before its reply goes out, so a reload right after loses nothing;
+    // one that could not be saved was undone, and the call says so.
+    if (ep.method !== 'GET' && ep.root !== 'market') {
+      try {
+        await persistence.save(writes);
+      } catch (e) {
+        if (!(e instanceof SaveFailed)) throw e;
+        return json(500, { code: 1000, msg: e.message, data: null });
+      }
+    }
     if (isHttp(reply)) return { status: reply.httpStatus, body: reply.body ?? '' };
     return out(200, reply);
   }
@@ -267,7 +283,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     done = true;
     performance.mark('sim:modules');
     // Their init's additions are saved at once, as startState does for the early ones.
-    void save();
+    save().catch(() => {});
   };
   let loading: Promise<void> | undefined;
   const settle = (p: Promise<readonly SimModule[]>) =>
@@ -284,7 +300,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     handle,
     connect: async (name, sink, opts) => {
       if (!opts?.admitted) await hub.faults.admit(name);
-      return hub.connect(name, sink);
+      return hub.connect(name, sink, opts);
     },
     admit: (name) => hub.faults.admit(name),
     backOffice,

@@ -11,7 +11,7 @@ import type { PasswordHasher } from './auth/passwords.ts';
 import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
 import type { SimContext, SimModule } from './module.ts';
-import { openPersistence, type Persistence } from './persistence.ts';
+import { openPersistence, type Persistence, type WriteScope } from './persistence.ts';
 import { PriceEngine } from './prices.ts';
 import { createProducts, warmHours } from './products.ts';
 import { CATALOGUE, HOURS, productBySymbol } from './catalogue.ts';
@@ -60,6 +60,8 @@ export interface SimulatorOptions {
    * Without it the store's own random key is used (made once per store).
    */
   signingKey?: string;
+  /** Tells calls' writes apart across awaits, for exact save failures (persistence.ts; host/write-scope.ts). */
+  writeScope?: WriteScope;
 }
 
 export interface StartedState {
@@ -89,6 +91,7 @@ export async function startState(
   const opening = openPersistence(store, {
     fresh: () => newState(marketKey, clock.now(), newKeyHex(), newKeyHex()),
     now: clock.now(),
+    ...(opts.writeScope ? { scope: opts.writeScope } : {}),
   });
   // While the store loads (IndexedDB works on its own thread), do what needs
   // no state: the time-zone data and this week's sessions of the catalogue's
@@ -150,7 +153,8 @@ export async function startState(
     if (saveTimer !== undefined) return;
     saveTimer = clock.setTimeout(() => {
       saveTimer = undefined;
-      void save();
+      // A failure is logged and undone where it happens (persistence.ts).
+      save().catch(() => {});
     }, 250);
   };
 
@@ -173,12 +177,24 @@ export async function startState(
       modules.every((m) => m.sessionValid?.(ctx, s, token) ?? true),
   };
   for (const m of modules) m.init?.(ctx);
+  persistence.onRestore(() => {
+    for (const m of modules) {
+      try {
+        m.restored?.(ctx);
+      } catch (e) {
+        console.error(`simulator: ${m.name} could not rebuild after an undone save`, e);
+      }
+    }
+  });
   performance.mark('sim:init');
   // What the modules' init added (or a migration changed) is saved at once,
   // but not waited for: the store writes while the first quotes are worked
   // out. Saves run in order (a later call's save lands after this one) and a
   // failed one is marked again for the next, so nothing waits on it.
-  void save().then(() => performance.mark('sim:saved'));
+  void save().then(
+    () => performance.mark('sim:saved'),
+    () => {},
+  );
 
   return {
     ctx,

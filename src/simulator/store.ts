@@ -14,13 +14,16 @@ import {
 } from './persist/batch.ts';
 
 export type { Loaded, SaveBatch, StoreStats, StoredBlob } from './persist/batch.ts';
+export { StoreFullError } from './persist/batch.ts';
 export { indexedDbStore } from './persist/idb-store.ts';
 
 export interface SimStore {
   /** Everything saved, or undefined when the store is empty. */
   load(): Promise<Loaded | undefined>;
-  /** Apply one batch in one transaction. */
+  /** Apply one batch in one transaction (all or nothing); {@link StoreFullError} for want of room. */
   save(batch: SaveBatch): Promise<void>;
+  /** The saved JSON text of these units (a unit the store does not hold is absent). */
+  read(keys: readonly string[]): Promise<Map<string, string>>;
   /** One uploaded image. */
   blob(id: string): Promise<StoredBlob | undefined>;
   /** Forget everything (the next start begins afresh). */
@@ -69,6 +72,14 @@ export function memoryStore(
       for (const [k, v] of b.blobPut) blobs.set(k, v);
       for (const k of b.blobDel) blobs.delete(k);
       if (b.dropLegacy) legacy = undefined;
+    },
+    read: async (keys) => {
+      const out = new Map<string, string>();
+      for (const k of keys) {
+        const v = units.get(k);
+        if (v !== undefined) out.set(k, v);
+      }
+      return out;
     },
     blob: async (id) => blobs.get(id),
     clear: async () => {

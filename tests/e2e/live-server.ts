@@ -23,8 +23,11 @@ export interface LiveServer {
   printed: string[];
   /** Call a back-office operation through the operator API. */
   call<T = unknown>(op: string, ...args: unknown[]): Promise<T>;
-  /** Kill the process (SIGKILL: no graceful flush) and start it again on the same port and data. */
-  restart(opts?: { graceful?: boolean }): Promise<void>;
+  /**
+   * Kill the process (SIGKILL: no graceful flush) and start it again on the
+   * same port and data; `env` changes some of its variables (a limit).
+   */
+  restart(opts?: { graceful?: boolean; env?: Record<string, string> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,8 +73,14 @@ function exited(proc: ChildProcess): Promise<void> {
     : new Promise((r) => proc.once('exit', () => r()));
 }
 
-/** Start `sim:server` on a free port with a fresh data folder and a known operator key. */
-export async function startLiveServer(seed = 20261122): Promise<LiveServer> {
+/**
+ * Start `sim:server` on a free port with a fresh data folder and a known
+ * operator key; `extra` adds variables (limits: SIM_LIMIT_…).
+ */
+export async function startLiveServer(
+  seed = 20261122,
+  extra: Record<string, string> = {},
+): Promise<LiveServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sim-live-'));
   const key = randomBytes(24).toString('base64url');
   const printed: string[] = [];
@@ -82,6 +91,7 @@ export async function startLiveServer(seed = 20261122): Promise<LiveServer> {
     SIM_DATA: dataDir,
     SIM_OPERATOR_KEY: key,
     SIM_SHOW_CODES: '1',
+    ...extra,
   };
   let { proc, url } = await launch(env, printed);
   const port = Number(new URL(url).port);
@@ -110,6 +120,7 @@ export async function startLiveServer(seed = 20261122): Promise<LiveServer> {
     async restart(opts = {}) {
       proc.kill(opts.graceful ? 'SIGTERM' : 'SIGKILL');
       await exited(proc);
+      Object.assign(env, opts.env);
       ({ proc, url } = await launch(env, printed));
       server.url = url;
     },

@@ -38,7 +38,8 @@ export function webSocketConnector(url: string, Ws: typeof WebSocket = WebSocket
 /** Where the simulator sends a connection's messages. */
 export interface ChannelSink {
   message(msg: ServerMessage): void;
-  closed(reason: string): void;
+  /** The server ended the connection; `code` is a WebSocket close code (the Node host's, limits.ts). */
+  closed(reason: string, code?: number): void;
 }
 /** The simulator side of one connection. */
 export interface SimConnection {

@@ -5,93 +5,44 @@
  * config with backend "live" at it.
  *
  * Layout: `http://host:port/<root>/v1<path>` for calls (root: api, market,
- * exchange) and `ws://host:port/ws/<channel>` for channels.
+ * exchange) and `ws://host:port/ws/<channel>` for channels (sockets.ts).
  *
- * Limits ({@link HOST_LIMITS}): a JSON or form body over 1 MB and a multipart
- * body over 12 MB (one 10 MB image, the spec's maximum, plus the form; the
- * client compresses images over 0.3 MB) get 413; a body that is not JSON gets
- * 400 with `{ code: 1001 }`; a request line and headers over 16 KB get Node's
- * 431 (a query string that long never reaches the simulator); headers must
- * arrive within 10 s and the whole request within 30 s; at most 1,024
- * connections and 512 WebSocket clients at once (more get 503; sized for the
- * load bench's 200 streaming clients and 50 calls a second with room to spare), and a
- * WebSocket message over 16 KB closes its socket (1009). Any failure is
- * answered on its own request (500) and never ends the process.
+ * Every limit is in limits.ts. A call is routed before anything else: an
+ * unknown route gets 404 and a wrong method 405 without its body being read;
+ * then the rates per address and per account (429 with a spec-shaped body and
+ * `Retry-After`); then the body, only in the call's encoding (415 otherwise),
+ * within its caps (413), and JSON that does not parse gets 400 with
+ * `{ code: 1001 }`. A request line and headers over 16 KB get Node's 431.
+ * Connections past the global cap are dropped, past the per-address cap
+ * answered 503; slow headers or bodies are cut at their deadlines (408). The
+ * simulator sees the client's address in the {@link PEER_HEADER} header, set
+ * here only. Any failure is answered on its own request (500) and never ends
+ * the process.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { ChannelCommand, MultipartPart, Root, WireRequest } from '../../api/wire.ts';
-import { PEER_HEADER } from '../payload.ts';
+import { contract, matchCall } from '../../api/contract.ts';
+import type { Root, WireRequest } from '../../api/wire.ts';
 import type { Simulator } from '../server.ts';
+import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
+import { HOST_LIMITS, type HostLimits } from './limits.ts';
 import type { HostRoute } from './operator-api.ts';
+import { addressKey, PEER_HEADER, peerOf, Shares } from './peers.ts';
+import { callRates } from './rates.ts';
+import { socketHost } from './sockets.ts';
+
+export { HOST_LIMITS, type HostLimits } from './limits.ts';
+export { PEER_HEADER } from './peers.ts';
 
 export interface SimServer {
   url: string;
   port: number;
+  /**
+   * What the host holds now: TCP connections, WebSockets (and those it is
+   * closing), bytes waiting in socket buffers.
+   */
+  stats(): { connections: number; sockets: number; closing: number; bufferedBytes: number };
   close(): Promise<void>;
-}
-
-/** What the host accepts; tests may lower them. */
-export interface HostLimits {
-  jsonBodyBytes: number;
-  multipartBodyBytes: number;
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  maxConnections: number;
-  maxSockets: number;
-  wsMaxPayloadBytes: number;
-}
-
-export const HOST_LIMITS: HostLimits = {
-  jsonBodyBytes: 1024 * 1024,
-  multipartBodyBytes: 12 * 1024 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  maxConnections: 1024,
-  maxSockets: 512,
-  wsMaxPayloadBytes: 16 * 1024,
-};
-
-const ROOTS: Root[] = ['api', 'market', 'exchange'];
-
-/** A body over the limit (413). */
-class TooLarge extends Error {}
-
-async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer>> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new TooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > limit) throw new TooLarge();
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function readBody(
-  req: IncomingMessage,
-  url: URL,
-  limits: HostLimits,
-): Promise<WireRequest['body']> {
-  const type = req.headers['content-type'] ?? '';
-  const multipart = type.startsWith('multipart/form-data');
-  const raw = await readRaw(req, multipart ? limits.multipartBodyBytes : limits.jsonBodyBytes);
-  if (multipart) {
-    const fd = await new Request(url, {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: raw,
-    }).formData();
-    const parts: MultipartPart[] = [];
-    fd.forEach((v, k) => parts.push([k, v]));
-    return { multipart: parts };
-  }
-  if (type.startsWith('application/x-www-form-urlencoded')) return { form: raw.toString('utf8') };
-  if (raw.length === 0) return undefined;
-  return JSON.parse(raw.toString('utf8')) as unknown;
 }
 
 /** A reply body shaped as the spec's replies, for what the host refuses itself. */
@@ -101,7 +52,120 @@ const cors = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Expose-Headers': 'Retry-After',
 };
+const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
+
+/** The text of a 429 (the client shows its own localised one). */
+export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
+
+/** A refused request's body up to this size is drained, keeping the connection; a larger one ends it. */
+const DRAIN_BYTES = 16 * 1024;
+
+/**
+ * Answer a refusal. A body still on the wire is never parsed: a small one is
+ * drained so the connection can be used again; a larger (or unsized) one
+ * takes the connection with it, unread.
+ */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  extra: Record<string, string> = {},
+): void {
+  const unread = hasBody(req) && !req.readableEnded;
+  const small = Number(req.headers['content-length'] ?? Infinity) <= DRAIN_BYTES;
+  if (unread && small) req.resume();
+  const cut = unread && !small;
+  res
+    .writeHead(status, { ...jsonHeaders, ...extra, ...(cut ? { Connection: 'close' } : {}) })
+    .end(body, () => cut && req.destroy());
+}
+
+/** The operator API's body reader: JSON within the JSON cap. */
+async function readJson(req: IncomingMessage, limits: HostLimits): Promise<unknown> {
+  const raw = await readRaw(req, limits.jsonBodyBytes);
+  return raw.length === 0 ? undefined : (JSON.parse(raw.toString('utf8')) as unknown);
+}
+
+type Call = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+/** One call of the contract, from route to reply. */
+function callHandler(sim: Simulator, limits: HostLimits): Call {
+  const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
+  return async (req, res, url) => {
+    const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
+    if (!m) return refuse(req, res, 404, '');
+    const root = m[1] as Root;
+    const path = m[2] as string;
+    let hit: ReturnType<typeof matchCall>;
+    try {
+      hit = matchCall(root, path);
+    } catch {
+      // A path parameter that is not valid percent-encoding names nothing.
+      return refuse(req, res, 400, refusal(1001, 'Incorrect parameter'));
+    }
+    if (!hit) return refuse(req, res, 404, refusal(-1, `Not found: ${path}`));
+    const ep = contract[hit.name];
+    if (req.method !== ep.method) return refuse(req, res, 405, refusal(-1, 'Method not allowed'));
+    const peer = peerOf(req, limits.trustProxy);
+    const auth = req.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+    const wait = await rates.admit(peer, token);
+    if (wait > 0)
+      return refuse(req, res, 429, refusal(-1, TOO_MANY_TEXT), {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      });
+    let body: WireRequest['body'];
+    try {
+      body = await readCallBody(req, ep.encoding, limits);
+    } catch (e) {
+      if (e instanceof TooLarge)
+        return refuse(req, res, 413, refusal(-1, 'Request body too large'));
+      if (e instanceof WrongType)
+        return refuse(req, res, 415, refusal(1001, 'Content-Type does not match the call'));
+      if (e instanceof Malformed)
+        return refuse(req, res, 400, refusal(1001, 'Incorrect parameter'));
+      // Cut at its deadline (Node has answered 408) or left: nobody to answer.
+      if (e instanceof Gone) return;
+      throw e;
+    }
+    // Only the token and the host's own peer header reach the simulator (never a client's copy).
+    const headers: Record<string, string> = { [PEER_HEADER]: peer };
+    if (auth) headers.Authorization = auth;
+    const wire: WireRequest = {
+      root,
+      method: ep.method,
+      path,
+      headers,
+      ...(url.search ? { query: url.search.slice(1) } : {}),
+      ...(body !== undefined ? { body } : {}),
+    };
+    const out = await sim.handle(wire);
+    res.writeHead(out.status, jsonHeaders).end(out.body);
+  };
+}
+
+/** Per-address connection shares: one over is answered 503 and closed. */
+function connectionShares(server: Server, limits: HostLimits): void {
+  // Behind a proxy every connection is the proxy's: its own limits apply there.
+  if (limits.trustProxy) return;
+  const shares = new Shares(limits.addressConnections);
+  server.on('connection', (socket) => {
+    const key = addressKey(socket.remoteAddress);
+    if (!shares.take(key)) {
+      // Nothing of it is read: the parser never sees a request.
+      socket.pause();
+      socket.end(
+        'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        () => socket.destroy(),
+      );
+      return;
+    }
+    socket.once('close', () => shares.give(key));
+  });
+}
 
 export async function startSimServer(
   sim: Simulator,
@@ -111,130 +175,54 @@ export async function startSimServer(
   routes: readonly HostRoute[] = [],
   limitsIn: Partial<HostLimits> = {},
 ): Promise<SimServer> {
-  const limits = { ...HOST_LIMITS, ...limitsIn };
-  const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const at = new URL(req.url ?? '/', `http://${host}`);
-      for (const r of routes)
-        if (await r(req, res, { url: at, readBody: () => readBody(req, at, limits) })) return;
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, cors).end();
-        return;
-      }
-      const url = new URL(req.url ?? '/', `http://${host}`);
-      const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
-      if (!m || !ROOTS.includes(m[1] as Root)) {
-        res.writeHead(404, cors).end();
-        return;
-      }
-      const headers: Record<string, string> = {};
-      if (req.headers.authorization) headers.Authorization = req.headers.authorization;
-      // The caller's address, for per-source throttles; a client's own copy never gets here.
-      headers[PEER_HEADER] = req.socket.remoteAddress ?? 'unknown';
-      let body: WireRequest['body'];
-      try {
-        body = req.method === 'GET' ? undefined : await readBody(req, url, limits);
-      } catch (e) {
-        if (e instanceof TooLarge) {
-          // Refuse without reading the rest; the connection goes with it.
-          res
-            .writeHead(413, { ...jsonHeaders, Connection: 'close' })
-            .end(refusal(-1, 'Request body too large'), () => req.destroy());
-          return;
-        }
-        res.writeHead(400, jsonHeaders).end(refusal(1001, 'Incorrect parameter'));
-        return;
-      }
-      const wire: WireRequest = {
-        root: m[1] as Root,
-        method: req.method === 'GET' ? 'GET' : 'POST',
-        path: m[2] as string,
-        headers,
-        ...(url.search ? { query: url.search.slice(1) } : {}),
-        ...(body !== undefined ? { body } : {}),
-      };
-      const out = await sim.handle(wire);
-      res.writeHead(out.status, jsonHeaders).end(out.body);
-    })().catch((e: unknown) => {
-      // This request failed; the others and the process go on.
-      console.error('sim server', e);
-      if (res.headersSent) res.destroy();
-      else res.writeHead(500, jsonHeaders).end(refusal(1000, 'Unknown error'));
-    });
-  });
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs;
+  const limits: HostLimits = { ...HOST_LIMITS, ...limitsIn };
+  const call = callHandler(sim, limits);
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.deadlineCheckMs,
+    },
+    (req, res) => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', `http://${host}`);
+        for (const r of routes)
+          if (await r(req, res, { url, readBody: () => readJson(req, limits) })) return;
+        if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+        await call(req, res, url);
+      })().catch((e: unknown) => {
+        // This request failed; the others and the process go on.
+        console.error('sim server', e);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, jsonHeaders).end(refusal(1000, 'Unknown error'));
+      });
+    },
+  );
   server.maxConnections = limits.maxConnections;
-
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsMaxPayloadBytes });
-  server.on('upgrade', (req, socket, head) => {
-    socket.on('error', () => socket.destroy());
-    const name = /^\/ws\/(market|exchange)$/.exec(
-      new URL(req.url ?? '/', `http://${host}`).pathname,
-    )?.[1];
-    if (!name) {
-      socket.destroy();
-      return;
-    }
-    if (wss.clients.size >= limits.maxSockets) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    const channel = name as 'market' | 'exchange';
-    // The stall fault holds the handshake itself: the browser's socket stays
-    // CONNECTING until the channel is dropped (then it fails) or the stall lifted.
-    sim.admit(channel).then(
-      () => !socket.destroyed && accept(channel, req, socket, head),
-      () => socket.destroy(),
-    );
-  });
-  const accept = (
-    channel: 'market' | 'exchange',
-    req: IncomingMessage,
-    socket: Duplex,
-    head: Buffer,
-  ) =>
-    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      // An oversized or broken frame closes this socket only.
-      ws.on('error', () => ws.terminate());
-      void sim
-        .connect(
-          channel,
-          {
-            message: (msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg)),
-            closed: () => ws.close(),
-          },
-          { admitted: true },
-        )
-        .then((conn) => {
-          ws.on('message', (data) => {
-            let cmd: unknown;
-            try {
-              cmd = JSON.parse(String(data));
-            } catch {
-              return; // not JSON: ignored, as a server would
-            }
-            // The simulator checks what it is; a failure stays on this socket.
-            conn.send(cmd as ChannelCommand).catch((e: unknown) => console.error('sim ws', e));
-          });
-          ws.on('close', () => conn.close());
-        })
-        .catch((e: unknown) => {
-          console.error('sim ws connect', e);
-          ws.terminate();
-        });
-    });
+  connectionShares(server, limits);
+  const sockets = socketHost(sim, limits, host);
+  server.on('upgrade', (req, socket, head) => sockets.upgrade(req, socket, head));
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actual = (server.address() as AddressInfo).port;
+  let connections = 0;
+  server.on('connection', (c) => {
+    connections++;
+    c.once('close', () => connections--);
+  });
   return {
     url: `http://${host}:${actual}`,
     port: actual,
+    stats: () => ({
+      connections,
+      sockets: sockets.size,
+      closing: sockets.closing(),
+      bufferedBytes: sockets.buffered(),
+    }),
     close: () =>
       new Promise<void>((resolve) => {
-        for (const c of wss.clients) c.terminate();
-        wss.close();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -53,3 +53,6 @@ export const countBatch = (s: StoreStats, b: SaveBatch): void => {
 
 /** A store written by a version this build cannot read. */
 export class StoreVersionError extends Error {}
+
+/** A store refused a save for want of room: its size ceiling, a full disk, a browser quota. */
+export class StoreFullError extends Error {}

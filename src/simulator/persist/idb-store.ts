@@ -12,6 +12,7 @@
 import {
   countBatch,
   LAYOUT_VERSION,
+  StoreFullError,
   StoreVersionError,
   type Loaded,
   type SaveBatch,
@@ -87,8 +88,21 @@ export function indexedDbStore(name = 'trader-simulator'): SimStore {
       for (const k of b.blobDel) blobs.delete(k);
       tx.objectStore('meta').put(LAYOUT_VERSION, 'layout');
       if (b.dropLegacy) tx.objectStore('state').delete('current');
-      await committed;
+      try {
+        await committed;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'QuotaExceededError')
+          throw new StoreFullError('the browser refused more storage', { cause: e });
+        throw e;
+      }
       countBatch(stats, b);
+    },
+    async read(keys) {
+      const units = (await db()).transaction('units', 'readonly').objectStore('units');
+      const values = await Promise.all(keys.map((k) => req(units.get(k)) as Promise<unknown>));
+      const out = new Map<string, string>();
+      keys.forEach((k, i) => typeof values[i] === 'string' && out.set(k, values[i]));
+      return out;
     },
     async blob(id) {
       const tx = (await db()).transaction('blobs', 'readonly');

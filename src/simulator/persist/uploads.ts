@@ -57,6 +57,8 @@ export interface Uploads {
   take(): BlobChanges;
   /** A save with these changes ended: written (forget them) or failed (retry them). */
   settle(t: BlobChanges, written: boolean): void;
+  /** Forget every image not yet saved (a failed save undid the changes that made them). */
+  discard(): void;
 }
 
 export interface BlobChanges {
@@ -148,6 +150,9 @@ export function createUploads(
         inFlight.delete(id);
         if (written && pending.get(id) === null) pending.delete(id);
       }
+    },
+    discard() {
+      for (const id of pending.keys()) if (!inFlight.has(id)) pending.delete(id);
     },
   };
 }

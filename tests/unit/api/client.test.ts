@@ -73,6 +73,21 @@ describe('api client: transport and generic rules', () => {
     expect(toasts).toEqual([{ message: 'Server error (500)', kind: 'error', ms: 1500 }]);
   });
 
+  it('429 (a rate limit) says to try again in a moment, not a server error', async () => {
+    const { api, toasts, expired } = setup([
+      {
+        status: 429,
+        body: JSON.stringify({ code: -1, msg: 'Too many requests', data: null }),
+      },
+    ]);
+    const r = await api.call('userInfo');
+    expect(r).toMatchObject({ code: -1, data: null, fault: 'http', status: 429 });
+    expect(toasts).toEqual([
+      { message: 'Too many requests, try again in a moment', kind: 'error', ms: 1500 },
+    ]);
+    expect(expired).toEqual([]);
+  });
+
   it('401 on /waa/ clears the session, sends to sign in, and says login required', async () => {
     const { api, toasts, expired } = setup([{ status: 401, body: '' }]);
     const r = await api.call('userInfo');

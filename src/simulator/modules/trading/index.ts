@@ -11,7 +11,7 @@
 import type { SimModule } from '../../module.ts';
 import { tradingBackOffice } from './backoffice.ts';
 import { tradingHandlers } from './handlers.ts';
-import { initTrading } from './indexes.ts';
+import { initTrading, reindex } from './indexes.ts';
 import { snapshot } from './publish.ts';
 import { bookOf, runtime } from './state.ts';
 import { tick } from './tick.ts';
@@ -21,6 +21,7 @@ export type { Book, OrderRecord, OptionRecord, TradingState } from './state.ts';
 export const tradingModule: SimModule = {
   name: 'trading',
   init: (ctx) => void initTrading(ctx),
+  restored: (ctx) => reindex(ctx, runtime(ctx)),
   handlers: (ctx) => tradingHandlers(ctx),
   onTick: (ctx, now) => tick(ctx, runtime(ctx), now),
   exchangeSnapshot: (ctx, session) =>

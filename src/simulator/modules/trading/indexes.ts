@@ -103,23 +103,45 @@ export function markDirty(
   } else rt.dirty.set(k, { uid, book, holding, pending });
 }
 
+/** Fill the indexes from the state. */
+function index(ctx: SimContext, rt: Runtime): void {
+  const st = ctx.state.trading;
+  rt.nextRollover = nextRolloverAfter(st.lastRollover);
+  for (const o of Object.values(st.orders)) {
+    if (o.positionStatus === 1 || o.positionStatus === 2) activate(ctx, rt, o);
+  }
+  for (const opt of Object.values(st.options)) if (opt.positionStatus === 0) queueOption(rt, opt);
+}
+
 /** Create the section when missing and build the indexes from it. */
 export function initTrading(ctx: SimContext): Runtime {
   const now = ctx.clock.now();
   ctx.state.trading ??= { orders: {}, options: {}, lastRollover: now };
-  const st = ctx.state.trading;
   const rt: Runtime = {
     active: new Map(),
     bySymbol: new Map(),
     byAccount: new Map(),
     running: [],
-    nextRollover: nextRolloverAfter(st.lastRollover),
+    nextRollover: 0,
     dirty: new Map(),
   };
-  for (const o of Object.values(st.orders)) {
-    if (o.positionStatus === 1 || o.positionStatus === 2) activate(ctx, rt, o);
-  }
-  for (const opt of Object.values(st.options)) if (opt.positionStatus === 0) queueOption(rt, opt);
+  index(ctx, rt);
   setRuntime(ctx, rt);
   return rt;
+}
+
+/**
+ * Rebuild the indexes in place (handlers keep the runtime object) after
+ * unsaved changes were undone, and publish every indexed account's lists
+ * again: a socket may have been told of an order that is now gone.
+ */
+export function reindex(ctx: SimContext, rt: Runtime): void {
+  const before = [...rt.byAccount.values()].flatMap((set) => [...set].map((h) => h.o));
+  rt.active.clear();
+  rt.bySymbol.clear();
+  rt.byAccount.clear();
+  rt.running.length = 0;
+  index(ctx, rt);
+  const after = [...rt.byAccount.values()].flatMap((set) => [...set].map((h) => h.o));
+  for (const o of [...before, ...after]) markDirty(rt, o.uid, o.book, true, true);
 }

@@ -8,18 +8,9 @@ import {
 import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import type { TestWorld } from '../../../support/sim.ts';
 import { MAX_SAVED_CARDS } from '../../../../src/simulator/modules/account/cards.ts';
-import { seeded, world } from './helpers.ts';
+import { bankCard, seeded, world } from './helpers.ts';
 
-const CARD: BankCardInput = {
-  bankName: 'Bank of Test',
-  swiftCode: 'TESTGB2L',
-  name: 'Ann Lee',
-  account: 'GB29NWBK60161331926819',
-  address: '1 High St',
-  idNumber: 'X1234567',
-  phoneNumber: '+44 7700 900123',
-  bankCountry: 'GB',
-};
+const CARD: BankCardInput = bankCard();
 
 const keyOf = (w: TestWorld, uid: string) => w.sim.ctx.state.users[uid]?.aesKey ?? '';
 

@@ -1,5 +1,6 @@
 /** Shared set-up for the account-side simulator tests: a world, users, images. */
 import { createWorld, type TestWorld } from '../../../support/sim.ts';
+import type { BankCardInput } from '../../../../src/api/types/user.ts';
 import type { NewUser } from '../../../../src/simulator/users.ts';
 
 /** A simulator on a virtual clock (no price ticks: prices are computed from time). */
@@ -97,3 +98,15 @@ export async function funded(w: TestWorld, uid: string, amt: string): Promise<vo
 /** The user's available real cash, as a string. */
 export const cash = (w: TestWorld, uid: string): string =>
   w.sim.ctx.ledger.balance(`u:${uid}:real:USD`).toString();
+
+/** A bank card as the form takes it (before its sensitive fields are encoded). */
+export const bankCard = (bankName = 'Bank of Test'): BankCardInput => ({
+  bankName,
+  swiftCode: 'TESTGB2L',
+  name: 'Ann Lee',
+  account: 'GB29NWBK60161331926819',
+  address: '1 High St',
+  idNumber: 'X1234567',
+  phoneNumber: '+44 7700 900123',
+  bankCountry: 'GB',
+});

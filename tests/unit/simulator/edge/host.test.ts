@@ -24,7 +24,12 @@ const cases = { http: 0, ws: 0 };
 
 beforeAll(async () => {
   sim = await createSimulator({ seed: 5, clock });
-  srv = await startSimServer(sim);
+  // The fuzz sends as fast as it can; the rate limits have their own tests (host/).
+  srv = await startSimServer(sim, 0, '127.0.0.1', [], {
+    socketCommandsBurst: 100_000,
+    addressCallsBurst: 100_000,
+    accountCallsBurst: 100_000,
+  });
   const root = (r: string) => `${srv.url}/${r}`;
   http = httpTransport({
     roots: { api: root('api'), market: root('market'), exchange: root('exchange') },

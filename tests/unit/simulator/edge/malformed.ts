@@ -91,8 +91,11 @@ export function wireOf(name: CallName, payload: unknown, token: string): WireReq
   const path = filled.path;
   payload = filled.rest;
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (ep.encoding === 'json')
+  if (ep.encoding === 'json') {
+    // As the client sends it: the host refuses a body in another type than the call's (415).
+    headers['Content-Type'] = 'application/json';
     return { root: ep.root, method: ep.method, path, headers, body: payload };
+  }
   const obj = payload as Record<string, unknown>;
   // A Blob in a text field goes as a file part (encode would make it one too).
   const e = encode(ep.encoding, obj);

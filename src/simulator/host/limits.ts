@@ -1,0 +1,157 @@
+/**
+ * Every limit of the Node host (`npm run sim:server`), in one place with its
+ * default. The README's "Running the simulator server safely" lists them.
+ *
+ * Each can be overridden from the environment: `SIM_LIMIT_` and the name in
+ * upper snake case (`SIM_LIMIT_ADDRESS_SOCKETS=64`); see {@link limitsFromEnv}.
+ * Tests pass lower ones to `startSimServer`.
+ *
+ * An "address" is the client's IP address (IPv4, or the /64 prefix of an IPv6
+ * address, which one subscriber usually holds whole); behind a proxy that
+ * sets `X-Forwarded-For`, set {@link HostLimits.trustProxy} so the proxy's
+ * own address is not taken for every client's.
+ *
+ * Sized so the app, the e2e suite and the load bench (200 streaming sockets
+ * and 50 calls a second, spread over loopback addresses) never meet them.
+ */
+export interface HostLimits {
+  // ---- bodies (read only once the route, method and encoding are known)
+  /** Largest JSON or form body, bytes (413). */
+  jsonBodyBytes: number;
+  /** Largest multipart body, bytes (413): one 10 MB image, the spec's maximum, plus the form. */
+  multipartBodyBytes: number;
+  /** Most parts in a multipart body (413); the largest form (identity check) has 5. */
+  multipartParts: number;
+  /** Largest single part of a multipart body, bytes (413). */
+  multipartPartBytes: number;
+
+  // ---- connections (HTTP and WebSocket alike, as TCP connections)
+  /** Connections open at once, in all (over it: closed at once). */
+  maxConnections: number;
+  /** Connections open at once from one address (over it: 503 and closed), well below the global one. */
+  addressConnections: number;
+  /** The request line and headers must arrive within this, ms (408, closed): slow headers. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this, ms (408, closed): slow bodies. */
+  requestTimeoutMs: number;
+  /** A kept-alive connection with no new request is closed after this, ms. */
+  keepAliveTimeoutMs: number;
+  /** How often the deadlines above are checked, ms (Node's default is 30 s, too coarse). */
+  deadlineCheckMs: number;
+
+  // ---- WebSockets
+  /** WebSockets open (or opening) at once, in all (503). */
+  maxSockets: number;
+  /** WebSockets open (or opening) at once from one address (429). */
+  addressSockets: number;
+  /** Signed-in exchange sockets of one account at once; one more is closed with 4009. */
+  accountSockets: number;
+  /**
+   * From the upgrade request to the open socket, ms; longer and it is closed. Time a
+   * reviewer's stall fault holds a connection on purpose does not count.
+   */
+  handshakeTimeoutMs: number;
+  /** A ping goes to every socket this often, ms; one that has not answered the last is ended. */
+  pingIntervalMs: number;
+  /** Largest message a client may send, bytes (closed with 1009). */
+  wsMaxPayloadBytes: number;
+  /** Above this many bytes waiting to go out, a socket gets only the latest state per subscription. */
+  wsHighWaterBytes: number;
+  /** Above this many bytes waiting to go out, a socket is closed with 4008 ("too slow"). */
+  wsDropBytes: number;
+  /** A socket above the high-water mark for this long, ms, is closed with 4008 too. */
+  slowReaderMs: number;
+
+  // ---- rates (token buckets: a steady rate per second plus a burst allowance per 10 s)
+  /** Calls per second from one address. */
+  addressCallsPerSecond: number;
+  /** Extra calls from one address per 10 s, for bursts (a page load). */
+  addressCallsBurst: number;
+  /** Calls per second of one signed-in account (any address). */
+  accountCallsPerSecond: number;
+  /** Extra calls of one account per 10 s. */
+  accountCallsBurst: number;
+  /** Commands per second on one WebSocket; a socket past it and its burst is closed with 4029. */
+  socketCommandsPerSecond: number;
+  /** Extra commands on one socket per 10 s. */
+  socketCommandsBurst: number;
+
+  // ---- storage
+  /** Ceiling of the data folder's database (state and uploads), bytes; past it, changes get an error. */
+  maxStoreBytes: number;
+
+  /** Take the client's address from the last `X-Forwarded-For` entry (behind a proxy). */
+  trustProxy: boolean;
+}
+
+export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
+  jsonBodyBytes: 1024 * 1024,
+  multipartBodyBytes: 12 * 1024 * 1024,
+  multipartParts: 16,
+  multipartPartBytes: 10 * 1024 * 1024,
+
+  maxConnections: 1024,
+  addressConnections: 128,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  deadlineCheckMs: 1_000,
+
+  maxSockets: 512,
+  addressSockets: 32,
+  accountSockets: 8,
+  handshakeTimeoutMs: 5_000,
+  pingIntervalMs: 30_000,
+  wsMaxPayloadBytes: 16 * 1024,
+  wsHighWaterBytes: 64 * 1024,
+  wsDropBytes: 1024 * 1024,
+  slowReaderMs: 30_000,
+
+  addressCallsPerSecond: 100,
+  addressCallsBurst: 300,
+  accountCallsPerSecond: 50,
+  accountCallsBurst: 150,
+  socketCommandsPerSecond: 50,
+  socketCommandsBurst: 200,
+
+  maxStoreBytes: 1024 * 1024 * 1024,
+
+  trustProxy: false,
+});
+
+/** The close codes the host sends on a WebSocket (the client reconnects on any close). */
+export const CLOSE = {
+  /** The account's session ended (password change or reset, sign-out, block, revoked refresh). */
+  sessionEnded: 4001,
+  /** The reader fell too far behind. */
+  tooSlow: 4008,
+  /** The account has its {@link HostLimits.accountSockets} signed-in sockets already. */
+  tooManySockets: 4009,
+  /** Commands over {@link HostLimits.socketCommandsPerSecond} and its burst. */
+  tooManyCommands: 4029,
+} as const;
+
+const envName = (key: string) => `SIM_LIMIT_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/**
+ * The limits with the environment's overrides (`SIM_LIMIT_<NAME>`); throws,
+ * naming the variable, for a value that is not a positive number (or, for
+ * `SIM_LIMIT_TRUST_PROXY`, not 0 or 1).
+ */
+export function limitsFromEnv(env: Record<string, string | undefined>): HostLimits {
+  const out: HostLimits = { ...HOST_LIMITS };
+  for (const key of Object.keys(HOST_LIMITS) as Array<keyof HostLimits>) {
+    const name = envName(key);
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    if (key === 'trustProxy') {
+      if (raw !== '0' && raw !== '1') throw new Error(`${name} must be 0 or 1`);
+      out.trustProxy = raw === '1';
+      continue;
+    }
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+    (out as unknown as Record<string, number>)[key] = n;
+  }
+  return out;
+}

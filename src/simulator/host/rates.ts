@@ -1,0 +1,84 @@
+/**
+ * The host's rate limits (limits.ts), with rate-limiter-flexible: each is a
+ * steady rate per second plus a burst allowance per 10 s (its
+ * BurstyRateLimiter over two in-memory limiters, a token bucket in effect).
+ *
+ * Calls are counted per address and, for a signed-in call, per account: the
+ * account is the uid of a bearer token whose signature checks (so a forged
+ * token cannot spend someone else's allowance). WebSocket commands are
+ * counted per socket.
+ */
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { HostLimits } from './limits.ts';
+
+const BURST_WINDOW_S = 10;
+
+function bucket(perSecond: number, burst: number, prefix: string): BurstyRateLimiter {
+  return new BurstyRateLimiter(
+    new RateLimiterMemory({ keyPrefix: prefix, points: perSecond, duration: 1 }),
+    new RateLimiterMemory({
+      keyPrefix: `${prefix}-burst`,
+      points: burst,
+      duration: BURST_WINDOW_S,
+    }),
+  );
+}
+
+/** Take one point; the ms to wait when the bucket is empty, 0 when it was not. */
+async function spend(b: BurstyRateLimiter, key: string): Promise<number> {
+  try {
+    await b.consume(key);
+    return 0;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
+    throw e;
+  }
+}
+
+/** Signature-checked uids of tokens seen lately (a token's uid never changes). */
+const MAX_TOKENS = 10_000;
+
+export interface CallRates {
+  /**
+   * Count one call; resolves to the ms the caller should wait when a limit is
+   * passed (answer 429), else 0.
+   */
+  admit(address: string, token: string | undefined): Promise<number>;
+}
+
+export function callRates(
+  limits: HostLimits,
+  /** The uid of a token whose signature checks (expired or not), else undefined. */
+  uidOf: (token: string) => Promise<string | undefined>,
+): CallRates {
+  const byAddress = bucket(limits.addressCallsPerSecond, limits.addressCallsBurst, 'addr');
+  const byAccount = bucket(limits.accountCallsPerSecond, limits.accountCallsBurst, 'acct');
+  const uids = new Map<string, string | null>();
+  const accountOf = async (token: string): Promise<string | undefined> => {
+    let uid = uids.get(token);
+    if (uid === undefined) {
+      uid = (await uidOf(token)) ?? null;
+      if (uids.size >= MAX_TOKENS) uids.delete(uids.keys().next().value as string);
+      uids.set(token, uid);
+    }
+    return uid ?? undefined;
+  };
+  return {
+    async admit(address, token) {
+      const wait = await spend(byAddress, address);
+      if (wait > 0 || token === undefined) return wait;
+      const uid = await accountOf(token);
+      return uid === undefined ? 0 : spend(byAccount, uid);
+    },
+  };
+}
+
+export interface CommandRates {
+  /** Count one command of a socket; false once the socket is over its limit. */
+  admit(socket: number): Promise<boolean>;
+}
+
+export function commandRates(limits: HostLimits): CommandRates {
+  const b = bucket(limits.socketCommandsPerSecond, limits.socketCommandsBurst, 'ws');
+  return { admit: async (socket) => (await spend(b, String(socket))) === 0 };
+}
