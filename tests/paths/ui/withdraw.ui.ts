@@ -95,6 +95,7 @@ export const withdrawUi: UiDriver = {
     'tab.select': (c, e) =>
       c.page.getByRole('tab', { name: t(`wallet_ui.tab_${e.tab as string}`) }).click(),
     'load.retry': (c) => c.page.getByRole('button', { name: t('common.retry') }).click(),
+    'status.refresh': (c) => c.page.getByRole('button', { name: t('common.refresh') }).click(),
     async 'target.select'(c, e) {
       const title = t(
         now(c, e).tab === 'bank_card' ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin',
@@ -173,6 +174,7 @@ export const withdrawUi: UiDriver = {
       const box = c.page.getByRole('status', { name: t('wallet_ui.locked') });
       await expect(box.getByText(t('withdraw_already_submitted'))).toBeVisible();
       await expect(box.getByText(t(`code.${lastCode(c, e) ?? 1067}`))).toBeVisible();
+      await expect(box.getByRole('button', { name: t('common.refresh') })).toBeEnabled();
       if (c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0))
         await toastSays(c.page, t('submit_success_please_wait'));
     },

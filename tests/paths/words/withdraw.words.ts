@@ -59,6 +59,7 @@ export const withdrawWords: Words = {
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
     'load.retry': (w) => press(w, 'common.retry'),
+    'status.refresh': (w) => press(w, 'common.refresh'),
     'target.select': (w, e, c) => {
       const card = form(e, c).tab === 'bank_card';
       const picker = w.q(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network');
@@ -153,8 +154,8 @@ export const withdrawWords: Words = {
         : loading(w),
     locked: (w, e) =>
       w.say(
-        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the button ${w.q('wallet_ui.deposit_records')}; no form`,
-        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}。フォームはない`,
+        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('common.refresh')}; no form`,
+        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}と${w.q('common.refresh')}。フォームはない`,
       ),
     ready: () => '',
     'ready.loading': (w) => loading(w),

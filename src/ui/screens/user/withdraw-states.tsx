@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-export function Locked({ code }: { code: number | undefined }) {
+/** Locked by 1066, 1067 or 1070; Refresh checks again (the request decided, the positions closed). */
+export function Locked({ code, onRefresh }: { code: number | undefined; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
     <section className="empty-state locked" role="status" aria-label={t('wallet_ui.locked')}>
@@ -24,9 +25,14 @@ export function Locked({ code }: { code: number | undefined }) {
       </svg>
       <h2 className="section-title">{t('withdraw_already_submitted')}</h2>
       {code !== undefined && <p>{t(`code.${code}`)}</p>}
-      <Link href="/user/wallet/depositList" className="btn">
-        {t('wallet_ui.deposit_records')}
-      </Link>
+      <div className="form-actions row">
+        <Link href="/user/wallet/depositList" className="btn">
+          {t('wallet_ui.deposit_records')}
+        </Link>
+        <button type="button" className="btn" onClick={onRefresh}>
+          {t('common.refresh')}
+        </button>
+      </div>
     </section>
   );
 }

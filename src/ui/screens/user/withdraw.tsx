@@ -54,7 +54,7 @@ function WithdrawScreen({ input }: { input: WithdrawInput }) {
       </div>
     );
   } else if (state.matches('locked')) {
-    body = <Locked code={c.lockCode} />;
+    body = <Locked code={c.lockCode} onRefresh={() => send({ type: 'status.refresh' })} />;
   } else {
     body = (
       <>
