@@ -167,6 +167,11 @@ export const withdrawWords: Words = {
     'ready.metaMissing': (w) => w.q('bank_card_meta_not_found'),
     'ready.empty': (w, e, c) => {
       const bank = form(e, c).tab === 'bank_card';
+      if (!bank && c.spec.includes('no saved wallets'))
+        return w.say(
+          `${w.q('wallet_ui.no_coin_withdraw')}; no button to add a wallet`,
+          `${w.q('wallet_ui.no_coin_withdraw')}。ウォレット追加のボタンはない`,
+        );
       return w.say(
         `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')} and the button ${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,
         `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}とボタン${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,

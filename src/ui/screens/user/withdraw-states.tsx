@@ -37,9 +37,21 @@ export function Locked({ code, onRefresh }: { code: number | undefined; onRefres
   );
 }
 
-export function Empty({ tab }: { tab: 'crypto' | 'bank_card' }) {
+/**
+ * Nothing to withdraw to: the button to add a wallet or a card (user-centre.md
+ * §2). Without saved wallets (NO_WALLET_WITHDRAW) the crypto tab lists the
+ * operator's networks, which the user cannot add: it says none is available
+ * rather than offer a button to a screen that is switched off.
+ */
+export function Empty({ tab, noWallet }: { tab: 'crypto' | 'bank_card'; noWallet: boolean }) {
   const { t } = useTranslation();
   const card = tab === 'bank_card';
+  if (!card && noWallet)
+    return (
+      <p className="empty-state" role="status">
+        {t('wallet_ui.no_coin_withdraw')}
+      </p>
+    );
   return (
     <div className="empty-state">
       <p>{t(card ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}</p>

@@ -89,7 +89,7 @@ function WithdrawScreen({ input }: { input: WithdrawInput }) {
             {t(BANK_META_MISSING)}
           </p>
         ) : state.hasTag('empty') ? (
-          <Empty tab={c.tab} />
+          <Empty tab={c.tab} noWallet={c.noWallet} />
         ) : (
           <WithdrawForm state={state} send={send} />
         )}
