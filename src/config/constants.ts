@@ -63,6 +63,8 @@ export const SESSION_CHECK_MS = 60_000;
 export const SESSION_REFRESH_BEFORE_MS = 5 * 60_000;
 
 export const FOREX_PERMISSION_USD = 100_000;
+/** user-centre.md §3 "Bank card": the fixed bank key list, offered as bank names on the card form. */
+export const BANK_KEYS = ['aib', 'vib', 'hkib', 'jbic', 'kb', 'bnm', 'cba'] as const;
 export const MANUAL_CLOSE_AFTER_MS = 3 * 60_000;
 export const DUPLICATE_CLICK_MS = 1000;
 

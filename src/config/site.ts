@@ -91,6 +91,17 @@ export const FLAG_DEFAULTS: Readonly<Record<string, boolean>> = { 'user/privacy'
 export const flagOn = (flags: Readonly<Record<string, boolean>>, name: string): boolean =>
   flags[name] ?? FLAG_DEFAULTS[name] ?? false;
 
+/**
+ * Crypto withdraw is on (user-centre.md §2: /user/wallet/crypto is "hidden
+ * when crypto withdraw is disabled"): the site offers crypto among its
+ * withdraw methods and NO_WALLET_WITHDRAW is off (§6: it hides the crypto
+ * wallet). Saved addresses serve nothing else, so both hide them.
+ */
+export const cryptoWithdrawOn = (
+  flags: Readonly<Record<string, boolean>>,
+  withdrawTypes: readonly string[],
+): boolean => withdrawTypes.includes('crypto') && !flagOn(flags, 'NO_WALLET_WITHDRAW');
+
 export const DEFAULT_SITE: SiteConfig = {
   siteName: 'Trader',
   backend: 'simulator',

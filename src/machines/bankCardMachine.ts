@@ -123,7 +123,11 @@ export const bankCardMachine = setup({
           }
         : {},
     ),
-    showErrors: assign(({ context }) => ({ errors: { ...checkBankCard(context.form) } })),
+    /** Refused by its own rules: the fields say why, and the toast of trading.md §8 says so too. */
+    showErrors: assign(({ context }) => ({
+      errors: { ...checkBankCard(context.form) },
+      notice: notice('tips.validation_failed', 'error')(),
+    })),
     announceSaved: assign(({ context }) => ({
       notice: {
         key: context.editingId ? 'tips.update_success' : 'tips.add_success',

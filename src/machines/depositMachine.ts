@@ -21,6 +21,11 @@
  * - Bank: the user's bank cards (userBankCardList, account decoded for its
  *   last 4 digits); deposits by bank wire go through online customer service
  *   (`service.open` runs the app's `openService`).
+ * - depositBanNewFlow (§6; the recharge status call of §7): the latest
+ *   deposit's status is read first (rechargeStatus: its payState). Waiting
+ *   for review (0): no new deposit, `banned`, with Refresh to read it again;
+ *   decided, none yet, or the read failed: the tabs open (the server refuses
+ *   a deposit made anyway with 23552). Off: no read.
  * - The form is kept in session storage only while /user/agreement is open:
  *   `agreement.open` stores it, `navigate.away` (any other navigation)
  *   clears it, and a machine started from it (input `restored`) clears it
@@ -38,6 +43,7 @@ import type {
   DepositEvent,
   DepositInput,
   DepositSubmitInput,
+  RechargeResult,
   SubmitResult,
 } from './deposit/types.ts';
 
@@ -61,6 +67,9 @@ export const depositMachine = setup({
     input: {} as DepositInput,
   },
   actors: {
+    checkRecharge: fromPromise<RechargeResult>(async () => {
+      throw new Error('depositMachine: provide checkRecharge');
+    }),
     loadCoins: fromPromise<CoinsResult, { walletType: number }>(async () => {
       throw new Error('depositMachine: provide loadCoins');
     }),
@@ -103,6 +112,8 @@ export const depositMachine = setup({
       stored: false,
       restored: !!r,
       serviceRequests: 0,
+      banNewFlow: input.banNewFlow ?? false,
+      recharge: undefined,
     };
   },
   // Whatever was kept has been read into the machine (or was never there).
@@ -121,9 +132,27 @@ export const depositMachine = setup({
     disabled: {
       tags: ['disabled'],
       always: [
+        { guard: 'mustCheck', target: 'checking' },
         { guard: 'onCrypto', target: 'crypto' },
         { guard: 'onBank', target: 'bank' },
       ],
+    },
+    /** depositBanNewFlow: is the latest deposit still in review? */
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'checkRecharge',
+        src: 'checkRecharge',
+        onDone: [
+          { guard: 'rechargeInReview', target: 'banned', actions: 'takeRecharge' },
+          { target: 'disabled', actions: 'takeRecharge' },
+        ],
+      },
+    },
+    /** The latest deposit waits for review: no new one until it is decided (Refresh reads again). */
+    banned: {
+      tags: ['banned'],
+      on: { 'status.refresh': 'checking' },
     },
     bank: {
       initial: 'loading',

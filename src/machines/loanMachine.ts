@@ -16,9 +16,12 @@
  *   the loan's amount). The first click shows the slider (0 to the amount
  *   owed, step 100), the second submits addUserLoanRepay (not zero:
  *   p_loan_repayment_no_zero); after it (or a refusal) the records reload.
- *   The button waits while the latest repayment is not approved (status 1):
- *   in review, or rejected, which also shows p_loan_repayment_reject (§4).
- *   Nothing owed: the loan is repaid, its status is read again.
+ *   The button waits while the latest repayment is in review (status 0);
+ *   Refresh reads the records again. A rejected latest repayment shows
+ *   p_loan_repayment_reject and the button takes a new repayment: the money
+ *   came back and nothing is in review, so waiting would leave a loan that
+ *   can never be repaid (§4; see Readings in docs/conformance.md). Nothing
+ *   owed: the loan is repaid, its status is read again.
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../api/client.ts';
@@ -78,11 +81,8 @@ export const loanMachine = setup({
     stateChanged: ({ event }) => [1149, 1150, 1151].includes(codeOf(event)),
     emailMissing: ({ event }) => codeOf(event) === 1156,
     nothingOwed: ({ context, event }) => owedOf(context.loan, recordsOf(event)) <= 0,
-    /** §4: the button waits when the latest repayment is not status 1 (in review or rejected). */
-    latestNotApproved: ({ event }) => {
-      const latest = recordsOf(event)[0];
-      return !!latest && latest.status !== 1;
-    },
+    /** §4: the button waits while the latest repayment is in review (a rejected one is done with). */
+    latestInReview: ({ event }) => recordsOf(event)[0]?.status === 0,
     repayGiven: ({ context }) => !checkRepayment(context.repayAmount),
   },
   actions: {
@@ -251,7 +251,7 @@ export const loanMachine = setup({
               { guard: not('ok'), target: 'recordsFailed', actions: 'recordFailure' },
               // Repaid in full: the loan's status has moved on.
               { guard: 'nothingOwed', target: '#loan.checking', actions: 'takeRecords' },
-              { guard: 'latestNotApproved', target: 'waiting', actions: 'takeRecords' },
+              { guard: 'latestInReview', target: 'waiting', actions: 'takeRecords' },
               { target: 'idle', actions: 'takeRecords' },
             ],
           },
@@ -281,7 +281,7 @@ export const loanMachine = setup({
             ],
           },
         },
-        /** The latest repayment is in review or rejected: the button waits. */
+        /** The latest repayment is in review: the button waits. */
         waiting: {
           tags: ['waiting'],
           on: { 'records.refresh': { target: 'loadingRecords', actions: 'clearNotice' } },

@@ -28,6 +28,7 @@ export const ROUTES = [
   { name: 'myWallet', path: '/user/myWallet' },
   { name: 'changePassword', path: '/user/changePassword' },
   { name: 'privacy', path: '/user/privacy' },
+  { name: 'copyTradeAgreement', path: '/user/copyTradeAgreement' },
   { name: 'verified', path: '/user/verified' },
   { name: 'juniorVerified', path: '/user/juniorVerified' },
   { name: 'juniorVerfiy', path: '/user/juniorVerfiy' },

@@ -4,7 +4,8 @@
  * "Withdraw", §6 NO_WALLET_WITHDRAW and user/bankCard, §7, §8 1066/1067/1070).
  *
  * - The status check runs first: 1066, 1067 or 1070 mean a request is
- *   already submitted; the form is `locked` with that code.
+ *   already submitted; the form is `locked` with that code, and Refresh
+ *   checks again (never locked for good once the cause is gone).
  * - Tabs crypto and bank_card, shown only when more than one method is
  *   configured; bank_card needs flag user/bankCard. Switching tab clears the
  *   amount (and the selection, fee and errors).
@@ -113,11 +114,21 @@ export const withdrawMachine = setup({
       invoke: {
         id: 'checkStatus',
         src: 'checkStatus',
-        onDone: [{ guard: 'lockedCode', target: 'locked', actions: 'lock' }, { target: 'ready' }],
+        onDone: [
+          { guard: 'lockedCode', target: 'locked', actions: 'lock' },
+          { target: 'ready', actions: 'unlock' },
+        ],
       },
     },
-    /** A request is already submitted (lockCode says which). */
-    locked: { tags: ['locked'] },
+    /**
+     * A request is already submitted (lockCode says which). Refresh checks
+     * again: once the request is decided (or the positions closed, or the
+     * anomaly cleared) the form opens without leaving the screen.
+     */
+    locked: {
+      tags: ['locked'],
+      on: { 'status.refresh': 'checking' },
+    },
     ready: {
       initial: 'loading',
       on: {

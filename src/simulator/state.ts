@@ -64,7 +64,6 @@ export const DEFAULT_FLAGS: Record<string, boolean> = {
   hideRegisterInviteCode: false,
   sendRegisterCompleteMail: true,
   virtualTrading: true,
-  forexPermission: false,
   'user/privacy': true,
   'user/bindEmail': true,
   'user/bankCard': true,

@@ -4,9 +4,15 @@ import { LIST_OPEN_MIN_HEIGHT_PX } from '../config/constants.ts';
 
 export type ListTab = 'position' | 'history';
 
+/** The desktop's default symbol (trading.md §2 "Desktop shell"). */
+export const DEFAULT_SYMBOL = 'BTCUSDT';
+
 export interface UiState {
-  /** The product in the desktop panels (chart, place order). */
-  symbol: string;
+  /**
+   * The product in the desktop panels (chart, place order): none until the
+   * user chooses one, or, signed in, until prices arrive (then BTCUSDT).
+   */
+  symbol: string | undefined;
   placeOpen: boolean;
   listOpen: boolean;
   listTab: ListTab;
@@ -15,7 +21,7 @@ export interface UiState {
 }
 
 export const ui = proxy<UiState>({
-  symbol: 'BTCUSDT',
+  symbol: undefined,
   placeOpen: true,
   // The list is open by default when the window is taller than 790 px.
   listOpen: typeof window !== 'undefined' && window.innerHeight > LIST_OPEN_MIN_HEIGHT_PX,
@@ -25,4 +31,13 @@ export const ui = proxy<UiState>({
 
 export function chooseSymbol(symbol: string): void {
   ui.symbol = symbol;
+}
+
+/**
+ * §2: "The default symbol is BTCUSDT once prices arrive and the user is logged
+ * in." Nothing chosen yet, a session and BTCUSDT's price on the board: focus
+ * it. A guest, or a board still waiting for prices, gets no default.
+ */
+export function applyDefaultSymbol(signedIn: boolean, priced: (symbol: string) => boolean): void {
+  if (ui.symbol === undefined && signedIn && priced(DEFAULT_SYMBOL)) ui.symbol = DEFAULT_SYMBOL;
 }

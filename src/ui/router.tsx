@@ -114,6 +114,10 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./screens/user/static-pages.tsx'),
     (m) => m.Agreement,
   ),
+  copyTradeAgreement: later(
+    () => import('./screens/user/static-pages.tsx'),
+    (m) => m.CopyTradeAgreement,
+  ),
   myWallet: later(
     () => import('./screens/user/my-wallet.tsx'),
     (m) => m.MyWallet,

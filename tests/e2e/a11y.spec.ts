@@ -47,6 +47,7 @@ const PRIVATE = [
   '/user/wallet/depositList',
   '/user/privacy',
   '/user/agreement',
+  '/user/copyTradeAgreement',
 ];
 
 /** axe-core into every frame of the page that lacks it (a frame's axe answers the top one's run). */

@@ -38,7 +38,8 @@ test(
   { tag: '@live' },
   async ({ page, consoleErrors }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, 'statement@example.com');
+    // 100,000 USD deposited: the forex permission (320) lets the EURUSD order through.
+    await signIn(page, 'statement@example.com', 100_000);
     // Forex closes at the weekend: the EURUSD order (five decimals) must fill on any day.
     await backOffice(page, 'setHours', 'EURUSD', OPEN_ALL_WEEK);
     await buy(page, 'BTCUSDT');

@@ -1,18 +1,12 @@
 /**
  * The cards area of the user centre against the simulator: saved crypto
- * addresses, bank cards and the loan (with the back office's reviews), on
+ * addresses and bank cards (the loan is in loan.spec.ts), on
  * the phone and in the desktop account drawer, with a screenshot of every
  * screen (test-results/screens/user-*.png).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-
-interface ReviewItem {
-  kind: string;
-  id: string;
-  uid: string;
-}
 
 /** A new real-account user, signed in through the sign-in form (a card on desktop). */
 async function signIn(page: Page, email: string): Promise<string> {
@@ -37,13 +31,6 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** The simulator saves its state 250 ms after a change: wait for it before a page load. */
 const saved = (page: Page) => page.waitForTimeout(400);
-
-async function review(page: Page, kind: string): Promise<ReviewItem> {
-  const items = await backOffice<ReviewItem[]>(page, 'reviews');
-  const item = items.find((i) => i.kind === kind);
-  if (!item) throw new Error(`nothing of kind ${kind} in review`);
-  return item;
-}
 
 const VIEWPORTS = [
   ['mobile', MOBILE],
@@ -210,105 +197,6 @@ for (const [vp, size] of VIEWPORTS) {
     await expect(page.getByLabel('Transit number')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
-
-  test(
-    `${vp}: request a loan, approve, repay, overdue, rejected repayment waits`,
-    { tag: size === MOBILE ? ['@live'] : [] },
-    async ({ page, consoleErrors }) => {
-      await page.setViewportSize(size);
-      await signIn(page, `loan-${vp}@example.com`);
-      const guarantor = (
-        await backOffice<{ uid: string }>(page, 'seedUser', {
-          email: `guarantor-${vp}@example.com`,
-          password: 'secret123',
-        })
-      ).uid;
-      await saved(page);
-      await page.goto('/user/loan');
-      await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
-      const amount = page.getByRole('slider', { name: /Loan amount/ });
-      const term = page.getByRole('slider', { name: 'Term' });
-      await expect(amount).toHaveValue('50000');
-      await expect(term).toHaveValue('7');
-      await page.getByRole('button', { name: 'Submit application' }).click();
-      await expect(page.getByText("Please enter the guarantor's UID")).toBeVisible();
-      await amount.fill('100000');
-      await term.fill('15');
-      await expect(amount).toHaveAttribute('aria-valuetext', '100,000');
-      await expect(term).toHaveAttribute('aria-valuetext', '15 days');
-      await page.getByLabel('Guarantor UID').fill(guarantor);
-      await page.getByLabel('Remark').fill('New shop');
-      await shot(page, `user-loan-request-${vp}`);
-      await page.getByRole('button', { name: 'Submit application' }).click();
-      await expect(
-        page.getByText('Submitted successfully, please wait for the review'),
-      ).toBeVisible();
-      await expect(page.getByText('Your loan request is in review')).toBeVisible();
-      await expect(page.getByText('100,000 USD')).toBeVisible();
-      await shot(page, `user-loan-review-${vp}`);
-
-      const loan = await review(page, 'loan');
-      await backOffice(page, 'approveLoan', loan.id);
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      const panel = page.getByRole('region', { name: 'Your loan' });
-      await expect(panel.getByText('Active', { exact: true })).toBeVisible();
-      await expect(panel.getByText('100,000 USD').last()).toBeVisible();
-      await expect(page.getByText('No repayments yet')).toBeVisible();
-      await shot(page, `user-loan-active-${vp}`);
-
-      // Repay: the first click shows the slider, the second submits.
-      await panel.getByRole('button', { name: 'Repay' }).click();
-      const repay = panel.getByRole('slider', { name: /Repayment amount/ });
-      await expect(repay).toHaveValue('0');
-      await panel.getByRole('button', { name: 'Submit repayment' }).click();
-      await expect(page.getByText('The repayment amount cannot be zero')).toBeVisible();
-      await repay.fill('30000');
-      await shot(page, `user-loan-repay-${vp}`);
-      await panel.getByRole('button', { name: 'Submit repayment' }).click();
-      await expect(
-        page.getByText('Submitted successfully, please wait for the review'),
-      ).toBeVisible();
-      await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
-      const records = page.getByRole('list', { name: 'Repayment records' });
-      await expect(records.getByRole('listitem')).toHaveCount(1);
-      await expect(records.getByText('In review')).toBeVisible();
-      await shot(page, `user-loan-waiting-${vp}`);
-
-      await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
-      await panel.getByRole('button', { name: 'Refresh' }).click();
-      await expect(records.getByText('Approved')).toBeVisible();
-      await expect(panel.getByText('70,000 USD')).toBeVisible();
-
-      // Overdue (back office): the status and code 1151's message.
-      await backOffice(page, 'makeLoanOverdue', loan.id);
-      await saved(page);
-      await page.reload();
-      await expect(panel.getByText('Overdue', { exact: true })).toBeVisible();
-      await expect(panel.getByText('A loan is overdue, repay as soon as possible')).toBeVisible();
-
-      // A rejected repayment: the message, a red record, the money back.
-      await panel.getByRole('button', { name: 'Repay' }).click();
-      await repay.fill('10000');
-      await panel.getByRole('button', { name: 'Submit repayment' }).click();
-      await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeVisible();
-      await backOffice(
-        page,
-        'rejectRepayment',
-        (await review(page, 'repayment')).id,
-        'Wrong amount',
-      );
-      await panel.getByRole('button', { name: 'Refresh' }).click();
-      await expect(panel.getByText('Your latest repayment was rejected')).toBeVisible();
-      await expect(records.getByText('Rejected')).toBeVisible();
-      // §4: the latest repayment is not approved, so the button waits (no slider after a rejection).
-      await expect(panel.getByRole('button', { name: 'Repay' })).toBeDisabled();
-      await expect(panel.getByRole('slider', { name: /Repayment amount/ })).toHaveCount(0);
-      // What is owed is the server's amountOwed: unchanged by the rejected 10,000.
-      await expect(panel.getByText('70,000 USD').first()).toBeVisible();
-      await shot(page, `user-loan-overdue-${vp}`);
-      expect(consoleErrors).toEqual([]);
-    },
-  );
 }
 
 test('screens not available send the user back to /user with a notice', async ({ page }) => {

@@ -550,6 +550,17 @@ for (const size of [MOBILE, DESKTOP]) {
     await expect(screen.getByText(/at least 18 years old/)).toBeVisible();
     await shot(page, `user-agreement-${kind}`);
 
+    // The copy-trade service agreement (§2: static text, like the privacy policy), from my account.
+    await page.goto('/user/account');
+    await screen.getByRole('link', { name: 'Copy-trade service agreement' }).click();
+    await expect(page).toHaveURL(/\/user\/copyTradeAgreement$/);
+    await expect(
+      screen.getByRole('heading', { name: 'Copy-trade service agreement' }),
+    ).toBeVisible();
+    await expect(screen.getByText(/Losses are copied as well as gains/)).toBeVisible();
+    await expect(screen.getByText(/at least 18 years old/)).toBeVisible();
+    await shot(page, `user-copy-trade-agreement-${kind}`);
+
     await page.goto('/user/standards');
     await expect(page.getByText('This page is not available for your account.')).toBeVisible();
     await expect(page).toHaveURL(/\/user$/);

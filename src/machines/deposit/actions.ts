@@ -11,7 +11,13 @@ import {
   formOf,
   outputOf,
 } from './helpers.ts';
-import type { CardsResult, CoinsResult, DepositContext, DepositEvent } from './types.ts';
+import type {
+  CardsResult,
+  CoinsResult,
+  DepositContext,
+  DepositEvent,
+  RechargeResult,
+} from './types.ts';
 
 type Action = ActionFunction<
   DepositContext,
@@ -29,6 +35,10 @@ type Action = ActionFunction<
 const assign = assignTo<DepositContext, DepositEvent, undefined, DepositEvent, never>;
 
 export const actions = {
+  /** What the recharge status said (a failed read lets the deposit open: the server refuses 23552). */
+  takeRecharge: assign(({ event }) => ({
+    recharge: { payState: outputOf<RechargeResult>(event).data?.payState ?? null },
+  })),
   setTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab } : {})),
   applyCoins: assign(({ context, event }) => {
     const out = outputOf<CoinsResult>(event);

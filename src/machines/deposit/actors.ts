@@ -3,7 +3,13 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { sessionAesKey } from '../aes-key.ts';
 import { dataUrlToBlob, decodeForDisplay, readImage } from '../validation/wallet.ts';
-import type { CardsResult, CoinsResult, DepositSubmitInput, SubmitResult } from './types.ts';
+import type {
+  CardsResult,
+  CoinsResult,
+  DepositSubmitInput,
+  RechargeResult,
+  SubmitResult,
+} from './types.ts';
 
 /**
  * The real actors: the coin list, the bank cards, reading the proof, the
@@ -13,6 +19,7 @@ export const depositActors = (
   api: ApiClient,
   opts: { prepare?: (blob: Blob) => Promise<string>; aesKey?: () => string | undefined } = {},
 ) => ({
+  checkRecharge: fromPromise<RechargeResult>(() => api.call('rechargeStatus')),
   loadCards: fromPromise<CardsResult>(async () => {
     const r = await api.call('userBankCardList', { pageNum: 1, pageSize: 1000 });
     if (!r.data) return { code: r.code, data: null };

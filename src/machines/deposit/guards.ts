@@ -6,12 +6,17 @@ import type {
   CoinsResult,
   DepositContext,
   DepositEvent,
+  RechargeResult,
   SubmitResult,
 } from './types.ts';
 
 type Guard = (args: { context: DepositContext; event: DepositEvent }) => boolean;
 
 export const guards = {
+  /** depositBanNewFlow: the recharge status is read before any tab opens. */
+  mustCheck: ({ context }) => context.banNewFlow && context.recharge === undefined,
+  /** The latest deposit is waiting for review (payState 0): no new one yet. */
+  rechargeInReview: ({ event }) => outputOf<RechargeResult>(event).data?.payState === 0,
   onCrypto: ({ context }) => context.tab === 'crypto' && context.tabs.includes('crypto'),
   onBank: ({ context }) => context.tab === 'bank' && context.tabs.includes('bank'),
   toCrypto: ({ context, event }) =>

@@ -31,6 +31,8 @@ export interface DepositInput {
   restored?: DepositForm;
   /** Smallest deposit in USD (default DEPOSIT_MIN_USD, §9). */
   minUsd?: number;
+  /** Flag depositBanNewFlow: no new deposit while the latest one is in review. */
+  banNewFlow?: boolean;
 }
 
 export type Field = 'amount' | 'proof' | 'agreement';
@@ -73,6 +75,10 @@ export interface DepositContext {
   restored: boolean;
   /** Times customer service was asked for (bank tab). */
   serviceRequests: number;
+  /** Flag depositBanNewFlow. */
+  banNewFlow: boolean;
+  /** The recharge status was read (with banNewFlow); what it said of the latest deposit. */
+  recharge: { payState: number | null } | undefined;
 }
 
 export type DepositEvent =
@@ -89,13 +95,15 @@ export type DepositEvent =
   | { type: 'navigate.away' }
   | { type: 'service.open' }
   | { type: 'form.submit' }
-  | { type: 'load.retry' };
+  | { type: 'load.retry' }
+  | { type: 'status.refresh' };
 
 /** The coin list, with the USD prices of its coins where the market quotes them. */
 export type CoinsResult = (CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>) & {
   prices?: Record<string, number>;
 };
 export type SubmitResult = CallResult<'userDeposit'>;
+export type RechargeResult = CallResult<'rechargeStatus'>;
 /** The user's cards, decoded. */
 export interface CardsResult {
   code: number;

@@ -33,6 +33,7 @@ const assign = assignTo<WithdrawContext, WithdrawEvent, undefined, WithdrawEvent
 
 export const actions = {
   lock: assign(({ event }) => ({ lockCode: outputOf<{ code: number }>(event).code })),
+  unlock: assign({ lockCode: undefined }),
   switchTab: assign(({ event }) =>
     event.type === 'tab.select'
       ? { ...cleared, tab: event.tab, targets: [], targetId: undefined, limits: undefined }

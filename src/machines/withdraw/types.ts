@@ -67,7 +67,8 @@ export type WithdrawEvent =
   | { type: 'target.select'; id: string }
   | { type: 'field.change'; field: 'amount' | 'address'; value: string }
   | { type: 'form.submit' }
-  | { type: 'load.retry' };
+  | { type: 'load.retry' }
+  | { type: 'status.refresh' };
 
 export type StatusResult = CallResult<'withdrawStatus'>;
 export type CalcResult =

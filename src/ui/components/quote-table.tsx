@@ -21,6 +21,16 @@ export function useBoard(): Board {
   return stale ? { ...lastSeen, stale } : { symbols: snap.symbols, bySymbol: snap.bySymbol, stale };
 }
 
+/** A product matches a search when its symbol or its name holds the text (case aside). */
+export function matchesSearch(
+  symbol: string,
+  entry: { productName?: string } | undefined,
+  text: string,
+): boolean {
+  const q = text.trim().toUpperCase();
+  return !q || symbol.includes(q) || (entry?.productName ?? '').toUpperCase().includes(q);
+}
+
 /** Symbols in display order, optionally of one trade type and only tradable ones. */
 export function useSymbols(type?: string, tradableOnly = false): Board {
   const board = useBoard();

@@ -103,8 +103,9 @@ export function CodeField({
         value={props.value}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-err` : undefined}
+        // No maxLength: the browser would cut a longer paste to its first 6 characters and
+        // take them; the machine refuses it whole (trading.md §5) and keeps at most 6 digits.
         onChange={(e) => props.onValue(e.target.value)}
-        maxLength={props.maxLength}
         placeholder={props.placeholder}
         readOnly={props.readOnly}
       />

@@ -47,6 +47,7 @@ export function MyPage() {
     flags,
     verification: config.verification,
     registerType: user?.registerType,
+    withdrawTypes: config.withdrawTypes,
   });
 
   return (

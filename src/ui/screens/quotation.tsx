@@ -4,32 +4,67 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { preferences } from '../../state/preferences.ts';
-import { QuoteTable, StaleNote, TradeTypeTabs, useSymbols } from '../components/quote-table.tsx';
+import {
+  matchesSearch,
+  QuoteTable,
+  StaleNote,
+  TradeTypeTabs,
+  useSymbols,
+} from '../components/quote-table.tsx';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
 
-/** The quotation list itself (also the desktop quotation panel). */
+/**
+ * The quotation list itself (also the desktop quotation panel, which has a
+ * search box, trading.md §2 "Panels: quotation with search": typed text lists
+ * the matching products of every trade type; cleared, the tab's list again).
+ */
 export function QuotationList({
   onSelect,
   single,
+  searchable = false,
 }: {
   onSelect?: (symbol: string) => void;
   single?: number;
+  searchable?: boolean;
 }) {
+  const { t } = useTranslation();
   const { config } = useServices();
   const { tradeMode } = useSnapshot(preferences);
   const types = single ? [single] : config.tradeOrder;
   const [type, setType] = useState<number>(types[0] ?? 1);
+  const [text, setText] = useState('');
   const current = types.includes(type) ? type : (types[0] ?? 1);
   const market = (tradeMode ?? config.defaultTradeMode) === 'market';
+  const searching = searchable && text.trim() !== '';
   // Before the first live prices, the last ones seen, marked stale (as on home).
-  const { symbols, stale } = useSymbols(String(current), market);
+  const board = useSymbols(searching ? undefined : String(current), market);
+  const symbols = searching
+    ? board.symbols.filter((s) => matchesSearch(s, board.bySymbol[s], text))
+    : board.symbols;
   return (
     <>
+      {searchable && (
+        <input
+          type="search"
+          className="input quotation-search"
+          value={text}
+          maxLength={40}
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+      )}
       <TradeTypeTabs types={types} value={current} onChange={setType} />
       <div role="tabpanel">
-        {stale && <StaleNote />}
-        <QuoteTable symbols={symbols} {...(onSelect ? { onSelect } : {})} />
+        {board.stale && <StaleNote />}
+        {searching && symbols.length === 0 ? (
+          <p className="empty-state muted" role="status">
+            {t('search.none')}
+          </p>
+        ) : (
+          <QuoteTable symbols={symbols} {...(onSelect ? { onSelect } : {})} />
+        )}
       </div>
     </>
   );

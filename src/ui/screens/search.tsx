@@ -8,6 +8,7 @@ import { prices } from '../../state/prices.ts';
 import { session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
+import { matchesSearch } from '../components/quote-table.tsx';
 
 /** Matching symbols: the server's search when signed in, the price board otherwise. */
 function useSearchResults(text: string): string[] {
@@ -32,13 +33,7 @@ function useSearchResults(text: string): string[] {
     };
   }, [api, q, token]);
   const local = useMemo(
-    () =>
-      q
-        ? board.symbols.filter(
-            (s) =>
-              s.includes(q) || (board.bySymbol[s]?.productName ?? '').toUpperCase().includes(q),
-          )
-        : [],
+    () => (q ? board.symbols.filter((s) => matchesSearch(s, board.bySymbol[s], q)) : []),
     [q, board.symbols, board.bySymbol],
   );
   return remote ?? local;

@@ -1,7 +1,8 @@
 /**
  * Customer service (/user/service): online chat, Telegram, WhatsApp or an
  * embedded frame, per the service config. Only https links are shown; the
- * frame is sandboxed.
+ * frame is sandboxed. A config with none (or none safe) shows
+ * tips.template_unset.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,11 @@ export function CustomerService() {
       </header>
       {!links ? (
         <div className="skeleton-row" role="status" aria-label={t('common.loading')} />
+      ) : links.length === 0 ? (
+        // No chat, Telegram, WhatsApp or frame configured: trading.md §8's "template unset".
+        <p className="empty-state muted" role="status">
+          {t('tips.template_unset')}
+        </p>
       ) : (
         <ul className="service-cards">
           {links.map((l) =>

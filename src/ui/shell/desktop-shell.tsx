@@ -2,7 +2,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { chooseSymbol, ui } from '../../state/ui.ts';
+import { subscribe } from 'valtio/vanilla';
+import { applyDefaultSymbol, chooseSymbol, ui } from '../../state/ui.ts';
+import { session } from '../../state/session.ts';
+import { prices } from '../../state/prices.ts';
 import { RouteScreen, useGuardedRoute } from '../router.tsx';
 import { TopBar } from './top-bar.tsx';
 import { Workspace } from './workspace.tsx';
@@ -13,8 +16,19 @@ import type { ShellSlots } from './shell.tsx';
 
 const AUTH = new Set(['login', 'register', 'forgot']);
 
+/** BTCUSDT once prices arrive and the user is signed in (state/ui.ts), checked as either changes. */
+function useDefaultSymbol(): void {
+  useEffect(() => {
+    const check = () => applyDefaultSymbol(!!session.token, (s) => s in prices.bySymbol);
+    check();
+    const stop = [subscribe(session, check), subscribe(prices, check)];
+    return () => stop.forEach((f) => f());
+  }, []);
+}
+
 export function DesktopShell(slots: ShellSlots) {
   const { t } = useTranslation();
+  useDefaultSymbol();
   const hit = useGuardedRoute();
   const search = useSearch();
   const name = hit?.route.name;

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { chooseSymbol, ui, type ListTab } from '../../state/ui.ts';
+import { chooseSymbol, DEFAULT_SYMBOL, ui, type ListTab } from '../../state/ui.ts';
 import { preferences } from '../../state/preferences.ts';
 import type { OrderDirection } from '../../api/types/trading.ts';
 import { useServices } from '../services-context.tsx';
@@ -34,7 +34,7 @@ function ChartHeader({ symbol }: { symbol: string }) {
     ui.direction = direction;
     ui.placeOpen = true;
   }, []);
-  const onClosed = useCallback(() => chooseSymbol('BTCUSDT'), []);
+  const onClosed = useCallback(() => chooseSymbol(DEFAULT_SYMBOL), []);
   return (
     <div className="chart-head">
       <ProductHeader symbol={symbol} onSymbol={chooseSymbol} />
@@ -46,6 +46,16 @@ function ChartHeader({ symbol }: { symbol: string }) {
         onClosed={onClosed}
       />
     </div>
+  );
+}
+
+/** No product in focus yet (a guest, or prices still on their way): where to choose one. */
+function NoProduct() {
+  const { t } = useTranslation();
+  return (
+    <p className="empty-state muted" role="status">
+      {t('chart.chooseProduct')}
+    </p>
   );
 }
 
@@ -62,27 +72,37 @@ export function Workspace({ PlaceOrder, List }: WorkspaceSlots) {
   return (
     <div className={`workspace${placeOpen ? ' with-place' : ''}${listOpen ? ' with-list' : ''}`}>
       <aside className="panel quotation-panel" aria-label={t('nav.quotation')}>
-        <QuotationList onSelect={chooseSymbol} />
+        <QuotationList onSelect={chooseSymbol} searchable />
       </aside>
-      <section className="panel chart-area" aria-label={t('chart.panel', { symbol })}>
-        <ChartHeader symbol={symbol} />
-        <ErrorBoundary>
-          <Suspense
-            fallback={
-              <div className="chart-skeleton" role="status" aria-label={t('common.loading')} />
-            }
-          >
-            <ChartPanel symbol={symbol} selects={false} />
-          </Suspense>
-        </ErrorBoundary>
-      </section>
-      {placeOpen && (
-        <aside className="panel place-panel" aria-label={t('top.placeOrder')}>
+      {symbol === undefined ? (
+        <section className="panel chart-area" aria-label={t('chart.noProduct')}>
+          <NoProduct />
+        </section>
+      ) : (
+        <section className="panel chart-area" aria-label={t('chart.panel', { symbol })}>
+          <ChartHeader symbol={symbol} />
           <ErrorBoundary>
-            <Suspense fallback={<div className="skeleton-row" />}>
-              <PlaceOrder symbol={symbol} />
+            <Suspense
+              fallback={
+                <div className="chart-skeleton" role="status" aria-label={t('common.loading')} />
+              }
+            >
+              <ChartPanel symbol={symbol} selects={false} />
             </Suspense>
           </ErrorBoundary>
+        </section>
+      )}
+      {placeOpen && (
+        <aside className="panel place-panel" aria-label={t('top.placeOrder')}>
+          {symbol === undefined ? (
+            <NoProduct />
+          ) : (
+            <ErrorBoundary>
+              <Suspense fallback={<div className="skeleton-row" />}>
+                <PlaceOrder symbol={symbol} />
+              </Suspense>
+            </ErrorBoundary>
+          )}
         </aside>
       )}
       {listOpen && (

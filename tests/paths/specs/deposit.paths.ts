@@ -88,12 +88,25 @@ function spec(name: string, input: DepositInput): PathSpec {
         c.failure ?? null,
         c.pending?.name ?? null,
         c.stored,
+        c.recharge?.payState ?? null,
       ]);
     },
     events: (s) => {
       const c = (s as Snap).context;
       const other = { type: 'tab.select', tab: c.tab === 'crypto' ? 'bank' : 'crypto' };
       const state = JSON.stringify(s.value);
+      if (input.banNewFlow) {
+        // The ban and its lifting; what follows it is the other specs' ground.
+        const read = (payState: number | null) => ({
+          type: 'xstate.done.actor.checkRecharge',
+          output: { code: 0, data: { payState } },
+        });
+        if (state === '"checking"')
+          return c.recharge === undefined ? [read(null), read(0)] : [read(0), read(1)];
+        if (state === '"banned"') return [{ type: 'status.refresh' }];
+        // The form opens (its coins load); the rest is as in the other specs.
+        return state === '{"crypto":"loading"}' ? [loaded(NETS)] : [];
+      }
       switch (state) {
         case '{"bank":"loading"}': {
           const cards = { type: 'xstate.done.actor.loadCards', output: { code: 0, data: [CARD] } };
@@ -170,6 +183,7 @@ function spec(name: string, input: DepositInput): PathSpec {
         world.sim.backOffice.setWalletType(u.uid, 1);
         said = world.sim.backOffice.addSelfWallet(u.uid, '101', SELF_ADDRESS);
       }
+      if (input.banNewFlow) world.sim.backOffice.setFlag('depositBanNewFlow', true);
       return { uid: u.uid, key, said, copied: [], service: 0, serviceAsked: 0 };
     },
     provide: (c) =>
@@ -203,6 +217,17 @@ function spec(name: string, input: DepositInput): PathSpec {
         const on = (out?.data?.dtoList.length ?? 0) > 0;
         for (const n of COIN_NETS) bo.setCoinNetEnabled(n.id, on);
       }
+      if (e.type === 'xstate.done.actor.checkRecharge') {
+        const payState = (e as { output?: { data: { payState: number | null } } }).output?.data
+          .payState;
+        // A deposit made elsewhere waits for review; later the operator approves it.
+        if (payState === 0 && !requests(c).some((r) => r.payState === 0)) {
+          const metaData = JSON.stringify({ coinId: '101', amt: '1500', said: '', locale: 'en' });
+          const r = await c.world.api.call('userDeposit', { metaData, depositProof: png() });
+          expect(r.code).toBe(0);
+        }
+        if (payState === 1) for (const r of requests(c)) bo.approveDeposit(r.id);
+      }
       if (e.type === 'xstate.done.actor.submit' && out?.code === 1018 && !c.data.duplicated) {
         // The same amount on the same network, already in review.
         const coinId = (c.data.coinId as string | undefined) ?? '101';
@@ -213,6 +238,19 @@ function spec(name: string, input: DepositInput): PathSpec {
       }
     },
     states: {
+      checking: (s) => expect(s.hasTag('busy')).toBe(true),
+      banned: async (s, c) => {
+        expect(s.hasTag('banned')).toBe(true);
+        expect((s as Snap).context.recharge).toEqual({ payState: 0 });
+        // The server agrees: its latest deposit waits, and another is refused.
+        expect(requests(c)[0]?.payState).toBe(0);
+        const meta = JSON.stringify({ coinId: '102', amt: '2000', said: '', locale: 'en' });
+        const again = await c.world.api.call('userDeposit', {
+          metaData: meta,
+          depositProof: png(),
+        });
+        expect(again.code).toBe(23552);
+      },
       disabled: (s) => {
         expect(s.hasTag('disabled')).toBe(true);
         expect((s as Snap).context.tabs).toEqual([]);
@@ -334,4 +372,9 @@ export const specs: PathSpec[] = [
     restored: { tab: 'crypto', coinId: '101', amount: '1500', proof: PROOF, agreed: true, step: 2 },
   }),
   spec('deposit (disabled)', { types: ['crypto'], hideCrypto: true }),
+  spec('deposit (new deposits banned while one is in review)', {
+    types: ['crypto'],
+    banNewFlow: true,
+    locale: 'en',
+  }),
 ];

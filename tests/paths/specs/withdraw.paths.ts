@@ -176,6 +176,8 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       const state = JSON.stringify(s.value);
       if (state === '"checking"') {
         if (c.notice) return [done('checkStatus', reply(1067))];
+        // Refreshed while locked: the cause is still there (its lifting is an e2e journey).
+        if (c.lockCode !== undefined) return [done('checkStatus', reply(c.lockCode))];
         return [0, 1067, 1066, 1070].map((code) => done('checkStatus', reply(code)));
       }
       if (state === '{"ready":"loading"}') {
@@ -191,6 +193,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         ];
       }
       if (state === '{"ready":"loadFailed"}') return [{ type: 'load.retry' }];
+      if (state === '"locked"') return [{ type: 'status.refresh' }];
       if (state === '{"ready":"empty"}' || state === '{"ready":"metaMissing"}') return switchTab;
       if (state === '{"ready":{"form":"checking"}}') {
         // A submit during the 1 s recheck (a fee is shown) is queued, not dropped.
@@ -302,8 +305,10 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       const code = out?.code;
       const bank = (out?.tab ?? tabOf(c, input)) === 'bank_card';
       if (e.type === 'xstate.done.actor.checkStatus') {
+        // Each cause once (a refresh while locked finds it still there).
         if (code === 1066) bo.setAccountAnomaly(uid, true);
-        if (code === 1070) {
+        const open = bo.tradingOrders(uid).some((o) => o.positionStatus <= 2);
+        if (code === 1070 && !open) {
           const info = (await c.world.api.call('productOrderInfo', { productCode: 'BTCUSDT' })).data
             ?.BTCUSDT;
           const order = await c.world.api.call('addOrder', {
@@ -319,7 +324,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           });
           expect(order.code).toBe(0);
         }
-        if (code === 1067 && !c.data.submitted) {
+        if (code === 1067 && !c.data.submitted && !withdrawals(c).some((r) => r.payState === 0)) {
           // Someone (the user, elsewhere) already asked for a withdrawal.
           const r = await c.world.api.call('userWithdraw', {
             num: '200',

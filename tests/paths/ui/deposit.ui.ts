@@ -75,10 +75,26 @@ const onAgreement = (c: UiCtx, e: AnyEvent) =>
 const agreementPage = (c: UiCtx) => expect(c.page).toHaveURL(/\/user\/agreement$/);
 const busy: UiStep = nothing; // in flight: the recorder shows it passing; the reply follows at once
 
+/** A deposit made as the user through the app's own client, as a second tab would. */
+async function depositElsewhere(c: UiCtx, coinId: string, amt = '1500'): Promise<void> {
+  const metaData = JSON.stringify({ coinId, amt, said: '', locale: 'en' });
+  const b64 = PNG_URL.split(',')[1]!;
+  const r = (await c.page.evaluate(
+    `window.__TRADER_API__.call('userDeposit', { metaData: ${JSON.stringify(metaData)},
+      depositProof: new Blob([Uint8Array.from(atob('${b64}'), (ch) => ch.charCodeAt(0))], { type: 'image/png' }) })`,
+  )) as { code: number };
+  expect(r.code).toBe(0);
+}
+
 export const depositUi: UiDriver = {
   machine: 'deposit',
   async setup(page, spec) {
     const user = { email: 'payer@example.com', password: 'secret123' };
+    if (spec.includes('banned')) {
+      // A crypto-only site with depositBanNewFlow on; the user's deposit is arranged on the path.
+      await siteTypes(page, ['crypto']);
+      return { uid: await enterAs(page, user, { depositBanNewFlow: true }) };
+    }
     if (spec.includes('disabled')) {
       // A site offering crypto deposits only, with crypto hidden: no deposit type left.
       await siteTypes(page, ['crypto']);
@@ -160,8 +176,26 @@ export const depositUi: UiDriver = {
       (c.data.release as (() => void) | undefined)?.();
     },
     'form.submit': (c) => button(c.page, 'wallet_ui.submit').click(),
+    'status.refresh': (c) => button(c.page, 'common.refresh').click(),
   },
   actors: {
+    checkRecharge: {
+      async done(c, e) {
+        const payState = (e.output as { data: { payState: number | null } }).data.payState;
+        const mine = (
+          await backOffice<Array<{ id: string; actionType: number; payState: number }>>(
+            c.page,
+            'walletRequests',
+            c.data.uid,
+          )
+        ).filter((r) => r.actionType === 0);
+        // A deposit made as the user (a second tab) waits; later the operator approves it.
+        if (payState === 0 && !mine.some((r) => r.payState === 0)) await depositElsewhere(c, '101');
+        if (payState === 1)
+          for (const r of mine.filter((x) => x.payState === 0))
+            await backOffice(c.page, 'approveDeposit', r.id);
+      },
+    },
     loadCards: {
       async done(c, e) {
         if (codeOf(e) !== 0) await force(c.page, { call: 'userBankCardList', status: 500 });
@@ -187,19 +221,20 @@ export const depositUi: UiDriver = {
         if (codeOf(e) !== 1018 || c.data.duplicated) return;
         // The same deposit already in review (made as the user, as a second tab would).
         const f = form(c, e);
-        const metaData = JSON.stringify({ coinId: f.coin, amt: f.amount, said: '', locale: 'en' });
-        const b64 = PNG_URL.split(',')[1]!;
-        const r = (await c.page.evaluate(
-          `window.__TRADER_API__.call('userDeposit', { metaData: ${JSON.stringify(metaData)},
-            depositProof: new Blob([Uint8Array.from(atob('${b64}'), (ch) => ch.charCodeAt(0))], { type: 'image/png' }) })`,
-        )) as { code: number };
-        expect(r.code).toBe(0);
+        await depositElsewhere(c, f.coin ?? '101', f.amount);
         c.data.duplicated = true;
       },
     },
   },
   delays: {},
   states: {
+    checking: busy,
+    async banned(c) {
+      const box = c.page.getByRole('status', { name: t('wallet_ui.deposit_in_review') });
+      await expect(box.getByText(t('code.23552'))).toBeVisible();
+      await expect(box.getByRole('button', { name: t('common.refresh') })).toBeEnabled();
+      await expect(c.page.getByRole('button', { name: t('wallet_ui.submit') })).toHaveCount(0);
+    },
     async disabled(c) {
       await toastSays(c.page, t('wallet_ui.unavailable'));
       await expect(c.page).toHaveURL(/\/user$/);

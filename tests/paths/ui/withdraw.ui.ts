@@ -95,6 +95,7 @@ export const withdrawUi: UiDriver = {
     'tab.select': (c, e) =>
       c.page.getByRole('tab', { name: t(`wallet_ui.tab_${e.tab as string}`) }).click(),
     'load.retry': (c) => c.page.getByRole('button', { name: t('common.retry') }).click(),
+    'status.refresh': (c) => c.page.getByRole('button', { name: t('common.refresh') }).click(),
     async 'target.select'(c, e) {
       const title = t(
         now(c, e).tab === 'bank_card' ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin',
@@ -173,6 +174,7 @@ export const withdrawUi: UiDriver = {
       const box = c.page.getByRole('status', { name: t('wallet_ui.locked') });
       await expect(box.getByText(t('withdraw_already_submitted'))).toBeVisible();
       await expect(box.getByText(t(`code.${lastCode(c, e) ?? 1067}`))).toBeVisible();
+      await expect(box.getByRole('button', { name: t('common.refresh') })).toBeEnabled();
       if (c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0))
         await toastSays(c.page, t('submit_success_please_wait'));
     },
@@ -195,14 +197,21 @@ export const withdrawUi: UiDriver = {
       expect(
         c.page.getByRole('alert').filter({ hasText: t('bank_card_meta_not_found') }),
       ).toBeVisible(),
-    'ready.empty': (c, e) =>
-      expect(
-        c.page.getByText(
-          t(
-            now(c, e).tab === 'bank_card' ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet',
-          ),
-        ),
-      ).toBeVisible(),
+    async 'ready.empty'(c, e) {
+      const bank = now(c, e).tab === 'bank_card';
+      // No saved wallets: the operator's networks, none of which the user can add.
+      if (!bank && noWallet(c.spec)) {
+        await expect(c.page.getByText(t('wallet_ui.no_coin_withdraw'))).toBeVisible();
+        await expect(c.page.getByRole('link', { name: t('add_crypto_wallet') })).toHaveCount(0);
+        return;
+      }
+      await expect(
+        c.page.getByText(t(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')),
+      ).toBeVisible();
+      await expect(
+        c.page.getByRole('link', { name: t(bank ? 'add_bank_card' : 'add_crypto_wallet') }),
+      ).toBeVisible();
+    },
     'ready.form': (c) => expect(amountBox(c.page)).toBeVisible(),
     async 'ready.form.idle'(c, e) {
       const f = now(c, e);

@@ -16,6 +16,7 @@ import {
   press,
   realAccount,
   signIn,
+  toast,
   type,
 } from './common.ts';
 import {
@@ -219,7 +220,8 @@ export const bankCardWords: Words = {
     'form.idle': (w, e, c) => {
       const f = form(e, c);
       if (done(e, 'saveCard')) return saveRefused(w, e);
-      if (e.type === 'form.submit') return errorsUnder(w, f);
+      if (e.type === 'form.submit')
+        return `${errorsUnder(w, f)}${w.say('; ', '。')}${toast(w, w.t('tips.validation_failed'))}`;
       if (e.type === 'field.change') return typedNoError(w);
       if (e.type === 'delete.cancel')
         return w.say(

@@ -74,24 +74,32 @@ export const depositWords: Words = {
     ),
     ...(spec.includes('disabled')
       ? flagSteps(w, ['hideCrypto', true])
-      : selfWallet(spec)
+      : spec.includes('banned')
         ? [
             w.say(
-              'The user deposits from an own wallet (wallet type 1, set by the back office)',
-              'ユーザーは自分のウォレットから入金する（ウォレットタイプ1、管理側で設定）',
+              'Site file config/site.json: "depositTypes": ["crypto"]',
+              'サイトファイル config/site.json："depositTypes": ["crypto"]',
             ),
-            w.say(
-              `On ${w.q('my.deposit')} choose USDT TRC20, ${w.q('common.next')}, type 1500, choose proof.png, tick ${w.q('wallet_ui.agree')}, open ${w.q('wallet_ui.agreement')} and come back`,
-              `${w.q('my.deposit')}で USDT TRC20 を選び${w.q('common.next')}、1500 と入力、proof.png を選び、${w.q('wallet_ui.agree')}にチェック、${w.q('wallet_ui.agreement')}を開いて戻る`,
-            ),
+            ...flagSteps(w, ['depositBanNewFlow', true]),
           ]
-        : [
-            w.say(
-              'Site file config/site.json: "depositTypes": ["bank", "crypto"] (the default lists crypto first)',
-              'サイトファイル config/site.json："depositTypes": ["bank", "crypto"]（既定は crypto が先）',
-            ),
-            w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）'),
-          ]),
+        : selfWallet(spec)
+          ? [
+              w.say(
+                'The user deposits from an own wallet (wallet type 1, set by the back office)',
+                'ユーザーは自分のウォレットから入金する（ウォレットタイプ1、管理側で設定）',
+              ),
+              w.say(
+                `On ${w.q('my.deposit')} choose USDT TRC20, ${w.q('common.next')}, type 1500, choose proof.png, tick ${w.q('wallet_ui.agree')}, open ${w.q('wallet_ui.agreement')} and come back`,
+                `${w.q('my.deposit')}で USDT TRC20 を選び${w.q('common.next')}、1500 と入力、proof.png を選び、${w.q('wallet_ui.agree')}にチェック、${w.q('wallet_ui.agreement')}を開いて戻る`,
+              ),
+            ]
+          : [
+              w.say(
+                'Site file config/site.json: "depositTypes": ["bank", "crypto"] (the default lists crypto first)',
+                'サイトファイル config/site.json："depositTypes": ["bank", "crypto"]（既定は crypto が先）',
+              ),
+              w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）'),
+            ]),
   ],
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
@@ -127,8 +135,22 @@ export const depositWords: Words = {
     'navigate.away': (w) =>
       w.say('Come back from the agreement (browser back)', '規約から戻る（ブラウザの戻る）'),
     'form.submit': (w) => press(w, 'wallet_ui.submit'),
+    'status.refresh': (w) => press(w, 'common.refresh'),
   },
   actors: {
+    checkRecharge: {
+      done: (w, e, c) => {
+        const payState = (e.output as { data?: { payState?: number | null } }).data?.payState;
+        const before = c.history.some((x) => x.type === 'xstate.done.actor.checkRecharge');
+        if (payState === 0 && !before)
+          return w.say(
+            'Have a deposit in review: submit one (1500 USDT TRC20) first',
+            '審査中の入金を用意する：先に1件（1500 USDT TRC20）申請',
+          );
+        if (payState === 1) return w.console('reviews', w.q('console.approve'));
+        return '';
+      },
+    },
     loadCards: {
       done: (w, e) => (codeOf(e) !== 0 ? w.fault('userBankCardList', 'status', 500) : ''),
     },
@@ -154,6 +176,12 @@ export const depositWords: Words = {
   },
   delays: {},
   states: {
+    checking: (w) => loading(w),
+    banned: (w) =>
+      w.say(
+        `${w.q('wallet_ui.deposit_in_review')}: ${w.q('code.23552')}, with the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('common.refresh')}; no form`,
+        `${w.q('wallet_ui.deposit_in_review')}：${w.q('code.23552')}、ボタン${w.q('wallet_ui.deposit_records')}と${w.q('common.refresh')}。フォームはない`,
+      ),
     disabled: (w) =>
       w.say(
         `${toast(w, w.t('wallet_ui.unavailable'))}; My page opens`,

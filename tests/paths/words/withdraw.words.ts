@@ -59,6 +59,7 @@ export const withdrawWords: Words = {
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
     'load.retry': (w) => press(w, 'common.retry'),
+    'status.refresh': (w) => press(w, 'common.refresh'),
     'target.select': (w, e, c) => {
       const card = form(e, c).tab === 'bank_card';
       const picker = w.q(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network');
@@ -153,8 +154,8 @@ export const withdrawWords: Words = {
         : loading(w),
     locked: (w, e) =>
       w.say(
-        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the button ${w.q('wallet_ui.deposit_records')}; no form`,
-        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}。フォームはない`,
+        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('common.refresh')}; no form`,
+        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}と${w.q('common.refresh')}。フォームはない`,
       ),
     ready: () => '',
     'ready.loading': (w) => loading(w),
@@ -166,6 +167,11 @@ export const withdrawWords: Words = {
     'ready.metaMissing': (w) => w.q('bank_card_meta_not_found'),
     'ready.empty': (w, e, c) => {
       const bank = form(e, c).tab === 'bank_card';
+      if (!bank && c.spec.includes('no saved wallets'))
+        return w.say(
+          `${w.q('wallet_ui.no_coin_withdraw')}; no button to add a wallet`,
+          `${w.q('wallet_ui.no_coin_withdraw')}。ウォレット追加のボタンはない`,
+        );
       return w.say(
         `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')} and the button ${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,
         `${w.q(bank ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}とボタン${w.q(bank ? 'add_bank_card' : 'add_crypto_wallet')}`,

@@ -18,6 +18,7 @@ const names = (i: Partial<MenuInput>) =>
     flags: DEFAULT_FLAGS,
     verification: 'full',
     registerType: 'P',
+    withdrawTypes: ['crypto', 'bank_card'],
     ...i,
   }).map((m) => m.name);
 
@@ -69,6 +70,14 @@ describe('account menu (§2 order)', () => {
       'notification',
       'bindEmail',
     ]);
+  });
+  it('crypto wallets only while crypto withdraw is on: not with NO_WALLET_WITHDRAW, nor on a site without crypto withdrawals (user-centre §2)', () => {
+    expect(names({})).toContain('crypto');
+    expect(names({ flags: { ...DEFAULT_FLAGS, NO_WALLET_WITHDRAW: true } })).not.toContain(
+      'crypto',
+    );
+    expect(names({ withdrawTypes: ['bank_card'] })).not.toContain('crypto');
+    expect(names({ desktop: false, withdrawTypes: ['bank_card'] })).not.toContain('crypto');
   });
   it('junior verification is reachable with the default flags and off without two-type verification', () => {
     expect(juniorOffered(DEFAULT_FLAGS, 'full')).toBe(true);

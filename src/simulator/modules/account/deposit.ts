@@ -10,7 +10,9 @@
  * image (or over the user's upload quota), 1018 a deposit of the same amount
  * on the same network is already in review, 23552 ("an order is still being
  * processed, wait before applying again") with {@link DEPOSIT_OPEN_MAX}
- * requests in review. Nothing moves until
+ * requests in review, or with the flag depositBanNewFlow while the latest
+ * deposit is in review (rechargeStatus: the latest deposit's payState, null
+ * without one). Nothing moves until
  * the back office approves: the USD value fixed at submission is then
  * credited to the real trading account (from `world:deposits:<uid>:USD`, so
  * it counts towards the forex-permission total); a rejection sets payState 2
@@ -71,9 +73,12 @@ export const depositHandlers = (ctx: SimContext): Handlers => ({
     if (!price) return fail(202);
     const usd = cents(amt.times(price), 'down');
     if (usd.lt(DEPOSIT_MIN_USD) || usd.gt(DEPOSIT_MAX_USD)) return fail(1036);
-    const open = requestsOf(ctx, u.uid).filter((r) => r.actionType === 0 && r.payState === 0);
+    const deposits = requestsOf(ctx, u.uid).filter((r) => r.actionType === 0);
+    const open = deposits.filter((r) => r.payState === 0);
     if (open.some((r) => r.coinNetId === net.id && amt.eq(r.payPrice))) return fail(1018);
     if (open.length >= DEPOSIT_OPEN_MAX) return fail(23552);
+    // depositBanNewFlow: no new deposit while the latest one waits (what rechargeStatus tells).
+    if (ctx.state.flags.depositBanNewFlow && deposits[0]?.payState === 0) return fail(23552);
     const image = await imageUpload(p?.depositProof);
     if (isFailure(image)) return image;
     const refs = keepImages(ctx, u.uid, [image]);

@@ -4,9 +4,9 @@
  * - 405: the user is banned from trading (UserRecord.tradeBanned), on both books.
  * - 406: a withdrawal is still in review, on the real book only (a demo trade
  *   cannot touch the money being withdrawn).
- * - 320: with the site flag `forexPermission` on, a forex product (trade type 2)
- *   needs a total deposit of 100,000 USD; real book only (the demo account
- *   exists to try things out).
+ * - 320: a forex product (trade type 2) needs a total deposit of 100,000 USD
+ *   (trading.md §6, §9: a rule of every site, behind no flag); real book only
+ *   (the demo account exists to try things out).
  * Closing and cancelling stay possible for a banned user, so a ban never traps
  * money in a position.
  */
@@ -44,7 +44,7 @@ export function mayTrade(ctx: SimContext, uid: string, book: Book): void {
 
 /** 320 for a forex product without the deposit the permission needs. */
 export function mayTradeForex(ctx: SimContext, uid: string, book: Book, d: ProductDef): void {
-  if (book !== 'real' || d.type !== 2 || !ctx.state.flags.forexPermission) return;
+  if (book !== 'real' || d.type !== 2) return;
   if (totalDeposit(ctx, uid).lt(FOREX_PERMISSION_USD)) refuse(320);
 }
 

@@ -11,8 +11,8 @@ const CLOSED_ALL_WEEK = { start: {}, close: {} };
 export function Market({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
   const { symbol } = useSnapshot(ui);
-  const [text, setText] = useState(symbol);
-  useEffect(() => setText(symbol), [symbol]);
+  const [text, setText] = useState(symbol ?? '');
+  useEffect(() => setText(symbol ?? ''), [symbol]);
   return (
     <>
       <label className="field">

@@ -131,7 +131,6 @@ export function CodeSteps({ state, send, kind }: Props) {
             onValue={change('code')}
             readOnly={frozen('code')}
             error={c.errors.code}
-            maxLength={6}
           />
           <p className="small">
             {canResend ? (

@@ -75,7 +75,6 @@ function LoginForm({ input }: { input: LoginInput }) {
           value={c.code}
           onValue={change('code')}
           error={c.errors.code}
-          maxLength={MAX_LEN.authCode}
           focusKey={c.focusCode}
           readOnly={busy}
         />

@@ -15,7 +15,7 @@
  * lists them again. A demo account sees no wallet, bank card, deposit,
  * withdraw or loan item (§1).
  */
-import { flagOn } from '../../../config/site.ts';
+import { cryptoWithdrawOn, flagOn } from '../../../config/site.ts';
 
 export interface MenuEntry {
   /** The route's name in the route table. */
@@ -33,6 +33,8 @@ export interface MenuInput {
   verification: 'full' | 'two-type';
   /** 'P': registered by phone (bind e-mail is for them). */
   registerType: string | undefined;
+  /** The site's withdraw methods (no 'crypto': no crypto wallets). */
+  withdrawTypes: readonly string[];
 }
 
 /**
@@ -78,7 +80,7 @@ const ALL: ReadonlyArray<MenuEntry & { when: (i: MenuInput) => boolean }> = [
     name: 'crypto',
     to: '/user/wallet/crypto',
     label: 'my.cryptoWallets',
-    when: (i) => !i.demo && !flagOn(i.flags, 'NO_WALLET_WITHDRAW'),
+    when: (i) => !i.demo && cryptoWithdrawOn(i.flags, i.withdrawTypes),
   },
   {
     name: 'bankCard',

@@ -147,6 +147,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
           </MenuRow>
         )}
         {c.menu.privacy && <MenuRow to="/user/privacy">{t('profile.privacy')}</MenuRow>}
+        <MenuRow to="/user/copyTradeAgreement">{t('profile.copyTradeAgreement')}</MenuRow>
         {c.menu.serviceEmail && (
           <MenuRow
             onClick={() => void copyText(config.serviceEmail, t('copy_success'))}

@@ -9,7 +9,7 @@
  * deleted, or a card that could not be read) the view goes to the list
  * route. Flag user/bankCard and a real account only.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
@@ -20,7 +20,7 @@ import {
   type CardField,
   type CardRow,
 } from '../../../machines/bankCardMachine.ts';
-import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
+import { BANK_KEYS, MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
@@ -190,6 +190,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
   const [state, send] = useCardMachine({ start, ...(id ? { id } : {}) });
   const c = state.context;
   const cancel = useCallback(() => send({ type: 'delete.cancel' }), [send]);
+  const bankKeys = useId();
   useNotice(c.notice);
   // Saved, deleted, or the card could not be read: the machine is on its list.
   const done = state.matches('list');
@@ -232,6 +233,8 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         autoComplete="off"
         className={f === 'account' || f === 'idNumber' ? 'input cards-mono' : 'input'}
         {...(f === 'account' ? { inputMode: 'text' as const } : {})}
+        // §3's fixed bank key list, offered as names (any other bank can be typed).
+        {...(f === 'bankName' ? { list: bankKeys } : {})}
       />
     );
 
@@ -245,6 +248,11 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
     >
       <fieldset className="cards-fieldset">
         <legend>{t('cards.bank.sectionBank')}</legend>
+        <datalist id={bankKeys}>
+          {BANK_KEYS.map((k) => (
+            <option key={k} value={k.toUpperCase()} />
+          ))}
+        </datalist>
         {BANK_FIELDS.map(field)}
         {c.bankInfo && BANK_INFO_FIELDS.map(field)}
       </fieldset>

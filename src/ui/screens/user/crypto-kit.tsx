@@ -9,6 +9,7 @@ import {
   cryptoAddressMachine,
   type CryptoAddressInput,
 } from '../../../machines/cryptoAddressMachine.ts';
+import { cryptoWithdrawOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
@@ -44,7 +45,8 @@ export function useCryptoBack(page: 'list' | 'add' | 'delete'): string {
 export function useCryptoAvailable(): boolean {
   const flags = useFlags();
   const demo = useDemo();
-  return useAvailable(flags.NO_WALLET_WITHDRAW !== true && !demo);
+  const { config } = useServices();
+  return useAvailable(cryptoWithdrawOn(flags, config.withdrawTypes) && !demo);
 }
 
 export function useCryptoMachine(input: CryptoAddressInput) {

@@ -6,8 +6,8 @@
  * cryptoAddressMachine started on the route's part. Moving to another part
  * is a route change (each route is a screen); when the machine comes back to
  * its list after a save or a delete, the view goes to the list route.
- * Hidden when crypto withdraw is disabled (NO_WALLET_WITHDRAW) and for the
- * demo account.
+ * Hidden when crypto withdraw is disabled (NO_WALLET_WITHDRAW, or a site
+ * whose withdraw methods leave out crypto) and for the demo account.
  *
  * The add and delete parts are in crypto-add.tsx and crypto-delete.tsx; the
  * helpers shared with the other screens of this area (bank cards, loan) are

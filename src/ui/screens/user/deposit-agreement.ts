@@ -1,9 +1,14 @@
 /**
- * Deposit: the kept form while /user/agreement is open (leaving the
- * agreement page for anywhere but the deposit clears it).
+ * Deposit: the form kept in session storage while /user/agreement is open
+ * (user-centre.md §4 "Deposit"). Any navigation but to the agreement page or
+ * back to the deposit clears it, however the agreement page was reached or
+ * reloaded: the app watches its own location from start-up on
+ * (shell/after-start.tsx), not from the agreement link's click.
  */
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { createActor } from 'xstate';
-import { depositMachine } from '../../../machines/depositMachine.ts';
+import { depositMachine, restoreDepositForm } from '../../../machines/depositMachine.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** Clear the kept form with the machine's own action (`navigate.away`). */
@@ -14,18 +19,13 @@ function clearKeptForm() {
   a.stop();
 }
 
-const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'];
-let watching = false;
-/** While the agreement page is open: leaving it for anywhere but the deposit clears the kept form. */
-export function watchAgreementVisit() {
-  if (watching) return;
-  watching = true;
-  const check = () => {
-    const path = window.location.pathname;
-    if (path.endsWith('/user/agreement')) return;
-    watching = false;
-    for (const e of LOCATION_EVENTS) removeEventListener(e, check);
-    if (!path.endsWith('/user/deposit')) clearKeptForm();
-  };
-  for (const e of LOCATION_EVENTS) addEventListener(e, check);
+const KEEPS = ['/user/agreement', '/user/deposit'];
+
+/** Mounted once for the app: a location other than the agreement or the deposit clears the kept form. */
+export function useKeptDepositForm(): void {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (KEEPS.some((p) => location.endsWith(p))) return;
+    if (restoreDepositForm()) clearKeptForm();
+  }, [location]);
 }

@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { TextField } from '../../forms/fields.tsx';
 import type { useDeposit } from './deposit-hooks.ts';
 import { ACCEPT } from './deposit-image.ts';
-import { watchAgreementVisit } from './deposit-agreement.ts';
 import { useDepositMinimum } from './deposit-minimum.tsx';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 
@@ -104,10 +103,7 @@ export function DepositDetails({
         <Link
           href="/user/agreement"
           className="link-btn"
-          onClick={() => {
-            send({ type: 'agreement.open' });
-            watchAgreementVisit();
-          }}
+          onClick={() => send({ type: 'agreement.open' })}
         >
           {t('wallet_ui.agreement')}
         </Link>

@@ -20,7 +20,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { TOAST_MS } from '../../../config/constants.ts';
 import {
   restoreDepositForm,
@@ -72,6 +72,8 @@ function DepositScreen({ input }: { input: DepositInput }) {
   };
 
   if (disabled) return null;
+  if (state.matches('checking')) return <Loading />;
+  if (state.hasTag('banned')) return <Banned onRefresh={() => send({ type: 'status.refresh' })} />;
   const step2 = c.tab === 'crypto' && c.step === 2;
   return (
     <main className="screen wallet-screen">
@@ -119,6 +121,41 @@ function DepositScreen({ input }: { input: DepositInput }) {
   );
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <main className="screen wallet-screen" aria-busy="true">
+      <div className="skeleton-row" role="status" aria-label={t('common.loading')} />
+    </main>
+  );
+}
+
+/** depositBanNewFlow: the latest deposit waits for review; Refresh reads its status again. */
+function Banned({ onRefresh }: { onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <main className="screen wallet-screen">
+      <WalletHead title={t('my.deposit')} />
+      <section
+        className="empty-state locked"
+        role="status"
+        aria-label={t('wallet_ui.deposit_in_review')}
+      >
+        <h2 className="section-title">{t('wallet_ui.deposit_in_review')}</h2>
+        <p>{t('code.23552')}</p>
+        <div className="form-actions row">
+          <Link href="/user/wallet/depositList" className="btn">
+            {t('wallet_ui.deposit_records')}
+          </Link>
+          <button type="button" className="btn" onClick={onRefresh}>
+            {t('common.refresh')}
+          </button>
+        </div>
+      </section>
+    </main>
+  );
+}
+
 export function Deposit() {
   const { i18n } = useTranslation();
   const { config } = useServices();
@@ -143,6 +180,7 @@ export function Deposit() {
             hideQRCode: !!flags.depositHideQRCode,
             walletType,
             locale: i18n.language,
+            banNewFlow: !!flags.depositBanNewFlow,
             ...(restored ? { restored } : {}),
           },
     // The machine reads its input once: later changes do not restart it.
@@ -150,12 +188,6 @@ export function Deposit() {
     [walletType === undefined],
   );
   if (!ok) return null;
-  if (!input) {
-    return (
-      <main className="screen wallet-screen" aria-busy="true">
-        <div className="skeleton-row" role="status" aria-label={i18n.t('common.loading')} />
-      </main>
-    );
-  }
+  if (!input) return <Loading />;
   return <DepositScreen input={input} />;
 }

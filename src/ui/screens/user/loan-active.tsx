@@ -68,9 +68,9 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
           )}
           {waiting ? (
             <>
-              {/* §4: waiting while the latest repayment is not approved; rejected says so above. */}
+              {/* §4: waiting while the latest repayment is in review; a rejected one says so above. */}
               <button type="button" className="btn primary" disabled>
-                {t(c.rejected ? 'cards.loan.repay' : 'cards.loan.repayWaiting')}
+                {t('cards.loan.repayWaiting')}
               </button>
               <button
                 type="button"

@@ -1,7 +1,9 @@
 /** My wallet, overview: total assets, deposit and withdraw, wallet shortcuts. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { cryptoWithdrawOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
+import { useServices } from '../../services-context.tsx';
 import { money } from '../../format.ts';
 import { DepositButton } from './deposit-button.tsx';
 
@@ -16,6 +18,7 @@ export function Overview({
 }) {
   const { t } = useTranslation();
   const flags = useFlags();
+  const { config } = useServices();
   return (
     <>
       <section className="balance-card" aria-label={t('wallet_ui.total_assets')}>
@@ -34,7 +37,7 @@ export function Overview({
         </Link>
       </div>
       <ul className="menu wallet-shortcuts" aria-label={t('wallet_ui.shortcuts')}>
-        {!flags.NO_WALLET_WITHDRAW && (
+        {cryptoWithdrawOn(flags, config.withdrawTypes) && (
           <li>
             <Link href="/user/wallet/crypto" className="menu-row">
               <span>{t('wallet_ui.crypto_wallet')}</span>

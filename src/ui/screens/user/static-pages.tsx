@@ -1,9 +1,11 @@
 /**
  * Static texts: the privacy policy (/user/privacy, flag user/privacy), the
- * marketing standards (/user/standards, flag standards) and the deposit
- * service agreement (/user/agreement). The wording is a generic template each
- * site replaces with its own (the texts are i18n keys under privacyPage,
- * standardsPage and agreementPage).
+ * marketing standards (/user/standards, flag standards), the deposit
+ * service agreement (/user/agreement) and the copy-trade service agreement
+ * (/user/copyTradeAgreement; user-centre.md §2 "Privacy policy and copy-trade
+ * service agreement pages", opened from my account). The wording is a
+ * generic template each site replaces with its own (the texts are i18n keys
+ * under privacyPage, standardsPage, agreementPage and copyTradePage).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +49,8 @@ const AGREEMENT_SECTIONS = [
   'compliance',
   'changes',
 ] as const;
+
+const COPY_TRADE_SECTIONS = ['parties', 'service', 'risk', 'control', 'changes'] as const;
 
 function useValues() {
   const { config } = useServices();
@@ -124,4 +128,9 @@ export function Standards() {
 /** Opened from the deposit's step two: its back arrow returns there, where the kept form waits (§4). */
 export function Agreement() {
   return <Page prefix="agreementPage" sections={AGREEMENT_SECTIONS} back="/user/deposit" />;
+}
+
+/** The copy-trade service agreement: static text, like the privacy policy it sits beside. */
+export function CopyTradeAgreement() {
+  return <Page prefix="copyTradePage" sections={COPY_TRADE_SECTIONS} back="/user/account" />;
 }

@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-export function Locked({ code }: { code: number | undefined }) {
+/** Locked by 1066, 1067 or 1070; Refresh checks again (the request decided, the positions closed). */
+export function Locked({ code, onRefresh }: { code: number | undefined; onRefresh: () => void }) {
   const { t } = useTranslation();
   return (
     <section className="empty-state locked" role="status" aria-label={t('wallet_ui.locked')}>
@@ -24,16 +25,33 @@ export function Locked({ code }: { code: number | undefined }) {
       </svg>
       <h2 className="section-title">{t('withdraw_already_submitted')}</h2>
       {code !== undefined && <p>{t(`code.${code}`)}</p>}
-      <Link href="/user/wallet/depositList" className="btn">
-        {t('wallet_ui.deposit_records')}
-      </Link>
+      <div className="form-actions row">
+        <Link href="/user/wallet/depositList" className="btn">
+          {t('wallet_ui.deposit_records')}
+        </Link>
+        <button type="button" className="btn" onClick={onRefresh}>
+          {t('common.refresh')}
+        </button>
+      </div>
     </section>
   );
 }
 
-export function Empty({ tab }: { tab: 'crypto' | 'bank_card' }) {
+/**
+ * Nothing to withdraw to: the button to add a wallet or a card (user-centre.md
+ * §2). Without saved wallets (NO_WALLET_WITHDRAW) the crypto tab lists the
+ * operator's networks, which the user cannot add: it says none is available
+ * rather than offer a button to a screen that is switched off.
+ */
+export function Empty({ tab, noWallet }: { tab: 'crypto' | 'bank_card'; noWallet: boolean }) {
   const { t } = useTranslation();
   const card = tab === 'bank_card';
+  if (!card && noWallet)
+    return (
+      <p className="empty-state" role="status">
+        {t('wallet_ui.no_coin_withdraw')}
+      </p>
+    );
   return (
     <div className="empty-state">
       <p>{t(card ? 'wallet_ui.no_bank_card' : 'wallet_ui.no_crypto_wallet')}</p>

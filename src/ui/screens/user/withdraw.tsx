@@ -54,7 +54,7 @@ function WithdrawScreen({ input }: { input: WithdrawInput }) {
       </div>
     );
   } else if (state.matches('locked')) {
-    body = <Locked code={c.lockCode} />;
+    body = <Locked code={c.lockCode} onRefresh={() => send({ type: 'status.refresh' })} />;
   } else {
     body = (
       <>
@@ -89,7 +89,7 @@ function WithdrawScreen({ input }: { input: WithdrawInput }) {
             {t(BANK_META_MISSING)}
           </p>
         ) : state.hasTag('empty') ? (
-          <Empty tab={c.tab} />
+          <Empty tab={c.tab} noWallet={c.noWallet} />
         ) : (
           <WithdrawForm state={state} send={send} />
         )}

@@ -101,6 +101,21 @@ describe('deposit', () => {
     expect(await deposit(w, '1005')).toBe(0);
   });
 
+  it('depositBanNewFlow: 23552 while the latest deposit is in review, as rechargeStatus says', async () => {
+    const w = await world();
+    const { uid } = await seeded(w);
+    expect((await w.api.call('rechargeStatus')).data).toEqual({ payState: null });
+    expect(await deposit(w, '1200')).toBe(0);
+    expect((await w.api.call('rechargeStatus')).data).toEqual({ payState: 0 });
+    // Off: another may follow while it waits.
+    expect(await deposit(w, '1300')).toBe(0);
+    w.sim.backOffice.setFlag('depositBanNewFlow', true);
+    expect(await deposit(w, '1400')).toBe(23552);
+    for (const r of w.sim.backOffice.walletRequests(uid)) w.sim.backOffice.approveDeposit(r.id);
+    expect((await w.api.call('rechargeStatus')).data).toEqual({ payState: 1 });
+    expect(await deposit(w, '1400')).toBe(0);
+  });
+
   it('wallet-type 1 users deposit from their own wallets (1085 for a wallet that is not theirs)', async () => {
     const w = await world();
     const other = await seeded(w);

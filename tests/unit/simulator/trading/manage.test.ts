@@ -114,7 +114,7 @@ describe('trading: close and cancel', () => {
 
   it('304 closing when the market has closed (prices frozen)', async () => {
     // Friday 16:50 New York: forex closes at 17:00.
-    t = await trader({ start: Date.UTC(2026, 10, 20, 21, 50) });
+    t = await trader({ start: Date.UTC(2026, 10, 20, 21, 50), deposit: 100_000 });
     const id = (await t.order({ tradePair: 'EURUSD' })).data!;
     t.w.clock.advance(15 * 60_000);
     expect((await t.w.api.call('closeOrder', { orderId: id, token: t.token })).code).toBe(304);

@@ -9,7 +9,8 @@ afterEach(() => t?.w.sim.stop());
 
 describe('trading: placing market orders', () => {
   it('fills a market buy at the ask, reserving margin and taking the commission', async () => {
-    t = await trader({ deposit: 10_000 });
+    // Forex needs 100,000 USD of deposits (320).
+    t = await trader({ deposit: 100_000 });
     const q = await t.quote('EURUSD');
     const r = await t.order({ tradePair: 'EURUSD', orderQuantity: 1 });
     expect(r.code).toBe(0);
@@ -18,7 +19,7 @@ describe('trading: placing market orders', () => {
     const fee = new Big(q.askPrice).times(100_000).times('0.0005').round(2, Big.roundUp);
     const bal = (await t.w.api.call('userBalance')).data!;
     expect(bal.lockMargin).toBe(margin.toNumber());
-    expect(bal.balanceAmount).toBe(new Big(10_000).minus(margin).minus(fee).toNumber());
+    expect(bal.balanceAmount).toBe(new Big(100_000).minus(margin).minus(fee).toNumber());
     const list = (await t.w.api.call('userOrder', { page: 1, limit: 10 })).data!;
     expect(list.list[0]).toMatchObject({
       id: r.data,
@@ -32,7 +33,7 @@ describe('trading: placing market orders', () => {
   });
 
   it('converts a non-USD quote currency: one lot of USDJPY needs about 1,000 USD of margin', async () => {
-    t = await trader();
+    t = await trader({ deposit: 100_000 });
     expect((await t.order({ tradePair: 'USDJPY', orderQuantity: 1, orderType: 1 })).code).toBe(0);
     const bal = (await t.w.api.call('userBalance')).data!;
     expect(bal.lockMargin).toBeGreaterThan(999);
@@ -187,15 +188,23 @@ describe('trading: order refusals', () => {
     ).toBe(0);
   });
 
-  it('320 forex needs 100,000 USD of deposits when the site asks for it (real book only)', async () => {
+  it('320 forex needs 100,000 USD of deposits on every site (real book only)', async () => {
     t = await trader({ deposit: 60_000 });
-    expect((await t.order({ tradePair: 'EURUSD' })).code).toBe(0);
-    t.w.sim.backOffice.setFlag('forexPermission', true);
+    expect((await t.order({ tradePair: 'EURUSD' })).code).toBe(320);
     expect((await t.order({ tradePair: 'GBPUSD' })).code).toBe(320);
     expect((await t.option({ tradePair: 'GBPUSD' })).code).toBe(320);
     expect((await t.order({ tradePair: 'XAUUSD' })).code).toBe(0);
     t.w.sim.backOffice.creditDeposit(t.uid, 40_000);
     expect((await t.order({ tradePair: 'GBPUSD' })).code).toBe(0);
+  });
+
+  it('320 binds the real book only: the demo account trades forex without deposits', async () => {
+    t = await trader({ deposit: 1_000 });
+    expect((await t.order({ tradePair: 'EURUSD' })).code).toBe(320);
+    const demo = (await t.w.api.call('switchUser')).data!.token;
+    t.w.session.token = demo;
+    expect((await t.order({ tradePair: 'EURUSD', token: demo })).code).toBe(0);
+    expect((await t.option({ tradePair: 'GBPUSD', token: demo })).code).toBe(0);
   });
 
   it('321 for an order against an open or pending one on the same pair', async () => {

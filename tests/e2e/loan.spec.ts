@@ -1,0 +1,168 @@
+/**
+ * The loan (user-centre.md §2 /user/loan, §4 "Loan status" and "Loan
+ * repayment status", §5, §9) against the simulator and, on the phone, the
+ * live server: the request with its validation, the back office's review,
+ * repayments (first click the slider, second submits), the waiting state
+ * while a repayment is in review, overdue, and a rejected repayment after
+ * which Repay takes a new one (a loan is never left unrepayable).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+
+interface ReviewItem {
+  kind: string;
+  id: string;
+  uid: string;
+}
+
+/** A new real-account user, signed in through the sign-in form (a card on desktop). */
+async function signIn(page: Page, email: string): Promise<string> {
+  await page.goto('/login');
+  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
+    email,
+    password: 'secret123',
+  });
+  await page.getByLabel('E-mail').fill(email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret123');
+  await password.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  return uid;
+}
+
+/** A screenshot once sheets have finished rising (0.2 s). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
+
+/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
+const saved = (page: Page) => page.waitForTimeout(400);
+
+async function review(page: Page, kind: string): Promise<ReviewItem> {
+  const items = await backOffice<ReviewItem[]>(page, 'reviews');
+  const item = items.find((i) => i.kind === kind);
+  if (!item) throw new Error(`nothing of kind ${kind} in review`);
+  return item;
+}
+
+const VIEWPORTS = [
+  ['mobile', MOBILE],
+  ['desktop', DESKTOP],
+] as const;
+
+for (const [vp, size] of VIEWPORTS) {
+  test(
+    `${vp}: request a loan, approve, repay, overdue; after a rejected repayment Repay takes a new one`,
+    { tag: size === MOBILE ? ['@live'] : [] },
+    async ({ page, consoleErrors }) => {
+      await page.setViewportSize(size);
+      await signIn(page, `loan-${vp}@example.com`);
+      const guarantor = (
+        await backOffice<{ uid: string }>(page, 'seedUser', {
+          email: `guarantor-${vp}@example.com`,
+          password: 'secret123',
+        })
+      ).uid;
+      await saved(page);
+      await page.goto('/user/loan');
+      await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
+      const amount = page.getByRole('slider', { name: /Loan amount/ });
+      const term = page.getByRole('slider', { name: 'Term' });
+      await expect(amount).toHaveValue('50000');
+      await expect(term).toHaveValue('7');
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await expect(page.getByText("Please enter the guarantor's UID")).toBeVisible();
+      await amount.fill('100000');
+      await term.fill('15');
+      await expect(amount).toHaveAttribute('aria-valuetext', '100,000');
+      await expect(term).toHaveAttribute('aria-valuetext', '15 days');
+      await page.getByLabel('Guarantor UID').fill(guarantor);
+      await page.getByLabel('Remark').fill('New shop');
+      await shot(page, `user-loan-request-${vp}`);
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await expect(
+        page.getByText('Submitted successfully, please wait for the review'),
+      ).toBeVisible();
+      await expect(page.getByText('Your loan request is in review')).toBeVisible();
+      await expect(page.getByText('100,000 USD')).toBeVisible();
+      await shot(page, `user-loan-review-${vp}`);
+
+      const loan = await review(page, 'loan');
+      await backOffice(page, 'approveLoan', loan.id);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const panel = page.getByRole('region', { name: 'Your loan' });
+      await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+      await expect(panel.getByText('100,000 USD').last()).toBeVisible();
+      await expect(page.getByText('No repayments yet')).toBeVisible();
+      await shot(page, `user-loan-active-${vp}`);
+
+      // Repay: the first click shows the slider, the second submits.
+      await panel.getByRole('button', { name: 'Repay' }).click();
+      const repay = panel.getByRole('slider', { name: /Repayment amount/ });
+      await expect(repay).toHaveValue('0');
+      await panel.getByRole('button', { name: 'Submit repayment' }).click();
+      await expect(page.getByText('The repayment amount cannot be zero')).toBeVisible();
+      await repay.fill('30000');
+      await shot(page, `user-loan-repay-${vp}`);
+      await panel.getByRole('button', { name: 'Submit repayment' }).click();
+      await expect(
+        page.getByText('Submitted successfully, please wait for the review'),
+      ).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
+      const records = page.getByRole('list', { name: 'Repayment records' });
+      await expect(records.getByRole('listitem')).toHaveCount(1);
+      await expect(records.getByText('In review')).toBeVisible();
+      await shot(page, `user-loan-waiting-${vp}`);
+
+      await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+      await panel.getByRole('button', { name: 'Refresh' }).click();
+      await expect(records.getByText('Approved')).toBeVisible();
+      await expect(panel.getByText('70,000 USD')).toBeVisible();
+
+      // Overdue (back office): the status and code 1151's message.
+      await backOffice(page, 'makeLoanOverdue', loan.id);
+      await saved(page);
+      await page.reload();
+      await expect(panel.getByText('Overdue', { exact: true })).toBeVisible();
+      await expect(panel.getByText('A loan is overdue, repay as soon as possible')).toBeVisible();
+
+      // A rejected repayment: the message, a red record, the money back.
+      await panel.getByRole('button', { name: 'Repay' }).click();
+      await repay.fill('10000');
+      await panel.getByRole('button', { name: 'Submit repayment' }).click();
+      await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeVisible();
+      await backOffice(
+        page,
+        'rejectRepayment',
+        (await review(page, 'repayment')).id,
+        'Wrong amount',
+      );
+      await panel.getByRole('button', { name: 'Refresh' }).click();
+      await expect(panel.getByText('Your latest repayment was rejected')).toBeVisible();
+      await expect(records.getByText('Rejected')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Repay' })).toBeEnabled();
+      // What is owed is the server's amountOwed: unchanged by the rejected 10,000.
+      await expect(panel.getByText('70,000 USD').first()).toBeVisible();
+      await shot(page, `user-loan-overdue-${vp}`);
+      // §4: nothing is in review, so Repay takes a new repayment (the overdue loan can still be
+      // repaid), after a reload too.
+      await saved(page);
+      await page.reload();
+      await expect(panel.getByText('Your latest repayment was rejected')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Repay' })).toBeEnabled();
+      await panel.getByRole('button', { name: 'Repay' }).click();
+      await repay.fill('20000');
+      await panel.getByRole('button', { name: 'Submit repayment' }).click();
+      await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
+      await expect(records.getByRole('listitem')).toHaveCount(3);
+      await expect(panel.getByText('Your latest repayment was rejected')).toHaveCount(0);
+      await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+      await panel.getByRole('button', { name: 'Refresh' }).click();
+      await expect(panel.getByText('50,000 USD').first()).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Repay' })).toBeEnabled();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+}
