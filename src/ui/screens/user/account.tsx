@@ -137,12 +137,12 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
             to="/user/bindEmail"
             end={
               c.user?.email ? (
-                <>
+                <span className="end-stack">
                   {c.user.email}
                   {c.user.emailPending && (
-                    <span className="pending-note">{t('bindEmail.pending')}</span>
+                    <span className="pending-note"> {t('bindEmail.pending')}</span>
                   )}
-                </>
+                </span>
               ) : undefined
             }
           >

@@ -91,7 +91,7 @@ function AddressStep({ state, send }: BindEmailView) {
         <dt>{t('bindEmail.current')}</dt>
         <dd>
           {c.current || t('bindEmail.none')}
-          {c.pending && <span className="pending-note">{t('bindEmail.pending')}</span>}
+          {c.pending && <span className="pending-note"> {t('bindEmail.pending')}</span>}
         </dd>
       </dl>
       {c.pending && (
