@@ -23,6 +23,13 @@ import { CODE_TTL_MS } from '../../../src/simulator/modules/identity/state.ts';
 import { findByLogin } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
+import {
+  LONG_PASTE,
+  RIGHT_CODE,
+  SHORT_CODE,
+  WRONG_CODE,
+  codeClass as classOfCode,
+} from './code-samples.ts';
 
 const PASSWORD = 'secret123';
 const PHONE = '14155552671';
@@ -30,11 +37,6 @@ const FREE = 'new@example.com';
 const SECOND = 'second@example.com';
 const TAKEN = 'taken@example.com';
 const BAD = 'not-an-email';
-/** Stands for "the code the server mailed"; resolved from the outbox. */
-const RIGHT_CODE = '111111';
-const WRONG_CODE = '000000';
-const SHORT_CODE = '12';
-const LONG_PASTE = '1234567';
 
 type Snap = ReturnType<(typeof bindEmailMachine)['resolveState']>;
 const ctx = (s: unknown) => (s as Snap).context as BindEmailContext;
@@ -42,14 +44,7 @@ const ctx = (s: unknown) => (s as Snap).context as BindEmailContext;
 const cls = (v: string) =>
   ({ '': 'empty', [FREE]: 'free', [SECOND]: 'second', [TAKEN]: 'taken', [BAD]: 'bad' })[v] ??
   'other';
-const codeClass = (c: BindEmailContext) =>
-  c.code === ''
-    ? 'empty'
-    : c.code === WRONG_CODE
-      ? 'wrong'
-      : /^\d{6}$/.test(c.code)
-        ? 'right'
-        : 'short';
+const codeClass = (c: BindEmailContext) => classOfCode(c.code);
 
 const MAIL_USER = 'mail@example.com';
 type Kind = 'phone' | 'email' | 'off';
