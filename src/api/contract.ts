@@ -117,6 +117,10 @@ export interface Calls {
   addUserLoan: C<U.LoanRequest, null>;
   userLoanRepay: C<U.LoanRef, { dtoList: U.Repayment[] }>;
   addUserLoanRepay: C<U.LoanRef & { amount: number }, null>;
+  /**
+   * Binds an e-mail (pending its proof: see bindEmailConfirm). Submitting the
+   * address being proved again re-sends its code (1110 within a minute).
+   */
   bindEmailSubmit: C<{ email: string }, null>;
   // ---- extensions (not in either spec)
   /**

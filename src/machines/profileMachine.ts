@@ -99,6 +99,7 @@ export const profileMachine = setup({
         registerType: u.registerType,
         inviteCode: u.inviteCode,
         ...(u.email ? { email: u.email } : {}),
+        ...(u.emailPending ? { emailPending: true } : {}),
         ...(u.phone ? { phone: u.phone } : {}),
         ...(u.areaCode ? { areaCode: u.areaCode } : {}),
         ...(u.avator ? { avatar: u.avator } : {}),

@@ -6,7 +6,7 @@
  */
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-import { ANDROID, saved, signIn, siteWith } from './wave2-kit.ts';
+import { ANDROID, logOut, saved, signIn, siteWith } from './wave2-kit.ts';
 
 const WALLET_ONLY = {
   walletOnly: { wallet: 'Example Wallet', browserAgent: 'ExampleWallet', page: '/wallet-only' },
@@ -221,13 +221,7 @@ test('phone: remember keeps the account, remember-password an encoded password (
   expect(stored.password).toBeTruthy();
   expect(stored.all).not.toContain('secret123');
 
-  await page.goto('/user');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page
-    .getByRole('dialog', { name: 'Log out' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
+  await logOut(page);
   await page.goto('/login');
   await expect(page.getByLabel('E-mail')).toHaveValue('keep@example.com');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret123');

@@ -167,7 +167,8 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   await expect(drawer.getByLabel('Nickname')).toHaveValue('Trinity');
   await expect(page.getByRole('banner').getByText('Trinity')).toBeVisible();
 
-  // Bind e-mail: pattern first, then bound; submitting the same address again is not possible.
+  // Bind e-mail: pattern first, then bound and proved with the mailed code; submitting the
+  // same address again is not possible.
   await menu.getByRole('link', { name: 'Bind e-mail' }).click();
   await expect(page).toHaveURL(/\/user\/bindEmail$/);
   await expect(drawer.getByText('None bound yet')).toBeVisible();
@@ -178,10 +179,13 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   await shot(page, 'user-bind-email-desktop');
   await email.fill('Trinity@Example.com');
   await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
-  await expect(
-    drawer.getByRole('definition').filter({ hasText: 'trinity@example.com' }),
-  ).toBeVisible();
+  await expect(drawer.getByText(/We sent a 6-digit code to trinity@example\.com/)).toBeVisible();
+  await shot(page, 'user-bind-email-code-desktop');
+  const proof = await backOffice<string>(page, 'lastCode', 'trinity@example.com');
+  await drawer.getByLabel('Verification code').fill(proof);
+  await drawer.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(page.getByText('E-mail confirmed')).toBeVisible();
+  await expect(drawer.getByRole('definition')).toHaveText('trinity@example.com');
   await expect(drawer.getByRole('button', { name: 'Bind e-mail' })).toBeDisabled();
 
   // Log out on a desktop: the account panel closes.
@@ -204,8 +208,12 @@ test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({
   await shot(page, 'user-bind-email-mobile');
   await page.getByLabel('E-mail').fill('morpheus@example.com');
   await page.getByRole('button', { name: 'Bind e-mail' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
-  await expect(page.getByText('morpheus@example.com', { exact: true })).toBeVisible();
+  // Bound, waiting for the code mailed to it.
+  await expect(page.getByText(/We sent a 6-digit code to morpheus@example\.com/)).toBeVisible();
+  await page.getByRole('button', { name: 'Change address' }).click();
+  await expect(page.getByRole('definition')).toHaveText(
+    'morpheus@example.com Waiting for confirmation',
+  );
 
   // Binding switched off for the site: the screen is not available.
   await backOffice(page, 'setFlag', 'user/bindEmail', false);

@@ -17,18 +17,39 @@ export async function signIn(page: Page, who: { email: string } | { phone: true 
   await page.goto('/login');
   const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
   await backOffice(page, 'seedUser', { ...seed, password: 'secret123', deposit: 1000 });
+  await submitSignIn(page, 'email' in who ? who : { phone: PHONE });
+  await expect(page).toHaveURL(/\/$/);
+  await saved(page);
+}
+
+/** Fill and send the sign-in form (the page on a phone, the card on a desktop) of an existing user. */
+export async function submitSignIn(
+  page: Page,
+  who: { email: string } | { phone: { dial: string; local: string } },
+  password = 'secret123',
+) {
+  if (!/\/login/.test(page.url())) await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   const scope = (await dialog.count()) ? dialog : page;
   if ('email' in who) await scope.getByLabel('E-mail').fill(who.email);
   else {
     await scope.getByRole('button', { name: 'Phone', exact: true }).click();
-    await scope.getByLabel('Country code').selectOption(PHONE.dial);
-    await scope.getByLabel('Phone', { exact: true }).fill(PHONE.local);
+    await scope.getByLabel('Country code').selectOption(who.phone.dial);
+    await scope.getByLabel('Phone', { exact: true }).fill(who.phone.local);
   }
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
+  await scope.getByLabel('Password', { exact: true }).fill(password);
   await scope.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Log out from the user page through its confirm drawer; the app goes home. */
+export async function logOut(page: Page) {
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page).toHaveURL(/\/$/);
-  await saved(page);
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ProfileUser {
   registerType: 'P' | 'E';
   inviteCode: string;
   email?: string;
+  /** `email` waits for its proof (extension: user info `emailPending`). */
+  emailPending?: boolean;
   /** Shown with its area code (user-centre.md §3). */
   phone?: string;
   areaCode?: string;

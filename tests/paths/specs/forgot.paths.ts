@@ -25,6 +25,13 @@ import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import type { PathContext, PathSpec } from '../framework.ts';
+import {
+  LONG_PASTE,
+  RIGHT_CODE,
+  SHORT_CODE,
+  WRONG_CODE,
+  codeClass as classOfCode,
+} from './code-samples.ts';
 
 const EMAIL = 'ann@example.com';
 const NOBODY = 'nobody@example.com';
@@ -35,11 +42,6 @@ const PHONE = '+1 415 555 2671';
 const OLD_PW = 'secret123';
 const NEW_PW = 'better456';
 const SHORT_PW = 'abc';
-/** Stands for "the code the server sent"; resolved from the outbox. */
-const RIGHT_CODE = '111111';
-const WRONG_CODE = '000000';
-const SHORT_CODE = '12';
-const LONG_PASTE = '1234567';
 
 type Snap = ReturnType<(typeof forgotMachine)['resolveState']>;
 const ctx = (s: unknown) => (s as Snap).context as ForgotContext;
@@ -56,14 +58,7 @@ const accountClass = (c: ForgotContext) =>
           : c.account === ILLEGAL
             ? 'illegal'
             : 'bad';
-const codeClass = (c: ForgotContext) =>
-  c.code === ''
-    ? 'empty'
-    : c.code === WRONG_CODE
-      ? 'wrong'
-      : /^\d{6}$/.test(c.code)
-        ? 'right'
-        : 'short';
+const codeClass = (c: ForgotContext) => classOfCode(c.code);
 const pwClass = (c: ForgotContext) =>
   c.password === '' ? 'empty' : c.password === NEW_PW ? 'ok' : 'short';
 

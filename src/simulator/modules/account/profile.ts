@@ -12,14 +12,17 @@
  *   identity/lockout.ts), 1016 new one not 7..140 characters. A change ends
  *   every session, so the user signs in again.
  * - bindEmailSubmit: 23523 binding switched off (flag user/bindEmail),
- *   1016 not an e-mail, 1017 the e-mail the user already has (or is
- *   proving), 1157 the account registered by e-mail, 1045 the e-mail signs
- *   in to another account. A phone account with an e-mail bound may bind
- *   another one. The address is bound at once as the spec's screen shows it
- *   (user info `email`, with `emailPending`), but becomes a sign-in name,
- *   and keeps others from signing up with it, only once proved: a code goes
- *   to it (outbox, kind 'bind-email') for the extension call below. Until
- *   then the proved one, if any, stays the sign-in name.
+ *   1016 not an e-mail, 1017 the proved e-mail the user already has (and
+ *   nothing pending), 1157 the account registered by e-mail, 1045 the
+ *   e-mail signs in to another account. A phone account with an e-mail
+ *   bound may bind another one. The address is bound at once as the
+ *   spec's screen shows it (user info `email`, with `emailPending`), but
+ *   becomes a sign-in name, and keeps others from signing up with it, only
+ *   once proved: a code goes to it (outbox, kind 'bind-email') for the
+ *   extension call below. Until then the proved one, if any, stays the
+ *   sign-in name. Submitting the address being proved again is the app's
+ *   "resend": the live code goes out again (1110 within a minute of the
+ *   last).
  * - bindEmailConfirm (extension, src/api/contract.ts): `{ code }`; 1111 no
  *   live code for this source, 1020 wrong (counted like a wrong password),
  *   1110 while this account from this source must wait, 1045 someone else
@@ -86,7 +89,7 @@ export const profileHandlers = (ctx: SimContext): Handlers => ({
     if (!email) return fail(1001);
     if (hasIllegal(email)) return fail(23558);
     if (!isEmail(email)) return fail(1016);
-    if ((u.emailPending ?? u.email) === email) return fail(1017);
+    if (!u.emailPending && u.email === email) return fail(1017);
     // A phone account may change its bound address (§5: submit is disabled
     // only for the current one); an e-mail account's address is its login.
     if (u.registerType === 'E') return fail(1157);

@@ -133,7 +133,19 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
 
       <ul className="menu" aria-label={t('my.menu')}>
         {c.menu.bindEmail && (
-          <MenuRow to="/user/bindEmail" end={c.user?.email ? c.user.email : undefined}>
+          <MenuRow
+            to="/user/bindEmail"
+            end={
+              c.user?.email ? (
+                <span className="end-stack">
+                  {c.user.email}
+                  {c.user.emailPending && (
+                    <span className="pending-note"> {t('bindEmail.pending')}</span>
+                  )}
+                </span>
+              ) : undefined
+            }
+          >
             {t('profile.bindEmail')}
           </MenuRow>
         )}

@@ -1,9 +1,10 @@
 /**
  * Bind e-mail (/user/bindEmail): the bind e-mail machine's view. Only for
  * phone-registered users on sites with user/bindEmail; anyone else is sent
- * back to /user.
+ * back to /user. The spec's screen (the address) and, once an address is
+ * bound, our code step: the code mailed to it proves it (bind-email-code.tsx).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { bindEmailActors, bindEmailMachine } from '../../../machines/bindEmailMachine.ts';
@@ -18,6 +19,7 @@ import {
   useAvailable,
   useMachineOutcome,
 } from './profile-kit.tsx';
+import { BindEmailCode, type BindEmailView } from './bind-email-code.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 export function BindEmail() {
@@ -29,14 +31,11 @@ export function BindEmail() {
     { ...inspected, input: { enabled: flags['user/bindEmail'] === true } },
   );
   const c = state.context;
-  const busy = state.hasTag('busy');
   useAvailable(state.status !== 'done');
-
   useMachineOutcome(actor);
-  // The account now has this e-mail: the session's user info follows.
-  useEffect(() => {
-    if (c.notice) session.send({ type: 'user.reload' });
-  }, [c.notice, session]);
+  useSessionFollows(c.registerType ? `${c.current}|${c.pending}` : undefined, () =>
+    session.send({ type: 'user.reload' }),
+  );
 
   return (
     <main className="screen profile-screen">
@@ -48,43 +47,86 @@ export function BindEmail() {
           message={t('profile.loadFailed')}
           onRetry={() => send({ type: 'info.reload' })}
         />
-      ) : state.status === 'done' ? null : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'form.submit' });
-          }}
-        >
-          <dl className="kv profile-kv">
-            <dt>{t('bindEmail.current')}</dt>
-            <dd>{c.current || t('bindEmail.none')}</dd>
-          </dl>
-          <p className="muted small">{t('bindEmail.hint')}</p>
-          <TextField
-            label={t('login.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={MAX_LEN.email}
-            value={c.email}
-            onValue={(value) => send({ type: 'field.change', field: 'email', value })}
-            // Dropped by the machine while the address is sent: read-only meanwhile (focus stays).
-            readOnly={busy}
-            error={c.errors.email}
-          />
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn primary block"
-              disabled={busy || !state.can({ type: 'form.submit' })}
-              aria-busy={busy}
-            >
-              {busy ? t('common.loading') : t('bindEmail.submit')}
-            </button>
-          </div>
-        </form>
+      ) : state.status === 'done' ? null : state.matches('proving') ? (
+        <BindEmailCode state={state} send={send} />
+      ) : (
+        <AddressStep state={state} send={send} />
       )}
     </main>
+  );
+}
+
+/**
+ * The session's user info follows the account's address (the loan screen
+ * asks for a bound one): read again whenever `key` changes after the first
+ * value.
+ */
+function useSessionFollows(key: string | undefined, reload: () => void) {
+  const first = useRef<string | undefined>(undefined);
+  const latest = useRef(reload);
+  useEffect(() => {
+    latest.current = reload;
+  });
+  useEffect(() => {
+    if (key === undefined) return;
+    if (first.current === undefined) first.current = key;
+    else latest.current();
+  }, [key]);
+}
+
+/** The spec's screen: the current address (waiting for its proof, or not) and a new one. */
+function AddressStep({ state, send }: BindEmailView) {
+  const { t } = useTranslation();
+  const c = state.context;
+  const busy = state.hasTag('busy');
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <dl className="kv profile-kv">
+        <dt>{t('bindEmail.current')}</dt>
+        <dd>
+          {c.current || t('bindEmail.none')}
+          {c.pending && <span className="pending-note"> {t('bindEmail.pending')}</span>}
+        </dd>
+      </dl>
+      {c.pending && (
+        <button
+          type="button"
+          className="btn block"
+          disabled={busy || !state.can({ type: 'code.enter' })}
+          onClick={() => send({ type: 'code.enter' })}
+        >
+          {t('bindEmail.enterCode')}
+        </button>
+      )}
+      <p className="muted small">{t('bindEmail.hint')}</p>
+      <TextField
+        label={t('login.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={MAX_LEN.email}
+        value={c.email}
+        onValue={(value) => send({ type: 'field.change', field: 'email', value })}
+        // Dropped by the machine while the address is sent: read-only meanwhile (focus stays).
+        readOnly={busy}
+        error={c.errors.email}
+      />
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="btn primary block"
+          disabled={busy || !state.can({ type: 'form.submit' })}
+          aria-busy={busy}
+        >
+          {busy ? t('common.loading') : t('bindEmail.submit')}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -86,6 +86,9 @@ describe('bind e-mail', () => {
       email: 'bound@example.com',
       registerType: 'P',
     });
+    // Proved, the same address again has nothing to change.
+    const code = w.sim.backOffice.lastCode('bound@example.com') as string;
+    expect((await w.api.call('bindEmailConfirm', { code })).code).toBe(0);
     expect((await w.api.call('bindEmailSubmit', { email: 'bound@example.com' })).code).toBe(1017);
     // Re-binding to an address nobody has replaces the bound one (was 1157 always).
     expect((await w.api.call('bindEmailSubmit', { email: 'other@example.com' })).code).toBe(0);

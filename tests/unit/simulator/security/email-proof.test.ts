@@ -82,6 +82,31 @@ describe('a bound e-mail signs in, and blocks a sign-up, only once proved', () =
     expect((await w.api.call('userInfo')).data?.emailPending).toBeUndefined();
   });
 
+  it('submitting the address being proved again re-sends its code, at most once a minute', async () => {
+    const w = await world();
+    await seeded(w, { phone: '15550100781', email: undefined });
+    const submit = () =>
+      w.api.call('bindEmailSubmit', { email: 'again@example.com' }, { noAlert: true });
+    const mails = () => w.sim.backOffice.outbox('again@example.com');
+    expect((await submit()).code).toBe(0);
+    const first = w.sim.backOffice.lastCode('again@example.com') as string;
+    // Within the minute: too soon, nothing more sent.
+    expect((await submit()).code).toBe(1110);
+    expect(mails()).toHaveLength(1);
+    w.clock.advance(60_000);
+    // The resend: the same live code again, still pending, and it proves the address.
+    expect((await submit()).code).toBe(0);
+    expect(mails()).toHaveLength(2);
+    expect(mails().at(-1)).toMatchObject({ kind: 'bind-email', code: first });
+    expect((await w.api.call('userInfo')).data).toMatchObject({
+      email: 'again@example.com',
+      emailPending: true,
+    });
+    expect((await confirm(w, first)).code).toBe(0);
+    // Proved: the same address once more has nothing to change (1017).
+    expect((await submit()).code).toBe(1017);
+  });
+
   it('guessing the proof code counts: five wrong from a source and it waits', async () => {
     const w = await world();
     const { token } = await seeded(w, { phone: '15550100780', email: undefined });
