@@ -6,7 +6,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
-import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { Num } from '../components/num.tsx';
+import { FIGURE } from '../hooks/use-figures.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { STATUS_CLASS } from './order-detail.tsx';
 
@@ -65,14 +67,21 @@ export function MarketOrderCard({
             {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
           </span>
           <MarketStatus status={o.positionStatus} />
-          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
+          <Num
+            className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}
+            kind="pnl"
+            unit="USD"
+            value={o.profitLoss}
+            figure={FIGURE.positionPnl(o.id)}
+          />
         </span>
         <span className="order-grid">
           <span>
-            {t('position.volume')} {volumeText(o.tradePair, o.orderQuantity)}
+            {t('position.volume')} <Num kind="volume" unit={o.tradePair} value={o.orderQuantity} />
           </span>
           <span>
-            {t('position.placePrice')} {priceText(o.tradePair, o.openingPrice)}
+            {t('position.placePrice')}{' '}
+            <Num kind="price" unit={o.tradePair} value={o.openingPrice} />
           </span>
           {extra}
           <span>{time ? formatDateTime(time) : '—'}</span>

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { money } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { FIGURE } from '../../hooks/use-figures.ts';
 import { DepositButton } from './deposit-button.tsx';
 
 export function Overview({
@@ -25,7 +26,9 @@ export function Overview({
             {t('common.refresh')}
           </button>
         </div>
-        <div className="amount">{total !== undefined ? money(total) : '—'}</div>
+        <div className="amount">
+          <Num kind="amount" unit="USD" value={total} figure={FIGURE.walletTotal} />
+        </div>
       </section>
       <div className="form-actions row wallet-actions">
         <DepositButton />

@@ -8,7 +8,8 @@ import { transferActors, transferMachine } from '../../../machines/transferMachi
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { coinAmount } from './my-wallet-kit.tsx';
+import { Num } from '../../components/num.tsx';
+import { FIGURE } from '../../hooks/use-figures.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** The drawer's transfer form (transferMachine), for one row and direction. */
@@ -66,7 +67,8 @@ export function TransferForm({
       <dl className="kv">
         <dt>{t('wallet_ui.available')}</dt>
         <dd>
-          {coinAmount(available, from)} {from}
+          <Num kind="amount" unit={from} value={available} figure={FIGURE.walletCoin(from)} />{' '}
+          {from}
         </dd>
       </dl>
       <TextField
@@ -80,9 +82,25 @@ export function TransferForm({
       />
       <dl className="kv" aria-live="polite">
         <dt>{t('position.fee')}</dt>
-        <dd>{c.fee !== undefined ? `${c.fee} ${row.currency}` : '—'}</dd>
+        <dd>
+          {c.fee !== undefined ? (
+            <>
+              <Num kind="fee" unit={row.currency} value={c.fee} /> {row.currency}
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
         <dt>{t('wallet_ui.practical')}</dt>
-        <dd>{c.practical !== undefined ? `${c.practical} ${row.currency}` : '—'}</dd>
+        <dd>
+          {c.practical !== undefined ? (
+            <>
+              <Num kind="amount" unit={row.currency} value={c.practical} /> {row.currency}
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
       </dl>
       {state.matches({ editing: 'calculating' }) && (
         <span className="spinner small" role="status" aria-label={t('common.loading')} />

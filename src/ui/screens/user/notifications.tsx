@@ -16,7 +16,8 @@ import {
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { Drawer } from '../../components/drawer.tsx';
-import { formatDateTime, money } from '../../format.ts';
+import { formatDateTime } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
 import { LoadingRows, ProfileHeader } from './profile-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -68,7 +69,7 @@ function Detail({ n }: { n: Notification }) {
           {v.paymentPrice !== undefined && (
             <>
               <dt>{t('notifications.amount')}</dt>
-              <dd>{money(v.paymentPrice)}</dd>
+              <Num as="dd" kind="amount" unit="USD" value={v.paymentPrice} />
             </>
           )}
           {v.remark && (

@@ -6,7 +6,9 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
-import { formatDateTime, formatDuration, money } from '../../format.ts';
+import { formatDateTime, formatDuration } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { FIGURE } from '../../hooks/use-figures.ts';
 import { MarketOrderCard } from '../../trade/order-card.tsx';
 import { OptionStatus, PayState } from './records-status.tsx';
 
@@ -30,13 +32,17 @@ export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => vo
             {t(o.orderType === 0 ? 'option.long' : 'option.short')}
           </span>
           <OptionStatus status={o.positionStatus} />
-          <span className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}>
-            {o.winLost === null ? '—' : money(o.winLost)}
-          </span>
+          <Num
+            className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}
+            kind="pnl"
+            unit="USD"
+            value={o.winLost}
+            figure={FIGURE.optionPnl(o.uid)}
+          />
         </span>
         <span className="order-grid">
           <span>
-            {t('option.amount')} {money(o.amount)}
+            {t('option.amount')} <Num kind="amount" unit="USD" value={o.amount} />
           </span>
           <span>{formatDuration(o.timeLong)}</span>
           <span>{formatDateTime(o.beginTime)}</span>
@@ -63,15 +69,15 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
         <OptionStatus status={o.positionStatus} />
       </dd>
       <dt>{t('option.amount')}</dt>
-      <dd>{money(o.amount)}</dd>
+      <Num as="dd" kind="amount" unit="USD" value={o.amount} />
       <dt>{t('wallet_ui.duration')}</dt>
       <dd>{formatDuration(o.timeLong)}</dd>
       <dt>{t('option.openPrice')}</dt>
-      <dd>{o.price}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.price} />
       <dt>{t('option.closePrice')}</dt>
-      <dd>{o.priceEnd ?? '—'}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.priceEnd} />
       <dt>{t('position.fee')}</dt>
-      <dd>{money(o.feeAmount)}</dd>
+      <Num as="dd" kind="fee" unit="USD" value={o.feeAmount} />
       <dt>{t('position.placeTime')}</dt>
       <dd>{formatDateTime(o.beginTime)}</dd>
       {o.positionStatus === 1 && o.completeTime !== null && (
@@ -81,9 +87,14 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
         </>
       )}
       <dt>{t('position.profitLoss')}</dt>
-      <dd className={(o.winLost ?? 0) >= 0 ? 'up' : 'down'}>
-        {o.winLost === null ? '—' : money(o.winLost)}
-      </dd>
+      <Num
+        as="dd"
+        className={(o.winLost ?? 0) >= 0 ? 'up' : 'down'}
+        kind="pnl"
+        unit="USD"
+        value={o.winLost}
+        figure={FIGURE.optionPnl(o.uid)}
+      />
     </dl>
   );
 }
@@ -106,11 +117,17 @@ export function DepositRecordRow({ r, onOpen }: { r: DepositWithdrawRecord; onOp
           <b>{t(deposit ? 'my.deposit' : 'my.withdraw')}</b>
           <PayState payState={r.payState} />
           <span className="pnl">
-            {r.payPrice} {r.currency ?? ''}
+            <Num kind="amount" unit={r.currency} value={r.payPrice} /> {r.currency ?? ''}
           </span>
         </span>
         <span className="order-grid">
-          <span>{usd !== undefined ? `≈ ${money(usd)} USD` : ''}</span>
+          <span>
+            {usd !== undefined && (
+              <>
+                ≈ <Num kind="amount" unit="USD" value={usd} /> USD
+              </>
+            )}
+          </span>
           <span>{formatDateTime(r.submitTimeTs)}</span>
         </span>
         {failed && r.remark && (
@@ -142,10 +159,18 @@ export function DepositRecordFacts({ r }: { r: DepositWithdrawRecord }) {
       </dd>
       <dt>{t('wallet_ui.record_amount')}</dt>
       <dd>
-        {r.payPrice} {r.currency ?? ''}
+        <Num kind="amount" unit={r.currency} value={r.payPrice} /> {r.currency ?? ''}
       </dd>
       <dt>{t('wallet_ui.usd_value')}</dt>
-      <dd>{usd !== undefined ? `${money(usd)} USD` : '—'}</dd>
+      <dd>
+        {usd !== undefined ? (
+          <>
+            <Num kind="amount" unit="USD" value={usd} /> USD
+          </>
+        ) : (
+          '—'
+        )}
+      </dd>
       <dt>{t('wallet_ui.submitted_at')}</dt>
       <dd>{formatDateTime(r.submitTimeTs)}</dd>
       {Math.floor(r.payState) === 2 && (

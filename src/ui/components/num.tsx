@@ -1,0 +1,96 @@
+/**
+ * A number a user reads, in the page: its text from src/ui/format.ts by what
+ * it belongs to (a product's symbol or a currency), and the marks a test or
+ * the walker reads (README "Numbers on screen"):
+ * - `data-num`: price | amount | volume | percent | rate | pnl | fee | margin | other;
+ * - `data-unit`: the product's symbol (price, volume) or the currency (amount,
+ *   pnl, fee, margin); none for percent and rate;
+ * - `data-figure`: a stable key, the same wherever the same figure shows.
+ * The element holds the sign and the number only; units and labels are its
+ * siblings. A figure not known yet shows "—" without the marks.
+ *
+ * A price or volume re-renders when its product's digits become known
+ * (state/products.ts): it reads only its own symbol's entry.
+ */
+import {
+  Fragment,
+  isValidElement,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { subscribe } from 'valtio/vanilla';
+import { productDigits } from '../../state/products.ts';
+import { numText, type NumKind } from '../format.ts';
+
+type Value = number | string | null | undefined;
+
+export interface NumProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  kind: NumKind;
+  /** The product's symbol (price, volume) or the currency (amount, pnl, fee, margin). */
+  unit?: string | undefined;
+  value: Value;
+  /** A stable key for a figure shown in more than one place. */
+  figure?: string | undefined;
+  /** The element: a span unless a table cell or a list value must carry the marks itself. */
+  as?: 'span' | 'b' | 'td' | 'dd' | 'div' | 'strong';
+}
+
+const MISSING = '—';
+
+const onDigits = (fn: () => void) => subscribe(productDigits, fn);
+
+/** One product's price or volume digits, followed: the text re-renders when they change. */
+export function useDigits(kind: NumKind, unit: string | undefined): number | undefined {
+  const read = () =>
+    (kind === 'price' || kind === 'volume') && unit
+      ? productDigits.bySymbol[unit]?.[kind]
+      : undefined;
+  return useSyncExternalStore(onDigits, read, read);
+}
+
+export function Num({ kind, unit, value, figure, as: Tag = 'span', ...rest }: NumProps) {
+  useDigits(kind, unit);
+  const text = numText(kind, unit, value);
+  if (text === MISSING) return <Tag {...rest}>{MISSING}</Tag>;
+  const withUnit = kind !== 'percent' && kind !== 'rate' && kind !== 'other';
+  return (
+    <Tag
+      {...rest}
+      data-num={kind}
+      {...(withUnit && unit ? { 'data-unit': unit } : {})}
+      {...(figure ? { 'data-figure': figure } : {})}
+    >
+      {text}
+    </Tag>
+  );
+}
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+
+/**
+ * A translated sentence with numbers in it ("From 0.01 to 50"): each value
+ * given as an element (a `<Num>`) takes its placeholder's place, so the
+ * numbers carry their marks inside the sentence; other values (a count for
+ * plurals, a coin) go to the translation as they are.
+ */
+export function withNodes(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  key: string,
+  values: Record<string, unknown> = {},
+): ReactNode {
+  const nodes: ReactNode[] = [];
+  const plain = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => {
+      if (!isValidElement(v)) return [k, v];
+      nodes.push(v);
+      return [k, `${OPEN}${nodes.length - 1}${CLOSE}`];
+    }),
+  );
+  const text = t(key, plain);
+  if (nodes.length === 0) return text;
+  return text
+    .split(new RegExp(`${OPEN}(\\d+)${CLOSE}`))
+    .map((p, i) => (i % 2 === 0 ? p : <Fragment key={i}>{nodes[Number(p)]}</Fragment>));
+}
