@@ -6,7 +6,9 @@
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import type { MarketOrder } from '../../api/types/trading.ts';
 import type { WalletBalanceData } from '../../api/types/user.ts';
+import { orders } from '../../state/orders.ts';
 import { accountOf, balanceFigures, type BalanceFigures } from '../../state/balance.ts';
 import { session } from '../../state/session.ts';
 import { readWallet, walletBoard } from '../../state/wallet.ts';
@@ -58,4 +60,16 @@ export function useWallet(read = false, again?: unknown): WalletBalanceData | un
   return board.read && board.read.account === account
     ? (board.read.data as WalletBalanceData)
     : undefined;
+}
+
+/**
+ * An order as the exchange channel has it now while it is open or pending
+ * (its P&L and current price move), else as given (a closed order, or a list
+ * read before it opened): a position's figures are the same in the positions
+ * list, its detail, the records screens and the wallet overview.
+ */
+export function useLiveOrder(o: MarketOrder): MarketOrder {
+  const snap = useSnapshot(orders);
+  const live = snap.holding.find((x) => x.id === o.id) ?? snap.pending.find((x) => x.id === o.id);
+  return (live as MarketOrder | undefined) ?? o;
 }

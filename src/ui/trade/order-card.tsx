@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../hooks/use-figures.ts';
+import { FIGURE, useLiveOrder } from '../hooks/use-figures.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { STATUS_CLASS } from './order-detail.tsx';
 
@@ -39,7 +39,7 @@ export function MarketStatus({ status }: { status: number }) {
 }
 
 export function MarketOrderCard({
-  o,
+  o: given,
   onOpen,
   time,
   extra,
@@ -53,6 +53,7 @@ export function MarketOrderCard({
 }) {
   const { t } = useTranslation();
   useProductDigits();
+  const o = useLiveOrder(given);
   return (
     <li>
       <button

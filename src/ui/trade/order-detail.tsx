@@ -16,13 +16,14 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../hooks/use-figures.ts';
+import { FIGURE, useLiveOrder } from '../hooks/use-figures.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
 
-export function OrderFacts({ o }: { o: MarketOrder }) {
+export function OrderFacts({ o: given }: { o: MarketOrder }) {
   const { t } = useTranslation();
+  const o = useLiveOrder(given);
   return (
     <dl className="kv">
       <dt>{t('position.orderId')}</dt>
