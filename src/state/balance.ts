@@ -37,12 +37,6 @@ export function noteBalance(token: string | undefined, balance: Balance | null |
   balanceBoard.read = { account, balance: { ...balance } };
 }
 
-/** The current account's balance, undefined until read. */
-export function currentBalance(): Balance | undefined {
-  const r = balanceBoard.read;
-  return r && r.account === accountOf(session.token) ? r.balance : undefined;
-}
-
 /** The two figures every view shows: total = balance + locked margin, available = balance (§2). */
 export interface BalanceFigures {
   total: number;

@@ -25,12 +25,6 @@ export function noteWallet(token: string | undefined, data: WalletBalanceData | 
   walletBoard.read = { account, data: { list: [...data.list], totalBalance: data.totalBalance } };
 }
 
-/** The current account's wallet, undefined until read. */
-export function currentWallet(): WalletBalanceData | undefined {
-  const r = walletBoard.read;
-  return r && r.account === accountOf(session.token) ? r.data : undefined;
-}
-
 /** Read the wallet and note it (the wallet and transfer machines' actors, My page). */
 export async function readWallet(
   api: ApiClient,

@@ -95,9 +95,6 @@ export function percentText(v: Value): string {
   return n > 0 && s !== '0.00' ? `+${s}` : s;
 }
 
-/** A change with its % sign, for text that is not a marked element (titles, labels). */
-export const formatPercent = (v: number): string => `${percentText(v)}%`;
-
 /** A payout rate in percent as configured (85, 87.5), at most 2 decimals; the % is the caller's. */
 export function rateText(v: Value): string {
   const n = numberOf(v);

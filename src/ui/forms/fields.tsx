@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconEye, IconEyeOff } from '../components/icons.tsx';
-import { withNodes } from '../components/num.tsx';
+import { withNodes } from '../components/num-text.tsx';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;

@@ -13,7 +13,7 @@ import { InfiniteList } from '../components/infinite-list.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
 import { OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { SettlementResult } from './settlement.tsx';

@@ -18,8 +18,10 @@ import { prices } from '../../state/prices.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
-import { Num, withNodes } from '../components/num.tsx';
+import { Num } from '../components/num.tsx';
+import { withNodes } from '../components/num-text.tsx';
 import { useBalanceFigures } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { inspected } from '../../machines/inspect.ts';
@@ -199,7 +201,7 @@ export function MarketOrderForm({
           kind="amount"
           unit="USD"
           value={figures?.available}
-          figure="balance.available"
+          figure={FIGURE.balanceAvailable}
         />
       </dl>
       {c.errors.balance && (

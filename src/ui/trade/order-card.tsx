@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE, useLiveOrder } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
+import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { STATUS_CLASS } from './order-detail.tsx';
 

@@ -16,7 +16,8 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE, useLiveOrder } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
+import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };

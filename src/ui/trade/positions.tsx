@@ -16,7 +16,7 @@ import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
 import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';

@@ -18,7 +18,7 @@ import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../hooks/use-figures.ts';
+import { FIGURE } from '../figures.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export interface Settling {

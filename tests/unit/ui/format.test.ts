@@ -113,7 +113,7 @@ describe('money, percentages and rates by their rules', () => {
     expect(f.percentText(1.2)).toBe('+1.20');
     expect(f.percentText(-0.4)).toBe('-0.40');
     expect(f.percentText(0)).toBe('0.00');
-    expect(f.formatPercent(0.004)).toBe('0.00%');
+    expect(f.percentText(0.004)).toBe('0.00');
     expect(f.rateText(85)).toBe('85');
     expect(f.rateText(87.5)).toBe('87.5');
     expect(f.rateText(0.875 * 100)).toBe('87.5');
@@ -161,7 +161,8 @@ describe('<Num>: the marks the walker reads', () => {
   });
 
   it('puts numbers into a translated sentence with their marks', async () => {
-    const { Num, withNodes } = await import('../../../src/ui/components/num.tsx');
+    const { Num } = await import('../../../src/ui/components/num.tsx');
+    const { withNodes } = await import('../../../src/ui/components/num-text.tsx');
     const t = (k: string, v?: Record<string, unknown>) =>
       k === 'range' ? `From ${String(v?.min)} to ${String(v?.max)} ${String(v?.coin)}` : k;
     const node = withNodes(t, 'range', {

@@ -1,7 +1,8 @@
 /** The deposit minimum (user-centre.md §9), in USD and, for a quoted coin, about how much of it. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Num, withNodes } from '../../components/num.tsx';
+import { Num } from '../../components/num.tsx';
+import { withNodes } from '../../components/num-text.tsx';
 import { priceOf, type DepositContext } from '../../../machines/depositMachine.ts';
 import { USD_PEGGED, depositMinimumIn } from '../../../machines/validation/wallet.ts';
 

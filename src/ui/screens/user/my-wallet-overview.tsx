@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { Num } from '../../components/num.tsx';
-import { FIGURE } from '../../hooks/use-figures.ts';
+import { FIGURE } from '../../figures.ts';
 import { DepositButton } from './deposit-button.tsx';
 
 export function Overview({

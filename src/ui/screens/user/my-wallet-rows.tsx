@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletItem, WalletRecord } from '../../../api/types/user.ts';
 import { formatDateTime } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
-import { FIGURE } from '../../hooks/use-figures.ts';
+import { FIGURE } from '../../figures.ts';
 import { ServerImg } from '../../components/server-img.tsx';
 
 export function CurrencyRow({

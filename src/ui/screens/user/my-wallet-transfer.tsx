@@ -9,7 +9,7 @@ import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { Num } from '../../components/num.tsx';
-import { FIGURE } from '../../hooks/use-figures.ts';
+import { FIGURE } from '../../figures.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** The drawer's transfer form (transferMachine), for one row and direction. */

@@ -22,7 +22,7 @@ import {
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
-import { useWallet } from '../../hooks/use-figures.ts';
+import { useWallet } from '../../hooks/use-wallet.ts';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { DepositRecordRow, FilterChips } from './records.tsx';

@@ -8,7 +8,7 @@ import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { formatDateTime, formatDuration } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
-import { FIGURE } from '../../hooks/use-figures.ts';
+import { FIGURE } from '../../figures.ts';
 import { MarketOrderCard } from '../../trade/order-card.tsx';
 import { OptionStatus, PayState } from './records-status.tsx';
 

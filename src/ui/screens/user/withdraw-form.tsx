@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../forms/fields.tsx';
-import { Num, withNodes } from '../../components/num.tsx';
+import { Num } from '../../components/num.tsx';
+import { withNodes } from '../../components/num-text.tsx';
 import type { Send, Snapshot } from './withdraw-kit.ts';
 import { TargetPicker } from './withdraw-target.tsx';
 
