@@ -59,3 +59,27 @@ export function Num({ kind, unit, value, figure, as: Tag = 'span', ...rest }: Nu
     </Tag>
   );
 }
+
+/** A P&L in USD, coloured by its sign (`up` at zero and above, else `down`). */
+export function Pnl({ className, value, ...rest }: Omit<NumProps, 'kind' | 'unit'>) {
+  const trend = Number(value ?? 0) >= 0 ? 'up' : 'down';
+  return (
+    <Num
+      {...rest}
+      kind="pnl"
+      unit="USD"
+      value={value}
+      className={className ? `${className} ${trend}` : trend}
+    />
+  );
+}
+
+/** A number followed by its unit ("25 USDT"), or "—" when there is none yet. */
+export function NumUnit(props: NumProps & { unit: string }) {
+  if (props.value === undefined || props.value === null || props.value === '') return MISSING;
+  return (
+    <>
+      <Num {...props} /> {props.unit}
+    </>
+  );
+}

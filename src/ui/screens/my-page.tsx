@@ -18,6 +18,7 @@ import { FIGURE } from '../figures.ts';
 import { useBalanceFigures } from '../hooks/use-figures.ts';
 import { useWallet } from '../hooks/use-wallet.ts';
 import { Num } from '../components/num.tsx';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { MenuRow } from '../components/menu-row.tsx';
 import { copyText } from '../clipboard.ts';
@@ -95,23 +96,16 @@ export function MyPage() {
               figure={FIGURE.walletTotal}
             />
           ) : (
-            <Num kind="amount" unit="USD" value={balance?.total} figure={FIGURE.balanceTotal} />
+            <BalanceNum which="total" />
           )}
         </div>
         {walletShown && (
           <div className="muted small">
-            {t('top.total')}{' '}
-            <Num kind="amount" unit="USD" value={balance?.total} figure={FIGURE.balanceTotal} />
+            {t('top.total')} <BalanceNum which="total" />
           </div>
         )}
         <div className="muted small">
-          {t('top.available')}{' '}
-          <Num
-            kind="amount"
-            unit="USD"
-            value={balance?.available}
-            figure={FIGURE.balanceAvailable}
-          />
+          {t('top.available')} <BalanceNum which="available" />
         </div>
       </section>
 

@@ -10,8 +10,8 @@ import { Link, useLocation } from 'wouter';
 import { session } from '../../state/session.ts';
 import { IconUser } from '../components/icons.tsx';
 import { useSessionUser } from '../hooks/use-session.ts';
-import { BALANCE_AVAILABLE, BALANCE_TOTAL, useBalanceFigures } from '../hooks/use-figures.ts';
-import { Num } from '../components/num.tsx';
+import { useBalanceFigures } from '../hooks/use-figures.ts';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
 import { DemoSwitch } from './account-switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
@@ -32,9 +32,9 @@ function BalancePopover({ onDone }: { onDone: () => void }) {
       {/* Blank until this account's balance is read: never an old figure as if current. */}
       <dl className="kv" aria-busy={!b}>
         <dt>{t('top.total')}</dt>
-        <Num as="dd" kind="amount" unit="USD" value={b?.total} figure={BALANCE_TOTAL} />
+        <BalanceNum as="dd" which="total" />
         <dt>{t('top.available')}</dt>
-        <Num as="dd" kind="amount" unit="USD" value={b?.available} figure={BALANCE_AVAILABLE} />
+        <BalanceNum as="dd" which="available" />
       </dl>
       <div className="form-actions">
         <Link href="/user" className="btn block" onClick={onDone}>

@@ -12,7 +12,7 @@ import { useDesktop } from '../hooks/use-media.ts';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration } from '../format.ts';
-import { Num } from '../components/num.tsx';
+import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
@@ -53,25 +53,11 @@ function Totals({ today, total }: { today: unknown; total: unknown }) {
     <dl className="summary">
       <div>
         <dt>{t('history.today')}</dt>
-        <Num
-          as="dd"
-          className={n(today) >= 0 ? 'up' : 'down'}
-          kind="pnl"
-          unit="USD"
-          value={n(today)}
-          figure={FIGURE.historyToday}
-        />
+        <Pnl as="dd" value={n(today)} figure={FIGURE.historyToday} />
       </div>
       <div>
         <dt>{t('history.total')}</dt>
-        <Num
-          as="dd"
-          className={n(total) >= 0 ? 'up' : 'down'}
-          kind="pnl"
-          unit="USD"
-          value={n(total)}
-          figure={FIGURE.historyTotal}
-        />
+        <Pnl as="dd" value={n(total)} figure={FIGURE.historyTotal} />
       </div>
     </dl>
   );
@@ -113,13 +99,7 @@ export function HistoryView() {
                     {t(o.orderType === 0 ? 'option.long' : 'option.short')}
                   </span>
                   <span className="muted">{formatDuration(o.timeLong)}</span>
-                  <Num
-                    className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}
-                    kind="pnl"
-                    unit="USD"
-                    value={o.winLost ?? 0}
-                    figure={FIGURE.optionPnl(o.uid)}
-                  />
+                  <Pnl className="pnl" value={o.winLost ?? 0} figure={FIGURE.optionPnl(o.uid)} />
                 </span>
                 <span className="order-grid">
                   <span>

@@ -20,8 +20,7 @@ import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
 import { Num } from '../components/num.tsx';
 import { withNodes } from '../components/num-text.tsx';
-import { useBalanceFigures } from '../hooks/use-figures.ts';
-import { FIGURE } from '../figures.ts';
+import { BalanceNum } from '../components/balance-num.tsx';
 import type { TradeMode } from '../../config/site.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { inspected } from '../../machines/inspect.ts';
@@ -84,7 +83,6 @@ export function MarketOrderForm({
   const locked = state.hasTag('locked');
   const closed = state.hasTag('closed');
   const cooling = state.matches({ editing: 'cooling' });
-  const figures = useBalanceFigures();
   // The machine takes no input while it loads or submits: the fields say so (read-only, so a
   // focused field keeps keyboard focus) instead of dropping keys.
   const inert = locked || busy;
@@ -196,13 +194,7 @@ export function MarketOrderForm({
         <dt>{t('position.fee')}</dt>
         <Num as="dd" kind="fee" unit="USD" value={c.fee} />
         <dt>{t('order.available')}</dt>
-        <Num
-          as="dd"
-          kind="amount"
-          unit="USD"
-          value={figures?.available}
-          figure={FIGURE.balanceAvailable}
-        />
+        <BalanceNum as="dd" which="available" />
       </dl>
       {c.errors.balance && (
         <p className="field-error" role="alert">

@@ -25,8 +25,7 @@ import { TextField } from '../forms/fields.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
-import { FIGURE } from '../figures.ts';
-import { useBalanceFigures } from '../hooks/use-figures.ts';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { inspected } from '../../machines/inspect.ts';
@@ -126,7 +125,6 @@ export function OptionOrderForm({
   // not disabled, so keyboard focus stays) and ignore the click.
   const inert = locked || busy;
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
-  const figures = useBalanceFigures();
 
   if (state.matches('loadFailed')) {
     return (
@@ -225,13 +223,7 @@ export function OptionOrderForm({
           )}
         </dd>
         <dt>{t('order.available')}</dt>
-        <Num
-          as="dd"
-          kind="amount"
-          unit="USD"
-          value={figures?.available}
-          figure={FIGURE.balanceAvailable}
-        />
+        <BalanceNum as="dd" which="available" />
       </dl>
       {c.errors.balance && (
         <p className="field-error" role="alert">

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { formatDateTime } from '../format.ts';
-import { Num } from '../components/num.tsx';
+import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { useProductDigits } from './use-product-digits.ts';
@@ -69,13 +69,7 @@ export function MarketOrderCard({
             {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
           </span>
           <MarketStatus status={o.positionStatus} />
-          <Num
-            className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}
-            kind="pnl"
-            unit="USD"
-            value={o.profitLoss}
-            figure={FIGURE.positionPnl(o.id)}
-          />
+          <Pnl className="pnl" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
         </span>
         <span className="order-grid">
           <span>

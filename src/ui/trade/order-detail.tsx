@@ -15,7 +15,7 @@ import { tradeChanged } from '../../state/trade-events.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { formatDateTime } from '../format.ts';
-import { Num } from '../components/num.tsx';
+import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { inspected } from '../../machines/inspect.ts';
@@ -52,14 +52,7 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
       <dt>{t('position.margin')}</dt>
       <Num as="dd" kind="margin" unit="USD" value={o.securityDepositInitial} />
       <dt>{t('position.profitLoss')}</dt>
-      <Num
-        as="dd"
-        className={o.profitLoss >= 0 ? 'up' : 'down'}
-        kind="pnl"
-        unit="USD"
-        value={o.profitLoss}
-        figure={FIGURE.positionPnl(o.id)}
-      />
+      <Pnl as="dd" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
       {(o.positionStatus === 2 || o.positionStatus === 3) && o.transactionTimeTs !== null && (
         <>
           <dt>{t('position.placeTime')}</dt>

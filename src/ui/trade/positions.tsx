@@ -15,7 +15,7 @@ import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime } from '../format.ts';
-import { Num } from '../components/num.tsx';
+import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
@@ -63,14 +63,7 @@ function Summary() {
     <dl className="summary" aria-label={t('position.summary')}>
       <div>
         <dt>{t('position.profitLoss')}</dt>
-        <Num
-          as="dd"
-          className={(s?.profitLoss ?? 0) >= 0 ? 'up' : 'down'}
-          kind="pnl"
-          unit="USD"
-          value={s?.profitLoss}
-          figure={FIGURE.positionsPnl}
-        />
+        <Pnl as="dd" value={s?.profitLoss} figure={FIGURE.positionsPnl} />
       </div>
       <div>
         <dt>{t('position.netValue')}</dt>
@@ -154,14 +147,7 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
               <Num as="td" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.openingPrice} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.currentPrice} />
-              <Num
-                as="td"
-                className={o.profitLoss >= 0 ? 'up' : 'down'}
-                kind="pnl"
-                unit="USD"
-                value={o.profitLoss}
-                figure={FIGURE.positionPnl(o.id)}
-              />
+              <Pnl as="td" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.stopPrice} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
               <Num as="td" kind="fee" unit="USD" value={o.interest ?? 0} />

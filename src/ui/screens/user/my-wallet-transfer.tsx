@@ -8,7 +8,7 @@ import { transferActors, transferMachine } from '../../../machines/transferMachi
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { Num } from '../../components/num.tsx';
+import { Num, NumUnit } from '../../components/num.tsx';
 import { FIGURE } from '../../figures.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -83,23 +83,11 @@ export function TransferForm({
       <dl className="kv" aria-live="polite">
         <dt>{t('position.fee')}</dt>
         <dd>
-          {c.fee !== undefined ? (
-            <>
-              <Num kind="fee" unit={row.currency} value={c.fee} /> {row.currency}
-            </>
-          ) : (
-            '—'
-          )}
+          <NumUnit kind="fee" unit={row.currency} value={c.fee} />
         </dd>
         <dt>{t('wallet_ui.practical')}</dt>
         <dd>
-          {c.practical !== undefined ? (
-            <>
-              <Num kind="amount" unit={row.currency} value={c.practical} /> {row.currency}
-            </>
-          ) : (
-            '—'
-          )}
+          <NumUnit kind="amount" unit={row.currency} value={c.practical} />
         </dd>
       </dl>
       {state.matches({ editing: 'calculating' }) && (

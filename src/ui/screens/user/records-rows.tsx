@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { formatDateTime, formatDuration } from '../../format.ts';
-import { Num } from '../../components/num.tsx';
+import { Num, Pnl } from '../../components/num.tsx';
 import { FIGURE } from '../../figures.ts';
 import { MarketOrderCard } from '../../trade/order-card.tsx';
 import { OptionStatus, PayState } from './records-status.tsx';
@@ -32,13 +32,7 @@ export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => vo
             {t(o.orderType === 0 ? 'option.long' : 'option.short')}
           </span>
           <OptionStatus status={o.positionStatus} />
-          <Num
-            className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}
-            kind="pnl"
-            unit="USD"
-            value={o.winLost}
-            figure={FIGURE.optionPnl(o.uid)}
-          />
+          <Pnl className="pnl" value={o.winLost} figure={FIGURE.optionPnl(o.uid)} />
         </span>
         <span className="order-grid">
           <span>
@@ -87,14 +81,7 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
         </>
       )}
       <dt>{t('position.profitLoss')}</dt>
-      <Num
-        as="dd"
-        className={(o.winLost ?? 0) >= 0 ? 'up' : 'down'}
-        kind="pnl"
-        unit="USD"
-        value={o.winLost}
-        figure={FIGURE.optionPnl(o.uid)}
-      />
+      <Pnl as="dd" value={o.winLost} figure={FIGURE.optionPnl(o.uid)} />
     </dl>
   );
 }

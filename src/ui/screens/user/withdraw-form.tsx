@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../forms/fields.tsx';
-import { Num } from '../../components/num.tsx';
+import { Num, NumUnit } from '../../components/num.tsx';
 import { withNodes } from '../../components/num-text.tsx';
 import type { Send, Snapshot } from './withdraw-kit.ts';
 import { TargetPicker } from './withdraw-target.tsx';
@@ -88,23 +88,11 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
         </dd>
         <dt>{t('wallet_ui.actual_amount')}</dt>
         <dd>
-          {f ? (
-            <>
-              <Num kind="amount" unit={coin} value={f.practical} /> {coin}
-            </>
-          ) : (
-            '—'
-          )}
+          <NumUnit kind="amount" unit={coin} value={f?.practical} />
         </dd>
         <dt>{t('wallet_ui.balance_after')}</dt>
         <dd>
-          {f ? (
-            <>
-              <Num kind="amount" unit="USD" value={f.afterBalance} /> USD
-            </>
-          ) : (
-            '—'
-          )}
+          <NumUnit kind="amount" unit="USD" value={f?.afterBalance} />
         </dd>
       </dl>
       {state.hasTag('calculating') && (
