@@ -29,3 +29,23 @@ export function withNodes(
     .split(new RegExp(`${OPEN}(\\d+)${CLOSE}`))
     .map((p, i) => (i % 2 === 0 ? p : <Fragment key={i}>{nodes[Number(p)]}</Fragment>));
 }
+
+/**
+ * Text the server wrote (a notification, a review summary): the decimal
+ * numbers in it are marked `other`, since their kind and unit are the
+ * server's words, not figures this client formats.
+ */
+export function ServerText({ text }: { text: string | null | undefined }): ReactNode {
+  if (!text) return text ?? null;
+  const parts = text.split(/(\d+\.\d+)/);
+  if (parts.length === 1) return text;
+  return parts.map((p, i) =>
+    i % 2 === 0 ? (
+      p
+    ) : (
+      <span key={i} data-num="other">
+        {p}
+      </span>
+    ),
+  );
+}

@@ -175,3 +175,15 @@ describe('<Num>: the marks the walker reads', () => {
     );
   });
 });
+
+describe('text the server wrote', () => {
+  it('marks its decimal numbers as other, and leaves the words alone', async () => {
+    const { ServerText } = await import('../../../src/ui/components/num-text.tsx');
+    const html = (text: string) =>
+      renderToStaticMarkup(createElement('p', null, createElement(ServerText, { text })));
+    expect(html('Your deposit of 0.5 BTC (30000.00 USD) was rejected: id 12')).toBe(
+      '<p>Your deposit of <span data-num="other">0.5</span> BTC (<span data-num="other">30000.00</span> USD) was rejected: id 12</p>',
+    );
+    expect(html('no numbers')).toBe('<p>no numbers</p>');
+  });
+});

@@ -8,6 +8,7 @@ import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { formatDateTime, formatDuration } from '../../format.ts';
 import { Num, Pnl } from '../../components/num.tsx';
+import { ServerText } from '../../components/num-text.tsx';
 import { FIGURE } from '../../figures.ts';
 import { MarketOrderCard } from '../../trade/order-card.tsx';
 import { OptionStatus, PayState } from './records-status.tsx';
@@ -119,7 +120,7 @@ export function DepositRecordRow({ r, onOpen }: { r: DepositWithdrawRecord; onOp
         </span>
         {failed && r.remark && (
           <span className="field-error">
-            {t('wallet_ui.fail_reason')}: {r.remark}
+            {t('wallet_ui.fail_reason')}: <ServerText text={r.remark} />
           </span>
         )}
         {onOpen && (
@@ -163,7 +164,7 @@ export function DepositRecordFacts({ r }: { r: DepositWithdrawRecord }) {
       {Math.floor(r.payState) === 2 && (
         <>
           <dt>{t('wallet_ui.fail_reason')}</dt>
-          <dd>{r.remark || '—'}</dd>
+          <dd>{r.remark ? <ServerText text={r.remark} /> : '—'}</dd>
         </>
       )}
     </dl>
