@@ -92,6 +92,13 @@ for (const [viewport, size] of [
       // Forex and indices trade on any day and hour of the test.
       for (const s of ['AUDUSD', 'SPX500']) await backOffice(page, 'setHours', s, OPEN_ALL_WEEK);
       await expectNumbersRight(page, 'home, signed in', viewport === 'phone' ? 120 : 10);
+      // Quotation: its own screen on a phone (on a desktop, the panel beside every page below).
+      if (viewport === 'phone') {
+        await page.goto('/quotation');
+        await page.getByRole('tab', { name: 'Forex' }).click();
+        await expectNumbersRight(page, 'quotation, signed in', 20);
+        await expectSymbolPrices(page, 'AUDUSD');
+      }
       await page.goto('/chart/AUDUSD');
       await expectNumbersRight(page, 'chart, signed in');
       await expectSymbolPrices(page, 'AUDUSD');
