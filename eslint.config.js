@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layers from './eslint-rules/layers.js';
+import numbers from './eslint-rules/numbers.js';
 
 export default tseslint.config(
   {
@@ -19,9 +20,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { layers, 'react-hooks': reactHooks },
+    plugins: { layers, numbers, 'react-hooks': reactHooks },
     rules: {
       'layers/layers': 'error',
+      'numbers/one-format-path': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': [

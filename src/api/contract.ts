@@ -48,6 +48,7 @@ export interface Calls {
   refresh: C<T.RefreshPayload, T.TokenData>;
   bannerList: C<None, { rows: T.Banner[] }>;
   findOptionsProduct: C<T.OptionsProductPayload, { optionsProducts: T.OptionProduct[] }>;
+  /** Each entry may carry the pricePrecision and volumePrecision extensions (types/trading.ts). */
   productList: C<None, Record<string, T.PriceEntry>>;
   systemConfig: C<None, { systemConfigs: T.SystemConfigEntry[] }>;
   customerLink: C<None, T.ServiceConfig>;

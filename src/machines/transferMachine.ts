@@ -20,6 +20,7 @@ import type { TransferForm } from '../api/types/user.ts';
 import { amountInput, checkTransferAmount } from './validation/wallet.ts';
 import { notice, type Notice } from './notice.ts';
 import { outputOf } from './events.ts';
+import { readWallet } from '../state/wallet.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
 const TRANSFER_DECIMALS = 4;
@@ -78,7 +79,7 @@ export const transferActors = (api: ApiClient) => ({
   submit: fromPromise<SubmitResult, TransferForm>(({ input }) =>
     api.call('transformWallet', input),
   ),
-  loadBalance: fromPromise<BalanceResult>(() => api.call('myWalletBalance')),
+  loadBalance: fromPromise<BalanceResult>(() => readWallet(api)),
 });
 
 const form = (c: TransferContext): CalcInput => ({

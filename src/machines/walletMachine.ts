@@ -17,6 +17,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import type { WalletItem } from '../api/types/user.ts';
 import { WALLET_REFRESH_MS } from '../config/constants.ts';
+import { readWallet } from '../state/wallet.ts';
 import { outputOf as readOutput } from './events.ts';
 
 export type WalletTab = 'my_wallet' | 'wallet_record';
@@ -40,7 +41,7 @@ type BalanceResult = CallResult<'myWalletBalance'>;
 
 /** The real actor: the wallet balance. */
 export const walletActors = (api: ApiClient) => ({
-  loadBalance: fromPromise<BalanceResult>(() => api.call('myWalletBalance')),
+  loadBalance: fromPromise<BalanceResult>(() => readWallet(api)),
 });
 
 /** This machine's actor outputs are all BalanceResults. */

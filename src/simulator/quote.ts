@@ -9,6 +9,10 @@ import { TICK_MS } from './series.ts';
 
 export const round = (x: number, precision: number) => Number(x.toFixed(precision));
 
+/** Volumes' decimals: whole units for a product whose smallest volume is one (shares), else 2. */
+export const volumePrecisionOf = (d: Pick<ProductDef, 'minCount'>): number =>
+  d.minCount >= 1 && Number.isInteger(d.minCount) ? 0 : 2;
+
 /** What a quote is made of: its time, mid price, previous close and the day's bar so far. */
 export interface QuoteParts {
   t: number;
@@ -40,5 +44,8 @@ export function quoteOf(
     tradeStatus,
     high: round(today?.h ?? mid, d.precision),
     low: round(today?.l ?? mid, d.precision),
+    // Extensions (api/types/trading.ts): every client knows the digits, a visitor's too.
+    pricePrecision: d.precision,
+    volumePrecision: volumePrecisionOf(d),
   };
 }

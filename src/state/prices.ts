@@ -8,6 +8,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { PriceEntry } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
+import { learnPrecisions } from './products.ts';
 import { learnFromQuotes, serverNow } from './server-clock.ts';
 
 export interface PriceBoard {
@@ -37,6 +38,7 @@ const schedule: (fn: () => void) => void =
  */
 export function setAllPrices(all: Record<string, PriceEntry>): void {
   learnFromQuotes(Object.values(all));
+  learnPrecisions(Object.values(all));
   for (const [s, q] of Object.entries(all)) if (!(s in prices.bySymbol)) prices.bySymbol[s] = q;
   prices.symbols = Object.values(all)
     .sort((a, b) => a.sort - b.sort)
@@ -67,9 +69,11 @@ function flush(): void {
   prices.updatedAt = serverNow();
 }
 
-function arrived(batch: Iterable<{ lastUpdate?: number }>): void {
+function arrived(batch: readonly PricePatch[]): void {
   // On arrival, not at the frame: a background tab may not paint for a long time.
   learnFromQuotes(batch);
+  // Before the prices land, so no price shows at digits about to change.
+  learnPrecisions(batch);
   if (!scheduled) {
     scheduled = true;
     schedule(flush);

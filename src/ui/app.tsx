@@ -17,7 +17,6 @@ import { ConfigOverlay } from './components/config-overlay.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
-import { AccountCorner } from './shell/account-corner.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
@@ -32,6 +31,10 @@ const ListPanel = lazy(() =>
 // What the first screen does not show waits for the end of start-up (after-start.tsx).
 const AfterStart = lazy(() =>
   import('./shell/after-start.tsx').then((m) => ({ default: m.AfterStart })),
+);
+// The desktop top bar's account corner (sign in, or avatar and balance): desktop only.
+const AccountCorner = lazy(() =>
+  import('./shell/account-corner.tsx').then((m) => ({ default: m.AccountCorner })),
 );
 const PlacePanel = lazy(() =>
   import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),

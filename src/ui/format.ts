@@ -1,50 +1,144 @@
-/** Number formatting for prices, volumes, amounts and percentages. */
+/**
+ * The one path from a number to the text a user reads (and the only file in
+ * src/ui that may call toFixed or toLocaleString: eslint-rules/numbers.js).
+ * Every figure is formatted by what it belongs to, never by the digits the
+ * number happens to have:
+ *
+ * | kind                       | belongs to | decimals                                        |
+ * | -------------------------- | ---------- | ----------------------------------------------- |
+ * | price                      | a product  | its pricePrecision (state/products.ts), else 2  |
+ * | volume                     | a product  | 0 for whole units (minCount ≥ 1), else 2        |
+ * | amount, pnl, fee, margin   | a currency | USD 2 (user-centre §9); other coins as sent     |
+ * | percent (change)           | —          | 2, with a sign                                  |
+ * | rate (payout)              | —          | as configured, at most 2                        |
+ *
+ * `<Num>` (components/num.tsx) puts one of these in the page with the
+ * `data-num` / `data-unit` / `data-figure` marks README "Numbers on screen"
+ * describes.
+ */
 import { DEFAULT_PRECISION } from '../config/constants.ts';
-import { productDigits } from '../state/products.ts';
+import { priceDigitsOf, volumeDigitsFor } from '../state/products.ts';
 import { site } from '../state/site.ts';
 
-const seen = new Map<string, number>();
+/** What a number on screen is (the DOM's `data-num`). */
+export type NumKind =
+  'price' | 'amount' | 'volume' | 'percent' | 'rate' | 'pnl' | 'fee' | 'margin' | 'other';
 
-/**
- * Decimals to show for a symbol's prices: its product's pricePrecision once
- * the order info is known; before that (a visitor, who may not read it), the
- * most decimals seen so far in its prices (server-rounded).
- */
-export function decimalsOf(symbol: string, ...values: number[]): number {
-  let d = seen.get(symbol) ?? 0;
-  for (const v of values) {
-    const s = String(v);
-    const i = s.indexOf('.');
-    if (i >= 0 && !s.includes('e')) d = Math.max(d, s.length - i - 1);
-  }
-  seen.set(symbol, d);
-  return productDigits.bySymbol[symbol]?.price ?? d;
+/** The base currency: balances and every USD figure at 2 decimals (user-centre.md §9). */
+export const BASE_CURRENCY = 'USD';
+
+type Value = number | string | null | undefined;
+
+const numberOf = (v: Value): number | undefined => {
+  if (v === null || v === undefined || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+const MISSING = '—';
+
+/** Fixed decimals, and never "-0.00". */
+function fixed(n: number, decimals: number): string {
+  const s = n.toFixed(decimals);
+  return /^-0(\.0+)?$/.test(s) ? s.slice(1) : s;
 }
 
-export const formatPrice = (v: number, decimals: number): string => v.toFixed(decimals);
+/** A number as written, without exponent notation (1e-7 → 0.0000001). */
+function plain(v: number | string): string {
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return v.trim();
+  const n = Number(v);
+  if (!Number.isFinite(n)) return MISSING;
+  const s = String(n);
+  return s.includes('e')
+    ? n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+    : s;
+}
+
+/** A product's price decimals: learned (price entries, product info, this browser's cache), else 2. */
+export const priceDigits = (symbol: string): number => priceDigitsOf(symbol);
+
+/** A product's volume decimals. */
+export const volumeDigits = (symbol: string): number => volumeDigitsFor(symbol);
+
+/** A currency's decimals, or undefined for "as the server sends it" (other coins, §9). */
+export const amountDigits = (currency: string): number | undefined =>
+  currency === BASE_CURRENCY ? DEFAULT_PRECISION : undefined;
 
 /** A price of a product, in its precision ('—' when there is none). */
-export function priceText(symbol: string, v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  const known = productDigits.bySymbol[symbol]?.price;
-  const d = known ?? (seen.has(symbol) ? decimalsOf(symbol, v) : DEFAULT_PRECISION);
-  return v.toFixed(d);
+export function priceText(symbol: string, v: Value): string {
+  const n = numberOf(v);
+  return n === undefined ? MISSING : fixed(n, priceDigits(symbol));
 }
 
-/** A volume (lots) of a product: whole units for shares, else 2 decimals (§9 amount precision). */
-export function volumeText(symbol: string, v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  const min = productDigits.bySymbol[symbol]?.minCount;
-  const whole = min !== undefined && min >= 1 && Number.isInteger(min);
-  return v.toFixed(whole ? 0 : DEFAULT_PRECISION);
+/** A volume (lots, or the day's volume) of a product. */
+export function volumeText(symbol: string, v: Value): string {
+  const n = numberOf(v);
+  return n === undefined ? MISSING : fixed(n, volumeDigits(symbol));
 }
 
-export const formatPercent = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+/** Money in a currency: USD with 2 decimals, other coins as the server gives them. */
+export function amountText(v: Value, currency: string = BASE_CURRENCY): string {
+  const n = numberOf(v);
+  if (n === undefined) return MISSING;
+  const d = amountDigits(currency);
+  return d === undefined ? plain(v as number | string) : fixed(n, d);
+}
+
+/** USD with 2 decimals (balances, P&L, fees, margin, USD equivalents). */
+export const money = (v: Value): string => amountText(v, BASE_CURRENCY);
+
+/** A change in percent: 2 decimals and a sign ("+1.25", "-0.40"); the % sign is the caller's. */
+export function percentText(v: Value): string {
+  const n = numberOf(v);
+  if (n === undefined) return MISSING;
+  const s = fixed(n, 2);
+  return n > 0 && s !== '0.00' ? `+${s}` : s;
+}
+
+/** A payout rate in percent as configured (85, 87.5), at most 2 decimals; the % is the caller's. */
+export function rateText(v: Value): string {
+  const n = numberOf(v);
+  return n === undefined ? MISSING : String(Number(fixed(n, 2)));
+}
+
+/** Any kind, by what it belongs to (`unit`: the product's symbol or the currency). */
+export function numText(kind: NumKind, unit: string | undefined, v: Value): string {
+  switch (kind) {
+    case 'price':
+      return priceText(unit ?? '', v);
+    case 'volume':
+      return volumeText(unit ?? '', v);
+    case 'amount':
+    case 'pnl':
+    case 'fee':
+    case 'margin':
+      return amountText(v, unit ?? BASE_CURRENCY);
+    case 'percent':
+      return percentText(v);
+    case 'rate':
+      return rateText(v);
+    case 'other':
+      return v === null || v === undefined || v === '' ? MISSING : plain(v);
+  }
+}
+
+/**
+ * Loan amounts grouped the reader's way (50,000): the loan's amounts move in
+ * steps of 10,000 and 100 (user-centre.md §9), so they are whole, and a
+ * sentence-sized figure reads better grouped.
+ */
+export function groupedText(v: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(v);
+  } catch {
+    return new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(v);
+  }
+}
+
+/** A coordinate in an SVG path (drawn, not read): one decimal place is enough. */
+export const svgNumber = (v: number, decimals = 1): string => v.toFixed(decimals);
 
 export const trendClass = (changePercent: number): string => (changePercent >= 0 ? 'up' : 'down');
-
-/** Money with two decimals (USD figures). */
-export const money = (v: number | string): string => Number(v).toFixed(2);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

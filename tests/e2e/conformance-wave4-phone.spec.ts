@@ -255,7 +255,9 @@ test('phone: my wallet counts in USD with 2 decimals and shows other coins as th
   const usdt = coins.getByRole('listitem', { name: 'USDT', exact: true });
   const eth = coins.getByRole('listitem', { name: 'ETH', exact: true });
   // USD with 2 decimals (the server says 1234.5); an empty coin reads 0, not 0.00.
-  await expect(usd.getByText('1234.50', { exact: true })).toBeVisible();
+  // (The row's balance, not its USD value beside it: the same figure for USD.)
+  const usdBalance = usd.locator('[data-figure="wallet.USD.balance"]');
+  await expect(usdBalance).toHaveText('1234.50');
   await expect(eth.getByText('0', { exact: true })).toBeVisible();
 
   // 12.3456 USDT in (4 decimals, free): the coin keeps its 4 decimals, USD keeps 2.
@@ -267,7 +269,7 @@ test('phone: my wallet counts in USD with 2 decimals and shows other coins as th
   await expect(drawer).toBeHidden();
   await expect(usdt.getByText('12.3456', { exact: true })).toBeVisible();
   await expect(usdt.getByText('≈ 12.34 USD')).toBeVisible();
-  await expect(usd.getByText('1222.15', { exact: true })).toBeVisible();
+  await expect(usdBalance).toHaveText('1222.15');
   await expect(total.getByText('1234.49', { exact: true })).toBeVisible();
   // Loaded: the coin is not rounded to 2 decimals anywhere in its row.
   await expect(usdt.getByText('12.35', { exact: true })).toHaveCount(0);

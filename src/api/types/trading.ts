@@ -96,6 +96,19 @@ export interface PriceEntry {
   /** Day high and low (chart header). */
   high?: number;
   low?: number;
+  /**
+   * Extension beyond the spec (§3 puts pricePrecision only in the product
+   * order info, which a visitor may not read): the product's price decimals,
+   * so every screen, a visitor's too, shows each price at its product's
+   * precision. Optional: a server without it leaves the client on the last
+   * precision it learned (src/state/products.ts), else the default 2.
+   */
+  pricePrecision?: number;
+  /**
+   * Extension, as pricePrecision: decimals of this product's volumes (0 for a
+   * product traded in whole units, as its minCount ≥ 1 says; else 2).
+   */
+  volumePrecision?: number;
 }
 
 /** Market hours per weekday (0 Sunday .. 6 Saturday), 'HH:mm:ss' New York time. */

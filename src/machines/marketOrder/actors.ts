@@ -2,13 +2,15 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
-import { learnProducts } from '../../state/products.ts';
+import { noteBalance } from '../../state/balance.ts';
+import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import type { ProductLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './types.ts';
 
 /** Order info, market status, quote and balance of a product, at once (other forms reuse it). */
 export async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
+  const token = session.token;
   const [info, status, quote, balance] = await Promise.all([
     api.call('productOrderInfo', { productCode: symbol }),
     api.call('marketStatus', { symbol }),
@@ -17,6 +19,9 @@ export async function loadProduct(api: ApiClient, symbol: string): Promise<Produ
   ]);
   // Every price on screen uses the product's precision (src/state/products.ts).
   learnProducts(info.data);
+  if (quote.data) learnPrecisions([quote.data]);
+  // Every view shows the latest balance read (state/balance.ts).
+  noteBalance(token, balance.data);
   return { symbol, info, status, quote, balance };
 }
 
@@ -28,8 +33,11 @@ export const balancePoller = (api: ApiClient) =>
   fromCallback<EventObject>(({ sendBack, receive }) => {
     let live = true;
     receive(() => {
+      const token = session.token;
       void api.call('userBalance').then((r) => {
-        if (live && r.code === 0 && r.data) sendBack({ type: 'balance.update', balance: r.data });
+        if (!live || r.code !== 0 || !r.data) return;
+        noteBalance(token, r.data);
+        sendBack({ type: 'balance.update', balance: r.data });
       });
     });
     return () => {

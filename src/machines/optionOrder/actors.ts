@@ -2,6 +2,8 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
+import { noteBalance } from '../../state/balance.ts';
+import { learnPrecisions } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import { balancePoller } from '../marketOrder/actors.ts';
 import type { OptionLoad } from '../validation/trading.ts';
@@ -9,12 +11,15 @@ import type { PlaceInput, PlaceResult } from './types.ts';
 
 /** The option product, market status, quote and balance of a symbol, at once. */
 export async function loadOption(api: ApiClient, symbol: string): Promise<OptionLoad> {
+  const token = session.token;
   const [product, status, quote, balance] = await Promise.all([
     api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),
     api.call('marketStatus', { symbol }),
     api.call('thumb', { symbol }),
     api.call('userBalance'),
   ]);
+  if (quote.data) learnPrecisions([quote.data]);
+  noteBalance(token, balance.data);
   return { symbol, product, status, quote, balance };
 }
 

@@ -23,24 +23,3 @@ const PERIOD: Record<Period, KPeriod> = {
 };
 
 export const klinePeriod = (p: Period): KPeriod => PERIOD[p];
-
-const decimals = (v: number): number => {
-  const s = String(v);
-  const i = s.indexOf('.');
-  return i < 0 || s.includes('e') ? 0 : s.length - i - 1;
-};
-
-/** Price decimals as the server rounds them: the most any bar shows (at least 2). */
-export function pricePrecision(points: readonly KlinePoint[]): number {
-  let d = 2;
-  for (const p of points) {
-    d = Math.max(
-      d,
-      decimals(p.openPrice),
-      decimals(p.closePrice),
-      decimals(p.highestPrice),
-      decimals(p.lowestPrice),
-    );
-  }
-  return Math.min(d, 8);
-}

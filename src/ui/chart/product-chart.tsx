@@ -46,8 +46,9 @@ import {
 import { syncIndicators } from './indicators.ts';
 import { createKlineFeed } from './kline-feed.ts';
 import { appKlineSource } from './kline-source.ts';
-import { klinePeriod, pricePrecision } from './kline-data.ts';
-import { productDigits } from '../../state/products.ts';
+import { klinePeriod } from './kline-data.ts';
+import { useDigits } from '../components/num.tsx';
+import { priceDigits, volumeDigits } from '../format.ts';
 import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
@@ -97,6 +98,7 @@ export function ProductChart(props: ProductChartProps) {
   const [chart, setChart] = useState<Chart | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [reloads, setReloads] = useState(0);
+  const digits = useDigits('price', symbol);
   const compact = useCompact(host);
   const feed = useMemo(
     () => createKlineFeed(appKlineSource(api, backend.channels.market)),
@@ -176,8 +178,8 @@ export function ProductChart(props: ProductChartProps) {
     void feed.prepare(symbol, period).then((points) => {
       if (!alive || !points) return;
       const kp = klinePeriod(period);
-      // The product's pricePrecision once known (src/state/products.ts), else what the bars show.
-      const precision = productDigits.bySymbol[symbol]?.price ?? pricePrecision(points);
+      // The product's pricePrecision (state/products.ts), never what the bars happen to show.
+      const precision = priceDigits(symbol);
       const p = chart.getPeriod();
       const s = chart.getSymbol();
       const samePeriod = p?.type === kp.type && p.span === kp.span;
@@ -185,7 +187,11 @@ export function ProductChart(props: ProductChartProps) {
       // Each setter reloads from the feed, which now serves the history just read.
       if (!samePeriod) chart.setPeriod(kp);
       if (!sameSymbol)
-        chart.setSymbol({ ticker: symbol, pricePrecision: precision, volumePrecision: 2 });
+        chart.setSymbol({
+          ticker: symbol,
+          pricePrecision: precision,
+          volumePrecision: volumeDigits(symbol),
+        });
       if (samePeriod && sameSymbol) chart.resetData();
       // MACD is in price units: shown at the symbol's precision.
       chart.overrideIndicator({ name: 'MACD', precision });
@@ -195,7 +201,8 @@ export function ProductChart(props: ProductChartProps) {
     return () => {
       alive = false;
     };
-  }, [chart, feed, symbol, period, reloads]);
+    // `digits`: learned later (a first visit on a server without the extension), it redraws the axis.
+  }, [chart, feed, symbol, period, reloads, digits]);
 
   const mainKey = indicators.main.join();
   const subKey = indicators.sub.join();

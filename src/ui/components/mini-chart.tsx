@@ -7,6 +7,7 @@ import { MINI_CHART_MINUTES } from '../../config/constants.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
+import { svgNumber } from '../format.ts';
 
 const W = 120;
 const H = 36;
@@ -39,7 +40,7 @@ export function MiniChart({ symbol }: { symbol: string }) {
   const d = points
     .map(
       (p, i) =>
-        `${((i / (points.length - 1)) * W).toFixed(1)},${(H - 2 - ((p - min) / span) * (H - 4)).toFixed(1)}`,
+        `${svgNumber((i / (points.length - 1)) * W)},${svgNumber(H - 2 - ((p - min) / span) * (H - 4))}`,
     )
     .join(' ');
   return (

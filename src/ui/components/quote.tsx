@@ -10,8 +10,9 @@ import type { TFunction } from 'i18next';
 import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
-import { decimalsOf, formatPercent, formatPrice, trendClass } from '../format.ts';
+import { priceText, trendClass } from '../format.ts';
 import { MiniChart } from './mini-chart.tsx';
+import { Num, useDigits } from './num.tsx';
 
 function useQuote(symbol: string) {
   const live = useLiveQuote(symbol);
@@ -34,11 +35,12 @@ function priceCell(t: TFunction, price: string, stale: boolean) {
 // Memo: a row renders for its own price (useLiveQuote), not whenever its list does.
 export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string }) {
   const hit = useQuote(symbol);
-  const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
+  // The memoised card follows its product's digits as well as its price.
+  useDigits('price', symbol);
   const { t } = useTranslation();
   if (!hit) return null;
-  const bid = priceCell(t, formatPrice(hit.q.bidPrice, d), hit.stale);
-  const ask = priceCell(t, formatPrice(hit.q.askPrice, d), hit.stale);
+  const bid = priceCell(t, priceText(symbol, hit.q.bidPrice), hit.stale);
+  const ask = priceCell(t, priceText(symbol, hit.q.askPrice), hit.stale);
   const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   return (
@@ -50,14 +52,19 @@ export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string })
       <span className="quote-card-name">{q.name}</span>
       <span className="quote-card-sub">{q.productName}</span>
       <span className="quote-card-prices">
-        <span className="price" data-testid={`bid-${symbol}`} {...bid}>
-          {formatPrice(q.bidPrice, d)}
-        </span>
-        <span className="price" {...ask}>
-          {formatPrice(q.askPrice, d)}
-        </span>
+        <Num
+          kind="price"
+          unit={symbol}
+          value={q.bidPrice}
+          className="price"
+          data-testid={`bid-${symbol}`}
+          {...bid}
+        />
+        <Num kind="price" unit={symbol} value={q.askPrice} className="price" {...ask} />
       </span>
-      <span className="change">{formatPercent(q.priceChangePercent)}</span>
+      <span className="change">
+        <Num kind="percent" value={q.priceChangePercent} />%
+      </span>
       <MiniChart symbol={symbol} />
     </ListLink>
   );
@@ -71,11 +78,11 @@ export const QuoteRow = memo(function QuoteRow({
   onSelect?: (symbol: string) => void;
 }) {
   const hit = useQuote(symbol);
-  const d = hit ? decimalsOf(symbol, hit.q.bidPrice, hit.q.askPrice) : 0;
+  useDigits('price', symbol);
   const { t } = useTranslation();
   if (!hit) return null;
-  const bid = priceCell(t, formatPrice(hit.q.bidPrice, d), hit.stale);
-  const ask = priceCell(t, formatPrice(hit.q.askPrice, d), hit.stale);
+  const bid = priceCell(t, priceText(symbol, hit.q.bidPrice), hit.stale);
+  const ask = priceCell(t, priceText(symbol, hit.q.askPrice), hit.stale);
   const { q, stale } = hit;
   const trend = trendClass(q.priceChangePercent);
   const name = (
@@ -97,14 +104,20 @@ export const QuoteRow = memo(function QuoteRow({
           </ListLink>
         )}
       </th>
-      <td className="price" data-testid={`row-bid-${symbol}`} {...bid}>
-        {formatPrice(q.bidPrice, d)}
-      </td>
-      <td className="price" {...ask}>
-        {formatPrice(q.askPrice, d)}
-      </td>
+      <Num
+        as="td"
+        kind="price"
+        unit={symbol}
+        value={q.bidPrice}
+        className="price"
+        data-testid={`row-bid-${symbol}`}
+        {...bid}
+      />
+      <Num as="td" kind="price" unit={symbol} value={q.askPrice} className="price" {...ask} />
       <td>
-        <span className="change-pill">{formatPercent(q.priceChangePercent)}</span>
+        <span className="change-pill">
+          <Num kind="percent" value={q.priceChangePercent} />%
+        </span>
       </td>
     </tr>
   );

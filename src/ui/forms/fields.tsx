@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconEye, IconEyeOff } from '../components/icons.tsx';
+import { withNodes } from '../components/num-text.tsx';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -16,7 +17,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   onValue: (v: string) => void;
   /** An i18n key (with optional values) from the machine. */
   error?: string | undefined;
-  errorValues?: Record<string, unknown>;
+  /** Its values; a number in it is given as a `<Num>`, so it keeps its marks (components/num.tsx). */
+  errorValues?: Record<string, unknown> | undefined;
   hint?: ReactNode;
   trailing?: ReactNode;
 }
@@ -51,7 +53,7 @@ export function TextField({
       {hint && !error && <span className="muted small">{hint}</span>}
       {error && (
         <span id={`${id}-err`} className="field-error" role="alert">
-          {t(error, errorValues)}
+          {withNodes(t, error, errorValues)}
         </span>
       )}
     </div>

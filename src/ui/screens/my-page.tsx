@@ -13,14 +13,18 @@ import { useFlags } from '../hooks/use-flags.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
-import { useBalance, useDemo, useSessionUser, useUnread } from '../hooks/use-session.ts';
+import { useDemo, useSessionUser, useUnread } from '../hooks/use-session.ts';
+import { FIGURE } from '../figures.ts';
+import { useBalanceFigures } from '../hooks/use-figures.ts';
+import { useWallet } from '../hooks/use-wallet.ts';
+import { Num } from '../components/num.tsx';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { MenuRow } from '../components/menu-row.tsx';
 import { copyText } from '../clipboard.ts';
 import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-picker.tsx';
 import { Avatar } from '../shell/account-corner.tsx';
 import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
-import { money } from '../format.ts';
 import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';
@@ -34,8 +38,11 @@ export function MyPage() {
   const phone = displayPhone(user?.phone, user?.areaCode);
   const demo = useDemo();
   const unread = useUnread();
-  const balance = useBalance(true);
+  const balance = useBalanceFigures(true);
   const flags = useFlags();
+  // A real account with the multi-currency wallet: its total assets, as My wallet shows them.
+  const walletShown = !!flags['multi-wallet'] && !!user && !demo;
+  const wallet = useWallet(walletShown, user);
   const { dark, redUp } = useSnapshot(preferences);
   const [lng] = useLanguage();
   const [drawer, setDrawer] = useState<'language' | 'logout'>();
@@ -69,7 +76,9 @@ export function MyPage() {
 
       <section className="balance-card" aria-label={t('top.balance')} aria-busy={!balance}>
         <div className="row">
-          <span className="muted">{t('top.total')} (USD)</span>
+          <span className="muted">
+            {t(walletShown ? 'wallet_ui.total_assets' : 'top.total')} (USD)
+          </span>
           <button
             type="button"
             className="btn"
@@ -78,11 +87,26 @@ export function MyPage() {
             {t('common.refresh')}
           </button>
         </div>
+        {/* One source per figure (hooks/use-figures.ts): the same as My wallet's and the popover's. */}
         <div className="amount">
-          {balance ? money(balance.balanceAmount + balance.lockMargin) : '…'}
+          {walletShown ? (
+            <Num
+              kind="amount"
+              unit="USD"
+              value={wallet?.totalBalance}
+              figure={FIGURE.walletTotal}
+            />
+          ) : (
+            <BalanceNum which="total" />
+          )}
         </div>
+        {walletShown && (
+          <div className="muted small">
+            {t('top.total')} <BalanceNum which="total" />
+          </div>
+        )}
         <div className="muted small">
-          {t('top.available')} {balance ? money(balance.balanceAmount) : '…'}
+          {t('top.available')} <BalanceNum which="available" />
         </div>
       </section>
 

@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { session } from '../../state/session.ts';
 import { IconUser } from '../components/icons.tsx';
-import { useBalance, useSessionUser } from '../hooks/use-session.ts';
+import { useSessionUser } from '../hooks/use-session.ts';
+import { useBalanceFigures } from '../hooks/use-figures.ts';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
-import { money } from '../format.ts';
 import { DemoSwitch } from './account-switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
 
@@ -25,15 +26,15 @@ export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: nu
 
 function BalancePopover({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const b = useBalance(true);
+  const b = useBalanceFigures(true);
   return (
     <div className="popover right" role="dialog" aria-label={t('top.balance')}>
       {/* Blank until this account's balance is read: never an old figure as if current. */}
       <dl className="kv" aria-busy={!b}>
         <dt>{t('top.total')}</dt>
-        <dd>{b ? money(b.balanceAmount + b.lockMargin) : '…'}</dd>
+        <BalanceNum as="dd" which="total" />
         <dt>{t('top.available')}</dt>
-        <dd>{b ? money(b.balanceAmount) : '…'}</dd>
+        <BalanceNum as="dd" which="available" />
       </dl>
       <div className="form-actions">
         <Link href="/user" className="btn block" onClick={onDone}>

@@ -1,5 +1,5 @@
 /** The desktop shell: top bar, workspace, and the route shown over it (sign-in card or account drawer). */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { subscribe } from 'valtio/vanilla';
@@ -70,7 +70,13 @@ export function DesktopShell(slots: ShellSlots) {
 
   return (
     <div className="desktop-shell">
-      <TopBar account={<slots.Account />} />
+      <TopBar
+        account={
+          <Suspense fallback={null}>
+            <slots.Account />
+          </Suspense>
+        }
+      />
       {/* Under a sign-in card or drawer it would only be read out twice. */}
       {!overlay && <FirstRunHint />}
       <Workspace PlaceOrder={slots.PlaceOrder} List={slots.List} />

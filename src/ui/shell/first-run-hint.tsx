@@ -9,6 +9,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { readJson, writeJson } from '../../state/persist.ts';
+import { balanceFigures } from '../../state/balance.ts';
 import { useFlags } from '../hooks/use-flags.ts';
 import { useBalance, useDemo, useSessionUser } from '../hooks/use-session.ts';
 import { DemoSwitch } from './account-switch.tsx';
@@ -33,7 +34,7 @@ function Hint() {
   const candidate = !!user && !demo && !dismissed.includes(user.uid);
   // Polled only while the hint may show, so a deposit approved meanwhile hides it.
   const balance = useBalance(candidate);
-  if (!candidate || !balance || balance.balanceAmount + balance.lockMargin !== 0) return null;
+  if (!candidate || !balance || balanceFigures(balance)?.total !== 0) return null;
   const dismiss = () => {
     const next = [...dismissed, user.uid];
     writeJson(KEY, next);

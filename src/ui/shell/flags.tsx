@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Language } from '../../config/site.ts';
+import { svgNumber } from '../format.ts';
 
 /** The points of a five-pointed star centred on (cx, cy), outer radius r, pointing at `deg`. */
 function star(cx: number, cy: number, r: number, deg = -90): string {
@@ -13,7 +14,7 @@ function star(cx: number, cy: number, r: number, deg = -90): string {
   for (let i = 0; i < 10; i++) {
     const rad = ((deg + i * 36) * Math.PI) / 180;
     const d = i % 2 === 0 ? r : r * 0.382;
-    pts.push(`${(cx + d * Math.cos(rad)).toFixed(2)},${(cy + d * Math.sin(rad)).toFixed(2)}`);
+    pts.push(`${svgNumber(cx + d * Math.cos(rad), 2)},${svgNumber(cy + d * Math.sin(rad), 2)}`);
   }
   return pts.join(' ');
 }

@@ -18,7 +18,7 @@ import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { money } from '../format.ts';
+import { Num } from '../components/num.tsx';
 import { inspected } from '../../machines/inspect.ts';
 
 function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: number }) {
@@ -64,9 +64,13 @@ function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: nu
           <dt>{t('reality.trades')}</dt>
           <dd>{s.tradesPlaced}</dd>
           <dt>{t('reality.pnl')}</dt>
-          <dd className={Number(s.profitLoss) < 0 ? 'down' : Number(s.profitLoss) > 0 ? 'up' : ''}>
-            {money(s.profitLoss)}
-          </dd>
+          <Num
+            as="dd"
+            className={Number(s.profitLoss) < 0 ? 'down' : Number(s.profitLoss) > 0 ? 'up' : ''}
+            kind="pnl"
+            unit="USD"
+            value={s.profitLoss}
+          />
         </dl>
       ) : (
         <p role="note">{t('reality.unavailable')}</p>

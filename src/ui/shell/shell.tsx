@@ -1,5 +1,5 @@
 /** Mobile shell (bottom tabs) below 768 px, desktop shell (panels) above. */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -7,24 +7,32 @@ import { AppRoutes } from '../router.tsx';
 import { BottomTabs, TAB_ROUTES } from './bottom-tabs.tsx';
 import type { WorkspaceSlots } from './workspace.tsx';
 import { ThemeEffect } from './theme.tsx';
-import { FirstRunHint } from './first-run-hint.tsx';
 import './shell.css';
 
 export interface ShellSlots extends WorkspaceSlots {
   /** The desktop top bar's account corner (sign in, or avatar and balance). */
-  Account: () => ReactNode;
+  Account: ComponentType;
 }
 
 function MobileShell() {
   const [location] = useLocation();
   return (
     <div className="mobile-shell">
-      {location === '/' && <FirstRunHint />}
+      {location === '/' && (
+        <Suspense fallback={null}>
+          <FirstRunHint />
+        </Suspense>
+      )}
       <AppRoutes />
       {TAB_ROUTES.has(location) && <BottomTabs />}
     </div>
   );
 }
+
+// A signed-in hint (a real account at 0.00) that no first price waits for.
+const FirstRunHint = lazy(() =>
+  import('./first-run-hint.tsx').then((m) => ({ default: m.FirstRunHint })),
+);
 
 const DesktopShell = lazy(() =>
   import('./desktop-shell.tsx').then((m) => ({ default: m.DesktopShell })),

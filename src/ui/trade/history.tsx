@@ -11,7 +11,9 @@ import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, formatDuration, money } from '../format.ts';
+import { formatDateTime, formatDuration } from '../format.ts';
+import { Num, Pnl } from '../components/num.tsx';
+import { FIGURE } from '../figures.ts';
 import { OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { SettlementResult } from './settlement.tsx';
@@ -51,11 +53,11 @@ function Totals({ today, total }: { today: unknown; total: unknown }) {
     <dl className="summary">
       <div>
         <dt>{t('history.today')}</dt>
-        <dd className={n(today) >= 0 ? 'up' : 'down'}>{money(n(today))}</dd>
+        <Pnl as="dd" value={n(today)} figure={FIGURE.historyToday} />
       </div>
       <div>
         <dt>{t('history.total')}</dt>
-        <dd className={n(total) >= 0 ? 'up' : 'down'}>{money(n(total))}</dd>
+        <Pnl as="dd" value={n(total)} figure={FIGURE.historyTotal} />
       </div>
     </dl>
   );
@@ -97,13 +99,11 @@ export function HistoryView() {
                     {t(o.orderType === 0 ? 'option.long' : 'option.short')}
                   </span>
                   <span className="muted">{formatDuration(o.timeLong)}</span>
-                  <span className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}>
-                    {money(o.winLost ?? 0)}
-                  </span>
+                  <Pnl className="pnl" value={o.winLost ?? 0} figure={FIGURE.optionPnl(o.uid)} />
                 </span>
                 <span className="order-grid">
                   <span>
-                    {t('option.amount')} {money(o.amount)}
+                    {t('option.amount')} <Num kind="amount" unit="USD" value={o.amount} />
                   </span>
                   <span>{o.completeTime ? formatDateTime(o.completeTime) : '—'}</span>
                 </span>

@@ -18,7 +18,9 @@ import { prices } from '../../state/prices.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
-import { formatPrice } from '../format.ts';
+import { Num } from '../components/num.tsx';
+import { withNodes } from '../components/num-text.tsx';
+import { BalanceNum } from '../components/balance-num.tsx';
 import type { TradeMode } from '../../config/site.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { inspected } from '../../machines/inspect.ts';
@@ -81,7 +83,6 @@ export function MarketOrderForm({
   const locked = state.hasTag('locked');
   const closed = state.hasTag('closed');
   const cooling = state.matches({ editing: 'cooling' });
-  const precision = c.info?.pricePrecision ?? 2;
   // The machine takes no input while it loads or submits: the fields say so (read-only, so a
   // focused field keeps keyboard focus) instead of dropping keys.
   const inert = locked || busy;
@@ -131,9 +132,9 @@ export function MarketOrderForm({
       )}
       <dl className="kv order-quote">
         <dt>{t('order.sellPrice')}</dt>
-        <dd className="down">{c.quote ? formatPrice(c.quote.bid, precision) : '—'}</dd>
+        <Num as="dd" className="down" kind="price" unit={symbol} value={c.quote?.bid} />
         <dt>{t('order.buyPrice')}</dt>
-        <dd className="up">{c.quote ? formatPrice(c.quote.ask, precision) : '—'}</dd>
+        <Num as="dd" className="up" kind="price" unit={symbol} value={c.quote?.ask} />
         <dt>{t('order.leverage')}</dt>
         <dd>{c.info ? `1:${c.info.multiple}` : '—'}</dd>
       </dl>
@@ -150,9 +151,26 @@ export function MarketOrderForm({
         label={t('order.volume')}
         {...field('volume')}
         errorValues={
-          range ? { value: c.errors.volume === 'volume_max_rule' ? range.max : range.min } : {}
+          range
+            ? {
+                value: (
+                  <Num
+                    kind="volume"
+                    unit={symbol}
+                    value={c.errors.volume === 'volume_max_rule' ? range.max : range.min}
+                  />
+                ),
+              }
+            : {}
         }
-        hint={range ? t('order.volumeRange', range) : undefined}
+        hint={
+          range
+            ? withNodes(t, 'order.volumeRange', {
+                min: <Num kind="volume" unit={symbol} value={range.min} />,
+                max: <Num kind="volume" unit={symbol} value={range.max} />,
+              })
+            : undefined
+        }
       />
       <div className="checks">
         <Check
@@ -172,11 +190,11 @@ export function MarketOrderForm({
       {c.takeProfitOn && <TextField label={t('order.takeProfit')} {...field('takeProfit')} />}
       <dl className="kv">
         <dt>{t('order.margin')}</dt>
-        <dd>{c.margin ?? '—'}</dd>
+        <Num as="dd" kind="margin" unit="USD" value={c.margin} />
         <dt>{t('position.fee')}</dt>
-        <dd>{c.fee ?? '—'}</dd>
+        <Num as="dd" kind="fee" unit="USD" value={c.fee} />
         <dt>{t('order.available')}</dt>
-        <dd>{c.balance ? c.balance.balanceAmount.toFixed(2) : '—'}</dd>
+        <BalanceNum as="dd" which="available" />
       </dl>
       {c.errors.balance && (
         <p className="field-error" role="alert">

@@ -23,7 +23,9 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { TextField } from '../forms/fields.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDuration, money } from '../format.ts';
+import { formatDuration } from '../format.ts';
+import { Num } from '../components/num.tsx';
+import { BalanceNum } from '../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { inspected } from '../../machines/inspect.ts';
@@ -167,7 +169,7 @@ export function OptionOrderForm({
               aria-disabled={inert || undefined}
               onClick={() => !inert && send({ type: 'delivery.select', index: i })}
             >
-              {d.name || formatDuration(d.timeLong)} · {d.profitRate}%
+              {d.name || formatDuration(d.timeLong)} · <Num kind="rate" value={d.profitRate} />%
             </button>
           ))}
         </div>
@@ -211,9 +213,17 @@ export function OptionOrderForm({
       )}
       <dl className="kv">
         <dt>{t('option.payout')}</dt>
-        <dd>{c.payoutRate !== undefined ? `${(c.payoutRate * 100).toFixed(0)}%` : '—'}</dd>
+        <dd>
+          {term ? (
+            <>
+              <Num kind="rate" value={term.profitRate} />%
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
         <dt>{t('order.available')}</dt>
-        <dd>{c.balance ? money(c.balance.balanceAmount) : '—'}</dd>
+        <BalanceNum as="dd" which="available" />
       </dl>
       {c.errors.balance && (
         <p className="field-error" role="alert">

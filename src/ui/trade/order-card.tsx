@@ -6,7 +6,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder } from '../../api/types/trading.ts';
-import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { Num, Pnl } from '../components/num.tsx';
+import { FIGURE } from '../figures.ts';
+import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { STATUS_CLASS } from './order-detail.tsx';
 
@@ -37,7 +40,7 @@ export function MarketStatus({ status }: { status: number }) {
 }
 
 export function MarketOrderCard({
-  o,
+  o: given,
   onOpen,
   time,
   extra,
@@ -51,6 +54,7 @@ export function MarketOrderCard({
 }) {
   const { t } = useTranslation();
   useProductDigits();
+  const o = useLiveOrder(given);
   return (
     <li>
       <button
@@ -65,14 +69,15 @@ export function MarketOrderCard({
             {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
           </span>
           <MarketStatus status={o.positionStatus} />
-          <span className={`pnl ${o.profitLoss >= 0 ? 'up' : 'down'}`}>{money(o.profitLoss)}</span>
+          <Pnl className="pnl" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
         </span>
         <span className="order-grid">
           <span>
-            {t('position.volume')} {volumeText(o.tradePair, o.orderQuantity)}
+            {t('position.volume')} <Num kind="volume" unit={o.tradePair} value={o.orderQuantity} />
           </span>
           <span>
-            {t('position.placePrice')} {priceText(o.tradePair, o.openingPrice)}
+            {t('position.placePrice')}{' '}
+            <Num kind="price" unit={o.tradePair} value={o.openingPrice} />
           </span>
           {extra}
           <span>{time ? formatDateTime(time) : '—'}</span>

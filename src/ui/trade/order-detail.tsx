@@ -14,13 +14,17 @@ import { showToast } from '../../state/toasts.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { Num, Pnl } from '../components/num.tsx';
+import { FIGURE } from '../figures.ts';
+import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
 
-export function OrderFacts({ o }: { o: MarketOrder }) {
+export function OrderFacts({ o: given }: { o: MarketOrder }) {
   const { t } = useTranslation();
+  const o = useLiveOrder(given);
   return (
     <dl className="kv">
       <dt>{t('position.orderId')}</dt>
@@ -32,23 +36,23 @@ export function OrderFacts({ o }: { o: MarketOrder }) {
       <dt>{t('position.priceType')}</dt>
       <dd>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</dd>
       <dt>{t('position.volume')}</dt>
-      <dd>{volumeText(o.tradePair, o.orderQuantity)}</dd>
+      <Num as="dd" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
       <dt>{t('position.placePrice')}</dt>
-      <dd>{priceText(o.tradePair, o.openingPrice)}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.openingPrice} />
       <dt>{t('position.currentPrice')}</dt>
-      <dd>{priceText(o.tradePair, o.currentPrice)}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.currentPrice} />
       <dt>{t('order.stopLoss')}</dt>
-      <dd>{priceText(o.tradePair, o.stopPrice)}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.stopPrice} />
       <dt>{t('order.takeProfit')}</dt>
-      <dd>{priceText(o.tradePair, o.takeProfitPrice)}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
       <dt>{t('position.interest')}</dt>
-      <dd>{money(o.interest ?? 0)}</dd>
+      <Num as="dd" kind="fee" unit="USD" value={o.interest ?? 0} />
       <dt>{t('position.fee')}</dt>
-      <dd>{money(o.feeAmount)}</dd>
+      <Num as="dd" kind="fee" unit="USD" value={o.feeAmount} />
       <dt>{t('position.margin')}</dt>
-      <dd>{money(o.securityDepositInitial)}</dd>
+      <Num as="dd" kind="margin" unit="USD" value={o.securityDepositInitial} />
       <dt>{t('position.profitLoss')}</dt>
-      <dd className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</dd>
+      <Pnl as="dd" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
       {(o.positionStatus === 2 || o.positionStatus === 3) && o.transactionTimeTs !== null && (
         <>
           <dt>{t('position.placeTime')}</dt>
@@ -112,11 +116,11 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
         <p>{t(c.action === 'close' ? 'position.confirmCover' : 'position.confirmCancel')}</p>
         <dl className="kv">
           <dt>{t('position.volume')}</dt>
-          <dd>{volumeText(symbol, c.confirm.volume)}</dd>
+          <Num as="dd" kind="volume" unit={symbol} value={c.confirm.volume} />
           <dt>{t('position.direction')}</dt>
           <dd>{t(c.confirm.direction === 0 ? 'order.buy' : 'order.sell')}</dd>
           <dt>{t('position.price')}</dt>
-          <dd>{priceText(symbol, c.confirm.price)}</dd>
+          <Num as="dd" kind="price" unit={symbol} value={c.confirm.price} />
         </dl>
         <div className="form-actions row">
           <button

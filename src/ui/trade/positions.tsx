@@ -14,7 +14,9 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, money, priceText, volumeText } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { Num, Pnl } from '../components/num.tsx';
+import { FIGURE } from '../figures.ts';
 import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
@@ -61,17 +63,21 @@ function Summary() {
     <dl className="summary" aria-label={t('position.summary')}>
       <div>
         <dt>{t('position.profitLoss')}</dt>
-        <dd className={(s?.profitLoss ?? 0) >= 0 ? 'up' : 'down'}>
-          {s ? money(s.profitLoss) : '—'}
-        </dd>
+        <Pnl as="dd" value={s?.profitLoss} figure={FIGURE.positionsPnl} />
       </div>
       <div>
         <dt>{t('position.netValue')}</dt>
-        <dd>{s ? money(s.netValue) : '—'}</dd>
+        <Num as="dd" kind="amount" unit="USD" value={s?.netValue} figure={FIGURE.positionsNet} />
       </div>
       <div>
         <dt>{t('position.available')}</dt>
-        <dd>{s ? money(s.available) : '—'}</dd>
+        <Num
+          as="dd"
+          kind="amount"
+          unit="USD"
+          value={s?.available}
+          figure={FIGURE.positionsAvailable}
+        />
       </div>
     </dl>
   );
@@ -86,7 +92,8 @@ function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
       time={o.orderTimeTs ?? o.transactionTimeTs ?? 0}
       extra={
         <span>
-          {t('position.currentPrice')} {priceText(o.tradePair, o.currentPrice)}
+          {t('position.currentPrice')}{' '}
+          <Num kind="price" unit={o.tradePair} value={o.currentPrice} />
         </span>
       }
     />
@@ -137,14 +144,14 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
                 {t(o.orderType === 0 ? 'order.buy' : 'order.sell')}
               </td>
               <td>{t(o.buyPoint === 1 ? 'position.pendingOrder' : 'position.marketPrice')}</td>
-              <td>{volumeText(o.tradePair, o.orderQuantity)}</td>
-              <td>{priceText(o.tradePair, o.openingPrice)}</td>
-              <td>{priceText(o.tradePair, o.currentPrice)}</td>
-              <td className={o.profitLoss >= 0 ? 'up' : 'down'}>{money(o.profitLoss)}</td>
-              <td>{priceText(o.tradePair, o.stopPrice)}</td>
-              <td>{priceText(o.tradePair, o.takeProfitPrice)}</td>
-              <td>{money(o.interest ?? 0)}</td>
-              <td>{money(o.feeAmount)}</td>
+              <Num as="td" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
+              <Num as="td" kind="price" unit={o.tradePair} value={o.openingPrice} />
+              <Num as="td" kind="price" unit={o.tradePair} value={o.currentPrice} />
+              <Pnl as="td" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
+              <Num as="td" kind="price" unit={o.tradePair} value={o.stopPrice} />
+              <Num as="td" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
+              <Num as="td" kind="fee" unit="USD" value={o.interest ?? 0} />
+              <Num as="td" kind="fee" unit="USD" value={o.feeAmount} />
               <td>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
             </tr>
           ))}

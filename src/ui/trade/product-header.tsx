@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
 import { useProductDigits } from './use-product-digits.ts';
-import { decimalsOf, formatDateTime, formatPercent, formatPrice, trendClass } from '../format.ts';
+import { formatDateTime, trendClass } from '../format.ts';
+import { Num } from '../components/num.tsx';
 
 export function ProductHeader({
   symbol,
@@ -14,10 +15,9 @@ export function ProductHeader({
 }) {
   const { t } = useTranslation();
   const board = useSnapshot(prices);
-  // A signed-in user's header shows the product's precision, not a guess from the last ticks.
+  // Signed in, the product info refreshes the digits every price entry already carries.
   useProductDigits();
   const q = board.bySymbol[symbol];
-  const d = q ? decimalsOf(symbol, q.bidPrice, q.askPrice) : 2;
   return (
     <div className="product-header">
       <select
@@ -34,26 +34,32 @@ export function ProductHeader({
       </select>
       {q && (
         <div className={`price-line ${trendClass(q.priceChangePercent)}`}>
-          <span className="big-price" aria-label={t('chart.price')}>
-            {formatPrice(q.price, d)}
+          <Num
+            kind="price"
+            unit={symbol}
+            value={q.price}
+            className="big-price"
+            aria-label={t('chart.price')}
+          />
+          <span className="change">
+            <Num kind="percent" value={q.priceChangePercent} />%
           </span>
-          <span className="change">{formatPercent(q.priceChangePercent)}</span>
         </div>
       )}
       {q && (
         <dl className="stats">
           <div>
             <dt>{t('chart.high')}</dt>
-            <dd>{q.high !== undefined ? formatPrice(q.high, d) : '—'}</dd>
+            <Num as="dd" kind="price" unit={symbol} value={q.high} />
           </div>
           <div>
             <dt>{t('chart.low')}</dt>
-            <dd>{q.low !== undefined ? formatPrice(q.low, d) : '—'}</dd>
+            <Num as="dd" kind="price" unit={symbol} value={q.low} />
           </div>
           {q.type !== '2' && q.type !== '3' && (
             <div>
               <dt>{t('chart.volume')}</dt>
-              <dd>{q.volume.toFixed(2)}</dd>
+              <Num as="dd" kind="volume" unit={symbol} value={q.volume} />
             </div>
           )}
           <div>

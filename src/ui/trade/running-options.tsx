@@ -11,7 +11,8 @@ import { OPTION_RUNNING_LIMIT, TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDateTime, formatDuration, money, priceText } from '../format.ts';
+import { formatDateTime, formatDuration } from '../format.ts';
+import { Num } from '../components/num.tsx';
 import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
 
 const RUNNING_REFRESH_MS = 3000;
@@ -55,7 +56,7 @@ function OptionRow({
               <span className="muted">
                 {t('option.deliveryTime')} {formatDuration(o.timeLong)}
               </span>
-              <span>{money(o.amount)}</span>
+              <Num kind="amount" unit="USD" value={o.amount} />
             </span>
             {progress}
             <span className="muted small">{t('option.timeLeft', { seconds: left })}</span>
@@ -69,9 +70,9 @@ function OptionRow({
       >
         <dl className="kv">
           <dt>{t('option.amount')}</dt>
-          <dd>{money(o.amount)}</dd>
+          <Num as="dd" kind="amount" unit="USD" value={o.amount} />
           <dt>{t('option.openPrice')}</dt>
-          <dd>{priceText(o.tradePair, o.price)}</dd>
+          <Num as="dd" kind="price" unit={o.tradePair} value={o.price} />
           <dt>{t('option.deliveryTime')}</dt>
           <dd>{formatDuration(o.timeLong)}</dd>
           <dt>{t('position.placeTime')}</dt>

@@ -16,7 +16,9 @@ import {
 import { serverNow, serverTimeKnown } from '../../state/server-clock.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime, money, priceText } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { Num } from '../components/num.tsx';
+import { FIGURE } from '../figures.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export interface Settling {
@@ -105,7 +107,12 @@ export function SettlementResult({ result }: { result: OptionOrder | null }) {
     <div className="settlement">
       <p className={`settle-amount ${tie ? '' : win ? 'up' : 'down'}`} role="status">
         {tie ? t('option.tie') : win ? t('option.won') : t('option.lost')}{' '}
-        {money(result.winLost ?? 0)}
+        <Num
+          kind="pnl"
+          unit="USD"
+          value={result.winLost ?? 0}
+          figure={FIGURE.optionPnl(result.uid)}
+        />
       </p>
       <dl className="kv">
         <dt>{t('option.symbol')}</dt>
@@ -113,11 +120,11 @@ export function SettlementResult({ result }: { result: OptionOrder | null }) {
         <dt>{t('position.direction')}</dt>
         <dd>{t(result.orderType === 0 ? 'option.long' : 'option.short')}</dd>
         <dt>{t('option.amount')}</dt>
-        <dd>{money(result.amount)}</dd>
+        <Num as="dd" kind="amount" unit="USD" value={result.amount} />
         <dt>{t('option.openPrice')}</dt>
-        <dd>{priceText(result.tradePair, result.price)}</dd>
+        <Num as="dd" kind="price" unit={result.tradePair} value={result.price} />
         <dt>{t('option.closePrice')}</dt>
-        <dd>{priceText(result.tradePair, result.priceEnd)}</dd>
+        <Num as="dd" kind="price" unit={result.tradePair} value={result.priceEnd} />
         <dt>{t('option.settledAt')}</dt>
         <dd>{formatDateTime(result.completeTime)}</dd>
       </dl>

@@ -33,9 +33,10 @@ export function summaryAtRows(
     ? holding.reduce((sum, o) => sum.plus(o.profitLoss ?? 0), new Big(0))
     : serverPnl;
   const shift = pnl.minus(serverPnl);
+  const cents = (v: Big) => v.round(2, Big.roundHalfUp).toNumber();
   return {
-    profitLoss: Number(pnl.toFixed(2)),
-    netValue: Number(new Big(server.netValue ?? 0).plus(shift).toFixed(2)),
-    available: Number(new Big(server.securityDepositAvailableSum ?? 0).plus(shift).toFixed(2)),
+    profitLoss: cents(pnl),
+    netValue: cents(new Big(server.netValue ?? 0).plus(shift)),
+    available: cents(new Big(server.securityDepositAvailableSum ?? 0).plus(shift)),
   };
 }

@@ -4,6 +4,7 @@ import {
   type MarketOrderContext,
   type OrderField,
 } from '../../../src/machines/marketOrderMachine.ts';
+import { volumeDigitsOf } from '../../../src/state/products.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
 import { demoSpec, orderForm, replay, symbolOf } from './trade.screen.ts';
 
@@ -51,7 +52,9 @@ export function margin(w: W, f: MarketOrderContext): string {
 /** The field's message: its error, or the volume's range hint. */
 function fieldNote(w: W, f: MarketOrderContext, field: OrderField): string {
   const err = f.errors[field];
-  const range = f.info ? { min: f.info.minCount, max: f.info.maxCount } : undefined;
+  // Volumes as the screen writes them: whole units for shares, else 2 decimals (src/ui/format.ts).
+  const lots = (v: number) => v.toFixed(volumeDigitsOf(f.info?.minCount));
+  const range = f.info ? { min: lots(f.info.minCount), max: lots(f.info.maxCount) } : undefined;
   if (err) {
     const value = err === 'volume_max_rule' ? range?.max : range?.min;
     return w.say(

@@ -7,7 +7,6 @@ import {
   readSymbolChart,
   writeSymbolChart,
 } from '../../../src/ui/chart/chart-storage.ts';
-import { pricePrecision } from '../../../src/ui/chart/kline-data.ts';
 import { marketOpen } from '../../../src/ui/chart/use-market-reconnect.ts';
 import { realtimeMachine, type RealtimeEvent } from '../../../src/machines/realtimeMachine.ts';
 
@@ -74,22 +73,6 @@ describe('per-symbol storage', () => {
     });
     store.set('chart:Y', '{not json');
     expect(readSymbolChart('Y')).toEqual({ ...DEFAULT_CHOICE, drawings: [] });
-  });
-});
-
-describe('price precision', () => {
-  it('is the most decimals any bar shows, at least 2', () => {
-    const bar = (c: number) => ({
-      time: 0,
-      openPrice: 1,
-      highestPrice: c,
-      lowestPrice: 1,
-      closePrice: c,
-      volume: 0,
-      turnover: 0,
-    });
-    expect(pricePrecision([bar(61000.5)])).toBe(2);
-    expect(pricePrecision([bar(1.08543), bar(1.1)])).toBe(5);
   });
 });
 

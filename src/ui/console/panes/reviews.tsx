@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
+import { ServerText } from '../../components/num-text.tsx';
 
 export function Reviews({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export function Reviews({ bo }: { bo: RemoteBackOffice }) {
           {items.map((r) => (
             <li key={`${r.kind}-${r.id}`}>
               <span>
-                <b>{r.kind}</b> · UID {r.uid} · {r.summary}
+                <b>{r.kind}</b> · UID {r.uid} · <ServerText text={r.summary} />
               </span>
               <span className="console-actions">
                 <button

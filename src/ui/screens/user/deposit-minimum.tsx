@@ -1,19 +1,23 @@
 /** The deposit minimum (user-centre.md §9), in USD and, for a quoted coin, about how much of it. */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Num } from '../../components/num.tsx';
+import { withNodes } from '../../components/num-text.tsx';
 import { priceOf, type DepositContext } from '../../../machines/depositMachine.ts';
 import { USD_PEGGED, depositMinimumIn } from '../../../machines/validation/wallet.ts';
 
 /** The minimum as a sentence, for the note of step one and the amount hint of step two. */
-export function useDepositMinimum(c: DepositContext): string {
+export function useDepositMinimum(c: DepositContext): ReactNode {
   const { t } = useTranslation();
   const coin = c.coins.find((n) => n.id === c.coinId)?.currency;
   const price = priceOf(c);
   if (!coin || price === undefined || USD_PEGGED.includes(coin)) {
     return t('wallet_ui.deposit_min', { min: c.minUsd });
   }
-  return t('wallet_ui.deposit_min_coin', {
+  // The coin amount is a number a user reads (in the coin, as computed: 5 decimals, §9).
+  return withNodes(t, 'wallet_ui.deposit_min_coin', {
     min: c.minUsd,
-    amount: depositMinimumIn(price, c.minUsd),
+    amount: <Num kind="amount" unit={coin} value={depositMinimumIn(price, c.minUsd)} />,
     coin,
   });
 }

@@ -6,7 +6,7 @@ import { useMachine } from '@xstate/react';
 import { loanActors, loanMachine } from '../../../machines/loanMachine.ts';
 import type { Loan as LoanDto } from '../../../api/types/user.ts';
 import { useServices } from '../../services-context.tsx';
-import { formatDateTime } from '../../format.ts';
+import { formatDateTime, groupedText } from '../../format.ts';
 import { useCardsTexts } from './cards-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -21,13 +21,7 @@ export function useLoanMachine() {
 /** Whole amounts grouped the reader's way (50,000). */
 export function useAmount(): (v: number) => string {
   const { i18n } = useCardsTexts();
-  let f: Intl.NumberFormat;
-  try {
-    f = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  } catch {
-    f = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-  }
-  return (v) => f.format(v);
+  return (v) => groupedText(v, i18n.language);
 }
 
 export function LoanFacts({ loan, owed }: { loan: LoanDto | undefined; owed?: string }) {

@@ -8,7 +8,6 @@ import { useLocation } from 'wouter';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
-import { money } from '../../format.ts';
 
 /**
  * A screen that is not offered (flag off, demo account) sends the user back
@@ -36,10 +35,6 @@ export function WalletHead({ title, back = '/user' }: { title: string; back?: st
     </>
   );
 }
-
-/** USD with 2 decimals, other coins as the server gives them (§9). */
-export const coinAmount = (value: string | number, coin: string): string =>
-  coin === 'USD' ? money(value) : String(value);
 
 export function Skeletons({ n = 3 }: { n?: number }) {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { cryptoWithdrawOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
-import { money } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { FIGURE } from '../../figures.ts';
 import { DepositButton } from './deposit-button.tsx';
 
 export function Overview({
@@ -28,7 +29,9 @@ export function Overview({
             {t('common.refresh')}
           </button>
         </div>
-        <div className="amount">{total !== undefined ? money(total) : '—'}</div>
+        <div className="amount">
+          <Num kind="amount" unit="USD" value={total} figure={FIGURE.walletTotal} />
+        </div>
       </section>
       <div className="form-actions row wallet-actions">
         <DepositButton />

@@ -1,8 +1,9 @@
 /** My wallet: one currency's row and one transfer record's row. */
 import { useTranslation } from 'react-i18next';
 import type { WalletItem, WalletRecord } from '../../../api/types/user.ts';
-import { formatDateTime, money } from '../../format.ts';
-import { coinAmount } from './my-wallet-kit.tsx';
+import { formatDateTime } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { FIGURE } from '../../figures.ts';
 import { ServerImg } from '../../components/server-img.tsx';
 
 export function CurrencyRow({
@@ -18,10 +19,25 @@ export function CurrencyRow({
       <ServerImg src={item.icon} alt="" width={36} height={36} className="coin-icon" />
       <div className="coin-main">
         <b>{item.currency}</b>
-        <span className="muted small">≈ {money(item.usdBalance)} USD</span>
+        <span className="muted small">
+          ≈{' '}
+          <Num
+            kind="amount"
+            unit="USD"
+            value={item.usdBalance}
+            figure={FIGURE.walletCoinUsd(item.currency)}
+          />{' '}
+          USD
+        </span>
       </div>
       <div className="coin-balance">
-        <b>{coinAmount(item.balance, item.currency)}</b>
+        <Num
+          as="b"
+          kind="amount"
+          unit={item.currency}
+          value={item.balance}
+          figure={FIGURE.walletCoin(item.currency)}
+        />
         <span className="muted small">{item.unit}</span>
       </div>
       {item.currency !== 'USD' && (
@@ -58,7 +74,7 @@ export function WalletRecordRow({ r }: { r: WalletRecord }) {
           <span className={`badge ${r.orderType === 1 ? 'down-bg' : 'up-bg'}`}>{label}</span>
           <b>{r.currency}</b>
           <span className="pnl">
-            {r.orderQuantity} {r.unit}
+            <Num kind="amount" unit={r.currency} value={r.orderQuantity} /> {r.unit}
           </span>
         </span>
         <span className="order-grid">

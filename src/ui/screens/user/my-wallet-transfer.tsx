@@ -8,7 +8,8 @@ import { transferActors, transferMachine } from '../../../machines/transferMachi
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { coinAmount } from './my-wallet-kit.tsx';
+import { Num, NumUnit } from '../../components/num.tsx';
+import { FIGURE } from '../../figures.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** The drawer's transfer form (transferMachine), for one row and direction. */
@@ -66,7 +67,8 @@ export function TransferForm({
       <dl className="kv">
         <dt>{t('wallet_ui.available')}</dt>
         <dd>
-          {coinAmount(available, from)} {from}
+          <Num kind="amount" unit={from} value={available} figure={FIGURE.walletCoin(from)} />{' '}
+          {from}
         </dd>
       </dl>
       <TextField
@@ -80,9 +82,13 @@ export function TransferForm({
       />
       <dl className="kv" aria-live="polite">
         <dt>{t('position.fee')}</dt>
-        <dd>{c.fee !== undefined ? `${c.fee} ${row.currency}` : '—'}</dd>
+        <dd>
+          <NumUnit kind="fee" unit={row.currency} value={c.fee} />
+        </dd>
         <dt>{t('wallet_ui.practical')}</dt>
-        <dd>{c.practical !== undefined ? `${c.practical} ${row.currency}` : '—'}</dd>
+        <dd>
+          <NumUnit kind="amount" unit={row.currency} value={c.practical} />
+        </dd>
       </dl>
       {state.matches({ editing: 'calculating' }) && (
         <span className="spinner small" role="status" aria-label={t('common.loading')} />

@@ -22,6 +22,7 @@ import {
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
+import { useWallet } from '../../hooks/use-wallet.ts';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { DepositRecordRow, FilterChips } from './records.tsx';
@@ -33,7 +34,7 @@ import { TransferForm } from './my-wallet-transfer.tsx';
 import './wallet.css';
 import { inspected } from '../../../machines/inspect.ts';
 
-export { coinAmount, useAvailable, WalletHead } from './my-wallet-kit.tsx';
+export { useAvailable, WalletHead } from './my-wallet-kit.tsx';
 
 const RECORD_TYPES: RecordType[] = [undefined, 0, 1, 2];
 
@@ -42,11 +43,14 @@ function WalletScreen() {
   const { api } = useServices();
   const [state, send] = useMachine(walletMachine.provide({ actors: walletActors(api) }), inspected);
   const c = state.context;
+  // The latest wallet read, whoever made it (a transfer's reload too): total and rows agree.
+  const read = useWallet();
+  const list = read?.list ?? c.list;
   const [transfer, setTransfer] = useState<{ row: WalletItem; type: 0 | 1 }>();
   const tab: WalletTab = state.matches('records') ? 'wallet_record' : 'my_wallet';
   const reload = useCallback(() => send({ type: 'balance.reload' }), [send]);
   const close = useCallback(() => setTransfer(undefined), []);
-  const usd = c.list.find((r) => r.currency === 'USD');
+  const usd = list.find((r) => r.currency === 'USD');
 
   return (
     <main className="screen wallet-screen">
@@ -67,12 +71,16 @@ function WalletScreen() {
       </div>
       {tab === 'my_wallet' ? (
         <div role="tabpanel" aria-label={t('wallet_ui.tab_my_wallet')}>
-          <Overview total={c.totalBalance} loading={state.hasTag('busy')} onReload={reload} />
+          <Overview
+            total={read?.totalBalance ?? c.totalBalance}
+            loading={state.hasTag('busy')}
+            onReload={reload}
+          />
           <section className="wallet-section" aria-label={t('wallet_ui.currencies')}>
             <h2 className="section-title">{t('wallet_ui.currencies')}</h2>
-            {c.list.length === 0 && state.hasTag('busy') ? (
+            {list.length === 0 && state.hasTag('busy') ? (
               <Skeletons />
-            ) : c.list.length === 0 ? (
+            ) : list.length === 0 ? (
               <div className="empty-state">
                 <p>{t(c.failure !== undefined ? 'wallet_ui.load_failed' : 'list.empty')}</p>
                 <button type="button" className="btn" onClick={reload}>
@@ -81,7 +89,7 @@ function WalletScreen() {
               </div>
             ) : (
               <ul className="coin-list" aria-label={t('wallet_ui.currencies')}>
-                {c.list.map((item) => (
+                {list.map((item) => (
                   <CurrencyRow
                     key={item.currencyId}
                     item={item}

@@ -16,7 +16,9 @@ import {
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { Drawer } from '../../components/drawer.tsx';
-import { formatDateTime, money } from '../../format.ts';
+import { formatDateTime } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { ServerText } from '../../components/num-text.tsx';
 import { LoadingRows, ProfileHeader } from './profile-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -49,7 +51,9 @@ function Row({ n, onOpen }: { n: Notification; onOpen: () => void }) {
           <b className="notice-title">{v.title}</b>
           {unread && <span className="status red notice-badge">{t('notifications.unread')}</span>}
         </span>
-        <span className="notice-preview muted">{v.content}</span>
+        <span className="notice-preview muted">
+          <ServerText text={v.content} />
+        </span>
         <span className="muted small">{formatDateTime(n.timeStamp)}</span>
       </button>
     </li>
@@ -62,19 +66,23 @@ function Detail({ n }: { n: Notification }) {
   return (
     <div className="notice-detail">
       <p className="muted small">{formatDateTime(n.timeStamp)}</p>
-      <p className="notice-content">{v.content}</p>
+      <p className="notice-content">
+        <ServerText text={v.content} />
+      </p>
       {(v.paymentPrice !== undefined || v.remark) && (
         <dl className="kv">
           {v.paymentPrice !== undefined && (
             <>
               <dt>{t('notifications.amount')}</dt>
-              <dd>{money(v.paymentPrice)}</dd>
+              <Num as="dd" kind="amount" unit="USD" value={v.paymentPrice} />
             </>
           )}
           {v.remark && (
             <>
               <dt>{t('notifications.reason')}</dt>
-              <dd>{v.remark}</dd>
+              <dd>
+                <ServerText text={v.remark} />
+              </dd>
             </>
           )}
         </dl>

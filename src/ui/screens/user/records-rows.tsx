@@ -6,7 +6,10 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
-import { formatDateTime, formatDuration, money } from '../../format.ts';
+import { formatDateTime, formatDuration } from '../../format.ts';
+import { Num, Pnl } from '../../components/num.tsx';
+import { ServerText } from '../../components/num-text.tsx';
+import { FIGURE } from '../../figures.ts';
 import { MarketOrderCard } from '../../trade/order-card.tsx';
 import { OptionStatus, PayState } from './records-status.tsx';
 
@@ -30,13 +33,11 @@ export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => vo
             {t(o.orderType === 0 ? 'option.long' : 'option.short')}
           </span>
           <OptionStatus status={o.positionStatus} />
-          <span className={`pnl ${(o.winLost ?? 0) >= 0 ? 'up' : 'down'}`}>
-            {o.winLost === null ? '—' : money(o.winLost)}
-          </span>
+          <Pnl className="pnl" value={o.winLost} figure={FIGURE.optionPnl(o.uid)} />
         </span>
         <span className="order-grid">
           <span>
-            {t('option.amount')} {money(o.amount)}
+            {t('option.amount')} <Num kind="amount" unit="USD" value={o.amount} />
           </span>
           <span>{formatDuration(o.timeLong)}</span>
           <span>{formatDateTime(o.beginTime)}</span>
@@ -63,15 +64,15 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
         <OptionStatus status={o.positionStatus} />
       </dd>
       <dt>{t('option.amount')}</dt>
-      <dd>{money(o.amount)}</dd>
+      <Num as="dd" kind="amount" unit="USD" value={o.amount} />
       <dt>{t('wallet_ui.duration')}</dt>
       <dd>{formatDuration(o.timeLong)}</dd>
       <dt>{t('option.openPrice')}</dt>
-      <dd>{o.price}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.price} />
       <dt>{t('option.closePrice')}</dt>
-      <dd>{o.priceEnd ?? '—'}</dd>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.priceEnd} />
       <dt>{t('position.fee')}</dt>
-      <dd>{money(o.feeAmount)}</dd>
+      <Num as="dd" kind="fee" unit="USD" value={o.feeAmount} />
       <dt>{t('position.placeTime')}</dt>
       <dd>{formatDateTime(o.beginTime)}</dd>
       {o.positionStatus === 1 && o.completeTime !== null && (
@@ -81,9 +82,7 @@ export function OptionFacts({ o }: { o: OptionOrder }) {
         </>
       )}
       <dt>{t('position.profitLoss')}</dt>
-      <dd className={(o.winLost ?? 0) >= 0 ? 'up' : 'down'}>
-        {o.winLost === null ? '—' : money(o.winLost)}
-      </dd>
+      <Pnl as="dd" value={o.winLost} figure={FIGURE.optionPnl(o.uid)} />
     </dl>
   );
 }
@@ -106,16 +105,22 @@ export function DepositRecordRow({ r, onOpen }: { r: DepositWithdrawRecord; onOp
           <b>{t(deposit ? 'my.deposit' : 'my.withdraw')}</b>
           <PayState payState={r.payState} />
           <span className="pnl">
-            {r.payPrice} {r.currency ?? ''}
+            <Num kind="amount" unit={r.currency} value={r.payPrice} /> {r.currency ?? ''}
           </span>
         </span>
         <span className="order-grid">
-          <span>{usd !== undefined ? `≈ ${money(usd)} USD` : ''}</span>
+          <span>
+            {usd !== undefined && (
+              <>
+                ≈ <Num kind="amount" unit="USD" value={usd} /> USD
+              </>
+            )}
+          </span>
           <span>{formatDateTime(r.submitTimeTs)}</span>
         </span>
         {failed && r.remark && (
           <span className="field-error">
-            {t('wallet_ui.fail_reason')}: {r.remark}
+            {t('wallet_ui.fail_reason')}: <ServerText text={r.remark} />
           </span>
         )}
         {onOpen && (
@@ -142,16 +147,24 @@ export function DepositRecordFacts({ r }: { r: DepositWithdrawRecord }) {
       </dd>
       <dt>{t('wallet_ui.record_amount')}</dt>
       <dd>
-        {r.payPrice} {r.currency ?? ''}
+        <Num kind="amount" unit={r.currency} value={r.payPrice} /> {r.currency ?? ''}
       </dd>
       <dt>{t('wallet_ui.usd_value')}</dt>
-      <dd>{usd !== undefined ? `${money(usd)} USD` : '—'}</dd>
+      <dd>
+        {usd !== undefined ? (
+          <>
+            <Num kind="amount" unit="USD" value={usd} /> USD
+          </>
+        ) : (
+          '—'
+        )}
+      </dd>
       <dt>{t('wallet_ui.submitted_at')}</dt>
       <dd>{formatDateTime(r.submitTimeTs)}</dd>
       {Math.floor(r.payState) === 2 && (
         <>
           <dt>{t('wallet_ui.fail_reason')}</dt>
-          <dd>{r.remark || '—'}</dd>
+          <dd>{r.remark ? <ServerText text={r.remark} /> : '—'}</dd>
         </>
       )}
     </dl>

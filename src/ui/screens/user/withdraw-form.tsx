@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../forms/fields.tsx';
-import { money } from '../../format.ts';
+import { Num, NumUnit } from '../../components/num.tsx';
+import { withNodes } from '../../components/num-text.tsx';
 import type { Send, Snapshot } from './withdraw-kit.ts';
 import { TargetPicker } from './withdraw-target.tsx';
 
@@ -54,27 +55,45 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
             ? {
                 front: t('withdraw_amount_limit_front'),
                 back: t('withdraw_amount_limit_back'),
-                min: limits.min,
-                max: limits.max,
+                min: <Num kind="amount" unit={limits.coin} value={limits.min} />,
+                max: <Num kind="amount" unit={limits.coin} value={limits.max} />,
                 coin: limits.coin,
               }
             : undefined
         }
         hint={
-          limits && t('wallet_ui.limits', { min: limits.min, max: limits.max, coin: limits.coin })
+          limits &&
+          withNodes(t, 'wallet_ui.limits', {
+            min: <Num kind="amount" unit={limits.coin} value={limits.min} />,
+            max: <Num kind="amount" unit={limits.coin} value={limits.max} />,
+            coin: limits.coin,
+          })
         }
         disabled={c.submitting}
       />
       <dl className="kv fee-box" aria-label={t('wallet_ui.fee_details')} aria-live="polite">
         <dt>{t('position.fee')}</dt>
         <dd>
-          {f ? `${f.feeNum} ${coin}` : '—'}
-          {f && <span className="muted small"> ≈ {money(f.feeUsd)} USD</span>}
+          {f ? (
+            <>
+              <Num kind="fee" unit={coin} value={f.feeNum} /> {coin}
+              <span className="muted small">
+                {' '}
+                ≈ <Num kind="fee" unit="USD" value={f.feeUsd} /> USD
+              </span>
+            </>
+          ) : (
+            '—'
+          )}
         </dd>
         <dt>{t('wallet_ui.actual_amount')}</dt>
-        <dd>{f ? `${f.practical} ${coin}` : '—'}</dd>
+        <dd>
+          <NumUnit kind="amount" unit={coin} value={f?.practical} />
+        </dd>
         <dt>{t('wallet_ui.balance_after')}</dt>
-        <dd>{f ? `${money(f.afterBalance)} USD` : '—'}</dd>
+        <dd>
+          <NumUnit kind="amount" unit="USD" value={f?.afterBalance} />
+        </dd>
       </dl>
       {state.hasTag('calculating') && (
         <span className="spinner small" role="status" aria-label={t('wallet_ui.calculating')} />
