@@ -343,6 +343,14 @@
     return out;
   }
 
+  /** Figures on the screen by key (data-figure), for agreement across screens. */
+  function figures() {
+    const out = {};
+    for (const el of document.querySelectorAll('[data-figure]'))
+      if (shown(el)) out[el.getAttribute('data-figure')] = (el.textContent || '').trim();
+    return out;
+  }
+
   /** The values of fields typed into earlier, by their walk mark. */
   function typed() {
     const out = {};
@@ -351,5 +359,5 @@
     return out;
   }
 
-  window.__walk = { controls, fields, signature, check, typed };
+  window.__walk = { controls, fields, signature, check, typed, figures };
 })();

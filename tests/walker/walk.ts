@@ -67,6 +67,8 @@ export interface Violation {
 /** What one walk did, in user words, step by step. */
 interface Done {
   words: string;
+  /** The screen the step was taken on. */
+  where?: string;
   violations: Violation[];
 }
 
@@ -77,6 +79,8 @@ interface Model {
   /** The last values of fields the person typed into, by walk mark. */
   typed: Record<string, string>;
   nextMark: number;
+  /** Figures seen on the previous screens since money last could move (by key). */
+  figures: Record<string, { text: string; where: string }>;
   /** Network faults were armed (the browser then logs failed loads, which are not the app's errors). */
   faulted: boolean;
 }
@@ -313,8 +317,36 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
   }
 }
 
+/**
+ * Figures that move with every price (P&L, net value) are compared on one
+ * screen only; the others (balances, totals, amounts) also from screen to
+ * screen while the person only moves between screens.
+ */
+const MOVES_WITH_PRICES = /pnl|net|equity|price|level|market-value/i;
+
+/** The same figure on the screens a person went through, with nothing done in between. */
+async function figuresAgree(m: Model, r: Real, s: Step): Promise<Violation[]> {
+  const out: Violation[] = [];
+  const now = (await inPage<Record<string, string>>(r.page, 'figures()')) ?? {};
+  const where = new URL(r.page.url()).pathname;
+  const moving = s.k === 'go' || s.k === 'back';
+  if (moving)
+    for (const [k, text] of Object.entries(now)) {
+      const before = m.figures[k];
+      if (before && before.text !== text && !MOVES_WITH_PRICES.test(k))
+        out.push({
+          rule: 'disagree',
+          detail: `"${k}" read "${before.text}" on ${before.where} and reads "${text}" on ${where}`,
+        });
+    }
+  const seen = Object.fromEntries(Object.entries(now).map(([k, text]) => [k, { text, where }]));
+  m.figures = moving ? { ...m.figures, ...seen } : seen;
+  return out;
+}
+
 /** The invariants after a step; `background`: the step was not the person's own. */
-async function verify(m: Model, r: Real, background: boolean): Promise<Violation[]> {
+async function verify(m: Model, r: Real, s: Step): Promise<Violation[]> {
+  const background = !PERSON.has(s.k);
   const { page } = r;
   const out: Violation[] = [];
   const quiet = m.marketFrozenAt ? Date.now() - m.marketFrozenAt : 0;
@@ -322,7 +354,7 @@ async function verify(m: Model, r: Real, background: boolean): Promise<Violation
     page,
     `check(${JSON.stringify({ precision: PRECISION, amount: AMOUNT, quietMarketMs: quiet })})`,
   );
-  out.push(...(found ?? []).filter((v) => !IGNORED.has(v.rule)));
+  out.push(...(found ?? []), ...(await figuresAgree(m, r, s)));
   // Nothing typed changes behind the person's back: only their own steps may change a field.
   const now = (await inPage<Record<string, string | null>>(page, 'typed()')) ?? {};
   if (background)
@@ -341,7 +373,7 @@ async function verify(m: Model, r: Real, background: boolean): Promise<Violation
     (e) => !(m.faulted && /Failed to load resource|WebSocket connection|ERR_/.test(e)),
   );
   for (const e of errors) out.push({ rule: 'console', detail: e.slice(0, 300) });
-  return out;
+  return out.filter((v) => !IGNORED.has(v.rule));
 }
 
 class WalkCommand implements fc.AsyncCommand<Model, Real> {
@@ -352,6 +384,7 @@ class WalkCommand implements fc.AsyncCommand<Model, Real> {
   }
   async run(m: Model, r: Real): Promise<void> {
     let words: string;
+    const where = new URL(r.page.url()).pathname;
     try {
       words = await act(m, r, this.step);
     } catch (e) {
@@ -367,8 +400,8 @@ class WalkCommand implements fc.AsyncCommand<Model, Real> {
     await settle(r.page);
     if (process.env.WALK_VERBOSE)
       console.log(`  ${((Date.now() - r.t0) / 1000).toFixed(1)} s  ${words}`);
-    const violations = await verify(m, r, !PERSON.has(this.step.k));
-    r.done.push({ words, violations });
+    const violations = await verify(m, r, this.step);
+    r.done.push({ words, where, violations });
     if (violations.length)
       throw new WalkFailure(violations.map((v) => `${v.rule}: ${v.detail}`).join('\n'));
   }
@@ -384,8 +417,11 @@ function plan(cfg: WalkConfig, guest: boolean, done: Done[]): string {
       cfg.live ? 'live mode against sim:server' : 'the built-in simulator'
     }; ${guest ? 'not signed in' : 'signed in as a new user with 50,000 USD on the real account'}.`,
   ];
+  let at = '';
   done.forEach((d, i) => {
-    lines.push(`${i + 1}. ${d.words}`);
+    const on = d.where && d.where !== at && /^(Press|Type)/.test(d.words) ? ` (on ${d.where})` : '';
+    if (on) at = d.where ?? at;
+    lines.push(`${i + 1}. ${d.words}${on}`);
     for (const v of d.violations) lines.push(`   ✗ ${v.rule}: ${v.detail}`);
   });
   return lines.join('\n');
@@ -405,7 +441,13 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
     }),
     async (guest, cmds) => {
       const real = await open(cfg, guest, result.walks++);
-      const model: Model = { signedIn: !guest, typed: {}, nextMark: 0, faulted: false };
+      const model: Model = {
+        signedIn: !guest,
+        typed: {},
+        nextMark: 0,
+        faulted: false,
+        figures: {},
+      };
       try {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       } catch (e) {
