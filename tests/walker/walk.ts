@@ -322,7 +322,7 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
  * screen only; the others (balances, totals, amounts) also from screen to
  * screen while the person only moves between screens.
  */
-const MOVES_WITH_PRICES = /pnl|net|equity|price|level|market-value/i;
+const MOVES_WITH_PRICES = /^(positions?|option)\.|usd$/;
 
 /** The same figure on the screens a person went through, with nothing done in between. */
 async function figuresAgree(m: Model, r: Real, s: Step): Promise<Violation[]> {
