@@ -204,6 +204,10 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
       if (!all?.length) return '';
       const c = all[s.pick % all.length]!;
       const before = await inPage<string>(page, 'signature()');
+      // A file the press downloads (a chart screenshot, an export) is what the person sees happen.
+      let downloaded = false;
+      const onDownload = () => (downloaded = true);
+      page.on('download', onDownload);
       const el = page.locator(`[data-walk-id="${c.id}"]`);
       try {
         await el.click({ timeout: 3000 });
@@ -212,7 +216,9 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
         return '';
       }
       const words = `Press “${c.name || '(unnamed)'}” (${c.role})`;
-      if (!c.current && !c.explained && !(await changed(page, before)))
+      const moved = await changed(page, before);
+      page.off('download', onDownload);
+      if (!c.current && !c.explained && !moved && !downloaded)
         throw new WalkFailure(
           `${words}\n  dead control: nothing on the screen changed and nothing said why`,
         );
@@ -452,7 +458,7 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       } catch (e) {
         lastFailure = { guest, done: real.done };
-        if (process.env.WALK_VERBOSE) console.log(String(e).slice(0, 500));
+        cfg.log?.(`  ${String(e).split('\n').slice(0, 3).join(' | ').slice(0, 300)}`);
         if (!(e instanceof WalkFailure))
           real.done.push({
             words: '(the walker itself failed)',
