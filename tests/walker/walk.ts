@@ -209,15 +209,17 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
       const onDownload = () => (downloaded = true);
       page.on('download', onDownload);
       const el = page.locator(`[data-walk-id="${c.id}"]`);
+      let moved: boolean;
       try {
         await el.click({ timeout: 3000 });
+        moved = await changed(page, before);
       } catch {
         // Covered by another layer, or gone as the screen moved on: a person could not press it either.
         return '';
+      } finally {
+        page.off('download', onDownload);
       }
       const words = `Press “${c.name || '(unnamed)'}” (${c.role})`;
-      const moved = await changed(page, before);
-      page.off('download', onDownload);
       if (!c.current && !c.explained && !moved && !downloaded)
         throw new WalkFailure(
           `${words}\n  dead control: nothing on the screen changed and nothing said why`,
