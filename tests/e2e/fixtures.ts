@@ -24,25 +24,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
     { scope: 'worker' },
   ],
   page: async ({ page, live }, use) => {
-    if (live) {
-      const site = JSON.parse(readFileSync('public/config/site.json', 'utf8')) as Record<
-        string,
-        unknown
-      >;
-      await page.route('**/config/site.json', (route) =>
-        route.fulfill({
-          contentType: 'application/json',
-          body: JSON.stringify(liveSiteConfig(site, live)),
-        }),
-      );
-      // The reviewer has entered the operator key in this browser session
-      // (the app's own document only: init scripts run in every frame, and a
-      // sandboxed frame such as the customer-service chat may not read storage).
-      await page.addInitScript((key) => {
-        if (window === window.top) sessionStorage.setItem('trader.operatorKey', key);
-      }, live.key);
-      bindOperator(page, live);
-    }
+    if (live) await pointAtLive(page, live);
     await use(page);
   },
   consoleErrors: async ({ page }, use) => {
@@ -55,6 +37,30 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
   },
 });
 export { expect };
+
+/**
+ * Point a page at a live server: its site config names the server, the
+ * reviewer has entered the operator key in this browser session, and the
+ * back office of tests goes to the server's operator API.
+ */
+export async function pointAtLive(page: Page, live: LiveServer): Promise<void> {
+  const site = JSON.parse(readFileSync('public/config/site.json', 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  await page.route('**/config/site.json', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify(liveSiteConfig(site, live)),
+    }),
+  );
+  // The app's own document only: init scripts run in every frame, and a
+  // sandboxed frame such as the customer-service chat may not read storage.
+  await page.addInitScript((key) => {
+    if (window === window.top) sessionStorage.setItem('trader.operatorKey', key);
+  }, live.key);
+  bindOperator(page, live);
+}
 
 /** Viewports the issues name. */
 export const MOBILE = { width: 390, height: 844 };
