@@ -7,6 +7,12 @@ export interface SiteState {
   flags: Record<string, boolean>;
   /** Offline: every active real-time channel is stale. */
   offline: boolean;
+  /**
+   * The market channel has sent nothing for the stale time (10 s) and is
+   * being reconnected: the prices on screen are the last ones it sent, not
+   * live, and say so (trading.md §4).
+   */
+  marketStale: boolean;
   /** The first read of the system config has settled (read, or failed and the site's flags stand). */
   flagsReady: boolean;
 }
@@ -15,6 +21,7 @@ export const site = proxy<SiteState>({
   config: undefined,
   flags: {},
   offline: false,
+  marketStale: false,
   flagsReady: false,
 });
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
 
 const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const STALE = '[data-testid^="row-bid-"][data-stale="true"]';
@@ -64,3 +64,30 @@ test('the desktop quotation panel shows the last prices seen at once, marked as 
   await expectStaleThenLive(other, list);
   expect(consoleErrors).toEqual([]);
 });
+
+// trading.md §4: a channel silent for 10 s is stale and reconnected. The
+// prices a silent market channel left on screen are its last ones, not live:
+// they say so (home's rows, the chart's price and the order form), even
+// while the exchange channel still speaks (no offline banner then).
+test(
+  'prices a silent market channel left on screen are marked as not live until it speaks again',
+  { tag: '@live' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'silent-feed@example.com');
+    const rows = page.getByRole('main');
+    await expect(rows.locator(LIVE).first()).toBeVisible();
+    await backOffice(page, 'freezeChannel', 'market', true);
+    // The stale time is 10 s of silence: a real wait is the thing tested.
+    await expect(rows.locator(STALE).first()).toBeVisible({ timeout: 25_000 });
+    await expect(rows.locator(LIVE)).toHaveCount(0);
+    await expect(rows.getByRole('status').filter({ hasText: 'Prices are not live' })).toBeVisible();
+    await expect(rows.locator(STALE).first()).toHaveAccessibleName(/last seen, not live/);
+    await page.goto('/BTCUSDT/place?direction=0');
+    await expect(page.locator('dd[data-stale="true"]').first()).toBeVisible({ timeout: 25_000 });
+    await backOffice(page, 'freezeChannel', 'market', false);
+    await expect(page.locator('dd[data-stale="false"]').first()).toBeVisible({ timeout: 25_000 });
+    await expect(page.locator('[data-stale="true"]')).toHaveCount(0);
+  },
+);

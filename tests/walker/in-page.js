@@ -311,9 +311,8 @@
     // Prices older than the stale rule (10 s without a message) say so.
     if (opts.quietMarketMs > 13_000) {
       const offline = [...document.querySelectorAll('.offline-banner')].some(shown);
-      const live = [...document.querySelectorAll('[data-num="price"]')]
-        .filter(shown)
-        .filter((el) => !el.closest('[data-stale="true"]'));
+      // Streaming prices say whether they are live (data-stale); recorded ones (history) do not.
+      const live = [...document.querySelectorAll('[data-stale="false"]')].filter(shown);
       if (!offline && live.length)
         add(
           'stale',

@@ -95,6 +95,8 @@ interface Real {
   email: string;
   uid?: string;
   t0: number;
+  /** The walker has stopped (its time is up): steps still queued do nothing. */
+  stopped: () => boolean;
 }
 
 export interface WalkResult {
@@ -131,6 +133,9 @@ async function settle(page: Page, ms = 400): Promise<void> {
     .catch(() => {});
 }
 
+/** Set when a walk's time is up: fast-check returns then, and a walk still running stops at its next step. */
+let stopping = false;
+
 /** A fresh browser profile on the app; signed in as a new funded user unless a guest. */
 async function open(cfg: WalkConfig, guest: boolean, run: number): Promise<Real> {
   const context = await cfg.browser.newContext({
@@ -146,6 +151,7 @@ async function open(cfg: WalkConfig, guest: boolean, run: number): Promise<Real>
     console: [],
     done: [],
     t0: Date.now(),
+    stopped: () => stopping,
     email: `walk${cfg.seed}-${run}-${Date.now() % 1e6}@example.com`,
   };
   page.on('console', (m) => m.type() === 'error' && real.console.push(m.text()));
@@ -391,6 +397,8 @@ class WalkCommand implements fc.AsyncCommand<Model, Real> {
     return true;
   }
   async run(m: Model, r: Real): Promise<void> {
+    // The time is up and the runner has moved on: the rest of this walk does nothing.
+    if (r.stopped()) return;
     let words: string;
     const where = new URL(r.page.url()).pathname;
     try {
@@ -440,6 +448,8 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
   const result: WalkResult = { walks: 0, steps: 0, checks: 0, transitions: new Set() };
   let lastFailure: { guest: boolean; done: Done[] } | undefined;
   const started = Date.now();
+  stopping = false;
+  let running: Promise<unknown> = Promise.resolve();
   const prop = fc.asyncProperty(
     fc.boolean(),
     fc.commands([stepArb(!!cfg.live).map((st) => new WalkCommand(st))], {
@@ -447,7 +457,14 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
       size: 'max',
       ...(cfg.replayPath ? { replayPath: cfg.replayPath } : {}),
     }),
-    async (guest, cmds) => {
+    (guest, cmds) => {
+      const run = one(guest, cmds);
+      running = run.catch(() => {});
+      return run;
+    },
+  );
+  async function one(guest: boolean, cmds: Iterable<fc.AsyncCommand<Model, Real>>) {
+    {
       const real = await open(cfg, guest, result.walks++);
       const model: Model = {
         signedIn: !guest,
@@ -481,8 +498,8 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
         );
         await real.context.close().catch(() => {});
       }
-    },
-  );
+    }
+  }
   // Explore until the time is up or a walk fails; then shrink that walk, with time of its own.
   let out = await fc.check(prop, {
     seed: cfg.seed,
@@ -507,6 +524,9 @@ export async function walk(cfg: WalkConfig): Promise<WalkResult> {
       lastFailure = first.walk;
     }
   }
+  // A walk the time limit cut short: stop it and wait for its browser to close.
+  stopping = true;
+  await running;
   if (out.failed && lastFailure)
     result.failure = {
       plan: plan(cfg, lastFailure.guest, lastFailure.done),

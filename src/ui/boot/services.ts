@@ -117,6 +117,8 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   );
   realtime.subscribe((s) => {
     if (site.offline !== s.context.offline) site.offline = s.context.offline;
+    const quiet = s.context.channels.market.stale;
+    if (site.marketStale !== quiet) site.marketStale = quiet;
   });
   realtime.start();
   await yieldToMain();

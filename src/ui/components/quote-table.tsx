@@ -3,6 +3,7 @@ import { useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
+import { site } from '../../state/site.ts';
 import { lastSeen, type SeenPrice } from '../../state/last-prices.ts';
 import { QuoteRow } from './quote.tsx';
 
@@ -10,15 +11,22 @@ export interface Board {
   /** In display order. */
   symbols: readonly string[];
   bySymbol: Readonly<Record<string, SeenPrice | undefined>>;
-  /** The last prices this browser saw (state/last-prices.ts), not live ones yet. */
+  /**
+   * Not live: the last prices this browser saw (state/last-prices.ts) before
+   * live ones came, or the last ones a market channel sent before it went
+   * silent (it is being reconnected).
+   */
   stale: boolean;
 }
 
-/** The product board: live, or before the first live prices the last ones seen (their rows show stale). */
+/** The product board: live, or the last prices seen (their rows show stale). */
 export function useBoard(): Board {
   const snap = useSnapshot(prices);
+  const { marketStale } = useSnapshot(site);
   const stale = snap.symbols.length === 0 && lastSeen.symbols.length > 0;
-  return stale ? { ...lastSeen, stale } : { symbols: snap.symbols, bySymbol: snap.bySymbol, stale };
+  return stale
+    ? { ...lastSeen, stale }
+    : { symbols: snap.symbols, bySymbol: snap.bySymbol, stale: marketStale };
 }
 
 /** A product matches a search when its symbol or its name holds the text (case aside). */
@@ -46,9 +54,11 @@ export function useSymbols(type?: string, tradableOnly = false): Board {
 /** Said above a board of last-seen prices, so nobody takes them for live ones. */
 export function StaleNote() {
   const { t } = useTranslation();
+  const { marketStale } = useSnapshot(site);
+  const live = useSnapshot(prices).symbols.length > 0;
   return (
     <p className="stale-note" role="status">
-      {t('home.stale')}
+      {t(live && marketStale ? 'home.stale_feed' : 'home.stale')}
     </p>
   );
 }

@@ -6,6 +6,8 @@
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { site } from '../../state/site.ts';
 import type { TFunction } from 'i18next';
 import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
@@ -16,20 +18,26 @@ import { Num, useDigits } from './num.tsx';
 
 function useQuote(symbol: string) {
   const live = useLiveQuote(symbol);
-  if (live) return { q: live, stale: false };
+  // A silent market channel: the board holds its last prices, not live ones.
+  const { marketStale } = useSnapshot(site);
+  if (live) return { q: live, stale: marketStale };
   const seen = lastSeen.bySymbol[symbol];
   return seen ? { q: seen, stale: true } : undefined;
 }
 
-/** A price cell's attributes: stale ones say so to the eye, to tests and to screen readers. */
-function priceCell(t: TFunction, price: string, stale: boolean) {
+/**
+ * A live price's attributes: stale ones say so to the eye, to tests and to
+ * screen readers; live ones are marked live (`data-stale="false"`), so a
+ * check can tell a streaming price from a recorded one.
+ */
+export function priceCell(t: TFunction, price: string, stale: boolean) {
   return stale
     ? {
         'data-stale': 'true',
         'aria-label': t('home.stale_price', { price }),
         title: t('home.stale'),
       }
-    : {};
+    : { 'data-stale': 'false' };
 }
 
 // Memo: a row renders for its own price (useLiveQuote), not whenever its list does.

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { subscribe } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import {
   marketOrderActors,
@@ -19,6 +19,9 @@ import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
 import { Num } from '../components/num.tsx';
+import { priceCell } from '../components/quote.tsx';
+import { priceText } from '../format.ts';
+import { site } from '../../state/site.ts';
 import { withNodes } from '../components/num-text.tsx';
 import { BalanceNum } from '../components/balance-num.tsx';
 import type { TradeMode } from '../../config/site.ts';
@@ -54,6 +57,7 @@ export function MarketOrderForm({
     input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
   });
   const c = state.context;
+  const { marketStale } = useSnapshot(site);
 
   // Live prices feed the margin and the pending-price rule.
   useEffect(() => {
@@ -132,9 +136,23 @@ export function MarketOrderForm({
       )}
       <dl className="kv order-quote">
         <dt>{t('order.sellPrice')}</dt>
-        <Num as="dd" className="down" kind="price" unit={symbol} value={c.quote?.bid} />
+        <Num
+          as="dd"
+          className="down"
+          kind="price"
+          unit={symbol}
+          value={c.quote?.bid}
+          {...priceCell(t, priceText(symbol, c.quote?.bid), marketStale)}
+        />
         <dt>{t('order.buyPrice')}</dt>
-        <Num as="dd" className="up" kind="price" unit={symbol} value={c.quote?.ask} />
+        <Num
+          as="dd"
+          className="up"
+          kind="price"
+          unit={symbol}
+          value={c.quote?.ask}
+          {...priceCell(t, priceText(symbol, c.quote?.ask), marketStale)}
+        />
         <dt>{t('order.leverage')}</dt>
         <dd>{c.info ? `1:${c.info.multiple}` : '—'}</dd>
       </dl>

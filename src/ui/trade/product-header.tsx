@@ -3,7 +3,9 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
 import { useProductDigits } from './use-product-digits.ts';
-import { formatDateTime, trendClass } from '../format.ts';
+import { formatDateTime, priceText, trendClass } from '../format.ts';
+import { priceCell } from '../components/quote.tsx';
+import { site } from '../../state/site.ts';
 import { Num } from '../components/num.tsx';
 
 export function ProductHeader({
@@ -15,6 +17,7 @@ export function ProductHeader({
 }) {
   const { t } = useTranslation();
   const board = useSnapshot(prices);
+  const { marketStale } = useSnapshot(site);
   // Signed in, the product info refreshes the digits every price entry already carries.
   useProductDigits();
   const q = board.bySymbol[symbol];
@@ -40,6 +43,7 @@ export function ProductHeader({
             value={q.price}
             className="big-price"
             aria-label={t('chart.price')}
+            {...priceCell(t, priceText(symbol, q.price), marketStale)}
           />
           <span className="change">
             <Num kind="percent" value={q.priceChangePercent} />%
