@@ -27,10 +27,12 @@
  *   (the Node host's is AsyncLocalStorage). Without one (the worker), a
  *   handler that awaits shares its range of writes with the calls that ran
  *   meanwhile, and a failed save of theirs fails it too, even if its own
- *   writes were saved. With or without, a handler that writes, awaits and
- *   writes again can see its first writes saved and its last undone: it
- *   answers an error with part of its effect kept (as after a crash between
- *   two saves).
+ *   writes were saved. With a scope, a call whose writes a failed save undid
+ *   while it ran is stopped at its next write ({@link WriteLog.aborted}): it
+ *   cannot store a card under an id the undo gave back. With or without, a
+ *   handler that writes, awaits and writes again can see its first writes
+ *   saved and its last undone: it answers an error with part of its effect
+ *   kept (as after a crash between two saves).
  * - The first save of a new store writes the whole state; when that one
  *   fails there is nothing to put back, so it is only tried again.
  */
@@ -81,6 +83,12 @@ export interface WriteLog {
   min: number;
   max: number;
   n: number;
+  /**
+   * A failed save undid some of its writes while it ran: its next write
+   * throws {@link SaveFailed}, so a call that writes, awaits and writes again
+   * cannot keep its last writes when its first were undone.
+   */
+  aborted?: SaveFailed;
 }
 
 /**
@@ -177,9 +185,13 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
   const inUnit = new WeakMap<readonly string[], string>();
   const openKey = new WeakMap<readonly string[], string>();
   const scope = opts.scope;
+  /** Calls running now (with a scope), to stop the ones whose writes a failed save undid. */
+  const running = new Set<WriteLog>();
   const tracked = track(raw, (path, key) => {
-    seq++;
     const log = scope?.current();
+    // Before the write is made: it does not happen.
+    if (log?.aborted) throw log.aborted;
+    seq++;
     if (log) {
       if (log.n++ === 0) log.min = seq;
       log.max = seq;
@@ -295,6 +307,8 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     prefixes.length = 0;
     const full = cause instanceof StoreFullError;
     undone.push({ from, to: seq, full, cause });
+    for (const log of running)
+      if (log.n > 0 && log.max > from) log.aborted = new SaveFailed(full, { cause });
     if (undone.length > 500) undone.shift();
     savedSeq = seq;
     for (const fn of restored) fn();
@@ -360,7 +374,18 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     async bracket(fn) {
       if (scope) {
         const log: WriteLog = { min: 0, max: 0, n: 0 };
-        const value = await scope.run(log, fn);
+        running.add(log);
+        let value: Awaited<ReturnType<typeof fn>>;
+        try {
+          value = await scope.run(log, fn);
+        } catch (e) {
+          // Stopped at a write after its earlier ones were undone: what modules derive from
+          // the state is rebuilt, in case the handler changed some of it before that write.
+          if (e === log.aborted) for (const f of restored) f();
+          throw e;
+        } finally {
+          running.delete(log);
+        }
         return {
           value,
           writes: log.n ? { from: log.min - 1, to: log.max } : { from: seq, to: seq },

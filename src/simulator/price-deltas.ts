@@ -27,12 +27,21 @@ export interface PriceStream {
 export const priceStream = (delta: boolean): PriceStream => ({ delta, seq: 0 });
 
 /**
- * What puts a product in a message, in both formats: its price moved. Every
- * tick stamps a new `lastUpdate`; a product that did not move is not resent
- * for that alone.
+ * What puts a product in a message, in both formats: anything a screen shows
+ * of it changed (bid, ask, last price, the day's change, high, low, volume,
+ * whether it trades). Every tick stamps a new `lastUpdate`; a product that did
+ * not change is not resent for that alone. (Bid and ask alone left a last
+ * price that moved between equal quotes stale on every client.)
  */
 const moved = (a: PriceEntry, b: PriceEntry) =>
-  a.bidPrice !== b.bidPrice || a.askPrice !== b.askPrice || a.tradeStatus !== b.tradeStatus;
+  a.bidPrice !== b.bidPrice ||
+  a.askPrice !== b.askPrice ||
+  a.price !== b.price ||
+  a.priceChangePercent !== b.priceChangePercent ||
+  a.high !== b.high ||
+  a.low !== b.low ||
+  a.volume !== b.volume ||
+  a.tradeStatus !== b.tradeStatus;
 
 /** The products as the client holds them after a message of those that moved (or are new). */
 function held(prev: readonly PriceEntry[] | undefined, next: readonly PriceEntry[]): PriceEntry[] {

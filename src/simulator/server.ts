@@ -193,6 +193,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
         return r.value;
       });
     } catch (e) {
+      // Its earlier writes were undone by a failed save while it ran: as a failed save of its own.
+      if (e instanceof SaveFailed) return json(500, { code: 1000, msg: e.message, data: null });
       console.error(`simulator: ${name} failed`, e);
       return out(200, fail(1000));
     }

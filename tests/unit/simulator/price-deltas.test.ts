@@ -193,6 +193,45 @@ describe('market channel: prices deltas', () => {
     expect(f.got.at(-1)).toMatchObject({ seq: 4, patch: [{ name: 'A', price: 22 }] });
   });
 
+  it('a last price, change or day range that moves between equal quotes is sent, in both formats', async () => {
+    const f = await fakeHub();
+    const plain: Msg[] = [];
+    const c = f.h.connect('market', {
+      message: (m) => void plain.push(m as Msg),
+      closed: () => {},
+    });
+    await c.send({ op: 'sub', topic: 'prices' });
+    let last = { price: 10, priceChangePercent: 1, high: 12, low: 8, volume: 5 };
+    const quotes = (now: number): Record<string, PriceEntry> => ({
+      A: {
+        name: 'A',
+        productName: 'A',
+        bidPrice: 9,
+        askPrice: 11,
+        lastUpdate: now,
+        sort: 0,
+        type: '1',
+        tradeStatus: 1,
+        ...last,
+      },
+    });
+    f.h.tick(1_200, { quotes, bar: () => undefined });
+    for (const change of [
+      { price: 10.5 },
+      { priceChangePercent: 1.5 },
+      { high: 13 },
+      { low: 7 },
+      { volume: 6 },
+    ]) {
+      last = { ...last, ...change };
+      f.h.tick(f.got.length * 200 + 1_200, { quotes, bar: () => undefined });
+      expect(f.got.at(-1), JSON.stringify(change)).toMatchObject({
+        patch: [{ name: 'A', ...change }],
+      });
+      expect(plain.at(-1), JSON.stringify(change)).toMatchObject({ data: { A: change } });
+    }
+  });
+
   it('a product added, the products in another order or a field gone: every product again', async () => {
     const f = await fakeHub();
     f.tick();

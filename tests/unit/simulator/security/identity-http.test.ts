@@ -163,14 +163,29 @@ describe('lockout aiming over HTTP', () => {
 describe('enumeration over HTTP', () => {
   it('sign-in: an unknown account answers as a wrong password, in about the same time (Argon2id)', async () => {
     const pool = createPasswordPool({ threads: 1 });
-    const { sim, port } = await host({ pool, clock: realClock });
+    // What each sign-in costs, counted: the same work either way is what hides the account.
+    const verified: string[] = [];
+    const counted: PasswordPool = {
+      ...pool,
+      hash: (p) => pool.hash(p),
+      needsRehash: (s) => pool.needsRehash(s),
+      close: () => pool.close(),
+      verify: (stored, p) => {
+        verified.push(stored.salt);
+        return pool.verify(stored, p);
+      },
+    };
+    const { sim, port } = await host({ pool: counted, clock: realClock });
     await sim.backOffice.seedUser({ email: 'known@example.com', password: 'secret123' });
     const known: number[] = [];
     const unknown: number[] = [];
     // Each from its own address, so no throttle answers before the hash.
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
+      const before = verified.length;
       const a = await login(port, `127.0.1.${i + 1}`, 'known@example.com', 'wrong-pass');
+      expect(verified.length - before, 'a known account: one real hash').toBe(1);
       const b = await login(port, `127.0.2.${i + 1}`, `nobody${i}@example.com`, 'wrong-pass');
+      expect(verified.length - before, 'an unknown account: one hash as well').toBe(2);
       expect([a.status, a.code, a.data]).toEqual([200, 1108, null]);
       expect([b.status, b.code, b.data]).toEqual([200, 1108, null]);
       known.push(a.ms);
@@ -178,9 +193,12 @@ describe('enumeration over HTTP', () => {
     }
     const k = median(known);
     const u = median(unknown);
-    // A real hash each way (without the dummy: a few ms against a hash's tens).
-    expect(u).toBeGreaterThan(k * 0.5);
-    expect(Math.abs(k - u)).toBeLessThan(Math.max(k, u) * 0.5);
+    console.log(
+      `sign-in of a wrong password: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`,
+    );
+    // Times on a busy machine wander: a loose check beside the counted one (without the
+    // dummy an unknown account takes a few ms against a hash's tens).
+    expect(u).toBeGreaterThan(k * 0.25);
   }, 60_000);
 
   it('code requests answer alike for an account and a stranger, for every type', async () => {
@@ -249,7 +267,9 @@ describe('password hashing does not slow other users’ token checks', () => {
         `PBKDF2 in process ${control.baseline.toFixed(1)} -> ${control.during.toFixed(1)} ms (${control.samples} calls)`,
     );
     expect(pooled.samples).toBeGreaterThan(5);
-    expect(pooled.during).toBeLessThan(Math.max(100, pooled.baseline * 5));
+    // On a machine another job keeps busy the pool's thread takes a core from the host
+    // too: the bound is loose, and the comparison with hashing in process is the check.
+    expect(pooled.during).toBeLessThan(Math.max(500, pooled.baseline * 10));
     expect(control.during).toBeGreaterThan(pooled.during * 2);
   }, 120_000);
 });

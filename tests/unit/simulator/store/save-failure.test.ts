@@ -135,7 +135,7 @@ describe('a save that fails', () => {
     store.save = save;
     // Each answer matches what was kept.
     const kept = Object.values(w.sim.ctx.state.account.cards).map((c) => c.uid);
-    expect(kept.includes(uid)).toBe(ra.code === 0);
+    expect(kept.includes(uid), JSON.stringify([ra, rb])).toBe(ra.code === 0);
     expect(kept.includes(other.uid)).toBe(rb.code === 0);
     expect(rb).toMatchObject({ code: -1, status: 500 });
     w.sim.stop();
