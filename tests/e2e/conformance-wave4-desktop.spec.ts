@@ -87,7 +87,8 @@ test("desktop: the top bar's period and candle-type selects change the chart, an
   consoleErrors,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await page.goto('/');
+  // BTCUSDT is the default of a signed-in user (a guest chooses a product).
+  await signIn(page, 'w4-period@example.com');
   await workspaceLoaded(page, 'BTCUSDT');
   const bar = page.getByRole('banner');
   const chart = chartOf(page, 'BTCUSDT');
@@ -120,7 +121,7 @@ test("desktop: the top bar's search opens, and choosing a result moves the chart
   consoleErrors,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await page.goto('/');
+  await signIn(page, 'w4-search@example.com');
   await workspaceLoaded(page, 'BTCUSDT');
   const open = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
   await expect(open).toHaveAttribute('aria-expanded', 'false');
