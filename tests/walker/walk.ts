@@ -257,9 +257,15 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
       );
       return `Open ${to}`;
     }
-    case 'back':
+    case 'back': {
+      const origin = new URL(page.url()).origin;
       await page.goBack({ timeout: 5000 }).catch(() => {});
-      return 'Go back';
+      // Back past the app's first page leaves the site (about:blank): a person comes back.
+      if (new URL(page.url()).origin === origin) return 'Go back';
+      await page.goForward({ timeout: 5000 }).catch(() => {});
+      if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/`);
+      return 'Go back (past the first page: left the site, then came back)';
+    }
     case 'reload':
       await page.reload();
       return 'Reload the page';
