@@ -58,7 +58,19 @@ async function placeOption(page: Page, spec: string): Promise<void> {
   await page.getByRole('button', { name: t('option.placeLong', { symbol: SYMBOL }) }).click();
   await expect(dialog(page, t('option.placedTitle'))).toBeVisible();
   // The installed clock runs on its own (the screens load on it): from now on, only the path moves it.
-  await page.clock.pauseAt(((await page.evaluate('Date.now()')) as number) + 50);
+  // A little ahead of the page's now; on a busy machine the page's clock may pass that before
+  // the call lands ("Cannot fast-forward to the past"): then further ahead.
+  for (let ahead = 50; ; ahead *= 4) {
+    const now = (await page.evaluate('Date.now()')) as number;
+    const ok = await page.clock.pauseAt(now + ahead).then(
+      () => true,
+      (e: Error) => {
+        if (ahead >= 3200 || !/to the past/.test(e.message)) throw e;
+        return false;
+      },
+    );
+    if (ok) break;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The withdraw screen as a path leaves it, for the words (withdraw.words.ts). */
 import Big from 'big.js';
 import { BANK_NET, coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
+import { amountText } from '../../../src/ui/format.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
 import { codeOf, latest, toast } from './common.ts';
 
@@ -90,5 +91,10 @@ export function realFee(f: ReturnType<typeof form>): { fee: string; practical: s
   const net = f.targetId === 'C1' ? BANK_NET : coinNet(ids[f.targetId ?? ''] ?? f.targetId);
   const num = new Big(f.amount || 0);
   const fee = net ? withdrawFee(net, num) : new Big(0);
-  return { fee: fee.toString(), practical: num.minus(fee).toString() };
+  // As the screen shows them: in the coin's decimals (USD 2; other coins as computed).
+  const coin = f.target?.coin ?? '';
+  return {
+    fee: amountText(fee.toString(), coin),
+    practical: amountText(num.minus(fee).toString(), coin),
+  };
 }
