@@ -87,6 +87,9 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await drawer.getByLabel('Amount (USDT)').fill('0');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   await expect(drawer.getByText('The amount cannot be 0')).toBeVisible();
+  // Digits and one dot, no leading dot, 4 decimals.
+  await drawer.getByLabel('Amount (USDT)').fill('.1,23456');
+  await expect(drawer.getByLabel('Amount (USDT)')).toHaveValue('1.2345');
   await drawer.getByLabel('Amount (USDT)').fill('100');
   await expect(drawer.getByText('100 USDT')).toBeVisible();
   await settled(page);
@@ -154,6 +157,9 @@ test(
     // Step two: every rule first.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please enter the deposit amount')).toBeVisible();
+    // Digits and one dot, no leading dot, 5 decimals.
+    await page.getByLabel('Deposit amount (USDT)').fill('.1,2345678');
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1.23456');
     await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
     await expect(
       page.getByText('Please read and agree to the deposit service agreement'),
@@ -188,6 +194,10 @@ test(
       page.getByText('Submitted successfully, please wait for the review'),
     ).toBeVisible();
     await expect(page.getByTestId('deposit-address')).toBeVisible();
+    // The form starts again empty.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('');
+    await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toHaveCount(0);
     await saved(page);
 
     // In review, then approved by the back office: the balance goes up.
@@ -243,6 +253,9 @@ test(
       .getByRole('button', { name: /USDT\s+TRC20/ })
       .click();
     const amount = page.getByLabel('Withdrawal amount (USDT)');
+    // Digits and one dot, no leading dot, 5 decimals.
+    await amount.fill('.1,2345678');
+    await expect(amount).toHaveValue('1.23456');
     await amount.fill('50');
     await expect(
       page.getByText(
