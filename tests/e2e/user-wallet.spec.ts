@@ -267,6 +267,19 @@ test(
     await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
+    // Switching tab clears the amount.
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Bank card' }).click();
+    await tabs.getByRole('tab').first().click();
+    await expect(page.getByLabel(/^Withdrawal amount/)).toHaveValue('');
+    await page.getByRole('button', { name: /Choose coin and network/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose coin and network' })
+      .getByRole('button', { name: /USDT\s+TRC20/ })
+      .click();
+    await expect(amount).toHaveValue('');
+    await amount.fill('200');
+    await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please enter a crypto address')).toBeVisible();
     await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
