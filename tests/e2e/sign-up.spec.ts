@@ -57,6 +57,10 @@ test('sign-up and sign-in fields: account types by PHONE_REGISTER, lengths, phon
   const invite = page.getByLabel('Invite code (optional)');
   await invite.fill(LONG);
   await expect(invite).toHaveValue('a'.repeat(140));
+  // At least 7 characters.
+  await password.fill('sixsix');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('The password must be longer than six characters')).toBeVisible();
   await expect(page.getByText('Resend in 60 s')).toBeVisible();
   await page.clock.runFor(59_000);
   await expect(page.getByText('Resend in 1 s')).toBeVisible();

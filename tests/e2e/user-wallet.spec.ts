@@ -160,6 +160,9 @@ test(
     // Digits and one dot, no leading dot, 5 decimals.
     await page.getByLabel('Deposit amount (USDT)').fill('.1,2345678');
     await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1.23456');
+    await page.getByLabel('Deposit amount (USDT)').fill('0');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('The deposit amount must be greater than 0')).toBeVisible();
     await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
     await expect(
       page.getByText('Please read and agree to the deposit service agreement'),
@@ -267,6 +270,11 @@ test(
     await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
+    // More than the 5000 USD balance.
+    await amount.fill('6000');
+    await expect(page.getByText('Balance is not enough')).toBeVisible();
+    await amount.fill('200');
+    await expect(page.getByText('Balance is not enough')).toHaveCount(0);
     // Switching tab clears the amount.
     const tabs = page.getByRole('tablist');
     await tabs.getByRole('tab', { name: 'Bank card' }).click();
