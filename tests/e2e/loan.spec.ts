@@ -186,3 +186,32 @@ for (const [vp, size] of VIEWPORTS) {
     },
   );
 }
+
+test('mobile: a rejected loan request may be changed and sent again', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'loan-rejected@example.com');
+  const guarantor = (
+    await backOffice<{ uid: string }>(page, 'seedUser', {
+      email: 'guarantor-rejected@example.com',
+      password: 'secret123',
+    })
+  ).uid;
+  await saved(page);
+  await page.goto('/user/loan');
+  // No loan yet (status null, read as 100): the request form.
+  const submit = page.getByRole('button', { name: 'Submit application' });
+  await page.getByLabel('Guarantor UID').fill(guarantor);
+  await submit.click();
+  await expect(page.getByText('Your loan request is in review')).toBeVisible();
+  await expect(submit).toHaveCount(0);
+  await backOffice(page, 'rejectLoan', (await review(page, 'loan')).id, 'Guarantor unknown');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  // Rejected (2): the form again, saying so.
+  await expect(
+    page.getByText('Your last loan request was rejected. You can change it and apply again.'),
+  ).toBeVisible();
+  await page.getByRole('slider', { name: 'Term' }).fill('30');
+  await page.getByLabel('Guarantor UID').fill(guarantor);
+  await submit.click();
+  await expect(page.getByText('Your loan request is in review')).toBeVisible();
+});
