@@ -256,11 +256,7 @@ test('a toast raised while the page is busy stays its full time once painted', a
 
 test('phone: user info answering 1002 (user not found) ends the session', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email: 'gone@example.com', password: 'secret123' });
-  await page.getByLabel('E-mail').fill('gone@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, 'gone@example.com');
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'gone' })).toBeVisible();
   // The next load of the user's info says the user is gone: signed out, back to sign in.
