@@ -280,12 +280,17 @@ test(
     await tabs.getByRole('tab', { name: 'Bank card' }).click();
     await tabs.getByRole('tab').first().click();
     await expect(page.getByLabel(/^Withdrawal amount/)).toHaveValue('');
+    // No network chosen: nothing is judged yet.
+    await page.getByLabel(/^Withdrawal amount/).fill('50');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(/The withdrawal amount must be between/)).toHaveCount(0);
     await page.getByRole('button', { name: /Choose coin and network/ }).click();
     await page
       .getByRole('dialog', { name: 'Choose coin and network' })
       .getByRole('button', { name: /USDT\s+TRC20/ })
       .click();
-    await expect(amount).toHaveValue('');
+    // Chosen: now the amount is judged.
+    await expect(page.getByText(/The withdrawal amount must be between/)).toBeVisible();
     await amount.fill('200');
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
