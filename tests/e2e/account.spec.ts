@@ -56,8 +56,21 @@ test('switch to demo and reset it', async ({ page }) => {
     page.getByRole('region', { name: 'Balance' }).getByText('100000.00').first(),
   ).toBeVisible();
   await screenshot(page, 'my-page-demo-mobile');
+  // A demo order takes margin from what is available.
+  await page.goto('/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill('0.1');
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  await page.goto('/user');
+  const available = page.getByRole('region', { name: 'Balance' }).getByText('Available');
+  await expect(available).not.toContainText('100000.00');
   await reset.click();
   await expect(page.getByText('Operation successful')).toBeVisible();
+  // The reset account is read again: all of it available, no position left.
+  await expect(available).toContainText('100000.00');
+  await page.goto('/position');
+  await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+  await page.goto('/user');
   // A second reset is refused: once only (701).
   await reset.click();
   await expect(page.getByText(/\[701\]/)).toBeVisible();

@@ -95,6 +95,19 @@ test('indicators: added and removed in the dialog, a fourth of a kind refused, k
   await expect(dialog).toBeVisible();
   const main = dialog.getByRole('group', { name: 'Main indicators' });
   const sub = dialog.getByRole('group', { name: 'Sub indicators' });
+  // The spec's two lists, and nothing else.
+  const offered = {
+    main: ['MA', 'EMA', 'SMA', 'BOLL', 'BBI'],
+    sub: ['MA', 'EMA', 'VOL', 'MACD', 'BOLL', 'KDJ', 'RSI'],
+  };
+  for (const [group, names] of [
+    [main, offered.main],
+    [sub, offered.sub],
+  ] as const) {
+    await expect(group.getByRole('checkbox')).toHaveCount(names.length);
+    for (const name of names)
+      await expect(group.getByRole('checkbox', { name, exact: true })).toBeVisible();
+  }
 
   await main.getByRole('checkbox', { name: 'EMA' }).check();
   await main.getByRole('checkbox', { name: 'BOLL' }).check();

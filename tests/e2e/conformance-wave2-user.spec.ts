@@ -6,6 +6,7 @@
  */
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
 import { ANDROID, saved, signIn } from './wave2-kit.ts';
+import { backOffice } from './sim.ts';
 
 test('phone: my page and my account show the phone with its area code (user-centre §3)', async ({
   page,
@@ -107,6 +108,10 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
     name: /^BTCUSDT \d+$/,
   });
   await expect(card).toBeVisible();
+  // Waiting in yellow, with its time as YYYY-MM-DD HH:mm:ss.
+  await expect(card.locator('.status')).toHaveText(/Pending settlement/);
+  await expect(card.locator('.status')).toHaveClass(/\byellow\b/);
+  await expect(card).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   // The option filters: pending settlement holds it, settled does not yet.
   await page.getByRole('button', { name: 'Settled', exact: true }).click();
   // The settled list's first page is in, and empty.
@@ -124,6 +129,14 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
 
   await page.goto(`/user/wallet/transactionList?optionUID=${uid}`);
   await expect(page.getByRole('dialog', { name: `BTCUSDT · ${uid}` })).toBeVisible();
+
+  // Past its 30 s: settled, in blue.
+  await backOffice(page, 'skipTime', 31_000);
+  await saved(page);
+  await page.goto('/user/wallet/transactionList');
+  await page.getByRole('button', { name: 'Settled', exact: true }).click();
+  await expect(card.locator('.status')).toHaveText(/Settled/);
+  await expect(card.locator('.status')).toHaveClass(/\bblue\b/);
 });
 
 test('phone: my page has the §2 rows, invite code, settings and the version footer (trading §2)', async ({

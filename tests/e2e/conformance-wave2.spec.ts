@@ -45,6 +45,20 @@ test('phone: the language list shows a flag image for each language (trading §1
   const list = page.getByRole('listbox', { name: 'Language' });
   const options = list.getByRole('option');
   await expect(options).toHaveCount(10);
+  // The default site's languages, English first and chosen.
+  await expect(options).toContainText([
+    'English',
+    '繁體中文',
+    '日本語',
+    'Deutsch',
+    'Français',
+    'Italiano',
+    '한국어',
+    'Español',
+    'Tiếng Việt',
+    'ไทย',
+  ]);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(list.locator('svg.flag')).toHaveCount(10);
   await expect(
     list.getByRole('option', { name: '日本語' }).locator('svg[data-flag="ja"]'),

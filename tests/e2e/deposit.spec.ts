@@ -99,3 +99,24 @@ test(
     expect(consoleErrors).toEqual([]);
   },
 );
+
+test('a self-wallet user (walletType 1) deposits from their own wallets only', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const uid = await signIn(page, 'deposit-self@example.com');
+  await backOffice(page, 'setWalletType', uid, 1);
+  await page.goto('/user/deposit');
+  // No wallet of their own yet: the site's addresses are not offered.
+  await expect(
+    page.getByText('You have no wallet to deposit from. Please contact customer service.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('deposit-address')).toHaveCount(0);
+  const own = 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY';
+  await backOffice(page, 'addSelfWallet', uid, '101', own);
+  await page.goto('/user');
+  await page.goto('/user/deposit');
+  await expect(page.getByTestId('deposit-address')).toHaveText(own);
+  expect(consoleErrors).toEqual([]);
+});

@@ -38,6 +38,14 @@ test('desktop shows the workspace: quotation tabs that filter, chart of BTCUSDT,
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   const quotation = page.getByRole('complementary', { name: 'Quotation' });
+  // The five categories in the default trade order 3, 2, 1, 4 (plus 5).
+  await expect(quotation.getByRole('tab')).toHaveText([
+    'Commodities',
+    'Forex',
+    'Cryptos',
+    'Indices',
+    'US stocks',
+  ]);
   await expect(quotation.getByRole('tab', { name: 'Commodities' })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -72,6 +72,17 @@ for (const [vp, size] of VIEWPORTS) {
       const term = page.getByRole('slider', { name: 'Term' });
       await expect(amount).toHaveValue('50000');
       await expect(term).toHaveValue('7');
+      // 50,000 to 1,000,000 in steps of 10,000; 7 to 30 days; their marks.
+      const marks = (slider: typeof amount) =>
+        slider.locator('xpath=..').locator('.cards-marks span');
+      await expect(marks(amount)).toHaveText(['50,000', '500,000', '1,000,000']);
+      await expect(marks(term)).toHaveText(['7 days', '15 days', '30 days']);
+      await amount.fill('123456');
+      await expect(amount).toHaveAttribute('aria-valuetext', '120,000');
+      await amount.fill('2000000');
+      await expect(amount).toHaveAttribute('aria-valuetext', '1,000,000');
+      await term.fill('40');
+      await expect(term).toHaveAttribute('aria-valuetext', '30 days');
       await page.getByRole('button', { name: 'Submit application' }).click();
       await expect(page.getByText("Please enter the guarantor's UID")).toBeVisible();
       await amount.fill('100000');
@@ -102,6 +113,12 @@ for (const [vp, size] of VIEWPORTS) {
       await panel.getByRole('button', { name: 'Repay' }).click();
       const repay = panel.getByRole('slider', { name: /Repayment amount/ });
       await expect(repay).toHaveValue('0');
+      // From 0 to what is owed, in steps of 100.
+      await repay.fill('123456');
+      await expect(repay).toHaveValue('100000');
+      await repay.fill('250');
+      await expect(repay).toHaveValue('300');
+      await repay.fill('0');
       await panel.getByRole('button', { name: 'Submit repayment' }).click();
       await expect(page.getByText('The repayment amount cannot be zero')).toBeVisible();
       await repay.fill('30000');
@@ -114,11 +131,13 @@ for (const [vp, size] of VIEWPORTS) {
       const records = page.getByRole('list', { name: 'Repayment records' });
       await expect(records.getByRole('listitem')).toHaveCount(1);
       await expect(records.getByText('In review')).toBeVisible();
+      await expect(records.getByText('In review')).toHaveClass(/\byellow\b/);
       await shot(page, `user-loan-waiting-${vp}`);
 
       await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
       await panel.getByRole('button', { name: 'Refresh' }).click();
       await expect(records.getByText('Approved')).toBeVisible();
+      await expect(records.getByText('Approved')).toHaveClass(/\bgreen\b/);
       await expect(panel.getByText('70,000 USD')).toBeVisible();
 
       // Overdue (back office): the status and code 1151's message.
@@ -142,6 +161,7 @@ for (const [vp, size] of VIEWPORTS) {
       await panel.getByRole('button', { name: 'Refresh' }).click();
       await expect(panel.getByText('Your latest repayment was rejected')).toBeVisible();
       await expect(records.getByText('Rejected')).toBeVisible();
+      await expect(records.getByText('Rejected')).toHaveClass(/\bred\b/);
       await expect(panel.getByRole('button', { name: 'Repay' })).toBeEnabled();
       // What is owed is the server's amountOwed: unchanged by the rejected 10,000.
       await expect(panel.getByText('70,000 USD').first()).toBeVisible();
@@ -166,3 +186,32 @@ for (const [vp, size] of VIEWPORTS) {
     },
   );
 }
+
+test('mobile: a rejected loan request may be changed and sent again', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'loan-rejected@example.com');
+  const guarantor = (
+    await backOffice<{ uid: string }>(page, 'seedUser', {
+      email: 'guarantor-rejected@example.com',
+      password: 'secret123',
+    })
+  ).uid;
+  await saved(page);
+  await page.goto('/user/loan');
+  // No loan yet (status null, read as 100): the request form.
+  const submit = page.getByRole('button', { name: 'Submit application' });
+  await page.getByLabel('Guarantor UID').fill(guarantor);
+  await submit.click();
+  await expect(page.getByText('Your loan request is in review')).toBeVisible();
+  await expect(submit).toHaveCount(0);
+  await backOffice(page, 'rejectLoan', (await review(page, 'loan')).id, 'Guarantor unknown');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  // Rejected (2): the form again, saying so.
+  await expect(
+    page.getByText('Your last loan request was rejected. You can change it and apply again.'),
+  ).toBeVisible();
+  await page.getByRole('slider', { name: 'Term' }).fill('30');
+  await page.getByLabel('Guarantor UID').fill(guarantor);
+  await submit.click();
+  await expect(page.getByText('Your loan request is in review')).toBeVisible();
+});

@@ -25,6 +25,9 @@ test(
     await expect(code).toBeVisible();
     // The simulator shows the code it sent.
     await expect(page.getByText(/Simulator: code \d{6} sent to/)).toBeVisible();
+    // The second factor takes 6 digits: a longer paste is refused whole.
+    await code.fill('1234567');
+    await expect(code).toHaveValue('');
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('status').getByText(/\[1020\]/)).toBeVisible();

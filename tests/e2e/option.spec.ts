@@ -1,5 +1,5 @@
 import { test, expect, DESKTOP, MOBILE, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
 
 test(
   'place a 30 s option and see it settle, in the settlement drawer and in history',
@@ -71,4 +71,25 @@ test('a closed market disables buy and sell and shows only history', async ({ pa
   await expect(page.getByText('The market is closed: only history is shown.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Sell', exact: true })).toBeDisabled();
+});
+
+test('an option whose result cannot be read says so and opens the history', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'option-unread@example.com', 1000);
+  await page.evaluate(() =>
+    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
+  );
+  await page.goto('/BTCUSDT/placeOption?direction=0');
+  await page.getByRole('radio', { name: /^30s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  await page.getByRole('button', { name: 'Buy long BTCUSDT' }).click();
+  await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
+  // The option ends, is complete, but its result does not come.
+  await backOffice(page, 'force', { call: 'userOptionDetail', code: 1012, times: 50 });
+  await backOffice(page, 'skipTime', 31_000);
+  await expect(
+    page.getByText('Failed to receive the result, please check the transaction history'),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('dialog', { name: 'Settlement' })).toHaveCount(0);
 });

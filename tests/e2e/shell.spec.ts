@@ -253,3 +253,17 @@ test('a toast raised while the page is busy stays its full time once painted', a
     })
     .toEqual({ after1s: true, after3s: false });
 });
+
+test('phone: user info answering 1002 (user not found) ends the session', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'gone@example.com');
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'gone' })).toBeVisible();
+  // The next load of the user's info says the user is gone: signed out, back to sign in.
+  await backOffice(page, 'force', { call: 'userInfo', code: 1002, times: 5 });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/user');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'gone' })).toHaveCount(0);
+});

@@ -98,6 +98,9 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   await nick.fill('');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Please enter a nickname')).toBeVisible();
+  // At most 140 characters.
+  await nick.fill('n'.repeat(150));
+  await expect(nick).toHaveValue('n'.repeat(140));
 
   // Avatar: a wrong extension is refused; a PNG previews; a large one is compressed to JPEG.
   const avatar = page.getByLabel('Avatar', { exact: true });
@@ -109,6 +112,13 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   await expect(
     page.getByText('Illegal file extension. Allowed: heic, jpg, jpeg, png'),
   ).toBeVisible();
+  // Over 10 MB is refused.
+  await avatar.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([png(8, 8), Buffer.alloc(10 * 1024 * 1024 + 1)]),
+  });
+  await expect(page.getByText('Upload limit exceeded: at most 10 MB')).toBeVisible();
   const big = png(700, 700, 1);
   expect(big.length).toBeGreaterThan(0.3 * 1024 * 1024);
   await avatar.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
@@ -173,6 +183,8 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   await expect(page).toHaveURL(/\/user\/bindEmail$/);
   await expect(drawer.getByText('None bound yet')).toBeVisible();
   const email = drawer.getByLabel('E-mail');
+  await email.fill('e'.repeat(150));
+  await expect(email).toHaveValue('e'.repeat(140));
   await email.fill('not-an-address');
   await drawer.getByRole('button', { name: 'Bind e-mail' }).click();
   await expect(drawer.getByText('Please enter a valid e-mail address')).toBeVisible();
@@ -242,6 +254,12 @@ for (const size of [MOBILE, DESKTOP]) {
     await screen.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/user\/changePassword$/);
     const submit = screen.getByRole('button', { name: 'Save new password' });
+    // Each field takes 140 characters at most.
+    for (const label of ['Old password', 'New password', 'Repeat new password']) {
+      const field = screen.getByLabel(label, { exact: true });
+      await field.fill('p'.repeat(150));
+      await expect(field).toHaveValue('p'.repeat(140));
+    }
     await screen.getByLabel('Old password').fill('short');
     await screen.getByLabel('New password', { exact: true }).fill('newsecret1');
     await screen.getByLabel('Repeat new password').fill('newsecret2');
@@ -329,6 +347,11 @@ for (const size of [MOBILE, DESKTOP]) {
         screen.getByText('Please upload a photo of yourself holding your ID'),
       ).toBeVisible();
 
+      // Fields take 140 characters at most.
+      for (const label of ['Real name', 'ID number']) {
+        await screen.getByLabel(label).fill('x'.repeat(150));
+        await expect(screen.getByLabel(label)).toHaveValue('x'.repeat(140));
+      }
       await screen.getByLabel('Real name').fill('Thomas Anderson');
       await screen.getByLabel('ID type').selectOption({ label: 'Passport' });
       await screen.getByLabel('ID number').fill('P1234567');
@@ -463,6 +486,12 @@ for (const size of [MOBILE, DESKTOP]) {
     await saved(page);
     await page.goto('/user');
     await expect(screen.getByRole('link', { name: /Notifications/ })).toContainText('11');
+    // A new message: the count follows when the window gets focus (well before the 60 s check).
+    await backOffice(page, 'sendMessage', uid, 'Message 13', 'Body of message 13.');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(screen.getByRole('link', { name: /Notifications/ })).toContainText('12', {
+      timeout: 8000,
+    });
     expect(consoleErrors).toEqual([]);
   });
 }

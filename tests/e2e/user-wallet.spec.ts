@@ -87,6 +87,9 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await drawer.getByLabel('Amount (USDT)').fill('0');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   await expect(drawer.getByText('The amount cannot be 0')).toBeVisible();
+  // Digits and one dot, no leading dot, 4 decimals.
+  await drawer.getByLabel('Amount (USDT)').fill('.1,23456');
+  await expect(drawer.getByLabel('Amount (USDT)')).toHaveValue('1.2345');
   await drawer.getByLabel('Amount (USDT)').fill('100');
   await expect(drawer.getByText('100 USDT')).toBeVisible();
   await settled(page);
@@ -154,6 +157,12 @@ test(
     // Step two: every rule first.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please enter the deposit amount')).toBeVisible();
+    // Digits and one dot, no leading dot, 5 decimals.
+    await page.getByLabel('Deposit amount (USDT)').fill('.1,2345678');
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('1.23456');
+    await page.getByLabel('Deposit amount (USDT)').fill('0');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('The deposit amount must be greater than 0')).toBeVisible();
     await expect(page.getByText('Please upload the deposit proof')).toBeVisible();
     await expect(
       page.getByText('Please read and agree to the deposit service agreement'),
@@ -188,6 +197,10 @@ test(
       page.getByText('Submitted successfully, please wait for the review'),
     ).toBeVisible();
     await expect(page.getByTestId('deposit-address')).toBeVisible();
+    // The form starts again empty.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Deposit amount (USDT)')).toHaveValue('');
+    await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toHaveCount(0);
     await saved(page);
 
     // In review, then approved by the back office: the balance goes up.
@@ -243,6 +256,9 @@ test(
       .getByRole('button', { name: /USDT\s+TRC20/ })
       .click();
     const amount = page.getByLabel('Withdrawal amount (USDT)');
+    // Digits and one dot, no leading dot, 5 decimals.
+    await amount.fill('.1,2345678');
+    await expect(amount).toHaveValue('1.23456');
     await amount.fill('50');
     await expect(
       page.getByText(
@@ -254,6 +270,29 @@ test(
     await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
+    // More than the 5000 USD balance.
+    await amount.fill('6000');
+    await expect(page.getByText('Balance is not enough')).toBeVisible();
+    await amount.fill('200');
+    await expect(page.getByText('Balance is not enough')).toHaveCount(0);
+    // Switching tab clears the amount.
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Bank card' }).click();
+    await tabs.getByRole('tab').first().click();
+    await expect(page.getByLabel(/^Withdrawal amount/)).toHaveValue('');
+    // No network chosen: nothing is judged yet.
+    await page.getByLabel(/^Withdrawal amount/).fill('50');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(/The withdrawal amount must be between/)).toHaveCount(0);
+    await page.getByRole('button', { name: /Choose coin and network/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose coin and network' })
+      .getByRole('button', { name: /USDT\s+TRC20/ })
+      .click();
+    // Chosen: now the amount is judged.
+    await expect(page.getByText(/The withdrawal amount must be between/)).toBeVisible();
+    await amount.fill('200');
+    await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please enter a crypto address')).toBeVisible();
     await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
