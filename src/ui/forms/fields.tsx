@@ -20,6 +20,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   /** Its values; a number in it is given as a `<Num>`, so it keeps its marks (components/num.tsx). */
   errorValues?: Record<string, unknown> | undefined;
   hint?: ReactNode;
+  /** Keep the hint under the error (a range that says how to mend the value). */
+  hintWithError?: boolean;
   trailing?: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function TextField({
   error,
   errorValues,
   hint,
+  hintWithError,
   trailing,
   ...rest
 }: FieldProps) {
@@ -56,6 +59,7 @@ export function TextField({
           {withNodes(t, error, errorValues)}
         </span>
       )}
+      {hint && error && hintWithError && <span className="muted small">{hint}</span>}
     </div>
   );
 }
