@@ -2,7 +2,7 @@
  * A market order's detail (drawer) with its cover (close) or cancel button
  * behind the close-order machine's confirm step (volume, direction, price).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { prices } from '../../state/prices.ts';
 import { showToast } from '../../state/toasts.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
-import { TOAST_MS } from '../../config/constants.ts';
+import { MANUAL_CLOSE_AFTER_MS, TOAST_MS } from '../../config/constants.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime } from '../format.ts';
+import { countdownText, formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
@@ -74,9 +75,17 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
   const { api } = useServices();
   const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
     ...inspected,
-    input: { order, demo: isDemo(decodeToken(session.token)) },
+    input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
   });
   const c = state.context;
+  const waiting = state.hasTag('waiting');
+  const noteId = useId();
+  // Until a close is allowed (3 minutes after the fill), the server's clock counts it down.
+  useEffect(() => {
+    if (!waiting) return;
+    const id = setInterval(() => send({ type: 'clock.tick', now: serverNow() }), 250);
+    return () => clearInterval(id);
+  }, [waiting, send]);
   // The confirm shows the price the position would close at now: the live
   // quote's closing side (bid for a buy, ask for a sell), else the order's latest.
   const symbol = order.tradePair;
@@ -141,6 +150,22 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
           </button>
         </div>
       </div>
+    );
+  }
+  if (waiting) {
+    // Shown before the press (issue 25): the server refuses a close within 3 minutes (409).
+    return (
+      <>
+        <button type="button" className="btn block primary" disabled aria-describedby={noteId}>
+          {label} <span className="countdown">{countdownText(c.secondsLeft)}</span>
+        </button>
+        <p id={noteId} className="muted small" role="timer">
+          {t('position.closeAfter', {
+            minutes: MANUAL_CLOSE_AFTER_MS / 60_000,
+            time: countdownText(c.secondsLeft),
+          })}
+        </p>
+      </>
     );
   }
   return (

@@ -48,6 +48,13 @@ export const closeOrderWords: Words = {
         'Wait for the next price tick (the confirm shows the live closing price)',
         '次の価格更新を待つ（確認画面には最新の決済価格が表示される）',
       ),
+    'clock.tick': (w, e) =>
+      (e as unknown as { now: number }).now > 0
+        ? w.say(
+            `Wait until 3 minutes have passed since the fill (${w.console('market', w.q('console.skip', { min: 3 }))})`,
+            `約定から3分経つまで待つ（${w.console('market', w.q('console.skip', { min: 3 }))}）`,
+          )
+        : w.say('Wait a second', '1秒待つ'),
   },
   actors: {
     submit: {
@@ -71,6 +78,11 @@ export const closeOrderWords: Words = {
   },
   delays: {},
   states: {
+    waiting: (w, e, c) =>
+      w.say(
+        `The button ${button(w, c.spec)} is disabled with the time left, and beside it ${w.q('position.closeAfter', { minutes: 3, time: '2:59' })} (counting down)`,
+        `ボタン${button(w, c.spec)}は無効で残り時間付き、その下に${w.q('position.closeAfter', { minutes: 3, time: '2:59' })}（カウントダウン）`,
+      ),
     idle: (w, e, c) =>
       e.type === 'xstate.done.actor.submit'
         ? codeToast(w, codeOf(e) ?? 0)

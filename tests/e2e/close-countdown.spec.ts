@@ -1,0 +1,76 @@
+/**
+ * Issue 25 item 2, on phone and desktop, in the page's simulator and over the
+ * wire (@live): the server refuses to close a position within 3 minutes of
+ * its fill (409). The close control says so before the press: disabled, with
+ * the time left on the server's clock; once the server's time has moved on
+ * (the back office skips 3 minutes), it closes.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { backOffice, signIn } from './sim.ts';
+
+/** Seconds a "m:ss" countdown names. */
+const secondsIn = (text: string | null): number => {
+  const m = /(\d+):(\d\d)/.exec(text ?? '');
+  return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+};
+
+async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: string) {
+  test.setTimeout(120_000);
+  await page.setViewportSize(desktop ? DESKTOP : MOBILE);
+  await signIn(page, email);
+  if (!desktop) await page.goto('/BTCUSDT/place?direction=0');
+  const form = desktop ? page.getByRole('complementary', { name: 'Place order' }) : page;
+  await form.getByLabel('Volume (lots)').fill('0.01');
+  await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByRole('button', { name: 'View positions' })
+    .click();
+  if (desktop) await page.getByRole('region', { name: 'Position' }).getByRole('row').nth(1).click();
+  else await page.getByRole('button', { name: /^BTCUSDT \d+$/ }).click();
+  const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
+
+  // Before any press: disabled, with the time left, and why.
+  const cover = drawer.getByRole('button', { name: /^Cover \d:\d\d$/ });
+  await expect(cover).toBeDisabled();
+  const note = drawer.getByRole('timer');
+  await expect(note).toHaveText(
+    /^A position can be closed 3 minutes after it opens: \d:\d\d left$/,
+  );
+  const first = secondsIn(await note.textContent());
+  expect(first).toBeGreaterThan(150);
+  expect(first).toBeLessThanOrEqual(180);
+  await expect(cover).toHaveAccessibleDescription(/3 minutes after it opens/);
+  // It counts down.
+  await expect.poll(async () => secondsIn(await note.textContent())).toBeLessThan(first);
+  await screenshot(page, `close-countdown-${desktop ? 'desktop' : 'mobile'}`);
+
+  // The server's clock moves 3 minutes on: the close is offered, and the server takes it.
+  await backOffice(page, 'skipTime', 180_000);
+  const ready = drawer.getByRole('button', { name: 'Cover', exact: true });
+  await expect(ready).toBeEnabled({ timeout: 15_000 });
+  await expect(note).toHaveCount(0);
+  await ready.click();
+  await drawer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+}
+
+test(
+  'phone: Cover is disabled with its countdown for 3 minutes after the fill, then closes',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await closeWaitsForThreeMinutes(page, false, 'countdown-phone@example.com');
+    expect(consoleErrors).toEqual([]);
+  },
+);
+
+test(
+  'desktop: Cover is disabled with its countdown for 3 minutes after the fill, then closes',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await closeWaitsForThreeMinutes(page, true, 'countdown-desktop@example.com');
+    expect(consoleErrors).toEqual([]);
+  },
+);
