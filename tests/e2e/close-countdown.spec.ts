@@ -3,7 +3,8 @@
  * wire (@live): the server refuses to close a position within 3 minutes of
  * its fill (409). The close control says so before the press: disabled, with
  * the time left on the server's clock; once the server's time has moved on
- * (the back office skips 3 minutes), it closes.
+ * (the back office skips 3 minutes), it closes, and says at what price and
+ * with what P&L.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
@@ -55,6 +56,10 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+  // The close says where it closed and what it realised (issue 25 item 4).
+  await expect(
+    page.getByRole('status').getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/),
+  ).toBeVisible();
 }
 
 test(

@@ -19,6 +19,7 @@ import { countdownText, formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
+import { announceClose, closedOrders } from './trade-results.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
@@ -40,7 +41,7 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
       <Num as="dd" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
       <dt>{t('position.placePrice')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.openingPrice} />
-      <dt>{t('position.currentPrice')}</dt>
+      <dt>{t(o.positionStatus === 3 ? 'position.closePrice' : 'position.currentPrice')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.currentPrice} />
       <dt>{t('order.stopLoss')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.stopPrice} />
@@ -64,6 +65,12 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
         <>
           <dt>{t('position.coverTime')}</dt>
           <dd>{formatDateTime(o.closingTimeTs)}</dd>
+        </>
+      )}
+      {o.closeReason && (
+        <>
+          <dt>{t('position.reason')}</dt>
+          <dd>{t(`position.reason_${o.closeReason}`)}</dd>
         </>
       )}
     </dl>
@@ -102,12 +109,16 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
     push();
     return subscribe(prices, push);
   }, [send, symbol, side]);
+  const done = state.matches('done');
   useEffect(() => {
-    if (!state.matches('done')) return;
+    if (!done) return;
     tradeChanged();
-    showToast(t('tips.operation_success'), 'success', TOAST_MS);
     onDone();
-  }, [state, onDone, t]);
+    // A close says where it closed and what it realised (issue 25); a cancel that it went.
+    const success = () => showToast(t('tips.operation_success'), 'success', TOAST_MS);
+    if (c.action !== 'close') return success();
+    void closedOrders(api, [c.orderId], c.demo).then(([o]) => (o ? announceClose(o) : success()));
+  }, [done, onDone, t, api, c.action, c.orderId, c.demo]);
   const label = t(c.action === 'close' ? 'position.cover' : 'position.cancel');
   const confirming = state.matches('confirming') || state.matches('submitting');
   const confirmRef = useRef<HTMLDivElement>(null);

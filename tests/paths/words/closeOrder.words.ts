@@ -97,11 +97,16 @@ export const closeOrderWords: Words = {
       ),
     submitting: (w) =>
       w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
-    done: (w) =>
-      w.say(
-        `${toast(w, w.t('tips.operation_success'))}; the sheet closes and the order leaves the list`,
-        `${toast(w, w.t('tips.operation_success'))}。シートが閉じ、注文が一覧から消える`,
-      ),
+    done: (w, e, c) => {
+      // A close says where it closed and the P&L it realised (issue 25); a cancel that it went.
+      const said = closing(c.spec)
+        ? toast(w, w.t('position.result_manual', { symbol: 'BTCUSDT', price: '…', pnl: '…' }))
+        : toast(w, w.t('tips.operation_success'));
+      return w.say(
+        `${said}; the sheet closes and the order leaves the list`,
+        `${said}。シートが閉じ、注文が一覧から消える`,
+      );
+    },
   },
   titles: {
     'confirming|confirm.cancel|0': (w) => w.say('Change your mind: Cancel', '確認で取りやめる'),
