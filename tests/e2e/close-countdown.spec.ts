@@ -7,8 +7,9 @@
  * with what P&L.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { test, expect, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+import { buyForm, LAYOUTS, openPosition } from './trade-kit.ts';
 
 /** Seconds a "m:ss" countdown names. */
 const secondsIn = (text: string | null): number => {
@@ -18,19 +19,14 @@ const secondsIn = (text: string | null): number => {
 
 async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: string) {
   test.setTimeout(120_000);
-  await page.setViewportSize(desktop ? DESKTOP : MOBILE);
-  await signIn(page, email);
-  if (!desktop) await page.goto('/BTCUSDT/place?direction=0');
-  const form = desktop ? page.getByRole('complementary', { name: 'Place order' }) : page;
+  const form = await buyForm(page, desktop, email);
   await form.getByLabel('Volume (lots)').fill('0.01');
   await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   await page
     .getByRole('dialog', { name: 'Order placed' })
     .getByRole('button', { name: 'View positions' })
     .click();
-  if (desktop) await page.getByRole('region', { name: 'Position' }).getByRole('row').nth(1).click();
-  else await page.getByRole('button', { name: /^BTCUSDT \d+$/ }).click();
-  const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
+  const drawer = await openPosition(page, desktop);
 
   // Before any press: disabled, with the time left, and why.
   const cover = drawer.getByRole('button', { name: /^Cover \d:\d\d$/ });
@@ -62,20 +58,12 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
   ).toBeVisible();
 }
 
-test(
-  'phone: Cover is disabled with its countdown for 3 minutes after the fill, then closes',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await closeWaitsForThreeMinutes(page, false, 'countdown-phone@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
-
-test(
-  'desktop: Cover is disabled with its countdown for 3 minutes after the fill, then closes',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await closeWaitsForThreeMinutes(page, true, 'countdown-desktop@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
+for (const { name, desktop } of LAYOUTS)
+  test(
+    `${name}: Cover is disabled with its countdown for 3 minutes after the fill, then closes`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await closeWaitsForThreeMinutes(page, desktop, `countdown-${name}@example.com`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );

@@ -7,8 +7,8 @@
  * order goes through with the stops exactly as typed.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { test, expect, screenshot } from './fixtures.ts';
+import { buyForm, LAYOUTS, openPosition } from './trade-kit.ts';
 
 /** The price a range hint names ("Below 59999.90"). */
 async function rangeOf(field: Locator, side: 'Below' | 'Above'): Promise<number> {
@@ -26,10 +26,7 @@ async function pnlOf(field: Locator): Promise<number> {
 
 async function stopsAreRefusedNotMoved(page: Page, desktop: boolean, email: string) {
   test.setTimeout(120_000);
-  await page.setViewportSize(desktop ? DESKTOP : MOBILE);
-  await signIn(page, email);
-  if (!desktop) await page.goto('/BTCUSDT/place?direction=0');
-  const form = desktop ? page.getByRole('complementary', { name: 'Place order' }) : page;
+  const form = await buyForm(page, desktop, email);
   await form.getByLabel('Volume (lots)').fill('0.1');
   await form.getByRole('checkbox', { name: 'Stop loss' }).check();
   await form.getByRole('checkbox', { name: 'Take profit' }).check();
@@ -87,27 +84,17 @@ async function stopsAreRefusedNotMoved(page: Page, desktop: boolean, email: stri
   await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   const placed = page.getByRole('dialog', { name: 'Order placed' });
   await placed.getByRole('button', { name: 'View positions' }).click();
-  if (desktop) await page.getByRole('region', { name: 'Position' }).getByRole('row').nth(1).click();
-  else await page.getByRole('button', { name: /^BTCUSDT \d+$/ }).click();
-  const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
+  const drawer = await openPosition(page, desktop);
   await expect(drawer.locator('dt:text-is("Stop loss") + dd')).toHaveText(goodSl);
   await expect(drawer.locator('dt:text-is("Take profit") + dd')).toHaveText(goodTp);
 }
 
-test(
-  'phone: a stop on the wrong side is refused as typed; range and P&L beside each stop',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await stopsAreRefusedNotMoved(page, false, 'stops-phone@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
-
-test(
-  'desktop: a stop on the wrong side is refused as typed; range and P&L beside each stop',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await stopsAreRefusedNotMoved(page, true, 'stops-desktop@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
+for (const { name, desktop } of LAYOUTS)
+  test(
+    `${name}: a stop on the wrong side is refused as typed; range and P&L beside each stop`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await stopsAreRefusedNotMoved(page, desktop, `stops-${name}@example.com`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );

@@ -6,17 +6,15 @@
  * (A manual close's result is checked in close-countdown.spec.ts.)
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { test, expect, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+import { buyForm, LAYOUTS } from './trade-kit.ts';
 
 const PRICE = /^\d+\.\d\d$/;
 
 async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   test.setTimeout(180_000);
-  await page.setViewportSize(desktop ? DESKTOP : MOBILE);
-  await signIn(page, email);
-  if (!desktop) await page.goto('/BTCUSDT/place?direction=0');
-  const form = desktop ? page.getByRole('complementary', { name: 'Place order' }) : page;
+  const form = await buyForm(page, desktop, email);
   await form.getByLabel('Volume (lots)').fill('0.1');
   await form.getByRole('checkbox', { name: 'Stop loss' }).check();
   await form.getByRole('checkbox', { name: 'Take profit' }).check();
@@ -88,20 +86,12 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   );
 }
 
-test(
-  'phone: the placed order, a stop that fires and its history row say what happened',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await stopFiresAndSaysSo(page, false, 'feedback-phone@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
-
-test(
-  'desktop: the placed order, a stop that fires and its history row say what happened',
-  { tag: '@live' },
-  async ({ page, consoleErrors }) => {
-    await stopFiresAndSaysSo(page, true, 'feedback-desktop@example.com');
-    expect(consoleErrors).toEqual([]);
-  },
-);
+for (const { name, desktop } of LAYOUTS)
+  test(
+    `${name}: the placed order, a stop that fires and its history row say what happened`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await stopFiresAndSaysSo(page, desktop, `feedback-${name}@example.com`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
