@@ -52,7 +52,10 @@ async function stopsAreRefusedNotMoved(page: Page, desktop: boolean, email: stri
   await tpInput.blur();
   await expect(sl.getByRole('alert')).toHaveText('Stop loss above current price');
   await expect(tp.getByRole('alert')).toHaveText('Take profit below current price');
-  // Kept as typed, with the range still beside it to mend it by.
+  // Kept as typed, with the range still beside it to mend it by (read with the field).
+  await expect(slInput).toHaveAccessibleDescription(
+    /^Stop loss above current price Below \d+\.\d\d$/,
+  );
   await expect(slInput).toHaveValue(wrongSl);
   await expect(tpInput).toHaveValue(wrongTp);
   await rangeOf(sl, 'Below');

@@ -38,6 +38,9 @@ export function TextField({
 }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
+  // The error, then a hint shown with it (a range that says how to mend the value).
+  const hintShown = hint && (!error || hintWithError);
+  const described = [error && `${id}-err`, hintShown && `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -47,19 +50,27 @@ export function TextField({
           className="input"
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-err` : undefined}
+          aria-describedby={described || undefined}
           onChange={(e) => onValue(e.target.value)}
           {...rest}
         />
         {trailing}
       </div>
-      {hint && !error && <span className="muted small">{hint}</span>}
+      {hintShown && !error && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
       {error && (
         <span id={`${id}-err`} className="field-error" role="alert">
           {withNodes(t, error, errorValues)}
         </span>
       )}
-      {hint && error && hintWithError && <span className="muted small">{hint}</span>}
+      {hintShown && error && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
