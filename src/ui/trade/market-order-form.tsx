@@ -241,29 +241,17 @@ export function MarketOrderForm({
           disabled={inert}
         />
       </div>
-      {c.stopLossOn && (
-        <TextField
-          label={t('order.stopLoss')}
-          {...field('stopLoss')}
-          hintWithError
-          hint={
-            <PriceHint symbol={symbol} range={c.preview.stopLoss} pnl={c.preview.stopLoss?.pnl} />
-          }
-        />
-      )}
-      {c.takeProfitOn && (
-        <TextField
-          label={t('order.takeProfit')}
-          {...field('takeProfit')}
-          hintWithError
-          hint={
-            <PriceHint
-              symbol={symbol}
-              range={c.preview.takeProfit}
-              pnl={c.preview.takeProfit?.pnl}
+      {(['stopLoss', 'takeProfit'] as const).map(
+        (k) =>
+          c[`${k}On`] && (
+            <TextField
+              key={k}
+              label={t(`order.${k}`)}
+              {...field(k)}
+              hintWithError
+              hint={<PriceHint symbol={symbol} range={c.preview[k]} pnl={c.preview[k]?.pnl} />}
             />
-          }
-        />
+          ),
       )}
       <dl className="kv">
         <dt>{t('order.margin')}</dt>
