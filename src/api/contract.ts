@@ -61,6 +61,7 @@ export interface Calls {
   switchUser: C<None, T.TokenData>;
   resetUser: C<None, null>;
   unreadCount: C<None, { count: number }>;
+  /** A closed or cancelled order may carry the closeReason extension (types/trading.ts). */
   userOrder: C<T.OrderQueryPayload, T.OrderQueryData>;
   userOrderMock: C<T.OrderQueryPayload, T.OrderQueryData>;
   userOptionHistory: C<T.OptionHistoryPayload, T.OptionHistoryData>;

@@ -1,6 +1,8 @@
 /** Business constants of trading.md §9 and user-centre.md §9, in one place. */
 
 export const TOAST_MS = 1500;
+/** A trade's result (price, volume, P&L) stays long enough to be read. */
+export const RESULT_TOAST_MS = 6000;
 /** Added to the configured request timeout. */
 export const TIMEOUT_MARGIN_MS = 700;
 

@@ -9,15 +9,22 @@
  *   (the current price for a close, the pending price for a cancel). A
  *   close's price is live: `price.update` (the closing side of the quote)
  *   keeps it current until the user confirms.
+ * - A position is closed by hand only 3 minutes after its fill (§8 409, §9):
+ *   until then the machine `waiting` (tag `waiting`) takes no confirm, and
+ *   `secondsLeft` counts down on the server's clock, from `clock.tick`
+ *   events (the server time now) that the view sends while it waits, so the
+ *   refusal is shown before the press (issue 25), not after it.
  * - Submitting is busy (no second submit). Success ends in `done`; a refusal
  *   (402 no such order, 403 not yours, 404 not open, 407/408 not cancellable,
- *   409 within 3 minutes of the fill…) is shown by the client, and the machine
- *   goes back to `idle` keeping the code in `failure`.
+ *   409 when the server's clock disagrees with the one the client learned…)
+ *   is shown by the client, and the machine goes back to `idle` keeping the
+ *   code in `failure`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, CallResult } from '../api/client.ts';
 import { mockVariant } from '../api/contract.ts';
 import type { MarketOrder, OrderDirection } from '../api/types/trading.ts';
+import { MANUAL_CLOSE_AFTER_MS } from '../config/constants.ts';
 import { session } from '../state/session.ts';
 import { outputOf } from './events.ts';
 
@@ -28,12 +35,14 @@ export type CloseOrderTarget = Pick<
   MarketOrder,
   'id' | 'buyPoint' | 'orderType' | 'orderQuantity' | 'openingPrice' | 'currentPrice'
 > &
-  Partial<Pick<MarketOrder, 'positionStatus' | 'tradePair'>>;
+  Partial<Pick<MarketOrder, 'positionStatus' | 'tradePair' | 'transactionTimeTs'>>;
 
 export interface CloseOrderInput {
   order: CloseOrderTarget;
   /** Demo account: the Mock calls. */
   demo: boolean;
+  /** The server's time now (epoch ms), as the client knows it (state/server-clock.ts). */
+  now: number;
 }
 
 export interface CloseOrderContext {
@@ -42,6 +51,10 @@ export interface CloseOrderContext {
   demo: boolean;
   /** What the confirm dialog shows. */
   confirm: { volume: number; direction: OrderDirection; price: number };
+  /** Server time from which a close is allowed (fill + 3 minutes); 0 when nothing waits. */
+  allowedAt: number;
+  /** Whole seconds until then, as the last clock tick saw it (0 once allowed). */
+  secondsLeft: number;
   /** Last refusal code, if any (cleared by a success). */
   failure: number | undefined;
 }
@@ -51,7 +64,9 @@ export type CloseOrderEvent =
   | { type: 'confirm.cancel' }
   | { type: 'confirm.accept' }
   /** The price the position would close at now (bid for a buy, ask for a sell). */
-  | { type: 'price.update'; price: number };
+  | { type: 'price.update'; price: number }
+  /** The server's time now (epoch ms): the view sends it while a close waits. */
+  | { type: 'clock.tick'; now: number };
 
 export interface CloseOrderOutput {
   orderId: string;
@@ -60,6 +75,9 @@ export interface CloseOrderOutput {
 
 type SubmitResult = CallResult<'closeOrder'>;
 type SubmitInput = { orderId: string; action: CloseAction; demo: boolean };
+
+/** Whole seconds from `now` until `at` (0 once reached). */
+const secondsUntil = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
 
 /** Close or cancel, whichever the order needs. */
 export const actionOf = (o: CloseOrderTarget): CloseAction => {
@@ -96,8 +114,14 @@ export const closeOrderMachine = setup({
   guards: {
     succeeded: ({ event }) => outputOf<SubmitResult>(event).code === 0,
     closing: ({ context }) => context.action === 'close',
+    allowed: ({ context }) => context.secondsLeft === 0,
   },
   actions: {
+    countDown: assign(({ context, event }) =>
+      event.type === 'clock.tick'
+        ? { secondsLeft: secondsUntil(context.allowedAt, event.now) }
+        : {},
+    ),
     livePrice: assign(({ context, event }) =>
       event.type === 'price.update' ? { confirm: { ...context.confirm, price: event.price } } : {},
     ),
@@ -108,6 +132,8 @@ export const closeOrderMachine = setup({
   id: 'closeOrder',
   context: ({ input }) => {
     const action = actionOf(input.order);
+    const filled = input.order.transactionTimeTs;
+    const allowedAt = action === 'close' && filled ? filled + MANUAL_CLOSE_AFTER_MS : 0;
     return {
       orderId: input.order.id,
       action,
@@ -117,11 +143,21 @@ export const closeOrderMachine = setup({
         direction: input.order.orderType,
         price: action === 'close' ? input.order.currentPrice : input.order.openingPrice,
       },
+      allowedAt,
+      secondsLeft: secondsUntil(allowedAt, input.now),
       failure: undefined,
     };
   },
-  initial: 'idle',
+  initial: 'waiting',
   states: {
+    waiting: {
+      tags: ['waiting'],
+      always: { guard: 'allowed', target: 'idle' },
+      on: {
+        'clock.tick': { actions: 'countDown' },
+        'price.update': { guard: 'closing', actions: 'livePrice' },
+      },
+    },
     idle: {
       on: {
         'confirm.open': { target: 'confirming' },

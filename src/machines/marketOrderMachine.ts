@@ -10,12 +10,15 @@
  * - The button is disabled (tag `locked`) while the product loads, when the
  *   market is closed (context.closed 1) or the product's tradeStatus is 0
  *   (context.closed 2); tag `closed` shows the market-closed label.
- * - Fields: volume (clamped to minCount..maxCount), a pending price for a
- *   pending order (buyPoint 1), stop loss and take profit when enabled
- *   (clamped on blur to the side of the reference price the direction allows).
- * - Submit re-fetches product info, quote and balance, clamps stop loss and
- *   take profit against the re-fetched quote, then validates (volume, pending
- *   price, stops, margin plus fee against the available balance) and
+ * - Fields: volume (clamped to minCount..maxCount, with its message), a
+ *   pending price for a pending order (buyPoint 1), stop loss and take profit
+ *   when enabled. Beside each price field the context holds the range it must
+ *   lie in and, for the stops, the P&L if hit (`preview`). A stop left on the
+ *   wrong side of its reference keeps its value and gets the server's message
+ *   (§8 308–315): never moved behind the user's back (issue 25).
+ * - Submit re-fetches product info, quote and balance, then validates against
+ *   them (volume, pending price, stops' sides, margin plus fee against the
+ *   available balance) and
  *   places addOrder, or addOrderMock on a demo account. Submit is ignored while
  *   busy and for 1 s after a refused attempt (duplicate-click guard).
  * - Success ends in `placed` with the order number as output; a refusal goes
@@ -111,6 +114,7 @@ export const marketOrderMachine = setup({
       closed: 0,
       margin: undefined,
       fee: undefined,
+      preview: { price: undefined, stopLoss: undefined, takeProfit: undefined },
       errors: {},
       failure: undefined,
       orderId: undefined,

@@ -7,12 +7,22 @@
  */
 import { proxy } from 'valtio/vanilla';
 
+/** A number inside a toast's sentence, shown through the app's one number path (ui/components/num.tsx). */
+export interface ToastFigure {
+  kind: 'price' | 'volume' | 'pnl' | 'fee';
+  /** The product's symbol (price, volume) or the currency (pnl, fee). */
+  unit: string;
+  value: number | string;
+}
+
 export interface Toast {
   id: number;
   message: string;
   kind: 'error' | 'success' | 'info';
   /** How long it stays once shown. */
   durationMs: number;
+  /** A translated sentence with figures in it, shown instead of `message` (its key). */
+  text?: { key: string; values: Record<string, string | ToastFigure> };
 }
 
 export const toasts = proxy<{ list: Toast[] }>({ list: [] });
@@ -29,7 +39,12 @@ function remove(id: number): void {
   if (i >= 0) toasts.list.splice(i, 1);
 }
 
-export function showToast(message: string, kind: Toast['kind'], durationMs: number): void {
+export function showToast(
+  message: string,
+  kind: Toast['kind'],
+  durationMs: number,
+  text?: Toast['text'],
+): void {
   // One copy of the same message at a time: a burst of identical failures
   // shows once. The copy on screen stays its full time from this one, so a
   // second success a moment after the first (a loan request, then its first
@@ -45,7 +60,7 @@ export function showToast(message: string, kind: Toast['kind'], durationMs: numb
     return;
   }
   const id = ++seq;
-  toasts.list.push({ id, message, kind, durationMs });
+  toasts.list.push({ id, message, kind, durationMs, ...(text ? { text } : {}) });
   timers.set(id, {
     timer: setTimeout(() => remove(id), Math.max(UNSEEN_TOAST_MS, durationMs)),
     shown: false,
@@ -59,4 +74,17 @@ export function toastShown(id: number): void {
   if (!entry || entry.shown || !toast) return;
   clearTimeout(entry.timer);
   timers.set(id, { timer: setTimeout(() => remove(id), toast.durationMs), shown: true });
+}
+
+/**
+ * A toast whose sentence (i18n `key`) carries figures: prices, volumes, P&L
+ * (the result of a trade). Two with the same sentence and figures show once.
+ */
+export function showFigureToast(
+  key: string,
+  values: Record<string, string | ToastFigure>,
+  kind: Toast['kind'],
+  durationMs: number,
+): void {
+  showToast(JSON.stringify([key, values]), kind, durationMs, { key, values });
 }

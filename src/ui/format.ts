@@ -171,6 +171,10 @@ function siteZone(): string | undefined {
   return tz && tz !== 'device' ? tz : undefined;
 }
 
+/** Seconds left on a countdown as minutes and seconds: 2:05 (the same in every language). */
+export const countdownText = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 /** Seconds as a short duration: 30s, 5m, 1h 30m. */
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;

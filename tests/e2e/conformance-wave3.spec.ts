@@ -173,7 +173,12 @@ async function end(page: Page, symbol: string, id: string, tab: 'Opening' | 'Pen
   const detail = page.getByRole('dialog', { name: `${symbol} · ${id}` });
   await detail.getByRole('button', { name: tab === 'Opening' ? 'Cover' : 'Cancel order' }).click();
   await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Operation successful')).toBeVisible();
+  // A cancel says it went; a close where it closed and what it realised (issue 25).
+  await expect(
+    tab === 'Opening'
+      ? page.getByText(new RegExp(`^Closed ${symbol} at [\\d.]+: P&L -?\\d+\\.\\d\\d USD$`))
+      : page.getByText('Operation successful'),
+  ).toBeVisible();
 }
 
 /** The ids of the market order cards a records filter shows (after its list has loaded). */

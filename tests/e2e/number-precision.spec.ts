@@ -134,7 +134,9 @@ for (const [viewport, size] of [
       await expectNumbersRight(page, 'position detail');
       await detail.getByRole('button', { name: 'Cover' }).click();
       await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-      await expect(page.getByText('Operation successful')).toBeVisible();
+      await expect(
+        page.getByText(/^Closed AUDUSD at \d+\.\d+: P&L -?\d+\.\d\d USD$/),
+      ).toBeVisible();
 
       // History: the closed order's card and its detail.
       await page.goto('/history');

@@ -3,7 +3,7 @@
  * order", "Place option order", §5 "Market order", "Option order", "Number
  * inputs"): Buy and Sell blocked while the product loads, the button disabled
  * with a market-closed label, the direction from the query, the volume limits
- * and stops with their messages and clamps, what a number field keeps of what is
+ * and stops with their messages, what a number field keeps of what is
  * typed, the balance rule; the option form's delivery times, payout rate, amount
  * shortcuts and amount rules. The machines' paths and unit tests hold the same
  * rules (tests/paths/specs, tests/unit/machines/trading); these hold what the
@@ -77,13 +77,16 @@ test('market order form: blocked while loading, closed label, direction, volume 
   await stopLoss.fill('0');
   await press(buy);
   await expect(page.getByText('Stop loss cannot be negative')).toBeVisible();
-  // A buy's stop loss above the price, or take profit below it, is moved to the allowed side.
+  // A buy's stop loss above the price, or take profit below it, is refused as typed (issue 25:
+  // never rewritten; tests/e2e/stops-range.spec.ts checks the range and P&L shown beside them).
   await stopLoss.fill('999999');
   await stopLoss.blur();
-  await expect.poll(async () => Number(await stopLoss.inputValue())).toBeLessThan(999_999);
   await takeProfit.fill('1');
   await takeProfit.blur();
-  await expect.poll(async () => Number(await takeProfit.inputValue())).toBeGreaterThan(1000);
+  await expect(page.getByText('Stop loss above current price')).toBeVisible();
+  await expect(page.getByText('Take profit below current price')).toBeVisible();
+  await expect(stopLoss).toHaveValue('999999');
+  await expect(takeProfit).toHaveValue('1');
 
   // 10 BTC at 1:20 needs far more than the 1000 USD deposited.
   await page.getByRole('checkbox', { name: 'Stop loss' }).uncheck();

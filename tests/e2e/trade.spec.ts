@@ -27,7 +27,7 @@ test('place a market order and close it', { tag: '@live' }, async ({ page, conso
   await expect(confirm.getByText('0.1')).toBeVisible();
   await expect(confirm.getByText('Buy')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Operation successful')).toBeVisible();
+  await expect(page.getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
   // The closed order is in the history, with today's P&L.
   await page.getByRole('link', { name: 'History' }).click();

@@ -182,7 +182,18 @@ export interface MarketOrder {
   transactionTimeTs: number | null;
   closingTimeTs: number | null;
   positionStatus: PositionStatus;
+  /**
+   * Extension beyond the spec's order fields (§3): why a closed (3) or
+   * cancelled (4) order ended, so a history row can say whether the trader
+   * closed it, a stop loss or take profit fired, or the system stopped it out
+   * (issue 25). Absent while the order is pending or open, and from a server
+   * without it: the client then names no reason.
+   */
+  closeReason?: CloseReason;
 }
+
+/** Why an order ended (extension): by hand, its own stops, a stop-out, or a demo reset. */
+export type CloseReason = 'manual' | 'stopLoss' | 'takeProfit' | 'stopOut' | 'reset';
 
 export interface PositionSummary {
   profitLossSum: number;

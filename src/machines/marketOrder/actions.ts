@@ -6,16 +6,14 @@ import { assign as assignTo, type ActionFunction } from 'xstate';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   checkPendingPrice,
-  clampStop,
   loadFailure,
   precisionOf,
   settleVolume,
-  stopReference,
   typeVolume,
   volumePrecision,
   type ProductLoad,
 } from '../validation/trading.ts';
-import { derive, loaded, outputOf, validate } from './helpers.ts';
+import { derive, loaded, outputOf, stopError, validate } from './helpers.ts';
 import type { MarketOrderContext, MarketOrderEvent, PlaceResult } from './types.ts';
 
 type Action = ActionFunction<
@@ -65,8 +63,9 @@ export const actions = {
       const error = c.pending ? checkPendingPrice(c.price, c.direction, c.quote) : undefined;
       return { errors: { ...c.errors, price: error } };
     }
-    const ref = stopReference(c.direction, c.pending, c.price, c.quote);
-    return { [event.field]: clampStop(event.field, c[event.field], c.direction, ref, c.info) };
+    // A stop left on the wrong side keeps its value and says why (§8 308–315); empty waits for submit.
+    const error = c[event.field] === '' ? undefined : stopError(c, event.field);
+    return { errors: { ...c.errors, [event.field]: error } };
   }),
   setDirection: assign(({ context: c, event }) => {
     if (event.type !== 'direction.change') return {};
@@ -98,10 +97,10 @@ export const actions = {
     const next = { ...context, ...validate(context) };
     return { ...next, ...derive(next) };
   }),
-  /** The values about to be placed: volume settled, stops clamped against the re-fetched quote. */
+  /** The values about to be placed: the volume settled (the stops go as typed). */
   settle: assign(({ context }) => {
-    const { volume, stopLoss, takeProfit } = validate(context);
-    const next = { ...context, volume, stopLoss, takeProfit };
+    const { volume } = validate(context);
+    const next = { ...context, volume };
     return { ...next, ...derive(next) };
   }),
   recordFailure: assign(({ event }) => ({ failure: outputOf<PlaceResult>(event).code })),

@@ -2,7 +2,7 @@
 import type { CallResult } from '../../api/client.ts';
 import type { AddOrderPayload, Balance, OrderDirection } from '../../api/types/trading.ts';
 import type { TradeMode } from '../../config/site.ts';
-import type { ProductState } from '../validation/trading.ts';
+import type { PriceRange, ProductState, StopPreview } from '../validation/trading.ts';
 
 export type OrderField = 'volume' | 'price' | 'stopLoss' | 'takeProfit';
 
@@ -34,6 +34,15 @@ export interface MarketOrderContext extends ProductState {
   margin: string | undefined;
   /** Fee the order would be charged (USD, 2 decimals, rounded up), when it can be known. */
   fee: string | undefined;
+  /**
+   * Shown beside the fields: the range the pending price and each stop must
+   * lie in for the current quote, and the P&L at each typed stop.
+   */
+  preview: {
+    price: PriceRange | undefined;
+    stopLoss: StopPreview | undefined;
+    takeProfit: StopPreview | undefined;
+  };
   /** Message keys per field; `balance` holds insufficient_balance. */
   errors: Partial<Record<OrderField | 'balance', string>>;
   /** Last failing reply code (load or placement), if any. */

@@ -4,7 +4,8 @@
  * arithmetic on amounts).
  */
 import Big from 'big.js';
-import type { ProductOrderInfo } from '../../api/types/trading.ts';
+import { closePnl } from '../../api/order-rules.ts';
+import type { OrderDirection, ProductOrderInfo } from '../../api/types/trading.ts';
 import { numberOf } from './number-input.ts';
 import { contractSizeOf, leverageOf } from './product-info.ts';
 import { prices } from '../../state/prices.ts';
@@ -64,6 +65,24 @@ export function feeOf(
     .times(info?.feeRate ?? 0)
     .round(2, Big.roundUp)
     .toFixed(2);
+}
+
+/**
+ * The USD P&L of a position of `volume` lots opened at `entry` and closed at
+ * `at` (before fees and interest), by the server's rule (api/order-rules.ts)
+ * with the product's contract size and today's USD rate of its quote
+ * currency. Undefined until entry and volume are known.
+ */
+export function pnlAt(
+  direction: OrderDirection,
+  entry: number | undefined,
+  at: number,
+  volume: string,
+  info: ProductOrderInfo | null,
+): string | undefined {
+  const v = numberOf(volume);
+  if (entry === undefined || v === undefined || v <= 0) return undefined;
+  return closePnl(direction, entry, at, v, contractSizeOf(info), usdRateOf(info)).toFixed(2);
 }
 
 /** What an order takes from the balance: its margin plus its fee. */

@@ -15,6 +15,23 @@ export function checkPendingPrice(
   return (direction === 0 ? n > quote.ask : n < quote.bid) ? 'index.wrong_price' : undefined;
 }
 
+/** Where a pending price may lie: a buy at or below the ask, a sell at or above the bid. */
+export interface PriceRange {
+  side: 'atOrBelow' | 'atOrAbove';
+  ref: number;
+}
+
+/** The pending price's range for the current quote (undefined until a quote is known). */
+export const pendingRange = (
+  direction: OrderDirection,
+  quote: Quote | null,
+): PriceRange | undefined =>
+  quote
+    ? direction === 0
+      ? { side: 'atOrBelow', ref: quote.ask }
+      : { side: 'atOrAbove', ref: quote.bid }
+    : undefined;
+
 /** Where the order opens: its limit price, else the ask for a buy and the bid for a sell. */
 export function entryPrice(
   direction: OrderDirection,

@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { toastShown, toasts, type Toast } from '../../state/toasts.ts';
+import { useTranslation } from 'react-i18next';
+import { toastShown, toasts, type Toast, type ToastFigure } from '../../state/toasts.ts';
+import { withNodes } from './num-text.tsx';
+import { Num, Pnl } from './num.tsx';
+
+/** A toast's figure as the page shows every number (marked, at its precision). */
+const figure = (f: ToastFigure) =>
+  f.kind === 'pnl' ? <Pnl value={f.value} /> : <Num kind={f.kind} unit={f.unit} value={f.value} />;
 
 /** Toasts, announced to screen readers as they appear. */
 export function Toaster() {
@@ -16,10 +23,20 @@ export function Toaster() {
 
 /** One toast; its time starts with the frame that paints it. */
 function ToastItem({ toast }: { toast: Readonly<Toast> }) {
-  const { id } = toast;
+  const { t } = useTranslation();
+  const { id, text } = toast;
   useEffect(() => {
     const frame = requestAnimationFrame(() => toastShown(id));
     return () => cancelAnimationFrame(frame);
   }, [id]);
-  return <div className={`toast toast-${toast.kind}`}>{toast.message}</div>;
+  const body = text
+    ? withNodes(
+        t,
+        text.key,
+        Object.fromEntries(
+          Object.entries(text.values).map(([k, v]) => [k, typeof v === 'string' ? v : figure(v)]),
+        ),
+      )
+    : toast.message;
+  return <div className={`toast toast-${toast.kind}`}>{body}</div>;
 }

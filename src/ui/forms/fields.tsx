@@ -20,6 +20,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   /** Its values; a number in it is given as a `<Num>`, so it keeps its marks (components/num.tsx). */
   errorValues?: Record<string, unknown> | undefined;
   hint?: ReactNode;
+  /** Keep the hint under the error (a range that says how to mend the value). */
+  hintWithError?: boolean;
   trailing?: ReactNode;
 }
 
@@ -30,11 +32,15 @@ export function TextField({
   error,
   errorValues,
   hint,
+  hintWithError,
   trailing,
   ...rest
 }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
+  // The error, then a hint shown with it (a range that says how to mend the value).
+  const hintShown = hint && (!error || hintWithError);
+  const described = [error && `${id}-err`, hintShown && `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -44,16 +50,25 @@ export function TextField({
           className="input"
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-err` : undefined}
+          aria-describedby={described || undefined}
           onChange={(e) => onValue(e.target.value)}
           {...rest}
         />
         {trailing}
       </div>
-      {hint && !error && <span className="muted small">{hint}</span>}
+      {hintShown && !error && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      )}
       {error && (
         <span id={`${id}-err`} className="field-error" role="alert">
           {withNodes(t, error, errorValues)}
+        </span>
+      )}
+      {hintShown && error && (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
         </span>
       )}
     </div>

@@ -63,6 +63,32 @@ function Totals({ today, total }: { today: unknown; total: unknown }) {
   );
 }
 
+/**
+ * A closed order's row beyond its P&L: where it closed, the fee and interest
+ * it paid, and why it closed (issue 25: so a P&L of −7.80 where the balance
+ * fell 22.54 is explained by the fee beside it).
+ */
+function ClosedFacts({ o }: { o: MarketOrder }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span>
+        {t('position.closePrice')} <Num kind="price" unit={o.tradePair} value={o.currentPrice} />
+      </span>
+      <span>
+        {t('position.fee')} <Num kind="fee" unit="USD" value={o.feeAmount} />
+        {o.interest ? (
+          <>
+            {' · '}
+            {t('position.interest')} <Num kind="fee" unit="USD" value={o.interest} />
+          </>
+        ) : null}
+      </span>
+      {o.closeReason && <span>{t(`position.reason_${o.closeReason}`)}</span>}
+    </>
+  );
+}
+
 export function HistoryView() {
   const { t } = useTranslation();
   const { config } = useServices();
@@ -125,7 +151,13 @@ export function HistoryView() {
             <Totals today={c.totals.profitLossToday} total={c.totals.profitLossTotal} />
           )}
           render={(o) => (
-            <MarketOrderCard key={o.id} o={o} onOpen={() => setMarket(o)} time={o.closingTimeTs} />
+            <MarketOrderCard
+              key={o.id}
+              o={o}
+              onOpen={() => setMarket(o)}
+              time={o.closingTimeTs}
+              extra={<ClosedFacts o={o} />}
+            />
           )}
         />
       )}

@@ -18,7 +18,7 @@ import { prices } from '../../state/prices.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';
 import { Check, TextField } from '../forms/fields.tsx';
-import { Num } from '../components/num.tsx';
+import { Num, Pnl } from '../components/num.tsx';
 import { priceCell } from '../components/quote.tsx';
 import { priceText } from '../format.ts';
 import { site } from '../../state/site.ts';
@@ -41,6 +41,36 @@ export interface OrderFormProps {
 
 const limits = (c: MarketOrderContext) =>
   c.info ? { min: c.info.minCount, max: c.info.maxCount } : undefined;
+
+/**
+ * Beside a price field: the range it must lie in for the current quote and,
+ * for a stop, the P&L if the price reaches it (issue 25: shown, so nothing
+ * has to be rewritten behind the user's back).
+ */
+function PriceHint({
+  symbol,
+  range,
+  pnl,
+}: {
+  symbol: string;
+  range: { side: 'below' | 'above' | 'atOrBelow' | 'atOrAbove'; ref: number } | undefined;
+  pnl?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  if (!range) return null;
+  return (
+    <span className="price-hint">
+      <span>
+        {withNodes(t, `order.range_${range.side}`, {
+          price: <Num kind="price" unit={symbol} value={range.ref} />,
+        })}
+      </span>
+      {pnl !== undefined && (
+        <span>{withNodes(t, 'order.pnlIfReached', { pnl: <Pnl value={pnl} /> })}</span>
+      )}
+    </span>
+  );
+}
 
 export function MarketOrderForm({
   symbol,
@@ -164,7 +194,14 @@ export function MarketOrderForm({
           disabled={inert}
         />
       </div>
-      {c.pending && <TextField label={t('order.pendingPrice')} {...field('price')} />}
+      {c.pending && (
+        <TextField
+          label={t('order.pendingPrice')}
+          {...field('price')}
+          hintWithError
+          hint={<PriceHint symbol={symbol} range={c.preview.price} />}
+        />
+      )}
       <TextField
         label={t('order.volume')}
         {...field('volume')}
@@ -204,8 +241,18 @@ export function MarketOrderForm({
           disabled={inert}
         />
       </div>
-      {c.stopLossOn && <TextField label={t('order.stopLoss')} {...field('stopLoss')} />}
-      {c.takeProfitOn && <TextField label={t('order.takeProfit')} {...field('takeProfit')} />}
+      {(['stopLoss', 'takeProfit'] as const).map(
+        (k) =>
+          c[`${k}On`] && (
+            <TextField
+              key={k}
+              label={t(`order.${k}`)}
+              {...field(k)}
+              hintWithError
+              hint={<PriceHint symbol={symbol} range={c.preview[k]} pnl={c.preview[k]?.pnl} />}
+            />
+          ),
+      )}
       <dl className="kv">
         <dt>{t('order.margin')}</dt>
         <Num as="dd" kind="margin" unit="USD" value={c.margin} />

@@ -2,7 +2,7 @@
  * A market order's detail (drawer) with its cover (close) or cancel button
  * behind the close-order machine's confirm step (volume, direction, price).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +12,14 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { prices } from '../../state/prices.ts';
 import { showToast } from '../../state/toasts.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
-import { TOAST_MS } from '../../config/constants.ts';
+import { MANUAL_CLOSE_AFTER_MS, TOAST_MS } from '../../config/constants.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
-import { formatDateTime } from '../format.ts';
+import { countdownText, formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
+import { announceClose, closedOrders } from './trade-results.ts';
 import { inspected } from '../../machines/inspect.ts';
 
 export const STATUS_CLASS: Record<number, string> = { 1: 'grey', 2: 'yellow', 3: 'blue', 4: 'red' };
@@ -39,7 +41,7 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
       <Num as="dd" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
       <dt>{t('position.placePrice')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.openingPrice} />
-      <dt>{t('position.currentPrice')}</dt>
+      <dt>{t(o.positionStatus === 3 ? 'position.closePrice' : 'position.currentPrice')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.currentPrice} />
       <dt>{t('order.stopLoss')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.stopPrice} />
@@ -65,6 +67,12 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
           <dd>{formatDateTime(o.closingTimeTs)}</dd>
         </>
       )}
+      {o.closeReason && (
+        <>
+          <dt>{t('position.reason')}</dt>
+          <dd>{t(`position.reason_${o.closeReason}`)}</dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -74,9 +82,17 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
   const { api } = useServices();
   const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
     ...inspected,
-    input: { order, demo: isDemo(decodeToken(session.token)) },
+    input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
   });
   const c = state.context;
+  const waiting = state.hasTag('waiting');
+  const noteId = useId();
+  // Until a close is allowed (3 minutes after the fill), the server's clock counts it down.
+  useEffect(() => {
+    if (!waiting) return;
+    const id = setInterval(() => send({ type: 'clock.tick', now: serverNow() }), 250);
+    return () => clearInterval(id);
+  }, [waiting, send]);
   // The confirm shows the price the position would close at now: the live
   // quote's closing side (bid for a buy, ask for a sell), else the order's latest.
   const symbol = order.tradePair;
@@ -93,12 +109,16 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
     push();
     return subscribe(prices, push);
   }, [send, symbol, side]);
+  const done = state.matches('done');
   useEffect(() => {
-    if (!state.matches('done')) return;
+    if (!done) return;
     tradeChanged();
-    showToast(t('tips.operation_success'), 'success', TOAST_MS);
     onDone();
-  }, [state, onDone, t]);
+    // A close says where it closed and what it realised (issue 25); a cancel that it went.
+    const success = () => showToast(t('tips.operation_success'), 'success', TOAST_MS);
+    if (c.action !== 'close') return success();
+    void closedOrders(api, [c.orderId], c.demo).then(([o]) => (o ? announceClose(o) : success()));
+  }, [done, onDone, t, api, c.action, c.orderId, c.demo]);
   const label = t(c.action === 'close' ? 'position.cover' : 'position.cancel');
   const confirming = state.matches('confirming') || state.matches('submitting');
   const confirmRef = useRef<HTMLDivElement>(null);
@@ -141,6 +161,22 @@ export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: (
           </button>
         </div>
       </div>
+    );
+  }
+  if (waiting) {
+    // Shown before the press (issue 25): the server refuses a close within 3 minutes (409).
+    return (
+      <>
+        <button type="button" className="btn block primary" disabled aria-describedby={noteId}>
+          {label} <span className="countdown">{countdownText(c.secondsLeft)}</span>
+        </button>
+        <p id={noteId} className="muted small" role="timer">
+          {t('position.closeAfter', {
+            minutes: MANUAL_CLOSE_AFTER_MS / 60_000,
+            time: countdownText(c.secondsLeft),
+          })}
+        </p>
+      </>
     );
   }
   return (

@@ -1,7 +1,36 @@
-/** The success drawer after a market order is placed (§2 "Success drawer after placing"), on phones and desktops. */
+/**
+ * The success drawer after a market order is placed (§2 "Success drawer after
+ * placing"), on phones and desktops. Beside the order number it says what
+ * was done (issue 25 item 4): the side, volume and symbol, the price it
+ * filled at (or waits at, for a pending order) and the fee, as the exchange
+ * channel lists the order (state/orders.ts); "—" until the list has it.
+ */
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { MarketOrder } from '../../api/types/trading.ts';
+import { orders } from '../../state/orders.ts';
 import { Drawer } from '../components/drawer.tsx';
+import { Num } from '../components/num.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
+
+function PlacedFacts({ o }: { o: MarketOrder }) {
+  const { t } = useTranslation();
+  const pending = o.positionStatus === 1;
+  return (
+    <dl className="kv">
+      <dt>{t('position.direction')}</dt>
+      <dd className={o.orderType === 0 ? 'up' : 'down'}>
+        {t(o.orderType === 0 ? 'order.buy' : 'order.sell')} {o.tradePair}
+      </dd>
+      <dt>{t('position.volume')}</dt>
+      <Num as="dd" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
+      <dt>{t(pending ? 'order.pendingPrice' : 'order.fillPrice')}</dt>
+      <Num as="dd" kind="price" unit={o.tradePair} value={o.openingPrice} />
+      <dt>{t('position.fee')}</dt>
+      <Num as="dd" kind="fee" unit="USD" value={o.feeAmount} />
+    </dl>
+  );
+}
 
 export function OrderPlaced({
   orderId,
@@ -15,9 +44,21 @@ export function OrderPlaced({
 }) {
   const { t } = useTranslation();
   const desktop = useDesktop();
+  const snap = useSnapshot(orders);
+  const order = [...snap.holding, ...snap.pending].find((o) => o.id === orderId) as
+    MarketOrder | undefined;
   return (
     <Drawer open={!!orderId} side={desktop} title={t('order.placedTitle')} onClose={onContinue}>
       <p>{t('order.placedText', { id: orderId })}</p>
+      {order ? (
+        <PlacedFacts o={order} />
+      ) : (
+        orderId && (
+          <p className="muted" role="status">
+            {t('common.loading')}
+          </p>
+        )
+      )}
       <div className="form-actions">
         <button type="button" className="btn primary block" onClick={onPositions}>
           {t('order.viewPositions')}

@@ -3,7 +3,9 @@
  * (a market buy to close, a pending buy far below the price to cancel), and
  * every outcome has its real condition: the 3 minutes since the fill have
  * passed (close), not yet (409), the order was already closed or cancelled
- * elsewhere (404, 408). Nothing is forced.
+ * elsewhere (404, 408). Nothing is forced. Given the fill time, a close
+ * waits (counting down on the server's clock) until the 3 minutes are over,
+ * and only then takes a confirm (issue 25).
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -39,6 +41,7 @@ interface Options {
 
 const uidOf = (c: PathContext) => c.data.uid as string;
 const recordOf = (c: PathContext) => c.world.sim.ctx.state.trading.orders[ORDER_ID];
+const fillOf = (c: PathContext) => recordOf(c)?.transactionTime ?? T0;
 
 function spec(o: Options): PathSpec {
   const close = o.input.order.positionStatus === 2;
@@ -54,6 +57,13 @@ function spec(o: Options): PathSpec {
       const failure = snap.context.failure;
       // The live closing price, while a close is shown (resolved from the simulator's quote).
       const live = close ? [{ type: 'price.update', price: 0 }] : [];
+      // A tick of the server's clock before the 3 minutes are over, and one after (resolved).
+      if (snap.matches('waiting'))
+        return [
+          { type: 'clock.tick', now: 0 },
+          { type: 'clock.tick', now: Number.MAX_SAFE_INTEGER },
+          ...live,
+        ];
       if (snap.matches('idle'))
         return failure === undefined || failure === 409 ? [{ type: 'confirm.open' }, ...live] : [];
       if (snap.matches('confirming'))
@@ -88,12 +98,19 @@ function spec(o: Options): PathSpec {
       return { uid: u.uid };
     },
     resolve(e, c) {
+      if (e.type === 'clock.tick') {
+        // The later tick: the simulator's clock lives until a close is allowed.
+        if ((e as unknown as { now: number }).now > 0) {
+          const wait = fillOf(c) + MANUAL_CLOSE_AFTER_MS - c.world.clock.now();
+          if (wait > 0) c.world.clock.advance(wait);
+        }
+        return { ...e, now: c.world.clock.now() };
+      }
       if (e.type !== 'price.update') return e;
       // A buy closes at the bid.
-      return {
-        ...e,
-        price: c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice,
-      };
+      const price = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice;
+      c.data.lastPrice = price;
+      return { ...e, price };
     },
     provide: (c) =>
       closeOrderMachine.provide({
@@ -118,10 +135,22 @@ function spec(o: Options): PathSpec {
       }
     },
     states: {
+      waiting: (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(s.hasTag('waiting')).toBe(true);
+        expect(s.can({ type: 'confirm.open' })).toBe(false);
+        // The server would refuse now (409): the seconds shown are the ones it still wants.
+        const left = fillOf(c) + MANUAL_CLOSE_AFTER_MS - c.world.clock.now();
+        expect(left).toBeGreaterThan(0);
+        expect(ctx.secondsLeft).toBe(Math.ceil(left / 1000));
+      },
       idle: (s, c) => {
         const ctx = (s as Snap).context;
         const rec = recordOf(c)!;
+        expect(s.hasTag('waiting')).toBe(false);
         if (ctx.failure === undefined) expect(rec.positionStatus).toBe(close ? 2 : 1);
+        // Given the fill time, a close is offered only once the server would take it.
+        if (ctx.allowedAt > 0) expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
         if (ctx.failure === 409) {
           expect(rec.positionStatus).toBe(2);
           expect(c.world.clock.now() - (rec.transactionTime ?? 0)).toBeLessThan(
@@ -138,9 +167,13 @@ function spec(o: Options): PathSpec {
         const row = c.world.sim.backOffice.tradingOrders(uidOf(c), book)[0]!;
         expect(ctx.confirm.volume).toBe(row.orderQuantity);
         expect(ctx.confirm.direction).toBe(row.orderType);
-        // A close shows the price it would close at now; a cancel the pending price.
+        // A close shows the latest closing price it was given (the list's, then each
+        // tick's: the view sends every one), a cancel the pending price. While the
+        // clock stands still that is the bid now.
         const bid = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice;
-        expect(ctx.confirm.price).toBe(close ? bid : row.openingPrice);
+        const given = (c.data.lastPrice as number | undefined) ?? o.input.order.currentPrice;
+        expect(ctx.confirm.price).toBe(close ? given : row.openingPrice);
+        if (close && c.world.clock.now() === T0) expect(ctx.confirm.price).toBe(bid);
       },
       submitting: (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -176,19 +209,25 @@ export const specs: PathSpec[] = [
   spec({
     name: 'closeOrder (close)',
     demo: false,
-    input: { order: order(2), demo: false },
+    input: { order: order(2), demo: false, now: T0 },
     refusals: [409, 404],
+  }),
+  spec({
+    name: 'closeOrder (close) after the countdown',
+    demo: false,
+    input: { order: { ...order(2), transactionTimeTs: T0 }, demo: false, now: T0 },
+    refusals: [404],
   }),
   spec({
     name: 'closeOrder (cancel)',
     demo: false,
-    input: { order: order(1), demo: false },
+    input: { order: order(1), demo: false, now: T0 },
     refusals: [408],
   }),
   spec({
     name: 'closeOrder (demo cancel)',
     demo: true,
-    input: { order: order(1), demo: true },
+    input: { order: order(1), demo: true, now: T0 },
     refusals: [],
   }),
 ];

@@ -105,7 +105,7 @@ const stopClass = (c: MarketOrderContext, kind: 'stopLoss' | 'takeProfit') => {
   if (v === '') return 'empty';
   const n = Number(v);
   if (n <= 0) return 'zero';
-  // A clamped stop sits a pip from the price: 'near' whichever way the price then moves.
+  // A stop within half a percent of the price: 'near', whichever way the price then moves.
   const rel = (n - stopRef(c)) / stopRef(c);
   if (Math.abs(rel) < 0.005) return 'near';
   const below = (kind === 'stopLoss') === (c.direction === 0);

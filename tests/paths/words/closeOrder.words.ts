@@ -48,6 +48,13 @@ export const closeOrderWords: Words = {
         'Wait for the next price tick (the confirm shows the live closing price)',
         '次の価格更新を待つ（確認画面には最新の決済価格が表示される）',
       ),
+    'clock.tick': (w, e) =>
+      (e as unknown as { now: number }).now > 0
+        ? w.say(
+            `Wait until 3 minutes have passed since the fill (${w.console('market', w.q('console.skip', { min: 3 }))})`,
+            `約定から3分経つまで待つ（${w.console('market', w.q('console.skip', { min: 3 }))}）`,
+          )
+        : w.say('Wait a second', '1秒待つ'),
   },
   actors: {
     submit: {
@@ -71,6 +78,11 @@ export const closeOrderWords: Words = {
   },
   delays: {},
   states: {
+    waiting: (w, e, c) =>
+      w.say(
+        `The button ${button(w, c.spec)} is disabled with the time left, and beside it ${w.q('position.closeAfter', { minutes: 3, time: '2:59' })} (counting down)`,
+        `ボタン${button(w, c.spec)}は無効で残り時間付き、その下に${w.q('position.closeAfter', { minutes: 3, time: '2:59' })}（カウントダウン）`,
+      ),
     idle: (w, e, c) =>
       e.type === 'xstate.done.actor.submit'
         ? codeToast(w, codeOf(e) ?? 0)
@@ -85,11 +97,16 @@ export const closeOrderWords: Words = {
       ),
     submitting: (w) =>
       w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
-    done: (w) =>
-      w.say(
-        `${toast(w, w.t('tips.operation_success'))}; the sheet closes and the order leaves the list`,
-        `${toast(w, w.t('tips.operation_success'))}。シートが閉じ、注文が一覧から消える`,
-      ),
+    done: (w, e, c) => {
+      // A close says where it closed and the P&L it realised (issue 25); a cancel that it went.
+      const said = closing(c.spec)
+        ? toast(w, w.t('position.result_manual', { symbol: 'BTCUSDT', price: '…', pnl: '…' }))
+        : toast(w, w.t('tips.operation_success'));
+      return w.say(
+        `${said}; the sheet closes and the order leaves the list`,
+        `${said}。シートが閉じ、注文が一覧から消える`,
+      );
+    },
   },
   titles: {
     'confirming|confirm.cancel|0': (w) => w.say('Change your mind: Cancel', '確認で取りやめる'),

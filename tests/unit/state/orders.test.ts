@@ -1,6 +1,6 @@
 /** The app's order lists merging the exchange channel's messages, and the server's choice of full list or delta. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyOrders, clearOrders, orders } from '../../../src/state/orders.ts';
+import { applyOrders, clearOrders, onPositionsGone, orders } from '../../../src/state/orders.ts';
 import { ordersUpdate } from '../../../src/simulator/order-deltas.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
 
@@ -42,6 +42,20 @@ describe('orders store: full lists and deltas', () => {
     // A patch for an order the list no longer has (it came late) changes nothing.
     applyOrders({ ordertype: 'holding', patch: [{ id: '9', profitLoss: 5 }] });
     expect(orders.holding.map((o) => o.profitLoss)).toEqual([1, 10]);
+  });
+
+  it('tells of open positions that left the list (closed), not of the first list or pending ones', () => {
+    const told: string[][] = [];
+    const off = onPositionsGone((ids) => told.push(ids));
+    applyOrders({ ordertype: 'holding', data: [order('1'), order('2'), order('3')] });
+    applyOrders({ ordertype: 'pending', data: [order('8', { positionStatus: 1 })] });
+    expect(told).toEqual([]);
+    applyOrders({ ordertype: 'holding', data: [order('2')] });
+    applyOrders({ ordertype: 'pending', data: [] });
+    expect(told).toEqual([['1', '3']]);
+    off();
+    applyOrders({ ordertype: 'holding', data: [] });
+    expect(told).toEqual([['1', '3']]);
   });
 
   it('ignores a delta before the first full list (nothing to patch yet)', () => {

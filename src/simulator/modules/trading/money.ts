@@ -38,6 +38,7 @@
  * balance ever goes below zero.
  */
 import Big from 'big.js';
+import { closePnl } from '../../../api/order-rules.ts';
 import { COMMISSION_FRACTION, type ProductDef } from '../../catalogue.ts';
 import type { SimContext } from '../../module.ts';
 import type { OrderRecord } from './state.ts';
@@ -110,8 +111,5 @@ export const feeOf = (notional: Big): Big => notional.times(COMMISSION_RATE).rou
 export const dailyInterestOf = (notional: Big): Big => cents(notional.times(SWAP_RATE_DAILY));
 
 /** Price P&L in USD of closing an open order at `close`, with `rate` USD per quote unit. */
-export function pnlOf(d: ProductDef, o: OrderRecord, close: Big, rate: Big): Big {
-  const diff = close.minus(o.openPrice ?? close);
-  const signed = o.orderType === 0 ? diff : diff.neg();
-  return cents(signed.times(o.volume).times(d.contractSize).times(rate));
-}
+export const pnlOf = (d: ProductDef, o: OrderRecord, close: Big, rate: Big): Big =>
+  closePnl(o.orderType, o.openPrice ?? close, close, o.volume, d.contractSize, rate);

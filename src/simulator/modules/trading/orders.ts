@@ -23,6 +23,7 @@
  * is reached (buy: ask ≤ limit; sell: bid ≥ limit), at the quote of that tick.
  */
 import Big from 'big.js';
+import { stopRefusal } from '../../../api/order-rules.ts';
 import type { ProductDef } from '../../catalogue.ts';
 import { acct, InsufficientFunds } from '../../ledger.ts';
 import type { SimContext } from '../../module.ts';
@@ -58,13 +59,11 @@ function checkStops(
   sl: Big | null,
   tp: Big | null,
 ): void {
-  if (buy) {
-    if (tp && tp.lte(ref)) refuse(pending ? 314 : 310);
-    if (sl && sl.gte(ref)) refuse(pending ? 315 : 311);
-  } else {
-    if (tp && tp.gte(ref)) refuse(pending ? 312 : 308);
-    if (sl && sl.lte(ref)) refuse(pending ? 313 : 309);
-  }
+  const dir = buy ? 0 : 1;
+  const tpCode = tp ? stopRefusal('takeProfit', tp, dir, pending, ref) : undefined;
+  if (tpCode) refuse(tpCode);
+  const slCode = sl ? stopRefusal('stopLoss', sl, dir, pending, ref) : undefined;
+  if (slCode) refuse(slCode);
 }
 
 function limitPrice(v: unknown, buy: boolean, q: Quote): Big {

@@ -12,14 +12,18 @@
  * The shape `state.trading.orders[id] = { uid, book, positionStatus, … }` is
  * read by src/simulator/queries.ts; keep it.
  */
-import type { OrderDirection } from '../../../api/types/trading.ts';
+import type { CloseReason, OrderDirection } from '../../../api/types/trading.ts';
 import type { SimContext } from '../../module.ts';
 
 /** Which of a user's two trading accounts. */
 export type Book = 'real' | 'demo';
 
-/** Why an order left the active states; 'stopOut' and 'reset' are system actions (the "exception" filter). */
-export type CloseReason = 'manual' | 'stopLoss' | 'takeProfit' | 'stopOut' | 'reset';
+/**
+ * Why an order left the active states; 'stopOut' and 'reset' are system
+ * actions (the "exception" filter). On the wire as the extension field
+ * `closeReason` (api/types/trading.ts).
+ */
+export type { CloseReason };
 
 /** A market order. Decimal amounts are strings (big.js), times epoch ms. */
 export interface OrderRecord {

@@ -61,6 +61,8 @@ export function orderView(ctx: SimContext, o: OrderRecord, qb: QuoteBook): Marke
     transactionTimeTs: o.transactionTime,
     closingTimeTs: o.closingTime,
     positionStatus: o.positionStatus,
+    // Extension: why it ended, once it has (api/types/trading.ts).
+    ...(o.closeReason && o.positionStatus >= 3 ? { closeReason: o.closeReason } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ const base: MarketOrderContext = {
   closed: 0,
   margin: undefined,
   fee: undefined,
+  preview: { price: undefined, stopLoss: undefined, takeProfit: undefined },
   errors: {},
   failure: undefined,
   orderId: undefined,
@@ -54,9 +55,9 @@ describe('market order submit', () => {
     ).toBeUndefined();
   });
 
-  it('clamps stop loss and take profit against the re-fetched quote', () => {
+  it("refuses stops the re-fetched quote put on the wrong side, with the server's codes, as typed", () => {
     // Set against an older quote; the price fell to 59000: a buy's stop loss
-    // at 59500 is now above the bid, its take profit below it.
+    // at 59500 is now above the bid (311), its take profit below it (310).
     const c = {
       ...base,
       balance: { balanceAmount: 10_000, lockMargin: 0 },
@@ -66,10 +67,16 @@ describe('market order submit', () => {
       takeProfit: '58000',
       quote: { bid: 59_000, ask: 59_000.1, price: 59_000.05, time: 1 },
     };
-    const v = validate(c);
-    expect(v.stopLoss).toBe('58999.99');
-    expect(v.takeProfit).toBe('59000.01');
-    expect(v.errors).toEqual({});
+    expect(validate(c).errors).toEqual({ stopLoss: 'code.311', takeProfit: 'code.310' });
+    // A pending order's stops are measured from its limit price: 315 and 314.
+    expect(validate({ ...c, pending: true, price: '58500' }).errors).toEqual({
+      stopLoss: 'code.315',
+      takeProfit: 'code.314',
+    });
+    // A sell the other way round: 309 and 308 against the ask.
+    expect(validate({ ...c, direction: 1, stopLoss: '58000', takeProfit: '59500' }).errors).toEqual(
+      { stopLoss: 'code.309', takeProfit: 'code.308' },
+    );
   });
 
   it('leaves stops on the right side as typed', () => {
@@ -79,6 +86,6 @@ describe('market order submit', () => {
       stopLossOn: true,
       stopLoss: '50000',
     });
-    expect(v.stopLoss).toBe('50000');
+    expect(v.errors).toEqual({});
   });
 });

@@ -6,7 +6,7 @@ import {
   checkPendingPrice,
   checkStopLoss,
   checkTakeProfit,
-  clampStop,
+  checkStopSide,
   marginOf,
   parseDeliveryTime,
   parseDeliveryTimes,
@@ -56,12 +56,22 @@ describe('market order rules (trading.md §5)', () => {
     expect(checkStopLoss('', false)).toBeUndefined();
     expect(checkTakeProfit('', true)).toBe('takeprofit_empty_rule');
   });
-  it('clamps stops a pip to the allowed side of the reference', () => {
-    expect(clampStop('stopLoss', '101', 0, 99.9, info)).toBe('99.89');
-    expect(clampStop('takeProfit', '98', 0, 99.9, info)).toBe('99.91');
-    expect(clampStop('stopLoss', '99', 1, 100.1, info)).toBe('100.11');
-    expect(clampStop('takeProfit', '101', 1, 100.1, info)).toBe('100.09');
-    expect(clampStop('stopLoss', '95', 0, 99.9, info)).toBe('95');
+  it('refuses a stop on the wrong side of its reference with the code the server would send', () => {
+    // Market orders: 308–311; pending orders (against the limit price): 312–315.
+    expect(checkStopSide('stopLoss', '101', 0, false, 99.9)).toBe('code.311');
+    expect(checkStopSide('stopLoss', '99.9', 0, false, 99.9)).toBe('code.311');
+    expect(checkStopSide('takeProfit', '98', 0, false, 99.9)).toBe('code.310');
+    expect(checkStopSide('stopLoss', '99', 1, false, 100.1)).toBe('code.309');
+    expect(checkStopSide('takeProfit', '101', 1, false, 100.1)).toBe('code.308');
+    expect(checkStopSide('takeProfit', '101', 1, true, 100.1)).toBe('code.312');
+    expect(checkStopSide('stopLoss', '99', 1, true, 100.1)).toBe('code.313');
+    expect(checkStopSide('takeProfit', '98', 0, true, 99.9)).toBe('code.314');
+    expect(checkStopSide('stopLoss', '101', 0, true, 99.9)).toBe('code.315');
+    // The right side, empty, or no reference yet: nothing to refuse.
+    expect(checkStopSide('stopLoss', '95', 0, false, 99.9)).toBeUndefined();
+    expect(checkStopSide('takeProfit', '105', 0, false, 99.9)).toBeUndefined();
+    expect(checkStopSide('stopLoss', '', 0, false, 99.9)).toBeUndefined();
+    expect(checkStopSide('stopLoss', '101', 0, false, undefined)).toBeUndefined();
   });
   it('computes margin in decimals and checks it against the balance', () => {
     expect(marginOf(71047.16, '0.01', info)).toBe('35.52');

@@ -67,6 +67,8 @@ describe('trading on the virtual clock', () => {
     else expect(o.currentPrice).toBeGreaterThanOrEqual(sl);
     expect(o.profitLoss).toBeLessThan(0);
     expect(o.closingTimeTs).toBeLessThanOrEqual(move.t);
+    // The extension says why it closed (issue 25).
+    expect(o.closeReason).toBe('stopLoss');
   });
 
   it('triggers a take profit', async () => {
@@ -90,6 +92,7 @@ describe('trading on the virtual clock', () => {
     const o = (await list(t, 3)).list.find((x) => x.id === id)!;
     expect(o.positionStatus).toBe(3);
     expect(o.profitLoss).toBeGreaterThan(0);
+    expect(o.closeReason).toBe('takeProfit');
   });
 
   it('stops out an account whose equity falls below half its margin, never below zero', async () => {
@@ -108,6 +111,7 @@ describe('trading on the virtual clock', () => {
     expect(ex.list.map((o) => o.id)).toEqual([id]);
     const o = ex.list[0]!;
     expect(o.positionStatus).toBe(3);
+    expect(o.closeReason).toBe('stopOut');
     // Closed near the level: the loss is about half the margin, far from the whole deposit.
     expect(-o.profitLoss).toBeGreaterThan(o.securityDepositInitial * 0.4);
     const bal = (await t.w.api.call('userBalance')).data!;

@@ -14,11 +14,18 @@ describe('trading: close and cancel', () => {
     t.w.clock.advance(THREE_MIN);
     const q = await t.quote('BTCUSDT');
     const before = (await t.w.api.call('userOrder', { page: 1, limit: 10 })).data!;
+    // An open position names no reason; a closed one says it was closed by hand (extension).
+    expect(before.list[0]!.closeReason).toBeUndefined();
     expect((await t.w.api.call('closeOrder', { orderId: id, token: t.token })).code).toBe(0);
     const after = (await t.w.api.call('userOrder', { page: 1, limit: 10, positionStatus: 3 }))
       .data!;
     const o = after.list[0]!;
-    expect(o).toMatchObject({ id, positionStatus: 3, currentPrice: q.bidPrice });
+    expect(o).toMatchObject({
+      id,
+      positionStatus: 3,
+      currentPrice: q.bidPrice,
+      closeReason: 'manual',
+    });
     expect(o.closingTimeTs).toBe(t.w.clock.now());
     expect(o.profitLoss).toBe(before.profitLossSum);
     expect(after.profitLossTotal).toBe(o.profitLoss);

@@ -1,0 +1,97 @@
+/**
+ * Issue 25 item 4, on phone and desktop, in the page's simulator and over the
+ * wire (@live): "Order placed" says the side, volume, fill price and fee; a
+ * stop loss or take profit that fires says so, with the symbol, the close
+ * price and the P&L; the history row shows the close price, fee and reason.
+ * (A manual close's result is checked in close-countdown.spec.ts.)
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot } from './fixtures.ts';
+import { backOffice } from './sim.ts';
+import { buyForm, LAYOUTS } from './trade-kit.ts';
+
+const PRICE = /^\d+\.\d\d$/;
+
+async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
+  test.setTimeout(180_000);
+  const form = await buyForm(page, desktop, email);
+  await form.getByLabel('Volume (lots)').fill('0.1');
+  await form.getByRole('checkbox', { name: 'Stop loss' }).check();
+  await form.getByRole('checkbox', { name: 'Take profit' }).check();
+  const hint = form.getByText(/^Below \d+\.\d\d$/);
+  const bid = Number((await hint.textContent())!.slice('Below '.length));
+  // 150 away on either side: whichever the price reaches first fires.
+  const sl = (bid - 150).toFixed(2);
+  const tp = (bid + 150).toFixed(2);
+  await form.getByRole('textbox', { name: 'Stop loss' }).fill(sl);
+  await form.getByRole('textbox', { name: 'Take profit' }).fill(tp);
+  await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+
+  // What was done: side, volume, the price it filled at, the fee.
+  const placed = page.getByRole('dialog', { name: 'Order placed' });
+  const fact = (name: string) => placed.locator(`dt:text-is("${name}") + dd`);
+  await expect(fact('Direction')).toHaveText('Buy BTCUSDT');
+  await expect(fact('Volume')).toHaveText('0.10');
+  await expect(fact('Fill price')).toHaveText(PRICE);
+  await expect(fact('Fee')).toHaveText(PRICE);
+  expect(Number(await fact('Fill price').textContent())).toBeGreaterThan(bid - 150);
+  await screenshot(page, `trade-placed-${desktop ? 'desktop' : 'mobile'}`);
+  await placed.getByRole('button', { name: 'View positions' }).click();
+  await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+
+  // The market moves on (the server's clock skips a minute at a time) until a stop fires.
+  const notice = page
+    .getByRole('status')
+    .getByText(/^(Stop loss|Take profit) hit: BTCUSDT closed at \d+\.\d\d, P&L -?\d+\.\d\d USD$/);
+  for (let i = 0; i < 120 && (await notice.count()) === 0; i++) {
+    await backOffice(page, 'skipTime', 60_000);
+    if (await page.getByRole('tab', { name: 'Opening (0)' }).isVisible()) break;
+    await page.waitForTimeout(150);
+  }
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  const said = (await notice.textContent())!;
+  const byStop = said.startsWith('Stop loss');
+  // It closed at or past the level that fired, and the P&L has that level's sign.
+  const [, at, pnl] = /at (\d+\.\d\d), P&L (-?\d+\.\d\d)/.exec(said)!;
+  if (byStop) {
+    expect(Number(at)).toBeLessThanOrEqual(Number(sl));
+    expect(Number(pnl)).toBeLessThan(0);
+  } else {
+    expect(Number(at)).toBeGreaterThanOrEqual(Number(tp));
+    expect(Number(pnl)).toBeGreaterThan(0);
+  }
+  // The figures in it are marked as every number on screen.
+  await expect(notice.locator('[data-num="price"]')).toHaveText(at!);
+  await expect(notice.locator('[data-num="pnl"]')).toHaveText(pnl!);
+  await screenshot(page, `trade-stop-fired-${desktop ? 'desktop' : 'mobile'}`);
+
+  // History explains it: close price, fee, and why it closed.
+  if (desktop)
+    await page
+      .getByRole('navigation', { name: 'Lists' })
+      .getByRole('button', { name: 'History' })
+      .click();
+  else await page.goto('/history');
+  const scope = desktop ? page.getByRole('region', { name: 'History' }) : page;
+  const row = scope.getByRole('button', { name: /^BTCUSDT \d+$/ });
+  await expect(row).toContainText(`Close price ${at}`);
+  await expect(row).toContainText(/Fee \d+\.\d\d/);
+  await expect(row).toContainText(byStop ? 'Stop loss' : 'Take profit');
+  await screenshot(page, `trade-history-reason-${desktop ? 'desktop' : 'mobile'}`);
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
+  await expect(drawer.locator('dt:text-is("Close price") + dd')).toHaveText(at!);
+  await expect(drawer.locator('dt:text-is("Closed by") + dd')).toHaveText(
+    byStop ? 'Stop loss' : 'Take profit',
+  );
+}
+
+for (const { name, desktop } of LAYOUTS)
+  test(
+    `${name}: the placed order, a stop that fires and its history row say what happened`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await stopFiresAndSaysSo(page, desktop, `feedback-${name}@example.com`);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
