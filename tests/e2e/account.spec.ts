@@ -60,7 +60,7 @@ test('switch to demo and reset it', async ({ page }) => {
   await expect(page.getByText('Operation successful')).toBeVisible();
   // A second reset is refused: once only (701).
   await reset.click();
-  await expect(page.getByText(/\[701\]/)).toBeVisible();
+  await expect(page.getByText(/\(code 701\)/)).toBeVisible();
 });
 
 test('desktop account corner: balance popover and log out from my page', async ({ page }) => {

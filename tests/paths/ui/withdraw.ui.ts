@@ -14,8 +14,9 @@
 import { expect, type Page } from '@playwright/test';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { decodeToken } from '../../../src/state/session.ts';
+import { lockTitleKey } from '../../../src/machines/withdraw/helpers.ts';
 import { makeW } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { form, realFee, targetOf } from '../words/withdraw.screen.ts';
 import { apiCall, backOffice, body, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
@@ -172,8 +173,9 @@ export const withdrawUi: UiDriver = {
     checking: busy,
     async locked(c, e) {
       const box = c.page.getByRole('status', { name: t('wallet_ui.locked') });
-      await expect(box.getByText(t('withdraw_already_submitted'))).toBeVisible();
-      await expect(box.getByText(t(`code.${lastCode(c, e) ?? 1067}`))).toBeVisible();
+      const code = lastCode(c, e) ?? 1067;
+      await expect(box.getByText(t(lockTitleKey(code)))).toBeVisible();
+      await expect(box.getByText(t(`code.${code}`))).toBeVisible();
       await expect(box.getByRole('button', { name: t('common.refresh') })).toBeEnabled();
       if (c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0))
         await toastSays(c.page, t('submit_success_please_wait'));
@@ -238,7 +240,7 @@ export const withdrawUi: UiDriver = {
       await expect(fees(c.page).nth(1)).toHaveText(`${d.practical} ${coin}`);
       const code = lastCode(c, e);
       if (e.type === 'xstate.done.actor.submit' && code)
-        await toastSays(c.page, `${t(`code.${code}`)} [${code}]`);
+        await toastSays(c.page, codeText({ t }, code));
       if (f.typed && f.address === '' && e.type === 'form.submit')
         await expect(c.page.getByText(t('p_t_crypto_address'))).toBeVisible();
     },
