@@ -107,7 +107,7 @@ test('indicators: added and removed in the dialog, a fourth of a kind refused, k
     .poll(() => summary(chart))
     .toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
   await screenshot(page, 'chart-indicators-mobile');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   await page.reload();
@@ -320,7 +320,7 @@ test('after the market channel reconnects, the chart is refilled from history: n
     .toBe(true);
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
-  await office.getByRole('button', { name: 'Close' }).click();
+  await office.getByRole('button', { name: 'Close', exact: true }).click();
   await page.waitForTimeout(8_500); // the minute has turned; the frozen channel brought nothing
   expect(await total()).toBe(before);
   // Reconnected (the channel is still frozen): history fills in the candle the channel missed.

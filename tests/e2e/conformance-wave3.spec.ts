@@ -52,6 +52,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
     'Interest',
     'Fee',
     'Place time',
+    'Action',
   ]);
   // P&L is whole inside the panel; the last column is reached by scrolling the table, not the page.
   const outer = (await list.boundingBox())!;
@@ -71,7 +72,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
   const detail = page.getByRole('dialog', { name: /^BTCUSDT · \d+$/ });
   const margin = await num(valueOf(detail, 'Margin'));
   expect(margin).toBeGreaterThan(0);
-  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Popover: total = balance + locked margin, available = balance (the place panel's available).
   await page.getByRole('button', { name: 'Balance' }).click();
@@ -128,7 +129,7 @@ test('phone: a running option counts down with the clock, and its row leaves the
   await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
   const running = page.getByRole('dialog', { name: 'Option placed' });
   await expect(running.getByRole('progressbar')).toBeVisible();
-  await running.getByRole('button', { name: 'Close' }).click();
+  await running.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.goto('/position');
   const row = page.getByRole('button', { name: /^BTCUSDT \d+$/ });

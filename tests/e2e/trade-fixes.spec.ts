@@ -182,7 +182,7 @@ test('desktop: the History panel left open shows an option once it settles', asy
   await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
   await page
     .getByRole('dialog', { name: 'Option placed' })
-    .getByRole('button', { name: 'Close' })
+    .getByRole('button', { name: 'Close', exact: true })
     .click();
   await backOffice(page, 'skipTime', 30_000);
   // Nothing toggled: the panel reloads by itself.

@@ -342,12 +342,12 @@ test('trade records: market filters, detail and the uid query', async ({ page, c
   await expect(detail.getByText('Place time')).toBeVisible();
   await settled(page);
   await screenshot(page, 'user-transactions-detail-mobile');
-  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
   // ?uid= opens that order's detail.
   await page.goto(`/user/wallet/transactionList?uid=${id}`);
   await expect(page.getByRole('dialog', { name: `BTCUSDT · ${id}` })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByRole('tab', { name: 'Option orders' }).click();
   await expect(
     page.getByRole('list', { name: 'Option orders' }).getByText('No records'),
@@ -385,7 +385,7 @@ test('desktop: the wallet screens in the account drawer', async ({ page, console
   await expect(transfer.getByText(/0\.00999 BTC/)).toBeVisible();
   await settled(page);
   await screenshot(page, 'user-wallet-transfer-desktop');
-  await transfer.getByRole('button', { name: 'Close' }).click();
+  await transfer.getByRole('button', { name: 'Close', exact: true }).click();
   await drawer.getByRole('tab', { name: 'Wallet records' }).click();
   await screenshot(page, 'user-wallet-records-desktop');
 
