@@ -275,8 +275,8 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
 
   const chart = chartOf(page);
   const light = await chart.screenshot();
-  await page.getByRole('button', { name: 'Dark mode' }).click();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+  await page.getByRole('button', { name: 'Dark chart and app' }).click();
+  await expect(page.getByRole('button', { name: 'Dark chart and app' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -288,7 +288,7 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
   await themes.getByRole('radio', { name: 'Red up, green down' }).check();
   await page.reload();
   await expect(themes.getByRole('radio', { name: 'Red up, green down' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Dark chart and app' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -380,7 +380,7 @@ test('screens: light and dark, phone and desktop', async ({ page, consoleErrors 
     // The desktop top bar has a dark-mode switch of its own: use the chart's.
     const dark = page
       .getByRole('region', { name: 'BTCUSDT chart' })
-      .getByRole('button', { name: 'Dark mode' });
+      .getByRole('button', { name: 'Dark chart and app' });
     await dark.click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.waitForTimeout(200);

@@ -28,7 +28,7 @@ import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
 import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';
-import { useDesktop } from '../hooks/use-media.ts';
+import { useDark, useDesktop } from '../hooks/use-media.ts';
 
 export function MyPage() {
   const { t } = useTranslation();
@@ -43,7 +43,8 @@ export function MyPage() {
   // A real account with the multi-currency wallet: its total assets, as My wallet shows them.
   const walletShown = !!flags['multi-wallet'] && !!user && !demo;
   const wallet = useWallet(walletShown, user);
-  const { dark, redUp } = useSnapshot(preferences);
+  const { redUp } = useSnapshot(preferences);
+  const dark = useDark();
   const [lng] = useLanguage();
   const [drawer, setDrawer] = useState<'language' | 'logout'>();
   const desktop = useDesktop();
