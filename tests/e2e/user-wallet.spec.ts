@@ -224,7 +224,7 @@ test(
   { tag: '@live' },
   async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, 'withdraw@example.com', 5000);
+    const uid = await signIn(page, 'withdraw@example.com', 5000);
     await page.goto('/user/withdraw');
     // No saved wallet: the button to add one; the bank card tab likewise.
     await expect(page.getByText('No crypto wallet yet')).toBeVisible();
@@ -237,6 +237,8 @@ test(
 
     // Without saved wallets (NO_WALLET_WITHDRAW): a coin network and a typed address.
     await setFlag(page, 'NO_WALLET_WITHDRAW', true);
+    // Before a coin is chosen the amount says no currency rather than "(—)".
+    await expect(page.getByLabel('Withdrawal amount', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Choose coin and network/ }).click();
     await page
       .getByRole('dialog', { name: 'Choose coin and network' })
@@ -249,16 +251,38 @@ test(
         'The withdrawal amount must be between 100 and 10000000 USDT (limits included)',
       ),
     ).toBeVisible();
+    // More than the balance: the reason where the balance after would be, never a negative figure.
+    const details = page.getByLabel('Fee details');
+    await expect(details.getByRole('definition').first()).toHaveText('5000.00 USD');
+    await amount.fill('6000');
+    await expect(details.getByRole('definition').nth(3)).toHaveText('Balance is not enough');
+    await expect(details).not.toContainText('-');
     await amount.fill('200');
     const fees = page.getByRole('definition');
     await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
     await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please enter a crypto address')).toBeVisible();
     await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
     await screenshot(page, 'user-withdraw-mobile');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // A review before the irreversible send: what leaves, the fee, what arrives, where.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const check = page.getByRole('region', { name: 'Check your withdrawal' });
+    const said = (term: string) =>
+      check.getByRole('term').filter({ hasText: term }).locator('+ dd');
+    await expect(said('You withdraw')).toHaveText('200 USDT');
+    await expect(said('Fee')).toHaveText('25 USDT');
+    await expect(said('You receive')).toHaveText('175 USDT');
+    await expect(said('Coin and network')).toHaveText('USDT TRC20');
+    await expect(said('Withdrawal address')).toHaveText(TRC20_ADDRESS);
+    await screenshot(page, 'user-withdraw-review-mobile');
+    expect(await backOffice<unknown[]>(page, 'walletRequests', uid)).toEqual([]);
+    // Back keeps what was typed; Confirm sends.
+    await check.getByRole('button', { name: 'Back' }).click();
+    await expect(amount).toHaveValue('200');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await check.getByRole('button', { name: 'Confirm' }).click();
     await expect(
       page.getByText('Submitted successfully, please wait for the review'),
     ).toBeVisible();

@@ -36,10 +36,13 @@ const now = (c: UiCtx, e: { type: string }) =>
   form(e as never, { spec: c.spec, history: c.history });
 const amountBox = (p: Page) =>
   p.getByRole('textbox', {
-    name: new RegExp(`^${esc(t('wallet_ui.withdraw_amount').split('(')[0]!)}`),
+    name: new RegExp(`^${esc(t('wallet_ui.withdraw_amount_bare'))}`),
   });
 /** The fee, actual amount and balance after. */
 const fees = (p: Page) => p.getByLabel(t('wallet_ui.fee_details')).getByRole('definition');
+/** A figure as the screen shows it: the value, padded with zeros to its unit's precision. */
+const shown = (value: string, unit: string) =>
+  new RegExp(`^${esc(value)}${value.includes('.') ? '0*' : '(\\.0+)?'} ${esc(unit)}`);
 const toastSays = (p: Page, text: string) => expect(p.getByText(text).first()).toBeVisible();
 const lastCode = (c: UiCtx, e: { type: string }) =>
   [...c.history, e]
@@ -113,7 +116,18 @@ export const withdrawUi: UiDriver = {
             .getByRole('textbox', { name: t('wallet_ui.payment_address') })
             .fill(e.value as string)
         : amountBox(c.page).fill(e.value as string),
-    'form.submit': (c) => c.page.getByRole('button', { name: t('wallet_ui.submit') }).click(),
+    async 'form.submit'(c) {
+      // Continue opens the review when the form can be sent; its Confirm sends form.submit.
+      await c.page.getByRole('button', { name: t('wallet_ui.continue') }).click();
+      const review = c.page.getByRole('region', { name: t('wallet_ui.review_title') });
+      if (
+        await review.waitFor({ timeout: 800 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await review.getByRole('button', { name: t('common.confirm') }).click();
+    },
   },
   actors: {
     checkStatus: {
@@ -218,7 +232,7 @@ export const withdrawUi: UiDriver = {
     async 'ready.form.idle'(c, e) {
       const f = now(c, e);
       await expect(amountBox(c.page)).toHaveValue(f.amount);
-      const fee = fees(c.page).first();
+      const fee = fees(c.page).nth(1);
       await expect(fee).toHaveText('—');
       const picker = c.page.getByRole('button', {
         name: new RegExp(`: ${esc(f.target ? f.target.name : t('wallet_ui.none_chosen'))}`),
@@ -236,8 +250,8 @@ export const withdrawUi: UiDriver = {
       const f = now(c, e);
       const d = realFee(f);
       const coin = f.target?.coin ?? '';
-      await expect(fees(c.page).nth(0)).toContainText(`${d.fee} ${coin}`);
-      await expect(fees(c.page).nth(1)).toHaveText(`${d.practical} ${coin}`);
+      await expect(fees(c.page).nth(1)).toContainText(shown(d.fee, coin));
+      await expect(fees(c.page).nth(2)).toHaveText(shown(d.practical, coin));
       const code = lastCode(c, e);
       if (e.type === 'xstate.done.actor.submit' && code)
         await toastSays(c.page, codeText({ t }, code));
@@ -254,7 +268,9 @@ export const withdrawUi: UiDriver = {
           : fee.data.isOver
             ? 'insufficient_balance'
             : 'practicalNum_rule';
-      await expect(c.page.getByText(t(key))).toBeVisible();
+      await expect(c.page.getByText(t(key)).first()).toBeVisible();
+      // Never a negative balance after: the reason stands in its place.
+      if (key === 'insufficient_balance') await expect(fees(c.page).nth(3)).toHaveText(t(key));
     },
     'ready.form.submitting': busy,
   },

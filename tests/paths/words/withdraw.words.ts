@@ -74,7 +74,11 @@ export const withdrawWords: Words = {
             `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
             `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
-    'form.submit': (w) => press(w, 'wallet_ui.submit'),
+    'form.submit': (w) =>
+      w.say(
+        `Press ${w.q('wallet_ui.continue')}; when ${w.q('wallet_ui.review_title')} opens (amount, fee, what arrives, the network and address), press ${w.q('common.confirm')}`,
+        `${w.q('wallet_ui.continue')}を押す。${w.q('wallet_ui.review_title')}が開いたら（出金額・手数料・受取額・ネットワークとアドレス）${w.q('common.confirm')}を押す`,
+      ),
   },
   actors: {
     checkStatus: {
