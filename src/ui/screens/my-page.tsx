@@ -63,7 +63,9 @@ export function MyPage() {
       <header className="profile">
         <Avatar src={user?.avator} size={56} />
         <div>
-          <h1 className="screen-title">{user?.nick ?? '…'}</h1>
+          <h1 className="screen-title" translate="no">
+            {user?.nick ?? '…'}
+          </h1>
           <p className="muted small">UID {user?.uid ?? '…'}</p>
           {phone && (
             <p className="muted small">
@@ -148,7 +150,7 @@ export function MyPage() {
         <MenuRow to="/user/service">{t('service.title')}</MenuRow>
         <MenuRow
           onClick={() => void copyText(config.serviceEmail, t('my.copied'))}
-          end={config.serviceEmail}
+          end={<span translate="no">{config.serviceEmail}</span>}
         >
           {t('my.contactEmail')}
         </MenuRow>
