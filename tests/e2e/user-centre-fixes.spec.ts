@@ -86,7 +86,8 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
     .getByRole('button', { name: /USDT\s+TRC20/ })
     .click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Minimum deposit: 1000 USD')).toBeVisible();
+  // The amount is typed in USDT: so is the minimum.
+  await expect(page.getByText('Minimum deposit: 1000 USDT', { exact: true })).toBeVisible();
   await page.getByLabel('Deposit amount (USDT)').fill('500');
   // A large photo (recompressed: hundreds of ms), then at once another: the
   // second is the proof (it was ignored while the first was read).
