@@ -24,7 +24,9 @@ test(
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('E-mail')).toHaveValue('new@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('longenough1');
+    // The password is all that is left: the caret waits in it.
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.keyboard.type('longenough1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(consoleErrors).toEqual([]);
