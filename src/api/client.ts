@@ -76,7 +76,7 @@ export interface ApiClient {
   ): Promise<CallResult<K>>;
   /** Fetch an image with the bearer token; cached per path as an object URL. */
   image(path: string): Promise<string | undefined>;
-  /** The text of a failure code: localised message, else the server msg, then `[code]`. */
+  /** The text of a failure code: a sentence (localised, the server's, or generic), then `(code N)`. */
   codeMessage(code: number, serverMsg?: string): string;
 }
 
@@ -91,6 +91,20 @@ function parseReply(text: string): ApiReply | undefined {
   }
   return undefined;
 }
+
+/**
+ * Does a server's msg read as words for a person? Not an identifier such as
+ * USER_NOT_FOUND, user.not_found or NotFoundException (no space between words).
+ */
+export function isSentence(msg: string): boolean {
+  const m = msg.trim();
+  if (!m || /^[\w.:-]+$/.test(m)) return false;
+  return !/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/.test(m);
+}
+
+/** Fill {{name}} holes (the client's translate function returns raw texts). */
+const fill = (tpl: string, values: Record<string, string>) =>
+  tpl.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) => values[k] ?? all);
 
 /** Abort when either the caller aborts or the timeout passes; tells which happened. */
 function withTimeout(signal: AbortSignal | undefined, ms: number | undefined) {
@@ -120,8 +134,22 @@ export function createApiClient(deps: ClientDeps): ApiClient {
   const images = new Map<string, Promise<string | undefined>>();
   const text = (key: string) => deps.t(key) ?? key;
 
-  const codeMessage = (code: number, serverMsg?: string) =>
-    `${deps.t(`code.${code}`) ?? (serverMsg || text('tips.server500'))} [${code}]`;
+  /**
+   * A human sentence, then the code (trading.md §8: "followed by the code in
+   * brackets", read as "User not found (code 1050)"): the localised message
+   * for the code, else the server's msg when it reads as a sentence, else a
+   * generic sentence. A server identifier (USER_NOT_FOUND, a dotted key) is
+   * never shown: it says nothing to a person.
+   */
+  const codeMessage = (code: number, serverMsg?: string) => {
+    const message =
+      deps.t(`code.${code}`) ??
+      (serverMsg && isSentence(serverMsg) ? serverMsg : text('tips.code_unknown'));
+    return fill(deps.t('tips.with_code') ?? '{{message}} (code {{code}})', {
+      message,
+      code: String(code),
+    });
+  };
 
   /**
    * Calls in flight whose success ends every session (contract `endsSession`),

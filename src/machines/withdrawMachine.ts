@@ -59,7 +59,7 @@ export type {
   WithdrawTab,
   WithdrawTarget,
 } from './withdraw/types.ts';
-export { BANK_META_MISSING, WITHDRAW_LOCK_CODES } from './withdraw/helpers.ts';
+export { BANK_META_MISSING, WITHDRAW_LOCK_CODES, lockTitleKey } from './withdraw/helpers.ts';
 export { withdrawActors } from './withdraw/actors.ts';
 
 export const withdrawMachine = setup({

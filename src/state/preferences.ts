@@ -5,7 +5,8 @@ import { readJson, writeJson } from './persist.ts';
 
 export interface Preferences {
   language: Language | undefined;
-  dark: boolean;
+  /** Dark theme; undefined follows the system (prefers-color-scheme) until the user chooses. */
+  dark: boolean | undefined;
   /** Swap up/down colours (red up, green down, as some markets read them). */
   redUp: boolean;
   tradeMode: TradeMode | undefined;
@@ -16,7 +17,7 @@ const saved = readJson<Partial<Preferences>>(KEY) ?? {};
 
 export const preferences = proxy<Preferences>({
   language: saved.language,
-  dark: saved.dark ?? false,
+  dark: saved.dark,
   redUp: saved.redUp ?? false,
   tradeMode: saved.tradeMode,
 });

@@ -175,10 +175,33 @@ function siteZone(): string | undefined {
 export const countdownText = (seconds: number): string =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** Seconds as a short duration: 30s, 5m, 1h 30m. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
+/** A translate function for duration units (keys duration.s, duration.m, duration.h). */
+type UnitT = (key: 'duration.s' | 'duration.m' | 'duration.h', values: { n: number }) => string;
+const ENGLISH_UNITS: UnitT = (key, { n }) => `${n}${key.slice(-1)}`;
+
+/**
+ * Seconds as a short duration in the language's units (issue 25 item 9):
+ * 30s, 5m, 1h 30m in English, 30秒, 5分 in Japanese; English without `t`.
+ */
+export function formatDuration(seconds: number, t: UnitT = ENGLISH_UNITS): string {
+  const u = (unit: 's' | 'm' | 'h', n: number) => t(`duration.${unit}`, { n });
+  if (seconds < 60) return u('s', seconds);
   if (seconds < 3600)
-    return `${Math.floor(seconds / 60)}m${seconds % 60 ? ` ${seconds % 60}s` : ''}`;
-  return `${Math.floor(seconds / 3600)}h${seconds % 3600 ? ` ${Math.floor((seconds % 3600) / 60)}m` : ''}`;
+    return [u('m', Math.floor(seconds / 60)), seconds % 60 ? u('s', seconds % 60) : '']
+      .filter(Boolean)
+      .join(' ');
+  const m = Math.floor((seconds % 3600) / 60);
+  return [u('h', Math.floor(seconds / 3600)), m ? u('m', m) : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * A delivery term's name from the server (timeRatePayload's label, "30s",
+ * "3min") in the language's units; English keeps the server's own label, and
+ * a label that is not a plain duration is shown as given.
+ */
+export function durationLabel(name: string, language: string, t: UnitT): string {
+  const m = /^(\d+)\s*(s|sec|m|min|h|hr)$/i.exec(name.trim());
+  if (!m || language.startsWith('en')) return name;
+  const unit = m[2]!.toLowerCase()[0] as 's' | 'm' | 'h';
+  return t(`duration.${unit}`, { n: Number(m[1]) });
 }

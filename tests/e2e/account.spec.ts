@@ -24,7 +24,9 @@ test(
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('E-mail')).toHaveValue('new@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('longenough1');
+    // The password is all that is left: the caret waits in it.
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.keyboard.type('longenough1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(consoleErrors).toEqual([]);
@@ -69,11 +71,11 @@ test('switch to demo and reset it', async ({ page }) => {
   // The reset account is read again: all of it available, no position left.
   await expect(available).toContainText('100000.00');
   await page.goto('/position');
-  await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
   await page.goto('/user');
   // A second reset is refused: once only (701).
   await reset.click();
-  await expect(page.getByText(/\[701\]/)).toBeVisible();
+  await expect(page.getByText(/\(code 701\)/)).toBeVisible();
 });
 
 test('desktop account corner: balance popover and log out from my page', async ({ page }) => {

@@ -59,7 +59,7 @@ test(
     await code.fill(sent === '000000' ? '000001' : '000000');
     await confirm.click();
     await expect(
-      page.getByRole('status').getByText('Invalid verification code [1020]'),
+      page.getByRole('status').getByText('Invalid verification code (code 1020)'),
     ).toBeVisible();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Invalid verification code' }),
@@ -76,7 +76,7 @@ test(
     // Not yet a sign-in name.
     await logOut(page);
     await signInByEmail(page);
-    await expect(page.getByText('Incorrect account or password [1108]')).toBeVisible();
+    await expect(page.getByText('Incorrect account or password (code 1108)')).toBeVisible();
     await signInByPhone(page);
 
     // The profile says it waits too; back to the code from the bind screen.

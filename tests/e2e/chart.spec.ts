@@ -130,7 +130,7 @@ test('indicators: added and removed in the dialog, a fourth of a kind refused, k
     .poll(() => summary(chart))
     .toContain('Main indicators: MA, BOLL. Sub indicators: MACD, KDJ.');
   await screenshot(page, 'chart-indicators-mobile');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   await page.reload();
@@ -300,8 +300,8 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
 
   const chart = chartOf(page);
   const light = await chart.screenshot();
-  await page.getByRole('button', { name: 'Dark mode' }).click();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+  await page.getByRole('button', { name: 'Dark chart and app' }).click();
+  await expect(page.getByRole('button', { name: 'Dark chart and app' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -313,7 +313,7 @@ test('full screen, dark mode and the up/down colour theme', async ({ page, conso
   await themes.getByRole('radio', { name: 'Red up, green down' }).check();
   await page.reload();
   await expect(themes.getByRole('radio', { name: 'Red up, green down' })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Dark chart and app' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -345,7 +345,7 @@ test('after the market channel reconnects, the chart is refilled from history: n
     .toBe(true);
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
-  await office.getByRole('button', { name: 'Close' }).click();
+  await office.getByRole('button', { name: 'Close', exact: true }).click();
   await page.waitForTimeout(8_500); // the minute has turned; the frozen channel brought nothing
   expect(await total()).toBe(before);
   // Reconnected (the channel is still frozen): history fills in the candle the channel missed.
@@ -405,7 +405,7 @@ test('screens: light and dark, phone and desktop', async ({ page, consoleErrors 
     // The desktop top bar has a dark-mode switch of its own: use the chart's.
     const dark = page
       .getByRole('region', { name: 'BTCUSDT chart' })
-      .getByRole('button', { name: 'Dark mode' });
+      .getByRole('button', { name: 'Dark chart and app' });
     await dark.click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.waitForTimeout(200);

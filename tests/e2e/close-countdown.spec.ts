@@ -29,7 +29,7 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
   const drawer = await openPosition(page, desktop);
 
   // Before any press: disabled, with the time left, and why.
-  const cover = drawer.getByRole('button', { name: /^Cover \d:\d\d$/ });
+  const cover = drawer.getByRole('button', { name: /^Close position \d:\d\d$/ });
   await expect(cover).toBeDisabled();
   const note = drawer.getByRole('timer');
   await expect(note).toHaveText(
@@ -45,13 +45,13 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
 
   // The server's clock moves 3 minutes on: the close is offered, and the server takes it.
   await backOffice(page, 'skipTime', 180_000);
-  const ready = drawer.getByRole('button', { name: 'Cover', exact: true });
+  const ready = drawer.getByRole('button', { name: 'Close position', exact: true });
   await expect(ready).toBeEnabled({ timeout: 15_000 });
   await expect(note).toHaveCount(0);
   await ready.click();
   await drawer.getByRole('button', { name: 'Confirm' }).click();
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
   // The close says where it closed and what it realised (issue 25 item 4).
   await expect(
     page.getByRole('status').getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/),
@@ -60,7 +60,7 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
 
 for (const { name, desktop } of LAYOUTS)
   test(
-    `${name}: Cover is disabled with its countdown for 3 minutes after the fill, then closes`,
+    `${name}: Close position is disabled with its countdown for 3 minutes after the fill, then closes`,
     { tag: '@live' },
     async ({ page, consoleErrors }) => {
       await closeWaitsForThreeMinutes(page, desktop, `countdown-${name}@example.com`);

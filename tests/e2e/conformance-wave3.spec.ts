@@ -52,6 +52,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
     'Interest',
     'Fee',
     'Place time',
+    'Action',
   ]);
   // P&L is whole inside the panel; the last column is reached by scrolling the table, not the page.
   const outer = (await list.boundingBox())!;
@@ -71,7 +72,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
   const detail = page.getByRole('dialog', { name: /^BTCUSDT · \d+$/ });
   const margin = await num(valueOf(detail, 'Margin'));
   expect(margin).toBeGreaterThan(0);
-  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Popover: total = balance + locked margin, available = balance (the place panel's available).
   await page.getByRole('button', { name: 'Balance' }).click();
@@ -128,7 +129,7 @@ test('phone: a running option counts down with the clock, and its row leaves the
   await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
   const running = page.getByRole('dialog', { name: 'Option placed' });
   await expect(running.getByRole('progressbar')).toBeVisible();
-  await running.getByRole('button', { name: 'Close' }).click();
+  await running.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.goto('/position');
   const row = page.getByRole('button', { name: /^BTCUSDT \d+$/ });
@@ -166,16 +167,18 @@ async function buy(page: Page, symbol: string, volume: string, pendingAt?: strin
 }
 
 /** From the positions screen: open an order's detail and confirm its cover or cancel button. */
-async function end(page: Page, symbol: string, id: string, tab: 'Opening' | 'Pending') {
+async function end(page: Page, symbol: string, id: string, tab: 'Positions' | 'Pending') {
   await page.goto('/position');
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
   await page.getByRole('button', { name: `${symbol} ${id}` }).click();
   const detail = page.getByRole('dialog', { name: `${symbol} · ${id}` });
-  await detail.getByRole('button', { name: tab === 'Opening' ? 'Cover' : 'Cancel order' }).click();
+  await detail
+    .getByRole('button', { name: tab === 'Positions' ? 'Close position' : 'Cancel order' })
+    .click();
   await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   // A cancel says it went; a close where it closed and what it realised (issue 25).
   await expect(
-    tab === 'Opening'
+    tab === 'Positions'
       ? page.getByText(new RegExp(`^Closed ${symbol} at [\\d.]+: P&L -?\\d+\\.\\d\\d USD$`))
       : page.getByText('Operation successful'),
   ).toBeVisible();
@@ -205,7 +208,7 @@ test('phone: trade records filter market orders by status: all, unsettled, deal,
   const closed = await buy(page, 'BTCUSDT', '0.2');
   // Covering is allowed 3 minutes after the fill.
   await backOffice(page, 'skipTime', 180_000);
-  await end(page, 'BTCUSDT', closed, 'Opening');
+  await end(page, 'BTCUSDT', closed, 'Positions');
 
   await page.goto('/user/wallet/transactionList');
   expect(await shown(page, 'All')).toEqual([open, waiting, dropped, closed].sort());
@@ -338,7 +341,7 @@ test('phone: the console handle keeps off the chart, the order form, positions a
   const screens: [string, Locator][] = [
     ['/chart/BTCUSDT', page.locator('.product-chart canvas').first()],
     ['/BTCUSDT/place?direction=0', page.getByLabel('Volume (lots)')],
-    ['/position', page.getByRole('tab', { name: /^Opening/ })],
+    ['/position', page.getByRole('tab', { name: /^Positions/ })],
     ['/user', page.getByRole('link', { name: 'My account' })],
   ];
   for (const [path, shown] of screens) {
@@ -375,7 +378,7 @@ test('desktop widths: colour buttons only above 1600, the list open only above 7
   await page.setViewportSize({ width: 1601, height: 791 });
   await expect(colours.getByRole('button')).toHaveCount(2);
   await page.reload();
-  await expect(list.getByRole('tab', { name: /^Opening/ })).toBeVisible();
+  await expect(list.getByRole('tab', { name: /^Positions/ })).toBeVisible();
   await screenshot(page, 'wave3-wide-list-open-desktop');
   // The account drawer: 480 px at 1440 wide (30vw is 432), 30vw = 576 px at 1920.
   for (const [width, px] of [

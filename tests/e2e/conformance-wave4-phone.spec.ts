@@ -132,7 +132,7 @@ test("phone: my page's notification row shows the unread count, which falls as t
     await page.getByRole('button', { name: new RegExp(title) }).click();
     const detail = page.getByRole('dialog', { name: title });
     await expect(detail).toBeVisible();
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByRole('button', { name: new RegExp(title) })).not.toContainText('Unread');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/user$/);

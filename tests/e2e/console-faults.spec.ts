@@ -62,12 +62,12 @@ for (const [label, size] of [
       'login → 1000 ×1',
       'login +2000 ms (after handling) ×1',
     ]);
-    await office.getByRole('button', { name: 'Close' }).click();
+    await office.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await moved(page, 3_000)).toBe(0);
 
     ({ office, armed } = await openFaults(page));
     await office.getByRole('button', { name: 'Disarm everything' }).click();
     await expect(armed).toHaveText('Nothing armed');
-    await office.getByRole('button', { name: 'Close' }).click();
+    await office.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => moved(page, 1_500), { timeout: 30_000 }).toBeGreaterThan(2);
   });

@@ -9,7 +9,7 @@ import { test, expect, MOBILE } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
 import { OPEN_ALL_WEEK } from './live-kit.ts';
 
-const REFUSED = 'Forex permission requires 100,000 USD total deposit [320]';
+const REFUSED = 'Forex permission requires 100,000 USD total deposit (code 320)';
 
 async function buy(page: Page, symbol: string) {
   await page.goto(`/${symbol}/place?direction=0`);

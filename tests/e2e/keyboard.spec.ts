@@ -90,7 +90,7 @@ for (const [label, size] of [
         await tabTo(page, placed.getByRole('button', { name: 'View positions' }));
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL(/\/position$/);
-        await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+        await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
       }
       expect(consoleErrors).toEqual([]);
     });

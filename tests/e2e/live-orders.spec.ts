@@ -28,7 +28,7 @@ test(
       .getByRole('dialog', { name: 'Order placed' })
       .getByRole('button', { name: 'View positions' })
       .click();
-    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
     await textMoves(profit(page));
     // The socket carried a full list first and deltas since: the moving profit came from deltas.
     expect(seen.received.some((f) => f.includes('"data"'))).toBe(true);

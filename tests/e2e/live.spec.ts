@@ -39,7 +39,7 @@ test(
       .getByRole('dialog', { name: 'Order placed' })
       .getByRole('button', { name: 'View positions' })
       .click();
-    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
     await page.goto('/');
     await pricesMove(page);
     // No graceful shutdown: what the server acknowledged must already be on disk.
@@ -48,10 +48,10 @@ test(
     await pricesMove(page, 3, 30_000);
     // The session survived the restart: a reload is still signed in, the position is there.
     await page.goto('/position');
-    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^BTCUSDT \d+$/ })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
   },
 );
 

@@ -118,7 +118,7 @@ for (const [viewport, size] of [
 
       // Positions: cards (phone) or the table (desktop), and a position's detail.
       await page.goto('/position');
-      const opened = page.getByRole('tab', { name: 'Opening (2)' });
+      const opened = page.getByRole('tab', { name: 'Positions (2)' });
       await expect(opened).toBeVisible();
       await expectNumbersRight(page, 'positions', 4);
       await expectSymbolPrices(page, 'AUDUSD');
@@ -132,7 +132,7 @@ for (const [viewport, size] of [
       const detail = page.getByRole('dialog', { name: /^AUDUSD · \d+$/ });
       await expect(detail.getByText('Margin')).toBeVisible();
       await expectNumbersRight(page, 'position detail');
-      await detail.getByRole('button', { name: 'Cover' }).click();
+      await detail.getByRole('button', { name: 'Close position' }).click();
       await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
       await expect(
         page.getByText(/^Closed AUDUSD at \d+\.\d+: P&L -?\d+\.\d\d USD$/),

@@ -36,7 +36,7 @@ test(
     await expect(settled.getByText(/^(Won|Lost|Draw) /)).toBeVisible({ timeout: 60_000 });
     await expect(settled.getByText('Settled at')).toBeVisible();
     await screenshot(page, 'option-settled-desktop');
-    await settled.getByRole('button', { name: 'Close' }).click();
+    await settled.getByRole('button', { name: 'Close', exact: true }).click();
     await page
       .getByRole('navigation', { name: 'Lists' })
       .getByRole('button', { name: 'History' })

@@ -37,7 +37,7 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   expect(Number(await fact('Fill price').textContent())).toBeGreaterThan(bid - 150);
   await screenshot(page, `trade-placed-${desktop ? 'desktop' : 'mobile'}`);
   await placed.getByRole('button', { name: 'View positions' }).click();
-  await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
 
   // The market moves on (the server's clock skips a minute at a time) until a stop fires.
   const notice = page
@@ -45,7 +45,7 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
     .getByText(/^(Stop loss|Take profit) hit: BTCUSDT closed at \d+\.\d\d, P&L -?\d+\.\d\d USD$/);
   for (let i = 0; i < 120 && (await notice.count()) === 0; i++) {
     await backOffice(page, 'skipTime', 60_000);
-    if (await page.getByRole('tab', { name: 'Opening (0)' }).isVisible()) break;
+    if (await page.getByRole('tab', { name: 'Positions (0)' }).isVisible()) break;
     await page.waitForTimeout(150);
   }
   await expect(notice).toBeVisible({ timeout: 15_000 });

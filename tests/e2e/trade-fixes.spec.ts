@@ -112,7 +112,7 @@ test('positions: the summary P&L is the open position’s P&L at every moment', 
     .getByRole('dialog', { name: 'Order placed' })
     .getByRole('button', { name: 'View positions' })
     .click();
-  await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
   await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
   for (let i = 0; i < 6; i++) {
     const { summary, rows } = await pnlPair(page);
@@ -182,7 +182,7 @@ test('desktop: the History panel left open shows an option once it settles', asy
   await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
   await page
     .getByRole('dialog', { name: 'Option placed' })
-    .getByRole('button', { name: 'Close' })
+    .getByRole('button', { name: 'Close', exact: true })
     .click();
   await backOffice(page, 'skipTime', 30_000);
   // Nothing toggled: the panel reloads by itself.

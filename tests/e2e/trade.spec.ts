@@ -15,20 +15,20 @@ test('place a market order and close it', { tag: '@live' }, async ({ page, conso
   await expect(page).toHaveURL(/\/position$/);
   const card = page.getByRole('button', { name: /^BTCUSDT \d+$/ });
   await expect(card).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Opening (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
   await screenshot(page, 'positions-mobile');
   // Closing is allowed 3 minutes after the fill: the reviewer skips time.
   await backOffice(page, 'skipTime', 180_000);
   await card.click();
   const detail = page.getByRole('dialog', { name: /BTCUSDT · \d+/ });
   await expect(detail.getByText('Margin')).toBeVisible();
-  await detail.getByRole('button', { name: 'Cover' }).click();
-  const confirm = detail.getByRole('alertdialog', { name: 'Cover' });
+  await detail.getByRole('button', { name: 'Close position' }).click();
+  const confirm = detail.getByRole('alertdialog', { name: 'Close position' });
   await expect(confirm.getByText('0.1')).toBeVisible();
   await expect(confirm.getByText('Buy')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/)).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Opening (0)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
   // The closed order is in the history, with today's P&L.
   await page.getByRole('link', { name: 'History' }).click();
   await expect(
@@ -70,6 +70,6 @@ test('desktop list panel shows positions in a table', async ({ page }) => {
   await page.goto('/BTCUSDT/place?direction=1');
   await page.goto('/position');
   const panel = page.getByRole('region', { name: 'Position' });
-  await expect(panel.getByRole('tab', { name: /Opening/ })).toBeVisible();
+  await expect(panel.getByRole('tab', { name: /Positions/ })).toBeVisible();
   await screenshot(page, 'positions-desktop');
 });

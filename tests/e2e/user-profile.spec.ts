@@ -479,7 +479,7 @@ for (const size of [MOBILE, DESKTOP]) {
     const detail = page.getByRole('dialog', { name: 'Message 12' });
     await expect(detail.getByText('Body of message 12.')).toBeVisible();
     await shot(page, `user-notification-detail-${kind}`);
-    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(list.getByRole('button', { name: /Message 12/ })).not.toContainText('Unread');
     await expect(list.getByRole('button', { name: /Message 11/ })).toContainText('Unread');
 

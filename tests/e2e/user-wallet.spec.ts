@@ -237,7 +237,7 @@ test(
   { tag: '@live' },
   async ({ page }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, 'withdraw@example.com', 5000);
+    const uid = await signIn(page, 'withdraw@example.com', 5000);
     await page.goto('/user/withdraw');
     // No saved wallet: the button to add one; the bank card tab likewise.
     await expect(page.getByText('No crypto wallet yet')).toBeVisible();
@@ -250,6 +250,8 @@ test(
 
     // Without saved wallets (NO_WALLET_WITHDRAW): a coin network and a typed address.
     await setFlag(page, 'NO_WALLET_WITHDRAW', true);
+    // Before a coin is chosen the amount says no currency rather than "(—)".
+    await expect(page.getByLabel('Withdrawal amount', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Choose coin and network/ }).click();
     await page
       .getByRole('dialog', { name: 'Choose coin and network' })
@@ -265,6 +267,12 @@ test(
         'The withdrawal amount must be between 100 and 10000000 USDT (limits included)',
       ),
     ).toBeVisible();
+    // More than the balance: the reason where the balance after would be, never a negative figure.
+    const details = page.getByLabel('Fee details');
+    await expect(details.getByRole('definition').first()).toHaveText('5000.00 USD');
+    await amount.fill('6000');
+    await expect(details.getByRole('definition').nth(3)).toHaveText('Balance is not enough');
+    await expect(details).not.toContainText('-');
     await amount.fill('200');
     const fees = page.getByRole('definition');
     await expect(fees.filter({ hasText: '25 USDT' })).toBeVisible();
@@ -282,7 +290,7 @@ test(
     await expect(page.getByLabel(/^Withdrawal amount/)).toHaveValue('');
     // No network chosen: nothing is judged yet.
     await page.getByLabel(/^Withdrawal amount/).fill('50');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText(/The withdrawal amount must be between/)).toHaveCount(0);
     await page.getByRole('button', { name: /Choose coin and network/ }).click();
     await page
@@ -293,11 +301,27 @@ test(
     await expect(page.getByText(/The withdrawal amount must be between/)).toBeVisible();
     await amount.fill('200');
     await expect(fees.filter({ hasText: '175 USDT' })).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please enter a crypto address')).toBeVisible();
     await page.getByLabel('Payment address').fill(TRC20_ADDRESS);
     await screenshot(page, 'user-withdraw-mobile');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // A review before the irreversible send: what leaves, the fee, what arrives, where.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const check = page.getByRole('region', { name: 'Check your withdrawal' });
+    const said = (term: string) =>
+      check.getByRole('term').filter({ hasText: term }).locator('+ dd');
+    await expect(said('You withdraw')).toHaveText('200 USDT');
+    await expect(said('Fee')).toHaveText('25 USDT');
+    await expect(said('You receive')).toHaveText('175 USDT');
+    await expect(said('Coin and network')).toHaveText('USDT TRC20');
+    await expect(said('Withdrawal address')).toHaveText(TRC20_ADDRESS);
+    await screenshot(page, 'user-withdraw-review-mobile');
+    expect(await backOffice<unknown[]>(page, 'walletRequests', uid)).toEqual([]);
+    // Back keeps what was typed; Confirm sends.
+    await check.getByRole('button', { name: 'Back' }).click();
+    await expect(amount).toHaveValue('200');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await check.getByRole('button', { name: 'Confirm' }).click();
     await expect(
       page.getByText('Submitted successfully, please wait for the review'),
     ).toBeVisible();
@@ -381,12 +405,12 @@ test('trade records: market filters, detail and the uid query', async ({ page, c
   await expect(detail.getByText('Place time')).toBeVisible();
   await settled(page);
   await screenshot(page, 'user-transactions-detail-mobile');
-  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
 
   // ?uid= opens that order's detail.
   await page.goto(`/user/wallet/transactionList?uid=${id}`);
   await expect(page.getByRole('dialog', { name: `BTCUSDT · ${id}` })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByRole('tab', { name: 'Option orders' }).click();
   await expect(
     page.getByRole('list', { name: 'Option orders' }).getByText('No records'),
@@ -424,7 +448,7 @@ test('desktop: the wallet screens in the account drawer', async ({ page, console
   await expect(transfer.getByText(/0\.00999 BTC/)).toBeVisible();
   await settled(page);
   await screenshot(page, 'user-wallet-transfer-desktop');
-  await transfer.getByRole('button', { name: 'Close' }).click();
+  await transfer.getByRole('button', { name: 'Close', exact: true }).click();
   await drawer.getByRole('tab', { name: 'Wallet records' }).click();
   await screenshot(page, 'user-wallet-records-desktop');
 

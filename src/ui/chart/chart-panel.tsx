@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
+import { useDark } from '../hooks/use-media.ts';
 import type { ColourTheme, DrawingTool } from './chart-types.ts';
 import { chartView } from './chart-settings.ts';
 import { useIndicatorSettings } from './indicator-settings.ts';
@@ -24,7 +25,8 @@ export interface ChartPanelProps {
 export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const { t } = useTranslation();
   const view = useSnapshot(chartView);
-  const { dark, redUp } = useSnapshot(preferences);
+  const { redUp } = useSnapshot(preferences);
+  const dark = useDark();
   const { config } = useServices();
   const indicators = useIndicatorSettings(symbol);
   const chart = useRef<ChartHandle>(null);

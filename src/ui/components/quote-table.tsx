@@ -120,7 +120,7 @@ export function TradeTypeTabs({
   };
   return (
     <div
-      className="tabs"
+      className="tabs categories"
       role="tablist"
       aria-label={t('quotation.categories')}
       onKeyDown={(e) => {

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { preferences } from '../../state/preferences.ts';
 
 /** Whether a media query matches, kept current on resize. */
 export function useMedia(query: string): boolean {
@@ -17,3 +19,9 @@ export function useMedia(query: string): boolean {
 export const useDesktop = (): boolean => useMedia('(min-width: 768px)');
 /** Wide desktop: above 1600 px the theme colour buttons show. */
 export const useWide = (): boolean => useMedia('(min-width: 1601px)');
+/** The theme in force: the user's choice, else the system's (issue 25 item 8). */
+export function useDark(): boolean {
+  const { dark } = useSnapshot(preferences);
+  const system = useMedia('(prefers-color-scheme: dark)');
+  return dark ?? system;
+}

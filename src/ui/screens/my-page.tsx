@@ -28,7 +28,7 @@ import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
 import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';
-import { useDesktop } from '../hooks/use-media.ts';
+import { useDark, useDesktop } from '../hooks/use-media.ts';
 
 export function MyPage() {
   const { t } = useTranslation();
@@ -43,7 +43,8 @@ export function MyPage() {
   // A real account with the multi-currency wallet: its total assets, as My wallet shows them.
   const walletShown = !!flags['multi-wallet'] && !!user && !demo;
   const wallet = useWallet(walletShown, user);
-  const { dark, redUp } = useSnapshot(preferences);
+  const { redUp } = useSnapshot(preferences);
+  const dark = useDark();
   const [lng] = useLanguage();
   const [drawer, setDrawer] = useState<'language' | 'logout'>();
   const desktop = useDesktop();
@@ -62,7 +63,9 @@ export function MyPage() {
       <header className="profile">
         <Avatar src={user?.avator} size={56} />
         <div>
-          <h1 className="screen-title">{user?.nick ?? '…'}</h1>
+          <h1 className="screen-title" translate="no">
+            {user?.nick ?? '…'}
+          </h1>
           <p className="muted small">UID {user?.uid ?? '…'}</p>
           {phone && (
             <p className="muted small">
@@ -147,7 +150,7 @@ export function MyPage() {
         <MenuRow to="/user/service">{t('service.title')}</MenuRow>
         <MenuRow
           onClick={() => void copyText(config.serviceEmail, t('my.copied'))}
-          end={config.serviceEmail}
+          end={<span translate="no">{config.serviceEmail}</span>}
         >
           {t('my.contactEmail')}
         </MenuRow>

@@ -4,9 +4,11 @@ import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
 import { readableOn } from '../contrast.ts';
+import { useDark } from '../hooks/use-media.ts';
 
 export function ThemeEffect() {
-  const { dark, redUp } = useSnapshot(preferences);
+  const { redUp } = useSnapshot(preferences);
+  const dark = useDark();
   const { config } = useServices();
   useEffect(() => {
     const root = document.documentElement;

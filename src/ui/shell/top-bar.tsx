@@ -11,7 +11,7 @@ import { preferences } from '../../state/preferences.ts';
 import { chooseSymbol, ui } from '../../state/ui.ts';
 import { chartView } from '../chart/chart-settings.ts';
 import { CandleTypeSelect, PeriodSelect } from '../chart/chart-selects.tsx';
-import { useWide } from '../hooks/use-media.ts';
+import { useDark, useWide } from '../hooks/use-media.ts';
 import { useLayer } from '../hooks/use-layer.ts';
 import { useServices } from '../services-context.tsx';
 import { SearchBox } from '../screens/search.tsx';
@@ -21,7 +21,8 @@ import { IconMoon, IconSearch } from '../components/icons.tsx';
 export function TopBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const { config } = useServices();
-  const { redUp, dark } = useSnapshot(preferences);
+  const { redUp } = useSnapshot(preferences);
+  const dark = useDark();
   const { placeOpen } = useSnapshot(ui);
   const view = useSnapshot(chartView);
   const wide = useWide();

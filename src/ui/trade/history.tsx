@@ -124,7 +124,7 @@ export function HistoryView() {
                   <span className={`badge ${o.orderType === 0 ? 'up-bg' : 'down-bg'}`}>
                     {t(o.orderType === 0 ? 'option.long' : 'option.short')}
                   </span>
-                  <span className="muted">{formatDuration(o.timeLong)}</span>
+                  <span className="muted">{formatDuration(o.timeLong, t)}</span>
                   <Pnl className="pnl" value={o.winLost ?? 0} figure={FIGURE.optionPnl(o.uid)} />
                 </span>
                 <span className="order-grid">

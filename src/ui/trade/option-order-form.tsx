@@ -23,7 +23,7 @@ import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { TextField } from '../forms/fields.tsx';
 import { Drawer } from '../components/drawer.tsx';
-import { formatDuration } from '../format.ts';
+import { durationLabel, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { BalanceNum } from '../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
@@ -45,7 +45,7 @@ function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void
     <>
       {/* The position drawer while it runs… */}
       <Drawer open={running} title={t('option.placedTitle')} onClose={onClose}>
-        <p>{t('option.placedText', { time: formatDuration(placed.timeLong) })}</p>
+        <p>{t('option.placedText', { time: formatDuration(placed.timeLong, t) })}</p>
         <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
         <p className="muted small">{t('option.timeLeft', { seconds: left })}</p>
       </Drawer>
@@ -77,7 +77,7 @@ export function OptionOrderForm({
   onClosed?: () => void;
   directionTabs?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(optionOrderMachine.provide({ actors: optionOrderActors(api) }), {
     ...inspected,
@@ -169,7 +169,8 @@ export function OptionOrderForm({
               aria-disabled={inert || undefined}
               onClick={() => !inert && send({ type: 'delivery.select', index: i })}
             >
-              {d.name || formatDuration(d.timeLong)} · <Num kind="rate" value={d.profitRate} />%
+              {d.name ? durationLabel(d.name, i18n.language, t) : formatDuration(d.timeLong, t)} ·{' '}
+              <Num kind="rate" value={d.profitRate} />%
             </button>
           ))}
         </div>

@@ -77,13 +77,25 @@ export function OrderFacts({ o: given }: { o: MarketOrder }) {
   );
 }
 
-export function CloseOrCancel({ order, onDone }: { order: MarketOrder; onDone: () => void }) {
+export function CloseOrCancel({
+  order,
+  onDone,
+  confirmAtOnce = false,
+}: {
+  order: MarketOrder;
+  onDone: () => void;
+  /** Opened from a table row's own Close or Cancel button: straight to the confirm step. */
+  confirmAtOnce?: boolean;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
     ...inspected,
     input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
   });
+  useEffect(() => {
+    if (confirmAtOnce) send({ type: 'confirm.open' });
+  }, [confirmAtOnce, send]);
   const c = state.context;
   const waiting = state.hasTag('waiting');
   const noteId = useId();

@@ -8,12 +8,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
+import { actionOf } from '../../machines/closeOrderMachine.ts';
 import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
+import { ScrollCue } from '../components/scroll-cue.tsx';
 import { formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
@@ -100,7 +102,34 @@ function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
   );
 }
 
-function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketOrder) => void }) {
+/** The row's own Close position (or Cancel order) button: the drawer opens on its confirm. */
+function RowAction({ o, onAct }: { o: MarketOrder; onAct: () => void }) {
+  const { t } = useTranslation();
+  const label = t(actionOf(o) === 'cancel' ? 'position.cancel' : 'position.cover');
+  return (
+    <td className="row-action">
+      <button
+        type="button"
+        className="btn row-btn"
+        aria-label={`${label} ${o.tradePair} ${o.id}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onAct();
+        }}
+      >
+        {label}
+      </button>
+    </td>
+  );
+}
+
+function OrderTable({
+  list,
+  onOpen,
+}: {
+  list: MarketOrder[];
+  onOpen: (o: MarketOrder, confirm: boolean) => void;
+}) {
   const { t } = useTranslation();
   const cols = [
     'symbol',
@@ -119,7 +148,7 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
     'placeTime',
   ];
   return (
-    <div className="table-scroll">
+    <ScrollCue>
       <table className="data-table">
         <thead>
           <tr>
@@ -128,6 +157,9 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
                 {t(`position.col_${c}`)}
               </th>
             ))}
+            <th scope="col" className="row-action">
+              {t('position.col_action')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -135,8 +167,10 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
             <tr
               key={o.id}
               tabIndex={0}
-              onClick={() => onOpen(o)}
-              onKeyDown={(e) => e.key === 'Enter' && onOpen(o)}
+              onClick={() => onOpen(o, false)}
+              onKeyDown={(e) =>
+                e.key === 'Enter' && e.target === e.currentTarget && onOpen(o, false)
+              }
             >
               <th scope="row">{o.tradePair}</th>
               <td>{o.id}</td>
@@ -152,12 +186,13 @@ function OrderTable({ list, onOpen }: { list: MarketOrder[]; onOpen: (o: MarketO
               <Num as="td" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
               <Num as="td" kind="fee" unit="USD" value={o.interest ?? 0} />
               <Num as="td" kind="fee" unit="USD" value={o.feeAmount} />
-              <td>{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
+              <td className="when">{formatDateTime(o.orderTimeTs ?? o.transactionTimeTs ?? 0)}</td>
+              <RowAction o={o} onAct={() => onOpen(o, true)} />
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollCue>
   );
 }
 
@@ -167,13 +202,18 @@ function MarketPositions() {
   const snap = useSnapshot(orders);
   const [tab, setTab] = useState<'holding' | 'pending'>('holding');
   const [opened, setOpened] = useState<MarketOrder>();
+  // Opened by a row's Close or Cancel button: the drawer starts on the confirm.
+  const [confirmAtOnce, setConfirmAtOnce] = useState(false);
   const list = snap[tab] as MarketOrder[];
   // The live copy while the order is listed; the last one seen once it has gone
   // (a close removes it from the list before the close call answers).
   const live = [...snap.holding, ...snap.pending].find((o) => o.id === opened?.id) as
     MarketOrder | undefined;
   const open = live ?? opened;
-  const setOpenId = (id: string) => setOpened(list.find((o) => o.id === id));
+  const setOpenId = (id: string, confirm = false) => {
+    setConfirmAtOnce(confirm);
+    setOpened(list.find((o) => o.id === id));
+  };
   const close = useCallback(() => setOpened(undefined), []);
   return (
     <>
@@ -201,7 +241,7 @@ function MarketPositions() {
         ) : list.length === 0 ? (
           <p className="empty-state">{t('position.none')}</p>
         ) : desktop ? (
-          <OrderTable list={list} onOpen={(o) => setOpenId(o.id)} />
+          <OrderTable list={list} onOpen={(o, confirm) => setOpenId(o.id, confirm)} />
         ) : (
           <ul className="order-list">
             {list.map((o) => (
@@ -220,7 +260,12 @@ function MarketPositions() {
           <>
             <OrderFacts o={open} />
             <div className="form-actions">
-              <CloseOrCancel key={open.id} order={open} onDone={close} />
+              <CloseOrCancel
+                key={open.id}
+                order={open}
+                onDone={close}
+                confirmAtOnce={confirmAtOnce}
+              />
             </div>
           </>
         )}

@@ -54,7 +54,7 @@ function OptionRow({
                 {t(o.orderType === 0 ? 'option.long' : 'option.short')}
               </span>
               <span className="muted">
-                {t('option.deliveryTime')} {formatDuration(o.timeLong)}
+                {t('option.deliveryTime')} {formatDuration(o.timeLong, t)}
               </span>
               <Num kind="amount" unit="USD" value={o.amount} />
             </span>
@@ -74,7 +74,7 @@ function OptionRow({
           <dt>{t('option.openPrice')}</dt>
           <Num as="dd" kind="price" unit={o.tradePair} value={o.price} />
           <dt>{t('option.deliveryTime')}</dt>
-          <dd>{formatDuration(o.timeLong)}</dd>
+          <dd>{formatDuration(o.timeLong, t)}</dd>
           <dt>{t('position.placeTime')}</dt>
           <dd>{formatDateTime(o.beginTime)}</dd>
         </dl>

@@ -155,7 +155,7 @@ function spec(name: string, input: AccountModeInput): PathSpec {
           });
         }
         if (x.failure !== undefined)
-          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
+          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
       },
       confirming: (s, c) => {
         expect(s.hasTag('confirm')).toBe(true);

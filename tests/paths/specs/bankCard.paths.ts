@@ -266,7 +266,7 @@ function spec(start: Start): PathSpec {
       loading: (s) => expect(s.hasTag('busy')).toBe(true),
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       list: async (s, c) => {
         const ctx = (s as Snap).context;
@@ -292,7 +292,7 @@ function spec(start: Start): PathSpec {
         }
         if (key === 'tips.delete_success')
           expect(server.some((x) => x.id === SEEDED_ID)).toBe(false);
-        if (ctx.failure === 1008) expect(c.world.toasts.at(-1)).toMatch(/\[1008\]/);
+        if (ctx.failure === 1008) expect(c.world.toasts.at(-1)).toMatch(/\(code 1008\)/);
       },
       loadingCard: (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -319,7 +319,7 @@ function spec(start: Start): PathSpec {
         for (const [k, v] of Object.entries(ctx.errors)) if (v) expect(v).toBe(messages[k]);
         if (ctx.failure === 1016) {
           expect(ctx.form.account).toBe(BAD_ACCOUNT);
-          expect(c.world.toasts.at(-1)).toMatch(/\[1016\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1016\)/);
         }
         // Nothing was sent when the encoding failed.
         if (ctx.notice?.key === 'tips.something_wrong')

@@ -225,7 +225,7 @@ function spec(name: string, kind: Kind): PathSpec {
       },
       failed: (s, c) => {
         expect(ctx(s).failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       editing: async (s, c) => {
         const x = ctx(s);
@@ -253,7 +253,7 @@ function spec(name: string, kind: Kind): PathSpec {
           expect(u.email).toBe(x.current);
         }
         if (x.failure === 1045) {
-          expect(c.world.toasts.at(-1)).toMatch(/\[1045\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1045\)/);
           expect(u.email).toBeUndefined();
         }
       },
@@ -291,7 +291,7 @@ function spec(name: string, kind: Kind): PathSpec {
         expect(x.code).toMatch(/^\d{0,6}$/);
         if (x.errors.code === 'wrong_verification_code') expect(codeClass(x)).not.toBe('right');
         if (x.failure !== undefined && x.failure !== 1110) {
-          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
+          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
           if ([1020, 1111].includes(x.failure)) expect(x.errors.code).toBe(`code.${x.failure}`);
         }
       },
@@ -321,7 +321,7 @@ function spec(name: string, kind: Kind): PathSpec {
         const x = ctx(s);
         expect(s.hasTag('canResend')).toBe(true);
         expect(x.secondsLeft).toBe(0);
-        if (x.failure === 1110) expect(c.world.toasts.at(-1)).toMatch(/\[1110\]$/);
+        if (x.failure === 1110) expect(c.world.toasts.at(-1)).toMatch(/\(code 1110\)$/);
       },
       'proving.verify.resending': async (s, c) => {
         await gatesOf(c).release('submitEmail');

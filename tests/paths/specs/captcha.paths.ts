@@ -95,7 +95,7 @@ export const specs: PathSpec[] = [
         expect(failure).toBe(23554);
         expect(uuid).toBeUndefined();
         expect(image).toBeUndefined();
-        expect(c.world.toasts.at(-1)).toBe('Failed to get image verification code [23554]');
+        expect(c.world.toasts.at(-1)).toBe('Failed to get image verification code (code 23554)');
       },
     },
   },

@@ -210,7 +210,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
       loading: (s) => expect(s.hasTag('busy')).toBe(true),
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       list: async (s, c) => {
         const ctx = (s as Snap).context;
@@ -224,7 +224,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
           expect(server.some((w) => w.address === VALID)).toBe(true);
         if (ctx.notice?.key === 'tips.delete_success')
           expect(server.some((w) => w.walletId === ctx.selected?.walletId)).toBe(false);
-        if (c.world.toasts.at(-1)?.includes('[1037]'))
+        if (c.world.toasts.at(-1)?.includes('(code 1037)'))
           expect(server.some((w) => w.walletId === ctx.selected?.walletId)).toBe(false);
       },
       add: (s) => {
@@ -235,7 +235,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
       'add.loadingCoins': (s) => expect(s.hasTag('busy')).toBe(true),
       'add.coinsFailed': (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       'add.form': async (s, c) => {
         const ctx = (s as Snap).context;
@@ -245,11 +245,11 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
         const server = await serverWallets(c);
         if (ctx.failure === 1031) {
           expect(server.filter((w) => w.currencyId === ctx.coinId)).toHaveLength(1);
-          expect(c.world.toasts.at(-1)).toMatch(/\[1031\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1031\)/);
         }
         if (ctx.failure === 1016) {
           expect(ctx.address).toBe(INVALID);
-          expect(c.world.toasts.at(-1)).toMatch(/\[1016\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1016\)/);
         }
         if (ctx.notice?.key === 'tips.something_wrong') {
           // Nothing was sent.
@@ -277,7 +277,8 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
         expect(server.some((w) => w.walletId === SEEDED_ID)).toBe(ctx.failure !== 1037);
       },
       'detail.idle': (s, c) => {
-        if ((s as Snap).context.failure === 1037) expect(c.world.toasts.at(-1)).toMatch(/\[1037\]/);
+        if ((s as Snap).context.failure === 1037)
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1037\)/);
       },
       'detail.confirm': (s) => expect(s.hasTag('drawer')).toBe(true),
       'detail.deleting': (s) => expect(s.hasTag('busy')).toBe(true),

@@ -251,7 +251,7 @@ export const specs: PathSpec[] = [
         if (x.failure === 1044) expect(userOf(c, x)?.blocked).toBe(true);
         if (x.failure === 1110) expect(resets(c, x.account)).toHaveLength(1);
         if (x.failure !== undefined)
-          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
+          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
       },
       sendingCode: async (s, c) => {
         await gatesOf(c).release('sendCode');
@@ -275,7 +275,7 @@ export const specs: PathSpec[] = [
         if (x.errors.code === 'wrong_verification_code') expect(codeClass(x)).not.toBe('right');
         if (x.errors.password) expect(x.errors.password).toBe('password_limit');
         if (x.failure !== undefined) {
-          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
+          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
           if (x.failure !== 1044) expect(x.errors.code).toBe(`code.${x.failure}`);
         }
       },

@@ -300,7 +300,7 @@ function spec(kind: Kind): PathSpec {
       },
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       review: async (s, c) => {
         const ctx = (s as Snap).context;
@@ -324,7 +324,7 @@ function spec(kind: Kind): PathSpec {
         expect(f.days).toBeLessThanOrEqual(LOAN_DAYS.max);
         if (ctx.message) {
           expect(ctx.message).toBe('p_bind_email_first');
-          expect(c.world.toasts.at(-1)).toMatch(/\[1156\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1156\)/);
           const info = await c.world.api.call('userInfo');
           expect(info.data?.email).toBeUndefined();
         }
@@ -332,7 +332,7 @@ function spec(kind: Kind): PathSpec {
       'request.editing': (s, c) => {
         const ctx = (s as Snap).context;
         if (ctx.errors.guarantor) expect(ctx.errors.guarantor).toBe('p_loan_guarantor');
-        if (ctx.failure === 1050) expect(c.world.toasts.at(-1)).toMatch(/\[1050\]/);
+        if (ctx.failure === 1050) expect(c.world.toasts.at(-1)).toMatch(/\(code 1050\)/);
       },
       'request.submitting': (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -365,7 +365,7 @@ function spec(kind: Kind): PathSpec {
       'active.loadingRecords': (s) => expect(s.hasTag('busy')).toBe(true),
       'active.recordsFailed': (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       'active.idle': (s) => {
         expect(s.hasTag('waiting')).toBe(false);

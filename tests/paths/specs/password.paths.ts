@@ -85,7 +85,7 @@ export const specs: PathSpec[] = [
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);
         expect(session.token).toBe(c.data.token);
         if (ctx.failure === 1109) {
-          expect(c.world.toasts.at(-1)).toMatch(/Wrong old password \[1109\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/Wrong old password \(code 1109\)/);
         }
         for (const [k, v] of Object.entries(ctx.errors)) {
           if (!v) continue;

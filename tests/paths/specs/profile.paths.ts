@@ -154,7 +154,7 @@ function spec(mobile: boolean): PathSpec {
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
         expect((s as Snap).context.user).toBeUndefined();
-        expect(c.world.toasts.at(-1)).toMatch(/\[1012\]/);
+        expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
       },
       editing: async (s, c) => {
         const ctx = (s as Snap).context;
@@ -176,7 +176,7 @@ function spec(mobile: boolean): PathSpec {
         expect(ctx.pending).toBeUndefined();
         if (ctx.failure === 23558) {
           // Refused by the server: nothing changed there.
-          expect(c.world.toasts.at(-1)).toMatch(/\[23558\]/);
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 23558\)/);
           expect(u.nick).toBe(ORIG);
         }
         if (ctx.notice?.key === 'tips.update_success') {

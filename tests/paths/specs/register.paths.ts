@@ -336,7 +336,7 @@ function spec(v: Variant): PathSpec {
         if (x.failure === 1110) {
           // The earlier request's code is live; the machine's was refused.
           expect(outbox(c, x.account)).toHaveLength(1);
-          expect(c.world.toasts.at(-1)).toBe('Sending frequency is too high [1110]');
+          expect(c.world.toasts.at(-1)).toBe('Sending frequency is too high (code 1110)');
         }
         if (err === 'wrong_email' || err === 'wrong_phone_number')
           expect(outbox(c, x.account)).toEqual([]);
@@ -366,7 +366,7 @@ function spec(v: Variant): PathSpec {
           expect(codeClass(x)).not.toBe('right');
         if (x.errors.password) expect(x.errors.password).toBe('password_limit');
         if (x.failure !== undefined)
-          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\[${x.failure}\\]$`));
+          expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
         if (x.failure === 1107) expect(x.errors.inviteCode).toBe('code.1107');
         if (x.failure === 23555) expect(x.code).toBe('');
       },

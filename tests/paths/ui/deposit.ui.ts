@@ -23,7 +23,7 @@ import { checkDepositAmount } from '../../../src/machines/validation/wallet.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { COIN_NETS, coinNet } from '../../../src/simulator/modules/account/coins.ts';
 import { makeW, type AnyEvent } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { form } from '../words/deposit.words.ts';
 import { PNG_BYTES, PNG_URL } from '../specs/wallet.paths.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
@@ -300,7 +300,7 @@ export const depositUi: UiDriver = {
       if (refused) await alert('illegal_extension', true);
       const code = codeOf(e);
       if (e.type === 'xstate.done.actor.submit' && code)
-        await toastSays(c.page, `${t(`code.${code}`)} [${code}]`);
+        await toastSays(c.page, codeText({ t }, code));
     },
     'crypto.details.preparing': busy,
     'crypto.submitting': busy,

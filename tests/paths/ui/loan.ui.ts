@@ -12,7 +12,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { makeW } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { dtoOf, loanNow, recordsOf, slider, usd } from '../words/loan.screen.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
@@ -38,7 +38,7 @@ const repaySlider = (p: Page) => range(p, `${t('cards.loan.repayAmount')} (USD)`
 const button = (p: Page, key: string) => p.getByRole('button', { name: t(key), exact: true });
 const yourLoan = (p: Page) => p.getByRole('region', { name: t('cards.loan.yourLoan') });
 const toastSays = (p: Page, text: string) => expect(p.getByText(text).first()).toBeVisible();
-const codeToast = (p: Page, code: number) => toastSays(p, `${t(`code.${code}`)} [${code}]`);
+const codeToast = (p: Page, code: number) => toastSays(p, codeText({ t }, code));
 /** Amounts as the screen writes them (50,000); with the currency, as the words do. */
 const amountText = (n: number) =>
   new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(n);

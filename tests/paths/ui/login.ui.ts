@@ -16,7 +16,7 @@ import {
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
 import type { AnyEvent } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { account, form } from '../words/login.words.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import { backOffice, force, go } from '../../e2e/paths/page.ts';
@@ -153,7 +153,7 @@ export const loginUi: UiDriver = {
       if (f.kind === 'E') await expect(emailBox(p)).toHaveValue(f.username);
       if (e.type === 'xstate.done.actor.signIn') {
         const code = codeOf(e) ?? 0;
-        await toastSays(p, `${t(`code.${code}`)} [${code}]`);
+        await toastSays(p, codeText({ t }, code));
       }
       await expect(fieldErrors(p)).toHaveText(errors(c, e));
     },
@@ -168,7 +168,7 @@ export const loginUi: UiDriver = {
         f.code === RIGHT_CODE ? (c.data.code as string) : f.code,
       );
       if (e.type === 'xstate.done.actor.verify')
-        await toastSays(p, `${t(`code.${codeOf(e)}`)} [${codeOf(e)}]`);
+        await toastSays(p, codeText({ t }, codeOf(e) as number));
       await expect(fieldErrors(p)).toHaveText(errors(c, e));
     },
     verifying: nothing,

@@ -26,7 +26,7 @@ import {
   SETTLE_POLL_MS,
 } from '../../../src/config/constants.ts';
 import { makeW } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver } from './driver.ts';
 
@@ -178,7 +178,7 @@ export const optionSettlementUi: UiDriver = {
     async failed(c, e) {
       if (!place(c.spec)) return notListed(c);
       if (e.type === 'xstate.done.actor.result')
-        await toastSays(c.page, `${t(`code.${codeOf(e)}`)} [${codeOf(e)}]`);
+        await toastSays(c.page, codeText({ t }, codeOf(e) as number));
       await toastSays(c.page, t('position.fail_result_check_history'));
       await expect(c.page).toHaveURL(/\/history$/);
     },

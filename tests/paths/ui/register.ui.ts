@@ -27,7 +27,7 @@ import {
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import type { AnyEvent } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { form } from '../words/register.words.ts';
 import { apiCall, backOffice, force, go } from '../../e2e/paths/page.ts';
 import { burnCode, burst, captchas, keepCaptchas } from './register.arrange.ts';
@@ -51,7 +51,7 @@ const now = (c: UiCtx, e?: AnyEvent) => form({ spec: c.spec, history: c.history 
 const box = (p: Page, key: string) => main(p).getByRole('textbox', { name: t(key), exact: true });
 const button = (p: Page, key: string) => main(p).getByRole('button', { name: t(key), exact: true });
 const toastSays = (p: Page, code: number) =>
-  expect(p.getByText(`${t(`code.${code}`)} [${code}]`).first()).toBeVisible();
+  expect(p.getByText(codeText({ t }, code)).first()).toBeVisible();
 
 /**
  * The field messages on screen after step `e`, as the machine sets them: a

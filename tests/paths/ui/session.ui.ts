@@ -17,7 +17,7 @@ import { expect, type Page } from '@playwright/test';
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { makeW } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { backOffice, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiDriver } from './driver.ts';
 
@@ -172,7 +172,7 @@ export const sessionUi: UiDriver = {
     'signedIn.loadingUnread': nothing,
     async 'signedIn.idle'(c, e) {
       if (e.type === 'xstate.done.actor.refresh' && codeOf(e) !== 0)
-        await toastSays(c.page, `${t(`code.${codeOf(e)}`)} [${codeOf(e)}]`);
+        await toastSays(c.page, codeText({ t }, codeOf(e) as number));
     },
     'signedIn.checking': nothing,
     'signedIn.refreshing': nothing,

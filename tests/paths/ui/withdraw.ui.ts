@@ -14,8 +14,9 @@
 import { expect, type Page } from '@playwright/test';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { decodeToken } from '../../../src/state/session.ts';
+import { lockTitleKey } from '../../../src/machines/withdraw/helpers.ts';
 import { makeW } from '../plan/words.ts';
-import { codeOf } from '../words/common.ts';
+import { codeOf, codeText } from '../words/common.ts';
 import { form, realFee, targetOf } from '../words/withdraw.screen.ts';
 import { apiCall, backOffice, body, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
@@ -35,10 +36,13 @@ const now = (c: UiCtx, e: { type: string }) =>
   form(e as never, { spec: c.spec, history: c.history });
 const amountBox = (p: Page) =>
   p.getByRole('textbox', {
-    name: new RegExp(`^${esc(t('wallet_ui.withdraw_amount').split('(')[0]!)}`),
+    name: new RegExp(`^${esc(t('wallet_ui.withdraw_amount_bare'))}`),
   });
 /** The fee, actual amount and balance after. */
 const fees = (p: Page) => p.getByLabel(t('wallet_ui.fee_details')).getByRole('definition');
+/** A figure as the screen shows it: the value, padded with zeros to its unit's precision. */
+const shown = (value: string, unit: string) =>
+  new RegExp(`^${esc(value)}${value.includes('.') ? '0*' : '(\\.0+)?'} ${esc(unit)}`);
 const toastSays = (p: Page, text: string) => expect(p.getByText(text).first()).toBeVisible();
 const lastCode = (c: UiCtx, e: { type: string }) =>
   [...c.history, e]
@@ -112,7 +116,18 @@ export const withdrawUi: UiDriver = {
             .getByRole('textbox', { name: t('wallet_ui.payment_address') })
             .fill(e.value as string)
         : amountBox(c.page).fill(e.value as string),
-    'form.submit': (c) => c.page.getByRole('button', { name: t('wallet_ui.submit') }).click(),
+    async 'form.submit'(c) {
+      // Continue opens the review when the form can be sent; its Confirm sends form.submit.
+      await c.page.getByRole('button', { name: t('wallet_ui.continue') }).click();
+      const review = c.page.getByRole('region', { name: t('wallet_ui.review_title') });
+      if (
+        await review.waitFor({ timeout: 800 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await review.getByRole('button', { name: t('common.confirm') }).click();
+    },
   },
   actors: {
     checkStatus: {
@@ -172,8 +187,9 @@ export const withdrawUi: UiDriver = {
     checking: busy,
     async locked(c, e) {
       const box = c.page.getByRole('status', { name: t('wallet_ui.locked') });
-      await expect(box.getByText(t('withdraw_already_submitted'))).toBeVisible();
-      await expect(box.getByText(t(`code.${lastCode(c, e) ?? 1067}`))).toBeVisible();
+      const code = lastCode(c, e) ?? 1067;
+      await expect(box.getByText(t(lockTitleKey(code)))).toBeVisible();
+      await expect(box.getByText(t(`code.${code}`))).toBeVisible();
       await expect(box.getByRole('button', { name: t('common.refresh') })).toBeEnabled();
       if (c.history.some((x) => x.type === 'xstate.done.actor.submit' && codeOf(x) === 0))
         await toastSays(c.page, t('submit_success_please_wait'));
@@ -216,7 +232,7 @@ export const withdrawUi: UiDriver = {
     async 'ready.form.idle'(c, e) {
       const f = now(c, e);
       await expect(amountBox(c.page)).toHaveValue(f.amount);
-      const fee = fees(c.page).first();
+      const fee = fees(c.page).nth(1);
       await expect(fee).toHaveText('—');
       const picker = c.page.getByRole('button', {
         name: new RegExp(`: ${esc(f.target ? f.target.name : t('wallet_ui.none_chosen'))}`),
@@ -234,11 +250,11 @@ export const withdrawUi: UiDriver = {
       const f = now(c, e);
       const d = realFee(f);
       const coin = f.target?.coin ?? '';
-      await expect(fees(c.page).nth(0)).toContainText(`${d.fee} ${coin}`);
-      await expect(fees(c.page).nth(1)).toHaveText(`${d.practical} ${coin}`);
+      await expect(fees(c.page).nth(1)).toContainText(shown(d.fee, coin));
+      await expect(fees(c.page).nth(2)).toHaveText(shown(d.practical, coin));
       const code = lastCode(c, e);
       if (e.type === 'xstate.done.actor.submit' && code)
-        await toastSays(c.page, `${t(`code.${code}`)} [${code}]`);
+        await toastSays(c.page, codeText({ t }, code));
       if (f.typed && f.address === '' && e.type === 'form.submit')
         await expect(c.page.getByText(t('p_t_crypto_address'))).toBeVisible();
     },
@@ -252,7 +268,9 @@ export const withdrawUi: UiDriver = {
           : fee.data.isOver
             ? 'insufficient_balance'
             : 'practicalNum_rule';
-      await expect(c.page.getByText(t(key))).toBeVisible();
+      await expect(c.page.getByText(t(key)).first()).toBeVisible();
+      // Never a negative balance after: the reason stands in its place.
+      if (key === 'insufficient_balance') await expect(fees(c.page).nth(3)).toHaveText(t(key));
     },
     'ready.form.submitting': busy,
   },

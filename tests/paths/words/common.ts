@@ -10,10 +10,13 @@ export const type = (w: W, value: unknown, key: string, params?: Record<string, 
   );
 export const toast = (w: W, text: string) =>
   w.say(`A toast says “${text}”`, `トースト「${text}」が表示される`);
+/** The client's text for a refused call: the code's sentence, then "(code N)" (tips.with_code). */
+export const codeText = (w: Pick<W, 't'>, code: number) =>
+  w.t('tips.with_code', { message: w.t(`code.${code}`), code });
 /** The client's toast for a refused call: the code's text and the code. */
 export const codeToast = (w: W, code: number) =>
   // -1 stands for an HTTP failure (the spec forces a 500): the client's own message.
-  code === -1 ? toast(w, w.t('tips.server500')) : toast(w, `${w.t(`code.${code}`)} [${code}]`);
+  code === -1 ? toast(w, w.t('tips.server500')) : toast(w, codeText(w, code));
 /**
  * Through the app's menus, not the address bar: a reload loses a fault armed
  * in the console (the simulator runs in the page), so the route is only a hint.

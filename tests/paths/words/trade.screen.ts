@@ -24,7 +24,7 @@ import {
   PRODUCT_INFO_REFRESH_MS,
 } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { codeOf, latest, press, toast, wait } from './common.ts';
+import { codeOf, codeText, latest, press, toast, wait } from './common.ts';
 
 export const SYMBOL = 'BTCUSDT';
 
@@ -112,7 +112,7 @@ export const banTrading = (w: W) =>
 
 /** A failed load's toasts: the client shows each refused call's code (the same text once). */
 export const failedLoad = (w: W, codes: number[]) => {
-  const texts = codes.map((code) => `${w.t(`code.${code}`)} [${code}]`);
+  const texts = codes.map((code) => codeText(w, code));
   return texts.length === 1
     ? toast(w, texts[0] as string)
     : w.say(

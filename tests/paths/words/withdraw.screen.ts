@@ -58,7 +58,9 @@ export function form(e: AnyEvent, c: StepCtx) {
 }
 
 export const amountLabel = (w: W, f: ReturnType<typeof form>) =>
-  w.q('wallet_ui.withdraw_amount', { coin: f.target?.coin ?? '—' });
+  f.target
+    ? w.q('wallet_ui.withdraw_amount', { coin: f.target.coin })
+    : w.q('wallet_ui.withdraw_amount_bare');
 export const limitMessage = (w: W, t: Target) =>
   w.q('wallet_ui.limit_message', {
     front: w.t('withdraw_amount_limit_front'),

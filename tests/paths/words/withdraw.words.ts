@@ -5,6 +5,7 @@
  * coin networks (no saved wallets).
  */
 import type { Words } from '../plan/words.ts';
+import { lockTitleKey } from '../../../src/machines/withdraw/helpers.ts';
 import {
   automatedOnly,
   codeOf,
@@ -73,7 +74,11 @@ export const withdrawWords: Words = {
             `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
             `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
-    'form.submit': (w) => press(w, 'wallet_ui.submit'),
+    'form.submit': (w) =>
+      w.say(
+        `Press ${w.q('wallet_ui.continue')}; when ${w.q('wallet_ui.review_title')} opens (amount, fee, what arrives, the network and address), press ${w.q('common.confirm')}`,
+        `${w.q('wallet_ui.continue')}を押す。${w.q('wallet_ui.review_title')}が開いたら（出金額・手数料・受取額・ネットワークとアドレス）${w.q('common.confirm')}を押す`,
+      ),
   },
   actors: {
     checkStatus: {
@@ -152,11 +157,19 @@ export const withdrawWords: Words = {
       e.type === 'xstate.done.actor.submit'
         ? toast(w, w.t('submit_success_please_wait'))
         : loading(w),
-    locked: (w, e) =>
-      w.say(
-        `${w.q('withdraw_already_submitted')} and ${w.q(`code.${codeOf(e) ?? 1067}`)}, with the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('common.refresh')}; no form`,
-        `${w.q('withdraw_already_submitted')}と${w.q(`code.${codeOf(e) ?? 1067}`)}、ボタン${w.q('wallet_ui.deposit_records')}と${w.q('common.refresh')}。フォームはない`,
-      ),
+    locked: (w, e) => {
+      const code = codeOf(e) ?? 1067;
+      const way =
+        code === 1066
+          ? 'wallet_ui.contact_support'
+          : code === 1070
+            ? 'wallet_ui.open_positions'
+            : 'wallet_ui.deposit_records';
+      return w.say(
+        `${w.q(lockTitleKey(code))} and ${w.q(`code.${code}`)}, with the buttons ${w.q(way)} and ${w.q('common.refresh')}; no form`,
+        `${w.q(lockTitleKey(code))}と${w.q(`code.${code}`)}、ボタン${w.q(way)}と${w.q('common.refresh')}。フォームはない`,
+      );
+    },
     ready: () => '',
     'ready.loading': (w) => loading(w),
     'ready.loadFailed': (w) =>

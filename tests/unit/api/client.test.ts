@@ -168,25 +168,44 @@ describe('api client: transport and generic rules', () => {
     },
   );
 
-  it('a non-zero code shows the localised message for the code, then [code]', async () => {
+  it('a non-zero code shows the localised message for the code, then (code N)', async () => {
     const { api, toasts } = setup([code(305, 'lot too big')]);
     const r = await api.call('addOrder', {} as never);
     expect(r.code).toBe(305);
-    expect(r.message).toBe('Lot size exceeds limit [305]');
-    expect(toasts).toEqual([{ message: 'Lot size exceeds limit [305]', kind: 'error', ms: 1500 }]);
+    expect(r.message).toBe('Lot size exceeds limit (code 305)');
+    expect(toasts).toEqual([
+      { message: 'Lot size exceeds limit (code 305)', kind: 'error', ms: 1500 },
+    ]);
   });
 
-  it('an unknown code shows the server msg, then [code]', async () => {
+  it('an unknown code shows the server msg, then (code N)', async () => {
     const { api, toasts } = setup([code(99123, 'Something odd')]);
     await api.call('productList');
-    expect(toasts.map((x) => x.message)).toEqual(['Something odd [99123]']);
+    expect(toasts.map((x) => x.message)).toEqual(['Something odd (code 99123)']);
+  });
+
+  it.each([['USER_NOT_FOUND'], ['user.not_found'], ['NotFoundException'], ['']])(
+    'an unknown code whose server msg is an identifier (%j) shows a sentence, never the identifier',
+    async (msg) => {
+      const { api, toasts } = setup([code(99124, msg)]);
+      await api.call('productList');
+      expect(toasts.map((x) => x.message)).toEqual([
+        'The request could not be completed (code 99124)',
+      ]);
+    },
+  );
+
+  it('a code the catalogue names as an identifier (1050 USER_NOT_FOUND) reads as a sentence', async () => {
+    const { api, toasts } = setup([code(1050, 'USER_NOT_FOUND')]);
+    await api.call('userInfo');
+    expect(toasts.map((x) => x.message)).toEqual(['User not found (code 1050)']);
   });
 
   it('silent calls report failures without toasts', async () => {
     const { api, toasts } = setup([code(1067)]);
     const r = await api.call('withdrawStatus');
     expect(r.code).toBe(1067);
-    expect(r.message).toBe('There are pending withdrawal requests for review [1067]');
+    expect(r.message).toBe('There are pending withdrawal requests for review (code 1067)');
     expect(toasts).toEqual([]);
   });
 });

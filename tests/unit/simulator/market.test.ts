@@ -187,7 +187,7 @@ describe('simulator scenarios and channels', () => {
     w.sim.backOffice.force({ body: '<html>oops</html>' });
     expect((await w.api.call('productList')).fault).toBe('malformed');
     expect(w.toasts).toEqual([
-      'Unknown error [1000]',
+      'Unknown error (code 1000)',
       'Server error (500)',
       'Api constructor error.',
     ]);

@@ -1,5 +1,5 @@
 /** Sign in (/login): the login machine's view. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -48,6 +48,16 @@ function LoginForm({ input }: { input: LoginInput }) {
   });
   const c = state.context;
   const busy = state.hasTag('busy');
+  // Just signed up (trading.md §7: back to sign in with the account filled in):
+  // the password is all that is left to type, so the caret waits there.
+  const form = useRef<HTMLFormElement>(null);
+  const prefilled = !!input.prefill;
+  useEffect(() => {
+    if (prefilled)
+      form.current
+        ?.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')
+        ?.focus();
+  }, [prefilled]);
 
   useEffect(() => {
     if (!state.matches('signedIn')) return;
@@ -97,6 +107,7 @@ function LoginForm({ input }: { input: LoginInput }) {
 
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -39,7 +39,7 @@ export function OptionOrderRow({ o, onOpen }: { o: OptionOrder; onOpen: () => vo
           <span>
             {t('option.amount')} <Num kind="amount" unit="USD" value={o.amount} />
           </span>
-          <span>{formatDuration(o.timeLong)}</span>
+          <span>{formatDuration(o.timeLong, t)}</span>
           <span>{formatDateTime(o.beginTime)}</span>
         </span>
       </button>

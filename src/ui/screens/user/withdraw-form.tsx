@@ -1,13 +1,18 @@
 /**
  * The withdraw form: the target, the confirmed or typed address, the amount
- * with its limits, the fee, actual amount and balance after, and submit.
+ * with its limits, the fee, actual amount and balance after, and Continue to
+ * the review (withdraw-review.tsx), whose Confirm submits.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkFee, checkPaymentAddress } from '../../../machines/validation/wallet.ts';
 import { TextField } from '../../forms/fields.tsx';
 import { Num, NumUnit } from '../../components/num.tsx';
 import { withNodes } from '../../components/num-text.tsx';
+import { BalanceNum } from '../../components/balance-num.tsx';
 import type { Send, Snapshot } from './withdraw-kit.ts';
 import { TargetPicker } from './withdraw-target.tsx';
+import { WithdrawReview } from './withdraw-review.tsx';
 
 export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
   const { t } = useTranslation();
@@ -17,12 +22,38 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
   const limitError = c.errors.amount === 'withdraw_amount_limit_front' && limits;
   const f = c.fee;
   const coin = target?.coin ?? '';
+  // The review opens only for a form the machine would send: a fee it accepts,
+  // no error, an address where one is typed. Otherwise Continue shows the errors.
+  const sendable =
+    !!target &&
+    !!f &&
+    !checkFee(f) &&
+    !Object.values(c.errors).some(Boolean) &&
+    (target.kind !== 'coin' || !checkPaymentAddress(c.address));
+  const [reviewing, setReviewing] = useState(false);
+  // A refused submission comes back to the form, where its message and the fields are.
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (wasSubmitting.current && !c.submitting) setReviewing(false);
+    wasSubmitting.current = c.submitting;
+  }, [c.submitting]);
+  const short = !!f && (f.isOver || Number(f.afterBalance) < 0);
+  if (target && reviewing && (sendable || c.submitting))
+    return (
+      <WithdrawReview
+        state={state}
+        target={target}
+        onBack={() => setReviewing(false)}
+        onConfirm={() => send({ type: 'form.submit' })}
+      />
+    );
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'form.submit' });
+        if (sendable && !c.submitting) setReviewing(true);
+        else send({ type: 'form.submit' });
       }}
     >
       <TargetPicker state={state} send={send} />
@@ -44,7 +75,9 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
         />
       )}
       <TextField
-        label={t('wallet_ui.withdraw_amount', { coin: coin || '—' })}
+        label={
+          coin ? t('wallet_ui.withdraw_amount', { coin }) : t('wallet_ui.withdraw_amount_bare')
+        }
         inputMode="decimal"
         autoComplete="off"
         value={c.amount}
@@ -72,6 +105,10 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
         disabled={c.submitting}
       />
       <dl className="kv fee-box" aria-label={t('wallet_ui.fee_details')} aria-live="polite">
+        <dt>{t('wallet_ui.available_balance')}</dt>
+        <dd>
+          <BalanceNum which="available" /> USD
+        </dd>
         <dt>{t('position.fee')}</dt>
         <dd>
           {f ? (
@@ -92,7 +129,12 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
         </dd>
         <dt>{t('wallet_ui.balance_after')}</dt>
         <dd>
-          <NumUnit kind="amount" unit="USD" value={f?.afterBalance} />
+          {short ? (
+            // Never a negative balance: the reason instead.
+            <span className="field-error">{t('insufficient_balance')}</span>
+          ) : (
+            <NumUnit kind="amount" unit="USD" value={f?.afterBalance} />
+          )}
         </dd>
       </dl>
       {state.hasTag('calculating') && (
@@ -105,7 +147,7 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           disabled={c.submitting}
           aria-busy={c.submitting}
         >
-          {c.submitting ? t('common.loading') : t('wallet_ui.submit')}
+          {c.submitting ? t('common.loading') : t('wallet_ui.continue')}
         </button>
       </div>
     </form>

@@ -4,10 +4,18 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { lockTitleKey } from '../../../machines/withdrawMachine.ts';
+
+/** The way out of a lock, beside Refresh: the records for a request in review, else the cause. */
+const LOCK_WAY_OUT: Record<number, { href: string; label: string }> = {
+  1066: { href: '/user/service', label: 'wallet_ui.contact_support' },
+  1070: { href: '/position', label: 'wallet_ui.open_positions' },
+};
 
 /** Locked by 1066, 1067 or 1070; Refresh checks again (the request decided, the positions closed). */
 export function Locked({ code, onRefresh }: { code: number | undefined; onRefresh: () => void }) {
   const { t } = useTranslation();
+  const wayOut = code === undefined ? undefined : LOCK_WAY_OUT[code];
   return (
     <section className="empty-state locked" role="status" aria-label={t('wallet_ui.locked')}>
       <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -23,12 +31,18 @@ export function Locked({ code, onRefresh }: { code: number | undefined; onRefres
         />
         <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" strokeWidth="2" />
       </svg>
-      <h2 className="section-title">{t('withdraw_already_submitted')}</h2>
+      <h2 className="section-title">{t(lockTitleKey(code))}</h2>
       {code !== undefined && <p>{t(`code.${code}`)}</p>}
       <div className="form-actions row">
-        <Link href="/user/wallet/depositList" className="btn">
-          {t('wallet_ui.deposit_records')}
-        </Link>
+        {wayOut ? (
+          <Link href={wayOut.href} className="btn primary">
+            {t(wayOut.label)}
+          </Link>
+        ) : (
+          <Link href="/user/wallet/depositList" className="btn">
+            {t('wallet_ui.deposit_records')}
+          </Link>
+        )}
         <button type="button" className="btn" onClick={onRefresh}>
           {t('common.refresh')}
         </button>

@@ -10,7 +10,7 @@ import type { Send, Snapshot } from './withdraw-kit.ts';
 import { ServerImg } from '../../components/server-img.tsx';
 
 /** How a target reads in the picker and the summary. */
-function targetName(x: WithdrawTarget): string {
+export function targetName(x: WithdrawTarget): string {
   if (x.kind === 'card') return `${x.bankName ?? ''} •••• ${(x.account ?? '').slice(-4)}`;
   return `${x.coin} ${x.protocol ?? ''}`.trim();
 }

@@ -49,6 +49,6 @@ describe('codes reached by the scenario switch', () => {
     w.sim.backOffice.force({ call, code });
     const r = await w.api.call(call, undefined, { noAlert: true });
     expect(r.code).toBe(code);
-    expect(r.message).toMatch(new RegExp(`\\[${code}\\]$`));
+    expect(r.message).toMatch(new RegExp(`\\(code ${code}\\)$`));
   });
 });

@@ -182,7 +182,7 @@ describe('tokens', () => {
     expect((await w.api.call('sessionCheck')).code).toBe(-1);
     const info = await w.api.call('userInfo');
     expect(info.code).toBe(1002);
-    expect(info.message).toContain('[1002]');
+    expect(info.message).toContain('(code 1002)');
   });
 
   it('user info shows the account of the session and the profile', async () => {

@@ -158,7 +158,7 @@ describe('register', () => {
     expect((await w.api.call('sendMail', mail('c@example.com'))).code).toBe(0);
     const again = await w.api.call('sendMail', mail('c@example.com'));
     expect(again.code).toBe(1110);
-    expect(w.toasts.at(-1)).toContain('[1110]');
+    expect(w.toasts.at(-1)).toContain('(code 1110)');
     w.clock.advance(60_000);
     expect((await w.api.call('sendMail', mail('c@example.com'))).code).toBe(0);
   });

@@ -140,7 +140,7 @@ describe('trading: codes with no real condition, via the scenario switch', () =>
         call === 'userOrder' ? { page: 1, limit: 10 } : { orderId: '1', token: t.token };
       const r = await t.w.api.call(call, payload as never);
       expect(r.code).toBe(code);
-      expect(r.message).toContain(`[${code}]`);
+      expect(r.message).toContain(`(code ${code})`);
       if (!contract[call].silent) expect(t.w.toasts).toContain(r.message);
     });
   }

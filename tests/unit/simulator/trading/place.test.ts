@@ -224,7 +224,7 @@ describe('trading: order refusals', () => {
     t = await trader({ deposit: 100 });
     const r = await t.order({ tradePair: 'BTCUSDT', orderQuantity: 1 });
     expect(r.code).toBe(203);
-    expect(r.message).toContain('[203]');
+    expect(r.message).toContain('(code 203)');
     expect((await t.w.api.call('userBalance')).data).toEqual({ balanceAmount: 100, lockMargin: 0 });
   });
 
