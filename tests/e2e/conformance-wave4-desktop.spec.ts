@@ -141,6 +141,14 @@ test("desktop: the top bar's search opens, and choosing a result moves the chart
   await expect(chartOf(page, 'BTCUSDT')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'ETHUSDT chart' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // The quotation panel marks the product in focus (pressing it again plainly changes nothing).
+  const panel = page.getByRole('complementary', { name: 'Quotation' });
+  await panel.getByRole('tab', { name: 'Cryptos' }).click();
+  await expect(panel.getByRole('button', { name: /^ETHUSDT/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(panel.getByRole('button', { name: /^BTCUSDT/ })).not.toHaveAttribute('aria-current');
   expect(consoleErrors).toEqual([]);
 });
 

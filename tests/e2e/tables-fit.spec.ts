@@ -77,7 +77,7 @@ test('desktop 1440: the positions table says it scrolls, each row has its Close,
   await expect(confirm).toBeVisible();
   await screenshot(page, 'tables-fit-row-close-desktop');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Operation successful')).toBeVisible();
+  await expect(page.getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/)).toBeVisible();
   await expect(list.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
 
   // Japanese names are longer in width: every category still in sight.

@@ -94,8 +94,11 @@ function latinLeft(allowed: string[]): string[] {
     const r = el.getBoundingClientRect();
     const s = getComputedStyle(el);
     if (r.width === 0 || r.height === 0 || s.visibility === 'hidden') continue;
-    // Symbols (BTCUSDT, XAUUSD, AAPL) are all capitals and digits.
-    const words = text.match(/[A-Za-z][A-Za-z&-]*[A-Za-z]/g) ?? [];
+    // Symbols (BTCUSDT, XAUUSD, AAPL) are all capitals and digits; a token with a digit in it
+    // (an id, a code such as 9926FC) is data, not a word.
+    const words = (text.match(/[A-Za-z0-9][A-Za-z0-9&-]*[A-Za-z0-9]/g) ?? []).filter(
+      (w) => /[A-Za-z]{2,}/.test(w) && !/\d/.test(w),
+    );
     const bad = words.filter((w) => !allow.has(w.toLowerCase()) && !/^[A-Z0-9]{3,}$/.test(w));
     if (bad.length) out.add(text.slice(0, 60));
   }

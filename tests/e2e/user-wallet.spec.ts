@@ -280,7 +280,7 @@ test(
     await expect(fees.filter({ hasText: '4800.00 USD' })).toBeVisible();
     // More than the 5000 USD balance.
     await amount.fill('6000');
-    await expect(page.getByText('Balance is not enough')).toBeVisible();
+    await expect(page.getByText('Balance is not enough').first()).toBeVisible();
     await amount.fill('200');
     await expect(page.getByText('Balance is not enough')).toHaveCount(0);
     // Switching tab clears the amount.

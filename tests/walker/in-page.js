@@ -308,15 +308,17 @@
         add('disagree', `"${key}" reads "${seen}" in one place and "${text}" in another`);
     }
 
-    // Prices older than the stale rule (10 s without a message) say so.
-    if (opts.quietMarketMs > 13_000) {
+    // Prices older than the stale rule (10 s without a message) say so. A page loaded since
+    // the market went quiet fetched its prices then (HTTP): its silence counts from its load.
+    const quiet = Math.min(opts.quietMarketMs, Date.now() - performance.timeOrigin);
+    if (quiet > 13_000) {
       const offline = [...document.querySelectorAll('.offline-banner')].some(shown);
       // Streaming prices say whether they are live (data-stale); recorded ones (history) do not.
       const live = [...document.querySelectorAll('[data-stale="false"]')].filter(shown);
       if (!offline && live.length)
         add(
           'stale',
-          `the market has sent nothing for ${Math.round(opts.quietMarketMs / 1000)} s, yet ${live.length} prices show as live (e.g. ${where(live[0])})`,
+          `the market has sent nothing for ${Math.round(quiet / 1000)} s, yet ${live.length} prices show as live (e.g. ${where(live[0])})`,
         );
     }
 

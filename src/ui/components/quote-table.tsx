@@ -69,11 +69,14 @@ const FIRST_ROWS = 16;
 export function QuoteTable({
   symbols,
   onSelect,
+  current,
   label,
 }: {
   symbols: readonly string[];
   /** Desktop: choose the symbol instead of opening its chart. */
   onSelect?: (symbol: string) => void;
+  /** The product in focus: its row is marked current. */
+  current?: string;
   label?: string;
 }) {
   const { t } = useTranslation();
@@ -94,7 +97,12 @@ export function QuoteTable({
       </thead>
       <tbody>
         {rows.map((s) => (
-          <QuoteRow key={s} symbol={s} {...(onSelect ? { onSelect } : {})} />
+          <QuoteRow
+            key={s}
+            symbol={s}
+            {...(onSelect ? { onSelect } : {})}
+            {...(s === current ? { current: true } : {})}
+          />
         ))}
       </tbody>
     </table>

@@ -81,9 +81,12 @@ export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string })
 export const QuoteRow = memo(function QuoteRow({
   symbol,
   onSelect,
+  current = false,
 }: {
   symbol: string;
   onSelect?: (symbol: string) => void;
+  /** The product in focus (desktop): marked, so pressing it again plainly changes nothing. */
+  current?: boolean;
 }) {
   const hit = useQuote(symbol);
   useDigits('price', symbol);
@@ -100,10 +103,15 @@ export const QuoteRow = memo(function QuoteRow({
     </>
   );
   return (
-    <tr className={`${trend}${stale ? ' stale' : ''}`}>
+    <tr className={`${trend}${stale ? ' stale' : ''}${current ? ' current' : ''}`}>
       <th scope="row">
         {onSelect ? (
-          <button type="button" className="row-link" onClick={() => onSelect(symbol)}>
+          <button
+            type="button"
+            className="row-link"
+            aria-current={current ? 'true' : undefined}
+            onClick={() => onSelect(symbol)}
+          >
             {name}
           </button>
         ) : (

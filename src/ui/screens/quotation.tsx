@@ -21,10 +21,13 @@ import { BackLink } from '../components/back-link.tsx';
  */
 export function QuotationList({
   onSelect,
+  current: focused,
   single,
   searchable = false,
 }: {
   onSelect?: (symbol: string) => void;
+  /** The product in focus (desktop): its row says so (aria-current). */
+  current?: string;
   single?: number;
   searchable?: boolean;
 }) {
@@ -63,7 +66,11 @@ export function QuotationList({
             {t('search.none')}
           </p>
         ) : (
-          <QuoteTable symbols={symbols} {...(onSelect ? { onSelect } : {})} />
+          <QuoteTable
+            symbols={symbols}
+            {...(onSelect ? { onSelect } : {})}
+            {...(focused ? { current: focused } : {})}
+          />
         )}
       </div>
     </>

@@ -72,7 +72,11 @@ export function Workspace({ PlaceOrder, List }: WorkspaceSlots) {
   return (
     <div className={`workspace${placeOpen ? ' with-place' : ''}${listOpen ? ' with-list' : ''}`}>
       <aside className="panel quotation-panel" aria-label={t('nav.quotation')}>
-        <QuotationList onSelect={chooseSymbol} searchable />
+        <QuotationList
+          onSelect={chooseSymbol}
+          searchable
+          {...(symbol !== undefined ? { current: symbol } : {})}
+        />
       </aside>
       {symbol === undefined ? (
         <section className="panel chart-area" aria-label={t('chart.noProduct')}>

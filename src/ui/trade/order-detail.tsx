@@ -93,9 +93,18 @@ export function CloseOrCancel({
     ...inspected,
     input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
   });
+  // Straight to the confirm once the machine takes it: at once, or after the first tick when
+  // the page's clock had not yet caught up with the server's. A close still minutes away
+  // shows its countdown instead (the confirm does not open by itself later).
+  const mounted = useRef(Date.now());
+  const askedConfirm = useRef(false);
+  const canConfirm = state.can({ type: 'confirm.open' });
   useEffect(() => {
-    if (confirmAtOnce) send({ type: 'confirm.open' });
-  }, [confirmAtOnce, send]);
+    if (!confirmAtOnce || askedConfirm.current || !canConfirm) return;
+    if (Date.now() - mounted.current > 2_000) return;
+    askedConfirm.current = true;
+    send({ type: 'confirm.open' });
+  }, [confirmAtOnce, canConfirm, send]);
   const c = state.context;
   const waiting = state.hasTag('waiting');
   const noteId = useId();

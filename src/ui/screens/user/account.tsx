@@ -153,7 +153,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
         {c.menu.inviteCode && c.user?.inviteCode && (
           <MenuRow
             onClick={() => void copyText(c.user?.inviteCode ?? '', t('copy_success'))}
-            end={<b>{c.user.inviteCode}</b>}
+            end={<b translate="no">{c.user.inviteCode}</b>}
           >
             {t('my.inviteCode')}
           </MenuRow>
