@@ -26,6 +26,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
   page: async ({ page, live }, use) => {
     if (live) await pointAtLive(page, live);
     await use(page);
+    // One server serves every test of a worker: what a test changed of the market (hours,
+    // frozen channels) is put back even when it failed or forgot, so the next test starts open.
+    if (live) await resetMarket(live);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -37,6 +40,14 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
   },
 });
 export { expect };
+
+/** Symbols whose hours the tests change (tests/e2e: setHours). */
+const HOURS_CHANGED = ['BTCUSDT', 'EURUSD', 'GBPUSD', 'AUDUSD', 'SPX500', 'AAPL'];
+
+async function resetMarket(live: LiveServer): Promise<void> {
+  for (const s of HOURS_CHANGED) await live.call('setHours', s, undefined);
+  for (const ch of ['market', 'exchange']) await live.call('freezeChannel', ch, false);
+}
 
 /**
  * Point a page at a live server: its site config names the server, the

@@ -166,7 +166,9 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   await expect(calculating).toBeVisible({ timeout: 3000 });
   await page.waitForTimeout(300);
   await expect(calculating).toBeVisible();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  // Continue opens the review (issue 25); its Confirm is the submit, still during the check.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
   // Busy at once (not silently dropped), then submitted when the check allows it.
   const busy = page.getByRole('button', { name: 'Loading…' });
   await expect(busy).toBeDisabled();
