@@ -75,7 +75,8 @@ describe('market hours', () => {
     // Outside the rule's years the database answers.
     expect(ruleNyOffset(Date.UTC(2006, 5, 1))).toBeUndefined();
     expect(nyDate(Date.UTC(2006, 5, 1, 3))).toBe('2006-05-31');
-  });
+    // 600,000 lookups in the runtime's database: seconds alone, far more beside another job.
+  }, 120_000);
 
   it("gives the runtime zone's New York date and wall times (offset cached per hour) over 2024-2030", () => {
     const fmt = new Intl.DateTimeFormat('en-CA', {
