@@ -75,8 +75,17 @@ test('quotation with singleTrade shows only that tab', async ({ page }) => {
 test('search: hot searches and results that open the chart', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/search');
-  await page.getByRole('button', { name: 'GBP' }).click();
+  const gbp = page.getByRole('button', { name: 'GBP' });
+  await gbp.click();
   const results = page.getByRole('list', { name: 'Results' });
+  await expect(results.getByRole('link', { name: /GBPUSD/ })).toBeVisible();
+  // The chip says which search is shown; pressed again it clears it (the walker found it dead).
+  await expect(gbp).toHaveAttribute('aria-pressed', 'true');
+  await gbp.click();
+  await expect(gbp).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await expect(results.getByRole('link')).toHaveCount(0);
+  await gbp.click();
   await expect(results.getByRole('link', { name: /GBPUSD/ })).toBeVisible();
   await results.getByRole('link', { name: /GBPUSD/ }).click();
   await expect(page).toHaveURL(/\/chart\/GBPUSD$/);

@@ -58,7 +58,14 @@ export function SearchBox({ onSelect }: { onSelect?: (symbol: string) => void })
       />
       <div className="chips" role="group" aria-label={t('search.hot')}>
         {HOT_SEARCHES.map((h) => (
-          <button key={h} type="button" className="chip" onClick={() => setText(h)}>
+          // The chip of the search shown says so; pressed again it clears the search.
+          <button
+            key={h}
+            type="button"
+            className="chip"
+            aria-pressed={text === h}
+            onClick={() => setText(text === h ? '' : h)}
+          >
             {h}
           </button>
         ))}
