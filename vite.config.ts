@@ -55,5 +55,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: one on CI's two.
+    // The files are independent (each server test listens on its own port).
+    maxWorkers: 2,
   },
 });

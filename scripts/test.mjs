@@ -1,10 +1,10 @@
 /**
- * `npm test`: everything, in order, stopping at the first failure:
- * typecheck, lint, format check, unit + simulator + machine path tests (vitest),
- * then the Playwright e2e suite on a production build.
+ * `npm test`: everything, stopping at the first failure: the static checks
+ * (typecheck, lint, format check) side by side, then unit + simulator + machine
+ * path tests (vitest), then the Playwright e2e suite on a production build.
  * Ends with one line "N passed, N failed" counting every test run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
@@ -14,10 +14,13 @@ for (const f of [
   'test-results/playwright.json',
 ])
   rmSync(f, { force: true });
-const steps = [
+// Single-threaded each, so on two cores they take the time of the longest.
+const checks = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+];
+const steps = [
   [
     'unit',
     'npx',
@@ -50,8 +53,31 @@ function counts() {
   return { passed, failed };
 }
 
-let status = 0;
-for (const [name, cmd, args] of steps) {
+/** Runs the checks at once; each one's output is printed whole when it ends. */
+async function staticChecks() {
+  const t0 = Date.now();
+  const results = await Promise.all(
+    checks.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env: process.env });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) => {
+            const s = ((Date.now() - t0) / 1000).toFixed(1);
+            process.stdout.write(`\n── ${name} ──\n${Buffer.concat(out).toString()}`);
+            console.log(`── ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${s} s`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  return results.find((c) => c !== 0) ?? 0;
+}
+
+let status = await staticChecks();
+for (const [name, cmd, args] of status ? [] : steps) {
   if (name === 'paths' && !existsSync('scripts/paths.mjs')) continue;
   console.log(`\n── ${name} ──`);
   const t0 = Date.now();
