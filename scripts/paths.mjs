@@ -47,18 +47,27 @@ process.on('exit', () => rmSync(LOCK, { force: true }));
 rmSync(RUN, { recursive: true, force: true });
 rmSync('test-results/paths', { recursive: true, force: true });
 mkdirSync(RUN, { recursive: true });
-for (const f of readdirSync('tests/paths/specs').filter((f) => f.endsWith('.paths.ts'))) {
-  const name = f.replace(/\.paths\.ts$/, '');
+// A flow laid out in one place (issue 26) keeps its spec at tests/flows/<flow>/paths.ts;
+// the others are still tests/paths/specs/<machine>.paths.ts.
+const specFiles = [
+  ...readdirSync('tests/flows', { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(`tests/flows/${d.name}/paths.ts`))
+    .map((d) => [d.name, `tests/flows/${d.name}/paths.ts`]),
+  ...readdirSync('tests/paths/specs')
+    .filter((f) => f.endsWith('.paths.ts'))
+    .map((f) => [f.replace(/\.paths\.ts$/, ''), `tests/paths/specs/${f}`]),
+];
+for (const [name, file] of specFiles) {
   // --only NAME: one machine; the spec module that holds it is enough.
   if (
     env.PATHS_ONLY &&
     name !== env.PATHS_ONLY &&
-    !readFileSync(`tests/paths/specs/${f}`, 'utf8').includes(`'${env.PATHS_ONLY}'`)
+    !readFileSync(file, 'utf8').includes(`'${env.PATHS_ONLY}'`)
   )
     continue;
   writeFileSync(
     `${RUN}/${name}.test.ts`,
-    `import { runSpecs } from '../suite.ts';\nimport { specs } from '../specs/${f}';\nrunSpecs(${JSON.stringify(name)}, specs);\n`,
+    `import { runSpecs } from '../suite.ts';\nimport { specs } from '../../../${file}';\nrunSpecs(${JSON.stringify(name)}, specs);\n`,
   );
 }
 

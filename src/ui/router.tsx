@@ -167,7 +167,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.EditBankCard,
   ),
   loan: later(
-    () => import('./screens/user/loan.tsx'),
+    () => import('./flows/loan/loan.tsx'),
     (m) => m.Loan,
   ),
   position: later(

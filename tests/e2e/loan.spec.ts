@@ -74,7 +74,7 @@ for (const [vp, size] of VIEWPORTS) {
       await expect(term).toHaveValue('7');
       // 50,000 to 1,000,000 in steps of 10,000; 7 to 30 days; their marks.
       const marks = (slider: typeof amount) =>
-        slider.locator('xpath=..').locator('.cards-marks span');
+        slider.locator('xpath=..').locator('.loan-marks span');
       await expect(marks(amount)).toHaveText(['50,000', '500,000', '1,000,000']);
       await expect(marks(term)).toHaveText(['7 days', '15 days', '30 days']);
       await amount.fill('123456');

@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { LoanRef, LoanRequest } from '../../api/types/user.ts';
-import type { CheckResult, RecordsResult } from './types.ts';
+import type { CheckResult, RecordsResult } from './machine.ts';
 
 /** The real actors: the loan check, the request, the records, a repayment. */
 export const loanActors = (api: ApiClient) => ({

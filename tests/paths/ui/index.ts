@@ -4,11 +4,11 @@
  */
 import type { PathSpec } from '../framework.ts';
 import { specs as depositSpecs } from '../specs/deposit.paths.ts';
-import { specs as loanSpecs } from '../specs/loan.paths.ts';
+import { specs as loanSpecs } from '../../flows/loan/paths.ts';
 import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
 import type { UiDriver } from './driver.ts';
 import { depositUi } from './deposit.ui.ts';
-import { loanUi } from './loan.ui.ts';
+import { loanUi } from '../../flows/loan/ui.ts';
 import { withdrawUi } from './withdraw.ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';

@@ -17,7 +17,7 @@ import { cryptoAddressWords } from './cryptoAddress.words.ts';
 import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
-import { loanWords } from './loan.words.ts';
+import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from './login.words.ts';
 import { marketOrderWords } from './marketOrder.words.ts';
 import { notificationsWords } from './notifications.words.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Repayment } from '../../../src/api/types/user.ts';
-import { loanMachine } from '../../../src/machines/loanMachine.ts';
+import { loanMachine } from '../../../src/machines/loan/machine.ts';
 
 const LOAN = {
   id: 'L1',

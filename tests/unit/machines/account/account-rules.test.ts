@@ -11,7 +11,7 @@ import {
   CARD_FIELDS,
   type CardForm,
 } from '../../../../src/machines/bankCardMachine.ts';
-import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../../src/machines/loanMachine.ts';
+import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../../src/machines/loan/machine.ts';
 import { AVATAR, dataUrlToBlob } from '../../../../src/machines/profileMachine.ts';
 import {
   checkBankCard,

@@ -14,11 +14,11 @@ import type { Repayment } from '../../../src/api/types/user.ts';
 import {
   LOAN_AMOUNT,
   LOAN_DAYS,
-  loanActors,
   loanMachine,
   type LoanContext,
-} from '../../../src/machines/loanMachine.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+} from '../../../src/machines/loan/machine.ts';
+import { loanActors } from '../../../src/machines/loan/actors.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** Stands for the guarantor's UID; resolved at run time. */

@@ -7,12 +7,12 @@ import { Link } from 'wouter';
 import { flagOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useSessionUser } from '../../hooks/use-session.ts';
-import { LOAN_AMOUNT, LOAN_DAYS } from '../../../machines/loanMachine.ts';
+import { LOAN_AMOUNT, LOAN_DAYS } from '../../../machines/loan/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { TextField } from '../../forms/fields.tsx';
-import { useCardsTexts } from './cards-kit.tsx';
-import { useAmount, type Send, type Snapshot } from './loan-kit.tsx';
-import { Slider } from './loan-slider.tsx';
+import { useCardsTexts } from '../../screens/user/cards-kit.tsx';
+import { useAmount, type Send, type Snapshot } from './kit.tsx';
+import { Slider } from './slider.tsx';
 
 export function RequestForm({ state, send }: { state: Snapshot; send: Send }) {
   const { t } = useCardsTexts();

@@ -24,32 +24,120 @@
  *   owed: the loan is repaid, its status is read again.
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { CallResult } from '../api/client.ts';
-import type { LoanRef, LoanRequest } from '../api/types/user.ts';
-import { MAX_LEN } from '../config/constants.ts';
-import { clip } from './validation/access.ts';
-import { checkGuarantor, checkRepayment, snap } from './validation/account.ts';
-import { notice } from './notice.ts';
-import {
-  codeOf,
-  defaultForm,
-  initialContext,
-  LOAN_AMOUNT,
-  LOAN_DAYS,
-  NO_LOAN,
-  outputOf,
-  owedOf,
-  recordsOf,
-  ref,
-  REMARK_MAX,
-  REPAY_STEP,
-  statusOf,
-} from './loan/helpers.ts';
-import type { CheckResult, LoanContext, LoanEvent, RecordsResult } from './loan/types.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { Loan, LoanRef, LoanRequest, Repayment } from '../../api/types/user.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { clip } from '../validation/access.ts';
+import { checkGuarantor, checkRepayment, snap } from '../validation/account.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
 
-export { loanActors } from './loan/actors.ts';
-export { LOAN_AMOUNT, LOAN_DAYS, NO_LOAN, REPAY_STEP } from './loan/helpers.ts';
-export type { LoanContext, LoanEvent, LoanForm } from './loan/types.ts';
+// ── The form, the context and the events ──
+
+export interface LoanForm {
+  amount: number;
+  days: number;
+  guarantor: string;
+  remark: string;
+}
+
+export interface LoanContext {
+  /** -1 loading, 100 no loan, else the loan's status. */
+  status: number;
+  loan: Loan | undefined;
+  form: LoanForm;
+  errors: { guarantor?: string };
+  /** Repayment records, newest first. */
+  records: Repayment[];
+  /** What is still owed on the active loan. */
+  owed: number;
+  /** The repayment slider's value. */
+  repayAmount: number;
+  repayError: string | undefined;
+  /** Status 4: the view shows code 1151's message. */
+  overdue: boolean;
+  /** The latest repayment was rejected: p_loan_repayment_reject. */
+  rejected: boolean;
+  /** A message the request form shows (p_bind_email_first). */
+  message: string | undefined;
+  /** The last failing reply code. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: Notice | undefined;
+}
+
+export type LoanEvent =
+  | { type: 'check.retry' }
+  | { type: 'check.refresh' }
+  | { type: 'amount.change'; value: number }
+  | { type: 'days.change'; value: number }
+  | { type: 'field.change'; field: 'guarantor' | 'remark'; value: string }
+  | { type: 'form.submit' }
+  | { type: 'records.reload' }
+  | { type: 'records.refresh' }
+  | { type: 'repay.click' }
+  | { type: 'repay.change'; value: number }
+  | { type: 'repay.cancel' };
+
+export type CheckResult = CallResult<'userLoanCheck'>;
+export type RecordsResult = CallResult<'userLoanRepay'>;
+
+// ── Limits and readers ──
+
+/** Loan amount slider (§9): 50000 to 1000000, step 10000, default 50000. */
+export const LOAN_AMOUNT = {
+  min: 50_000,
+  max: 1_000_000,
+  step: 10_000,
+  default: 50_000,
+  marks: [50_000, 500_000, 1_000_000],
+} as const;
+/** Loan term slider (§9): 7 to 30 days, default 7. */
+export const LOAN_DAYS = { min: 7, max: 30, step: 1, default: 7, marks: [7, 15, 30] } as const;
+/** Repayment slider (§9): step 100, from 0 to the amount owed. */
+export const REPAY_STEP = 100;
+/** A missing loan reads as this status (§4). */
+export const NO_LOAN = 100;
+/** Remark: at most 140 characters, like every text field of the spec. */
+const REMARK_MAX = MAX_LEN.nick;
+
+const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
+const statusOf = (e: unknown) => outputOf<CheckResult>(e).data?.dto?.status ?? NO_LOAN;
+const recordsOf = (e: unknown) => outputOf<RecordsResult>(e).data?.dtoList ?? [];
+/**
+ * Owed: the server's `amountOwed` on the newest repayment record; with no
+ * repayment yet, the loan's whole amount. Never recounted here.
+ */
+const owedOf = (loan: Loan | undefined, records: Repayment[]): number =>
+  records[0]?.amountOwed ?? loan?.amount ?? 0;
+
+const defaultForm = (): LoanForm => ({
+  amount: LOAN_AMOUNT.default,
+  days: LOAN_DAYS.default,
+  guarantor: '',
+  remark: '',
+});
+const ref = (c: LoanContext): LoanRef => ({
+  loanId: c.loan?.id ?? '',
+  loanUid: c.loan?.uid ?? '',
+});
+
+/** The context the machine starts with. */
+export const initialContext: LoanContext = {
+  status: -1,
+  loan: undefined,
+  form: defaultForm(),
+  errors: {},
+  records: [],
+  owed: 0,
+  repayAmount: 0,
+  repayError: undefined,
+  overdue: false,
+  rejected: false,
+  message: undefined,
+  failure: undefined,
+  notice: undefined,
+};
 
 const submitted = notice('submit_success_please_wait');
 

@@ -3,12 +3,12 @@
  * the amount slider, the second submits), the waiting and rejected repayment
  * states and the repayment records.
  */
-import { REPAY_STEP } from '../../../machines/loanMachine.ts';
+import { REPAY_STEP } from '../../../machines/loan/machine.ts';
 import type { Repayment } from '../../../api/types/user.ts';
 import { formatDateTime } from '../../format.ts';
-import { Failed, Loading, useCardsTexts } from './cards-kit.tsx';
-import { LoanFacts, useAmount, type Send, type Snapshot } from './loan-kit.tsx';
-import { Slider } from './loan-slider.tsx';
+import { Failed, Loading, useCardsTexts } from '../../screens/user/cards-kit.tsx';
+import { LoanFacts, useAmount, type Send, type Snapshot } from './kit.tsx';
+import { Slider } from './slider.tsx';
 
 const RECORD_CLASS: Record<Repayment['status'], string> = { 0: 'yellow', 1: 'green', 2: 'red' };
 

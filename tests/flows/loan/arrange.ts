@@ -1,28 +1,20 @@
 /**
- * The loan driver's model and arrangements (loan.ui.ts): the set-up's loan
+ * The loan driver's model and arrangements (ui.ts): the set-up's loan
  * states, the back office's reviews, the other tab's request, and the form,
  * records and repayment slider as a path leaves them.
  */
 import { expect, type Page } from '@playwright/test';
-import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loanMachine.ts';
+import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loan/machine.ts';
 import { snap } from '../../../src/machines/validation/account.ts';
-import type { AnyEvent } from '../plan/words.ts';
-import { codeOf, latest } from '../words/common.ts';
-import {
-  all,
-  dtoOf,
-  isCheck,
-  isRecords,
-  loanNow,
-  recordsOf,
-  slider,
-} from '../words/loan.screen.ts';
+import type { AnyEvent } from '../../paths/plan/words.ts';
+import { codeOf, latest } from '../../paths/words/common.ts';
+import { all, dtoOf, isCheck, isRecords, loanNow, recordsOf, slider } from './screen.ts';
 import { apiCall, backOffice } from '../../e2e/paths/page.ts';
-import type { UiCtx } from './driver.ts';
+import type { UiCtx } from '../../paths/ui/driver.ts';
 
 export const kindOf = (spec: string) => /\((\w+)\)/.exec(spec)?.[1] ?? 'new';
 export const FIRST = { amount: 60_000, days: 10, remark: 'first' };
-/** The loan states the set-up starts from (as loan.paths.ts's INITIAL). */
+/** The loan states the set-up starts from (as paths.ts's INITIAL). */
 export const INITIAL: Record<string, number | undefined> = {
   rejected: 2,
   review: 0,
@@ -42,7 +34,7 @@ export const pending = async (page: Page, uid: unknown, kind: string) =>
 export const uidOf = (c: UiCtx, v: string) =>
   v === 'GUARANTOR' ? (c.data.guarantor as string) : v;
 
-/** The other tab applies with the form's defaults, as loan.paths.ts's `request`. */
+/** The other tab applies with the form's defaults, as paths.ts's `request`. */
 export const applyElsewhere = async (page: Page, guarantor: string) => {
   const r = await apiCall(page, 'addUserLoan', {
     amount: LOAN_AMOUNT.default,

@@ -1,7 +1,7 @@
 /**
  * The loan machine driven through /user/loan (specs in
- * tests/paths/specs/loan.paths.ts; words in loan.words.ts, whose screen
- * model, loan.screen.ts, gives the expected amounts here too).
+ * paths.ts; words in words.ts, whose screen
+ * model, screen.ts, gives the expected amounts here too).
  *
  * Arranged as the headless run does: a real guarantor (gus) and a UID nobody
  * has (1050), a phone user with no e-mail (1156), the back office approving,
@@ -11,11 +11,11 @@
  * records' 1012, which no real condition gives.
  */
 import { expect, type Page } from '@playwright/test';
-import { makeW } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
-import { dtoOf, loanNow, recordsOf, slider, usd } from '../words/loan.screen.ts';
+import { makeW } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
+import { dtoOf, loanNow, recordsOf, slider, usd } from './screen.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
+import { nothing, type UiCtx, type UiDriver, type UiStep } from '../../paths/ui/driver.ts';
 
 import {
   applyElsewhere,
@@ -27,7 +27,7 @@ import {
   recordsNow,
   repayNow,
   uidOf,
-} from './loan.arrange.ts';
+} from './arrange.ts';
 
 const w = makeW('en');
 const t = w.t;

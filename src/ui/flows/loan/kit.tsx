@@ -3,11 +3,12 @@
  * send types, the amount format and the loan's facts.
  */
 import { useMachine } from '@xstate/react';
-import { loanActors, loanMachine } from '../../../machines/loanMachine.ts';
+import { loanMachine } from '../../../machines/loan/machine.ts';
+import { loanActors } from '../../../machines/loan/actors.ts';
 import type { Loan as LoanDto } from '../../../api/types/user.ts';
 import { useServices } from '../../services-context.tsx';
 import { formatDateTime, groupedText } from '../../format.ts';
-import { useCardsTexts } from './cards-kit.tsx';
+import { useCardsTexts } from '../../screens/user/cards-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 export type Send = ReturnType<typeof useLoanMachine>[1];

@@ -1,6 +1,6 @@
 /** The loan plan's set-up per spec: the guarantor, the user and the loan it starts with. */
-import type { W } from '../plan/words.ts';
-import { automatedOnly, flagSteps, signIn, realAccount } from './common.ts';
+import type { W } from '../../paths/plan/words.ts';
+import { automatedOnly, flagSteps, signIn, realAccount } from '../../paths/words/common.ts';
 
 export const loanBefore = (w: W, spec: string): string[] => {
   const kind = /\((\w+)\)/.exec(spec)?.[1] ?? 'new';

@@ -28,10 +28,10 @@ export function Slider({
   const id = useId();
   const at = (v: number) => (max > min ? ((v - min) / (max - min)) * 100 : 0);
   return (
-    <div className="field cards-slider">
-      <div className="cards-slider-head">
+    <div className="field loan-slider">
+      <div className="loan-slider-head">
         <label htmlFor={id}>{label}</label>
-        <output htmlFor={id} className="cards-slider-value">
+        <output htmlFor={id} className="loan-slider-value">
           {format(value)}
         </output>
       </div>
@@ -52,7 +52,7 @@ export function Slider({
           <option key={m} value={m} />
         ))}
       </datalist>
-      <div className="cards-marks" aria-hidden="true">
+      <div className="loan-marks" aria-hidden="true">
         {marks.map((m) => (
           <span key={m} style={{ left: `${at(m)}%` }}>
             {format(m)}

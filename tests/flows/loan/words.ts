@@ -1,12 +1,12 @@
 /**
- * The loan machine in a person's words (tests/paths/specs/loan.paths.ts,
- * screen src/ui/screens/user/loan*.tsx). GUARANTOR in the samples stands for
+ * The loan machine in a person's words (paths.ts beside it,
+ * screen src/ui/flows/loan/). GUARANTOR in the samples stands for
  * the guarantor's UID; 424242 is a UID nobody has.
  */
-import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loanMachine.ts';
+import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loan/machine.ts';
 import { snap } from '../../../src/machines/validation/account.ts';
-import type { Words } from '../plan/words.ts';
-import { loanBefore } from './loan.before.ts';
+import type { Words } from '../../paths/plan/words.ts';
+import { loanBefore } from './before.ts';
 import {
   automatedOnly,
   codeOf,
@@ -17,7 +17,7 @@ import {
   press,
   toast,
   type,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 import {
   dtoOf,
   recordsOf,
@@ -31,7 +31,7 @@ import {
   slider,
   usdLabel,
   other,
-} from './loan.screen.ts';
+} from './screen.ts';
 
 export const loanWords: Words = {
   machine: 'loan',

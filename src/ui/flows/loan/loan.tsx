@@ -8,7 +8,7 @@
  * user-loan and a real account only.
  *
  * The request form, the active loan, the slider and the shared hooks are in
- * loan-request.tsx, loan-active.tsx, loan-slider.tsx and loan-kit.tsx.
+ * request.tsx, active.tsx, slider.tsx and kit.tsx beside it (src/ui/flows/loan/).
  */
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useDemo } from '../../hooks/use-session.ts';
@@ -19,11 +19,12 @@ import {
   useAvailable,
   useCardsTexts,
   useNotice,
-} from './cards-kit.tsx';
-import { LoanFacts, useLoanMachine, type Send, type Snapshot } from './loan-kit.tsx';
-import { RequestForm } from './loan-request.tsx';
-import { ActiveLoan } from './loan-active.tsx';
-import './cards.css';
+} from '../../screens/user/cards-kit.tsx';
+import { LoanFacts, useLoanMachine, type Send, type Snapshot } from './kit.tsx';
+import { RequestForm } from './request.tsx';
+import { ActiveLoan } from './active.tsx';
+import '../../screens/user/cards.css';
+import './loan.css';
 
 export function Loan() {
   const { t } = useCardsTexts();

@@ -1,6 +1,6 @@
-/** The loan screen as a path leaves it, for the words (loan.words.ts). */
-import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { codeOf, latest } from './common.ts';
+/** The loan screen as a path leaves it, for the words (words.ts). */
+import type { AnyEvent, StepCtx, W } from '../../paths/plan/words.ts';
+import { codeOf, latest } from '../../paths/words/common.ts';
 
 export interface Dto {
   status: number;
