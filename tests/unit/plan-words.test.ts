@@ -10,7 +10,13 @@ import { pathRows } from '../paths/plan/render.ts';
 import { makeW } from '../paths/plan/words.ts';
 import { COMPLETE, WORDS } from '../paths/words/index.ts';
 
-const modules = import.meta.glob('../../src/machines/*Machine.ts', { eager: true });
+// A flow moved to its own folder (issue 26) keeps its machine at <flow>/machine.ts.
+const modules = import.meta.glob(
+  ['../../src/machines/*Machine.ts', '../../src/machines/*/machine.ts'],
+  {
+    eager: true,
+  },
+);
 const machines = new Map<string, AnyStateMachine>();
 for (const mod of Object.values(modules))
   for (const v of Object.values(mod as Record<string, unknown>))
