@@ -39,6 +39,8 @@ import type {
   CalcInput,
   CalcResult,
   LoadInput,
+  MaxInput,
+  MaxResult,
   StatusResult,
   SubmitInput,
   SubmitResult,
@@ -80,6 +82,9 @@ export const withdrawMachine = setup({
     }),
     submit: fromPromise<SubmitResult, SubmitInput>(async () => {
       throw new Error('withdrawMachine: provide submit');
+    }),
+    findMax: fromPromise<MaxResult, MaxInput>(async () => {
+      throw new Error('withdrawMachine: provide findMax');
     }),
   },
   delays: {
@@ -166,8 +171,34 @@ export const withdrawMachine = setup({
               { guard: 'amountInBounds', target: '.checking', actions: 'setAmount' },
               { guard: 'notSubmitting', target: '.idle', actions: ['setAmount', 'boundsError'] },
             ],
+            // Max (issue 25 item 6): only when pressed, and only with a target chosen.
+            'amount.max': { guard: 'hasTarget', target: '.maxing' },
           },
           states: {
+            /**
+             * Max pressed: the largest amount within the target's max and the
+             * balance (withdraw/max.ts), then calculated as a typed amount.
+             */
+            maxing: {
+              tags: ['calculating'],
+              invoke: {
+                id: 'findMax',
+                src: 'findMax',
+                input: ({ context }): MaxInput => {
+                  const { num: _num, ...payload } = calcPayload(context);
+                  return {
+                    tab: context.tab,
+                    payload,
+                    limits: context.limits ?? { min: 0, max: 0, coin: '' },
+                  };
+                },
+                onDone: [
+                  { guard: 'maxInBounds', target: 'checking', actions: 'setMaxAmount' },
+                  { guard: 'maxFound', target: 'idle', actions: ['setMaxAmount', 'boundsError'] },
+                  { target: 'idle', actions: 'setMaxAmount' },
+                ],
+              },
+            },
             /** No target, or the amount out of bounds: nothing to calculate. */
             idle: { on: { 'form.submit': { actions: 'showErrors' } } },
             checking: {

@@ -10,6 +10,7 @@ import { notice } from '../notice.ts';
 import { AMOUNT_DECIMALS, cleared, limitsOf, outputOf, targetOf } from './helpers.ts';
 import type {
   CalcResult,
+  MaxResult,
   SubmitResult,
   TargetsResult,
   WithdrawContext,
@@ -55,6 +56,13 @@ export const actions = {
         }
       : {},
   ),
+  /** Max's answer, as if typed: the fee of the old amount goes, errors are judged again. */
+  setMaxAmount: assign(({ context, event }) => {
+    const r = outputOf<MaxResult>(event);
+    return r.amount
+      ? { amount: r.amount, fee: undefined, errors: { ...context.errors, amount: undefined } }
+      : { failure: r.code };
+  }),
   setAddress: assign(({ context, event }) =>
     event.type === 'field.change'
       ? { address: event.value, errors: { ...context.errors, address: undefined } }

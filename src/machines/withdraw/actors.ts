@@ -11,9 +11,12 @@ import type {
   LoadInput,
   StatusResult,
   SubmitInput,
+  MaxInput,
+  MaxResult,
   SubmitResult,
   TargetsResult,
 } from './types.ts';
+import { largestWithdrawal } from './max.ts';
 
 /**
  * The real actors. `aesKey` gives the session's key for the encoded fields
@@ -83,15 +86,21 @@ export const withdrawActors = (
     );
     return { code: 0, data };
   };
+  const calculate = ({ tab, payload }: CalcInput): Promise<CalcResult> =>
+    tab === 'bank_card'
+      ? api.call('withdrawBankCardCalculate', payload)
+      : api.call('withdrawWalletCalculate', payload);
   return {
     checkStatus: fromPromise<StatusResult>(() => api.call('withdrawStatus')),
     loadTargets: fromPromise<TargetsResult, LoadInput>(({ input }) =>
       input.tab === 'bank_card' ? loadCards() : loadCrypto(input.noWallet),
     ),
-    calculate: fromPromise<CalcResult, CalcInput>(({ input }) =>
-      input.tab === 'bank_card'
-        ? api.call('withdrawBankCardCalculate', input.payload)
-        : api.call('withdrawWalletCalculate', input.payload),
+    calculate: fromPromise<CalcResult, CalcInput>(({ input }) => calculate(input)),
+    findMax: fromPromise<MaxResult, MaxInput>(({ input }) =>
+      largestWithdrawal(
+        (num) => calculate({ tab: input.tab, payload: { ...input.payload, num } }),
+        input.limits,
+      ),
     ),
     submit: fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
       const p = input as WithdrawCryptoPayload;

@@ -10,6 +10,7 @@ import {
 } from './helpers.ts';
 import type {
   CalcResult,
+  MaxResult,
   SubmitResult,
   TargetsResult,
   WithdrawContext,
@@ -42,6 +43,13 @@ export const guards = {
     !context.submitting &&
     event.type === 'target.select' &&
     inBounds(context.amount, limitsOf(targetOf(context, event.id))),
+  /** Max found an amount within the target's bounds: it is calculated as a typed one. */
+  maxInBounds: ({ context, event }) => {
+    const r = outputOf<MaxResult>(event);
+    return !!r.amount && inBounds(r.amount, context.limits);
+  },
+  maxFound: ({ event }) => !!outputOf<MaxResult>(event).amount,
+  hasTarget: ({ context }) => !context.submitting && !!targetOf(context),
   feeAcceptable: ({ event }) => {
     const r = outputOf<CalcResult>(event);
     return r.code === 0 && !!r.data && !checkFee(r.data);

@@ -66,10 +66,13 @@ export type WithdrawEvent =
   | { type: 'tab.select'; tab: WithdrawTab }
   | { type: 'target.select'; id: string }
   | { type: 'field.change'; field: 'amount' | 'address'; value: string }
+  /** Max beside the amount: the largest amount the limits and the balance allow (withdraw/max.ts). */
+  | { type: 'amount.max' }
   | { type: 'form.submit' }
   | { type: 'load.retry' }
   | { type: 'status.refresh' };
 
+export type { MaxResult } from './max.ts';
 export type StatusResult = CallResult<'withdrawStatus'>;
 export type CalcResult =
   CallResult<'withdrawWalletCalculate'> | CallResult<'withdrawBankCardCalculate'>;
@@ -89,3 +92,9 @@ export interface CalcInput {
   payload: { currencyId: string; coinId?: string; num: string };
 }
 export type SubmitInput = WithdrawCryptoPayload | WithdrawBankPayload;
+/** What Max needs: the calculation's target (as `calculate`) and the target's limits. */
+export interface MaxInput {
+  tab: WithdrawTab;
+  payload: Omit<CalcInput['payload'], 'num'>;
+  limits: Limits;
+}

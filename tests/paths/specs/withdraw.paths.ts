@@ -102,6 +102,9 @@ const reply = (code: number, data: unknown = null) => ({ code, data });
 const amount = (value: string) => ({ type: 'field.change', field: 'amount', value });
 const address = (value: string) => ({ type: 'field.change', field: 'address', value });
 
+/** What Max fills in with the 2000 USD of FUNDS, at 1 USD per USDT (and per USD on a card). */
+const MAX_2000 = '2000';
+
 const verdict = (c: WithdrawContext) => (c.fee ? (checkFee(c.fee) ?? 'ok') : null);
 
 /** The user's withdrawals, newest first (read synchronously). */
@@ -200,8 +203,8 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         const queue = c.fee && !c.submitting ? [{ type: 'form.submit' }] : [];
         if (bank) return [done('calculate', reply(0, FEE_BANK_50)), ...queue];
         if (c.amount === '5000') return [done('calculate', reply(0, FEE_5000)), ...queue];
-        // The rare replies only on the first calculation of a path.
-        if (c.fee || c.failure !== undefined)
+        // The rare replies only on the first calculation of a path (not after Max).
+        if (c.fee || c.failure !== undefined || c.amount === MAX_2000)
           return [done('calculate', reply(0, FEE_1000)), ...queue];
         return [
           done('calculate', reply(0, FEE_1000)),
@@ -228,6 +231,15 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         ];
       }
       if (state === '{"ready":{"form":"invalid"}}') return [{ type: 'form.submit' }];
+      if (state === '{"ready":{"form":"maxing"}}') {
+        // All 2000 USD at 1 USD per coin; a failing calculation; 10 USD left (under the minimum).
+        if (c.failure !== undefined) return [done('findMax', { amount: MAX_2000, code: 0 })];
+        return [
+          done('findMax', { amount: MAX_2000, code: 0 }),
+          done('findMax', { amount: undefined, code: -1 }),
+          done('findMax', { amount: '10', code: 0 }),
+        ];
+      }
       if (state !== '{"ready":{"form":"idle"}}') return [];
       // The form, one choice at a time.
       if (Object.values(c.errors).some(Boolean)) return [];
@@ -238,9 +250,11 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           ...(c.amount === '' ? [amount(bank ? '50' : '.1000'), ...switchTab] : []),
         ];
       }
-      if (bank) return [amount('50'), amount('20'), { type: 'form.submit' }];
+      // Max, once per path, on a target with nothing typed yet.
+      const max = c.amount === '' && !c.fee ? [{ type: 'amount.max' }] : [];
+      if (bank) return [amount('50'), amount('20'), { type: 'form.submit' }, ...max];
       // '.1000' loses its leading dot; 50 USDT is under the network's minimum.
-      return [amount('.1000'), amount('5000'), amount('50'), { type: 'form.submit' }];
+      return [amount('.1000'), amount('5000'), amount('50'), { type: 'form.submit' }, ...max];
     },
     async setup(world) {
       const u = await world.sim.backOffice.seedUser({
@@ -370,6 +384,18 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           bo.force({ call, body: JSON.stringify({ code: 0, msg: 'success', data }) });
         }
       }
+      if (e.type === 'xstate.done.actor.findMax') {
+        const max = out as unknown as { amount?: string; code: number };
+        const call = bank ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+        if (max.code === -1) bo.force({ call, status: 500 });
+        // 10 USD left on the account: under every target's minimum.
+        if (max.amount === '10')
+          c.world.sim.ctx.ledger.transfer(
+            `u:${uid}:real:USD`,
+            `world:withdrawals:${uid}:USD`,
+            cash(c).minus(10),
+          );
+      }
       if (e.type === 'xstate.done.actor.submit') {
         // The form's own withdrawal is what the next status check finds in review.
         if (code === 0) c.data.submitted = true;
@@ -452,6 +478,12 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           expect(ctx.errors.amount).toBe('withdraw_amount_limit_front');
           expect(ctx.limits).toBeDefined();
         }
+      },
+      'ready.form.maxing': (s) => {
+        const ctx = (s as Snap).context;
+        expect(s.hasTag('calculating')).toBe(true);
+        expect(ctx.targetId).toBeDefined();
+        expect(ctx.submitting).toBe(false);
       },
       'ready.form.checking': (s) => {
         const ctx = (s as Snap).context;

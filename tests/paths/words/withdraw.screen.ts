@@ -41,7 +41,14 @@ export function form(e: AnyEvent, c: StepCtx) {
   const now = all.slice(from + 1);
   const tab = (latest(all, (x) => x.type === 'tab.select')?.tab as string) ?? 'crypto';
   const sel = latest(now, (x) => x.type === 'target.select')?.id as string | undefined;
-  const amount = latest(now, (x) => x.type === 'field.change' && x.field === 'amount');
+  // Typed, or filled in by Max (its answer is the amount).
+  const amount = latest(
+    now,
+    (x) =>
+      (x.type === 'field.change' && x.field === 'amount') ||
+      (x.type === 'xstate.done.actor.findMax' &&
+        !!(x.output as { amount?: string } | undefined)?.amount),
+  );
   const address = latest(now, (x) => x.type === 'field.change' && x.field === 'address');
   const calc = latest(now, (x) => x.type === 'xstate.done.actor.calculate');
   return {
@@ -50,7 +57,11 @@ export function form(e: AnyEvent, c: StepCtx) {
     typed: !!sel && /^\d+$/.test(sel),
     targetId: sel,
     target: sel ? targetOf(sel) : undefined,
-    amount: String(amount?.value ?? '').replace(/^\./, ''),
+    amount: String(
+      amount?.type === 'xstate.done.actor.findMax'
+        ? (amount.output as { amount: string }).amount
+        : (amount?.value ?? ''),
+    ).replace(/^\./, ''),
     address: (address?.value as string | undefined) ?? '',
     fee:
       (calc?.output as { code: number; data?: Record<string, unknown> } | undefined) ?? undefined,

@@ -74,6 +74,11 @@ export const withdrawWords: Words = {
             `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
             `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
           ),
+    'amount.max': (w, e, c) =>
+      w.say(
+        `Press ${w.q('wallet_ui.max')} beside ${amountLabel(w, form(e, c))}`,
+        `${amountLabel(w, form(e, c))}の横の${w.q('wallet_ui.max')}を押す`,
+      ),
     'form.submit': (w) =>
       w.say(
         `Press ${w.q('wallet_ui.continue')}; when ${w.q('wallet_ui.review_title')} opens (amount, fee, what arrives, the network and address), press ${w.q('common.confirm')}`,
@@ -135,6 +140,20 @@ export const withdrawWords: Words = {
           return automatedOnly(w, w.say('a fee type the app does not know', '未知の手数料タイプ'));
         if (out.data?.practical === '0')
           return automatedOnly(w, w.say('a fee that leaves nothing', '受取額が0になる手数料'));
+        return '';
+      },
+    },
+    findMax: {
+      done: (w, e, c) => {
+        const out = e.output as { amount?: string; code: number };
+        const call =
+          form(e, c).tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+        if (out.code !== 0) return w.fault(call, 'status', 500);
+        if (out.amount === '10')
+          return automatedOnly(
+            w,
+            w.say('only 10 USD left on the real account', '実口座の残高が10 USDだけ'),
+          );
         return '';
       },
     },
@@ -217,6 +236,11 @@ export const withdrawWords: Words = {
         addressError(w, f, e, c)
       );
     },
+    'ready.form.maxing': (w) =>
+      w.say(
+        'A small spinner next to the fee while the largest amount is worked out',
+        '最大額を求める間、手数料の横に小さなスピナー',
+      ),
     'ready.form.checking': (w) =>
       w.say(
         'A small spinner next to the fee (calculating; on the simulator it may only flash)',

@@ -103,6 +103,18 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           })
         }
         disabled={c.submitting}
+        trailing={
+          // Max (issue 25 item 6): fills the amount only when pressed, through the machine.
+          <button
+            type="button"
+            className="btn small max-btn"
+            title={t('wallet_ui.max_hint')}
+            disabled={!target || c.submitting || state.matches({ ready: { form: 'maxing' } })}
+            onClick={() => send({ type: 'amount.max' })}
+          >
+            {t('wallet_ui.max')}
+          </button>
+        }
       />
       <dl className="kv fee-box" aria-label={t('wallet_ui.fee_details')} aria-live="polite">
         <dt>{t('wallet_ui.available_balance')}</dt>

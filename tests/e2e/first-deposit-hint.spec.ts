@@ -1,0 +1,79 @@
+/**
+ * The first-run hint on home (issue 25 item 11): while the first deposit is
+ * in review it says so and links to the deposit records instead of asking for
+ * a deposit; once the deposit is approved it asks no more.
+ */
+import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { backOffice } from './sim.ts';
+
+/** A new account with nothing on it (no deposit), signed in. */
+async function signInEmpty(page: Page, email: string) {
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email, password: 'secret123' });
+  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
+  await scope.getByLabel('E-mail').first().fill(email);
+  await scope.getByLabel('Password', { exact: true }).first().fill('secret123');
+  await scope.getByRole('button', { name: 'Sign in' }).first().click();
+  await page.waitForURL(/\/$/);
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+for (const [label, size] of [
+  ['phone', MOBILE],
+  ['desktop', DESKTOP],
+] as const) {
+  test(
+    `${label}: with a deposit in review the welcome hint says so, and asks nothing once it is approved`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await page.setViewportSize(size);
+      await signInEmpty(page, `first-deposit-${label}@example.com`);
+      const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
+      await expect(hint.getByRole('link', { name: 'Deposit', exact: true })).toBeVisible();
+      await expect(hint).toContainText('make a deposit');
+
+      await page.goto('/user/deposit');
+      await page.getByRole('button', { name: /Choose coin and network|Coin and network/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Choose coin and network' })
+        .getByRole('button', { name: /USDT\s+ERC20/ })
+        .click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Deposit amount (USDT)').fill('1500');
+      await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+      await page
+        .getByLabel('Deposit proof')
+        .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByRole('img', { name: 'Deposit proof preview' })).toBeVisible();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(
+        page.getByText('Submitted successfully, please wait for the review'),
+      ).toBeVisible();
+
+      await page.goto('/');
+      await expect(hint).toContainText('Your deposit is in review');
+      await expect(hint).not.toContainText('make a deposit');
+      await expect(hint.getByRole('link', { name: 'Deposit records' })).toHaveAttribute(
+        'href',
+        '/user/wallet/depositList',
+      );
+      await expect(hint.getByRole('link', { name: 'Deposit', exact: true })).toHaveCount(0);
+
+      const items = await backOffice<Array<{ kind: string; id: string }>>(page, 'reviews');
+      const item = items.find((i) => i.kind === 'deposit');
+      if (!item) throw new Error('no deposit in review');
+      await backOffice(page, 'approveDeposit', item.id);
+      await page.waitForTimeout(600);
+      await page.reload();
+      // The hint decides once the balance is read: give that read its time, then look.
+      await page.waitForTimeout(1500);
+      await expect(hint).toHaveCount(0, { timeout: 15_000 });
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+}
