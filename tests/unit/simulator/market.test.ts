@@ -48,7 +48,9 @@ describe('simulator market data', () => {
     expect((await w.api.call('marketStatus', { symbol: 'EURUSD' })).data).toBe('closed');
     expect((await w.api.call('marketStatus', { symbol: 'BTCUSDT' })).data).toBe('open');
     w.sim.stop();
-  });
+    // The clock's three-day jump computes every minute of every product in between:
+    // about 12 s of CPU alone, well past the default beside another job.
+  }, 90_000);
 
   it('returns 300 bars for every period, oldest first, whose last bar agrees with the live price', async () => {
     const w = await createWorld();
