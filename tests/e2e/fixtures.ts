@@ -65,10 +65,13 @@ export async function pointAtLive(page: Page, live: LiveServer): Promise<void> {
       body: JSON.stringify(liveSiteConfig(site, live)),
     }),
   );
-  // The app's own document only: init scripts run in every frame, and a
-  // sandboxed frame such as the customer-service chat may not read storage.
+  // The app's own document only: init scripts run in every frame and every
+  // document, and a sandboxed frame (the customer-service chat) or the blank
+  // page before the app in the history (the walker goes back to it) may not
+  // read storage.
   await page.addInitScript((key) => {
-    if (window === window.top) sessionStorage.setItem('trader.operatorKey', key);
+    if (window === window.top && location.origin !== 'null')
+      sessionStorage.setItem('trader.operatorKey', key);
   }, live.key);
   bindOperator(page, live);
 }
