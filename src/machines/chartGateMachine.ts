@@ -24,6 +24,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import type { MarketStatus, OrderDirection } from '../api/types/trading.ts';
 import type { TradeMode } from '../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../config/constants.ts';
+import { historyOnly } from '../api/hours.ts';
 import { optionProductOf } from './validation/trading.ts';
 import { outputOf as readOutput } from './events.ts';
 
@@ -118,7 +119,10 @@ export const chartGateMachine = setup({
       if (l.mode !== 'option' || !l.product) return false;
       return optionProductOf({ symbol: l.symbol, product: l.product })?.tradeStatus !== 1;
     },
-    historyOnly: ({ event }) => outputOf(event).status.data !== 'open',
+    historyOnly: ({ event }) => {
+      const status = outputOf(event).status.data;
+      return status === undefined || status === null || historyOnly(status);
+    },
     notTradable: ({ event }) => {
       const l = outputOf(event);
       return l.mode === 'market' && l.quote?.data?.tradeStatus === 0;

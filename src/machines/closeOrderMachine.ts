@@ -14,6 +14,11 @@
  *   `secondsLeft` counts down on the server's clock, from `clock.tick`
  *   events (the server time now) that the view sends while it waits, so the
  *   refusal is shown before the press (issue 25), not after it.
+ * - `confirm.open` is a press of the close itself (only taken when it can
+ *   confirm). `confirm.request` is a press made elsewhere (a table row's own
+ *   Close) that asks for the confirm: taken at once when it can, else held
+ *   while the close waits and acted on as soon as the close is allowed. The
+ *   machine, not the view, decides when the confirm opens.
  * - Submitting is busy (no second submit). Success ends in `done`; a refusal
  *   (402 no such order, 403 not yours, 404 not open, 407/408 not cancellable,
  *   409 when the server's clock disagrees with the one the client learned…)
@@ -57,10 +62,14 @@ export interface CloseOrderContext {
   secondsLeft: number;
   /** Last refusal code, if any (cleared by a success). */
   failure: number | undefined;
+  /** A confirm asked for (`confirm.request`) while the close waited: opened once it may be. */
+  requested: boolean;
 }
 
 export type CloseOrderEvent =
   | { type: 'confirm.open' }
+  /** A press made elsewhere (the row's Close): confirm when the close can, holding it till then. */
+  | { type: 'confirm.request' }
   | { type: 'confirm.cancel' }
   | { type: 'confirm.accept' }
   /** The price the position would close at now (bid for a buy, ask for a sell). */
@@ -77,7 +86,8 @@ type SubmitResult = CallResult<'closeOrder'>;
 type SubmitInput = { orderId: string; action: CloseAction; demo: boolean };
 
 /** Whole seconds from `now` until `at` (0 once reached). */
-const secondsUntil = (at: number, now: number): number => Math.max(0, Math.ceil((at - now) / 1000));
+export const secondsUntil = (at: number, now: number): number =>
+  Math.max(0, Math.ceil((at - now) / 1000));
 
 /** Close or cancel, whichever the order needs. */
 export const actionOf = (o: CloseOrderTarget): CloseAction => {
@@ -85,6 +95,10 @@ export const actionOf = (o: CloseOrderTarget): CloseAction => {
   if (o.positionStatus === 2) return 'close';
   return o.buyPoint === 1 ? 'cancel' : 'close';
 };
+
+/** Server time from which the order may be closed by hand (fill + 3 minutes); 0 when nothing waits. */
+export const closeAllowedAt = (o: CloseOrderTarget): number =>
+  actionOf(o) === 'close' && o.transactionTimeTs ? o.transactionTimeTs + MANUAL_CLOSE_AFTER_MS : 0;
 
 export const closeOrderActors = (
   api: ApiClient,
@@ -115,6 +129,7 @@ export const closeOrderMachine = setup({
     succeeded: ({ event }) => outputOf<SubmitResult>(event).code === 0,
     closing: ({ context }) => context.action === 'close',
     allowed: ({ context }) => context.secondsLeft === 0,
+    allowedAndRequested: ({ context }) => context.secondsLeft === 0 && context.requested,
   },
   actions: {
     countDown: assign(({ context, event }) =>
@@ -127,13 +142,14 @@ export const closeOrderMachine = setup({
     ),
     recordFailure: assign(({ event }) => ({ failure: outputOf<SubmitResult>(event).code })),
     clearFailure: assign({ failure: undefined }),
+    hold: assign({ requested: true }),
+    release: assign({ requested: false }),
   },
 }).createMachine({
   id: 'closeOrder',
   context: ({ input }) => {
     const action = actionOf(input.order);
-    const filled = input.order.transactionTimeTs;
-    const allowedAt = action === 'close' && filled ? filled + MANUAL_CLOSE_AFTER_MS : 0;
+    const allowedAt = closeAllowedAt(input.order);
     return {
       orderId: input.order.id,
       action,
@@ -146,14 +162,19 @@ export const closeOrderMachine = setup({
       allowedAt,
       secondsLeft: secondsUntil(allowedAt, input.now),
       failure: undefined,
+      requested: false,
     };
   },
   initial: 'waiting',
   states: {
     waiting: {
       tags: ['waiting'],
-      always: { guard: 'allowed', target: 'idle' },
+      always: [
+        { guard: 'allowedAndRequested', target: 'confirming', actions: 'release' },
+        { guard: 'allowed', target: 'idle' },
+      ],
       on: {
+        'confirm.request': { actions: 'hold' },
         'clock.tick': { actions: 'countDown' },
         'price.update': { guard: 'closing', actions: 'livePrice' },
       },
@@ -161,6 +182,7 @@ export const closeOrderMachine = setup({
     idle: {
       on: {
         'confirm.open': { target: 'confirming' },
+        'confirm.request': { target: 'confirming' },
         'price.update': { guard: 'closing', actions: 'livePrice' },
       },
     },

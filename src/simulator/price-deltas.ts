@@ -29,7 +29,7 @@ export const priceStream = (delta: boolean): PriceStream => ({ delta, seq: 0 });
 /**
  * What puts a product in a message, in both formats: anything a screen shows
  * of it changed (bid, ask, last price, the day's change, high, low, volume,
- * whether it trades). Every tick stamps a new `lastUpdate`; a product that did
+ * whether it trades, whether its market is open). Every tick stamps a new `lastUpdate`; a product that did
  * not change is not resent for that alone. (Bid and ask alone left a last
  * price that moved between equal quotes stale on every client.)
  */
@@ -41,7 +41,8 @@ const moved = (a: PriceEntry, b: PriceEntry) =>
   a.high !== b.high ||
   a.low !== b.low ||
   a.volume !== b.volume ||
-  a.tradeStatus !== b.tradeStatus;
+  a.tradeStatus !== b.tradeStatus ||
+  a.marketStatus !== b.marketStatus;
 
 /** The products as the client holds them after a message of those that moved (or are new). */
 function held(prev: readonly PriceEntry[] | undefined, next: readonly PriceEntry[]): PriceEntry[] {

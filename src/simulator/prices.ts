@@ -288,6 +288,6 @@ export class PriceEngine {
     const today = this.dayUpTo(symbol, t);
     const prevT = lastOpenAt(this.o.hoursOf(symbol), day * DAY - 1);
     const prev = prevT === undefined ? mid : this.get(symbol).priceAt(prevT);
-    return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus);
+    return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus, this.status(symbol, now));
   }
 }

@@ -3,7 +3,7 @@
  * (prices.ts) and the fast-path test's slow reference both build it here, so
  * a field is added once.
  */
-import type { PriceEntry } from '../api/types/trading.ts';
+import type { MarketStatus, PriceEntry } from '../api/types/trading.ts';
 import type { ProductDef } from './catalogue.ts';
 import { TICK_MS } from './series.ts';
 
@@ -27,6 +27,7 @@ export function quoteOf(
   p: QuoteParts,
   sort: number,
   tradeStatus: number,
+  marketStatus: MarketStatus,
 ): PriceEntry {
   const { t, mid, prev, today } = p;
   const half = (d.spread * d.pip) / 2;
@@ -47,5 +48,6 @@ export function quoteOf(
     // Extensions (api/types/trading.ts): every client knows the digits, a visitor's too.
     pricePrecision: d.precision,
     volumePrecision: volumePrecisionOf(d),
+    marketStatus,
   };
 }

@@ -20,6 +20,23 @@ export const orders = proxy<OrdersState>({
 
 type GoneListener = (ids: string[]) => void;
 const goneListeners = new Set<GoneListener>();
+type FilledListener = (filled: MarketOrder[]) => void;
+const filledListeners = new Set<FilledListener>();
+/**
+ * Pending orders seen since sign-in, until they fill: a position that joins
+ * the holding list with one of these ids is a pending order that filled,
+ * whichever of the two lists told of it first.
+ */
+const seenPending = new Set<string>();
+
+/**
+ * Be told of pending orders that filled while the app was open (they joined
+ * the holding list), with their open positions. Returns the unsubscribe.
+ */
+export function onPendingFilled(fn: FilledListener): () => void {
+  filledListeners.add(fn);
+  return () => filledListeners.delete(fn);
+}
 
 /**
  * Be told of open positions that left the list (closed: by hand here or
@@ -42,13 +59,26 @@ export function applyOrders(msg: ExchangeMessage): void {
   const gone = orders.loaded[msg.ordertype]
     ? orders[msg.ordertype].filter((o) => !next.has(o.id)).map((o) => o.id)
     : [];
+  const before = new Set(orders[msg.ordertype].map((o) => o.id));
+  const wasLoaded = orders.loaded[msg.ordertype];
   orders[msg.ordertype] = msg.data;
   if (gone.length) tradeChanged();
   orders.loaded[msg.ordertype] = true;
-  if (gone.length && msg.ordertype === 'holding') for (const fn of goneListeners) fn(gone);
+  if (msg.ordertype === 'pending') for (const o of msg.data) seenPending.add(o.id);
+  if (msg.ordertype !== 'holding') return;
+  if (gone.length) for (const fn of goneListeners) fn(gone);
+  // New positions that were pending orders: filled (a market order placed here was never
+  // pending). A limit keeps its buyPoint 1 once filled, so one that filled before any pending
+  // list told of it is known too.
+  const filled = wasLoaded
+    ? msg.data.filter((o) => !before.has(o.id) && (o.buyPoint === 1 || seenPending.has(o.id)))
+    : [];
+  for (const o of filled) seenPending.delete(o.id);
+  if (filled.length) for (const fn of filledListeners) fn(filled);
 }
 
 export function clearOrders(): void {
+  seenPending.clear();
   orders.holding = [];
   orders.pending = [];
   orders.loaded = { holding: false, pending: false };

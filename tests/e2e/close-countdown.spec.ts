@@ -67,3 +67,58 @@ for (const { name, desktop } of LAYOUTS)
       expect(consoleErrors).toEqual([]);
     },
   );
+
+test(
+  'desktop: the row’s own Close waits with the same countdown, then opens the confirm',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    test.setTimeout(120_000);
+    const form = await buyForm(page, true, 'countdown-row@example.com');
+    await form.getByLabel('Volume (lots)').fill('0.01');
+    await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+    await page
+      .getByRole('dialog', { name: 'Order placed' })
+      .getByRole('button', { name: 'View positions' })
+      .click();
+    const list = page.getByRole('region', { name: 'Position' });
+    await expect(list.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+
+    // Before any press: the row's Close is disabled with the time left, and says why.
+    const row = list.getByRole('button', { name: /^Close position BTCUSDT \d+ \d:\d\d$/ });
+    await expect(row).toBeDisabled();
+    await expect(row).toHaveAttribute(
+      'title',
+      /^A position can be closed 3 minutes after it opens: \d:\d\d left$/,
+    );
+    const first = secondsIn(await row.textContent());
+    expect(first).toBeGreaterThan(150);
+    expect(first).toBeLessThanOrEqual(180);
+    await expect.poll(async () => secondsIn(await row.textContent())).toBeLessThan(first);
+    // The drawer, opened from the row, counts the same time down.
+    await openPosition(page, true);
+    const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
+    const note = drawer.getByRole('timer');
+    await expect
+      .poll(async () =>
+        Math.abs(secondsIn(await note.textContent()) - secondsIn(await row.textContent())),
+      )
+      .toBeLessThanOrEqual(1);
+    await screenshot(page, 'close-countdown-row-desktop');
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(drawer).toBeHidden();
+
+    // Three minutes on by the server's clock: the row's Close is offered, and opens the confirm.
+    await backOffice(page, 'skipTime', 180_000);
+    const ready = list.getByRole('button', { name: /^Close position BTCUSDT \d+$/ });
+    await expect(ready).toBeEnabled({ timeout: 15_000 });
+    await ready.click();
+    const confirm = drawer.getByRole('alertdialog', { name: 'Close position' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      page.getByRole('status').getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/),
+    ).toBeVisible();
+    await expect(list.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  },
+);

@@ -109,6 +109,13 @@ export interface PriceEntry {
    * product traded in whole units, as its minCount ≥ 1 says; else 2).
    */
   volumePrecision?: number;
+  /**
+   * Extension: the market status at the quote's time, the one the chart asks
+   * `marketStatus` for (hours.ts `marketStatusAt`), so every list can show a
+   * closed market as closed without a call per product. Optional: a server
+   * without it leaves rows as open ones.
+   */
+  marketStatus?: MarketStatus;
 }
 
 /** Market hours per weekday (0 Sunday .. 6 Saturday), 'HH:mm:ss' New York time. */

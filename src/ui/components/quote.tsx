@@ -13,6 +13,7 @@ import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { priceText, trendClass } from '../format.ts';
+import { quoteClosed } from '../../api/hours.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { Num, useDigits } from './num.tsx';
 
@@ -20,9 +21,26 @@ function useQuote(symbol: string) {
   const live = useLiveQuote(symbol);
   // A silent market channel: the board holds its last prices, not live ones.
   const { marketStale } = useSnapshot(site);
-  if (live) return { q: live, stale: marketStale };
+  if (live) return { q: live, stale: marketStale, closed: quoteClosed(live) };
   const seen = lastSeen.bySymbol[symbol];
-  return seen ? { q: seen, stale: true } : undefined;
+  return seen ? { q: seen, stale: true, closed: false } : undefined;
+}
+
+/**
+ * A quote's colour class: a closed market's frozen prices did not move, so
+ * they take no up or down colour (issue 25 item 7), only the Closed tag.
+ */
+export const quoteTrend = (changePercent: number, closed: boolean): string =>
+  closed ? 'closed' : trendClass(changePercent);
+
+/** Said beside a product whose market is closed (hours.ts `quoteClosed`), in every list. */
+export function ClosedTag() {
+  const { t } = useTranslation();
+  return (
+    <span className="closed-tag" title={t('home.closed_hint')}>
+      {t('home.closed')}
+    </span>
+  );
 }
 
 /**
@@ -49,15 +67,18 @@ export const QuoteCard = memo(function QuoteCard({ symbol }: { symbol: string })
   if (!hit) return null;
   const bid = priceCell(t, priceText(symbol, hit.q.bidPrice), hit.stale);
   const ask = priceCell(t, priceText(symbol, hit.q.askPrice), hit.stale);
-  const { q, stale } = hit;
-  const trend = trendClass(q.priceChangePercent);
+  const { q, stale, closed } = hit;
+  const trend = quoteTrend(q.priceChangePercent, closed);
   return (
     <ListLink
       href={`/chart/${symbol}`}
       className={`quote-card ${trend}${stale ? ' stale' : ''}`}
       // No aria-label: the name is the visible text (symbol, name, prices, change), WCAG 2.5.3.
     >
-      <span className="quote-card-name">{q.name}</span>
+      <span className="quote-card-name">
+        {q.name}
+        {closed && <ClosedTag />}
+      </span>
       <span className="quote-card-sub">{q.productName}</span>
       <span className="quote-card-prices">
         <Num
@@ -94,11 +115,14 @@ export const QuoteRow = memo(function QuoteRow({
   if (!hit) return null;
   const bid = priceCell(t, priceText(symbol, hit.q.bidPrice), hit.stale);
   const ask = priceCell(t, priceText(symbol, hit.q.askPrice), hit.stale);
-  const { q, stale } = hit;
-  const trend = trendClass(q.priceChangePercent);
+  const { q, stale, closed } = hit;
+  const trend = quoteTrend(q.priceChangePercent, closed);
   const name = (
     <>
-      <span className="sym">{q.name}</span>
+      <span className="sym">
+        {q.name}
+        {closed && <ClosedTag />}
+      </span>
       <span className="sub">{q.productName}</span>
     </>
   );

@@ -9,6 +9,8 @@ import { session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
 import { matchesSearch } from '../components/quote-table.tsx';
+import { ClosedTag } from '../components/quote.tsx';
+import { quoteClosed } from '../../api/hours.ts';
 
 /** Matching symbols: the server's search when signed in, the price board otherwise. */
 function useSearchResults(text: string): string[] {
@@ -44,6 +46,10 @@ export function SearchBox({ onSelect }: { onSelect?: (symbol: string) => void })
   const [text, setText] = useState('');
   const results = useSearchResults(text);
   const board = useSnapshot(prices);
+  const closedAt = (s: string) => {
+    const q = board.bySymbol[s];
+    return q !== undefined && quoteClosed(q);
+  };
   return (
     <div className="search">
       <input
@@ -76,10 +82,12 @@ export function SearchBox({ onSelect }: { onSelect?: (symbol: string) => void })
             {onSelect ? (
               <button type="button" className="result" onClick={() => onSelect(s)}>
                 <b>{s}</b> <span className="muted">{board.bySymbol[s]?.productName}</span>
+                {closedAt(s) && <ClosedTag />}
               </button>
             ) : (
               <Link href={`/chart/${s}`} className="result">
                 <b>{s}</b> <span className="muted">{board.bySymbol[s]?.productName}</span>
+                {closedAt(s) && <ClosedTag />}
               </Link>
             )}
           </li>

@@ -2,7 +2,7 @@
  * A market order's detail (drawer) with its cover (close) or cancel button
  * behind the close-order machine's confirm step (volume, direction, price).
  */
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,11 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { prices } from '../../state/prices.ts';
 import { showToast } from '../../state/toasts.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
-import { MANUAL_CLOSE_AFTER_MS, TOAST_MS } from '../../config/constants.ts';
+import { TOAST_MS } from '../../config/constants.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { useServices } from '../services-context.tsx';
-import { countdownText, formatDateTime } from '../format.ts';
+import { formatDateTime } from '../format.ts';
+import { CloseWaitButton, useCloseAfterText, useServerTicks } from './close-wait.tsx';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
@@ -84,7 +85,7 @@ export function CloseOrCancel({
 }: {
   order: MarketOrder;
   onDone: () => void;
-  /** Opened from a table row's own Close or Cancel button: straight to the confirm step. */
+  /** Opened from a table row's own Close or Cancel button: the confirm is asked for at once. */
   confirmAtOnce?: boolean;
 }) {
   const { t } = useTranslation();
@@ -93,27 +94,19 @@ export function CloseOrCancel({
     ...inspected,
     input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
   });
-  // Straight to the confirm once the machine takes it: at once, or after the first tick when
-  // the page's clock had not yet caught up with the server's. A close still minutes away
-  // shows its countdown instead (the confirm does not open by itself later).
-  const mounted = useRef(Date.now());
-  const askedConfirm = useRef(false);
-  const canConfirm = state.can({ type: 'confirm.open' });
+  // Opened by a row's own Close: ask the machine for the confirm once. It opens it when it
+  // can (at once, or when the close it holds for the 3 minutes is allowed); the view does not
+  // decide when.
   useEffect(() => {
-    if (!confirmAtOnce || askedConfirm.current || !canConfirm) return;
-    if (Date.now() - mounted.current > 2_000) return;
-    askedConfirm.current = true;
-    send({ type: 'confirm.open' });
-  }, [confirmAtOnce, canConfirm, send]);
+    if (confirmAtOnce) send({ type: 'confirm.request' });
+  }, [confirmAtOnce, send]);
   const c = state.context;
   const waiting = state.hasTag('waiting');
   const noteId = useId();
+  const closeAfter = useCloseAfterText();
   // Until a close is allowed (3 minutes after the fill), the server's clock counts it down.
-  useEffect(() => {
-    if (!waiting) return;
-    const id = setInterval(() => send({ type: 'clock.tick', now: serverNow() }), 250);
-    return () => clearInterval(id);
-  }, [waiting, send]);
+  const tick = useCallback((now: number) => send({ type: 'clock.tick', now }), [send]);
+  useServerTicks(waiting, tick);
   // The confirm shows the price the position would close at now: the live
   // quote's closing side (bid for a buy, ask for a sell), else the order's latest.
   const symbol = order.tradePair;
@@ -188,14 +181,14 @@ export function CloseOrCancel({
     // Shown before the press (issue 25): the server refuses a close within 3 minutes (409).
     return (
       <>
-        <button type="button" className="btn block primary" disabled aria-describedby={noteId}>
-          {label} <span className="countdown">{countdownText(c.secondsLeft)}</span>
-        </button>
+        <CloseWaitButton
+          label={label}
+          secondsLeft={c.secondsLeft}
+          className="btn block primary"
+          aria-describedby={noteId}
+        />
         <p id={noteId} className="muted small" role="timer">
-          {t('position.closeAfter', {
-            minutes: MANUAL_CLOSE_AFTER_MS / 60_000,
-            time: countdownText(c.secondsLeft),
-          })}
+          {closeAfter(c.secondsLeft)}
         </p>
       </>
     );

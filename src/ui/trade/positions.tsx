@@ -16,10 +16,11 @@ import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { ScrollCue } from '../components/scroll-cue.tsx';
-import { formatDateTime } from '../format.ts';
+import { countdownText, formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
+import { CloseWaitButton, useCloseAfterText, useCloseWait } from './close-wait.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
 import { summaryAtRows } from './summary.ts';
@@ -106,6 +107,21 @@ function OrderCard({ o, onOpen }: { o: MarketOrder; onOpen: () => void }) {
 function RowAction({ o, onAct }: { o: MarketOrder; onAct: () => void }) {
   const { t } = useTranslation();
   const label = t(actionOf(o) === 'cancel' ? 'position.cancel' : 'position.cover');
+  // Within 3 minutes of the fill the server refuses a close: said before the press, as the drawer does.
+  const secondsLeft = useCloseWait(o);
+  const closeAfter = useCloseAfterText();
+  if (secondsLeft > 0)
+    return (
+      <td className="row-action">
+        <CloseWaitButton
+          label={label}
+          secondsLeft={secondsLeft}
+          className="btn row-btn"
+          aria-label={`${label} ${o.tradePair} ${o.id} ${countdownText(secondsLeft)}`}
+          title={closeAfter(secondsLeft)}
+        />
+      </td>
+    );
   return (
     <td className="row-action">
       <button

@@ -3,8 +3,9 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { prices } from '../../state/prices.ts';
 import { useProductDigits } from './use-product-digits.ts';
-import { formatDateTime, priceText, trendClass } from '../format.ts';
-import { priceCell } from '../components/quote.tsx';
+import { formatDateTime, priceText } from '../format.ts';
+import { ClosedTag, priceCell, quoteTrend } from '../components/quote.tsx';
+import { quoteClosed } from '../../api/hours.ts';
 import { site } from '../../state/site.ts';
 import { Num } from '../components/num.tsx';
 
@@ -36,7 +37,7 @@ export function ProductHeader({
         ))}
       </select>
       {q && (
-        <div className={`price-line ${trendClass(q.priceChangePercent)}`}>
+        <div className={`price-line ${quoteTrend(q.priceChangePercent, quoteClosed(q))}`}>
           <Num
             kind="price"
             unit={symbol}
@@ -48,6 +49,7 @@ export function ProductHeader({
           <span className="change">
             <Num kind="percent" value={q.priceChangePercent} />%
           </span>
+          {quoteClosed(q) && <ClosedTag />}
         </div>
       )}
       {q && (

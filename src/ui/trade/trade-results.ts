@@ -56,3 +56,17 @@ export function announceClose(o: MarketOrder): void {
     RESULT_TOAST_MS,
   );
 }
+
+/** A pending order that filled: "Buy limit BTCUSDT 0.01 filled at 58930.00". */
+export function announceFill(o: MarketOrder): void {
+  showFigureToast(
+    o.orderType === 0 ? 'position.filled_buy' : 'position.filled_sell',
+    {
+      symbol: o.tradePair,
+      volume: { kind: 'volume', unit: o.tradePair, value: o.orderQuantity },
+      price: { kind: 'price', unit: o.tradePair, value: o.openingPrice },
+    },
+    'success',
+    RESULT_TOAST_MS,
+  );
+}

@@ -51,21 +51,27 @@ function spec(o: Options): PathSpec {
     name: o.name,
     machine: closeOrderMachine,
     input: o.input,
-    serialize: (s) => JSON.stringify([s.value, (s as Snap).context.failure ?? null]),
+    serialize: (s) =>
+      JSON.stringify([s.value, (s as Snap).context.failure ?? null, (s as Snap).context.requested]),
     events: (s) => {
       const snap = s as Snap;
       const failure = snap.context.failure;
       // The live closing price, while a close is shown (resolved from the simulator's quote).
       const live = close ? [{ type: 'price.update', price: 0 }] : [];
       // A tick of the server's clock before the 3 minutes are over, and one after (resolved).
+      // The row's own Close asks for the confirm: held while the close waits.
+      const request = snap.context.requested ? [] : [{ type: 'confirm.request' }];
       if (snap.matches('waiting'))
         return [
           { type: 'clock.tick', now: 0 },
           { type: 'clock.tick', now: Number.MAX_SAFE_INTEGER },
+          ...request,
           ...live,
         ];
       if (snap.matches('idle'))
-        return failure === undefined || failure === 409 ? [{ type: 'confirm.open' }, ...live] : [];
+        return failure === undefined || failure === 409
+          ? [{ type: 'confirm.open' }, ...(failure === undefined ? request : []), ...live]
+          : [];
       if (snap.matches('confirming'))
         return [{ type: 'confirm.cancel' }, { type: 'confirm.accept' }, ...live];
       if (snap.matches('submitting'))
@@ -143,6 +149,8 @@ function spec(o: Options): PathSpec {
         const left = fillOf(c) + MANUAL_CLOSE_AFTER_MS - c.world.clock.now();
         expect(left).toBeGreaterThan(0);
         expect(ctx.secondsLeft).toBe(Math.ceil(left / 1000));
+        // A confirm asked for now is held: not opened before the server would take the close.
+        expect(s.can({ type: 'confirm.request' })).toBe(true);
       },
       idle: (s, c) => {
         const ctx = (s as Snap).context;
@@ -164,6 +172,9 @@ function spec(o: Options): PathSpec {
         const ctx = (s as Snap).context;
         expect(s.hasTag('confirm')).toBe(true);
         expect(ctx.action).toBe(close ? 'close' : 'cancel');
+        // A held request is spent once the confirm is open; never opened before the close is allowed.
+        expect(ctx.requested).toBe(false);
+        if (ctx.allowedAt > 0) expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
         const row = c.world.sim.backOffice.tradingOrders(uidOf(c), book)[0]!;
         expect(ctx.confirm.volume).toBe(row.orderQuantity);
         expect(ctx.confirm.direction).toBe(row.orderType);

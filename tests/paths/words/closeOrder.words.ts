@@ -39,6 +39,11 @@ export const closeOrderWords: Words = {
   ],
   events: {
     'confirm.open': (w, e, c) => w.say(`Press ${button(w, c.spec)}`, `${button(w, c.spec)}を押す`),
+    'confirm.request': (w, e, c) =>
+      w.say(
+        `On the desktop, press ${button(w, c.spec)} on the order's row in the table (the sheet opens on its confirm, or once the 3 minutes are over)`,
+        `デスクトップで表の注文の行にある${button(w, c.spec)}を押す（シートが確認画面で開く。3分経過前なら経過後に開く）`,
+      ),
     'confirm.cancel': (w) =>
       w.say(`Press ${w.q('common.cancel')}`, `${w.q('common.cancel')}を押す`),
     'confirm.accept': (w) =>

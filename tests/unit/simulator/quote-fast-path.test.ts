@@ -101,7 +101,7 @@ function slowQuote(d: ProductDef, h: MarketHours, now: number, sort: number): Pr
       : (before ?? cur);
   const prevT = slowLastOpen(h, day * DAY - 1);
   const prev = prevT === undefined ? mid : at(prevT);
-  return quoteOf(d, { t, mid, prev, today }, sort, 1);
+  return quoteOf(d, { t, mid, prev, today }, sort, 1, marketStatusAt(h, now));
 }
 
 describe('first quotes: the fast path equals the slow path', () => {
