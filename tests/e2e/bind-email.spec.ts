@@ -10,8 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import { logOut, submitSignIn } from './wave2-kit.ts';
+import { backOffice, logOut, submitSignIn } from './sim.ts';
 
 const PASSWORD = 'secret123';
 const PHONE = { seed: '12125550188', dial: '1', local: '2125550188' };

@@ -4,15 +4,14 @@
  * crypto pages' back arrow (§2), the camera warning on phones (§8), option
  * trade records in option mode (§6), and My page (trading.md §2).
  */
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { ANDROID, saved, signIn } from './wave2-kit.ts';
-import { backOffice } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, ANDROID } from './fixtures.ts';
+import { backOffice, PHONE, saved, signIn } from './sim.ts';
 
 test('phone: my page and my account show the phone with its area code (user-centre §3)', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { phone: true });
+  await signIn(page, { phone: PHONE }, 1000);
   await page.goto('/user');
   await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
   await page.goto('/user/account');
@@ -24,7 +23,7 @@ test('phone: withdraw with no card or wallet says to add one first (user-centre 
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'first@example.com' });
+  await signIn(page, 'first@example.com', 1000);
   await page.goto('/user/withdraw');
   await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
   await page.getByRole('tab', { name: 'Bank card' }).click();
@@ -35,7 +34,7 @@ test('phone: back from the crypto pages returns to the user page or the wallet (
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'cryptoback@example.com' });
+  await signIn(page, 'cryptoback@example.com', 1000);
   const back = page.getByRole('link', { name: 'Back' });
   // From the user page.
   await page.goto('/user');
@@ -67,7 +66,7 @@ test.describe('camera warning', () => {
     page,
   }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, { email: 'camera@example.com' });
+    await signIn(page, 'camera@example.com', 1000);
     await page.goto('/user/verified');
     await expect(page.getByRole('note').first()).toHaveText(
       'If the camera does not open on this device, choose a photo from your gallery instead.',
@@ -78,7 +77,7 @@ test.describe('camera warning', () => {
 
 test('desktop: no camera warning on a desktop browser (user-centre §8)', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, { email: 'nocamera@example.com' });
+  await signIn(page, 'nocamera@example.com', 1000);
   await page.goto('/user/verified');
   await expect(page.getByText('Real name')).toBeVisible();
   await expect(page.getByText(/If the camera does not open/)).toHaveCount(0);
@@ -91,7 +90,7 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
   await page.addInitScript(() =>
     localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
   );
-  await signIn(page, { email: 'optionrecords@example.com' });
+  await signIn(page, 'optionrecords@example.com', 1000);
   await page.goto('/BTCUSDT/placeOption?direction=0');
   await page.getByRole('radio', { name: /^30s/ }).click();
   await page.getByLabel('Amount', { exact: true }).fill('100');
@@ -143,7 +142,7 @@ test('phone: my page has the §2 rows, invite code, settings and the version foo
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'mypage@example.com' });
+  await signIn(page, 'mypage@example.com', 1000);
   await page.goto('/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   for (const href of ['/user/account', '/user/myWallet', '/user/verified', '/user/notification'])

@@ -4,9 +4,8 @@
  * account and sign-in (§2, §3, §4), a closed option going back, home banners,
  * per-site settings and the quotation filter (§2, §9).
  */
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import { ANDROID, logOut, saved, signIn, siteWith } from './wave2-kit.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, ANDROID, siteWith } from './fixtures.ts';
+import { backOffice, logOut, saved, signIn } from './sim.ts';
 
 const WALLET_ONLY = {
   walletOnly: { wallet: 'Example Wallet', browserAgent: 'ExampleWallet', page: '/wallet-only' },
@@ -191,7 +190,7 @@ test('phone: per-site settings change trade mode, template, tabs, banners, langu
   await page.goto('/chart/BTCUSDT');
   await expect(page.getByRole('button', { name: 'Buy long' })).toBeVisible();
 
-  await signIn(page, { email: 'site@example.com' });
+  await signIn(page, 'site@example.com', 1000);
   await page.goto('/user/deposit');
   // Crypto only: no tabs, the crypto form straight away.
   await expect(page.getByText('Deposit address')).toBeVisible();

@@ -8,8 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
-import { signIn as signInBy } from './wave2-kit.ts';
+import { backOffice, PHONE, signIn } from './sim.ts';
 
 /** A figure shown as text ("49998.31"), as a number. */
 const num = async (l: Locator): Promise<number> => Number((await l.textContent())?.trim());
@@ -261,7 +260,7 @@ test('phone: a phone account re-binds its e-mail; a taken address and a 1157 rep
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signInBy(page, { phone: true });
+  await signIn(page, { phone: PHONE }, 1000);
   await backOffice(page, 'seedUser', { email: 'w3-taken@example.com', password: 'secret123' });
   await page.goto('/user/bindEmail');
   const current = page.getByRole('definition');

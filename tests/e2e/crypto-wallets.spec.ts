@@ -4,8 +4,8 @@
  * site whose withdraw methods leave out crypto has no crypto wallets item,
  * shortcut or route, on the phone and on the desktop.
  */
-import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { saved, signIn, siteWith } from './wave2-kit.ts';
+import { test, expect, MOBILE, DESKTOP, siteWith } from './fixtures.ts';
+import { saved, signIn } from './sim.ts';
 
 test('a site without crypto withdrawals: no crypto wallets in the menu or the wallet, and its routes send the user back', async ({
   page,
@@ -13,7 +13,7 @@ test('a site without crypto withdrawals: no crypto wallets in the menu or the wa
 }) => {
   await page.setViewportSize(MOBILE);
   await siteWith(page, { withdrawTypes: ['bank_card'] });
-  await signIn(page, { email: 'no-crypto-withdraw@example.com' });
+  await signIn(page, 'no-crypto-withdraw@example.com', 1000);
   await page.goto('/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');
@@ -42,7 +42,7 @@ test('a site with crypto withdrawals lists them (the same screens, the default s
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'crypto-withdraw@example.com' });
+  await signIn(page, 'crypto-withdraw@example.com', 1000);
   await page.goto('/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');

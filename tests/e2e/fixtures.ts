@@ -85,3 +85,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** What a screen shows while it loads: the route's skeleton, busy lists, cards and menus. */
 export const LOADING =
   '[aria-busy="true"], .skeleton-list, .skeleton-row, .chart-skeleton, .splash';
+
+/** A phone's user agent (for the app's phone-only choices: camera, install prompt). */
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+/**
+ * Serve the shipped site config with `extra` merged in. The live project
+ * serves its own config (pointing at the server), so these tests are for the
+ * simulator project only.
+ */
+export async function siteWith(page: Page, extra: Record<string, unknown>): Promise<void> {
+  test.skip(isLive(), 'the live harness serves its own site config');
+  await page.route('**/config/site.json', async (route) => {
+    const res = await route.fetch();
+    const body = { ...((await res.json()) as Record<string, unknown>), ...extra };
+    await route.fulfill({ response: res, json: body });
+  });
+}

@@ -1,7 +1,7 @@
 /** en → ja → en without a reload: nothing Japanese may stay on the main screens. */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 
 /** The visible text, leaving out the language names in pickers (they are always in their own script). */
 async function japaneseLeft(page: Page): Promise<string[]> {
@@ -17,20 +17,11 @@ async function japaneseLeft(page: Page): Promise<string[]> {
   return text.split('\n').filter((l) => /[\u3040-\u30ff\u3400-\u9fff]/.test(l) && l !== '日本語');
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 500 });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).last().click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('phone: en → ja → en leaves no Japanese on home, chart, positions, history, mine', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'lng@example.com');
+  await signIn(page, 'lng@example.com', 500);
   // Visit the screens in English first, so anything kept from a first render is in play.
   await page
     .getByRole('link', { name: /^BTCUSDT / })
@@ -86,7 +77,7 @@ test('desktop: en → ja → en leaves no Japanese in the workspace, lists and a
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'lngd@example.com');
+  await signIn(page, 'lngd@example.com', 500);
   const lang = page
     .getByRole('banner')
     .locator('select')

@@ -8,27 +8,12 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
   id: string;
   uid: string;
-}
-
-/** A new real-account user, signed in through the sign-in form (a card on desktop). */
-async function signIn(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-  });
-  await page.getByLabel('E-mail').fill(email);
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret123');
-  await password.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
 }
 
 /** A screenshot once sheets have finished rising (0.2 s). */
@@ -58,7 +43,7 @@ for (const [vp, size] of VIEWPORTS) {
     { tag: size === MOBILE ? ['@live'] : [] },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
-      await signIn(page, `loan-${vp}@example.com`);
+      await signIn(page, `loan-${vp}@example.com`, 0);
       const guarantor = (
         await backOffice<{ uid: string }>(page, 'seedUser', {
           email: `guarantor-${vp}@example.com`,
@@ -189,7 +174,7 @@ for (const [vp, size] of VIEWPORTS) {
 
 test('mobile: a rejected loan request may be changed and sent again', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'loan-rejected@example.com');
+  await signIn(page, 'loan-rejected@example.com', 0);
   const guarantor = (
     await backOffice<{ uid: string }>(page, 'seedUser', {
       email: 'guarantor-rejected@example.com',

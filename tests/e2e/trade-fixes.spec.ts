@@ -5,19 +5,8 @@
  * column, and a History panel that follows settlements.
  */
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, signIn } from './sim.ts';
 import type { Locator, Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, deposit = 50_000) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
-  const scope =
-    page.viewportSize()!.width >= 768 ? page.getByRole('dialog', { name: 'Sign in' }) : page;
-  await scope.getByLabel('E-mail').fill(email);
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Seconds left shown in a running option's drawer. */
 async function secondsLeft(drawer: Locator): Promise<number> {

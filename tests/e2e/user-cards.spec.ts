@@ -6,22 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-
-/** A new real-account user, signed in through the sign-in form (a card on desktop). */
-async function signIn(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-  });
-  await page.getByLabel('E-mail').fill(email);
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret123');
-  await password.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
-}
+import { backOffice, signIn } from './sim.ts';
 
 /** A screenshot once sheets have finished rising (0.2 s). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -43,7 +28,7 @@ for (const [vp, size] of VIEWPORTS) {
     consoleErrors,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, `crypto-${vp}@example.com`);
+    await signIn(page, `crypto-${vp}@example.com`, 0);
     await page.goto('/user/wallet/crypto');
     await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
@@ -115,7 +100,7 @@ for (const [vp, size] of VIEWPORTS) {
     consoleErrors,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, `card-${vp}@example.com`);
+    await signIn(page, `card-${vp}@example.com`, 0);
     await page.goto('/user/wallet/bankCard');
     await expect(page.getByRole('heading', { name: 'Bank cards' })).toBeVisible();
     await expect(page.getByText('No bank cards yet')).toBeVisible();
@@ -201,7 +186,7 @@ for (const [vp, size] of VIEWPORTS) {
 
 test('screens not available send the user back to /user with a notice', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'flags@example.com');
+  await signIn(page, 'flags@example.com', 0);
   await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
   await backOffice(page, 'setFlag', 'user-loan', false);
   await saved(page);

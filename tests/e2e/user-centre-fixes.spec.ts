@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, PHONE, signIn } from './sim.ts';
 import { png } from './images.ts';
 
 const PNG = Buffer.from(
@@ -16,34 +16,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-const PHONE = { seed: '12125550177', dial: '1', local: '2125550177' };
 
 /** The simulator saves its state 250 ms after a change: wait for it before a page load. */
 const saved = (page: Page) => page.waitForTimeout(600);
-
-async function signIn(page: Page, who: { email: string } | { phone: true }, deposit = 5000) {
-  await page.goto('/login');
-  const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    ...seed,
-    password: 'secret123',
-    deposit,
-  });
-  const scope = (await page.getByRole('dialog', { name: 'Sign in' }).count())
-    ? page.getByRole('dialog', { name: 'Sign in' })
-    : page;
-  if ('email' in who) await scope.getByLabel('E-mail').fill(who.email);
-  else {
-    await scope.getByRole('button', { name: 'Phone', exact: true }).click();
-    await scope.getByLabel('Country code').selectOption(PHONE.dial);
-    await scope.getByLabel('Phone', { exact: true }).fill(PHONE.local);
-  }
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await saved(page);
-  return uid;
-}
 
 async function setFlag(page: Page, name: string, on: boolean) {
   await backOffice(page, 'setFlag', name, on);
@@ -64,7 +39,7 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
   consoleErrors,
 }) => {
   await page.setViewportSize(MOBILE);
-  const uid = await signIn(page, { email: 'minimum@example.com' }, 100);
+  const uid = await signIn(page, 'minimum@example.com', 100);
   await page.goto('/user/deposit');
   // Step one already says it: the money is sent before step two.
   await expect(
@@ -148,7 +123,7 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   consoleErrors,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'recheck@example.com' }, 5000);
+  await signIn(page, 'recheck@example.com', 5000);
   await setFlag(page, 'NO_WALLET_WITHDRAW', true);
   await page.goto('/user/withdraw');
   await page.getByRole('button', { name: /Choose coin and network/ }).click();
@@ -183,7 +158,7 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
 
 test('phone: the §2 menu with junior verification and bind e-mail', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { phone: true });
+  await signIn(page, { phone: PHONE }, 5000);
   await page.goto('/user');
   await expect(page.getByRole('list', { name: 'Menu' })).toBeVisible();
   expect(await menuLinks(page)).toEqual([
@@ -212,7 +187,7 @@ test('phone: the §2 menu with junior verification and bind e-mail', async ({ pa
 
 test('desktop: the §2 menu order in the account drawer, standards when on', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, { email: 'menu@example.com' });
+  await signIn(page, 'menu@example.com', 5000);
   await backOffice(page, 'setFlag', 'standards', true);
   await saved(page);
   await page.goto('/user');
@@ -240,7 +215,7 @@ test('desktop: the §2 menu order in the account drawer, standards when on', asy
 
 test('phone: a disabled deposit is a disabled button; its route goes home', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'nodeposit@example.com' });
+  await signIn(page, 'nodeposit@example.com', 5000);
   await backOffice(page, 'setFlag', 'depositDisabled', true);
   await saved(page);
   await page.goto('/user');
@@ -253,7 +228,7 @@ test('phone: a disabled deposit is a disabled button; its route goes home', asyn
 
 test('an avatar given as a server path is never requested without the token', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'avatar@example.com' });
+  await signIn(page, 'avatar@example.com', 5000);
   const info = {
     uid: '1',
     nick: 'avatar',
@@ -277,7 +252,7 @@ test('an avatar given as a server path is never requested without the token', as
 
 test('phone: a loan without a bound e-mail says so before the request', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { phone: true });
+  await signIn(page, { phone: PHONE }, 5000);
   await page.goto('/user/loan');
   await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
   // Not only after the round trip (1156): the form says it from the start.
