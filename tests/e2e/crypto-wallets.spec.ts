@@ -56,3 +56,33 @@ test('a site with crypto withdrawals lists them (the same screens, the default s
   await page.goto('/user/wallet/crypto');
   await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
 });
+
+test('phone: back from the crypto pages returns to the user page or the wallet (user-centre §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'cryptoback@example.com', 1000);
+  const back = page.getByRole('link', { name: 'Back' });
+  // From the user page.
+  await page.goto('/user');
+  await page.getByRole('link', { name: 'Crypto wallets' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user');
+  // From the wallet: back to the wallet, and add (opened from the list) back to the list.
+  await page.goto('/user/myWallet');
+  await page.getByRole('link', { name: 'Crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).first().click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/wallet/crypto');
+  await back.click();
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await back.click();
+  await expect(page).toHaveURL(/\/user\/myWallet$/);
+  // Add opened from the withdraw page goes back there.
+  await page.goto('/user/withdraw');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/withdraw');
+});

@@ -129,3 +129,52 @@ test('desktop: English chosen while the Japanese file is still loading stays Eng
   expect(await japaneseLeft(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 });
+
+test('phone: the language list shows a flag image for each language (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  const list = page.getByRole('listbox', { name: 'Language' });
+  const options = list.getByRole('option');
+  await expect(options).toHaveCount(10);
+  // The default site's languages, English first and chosen.
+  await expect(options).toContainText([
+    'English',
+    '繁體中文',
+    '日本語',
+    'Deutsch',
+    'Français',
+    'Italiano',
+    '한국어',
+    'Español',
+    'Tiếng Việt',
+    'ไทย',
+  ]);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(list.locator('svg.flag')).toHaveCount(10);
+  await expect(
+    list.getByRole('option', { name: '日本語' }).locator('svg[data-flag="ja"]'),
+  ).toBeVisible();
+  // Images, not emoji: no regional-indicator characters in the list.
+  expect(await list.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  await screenshot(page, 'wave2-language-flags-mobile');
+});
+
+test('desktop: the language select shows the chosen language as a flag image (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const select = page.getByRole('combobox', { name: 'Language' });
+  await expect(select).toBeVisible();
+  const box = page.locator('.language-select');
+  await expect(box.locator('svg.flag[data-flag="en"]')).toBeVisible();
+  // Images, not emoji (which many desktops draw as two letters).
+  expect(await select.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  // The label is Japanese once Japanese is chosen: the select is found by its box.
+  await select.selectOption('ja');
+  await expect(box.locator('svg.flag[data-flag="ja"]')).toBeVisible();
+  await screenshot(page, 'wave2-language-select-desktop');
+});

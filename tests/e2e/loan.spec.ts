@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, PHONE } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
@@ -199,4 +199,19 @@ test('mobile: a rejected loan request may be changed and sent again', async ({ p
   await page.getByLabel('Guarantor UID').fill(guarantor);
   await submit.click();
   await expect(page.getByText('Your loan request is in review')).toBeVisible();
+});
+
+test('phone: a loan without a bound e-mail says so before the request', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { phone: PHONE }, 5000);
+  await page.goto('/user/loan');
+  await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
+  // Not only after the round trip (1156): the form says it from the start.
+  const alert = page.getByRole('alert').filter({ hasText: 'Please bind your e-mail first' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Bind e-mail' })).toHaveAttribute(
+    'href',
+    '/user/bindEmail',
+  );
+  await screenshot(page, 'uc-loan-bind-email-mobile');
 });

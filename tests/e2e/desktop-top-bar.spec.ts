@@ -1,13 +1,11 @@
 /**
- * Fourth-wave conformance rules of trading.md (docs/conformance.md), the
- * desktop shell (§2 "Desktop shell", §4 "Demo / real"): the top bar's
- * trade-mode buttons and place-order toggle, its search, period and
- * candle-type controls, the default symbol BTCUSDT for a signed-in user, and
- * the demo/real switch hidden while virtual-currency trading is off.
+ * The desktop workspace's top bar: the place-order toggle and trade-mode
+ * buttons, period and candle-type selects, search, the starting symbol, and
+ * the demo/real switch (trading §2, §4).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, DESKTOP, LOADING } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 /** The chart of a symbol: an image named after it, described by what it draws. */
 const chartOf = (page: Page, symbol: string) =>
@@ -18,9 +16,6 @@ const summary = (chart: Locator) =>
   chart.evaluate(
     (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
   );
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(600);
 
 /** The workspace has loaded: live prices in the product select and a drawn chart of `symbol`. */
 async function workspaceLoaded(page: Page, symbol: string) {
