@@ -2,7 +2,7 @@
  * The deposit form's rules before anything is sent: the minimum, the
  * agreement's back arrow keeping the form, the records; a disabled deposit.
  */
-import { test, expect, MOBILE, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, screenshot, shot } from './fixtures.ts';
 import { backOffice, signIn, saved } from './sim.ts';
 import { png, PNG } from './images.ts';
 
@@ -85,8 +85,7 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
   const detail = page.getByRole('dialog', { name: 'Deposit 1000 USDT' });
   await expect(detail.getByText('Value in USD')).toBeVisible();
   await expect(detail.getByText('1,000.00 USD').or(detail.getByText('1000.00 USD'))).toBeVisible();
-  await page.waitForTimeout(300);
-  await screenshot(page, 'uc-deposit-record-detail-mobile');
+  await shot(page, 'uc-deposit-record-detail-mobile');
   expect(consoleErrors).toEqual([]);
 });
 

@@ -7,23 +7,14 @@
  * which Repay takes a new one (a loan is never left unrepayable).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn, PHONE } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, shot } from './fixtures.ts';
+import { backOffice, signIn, PHONE, saved } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
   id: string;
   uid: string;
 }
-
-/** A screenshot once sheets have finished rising (0.2 s). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(400);
 
 async function review(page: Page, kind: string): Promise<ReviewItem> {
   const items = await backOffice<ReviewItem[]>(page, 'reviews');

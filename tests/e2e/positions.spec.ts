@@ -124,7 +124,8 @@ test('positions: the summary P&L is the open position’s P&L at every moment', 
     const { summary, rows } = await pnlPair(page);
     expect(rows).toHaveLength(1);
     expect(summary).toBe(rows[0]);
-    await page.waitForTimeout(700);
+    // The next moment: the position's P&L has moved with the price.
+    await expect.poll(async () => (await pnlPair(page)).rows[0]).not.toBe(rows[0]);
   }
   // Prices keep the product's two decimals.
   await expect(page.getByText(/^Place price \d+\.\d\d$/)).toBeVisible();
@@ -162,7 +163,8 @@ test('desktop: success drawer after an order, P&L column inside the positions pa
       row: el.querySelectorAll('tbody tr td')[6]?.textContent,
     }));
     expect(pair.summary).toBe(pair.row);
-    await page.waitForTimeout(700);
+    // The next moment: the row's P&L has moved with the price.
+    await expect(list.locator('tbody tr td').nth(6)).not.toHaveText(pair.row ?? '');
   }
   await screenshot(page, 'fix-positions-table-desktop');
 });

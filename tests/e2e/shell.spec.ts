@@ -1,6 +1,6 @@
 /** The shell: redeploy recovery, popovers, the floating service chat, demo rule, first run. */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
 
 /** A redeploy: the old build's lazy chunks are gone from the server. */
@@ -167,9 +167,12 @@ test('phone: first-run hint dismissed stays dismissed', async ({ page }) => {
   // user is loaded, come back home, give the balance read its time, then look.
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'frd' })).toBeVisible();
+  await expect(page.locator('.balance-card')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await page.waitForTimeout(1500);
+  // The balance is read (my page showed it) and shared: the hint, if it were to
+  // show, would at its first render.
+  await settled(page);
   await expect(hint).toBeHidden();
 });
 

@@ -4,18 +4,8 @@
  * the phone and in the desktop account drawer, with a screenshot of every
  * screen (test-results/screens/user-*.png).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
-
-/** A screenshot once sheets have finished rising (0.2 s). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(400);
+import { test, expect, MOBILE, DESKTOP, shot } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 const VIEWPORTS = [
   ['mobile', MOBILE],

@@ -5,8 +5,8 @@
  * pages, each on a phone (390×844) and a desktop (1440×900).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot, isLive } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, isLive, shot } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 import { png } from './images.ts';
 
 type Size = typeof MOBILE;
@@ -20,25 +20,6 @@ const image = (name: string, w = 64, h = 40) => ({
   mimeType: 'image/png',
   buffer: png(w, h),
 });
-
-/**
- * The simulator saves its state 250 ms after a change, and a reload starts a
- * new simulator from what was saved: wait for the save before reloading.
- */
-const saved = (page: Page) => page.waitForTimeout(600);
-
-/** A screenshot once the sheets have finished opening (finite animations only: skeletons shimmer forever). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await screenshot(page, name);
-}
 
 // ---- signing in
 

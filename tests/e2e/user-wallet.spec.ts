@@ -6,8 +6,8 @@
  * trade and deposit/withdrawal records, and availability by flag.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
@@ -21,11 +21,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(600);
-/** Drawers rise in 0.2 s: screenshots wait for the end. */
-const settled = (page: Page) => page.waitForTimeout(300);
 
 async function setFlag(page: Page, name: string, on: boolean) {
   await backOffice(page, 'setFlag', name, on);
