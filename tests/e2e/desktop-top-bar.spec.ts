@@ -147,6 +147,41 @@ test("desktop: the top bar's search opens, and choosing a result moves the chart
   expect(consoleErrors).toEqual([]);
 });
 
+test("desktop: the top bar search's hot chips say which search is shown; pressed again one clears it", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'w4-hot@example.com');
+  await workspaceLoaded(page, 'BTCUSDT');
+  await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+  const search = page.getByRole('dialog', { name: 'Search', exact: true });
+  const hot = search.getByRole('group', { name: 'Hot searches' });
+  const box = search.getByRole('searchbox', { name: 'Search' });
+  const results = search.getByRole('list', { name: 'Results' });
+  const gbp = hot.getByRole('button', { name: 'GBP', exact: true });
+  const usd = hot.getByRole('button', { name: 'USD', exact: true });
+  await expect(gbp).toHaveAttribute('aria-pressed', 'false');
+  await gbp.click();
+  await expect(gbp).toHaveAttribute('aria-pressed', 'true');
+  await expect(box).toHaveValue('GBP');
+  await expect(results.getByRole('button', { name: /^GBPUSD/ })).toBeVisible();
+  // Another chip takes the pressed state; pressed again it clears the search.
+  await usd.click();
+  await expect(usd).toHaveAttribute('aria-pressed', 'true');
+  await expect(gbp).toHaveAttribute('aria-pressed', 'false');
+  await usd.click();
+  await expect(usd).toHaveAttribute('aria-pressed', 'false');
+  await expect(box).toHaveValue('');
+  await expect(results.getByRole('button')).toHaveCount(0);
+  // A chip's result still chooses the symbol here.
+  await gbp.click();
+  await results.getByRole('button', { name: /^GBPUSD/ }).click();
+  await expect(search).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('GBPUSD');
+  expect(consoleErrors).toEqual([]);
+});
+
 test("desktop: a signed-in user's top-bar search (the server's product search) moves the chart and the order panel to the chosen symbol (trading §2)", async ({
   page,
   consoleErrors,
