@@ -12,7 +12,7 @@
  */
 import axe from 'axe-core';
 import type { Frame, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, LOADING } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, LOADING, settled } from './fixtures.ts';
 import { signIn } from './sim.ts';
 
 const PUBLIC = [
@@ -66,9 +66,9 @@ async function audit(page: Page, path: string, found: string[]) {
   await show(page, path);
   await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
   // The loaded screen is audited, not its placeholders (nor the previous screen's).
-  await page.waitForTimeout(150);
+  await settled(page);
   await expect(page.locator(LOADING), `${path} still loading`).toHaveCount(0, { timeout: 20_000 });
-  await page.waitForTimeout(150);
+  await settled(page);
   await injectAxe(page);
   // Full details for violations only: the passes are not reported.
   const { violations } = (await page.evaluate(

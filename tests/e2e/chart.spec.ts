@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
 
 const chartOf = (page: Page, symbol = 'BTCUSDT') =>
   page.getByRole('img', { name: `${symbol} price chart` });
@@ -45,6 +45,7 @@ const pause = async (page: Page) => {
   await page.evaluate(
     () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))),
   );
+  // Real elapsed time is what is tested: klinecharts tells clicks apart by it.
   await page.waitForTimeout(600);
 };
 
@@ -211,7 +212,8 @@ test('drawing tools: each tool draws, drawings are kept after a reload, and dele
   ) {
     await lists.getByRole('button', { name: 'Position' }).click();
   }
-  await page.waitForTimeout(300);
+  // The chart has taken the room the list left.
+  await settled(page);
   await page.getByRole('button', { name: 'Drawing tools' }).click();
   const tools = page.getByRole('toolbar', { name: 'Drawing tools' });
   await expect(tools.getByRole('button', { name: 'Delete drawings' })).toBeDisabled();
@@ -346,7 +348,8 @@ test('after the market channel reconnects, the chart is refilled from history: n
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
   await office.getByRole('button', { name: 'Close', exact: true }).click();
-  await page.waitForTimeout(8_500); // the minute has turned; the frozen channel brought nothing
+  // Real elapsed time is what is tested: the minute has turned; the frozen channel brought nothing.
+  await page.waitForTimeout(8_500);
   expect(await total()).toBe(before);
   // Reconnected (the channel is still frozen): history fills in the candle the channel missed.
   await expect.poll(total, { timeout: 15_000 }).toBe(before + 1);
@@ -408,7 +411,7 @@ test('screens: light and dark, phone and desktop', async ({ page, consoleErrors 
       .getByRole('button', { name: 'Dark chart and app' });
     await dark.click();
     await expect(page.locator('html')).toHaveClass(/dark/);
-    await page.waitForTimeout(200);
+    await settled(page);
     await screenshot(page, `chart-${name}-dark`);
     await dark.click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);

@@ -4,8 +4,8 @@
  * site whose withdraw methods leave out crypto has no crypto wallets item,
  * shortcut or route, on the phone and on the desktop.
  */
-import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { saved, signIn, siteWith } from './wave2-kit.ts';
+import { test, expect, MOBILE, DESKTOP, siteWith } from './fixtures.ts';
+import { saved, signIn } from './sim.ts';
 
 test('a site without crypto withdrawals: no crypto wallets in the menu or the wallet, and its routes send the user back', async ({
   page,
@@ -13,7 +13,7 @@ test('a site without crypto withdrawals: no crypto wallets in the menu or the wa
 }) => {
   await page.setViewportSize(MOBILE);
   await siteWith(page, { withdrawTypes: ['bank_card'] });
-  await signIn(page, { email: 'no-crypto-withdraw@example.com' });
+  await signIn(page, 'no-crypto-withdraw@example.com', 1000);
   await page.goto('/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');
@@ -42,7 +42,7 @@ test('a site with crypto withdrawals lists them (the same screens, the default s
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, { email: 'crypto-withdraw@example.com' });
+  await signIn(page, 'crypto-withdraw@example.com', 1000);
   await page.goto('/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');
@@ -55,4 +55,34 @@ test('a site with crypto withdrawals lists them (the same screens, the default s
   ).toBeVisible();
   await page.goto('/user/wallet/crypto');
   await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
+});
+
+test('phone: back from the crypto pages returns to the user page or the wallet (user-centre §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'cryptoback@example.com', 1000);
+  const back = page.getByRole('link', { name: 'Back' });
+  // From the user page.
+  await page.goto('/user');
+  await page.getByRole('link', { name: 'Crypto wallets' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user');
+  // From the wallet: back to the wallet, and add (opened from the list) back to the list.
+  await page.goto('/user/myWallet');
+  await page.getByRole('link', { name: 'Crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).first().click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/wallet/crypto');
+  await back.click();
+  await expect(back).toHaveAttribute('href', '/user/myWallet');
+  await back.click();
+  await expect(page).toHaveURL(/\/user\/myWallet$/);
+  // Add opened from the withdraw page goes back there.
+  await page.goto('/user/withdraw');
+  await page.getByRole('link', { name: 'Add a crypto wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\/addCrypto$/);
+  await expect(back).toHaveAttribute('href', '/user/withdraw');
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 const PNG_B64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -61,8 +61,8 @@ test(
     await page.setViewportSize(MOBILE);
     const uid = await signIn(page, 'deposit-ban@example.com');
     await backOffice(page, 'setFlag', 'depositBanNewFlow', true);
-    // The simulator saves 250 ms after a change; the next page load reads the flag.
-    await page.waitForTimeout(600);
+    // Saved before the next page load, which reads the flag.
+    await saved(page);
     try {
       // The user deposits (the form opens: nothing waits yet), then comes back to deposit again.
       await stepTwo(page, '1500');
@@ -77,7 +77,7 @@ test(
       await expect(
         page.getByText('Submitted successfully, please wait for the review'),
       ).toBeVisible();
-      await page.waitForTimeout(600);
+      await saved(page);
       await page.goto('/user/deposit');
       const banned = page.getByRole('status', { name: 'Your last deposit is in review' });
       await expect(

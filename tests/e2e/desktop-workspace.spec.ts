@@ -5,7 +5,7 @@
  * quotation panel has a search.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, DESKTOP, isLive } from './fixtures.ts';
+import { test, expect, DESKTOP, isLive, screenshot } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
 
 const chartOf = (page: Page, symbol: string) =>
@@ -96,4 +96,34 @@ test('desktop: the quotation panel searches every trade type by symbol or name',
   await panel.getByRole('button', { name: /GBPUSD/ }).click();
   await expect(chartOf(page, 'GBPUSD')).toBeVisible();
   expect(consoleErrors).toEqual([]);
+});
+
+test('desktop widths: colour buttons only above 1600, the list open only above 790 high, drawers max(30vw, 480px) (trading §2, §9)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 790 });
+  await signIn(page, 'w3-widths@example.com', 50_000);
+  const colours = page.getByRole('group', { name: 'Up and down colours' });
+  const list = page.getByRole('region', { name: 'Position' });
+  await expect(page.getByRole('complementary', { name: 'Place order' })).toBeVisible();
+  await expect(colours).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('complementary', { name: 'Place order' })).toBeVisible();
+  await expect(list).toHaveCount(0);
+  await page.setViewportSize({ width: 1601, height: 791 });
+  await expect(colours.getByRole('button')).toHaveCount(2);
+  await page.reload();
+  await expect(list.getByRole('tab', { name: /^Positions/ })).toBeVisible();
+  await screenshot(page, 'wave3-wide-list-open-desktop');
+  // The account drawer: 480 px at 1440 wide (30vw is 432), 30vw = 576 px at 1920.
+  for (const [width, px] of [
+    [1440, 480],
+    [1920, 576],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/user');
+    const drawer = page.getByRole('dialog', { name: 'Mine' });
+    await expect(drawer).toBeVisible();
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(px);
+  }
 });

@@ -88,3 +88,59 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** What a screen shows while it loads: the route's skeleton, busy lists, cards and menus. */
 export const LOADING =
   '[aria-busy="true"], .skeleton-list, .skeleton-row, .chart-skeleton, .splash';
+
+/** A phone's user agent (for the app's phone-only choices: camera, install prompt). */
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+/**
+ * Serve the shipped site config with `extra` merged in. The live project
+ * serves its own config (pointing at the server), so these tests are for the
+ * simulator project only.
+ */
+export async function siteWith(page: Page, extra: Record<string, unknown>): Promise<void> {
+  test.skip(isLive(), 'the live harness serves its own site config');
+  await page.route('**/config/site.json', async (route) => {
+    const res = await route.fetch();
+    const body = { ...((await res.json()) as Record<string, unknown>), ...extra };
+    await route.fulfill({ response: res, json: body });
+  });
+}
+
+/**
+ * The screen has come to rest: fonts loaded, finite animations and
+ * transitions (sheets rising, a drawer opening) finished, and the layout the
+ * same over three animation frames (a list that filled in, a chart that
+ * resized). Skeletons shimmer forever and are not waited for: pair with
+ * LOADING where a screen loads.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const shape = () => {
+      const b = document.body;
+      return `${b.scrollWidth}x${b.scrollHeight}:${b.getElementsByTagName('*').length}`;
+    };
+    let last = '';
+    // Bounded (about 2 s of frames): a screen that never rests is measured as it is then.
+    for (let same = 0, i = 0; same < 3 && i < 120; i++) {
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+      await frame();
+      const now = shape();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
+
+/** A screenshot once the screen has come to rest ({@link settled}). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await settled(page);
+  await screenshot(page, name);
+}

@@ -65,3 +65,9 @@ export function heic(w: number, h: number): Buffer {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A 1×1 PNG: a real picture for a proof or an avatar. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,7 +1,7 @@
 /** en → ja → en without a reload: nothing Japanese may stay on the main screens. */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 
 /** The visible text, leaving out the language names in pickers (they are always in their own script). */
 async function japaneseLeft(page: Page): Promise<string[]> {
@@ -17,20 +17,11 @@ async function japaneseLeft(page: Page): Promise<string[]> {
   return text.split('\n').filter((l) => /[\u3040-\u30ff\u3400-\u9fff]/.test(l) && l !== '日本語');
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit: 500 });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).last().click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('phone: en → ja → en leaves no Japanese on home, chart, positions, history, mine', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'lng@example.com');
+  await signIn(page, 'lng@example.com', 500);
   // Visit the screens in English first, so anything kept from a first render is in play.
   await page
     .getByRole('link', { name: /^BTCUSDT / })
@@ -86,7 +77,7 @@ test('desktop: en → ja → en leaves no Japanese in the workspace, lists and a
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'lngd@example.com');
+  await signIn(page, 'lngd@example.com', 500);
   const lang = page
     .getByRole('banner')
     .locator('select')
@@ -132,9 +123,59 @@ test('desktop: English chosen while the Japanese file is still loading stays Eng
   await lang.selectOption('ja');
   await lang.selectOption('en');
   await page.waitForResponse(/\/assets\/ja-[\w-]+\.js$/);
+  // Real elapsed time is what is tested: the late chunk, arrived, has had its chance to switch back.
   await page.waitForTimeout(300);
   await expect(lang).toHaveValue('en');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();
   expect(await japaneseLeft(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+});
+
+test('phone: the language list shows a flag image for each language (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  const list = page.getByRole('listbox', { name: 'Language' });
+  const options = list.getByRole('option');
+  await expect(options).toHaveCount(10);
+  // The default site's languages, English first and chosen.
+  await expect(options).toContainText([
+    'English',
+    '繁體中文',
+    '日本語',
+    'Deutsch',
+    'Français',
+    'Italiano',
+    '한국어',
+    'Español',
+    'Tiếng Việt',
+    'ไทย',
+  ]);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(list.locator('svg.flag')).toHaveCount(10);
+  await expect(
+    list.getByRole('option', { name: '日本語' }).locator('svg[data-flag="ja"]'),
+  ).toBeVisible();
+  // Images, not emoji: no regional-indicator characters in the list.
+  expect(await list.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  await screenshot(page, 'wave2-language-flags-mobile');
+});
+
+test('desktop: the language select shows the chosen language as a flag image (trading §1)', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const select = page.getByRole('combobox', { name: 'Language' });
+  await expect(select).toBeVisible();
+  const box = page.locator('.language-select');
+  await expect(box.locator('svg.flag[data-flag="en"]')).toBeVisible();
+  // Images, not emoji (which many desktops draw as two letters).
+  expect(await select.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  // The label is Japanese once Japanese is chosen: the select is found by its box.
+  await select.selectOption('ja');
+  await expect(box.locator('svg.flag[data-flag="ja"]')).toBeVisible();
+  await screenshot(page, 'wave2-language-select-desktop');
 });

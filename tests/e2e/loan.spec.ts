@@ -7,38 +7,14 @@
  * which Repay takes a new one (a loan is never left unrepayable).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, shot } from './fixtures.ts';
+import { backOffice, signIn, PHONE, saved } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
   id: string;
   uid: string;
 }
-
-/** A new real-account user, signed in through the sign-in form (a card on desktop). */
-async function signIn(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-  });
-  await page.getByLabel('E-mail').fill(email);
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret123');
-  await password.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
-}
-
-/** A screenshot once sheets have finished rising (0.2 s). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(400);
 
 async function review(page: Page, kind: string): Promise<ReviewItem> {
   const items = await backOffice<ReviewItem[]>(page, 'reviews');
@@ -58,7 +34,7 @@ for (const [vp, size] of VIEWPORTS) {
     { tag: size === MOBILE ? ['@live'] : [] },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
-      await signIn(page, `loan-${vp}@example.com`);
+      await signIn(page, `loan-${vp}@example.com`, 0);
       const guarantor = (
         await backOffice<{ uid: string }>(page, 'seedUser', {
           email: `guarantor-${vp}@example.com`,
@@ -189,7 +165,7 @@ for (const [vp, size] of VIEWPORTS) {
 
 test('mobile: a rejected loan request may be changed and sent again', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'loan-rejected@example.com');
+  await signIn(page, 'loan-rejected@example.com', 0);
   const guarantor = (
     await backOffice<{ uid: string }>(page, 'seedUser', {
       email: 'guarantor-rejected@example.com',
@@ -214,4 +190,19 @@ test('mobile: a rejected loan request may be changed and sent again', async ({ p
   await page.getByLabel('Guarantor UID').fill(guarantor);
   await submit.click();
   await expect(page.getByText('Your loan request is in review')).toBeVisible();
+});
+
+test('phone: a loan without a bound e-mail says so before the request', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { phone: PHONE }, 5000);
+  await page.goto('/user/loan');
+  await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
+  // Not only after the round trip (1156): the form says it from the start.
+  const alert = page.getByRole('alert').filter({ hasText: 'Please bind your e-mail first' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Bind e-mail' })).toHaveAttribute(
+    'href',
+    '/user/bindEmail',
+  );
+  await screenshot(page, 'uc-loan-bind-email-mobile');
 });

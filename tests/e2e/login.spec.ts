@@ -1,5 +1,5 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, logOut } from './sim.ts';
 
 test(
   'sign in with a second factor: wrong code clears the field, the right code signs in',
@@ -81,4 +81,76 @@ test('a ?to= pointing off the site (/\\host) goes home after sign-in', async ({ 
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/^http:\/\/(127\.0\.0\.1|localhost):\d+\/$/);
+});
+
+test('sign in: back to home, service icon on the phone only, language, forgot and sign-up links (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Customer service' })).toHaveAttribute(
+    'href',
+    '/user/service',
+  );
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/forgot',
+  );
+  await page.getByRole('link', { name: 'New user? Sign up' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(
+    page.getByRole('link', { name: 'Already have an account? Sign in' }),
+  ).toHaveAttribute('href', '/login');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await expect(page.getByRole('listbox', { name: 'Language' })).toBeVisible();
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login');
+  const card = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(card.getByLabel('E-mail')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Customer service' })).toHaveCount(0);
+});
+
+test('phone: remember keeps the account, remember-password an encoded password (trading §2, §4)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await backOffice(page, 'seedUser', { email: 'keep@example.com', password: 'secret123' });
+  await page.getByLabel('E-mail').fill('keep@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Remember me').check();
+  await page.getByLabel('Remember password').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The password is encrypted asynchronously after the sign-in.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('rememberPassword')))
+    .toBeTruthy();
+  const stored = await page.evaluate(() => ({
+    account: localStorage.getItem('remember'),
+    password: localStorage.getItem('rememberPassword'),
+    all: JSON.stringify({ ...localStorage }),
+  }));
+  expect(JSON.parse(stored.account ?? '{}')).toEqual({ type: 'E', value: 'keep@example.com' });
+  expect(stored.password).toBeTruthy();
+  expect(stored.all).not.toContain('secret123');
+
+  await logOut(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveValue('keep@example.com');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('secret123');
+  // Signing in again with both off forgets them.
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByLabel('Remember password').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const after = await page.evaluate(() => [
+    localStorage.getItem('remember'),
+    localStorage.getItem('rememberPassword'),
+  ]);
+  expect(after).toEqual([null, null]);
 });

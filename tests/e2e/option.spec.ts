@@ -33,7 +33,7 @@ test(
     const bar = running.getByRole('progressbar');
     await expect(bar).toBeVisible();
     // The countdown runs on the server's clock (a running option counting down
-    // second by second is conformance-wave3's); the operator moves the clock
+    // second by second is trade-options.spec.ts's); the operator moves the clock
     // past the delivery time rather than the test waiting 30 s.
     const left = Number(await bar.getAttribute('aria-valuenow'));
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).not.toBe(left);

@@ -4,7 +4,7 @@
  * Each visit also checks the screen's main landmark is there and that
  * nothing logged an error.
  */
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, LOADING, settled } from './fixtures.ts';
 import { signIn } from './sim.ts';
 
 const PUBLIC = [
@@ -42,14 +42,16 @@ for (const [label, size] of [
     for (const path of PUBLIC) {
       await page.goto(path);
       await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
-      await page.waitForTimeout(700);
+      await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
+      await settled(page);
       await screenshot(page, `${label}-${name(path)}`);
     }
     await signIn(page, `tour-${label}@example.com`, 20_000);
     for (const path of PRIVATE) {
       await page.goto(path);
       await expect(page.locator('main, .desktop-shell').first()).toBeVisible();
-      await page.waitForTimeout(900);
+      await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
+      await settled(page);
       await screenshot(page, `${label}-signed-in-${name(path)}`);
     }
     expect(consoleErrors).toEqual([]);

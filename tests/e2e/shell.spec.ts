@@ -1,21 +1,7 @@
 /** The shell: redeploy recovery, popovers, the floating service chat, demo rule, first run. */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-
-async function signIn(page: Page, email: string, deposit?: number): Promise<string> {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-    ...(deposit !== undefined ? { deposit } : {}),
-  });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).last().click();
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
-}
+import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
+import { backOffice, signIn } from './sim.ts';
 
 /** A redeploy: the old build's lazy chunks are gone from the server. */
 const redeploy = (page: Page, chunk: RegExp) =>
@@ -152,7 +138,7 @@ for (const [size, name] of [
     page,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, `fr-${name}@example.com`);
+    await signIn(page, `fr-${name}@example.com`, 0);
     const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
     await expect(hint).toContainText('100,000 USD');
     await expect(hint.getByRole('link', { name: 'Deposit' })).toHaveAttribute(
@@ -172,7 +158,7 @@ for (const [size, name] of [
 
 test('phone: first-run hint dismissed stays dismissed', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'frd@example.com');
+  await signIn(page, 'frd@example.com', 0);
   const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
   await hint.getByRole('button', { name: 'Dismiss' }).click();
   await expect(hint).toBeHidden();
@@ -181,9 +167,12 @@ test('phone: first-run hint dismissed stays dismissed', async ({ page }) => {
   // user is loaded, come back home, give the balance read its time, then look.
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'frd' })).toBeVisible();
+  await expect(page.locator('.balance-card')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await page.waitForTimeout(1500);
+  // The balance is read (my page showed it) and shared: the hint, if it were to
+  // show, would at its first render.
+  await settled(page);
   await expect(hint).toBeHidden();
 });
 
@@ -194,7 +183,7 @@ test('phone: with virtual trading off, the first-run hint offers deposit only', 
   await page.goto('/login');
   await backOffice(page, 'setFlag', 'virtualTrading', false);
   await page.reload();
-  const uid = await signIn(page, 'frn@example.com');
+  const uid = await signIn(page, 'frn@example.com', 0);
   const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
   await expect(hint).toContainText('Make a deposit to start trading.');
   await expect(hint.getByRole('link', { name: 'Deposit' })).toBeVisible();
@@ -256,7 +245,7 @@ test('a toast raised while the page is busy stays its full time once painted', a
 
 test('phone: user info answering 1002 (user not found) ends the session', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'gone@example.com');
+  await signIn(page, 'gone@example.com', 0);
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'gone' })).toBeVisible();
   // The next load of the user's info says the user is gone: signed out, back to sign in.

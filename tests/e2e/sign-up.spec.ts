@@ -149,3 +149,30 @@ test('phone sign-up with the image captcha: text required, a new image at most e
   await expect(page).toHaveURL(/\/login$/);
   expect(consoleErrors).toEqual([]);
 });
+
+test('phone: the chosen country and a new account are remembered across a reload (trading §3)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  await page.getByLabel('Country code').selectOption('44');
+  await page.reload();
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  await expect(page.getByLabel('Country code')).toHaveValue('44');
+
+  await page.goto('/register');
+  await page.getByLabel('E-mail').fill('kept@example.com');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const notice = page.getByText(/Simulator: code (\d{6}) sent to kept@example\.com/);
+  await expect(notice).toBeVisible();
+  const code = /code (\d{6})/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('Password', { exact: true }).fill('longenough1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // A fresh load of sign in (no navigation state) still offers the new account.
+  await page.goto('/');
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveValue('kept@example.com');
+});

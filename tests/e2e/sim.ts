@@ -33,26 +33,75 @@ export async function backOffice<T>(page: Page, op: string, ...args: unknown[]):
   ) as Promise<T>;
 }
 
+/** A phone number as the back office seeds it and as the sign-in form takes it. */
+export interface Phone {
+  seed: string;
+  dial: string;
+  local: string;
+}
+export const PHONE: Phone = { seed: '12125550177', dial: '1', local: '2125550177' };
+
+/** Who signs in: an e-mail address, or a phone number. */
+export type Who = string | { email: string } | { phone: Phone };
+
+/**
+ * The simulator saves a call's change before it answers, and a back-office
+ * call saves whatever is pending (worker.ts `flush`): one round trip makes
+ * the state safe before a page load that may restart the page's worker.
+ */
+export const saved = async (page: Page): Promise<void> => {
+  await backOffice(page, 'flags');
+};
+
 /**
  * A new user (seeded through the back office with `deposit` USD on the real
- * account) signs in by e-mail: on the phone's page or the desktop's sign-in card.
+ * account; 0 seeds none) signs in by e-mail or phone: on the phone's page or
+ * the desktop's sign-in card. Resolves once home is shown and the session saved.
  */
 export async function signIn(
   page: Page,
-  email: string,
+  who: Who,
   deposit: number = 50_000,
   password = 'secret123',
 ): Promise<string> {
   await page.goto('/login');
+  const id = typeof who === 'string' ? { email: who } : who;
   const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
+    ...('email' in id ? { email: id.email } : { phone: id.phone.seed }),
     password,
-    deposit,
+    ...(deposit > 0 ? { deposit } : {}),
   });
+  await submitSignIn(page, id, password);
+  await page.waitForURL(/\/$/);
+  await saved(page);
+  return uid;
+}
+
+/** Fill and send the sign-in form (the page on a phone, the card on a desktop) of an existing user. */
+export async function submitSignIn(
+  page: Page,
+  who: { email: string } | { phone: Pick<Phone, 'dial' | 'local'> },
+  password = 'secret123',
+): Promise<void> {
+  if (!/\/login/.test(page.url())) await page.goto('/login');
   const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
-  await scope.getByLabel('E-mail').first().fill(email);
+  if ('email' in who) await scope.getByLabel('E-mail').first().fill(who.email);
+  else {
+    await scope.getByRole('button', { name: 'Phone', exact: true }).first().click();
+    await scope.getByLabel('Country code').first().selectOption(who.phone.dial);
+    await scope.getByLabel('Phone', { exact: true }).first().fill(who.phone.local);
+  }
   await scope.getByLabel('Password', { exact: true }).first().fill(password);
   await scope.getByRole('button', { name: 'Sign in' }).first().click();
+}
+
+/** Log out from the user page through its confirm drawer; the app goes home. */
+export async function logOut(page: Page): Promise<void> {
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await page.waitForURL(/\/$/);
-  return uid;
 }

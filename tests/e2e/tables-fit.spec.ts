@@ -46,22 +46,26 @@ test('desktop 1440: the positions table says it scrolls, each row has its Close,
   const table = list.getByRole('table');
   const box = table.locator('..');
 
-  // Either every column fits, or the table says it scrolls and steps there.
-  const overflows = await box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  // Either every column fits, or the table says it scrolls: the cue shows exactly when it overflows.
+  const overflows = () => box.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  const cue = list.getByText('More columns: scroll sideways');
+  await expect.poll(async () => (await overflows()) === (await cue.isVisible())).toBe(true);
   const last = list.getByRole('columnheader', { name: 'Place time' });
-  if (overflows) {
-    await expect(list.getByText('More columns: scroll sideways')).toBeVisible();
-    const right = list.getByRole('button', { name: 'Scroll right' });
-    await expect(right).toBeEnabled();
-    await expect(list.getByRole('button', { name: 'Scroll left' })).toBeDisabled();
-    await screenshot(page, 'tables-fit-positions-cue-desktop');
-    // Step right until there is no more (each step scrolls smoothly, so check after it).
-    await expect(async () => {
-      if (await right.isEnabled()) await right.click({ timeout: 1000 });
-      await expect(right).toBeDisabled({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
-    await expect(list.getByRole('button', { name: 'Scroll left' })).toBeEnabled();
-  }
+
+  // A narrower desktop window leaves the columns too little room: the cue, and steps to the end.
+  await page.setViewportSize({ width: 1024, height: DESKTOP.height });
+  await expect.poll(overflows).toBe(true);
+  await expect(cue).toBeVisible();
+  const right = list.getByRole('button', { name: 'Scroll right' });
+  await expect(right).toBeEnabled();
+  await expect(list.getByRole('button', { name: 'Scroll left' })).toBeDisabled();
+  await screenshot(page, 'tables-fit-positions-cue-desktop');
+  // Step right until there is no more (each step scrolls smoothly, so check after it).
+  await expect(async () => {
+    if (await right.isEnabled()) await right.click({ timeout: 1000 });
+    await expect(right).toBeDisabled({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(list.getByRole('button', { name: 'Scroll left' })).toBeEnabled();
   expect(await inside(last, list)).toBe(true);
 
   // The row's own Close, in sight wherever the table is scrolled, opens the confirm.
@@ -71,6 +75,7 @@ test('desktop 1440: the positions table says it scrolls, each row has its Close,
   expect(await inside(close, list)).toBe(true);
   await box.evaluate((el) => el.scrollTo({ left: 0 }));
   expect(await inside(close, list)).toBe(true);
+  await page.setViewportSize(DESKTOP);
   await backOffice(page, 'skipTime', 180_000);
   await close.click();
   const detail = page.getByRole('dialog', { name: /^BTCUSDT · \d+$/ });

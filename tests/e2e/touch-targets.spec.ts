@@ -11,7 +11,7 @@
  */
 import axe from 'axe-core';
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, LOADING } from './fixtures.ts';
+import { test, expect, MOBILE, LOADING, settled } from './fixtures.ts';
 import { signIn } from './sim.ts';
 
 const PUBLIC = ['/', '/quotation', '/search', '/chart/BTCUSDT', '/login', '/register', '/forgot'];
@@ -140,7 +140,7 @@ async function check(page: Page, path: string, found: string[]) {
   await expect(page.locator('main, [role="dialog"]').first()).toBeVisible();
   await expect(page.locator(LOADING), `${path} still loading`).toHaveCount(0, { timeout: 20_000 });
   // Let the screen's last layout land (fonts, lists that fill in).
-  await page.waitForTimeout(400);
+  await settled(page);
   for (const s of await page.evaluate(smallTargets, false)) found.push(`${path} · WCAG: ${s}`);
   for (const s of await page.evaluate(smallTargets, true)) found.push(`${path} · ${s}`);
   if (await page.evaluate('typeof window.axe === "undefined"')) await page.evaluate(axe.source);

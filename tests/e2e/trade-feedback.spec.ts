@@ -44,11 +44,17 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   const notice = page
     .getByRole('status')
     .getByText(/^(Stop loss|Take profit) hit: BTCUSDT closed at \d+\.\d\d, P&L -?\d+\.\d\d USD$/);
-  for (let i = 0; i < 120 && (await notice.count()) === 0; i++) {
-    await backOffice(page, 'skipTime', 60_000);
-    if (await page.getByRole('tab', { name: 'Positions (0)' }).isVisible()) break;
-    await page.waitForTimeout(150);
-  }
+  const closed = page.getByRole('tab', { name: 'Positions (0)' });
+  await expect
+    .poll(
+      async () => {
+        if ((await notice.count()) > 0 || (await closed.isVisible())) return true;
+        await backOffice(page, 'skipTime', 60_000);
+        return false;
+      },
+      { timeout: 40_000, intervals: [150] },
+    )
+    .toBe(true);
   await expect(notice).toBeVisible({ timeout: 15_000 });
   const said = (await notice.textContent())!;
   const byStop = said.startsWith('Stop loss');

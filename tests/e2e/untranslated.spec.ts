@@ -6,7 +6,7 @@
  * data, marked by its place), the brand, or another name on the allow-list.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE } from './fixtures.ts';
+import { test, expect, MOBILE, LOADING, settled } from './fixtures.ts';
 import { signIn } from './sim.ts';
 
 /** Names, codes and abbreviations that are the same in every language. */
@@ -108,7 +108,8 @@ function latinLeft(allowed: string[]): string[] {
 async function scan(page: Page, path: string, found: string[]) {
   await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
   await expect(page.locator('main').first()).toBeVisible();
-  await page.waitForTimeout(800);
+  await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
+  await settled(page);
   for (const s of await page.evaluate(latinLeft, [...ALLOWED])) found.push(`${path}: “${s}”`);
 }
 

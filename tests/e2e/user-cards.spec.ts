@@ -4,33 +4,8 @@
  * the phone and in the desktop account drawer, with a screenshot of every
  * screen (test-results/screens/user-*.png).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-
-/** A new real-account user, signed in through the sign-in form (a card on desktop). */
-async function signIn(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-  });
-  await page.getByLabel('E-mail').fill(email);
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret123');
-  await password.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
-}
-
-/** A screenshot once sheets have finished rising (0.2 s). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(400);
+import { test, expect, MOBILE, DESKTOP, shot } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 const VIEWPORTS = [
   ['mobile', MOBILE],
@@ -43,7 +18,7 @@ for (const [vp, size] of VIEWPORTS) {
     consoleErrors,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, `crypto-${vp}@example.com`);
+    await signIn(page, `crypto-${vp}@example.com`, 0);
     await page.goto('/user/wallet/crypto');
     await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
@@ -115,7 +90,7 @@ for (const [vp, size] of VIEWPORTS) {
     consoleErrors,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, `card-${vp}@example.com`);
+    await signIn(page, `card-${vp}@example.com`, 0);
     await page.goto('/user/wallet/bankCard');
     await expect(page.getByRole('heading', { name: 'Bank cards' })).toBeVisible();
     await expect(page.getByText('No bank cards yet')).toBeVisible();
@@ -201,7 +176,7 @@ for (const [vp, size] of VIEWPORTS) {
 
 test('screens not available send the user back to /user with a notice', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'flags@example.com');
+  await signIn(page, 'flags@example.com', 0);
   await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
   await backOffice(page, 'setFlag', 'user-loan', false);
   await saved(page);

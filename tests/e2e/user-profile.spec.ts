@@ -5,8 +5,8 @@
  * pages, each on a phone (390×844) and a desktop (1440×900).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot, isLive } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, isLive, shot } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 import { png } from './images.ts';
 
 type Size = typeof MOBILE;
@@ -21,52 +21,7 @@ const image = (name: string, w = 64, h = 40) => ({
   buffer: png(w, h),
 });
 
-/**
- * The simulator saves its state 250 ms after a change, and a reload starts a
- * new simulator from what was saved: wait for the save before reloading.
- */
-const saved = (page: Page) => page.waitForTimeout(600);
-
-/** A screenshot once the sheets have finished opening (finite animations only: skeletons shimmer forever). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await screenshot(page, name);
-}
-
 // ---- signing in
-
-async function signIn(
-  page: Page,
-  size: Size,
-  who: { email: string } | { phone: true },
-): Promise<string> {
-  await page.setViewportSize(size);
-  await page.goto('/login');
-  const seed = 'email' in who ? { email: who.email } : { phone: PHONE.seed };
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    ...seed,
-    password: PASSWORD,
-  });
-  if ('email' in who) {
-    await page.getByLabel('E-mail').fill(who.email);
-  } else {
-    await page.getByRole('button', { name: 'Phone', exact: true }).click();
-    await page.getByLabel('Country code').selectOption(PHONE.dial);
-    await page.getByLabel('Phone', { exact: true }).fill(PHONE.local);
-  }
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await saved(page);
-  return uid;
-}
 
 /** Where the profile screens show: the page on a phone, the account drawer on a desktop. */
 const screenOf = (page: Page, size: Size) =>
@@ -78,7 +33,8 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
   page,
   consoleErrors,
 }) => {
-  await signIn(page, MOBILE, { email: 'neo@example.com' });
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'neo@example.com', 0);
   await page.goto('/user');
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/user\/account$/);
@@ -159,7 +115,8 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   page,
   consoleErrors,
 }) => {
-  await signIn(page, DESKTOP, { phone: true });
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, { phone: PHONE }, 0);
   await page.goto('/user/account');
   const drawer = screenOf(page, DESKTOP);
   await expect(drawer.getByRole('heading', { name: 'My account' })).toBeVisible();
@@ -213,7 +170,8 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
 });
 
 test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({ page }) => {
-  await signIn(page, MOBILE, { phone: true });
+  await page.setViewportSize(MOBILE);
+  await signIn(page, { phone: PHONE }, 0);
   await page.goto('/user/account');
   await page.getByRole('link', { name: 'Bind e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'Bind e-mail' })).toBeVisible();
@@ -248,7 +206,8 @@ for (const size of [MOBILE, DESKTOP]) {
     page,
   }) => {
     const address = `pw-${kind}@example.com`;
-    await signIn(page, size, { email: address });
+    await page.setViewportSize(size);
+    await signIn(page, address, 0);
     await page.goto('/user/account');
     const screen = screenOf(page, size);
     await screen.getByRole('link', { name: 'Change password' }).click();
@@ -294,7 +253,8 @@ test(
   { tag: ['@live'] },
   async ({ page }) => {
     const address = 'pw-late@example.com';
-    await signIn(page, DESKTOP, { email: address });
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, address, 0);
     await page.goto('/user/changePassword');
     const screen = screenOf(page, DESKTOP);
     const refused: string[] = [];
@@ -328,7 +288,8 @@ for (const size of [MOBILE, DESKTOP]) {
     `full verification (${kind}): rules, submit, rejected with a reason, resubmit, approved`,
     { tag: size === MOBILE ? ['@live'] : [] },
     async ({ page, consoleErrors }) => {
-      const uid = await signIn(page, size, { email: `kyc-${kind}@example.com` });
+      await page.setViewportSize(size);
+      const uid = await signIn(page, `kyc-${kind}@example.com`, 0);
       await page.goto('/user');
       if (size === MOBILE) await page.getByRole('link', { name: /^Verification/ }).click();
       else await page.goto('/user/verified');
@@ -409,7 +370,8 @@ for (const size of [MOBILE, DESKTOP]) {
 test('junior verification: only with two-type verification; name, id type and number, no photos', async ({
   page,
 }) => {
-  const uid = await signIn(page, MOBILE, { email: 'junior@example.com' });
+  await page.setViewportSize(MOBILE);
+  const uid = await signIn(page, 'junior@example.com', 0);
   // On by default (twoTypeVerified); without two-type verification it is not offered.
   await backOffice(page, 'setFlag', 'twoTypeVerified', false);
   await saved(page);
@@ -451,7 +413,8 @@ for (const size of [MOBILE, DESKTOP]) {
     page,
     consoleErrors,
   }) => {
-    const uid = await signIn(page, size, { email: `note-${kind}@example.com` });
+    await page.setViewportSize(size);
+    const uid = await signIn(page, `note-${kind}@example.com`, 0);
     for (let i = 1; i <= 12; i++)
       await backOffice(page, 'sendMessage', uid, `Message ${i}`, `Body of message ${i}.`);
     await saved(page);
@@ -499,7 +462,8 @@ for (const size of [MOBILE, DESKTOP]) {
 test('notifications: a rejected verification arrives with its reason; an empty list says so', async ({
   page,
 }) => {
-  const uid = await signIn(page, MOBILE, { email: 'empty@example.com' });
+  await page.setViewportSize(MOBILE);
+  const uid = await signIn(page, 'empty@example.com', 0);
   await page.goto('/user/notification');
   await expect(page.getByText('No notifications yet')).toBeVisible();
   await shot(page, 'user-notifications-empty-mobile');
@@ -533,7 +497,8 @@ test('notifications: a rejected verification arrives with its reason; an empty l
 test('failed loads show an error with retry (account, verification, notifications)', async ({
   page,
 }) => {
-  const uid = await signIn(page, MOBILE, { email: 'faults@example.com' });
+  await page.setViewportSize(MOBILE);
+  const uid = await signIn(page, 'faults@example.com', 0);
   await backOffice(page, 'sendMessage', uid, 'Hello', 'First message.');
   await saved(page);
   await page.goto('/user');
@@ -571,7 +536,8 @@ for (const size of [MOBILE, DESKTOP]) {
     page,
     consoleErrors,
   }) => {
-    await signIn(page, size, { email: `static-${kind}@example.com` });
+    await page.setViewportSize(size);
+    await signIn(page, `static-${kind}@example.com`, 0);
     const screen = screenOf(page, size);
 
     await page.goto('/user/account');

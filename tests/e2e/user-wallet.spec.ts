@@ -6,8 +6,8 @@
  * trade and deposit/withdrawal records, and availability by flag.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 interface ReviewItem {
   kind: string;
@@ -21,28 +21,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-
-async function signIn(page: Page, email: string, deposit = 50_000) {
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email,
-    password: 'secret123',
-    deposit,
-  });
-  const scope = (await page.getByRole('dialog', { name: 'Sign in' }).count())
-    ? page.getByRole('dialog', { name: 'Sign in' })
-    : page;
-  await scope.getByLabel('E-mail').fill(email);
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return uid;
-}
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(600);
-/** Drawers rise in 0.2 s: screenshots wait for the end. */
-const settled = (page: Page) => page.waitForTimeout(300);
 
 async function setFlag(page: Page, name: string, on: boolean) {
   await backOffice(page, 'setFlag', name, on);

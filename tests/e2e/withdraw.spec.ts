@@ -6,7 +6,7 @@
  */
 import { COIN_NETS } from '../../src/simulator/modules/account/coins.ts';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 test(
   'withdraw: the locked form opens again with Refresh once the operator lifts the lock',
@@ -41,7 +41,7 @@ test('withdraw without saved wallets and no network on: no button to a wallet sc
   await signIn(page, 'withdraw-no-nets@example.com', 5000);
   await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
   for (const n of COIN_NETS) await backOffice(page, 'setCoinNetEnabled', n.id, false);
-  await page.waitForTimeout(600);
+  await saved(page);
   await page.goto('/user/withdraw');
   await expect(page.getByText('No coin or network is available for withdrawals')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add a crypto wallet' })).toHaveCount(0);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { InspectRecord } from '../../../src/machines/inspect.ts';
-import { backOffice } from '../sim.ts';
+import { backOffice, saved } from '../sim.ts';
 
 /**
  * The recorder's flag, set before the app loads. What it recorded survives a
@@ -76,8 +76,8 @@ export async function enterAs(
   await page.evaluate(
     `localStorage.setItem('session', JSON.stringify({ token: ${JSON.stringify(token)} }))`,
   );
-  // The simulator saves 250 ms after a change; the page load then reads the flags and the session.
-  await page.waitForTimeout(600);
+  // Saved before the page load, which then reads the flags and the session.
+  await saved(page);
   // Home, not the sign-in page again (it would send a signed-in user home as the path starts).
   await page.goto('/');
   await page.waitForFunction('!!window.__TRADER_API__');

@@ -1,20 +1,10 @@
 /**
- * Fourth-wave conformance rules on the phone (docs/conformance.md): home's
- * header (trading §2), the realtime failure message (trading §4), the unread
- * count on my page's notification row (trading §2), the forgot-password
- * success message (trading §4), and the wallet overview's latest items and
- * amounts (user-centre §9).
+ * My wallet on a phone: the overview's latest items and the amounts in USD
+ * and other coins (user-centre §9).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
-
-/**
- * The simulator saves a call's change 250 ms after it; a back-office call
- * saves at once (worker.ts), so any one makes the state safe before a page
- * load that may restart the worker.
- */
-const saved = (page: Page) => backOffice(page, 'flags');
+import { backOffice, signIn, saved } from './sim.ts';
 
 /** A 1×1 PNG: a real picture for a deposit proof. */
 const PNG =
@@ -65,115 +55,6 @@ async function deposit(page: Page, amount: number): Promise<void> {
   );
   expect(r, `deposit of ${amount} answers 0`).toBe(0);
 }
-
-test("phone: home's header has the title, a search button and a service button (trading §2)", async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  await page.goto('/');
-  const main = page.getByRole('main');
-  const header = main.locator('header');
-  await expect(header.getByRole('heading', { level: 1, name: 'Markets' })).toBeVisible();
-  const search = header.getByRole('link', { name: 'Search', exact: true });
-  const service = header.getByRole('link', { name: 'Customer service', exact: true });
-  // Icons, not words: each link shows a picture.
-  await expect(search.locator('svg')).toBeVisible();
-  await expect(search).toHaveText('');
-  await expect(service.locator('svg')).toBeVisible();
-  await expect(service).toHaveText('');
-  await search.click();
-  await expect(page).toHaveURL(/\/search$/);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await service.click();
-  await expect(page).toHaveURL(/\/user\/service$/);
-  await expect(page.getByRole('link', { name: 'Telegram' })).toBeVisible();
-});
-
-test('phone: a silent price channel shows "The network is abnormal…" then "Trying to reconnect...", gone when data is back (trading §4)', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize(MOBILE);
-  await page.goto('/');
-  const live = page.locator('[data-testid^="row-bid-"]:not([data-stale="true"])');
-  await expect(live.first()).toBeVisible();
-  const banner = page.getByRole('alert').filter({ hasText: 'The network is abnormal' });
-  // Live prices, no failure message.
-  await expect(banner).toHaveCount(0);
-  // The simulator's market channel stays connected but says nothing: after 10 s it is stale.
-  await backOffice(page, 'freezeChannel', 'market', true);
-  await expect(banner).toBeVisible({ timeout: 20_000 });
-  await expect(banner).toHaveText(
-    /^The network is abnormal, please try to refresh the page or exit and enter again\s*·\s*Trying to reconnect\.\.\.$/,
-  );
-  // Data again: the flag clears and the message goes.
-  await backOffice(page, 'freezeChannel', 'market', false);
-  await expect(banner).toHaveCount(0, { timeout: 25_000 });
-  await expect(live.first()).toBeVisible();
-});
-
-test("phone: my page's notification row shows the unread count, which falls as they are read and goes at 0 (trading §2)", async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  const uid = await signIn(page, 'unreadbadge@example.com');
-  await backOffice(page, 'sendMessage', uid, 'First news', 'The first message.');
-  await backOffice(page, 'sendMessage', uid, 'Second news', 'The second message.');
-  await saved(page);
-  await page.goto('/user');
-  const menu = page.getByRole('list', { name: 'Menu' });
-  const row = menu.getByRole('link', { name: /^Notifications/ });
-  await expect(row).toHaveText(/^Notifications\s*2$/);
-
-  const read = async (title: string) => {
-    await row.click();
-    await expect(page).toHaveURL(/\/user\/notification$/);
-    await page.getByRole('button', { name: new RegExp(title) }).click();
-    const detail = page.getByRole('dialog', { name: title });
-    await expect(detail).toBeVisible();
-    await detail.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect(page.getByRole('button', { name: new RegExp(title) })).not.toContainText('Unread');
-    await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/user$/);
-  };
-  await read('Second news');
-  await expect(row).toHaveText(/^Notifications\s*1$/);
-  await read('First news');
-  // All read: the row ends with its arrow, no count.
-  await expect(row).toHaveText(/^Notifications\s*›$/);
-  await expect(menu).not.toHaveAttribute('aria-busy', 'true');
-  await expect(row).not.toHaveText(/\d/);
-});
-
-test('phone: forgot password, step 1 then step 2, says "Update successful" and returns to sign in (trading §4)', async ({
-  page,
-}) => {
-  await page.setViewportSize(MOBILE);
-  const email = 'forgotten@example.com';
-  await page.goto('/forgot');
-  await backOffice(page, 'seedUser', { email, password: 'secret123' });
-  const main = page.getByRole('main');
-  // Step 1: the account, then the code.
-  await main.getByLabel('E-mail').fill(email);
-  await main.getByRole('button', { name: 'Get code' }).click();
-  // Step 2: the code that was sent and a new password.
-  await expect(main.getByText(`Enter the code sent to ${email}.`)).toBeVisible();
-  await expect(main.getByLabel('E-mail')).toHaveCount(0);
-  const code = await backOffice<string>(page, 'lastCode', email);
-  await main.getByLabel('Verification code').fill(code);
-  await main.getByLabel('New password', { exact: true }).fill('better456');
-  await main.getByRole('button', { name: 'Reset password' }).click();
-  await expect(
-    page.getByRole('status').getByText('Update successful', { exact: true }),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-  // The new password signs in.
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('better456');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
 
 test.describe('wallet overview', () => {
   // The app's API client, for the test to place orders and deposits as the user would.

@@ -1,23 +1,11 @@
 /**
- * Issue 13 (trading defects) on phone and desktop: options reachable from a
- * phone, countdowns on the server's clock (a time skip, a device clock wrong
- * by minutes), one P&L on Positions, the desktop success drawer and P&L
- * column, and a History panel that follows settlements.
+ * Option trades from placing to settling: the countdown against the clock
+ * (a time skip, a device clock that is fast), the row leaving at 0, the
+ * History panel, a closed option product, and the way back from the chart.
  */
+import type { Locator } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import type { Locator, Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, deposit = 50_000) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123', deposit });
-  const scope =
-    page.viewportSize()!.width >= 768 ? page.getByRole('dialog', { name: 'Sign in' }) : page;
-  await scope.getByLabel('E-mail').fill(email);
-  await scope.getByLabel('Password', { exact: true }).fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { backOffice, signIn, saved } from './sim.ts';
 
 /** Seconds left shown in a running option's drawer. */
 async function secondsLeft(drawer: Locator): Promise<number> {
@@ -26,6 +14,13 @@ async function secondsLeft(drawer: Locator): Promise<number> {
     .last()
     .textContent();
   return Number(/(\d+) s left/.exec(text ?? '')?.[1]);
+}
+
+/** Seconds left and progress of the first running option row. */
+async function countdown(row: Locator): Promise<{ left: number; progress: number }> {
+  const text = (await row.getByText(/^\d+ s left$/).textContent()) ?? '';
+  const progress = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+  return { left: Number(/^(\d+)/.exec(text)?.[1]), progress };
 }
 
 test('a phone user of a market-default site places an option; a time skip shows at once', async ({
@@ -94,71 +89,61 @@ test('a device clock 5 minutes fast still counts a 60 s option down from 60', as
   await screenshot(page, 'fix-option-fast-clock-desktop');
 });
 
-/** The summary's P&L and the rows' P&L, read in one go. */
-const pnlPair = (page: Page) =>
-  page.evaluate(() => {
-    const summary = document.querySelector('[aria-label="Summary"] dd')?.textContent;
-    const rows = [...document.querySelectorAll('.order-list .pnl')].map((e) => e.textContent);
-    return { summary, rows };
-  });
-
-test('positions: the summary P&L is the open position’s P&L at every moment', async ({ page }) => {
-  await page.setViewportSize(MOBILE);
-  await signIn(page, 'pnl@example.com');
-  await page.goto('/BTCUSDT/place?direction=0');
-  await page.getByLabel('Volume (lots)').fill('0.5');
-  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-  await page
-    .getByRole('dialog', { name: 'Order placed' })
-    .getByRole('button', { name: 'View positions' })
-    .click();
-  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
-  await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
-  for (let i = 0; i < 6; i++) {
-    const { summary, rows } = await pnlPair(page);
-    expect(rows).toHaveLength(1);
-    expect(summary).toBe(rows[0]);
-    await page.waitForTimeout(700);
-  }
-  // Prices keep the product's two decimals.
-  await expect(page.getByText(/^Place price \d+\.\d\d$/)).toBeVisible();
-  await screenshot(page, 'fix-positions-pnl-mobile');
-});
-
-test('desktop: success drawer after an order, P&L column inside the positions panel', async ({
+test('phone: a running option counts down with the clock, and its row leaves the list at 0 (trading §2, §4)', async ({
   page,
 }) => {
-  await page.setViewportSize(DESKTOP);
-  await signIn(page, 'desk-order@example.com');
-  const panel = page.getByRole('complementary', { name: 'Place order' });
-  await panel.getByLabel('Volume (lots)').fill('0.1');
-  await expect(panel.getByText('Fee')).toBeVisible();
-  await panel.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-  const placed = page.getByRole('dialog', { name: 'Order placed' });
-  await expect(placed).toBeVisible();
-  await screenshot(page, 'fix-order-placed-desktop');
-  await placed.getByRole('button', { name: 'View positions' }).click();
-  const list = page.getByRole('region', { name: 'Position' });
-  const header = list.getByRole('columnheader', { name: 'P&L' });
-  await expect(header).toBeVisible();
-  await expect(list.getByRole('row')).toHaveCount(2);
-  const inner = (await header.boundingBox())!;
-  const outer = (await list.boundingBox())!;
-  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width);
-  // Its prices have the product's decimals.
-  const cells = await list.getByRole('row').nth(1).getByRole('cell').allTextContents();
-  expect(cells[4]).toMatch(/^\d+\.\d\d$/);
-  // One P&L: the summary's is the row's, read together.
-  await expect(list.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
-  for (let i = 0; i < 4; i++) {
-    const pair = await list.evaluate((el) => ({
-      summary: el.querySelector('[aria-label="Summary"] dd')?.textContent,
-      row: el.querySelectorAll('tbody tr td')[6]?.textContent,
-    }));
-    expect(pair.summary).toBe(pair.row);
-    await page.waitForTimeout(700);
-  }
-  await screenshot(page, 'fix-positions-table-desktop');
+  test.setTimeout(90_000);
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'w3-option@example.com', 50_000);
+  await page.goto('/chart/BTCUSDT');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  await page.getByRole('button', { name: 'Buy long', exact: true }).click();
+  await page.getByRole('radio', { name: /^60s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  const running = page.getByRole('dialog', { name: 'Option placed' });
+  await expect(running.getByRole('progressbar')).toBeVisible();
+  await running.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await page.goto('/position');
+  const row = page.getByRole('button', { name: /^BTCUSDT \d+$/ });
+  await expect(row.getByText('Delivery 1m')).toBeVisible();
+  await expect(row.getByText('100.00', { exact: true })).toBeVisible();
+  // Over 6 s of wall clock the row loses 6 s (±1) and its bar follows (scale 100 over 60 s).
+  const a = await countdown(row);
+  const t0 = Date.now();
+  // Real elapsed time is what is tested: the countdown against the wall clock.
+  await page.waitForTimeout(6000);
+  const b = await countdown(row);
+  const elapsed = (Date.now() - t0) / 1000;
+  expect(Math.abs(a.left - b.left - elapsed)).toBeLessThanOrEqual(1.5);
+  for (const c of [a, b]) expect(Math.abs(c.progress - (c.left / 60) * 100)).toBeLessThanOrEqual(3);
+  await screenshot(page, 'wave3-option-countdown-mobile');
+  // At 0 the row leaves the list by its own countdown: the list's refresh is refused meanwhile.
+  await backOffice(page, 'force', { call: 'userOptionHistory', code: 1001, times: 1000 });
+  await backOffice(page, 'skipTime', 60_000);
+  await expect(row).toHaveCount(0, { timeout: 5000 });
+  await backOffice(page, 'clearScenarios');
+  await expect(page.getByText('No running options')).toBeVisible({ timeout: 8000 });
+});
+
+test('phone: a closed option on the chart goes back to where it was opened (trading §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.addInitScript(() =>
+    localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
+  );
+  await page.goto('/quotation');
+  await backOffice(page, 'setTradeStatus', 'XAUUSD', 0);
+  await saved(page);
+  await page.reload();
+  await page.locator('a[href="/chart/XAUUSD"]').first().click();
+  await expect(page.getByText('This product is closed')).toBeVisible();
+  await expect(page).toHaveURL(/\/quotation$/);
 });
 
 test('desktop: the History panel left open shows an option once it settles', async ({ page }) => {
@@ -215,7 +200,8 @@ test('desktop: a closed option product is said once in the panel, not reopened i
   const panel = page.getByRole('complementary', { name: 'Place order' });
   await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
   // It stays: no new form finds the product closed again (that loop read it ~7 times a second).
-  // Longer than a toast's 1.5 s: a loop would have raised it again by now.
+  // Longer than a toast's 1.5 s: a loop would have raised it again by now (real elapsed time is
+  // what is tested: nothing marks a loop that does not run).
   await page.waitForTimeout(2500);
   await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
   // One notice, not one per new form.

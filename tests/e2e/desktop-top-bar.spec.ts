@@ -1,13 +1,11 @@
 /**
- * Fourth-wave conformance rules of trading.md (docs/conformance.md), the
- * desktop shell (§2 "Desktop shell", §4 "Demo / real"): the top bar's
- * trade-mode buttons and place-order toggle, its search, period and
- * candle-type controls, the default symbol BTCUSDT for a signed-in user, and
- * the demo/real switch hidden while virtual-currency trading is off.
+ * The desktop workspace's top bar: the place-order toggle and trade-mode
+ * buttons, period and candle-type selects, search, the starting symbol, and
+ * the demo/real switch (trading §2, §4).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, DESKTOP, LOADING } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, saved } from './sim.ts';
 
 /** The chart of a symbol: an image named after it, described by what it draws. */
 const chartOf = (page: Page, symbol: string) =>
@@ -18,9 +16,6 @@ const summary = (chart: Locator) =>
   chart.evaluate(
     (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
   );
-
-/** The simulator saves its state 250 ms after a change: wait for it before a page load. */
-const saved = (page: Page) => page.waitForTimeout(600);
 
 /** The workspace has loaded: live prices in the product select and a drawn chart of `symbol`. */
 async function workspaceLoaded(page: Page, symbol: string) {
@@ -149,6 +144,41 @@ test("desktop: the top bar's search opens, and choosing a result moves the chart
     'true',
   );
   await expect(panel.getByRole('button', { name: /^BTCUSDT/ })).not.toHaveAttribute('aria-current');
+  expect(consoleErrors).toEqual([]);
+});
+
+test("desktop: the top bar search's hot chips say which search is shown; pressed again one clears it", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'w4-hot@example.com');
+  await workspaceLoaded(page, 'BTCUSDT');
+  await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+  const search = page.getByRole('dialog', { name: 'Search', exact: true });
+  const hot = search.getByRole('group', { name: 'Hot searches' });
+  const box = search.getByRole('searchbox', { name: 'Search' });
+  const results = search.getByRole('list', { name: 'Results' });
+  const gbp = hot.getByRole('button', { name: 'GBP', exact: true });
+  const usd = hot.getByRole('button', { name: 'USD', exact: true });
+  await expect(gbp).toHaveAttribute('aria-pressed', 'false');
+  await gbp.click();
+  await expect(gbp).toHaveAttribute('aria-pressed', 'true');
+  await expect(box).toHaveValue('GBP');
+  await expect(results.getByRole('button', { name: /^GBPUSD/ })).toBeVisible();
+  // Another chip takes the pressed state; pressed again it clears the search.
+  await usd.click();
+  await expect(usd).toHaveAttribute('aria-pressed', 'true');
+  await expect(gbp).toHaveAttribute('aria-pressed', 'false');
+  await usd.click();
+  await expect(usd).toHaveAttribute('aria-pressed', 'false');
+  await expect(box).toHaveValue('');
+  await expect(results.getByRole('button')).toHaveCount(0);
+  // A chip's result still chooses the symbol here.
+  await gbp.click();
+  await results.getByRole('button', { name: /^GBPUSD/ }).click();
+  await expect(search).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Product' })).toHaveValue('GBPUSD');
   expect(consoleErrors).toEqual([]);
 });
 
