@@ -16,8 +16,10 @@
  *   agreement (p_read_agreement). Back returns to step one, keeping what was
  *   typed.
  * - Submit: userDeposit, multipart, metaData { coinId, amt, said, locale } and
- *   the depositProof file. Success shows submit_success_please_wait and
- *   resets the form to step one.
+ *   the depositProof file. Success resets the form and shows the result
+ *   step (`crypto.submitted`): submit_success_please_wait, the amount and
+ *   coin, In review and the time (server time, from the submit actor);
+ *   `deposit.new` goes back to step one.
  * - Bank: the user's bank cards (userBankCardList, account decoded for its
  *   last 4 digits); deposits by bank wire go through online customer service
  *   (`service.open` runs the app's `openService`).
@@ -54,6 +56,7 @@ export type {
   DepositEvent,
   DepositForm,
   DepositInput,
+  DepositReceipt,
   DepositSubmitInput,
   DepositTab,
 } from './deposit/types.ts';
@@ -114,6 +117,7 @@ export const depositMachine = setup({
       serviceRequests: 0,
       banNewFlow: input.banNewFlow ?? false,
       recharge: undefined,
+      result: undefined,
     };
   },
   // Whatever was kept has been read into the machine (or was never there).
@@ -274,10 +278,19 @@ export const depositMachine = setup({
               proof: context.proof?.url ?? '',
             }),
             onDone: [
-              { guard: 'deposited', target: 'choosing', actions: 'resetForm' },
+              { guard: 'deposited', target: 'submitted', actions: ['keepResult', 'resetForm'] },
               { target: 'details', actions: 'recordFailure' },
             ],
           },
+        },
+        /**
+         * The result step: submit_success_please_wait, the amount and coin,
+         * In review and the time; the form behind it is already reset.
+         * `deposit.new` returns to step one.
+         */
+        submitted: {
+          tags: ['done'],
+          on: { 'deposit.new': { target: 'choosing', actions: ['clearResult', 'clearNotice'] } },
         },
       },
     },

@@ -174,6 +174,8 @@ test(
     await expect(
       page.getByText('Submitted successfully, please wait for the review'),
     ).toBeVisible();
+    // The result step; New deposit starts the form again, empty.
+    await page.getByRole('button', { name: 'New deposit' }).click();
     await expect(page.getByTestId('deposit-address')).toBeVisible();
     // The form starts again empty.
     await page.getByRole('button', { name: 'Next' }).click();

@@ -17,6 +17,7 @@ import type {
   DepositContext,
   DepositEvent,
   RechargeResult,
+  SubmitResult,
 } from './types.ts';
 
 type Action = ActionFunction<
@@ -95,8 +96,22 @@ export const actions = {
   clearNotice: assign({ notice: undefined }),
   serviceOpened: assign(({ context }) => ({ serviceRequests: context.serviceRequests + 1 })),
   showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
+  /** The accepted deposit, for the result step (read before the form is reset). */
+  keepResult: assign(({ context, event }) => {
+    const coin = coinOf(context);
+    return {
+      result: {
+        amount: context.amount,
+        currency: coin?.currency ?? '',
+        protocol: coin?.protocol ?? '',
+        at: outputOf<SubmitResult>(event).at ?? Date.now(),
+      },
+    };
+  }),
+  clearResult: assign({ result: undefined }),
   resetForm: assign({
     ...empty,
+    step: 1 as const,
     failure: undefined,
     notice: notice('submit_success_please_wait'),
   }),

@@ -17,7 +17,12 @@ import type {
  */
 export const depositActors = (
   api: ApiClient,
-  opts: { prepare?: (blob: Blob) => Promise<string>; aesKey?: () => string | undefined } = {},
+  opts: {
+    prepare?: (blob: Blob) => Promise<string>;
+    aesKey?: () => string | undefined;
+    /** The server's clock (default: this device's). */
+    now?: () => number;
+  } = {},
 ) => ({
   checkRecharge: fromPromise<RechargeResult>(() => api.call('rechargeStatus')),
   loadCards: fromPromise<CardsResult>(async () => {
@@ -50,7 +55,11 @@ export const depositActors = (
   prepareImage: fromPromise<string | null, { blob: Blob }>(({ input }) =>
     (opts.prepare ?? readImage)(input.blob).catch(() => null),
   ),
-  submit: fromPromise<SubmitResult, DepositSubmitInput>(({ input }) =>
-    api.call('userDeposit', { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) }),
-  ),
+  submit: fromPromise<SubmitResult, DepositSubmitInput>(async ({ input }) => {
+    const r = await api.call('userDeposit', {
+      metaData: input.metaData,
+      depositProof: dataUrlToBlob(input.proof),
+    });
+    return { ...r, at: (opts.now ?? Date.now)() };
+  }),
 });

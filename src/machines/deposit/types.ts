@@ -79,6 +79,19 @@ export interface DepositContext {
   banNewFlow: boolean;
   /** The recharge status was read (with banNewFlow); what it said of the latest deposit. */
   recharge: { payState: number | null } | undefined;
+  /** The deposit just made, shown on the result step (`crypto.submitted`). */
+  result: DepositReceipt | undefined;
+}
+
+/** What the result step shows of a deposit the server accepted (it stays in review). */
+export interface DepositReceipt {
+  amount: string;
+  /** The coin, e.g. USDT. */
+  currency: string;
+  /** The network, e.g. TRC20. */
+  protocol: string;
+  /** When the server accepted it (server time, ms). */
+  at: number;
 }
 
 export type DepositEvent =
@@ -96,13 +109,15 @@ export type DepositEvent =
   | { type: 'service.open' }
   | { type: 'form.submit' }
   | { type: 'load.retry' }
-  | { type: 'status.refresh' };
+  | { type: 'status.refresh' }
+  | { type: 'deposit.new' };
 
 /** The coin list, with the USD prices of its coins where the market quotes them. */
 export type CoinsResult = (CallResult<'currencySimpleCoinNet'> | CallResult<'userSelfWallet'>) & {
   prices?: Record<string, number>;
 };
-export type SubmitResult = CallResult<'userDeposit'>;
+/** The server's reply, and when it came (server time, ms; the reply itself has no time). */
+export type SubmitResult = CallResult<'userDeposit'> & { at?: number };
 export type RechargeResult = CallResult<'rechargeStatus'>;
 /** The user's cards, decoded. */
 export interface CardsResult {

@@ -1,22 +1,28 @@
 /** Site data: system config (feature flags), banners and customer-service links. */
 import { ok, type SimModule } from '../module.ts';
 
-/** Banner images: generated SVGs, so the demo needs no image host. */
+/**
+ * Banner images: generated SVGs, so the demo needs no image host. They carry
+ * no text: the app captions a banner from its locale files by the URL's
+ * fragment (#markets → home.banner_markets), so the words follow the
+ * user's language (issue 25 item 9).
+ */
 const BANNERS = [
-  ['#1e3a8a', '#0ea5e9', 'Trade 60 markets', 'Forex, commodities, indices, crypto and US stocks'],
-  ['#065f46', '#10b981', 'Practise on demo', 'Switch to the demo account and reset it any time'],
-  ['#7c2d12', '#f59e0b', 'Options from 30 s', 'Fixed payout, settled at the delivery time'],
+  ['markets', '#1e3a8a', '#0ea5e9'],
+  ['demo', '#065f46', '#10b981'],
+  ['options', '#7c2d12', '#f59e0b'],
 ] as const;
 
-const bannerSvg = ([from, to, title, sub]: (typeof BANNERS)[number]) =>
+const bannerSvg = ([id, from, to]: (typeof BANNERS)[number]) =>
   'data:image/svg+xml,' +
   encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="287" viewBox="0 0 750 287">` +
       `<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
       `<rect width="750" height="287" fill="url(#g)"/>` +
-      `<text x="48" y="140" font-family="sans-serif" font-size="48" font-weight="700" fill="#fff">${title}</text>` +
-      `<text x="48" y="190" font-family="sans-serif" font-size="24" fill="#fff" opacity=".85">${sub}</text></svg>`,
-  );
+      `<circle cx="640" cy="70" r="150" fill="#fff" opacity=".08"/>` +
+      `<circle cx="700" cy="260" r="90" fill="#fff" opacity=".06"/></svg>`,
+  ) +
+  `#${id}`;
 
 export const siteModule: SimModule = {
   name: 'site',

@@ -1,8 +1,45 @@
-/** Home banners: auto-rotating every 3 s, looping; pauses while hovered or focused. */
+/**
+ * Home banners: auto-rotating every 3 s, looping; pauses while hovered or focused.
+ * A banner the app knows (its URL's fragment or file name has a home.banner_<id>
+ * text) is captioned in the user's language; others carry their own text.
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_AUTOPLAY_MS } from '../../config/constants.ts';
 import type { Banner } from '../../api/types/trading.ts';
+
+/** The banner's id: the URL's fragment, else its file name without extension. */
+export function bannerId(url: string): string | undefined {
+  const hash = url.lastIndexOf('#');
+  if (hash >= 0) return url.slice(hash + 1) || undefined;
+  if (url.startsWith('data:')) return undefined;
+  const file = url.split(/[?]/)[0]!.split('/').pop() ?? '';
+  return file.replace(/\.[a-z0-9]+$/i, '') || undefined;
+}
+
+/** The caption's keys, when the locale files have one for this banner. */
+function useCaption(url: string): { title: string; sub: string | undefined } | undefined {
+  const { t, i18n } = useTranslation();
+  const id = bannerId(url);
+  if (!id || !/^[a-z0-9_]+$/i.test(id) || !i18n.exists(`home.banner_${id}`)) return undefined;
+  const sub = `home.banner_${id}_sub`;
+  return { title: t(`home.banner_${id}`), sub: i18n.exists(sub) ? t(sub) : undefined };
+}
+
+function Slide({ url }: { url: string }) {
+  const caption = useCaption(url);
+  return (
+    <>
+      <img src={url} alt="" draggable={false} />
+      {caption && (
+        <p className="banner-caption">
+          <b>{caption.title}</b>
+          {caption.sub && <span>{caption.sub}</span>}
+        </p>
+      )}
+    </>
+  );
+}
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
@@ -41,7 +78,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-label={t('home.slide', { n: i + 1, count })}
             aria-hidden={i !== index}
           >
-            <img src={b.bannerUrl} alt="" draggable={false} />
+            <Slide url={b.bannerUrl} />
           </div>
         ))}
       </div>

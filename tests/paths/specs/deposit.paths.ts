@@ -89,6 +89,7 @@ function spec(name: string, input: DepositInput): PathSpec {
         c.pending?.name ?? null,
         c.stored,
         c.recharge?.payState ?? null,
+        c.result?.amount ?? null,
       ]);
     },
     events: (s) => {
@@ -122,6 +123,8 @@ function spec(name: string, input: DepositInput): PathSpec {
           return c.failure === -1 ? [loaded(NETS)] : [loaded(NETS), loaded([]), loadFailed];
         case '{"crypto":"loadFailed"}':
           return [{ type: 'load.retry' }];
+        case '{"crypto":"submitted"}':
+          return [{ type: 'deposit.new' }];
         case '{"crypto":"empty"}':
           return [other];
         case '{"crypto":"choosing"}':
@@ -303,20 +306,32 @@ function spec(name: string, input: DepositInput): PathSpec {
         const coin = ctx.coins.find((n) => n.id === ctx.coinId);
         const net = COIN_NETS.find((n) => n.id === ctx.coinId);
         expect(coin?.address).toBe(self ? SELF_ADDRESS : net?.address);
-        if (ctx.notice?.key === 'submit_success_please_wait') {
-          expect([ctx.amount, ctx.proof, ctx.agreed]).toEqual(['', undefined, false]);
-          expect(requests(c)[0]).toMatchObject({
-            payState: 0,
-            coinNetId: ctx.coinId,
-            payPrice: '1500',
-            // The proof is kept in the simulator's upload area, referenced from the request.
-            proof: expect.stringMatching(/^upload:\d+$/),
-            ...(self ? { said: c.data.said } : {}),
-          });
-        }
+        expect(ctx.result).toBeUndefined();
         if (ctx.notice?.key === 'copy_success') {
           expect((c.data.copied as string[]).at(-1)).toBe(coin?.address);
         }
+      },
+      'crypto.submitted': (s, c) => {
+        const ctx = (s as Snap).context;
+        expect(ctx.notice?.key).toBe('submit_success_please_wait');
+        // The form behind the result is reset; the result is the request the server keeps.
+        expect([ctx.amount, ctx.proof, ctx.agreed, ctx.step]).toEqual(['', undefined, false, 1]);
+        const net = COIN_NETS.find((n) => n.id === ctx.coinId);
+        expect(ctx.result).toEqual({
+          amount: '1500',
+          currency: net?.coin,
+          protocol: net?.protocol,
+          at: expect.any(Number),
+        });
+        const req = requests(c)[0];
+        expect(req).toMatchObject({
+          payState: 0,
+          coinNetId: ctx.coinId,
+          payPrice: '1500',
+          // The proof is kept in the simulator's upload area, referenced from the request.
+          proof: expect.stringMatching(/^upload:\d+$/),
+          ...(self ? { said: c.data.said } : {}),
+        });
       },
       'crypto.details': (s, c) => {
         const ctx = (s as Snap).context;

@@ -177,6 +177,7 @@ export const depositUi: UiDriver = {
     },
     'form.submit': (c) => button(c.page, 'wallet_ui.submit').click(),
     'status.refresh': (c) => button(c.page, 'common.refresh').click(),
+    'deposit.new': (c) => button(c.page, 'wallet_ui.new_deposit').click(),
   },
   actors: {
     checkRecharge: {
@@ -267,8 +268,21 @@ export const depositUi: UiDriver = {
       await expect(button(c.page, 'common.next')).toBeEnabled();
       if (self(c.spec)) await expect(c.page.getByText(t('wallet_ui.qr_hidden'))).toBeVisible();
       if (e.type === 'address.copy') await toastSays(c.page, t('copy_success'));
-      if (e.type === 'xstate.done.actor.submit')
-        await toastSays(c.page, t('submit_success_please_wait'));
+      if (e.type === 'deposit.new')
+        await expect(
+          c.page.getByRole('status', { name: t('submit_success_please_wait') }),
+        ).toHaveCount(0);
+    },
+    async 'crypto.submitted'(c) {
+      // The result step: the message as its title, the deposit in review, no form.
+      const box = c.page.getByRole('status', { name: t('submit_success_please_wait') });
+      await expect(box.getByText(t('wallet_ui.pay_state_0'))).toBeVisible();
+      await expect(box.getByTestId('deposit-result-amount')).toContainText(
+        `${form(c).amount} ${coinNet(form(c).coin)?.coin ?? ''}`,
+      );
+      await expect(box.getByRole('link', { name: t('wallet_ui.deposit_records') })).toBeVisible();
+      await expect(button(c.page, 'wallet_ui.new_deposit')).toBeEnabled();
+      await expect(button(c.page, 'wallet_ui.submit')).toHaveCount(0);
     },
     'crypto.details': (c, e) =>
       onAgreement(c, e)

@@ -136,6 +136,7 @@ export const depositWords: Words = {
       w.say('Come back from the agreement (browser back)', '規約から戻る（ブラウザの戻る）'),
     'form.submit': (w) => press(w, 'wallet_ui.submit'),
     'status.refresh': (w) => press(w, 'common.refresh'),
+    'deposit.new': (w) => press(w, 'wallet_ui.new_deposit'),
   },
   actors: {
     checkRecharge: {
@@ -206,14 +207,22 @@ export const depositWords: Words = {
       w.q(selfWallet(c.spec) ? 'wallet_ui.no_own_wallet' : 'wallet_ui.no_coin'),
     'crypto.choosing': (w, e, c) => {
       if (e.type === 'address.copy') return toast(w, w.t('copy_success'));
-      const done =
-        e.type === 'xstate.done.actor.submit'
-          ? `${toast(w, w.t('submit_success_please_wait'))}; `
-          : '';
+      const fresh =
+        e.type === 'deposit.new' ? w.say('Empty form again. ', '空のフォームに戻る。') : '';
       const name = coinName(form(c, e).coin);
       return w.say(
-        `${done}Step 1: ${w.q('wallet_ui.coin_network')} “${name}”, ${w.q('wallet_ui.deposit_address')} with ${w.q('wallet_ui.copy')}, and ${w.q('common.next')}`,
-        `${done}ステップ1：${w.q('wallet_ui.coin_network')}「${name}」、${w.q('wallet_ui.deposit_address')}と${w.q('wallet_ui.copy')}、${w.q('common.next')}`,
+        `${fresh}Step 1: ${w.q('wallet_ui.coin_network')} “${name}”, ${w.q('wallet_ui.deposit_address')} with ${w.q('wallet_ui.copy')}, and ${w.q('common.next')}`,
+        `${fresh}ステップ1：${w.q('wallet_ui.coin_network')}「${name}」、${w.q('wallet_ui.deposit_address')}と${w.q('wallet_ui.copy')}、${w.q('common.next')}`,
+      );
+    },
+    'crypto.submitted': (w, e, c) => {
+      // The form as it was sent (this step's event resets it).
+      const f = form(c);
+      const coin = coinNet(f.coin);
+      const what = `${f.amount} ${coin?.coin ?? ''} ${coin?.protocol ?? ''}`.trim();
+      return w.say(
+        `The result: ${w.q('submit_success_please_wait')}, ${w.q('wallet_ui.amount')} ${what}, ${w.q('wallet_ui.status')} ${w.q('wallet_ui.pay_state_0')}, ${w.q('wallet_ui.time')} now (server time), and the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('wallet_ui.new_deposit')}; no toast`,
+        `結果：${w.q('submit_success_please_wait')}、${w.q('wallet_ui.amount')} ${what}、${w.q('wallet_ui.status')} ${w.q('wallet_ui.pay_state_0')}、${w.q('wallet_ui.time')} 現在（サーバー時刻）、ボタン${w.q('wallet_ui.deposit_records')}と${w.q('wallet_ui.new_deposit')}。トーストなし`,
       );
     },
     'crypto.details': () => '',
@@ -305,6 +314,8 @@ export const depositWords: Words = {
         '規約を開いている間フォームは保持される',
       ),
     'crypto.submitting|xstate.done.actor.submit|0': (w) => w.say('Deposit submitted', '入金を申請'),
+    'crypto.submitted|deposit.new|0': (w) =>
+      w.say('Start a new deposit from the result', '結果から新しい入金を始める'),
     'crypto.submitting|xstate.done.actor.submit|1': (w, e) =>
       w.say(
         `Deposit refused: ${w.t(`code.${codeOf(e)}`)}`,

@@ -168,10 +168,12 @@ export function Login() {
   const remembered = useRemembered();
   // Just signed up: the new account comes in the navigation state, and is
   // stored until a sign-in succeeds.
-  const [prefill] = useState(() => {
-    const p = (history.state as { prefill?: { type: 'E' | 'P'; account: string } } | null)?.prefill;
-    return p ? { type: p.type, value: p.account } : recallRegisterAccount();
-  });
+  const [arrived] = useState(
+    () => (history.state as { prefill?: { type: 'E' | 'P'; account: string } } | null)?.prefill,
+  );
+  const [prefill] = useState(() =>
+    arrived ? { type: arrived.type, value: arrived.account } : recallRegisterAccount(),
+  );
   const [languages, setLanguages] = useState(false);
   return (
     <main className="screen access">
@@ -194,6 +196,12 @@ export function Login() {
         </div>
       </header>
       <h1 className="screen-title">{t('nav.login')}</h1>
+      {/* Just signed up (trading.md §7 "Register"): said until the user signs in or leaves. */}
+      {arrived && (
+        <p className="form-note success" role="status">
+          {t('login.account_created')}
+        </p>
+      )}
       {remembered === undefined ? (
         <div className="skeleton-row" role="status" aria-label={t('common.loading')} />
       ) : (

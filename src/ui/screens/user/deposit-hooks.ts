@@ -10,13 +10,14 @@ import {
 import { useServices } from '../../services-context.tsx';
 import { prepareImage } from './deposit-image.ts';
 import { inspected } from '../../../machines/inspect.ts';
+import { serverNow } from '../../../state/server-clock.ts';
 
 export function useDeposit(input: DepositInput) {
   const { api } = useServices();
   const [, navigate] = useLocation();
   return useMachine(
     depositMachine.provide({
-      actors: depositActors(api, { prepare: prepareImage }),
+      actors: depositActors(api, { prepare: prepareImage, now: serverNow }),
       actions: { openService: () => navigate('/user/service') },
     }),
     { ...inspected, input },

@@ -15,10 +15,11 @@
  *   they are redrawn on a canvas (max 1920 px, JPEG 0.75; HEIC always, at
  *   0.7). A browser that cannot decode HEIC sends the file as chosen: the
  *   machine's extension and size rules and the server decide.
+ * - After a deposit: the result step (deposit-result.tsx) until New deposit.
  * Unavailable (demo account, deposits disabled, no deposit type): back to
  * /user with a notice.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TOAST_MS } from '../../../config/constants.ts';
@@ -37,6 +38,7 @@ import { useAvailable, WalletHead } from './my-wallet-kit.tsx';
 import { BankTab } from './deposit-bank.tsx';
 import { CryptoTab } from './deposit-crypto.tsx';
 import { useDeposit, useWalletType } from './deposit-hooks.ts';
+import { DepositResult } from './deposit-result.tsx';
 import './wallet.css';
 
 export { prepareImage } from './deposit-image.ts';
@@ -54,17 +56,6 @@ function DepositScreen({ input }: { input: DepositInput }) {
     if (c.stored && !location.endsWith('/user/agreement')) send({ type: 'navigate.away' });
   }, [location, c.stored, send]);
 
-  // The success notice shows when a submission ends with it.
-  const wasSubmitting = useRef(false);
-  const submitting = state.matches({ crypto: 'submitting' });
-  useEffect(() => {
-    if (submitting) wasSubmitting.current = true;
-    else if (wasSubmitting.current) {
-      wasSubmitting.current = false;
-      if (c.notice) showToast(t(c.notice.key), 'success', TOAST_MS);
-    }
-  }, [submitting, c.notice, t]);
-
   const copy = () => {
     send({ type: 'address.copy' });
     const n = actor.getSnapshot().context.notice;
@@ -74,6 +65,14 @@ function DepositScreen({ input }: { input: DepositInput }) {
   if (disabled) return null;
   if (state.matches('checking')) return <Loading />;
   if (state.hasTag('banned')) return <Banned onRefresh={() => send({ type: 'status.refresh' })} />;
+  if (state.matches({ crypto: 'submitted' }) && c.result) {
+    return (
+      <main className="screen wallet-screen">
+        <WalletHead title={t('my.deposit')} />
+        <DepositResult r={c.result} onNew={() => send({ type: 'deposit.new' })} />
+      </main>
+    );
+  }
   const step2 = c.tab === 'crypto' && c.step === 2;
   return (
     <main className="screen wallet-screen">
