@@ -4,24 +4,8 @@
  * a deposit; once the deposit is approved it asks no more.
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-import { backOffice } from './sim.ts';
-
-/** A new account with nothing on it (no deposit), signed in. */
-async function signInEmpty(page: Page, email: string) {
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123' });
-  const scope = page.getByRole('dialog', { name: 'Sign in' }).or(page.getByRole('main'));
-  await scope.getByLabel('E-mail').first().fill(email);
-  await scope.getByLabel('Password', { exact: true }).first().fill('secret123');
-  await scope.getByRole('button', { name: 'Sign in' }).first().click();
-  await page.waitForURL(/\/$/);
-}
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { backOffice, signIn } from './sim.ts';
+import { PNG } from './images.ts';
 
 for (const [label, size] of [
   ['phone', MOBILE],
@@ -32,7 +16,8 @@ for (const [label, size] of [
     { tag: '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
-      await signInEmpty(page, `first-deposit-${label}@example.com`);
+      // No deposit: a new account with nothing on it.
+      const uid = await signIn(page, `first-deposit-${label}@example.com`, 0);
       const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
       await expect(hint.getByRole('link', { name: 'Deposit', exact: true })).toBeVisible();
       await expect(hint).toContainText('make a deposit');
@@ -64,8 +49,12 @@ for (const [label, size] of [
       );
       await expect(hint.getByRole('link', { name: 'Deposit', exact: true })).toHaveCount(0);
 
-      const items = await backOffice<Array<{ kind: string; id: string }>>(page, 'reviews');
-      const item = items.find((i) => i.kind === 'deposit');
+      const items = await backOffice<Array<{ kind: string; id: string; uid: string }>>(
+        page,
+        'reviews',
+      );
+      // This user's deposit: the live server holds other tests' reviews too.
+      const item = items.find((i) => i.kind === 'deposit' && i.uid === uid);
       if (!item) throw new Error('no deposit in review');
       await backOffice(page, 'approveDeposit', item.id);
       await page.waitForTimeout(600);
