@@ -61,9 +61,6 @@ for (const { name, desktop } of LAYOUTS)
     `${name}: a pending buy limit that fills says so, with volume and fill price`,
     { tag: '@live' },
     async ({ page, consoleErrors }) => {
-      // Desktop: passed once, then failed twice (no notice before the session ran out in the
-      // page's simulator; no "Order placed" over the wire): under investigation, not yet green.
-      test.fixme(desktop, 'desktop pending fill: not yet reliable');
       await limitFillsAndSaysSo(page, desktop, `fill-${name}@example.com`);
       expect(consoleErrors).toEqual([]);
     },
