@@ -154,7 +154,21 @@ async function open(cfg: WalkConfig, guest: boolean, run: number): Promise<Real>
     stopped: () => stopping,
     email: `walk${cfg.seed}-${run}-${Date.now() % 1e6}@example.com`,
   };
-  page.on('console', (m) => m.type() === 'error' && real.console.push(m.text()));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium logs every call answered 4xx or 5xx. Over the wire (live mode) the API is
+    // another origin, and its statuses are the contract's (401 then a refresh, 429, a fault
+    // the walk armed): what the app does with them is checked on the screen. A resource of
+    // the app's own origin that fails to load still counts.
+    const at = m.location().url;
+    if (
+      /^Failed to load resource/.test(m.text()) &&
+      at &&
+      new URL(at).origin !== new URL(page.url()).origin
+    )
+      return;
+    real.console.push(m.text());
+  });
   page.on('pageerror', (e) => real.console.push(e.message));
   // The recorder of machine transitions, and the walker's eyes.
   await page.addInitScript('window.__TRADER_INSPECT__ = window.__TRADER_INSPECT__ || [];');
