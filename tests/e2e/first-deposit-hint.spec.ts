@@ -4,7 +4,7 @@
  * a deposit; once the deposit is approved it asks no more.
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, reviewOf, signIn } from './sim.ts';
 import { PNG } from './images.ts';
 
 for (const [label, size] of [
@@ -49,13 +49,8 @@ for (const [label, size] of [
       );
       await expect(hint.getByRole('link', { name: 'Deposit', exact: true })).toHaveCount(0);
 
-      const items = await backOffice<Array<{ kind: string; id: string; uid: string }>>(
-        page,
-        'reviews',
-      );
       // This user's deposit: the live server holds other tests' reviews too.
-      const item = items.find((i) => i.kind === 'deposit' && i.uid === uid);
-      if (!item) throw new Error('no deposit in review');
+      const item = await reviewOf(page, 'deposit', uid);
       await backOffice(page, 'approveDeposit', item.id);
       await page.waitForTimeout(600);
       await page.reload();

@@ -6,22 +6,8 @@
  * while a repayment is in review, overdue, and a rejected repayment after
  * which Repay takes a new one (a loan is never left unrepayable).
  */
-import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot, shot } from './fixtures.ts';
-import { backOffice, signIn, PHONE, saved } from './sim.ts';
-
-interface ReviewItem {
-  kind: string;
-  id: string;
-  uid: string;
-}
-
-async function review(page: Page, kind: string): Promise<ReviewItem> {
-  const items = await backOffice<ReviewItem[]>(page, 'reviews');
-  const item = items.find((i) => i.kind === kind);
-  if (!item) throw new Error(`nothing of kind ${kind} in review`);
-  return item;
-}
+import { backOffice, reviewOf, signIn, PHONE, saved } from './sim.ts';
 
 const VIEWPORTS = [
   ['mobile', MOBILE],
@@ -34,7 +20,7 @@ for (const [vp, size] of VIEWPORTS) {
     { tag: size === MOBILE ? ['@live'] : [] },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
-      await signIn(page, `loan-${vp}@example.com`, 0);
+      const uid = await signIn(page, `loan-${vp}@example.com`, 0);
       const guarantor = (
         await backOffice<{ uid: string }>(page, 'seedUser', {
           email: `guarantor-${vp}@example.com`,
@@ -76,7 +62,7 @@ for (const [vp, size] of VIEWPORTS) {
       await expect(page.getByText('100,000 USD')).toBeVisible();
       await shot(page, `user-loan-review-${vp}`);
 
-      const loan = await review(page, 'loan');
+      const loan = await reviewOf(page, 'loan', uid);
       await backOffice(page, 'approveLoan', loan.id);
       await page.getByRole('button', { name: 'Refresh' }).click();
       const panel = page.getByRole('region', { name: 'Your loan' });
@@ -110,7 +96,7 @@ for (const [vp, size] of VIEWPORTS) {
       await expect(records.getByText('In review')).toHaveClass(/\byellow\b/);
       await shot(page, `user-loan-waiting-${vp}`);
 
-      await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+      await backOffice(page, 'approveRepayment', (await reviewOf(page, 'repayment', uid)).id);
       await panel.getByRole('button', { name: 'Refresh' }).click();
       await expect(records.getByText('Approved')).toBeVisible();
       await expect(records.getByText('Approved')).toHaveClass(/\bgreen\b/);
@@ -131,7 +117,7 @@ for (const [vp, size] of VIEWPORTS) {
       await backOffice(
         page,
         'rejectRepayment',
-        (await review(page, 'repayment')).id,
+        (await reviewOf(page, 'repayment', uid)).id,
         'Wrong amount',
       );
       await panel.getByRole('button', { name: 'Refresh' }).click();
@@ -154,7 +140,7 @@ for (const [vp, size] of VIEWPORTS) {
       await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
       await expect(records.getByRole('listitem')).toHaveCount(3);
       await expect(panel.getByText('Your latest repayment was rejected')).toHaveCount(0);
-      await backOffice(page, 'approveRepayment', (await review(page, 'repayment')).id);
+      await backOffice(page, 'approveRepayment', (await reviewOf(page, 'repayment', uid)).id);
       await panel.getByRole('button', { name: 'Refresh' }).click();
       await expect(panel.getByText('50,000 USD').first()).toBeVisible();
       await expect(panel.getByRole('button', { name: 'Repay' })).toBeEnabled();
@@ -165,7 +151,7 @@ for (const [vp, size] of VIEWPORTS) {
 
 test('mobile: a rejected loan request may be changed and sent again', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await signIn(page, 'loan-rejected@example.com', 0);
+  const uid = await signIn(page, 'loan-rejected@example.com', 0);
   const guarantor = (
     await backOffice<{ uid: string }>(page, 'seedUser', {
       email: 'guarantor-rejected@example.com',
@@ -180,7 +166,7 @@ test('mobile: a rejected loan request may be changed and sent again', async ({ p
   await submit.click();
   await expect(page.getByText('Your loan request is in review')).toBeVisible();
   await expect(submit).toHaveCount(0);
-  await backOffice(page, 'rejectLoan', (await review(page, 'loan')).id, 'Guarantor unknown');
+  await backOffice(page, 'rejectLoan', (await reviewOf(page, 'loan', uid)).id, 'Guarantor unknown');
   await page.getByRole('button', { name: 'Refresh' }).click();
   // Rejected (2): the form again, saying so.
   await expect(

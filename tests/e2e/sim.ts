@@ -105,3 +105,21 @@ export async function logOut(page: Page): Promise<void> {
     .click();
   await page.waitForURL(/\/$/);
 }
+
+/** An item of the back office's review queue. */
+export interface ReviewItem {
+  kind: string;
+  id: string;
+  uid: string;
+}
+
+/**
+ * The user's own item of `kind` in review. The live server's queue holds
+ * every test's users, so an item is always picked by its user.
+ */
+export async function reviewOf(page: Page, kind: string, uid: string): Promise<ReviewItem> {
+  const items = await backOffice<ReviewItem[]>(page, 'reviews');
+  const item = items.find((i) => i.kind === kind && i.uid === uid);
+  if (!item) throw new Error(`nothing of kind ${kind} in review for ${uid}`);
+  return item;
+}

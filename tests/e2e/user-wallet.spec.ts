@@ -7,13 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
-
-interface ReviewItem {
-  kind: string;
-  id: string;
-  uid: string;
-}
+import { backOffice, reviewOf, signIn, saved } from './sim.ts';
 
 /** A 1×1 PNG: a real picture for the proof upload. */
 const PNG = Buffer.from(
@@ -27,13 +21,6 @@ async function setFlag(page: Page, name: string, on: boolean) {
   await saved(page);
   // Flags come with the system config, which a reload reads.
   await page.reload();
-}
-
-async function review(page: Page, kind: string): Promise<ReviewItem> {
-  const items = await backOffice<ReviewItem[]>(page, 'reviews');
-  const hit = items.find((i) => i.kind === kind);
-  if (!hit) throw new Error(`no ${kind} in review`);
-  return hit;
 }
 
 test('my wallet: balances, transfer in and out, records', async ({ page, consoleErrors }) => {
@@ -109,7 +96,7 @@ test(
   { tag: '@live' },
   async ({ page, consoleErrors }) => {
     await page.setViewportSize(MOBILE);
-    await signIn(page, 'deposit@example.com', 100);
+    const uid = await signIn(page, 'deposit@example.com', 100);
     await page.goto('/user/deposit');
     await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute(
       'aria-selected',
@@ -189,7 +176,7 @@ test(
     await expect(list.getByRole('article', { name: 'Deposit 1500 USDT' })).toContainText(
       'In review',
     );
-    const item = await review(page, 'deposit');
+    const item = await reviewOf(page, 'deposit', uid);
     await backOffice(page, 'approveDeposit', item.id);
     await saved(page);
     await page.reload();
@@ -318,7 +305,7 @@ test(
     await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeVisible();
 
     // Rejected by the back office: the record says why, a notification arrives, the form opens.
-    const item = await review(page, 'withdrawal');
+    const item = await reviewOf(page, 'withdrawal', uid);
     await backOffice(page, 'rejectWithdrawal', item.id, 'Address check failed');
     await saved(page);
     await page.goto('/user/wallet/depositList');
