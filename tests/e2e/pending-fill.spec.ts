@@ -61,6 +61,11 @@ for (const { name, desktop } of LAYOUTS)
     `${name}: a pending buy limit that fills says so, with volume and fill price`,
     { tag: '@live' },
     async ({ page, consoleErrors }) => {
+      // A buy limit fills only when the market comes down to it, and the simulator's market
+      // is a random walk that can stay above it for the two skipped hours a session allows
+      // (1 desktop run in 7 did). Deterministic once the operator can move the market
+      // (issue 29's gap); until then the phone run holds the notice.
+      test.fixme(desktop, 'the market may never come down to the limit within a session');
       await limitFillsAndSaysSo(page, desktop, `fill-${name}@example.com`);
       expect(consoleErrors).toEqual([]);
     },
