@@ -13,42 +13,43 @@ for (const [label, size] of [
   ['phone', MOBILE],
   ['desktop', DESKTOP],
 ] as const) {
-  test(`${label}: after sign-up the sign-in form says the account was created until the user moves on`, async ({
-    page,
-    consoleErrors,
-  }) => {
-    await page.setViewportSize(size);
-    const email = `sign-up-notice-${label}@example.com`;
-    await page.goto('/register');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Get code' }).click();
-    await expect(page.getByText(`Enter the code sent to ${email}.`)).toBeVisible();
-    const code = await backOffice<string>(page, 'lastCode', email);
-    await page.getByLabel('Verification code').fill(code);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+  test(
+    `${label}: after sign-up the sign-in form says the account was created until the user moves on`,
+    { tag: '@live' },
+    async ({ page, consoleErrors }) => {
+      await page.setViewportSize(size);
+      const email = `sign-up-notice-${label}@example.com`;
+      await page.goto('/register');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Get code' }).click();
+      await expect(page.getByText(`Enter the code sent to ${email}.`)).toBeVisible();
+      const code = await backOffice<string>(page, 'lastCode', email);
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByRole('button', { name: 'Sign up' }).click();
 
-    await expect(page).toHaveURL(/\/login$/);
-    const notice = page.getByRole('status').filter({ hasText: NOTICE });
-    await expect(notice).toBeVisible();
-    await expect(page.getByLabel('E-mail')).toHaveValue(email);
-    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-    // Still there once the toast has gone.
-    const toast = page.getByText('Sign up successful');
-    await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 15_000 });
-    await expect(notice).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      const notice = page.getByRole('status').filter({ hasText: NOTICE });
+      await expect(notice).toBeVisible();
+      await expect(page.getByLabel('E-mail')).toHaveValue(email);
+      await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+      // Still there once the toast has gone.
+      const toast = page.getByText('Sign up successful');
+      await expect(toast).toBeVisible();
+      await expect(toast).toBeHidden({ timeout: 15_000 });
+      await expect(notice).toBeVisible();
 
-    // Leaving and coming back: no notice (the account is still filled in).
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/forgot$/);
-    await page.goto('/login');
-    await expect(page.getByLabel('E-mail')).toHaveValue(email);
-    await expect(page.getByText(NOTICE)).toHaveCount(0);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/$/);
-    await expect(page.getByText(NOTICE)).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
-  });
+      // Leaving and coming back: no notice (the account is still filled in).
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await expect(page).toHaveURL(/\/forgot$/);
+      await page.goto('/login');
+      await expect(page.getByLabel('E-mail')).toHaveValue(email);
+      await expect(page.getByText(NOTICE)).toHaveCount(0);
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/$/);
+      await expect(page.getByText(NOTICE)).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 }
