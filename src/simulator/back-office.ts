@@ -12,6 +12,7 @@ import type { SimContext, SimModule } from './module.ts';
 import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
 import type { TokenService } from './auth/tokens.ts';
 import { isShiftable } from './clock.ts';
+import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
 
 /** What is armed: frozen channels, stalled ones (connections still to hold), forced replies, delays. */
 export interface ArmedFaults {
@@ -47,6 +48,15 @@ export interface CoreBackOffice {
   setTradeStatus(symbol: string, status: number): void;
   /** Replace a product's weekly hours (undefined restores the catalogue's). */
   setHours(symbol: string, hours: MarketHours | undefined): void;
+  /**
+   * A gap on each symbol (market-events.ts): from the next tick on, prices are
+   * `pct` % away, with no tick between. All or none. Returns the gap's time.
+   */
+  marketGap(symbols: string[], pct: number): number;
+  /** A flash crash on each symbol: from the next tick, down `pct` % over half of `seconds`, then back. */
+  flashCrash(symbols: string[], pct: number, seconds: number): number;
+  /** The market events fired on a product, oldest first. */
+  marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
   flags(): Record<string, boolean>;
   /** Forget everything saved (the next start begins afresh). */
@@ -78,6 +88,21 @@ export function createBackOffice(d: {
   tokens: TokenService;
 }): BackOffice {
   const { ctx, hub, scenarios } = d;
+  /** One event on each symbol, at the next tick: every symbol checked before any is touched. */
+  const fire = (symbols: string[], make: (at: number) => MarketEvent): number => {
+    const at = nextTick(ctx.clock.now());
+    const e = make(at);
+    const list = [...new Set(symbols)];
+    if (list.length === 0) throw new Error('name at least one symbol');
+    for (const symbol of list) {
+      if (!ctx.products.get(symbol)) throw new Error(`unknown symbol ${symbol}`);
+      const why = eventRefusal(e, ctx.products.events(symbol).length);
+      if (why) throw new Error(`${symbol}: ${why}`);
+    }
+    for (const symbol of list) ctx.products.addEvent(symbol, e);
+    ctx.persist();
+    return at;
+  };
   const core: CoreBackOffice = {
     now: () => ctx.clock.now(),
     force: (rule) => scenarios.force(rule),
@@ -107,6 +132,10 @@ export function createBackOffice(d: {
       ctx.products.setHours(symbol, hours);
       ctx.persist();
     },
+    marketGap: (symbols, pct) => fire(symbols, (at) => ({ kind: 'gap', at, pct })),
+    flashCrash: (symbols, pct, seconds) =>
+      fire(symbols, (at) => ({ kind: 'crash', at, pct, ms: seconds * 1000 })),
+    marketEvents: (symbol) => ctx.products.events(symbol),
     setFlag: (name, enable) => {
       ctx.state.flags[name] = enable;
       ctx.persist();

@@ -3,11 +3,15 @@
  * {@link Series} and its market hours. Bars only cover open minutes; a closed
  * market shows its last open price. Every period is aggregated from the same
  * minute path, so the last bar of every period agrees with the live price.
+ * Market events (market-events.ts) are laid over the path here, once, for
+ * quotes, bars and every price the trading rules read alike.
  */
 import { lastOpenAt, marketStatusAt, openIntervals, type MarketHours } from '../api/hours.ts';
 import type { KlinePoint, MarketStatus, PriceEntry } from '../api/types/trading.ts';
 import type { Period } from '../api/wire.ts';
 import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
+import type { DayPath } from './series.ts';
+import { factorAt, steadyOver, type MarketEvent } from './market-events.ts';
 import type { ProductDef } from './catalogue.ts';
 import { subkey } from './prng.ts';
 import { quoteOf, round } from './quote.ts';
@@ -45,7 +49,11 @@ export interface PriceEngineOptions {
   products: readonly ProductDef[];
   /** Current hours of a product (the back office can change them). */
   hoursOf(symbol: string): MarketHours;
+  /** The market events over a product's prices (none when left out). */
+  eventsOf?(symbol: string): readonly MarketEvent[];
 }
+
+const NONE: readonly MarketEvent[] = [];
 
 /** A product's series key: the market key's subkey for its symbol. */
 export const seriesKey = (marketKey: string, symbol: string): Uint8Array =>
@@ -89,7 +97,18 @@ export class PriceEngine {
     return s;
   }
 
-  /** Forget cached open masks and bars (after a change of hours). */
+  private events(symbol: string): readonly MarketEvent[] {
+    return this.o.eventsOf?.(symbol) ?? NONE;
+  }
+
+  /** The path's price at t with the market events on it. */
+  private shapedAt(symbol: string, t: number): number {
+    const p = this.get(symbol).priceAt(t);
+    const ev = this.events(symbol);
+    return ev.length ? p * factorAt(ev, t) : p;
+  }
+
+  /** Forget cached open masks and bars (after a change of hours or a market event). */
   hoursChanged(): void {
     this.masks = new WeakMap();
     this.dayBars.clear();
@@ -109,7 +128,7 @@ export class PriceEngine {
 
   /** Mid price at t (frozen while the market is closed), unrounded. */
   priceAt(symbol: string, t: number): number {
-    return this.get(symbol).priceAt(this.effectiveTime(symbol, t));
+    return this.shapedAt(symbol, this.effectiveTime(symbol, t));
   }
 
   /**
@@ -158,6 +177,7 @@ export class PriceEngine {
     const path = s.dayPath(day, Math.max(0, end));
     const mask = this.mask(symbol, day);
     const { edge, high, low, volume } = path;
+    const ev = this.events(symbol);
     let bar: Bar | null = onto && { ...onto };
     for (let i = i0; i < end; i++) {
       if (!mask[i]) continue;
@@ -167,8 +187,19 @@ export class PriceEngine {
       let l = low[i] as number;
       let c = edge[i + 1] as number;
       let v = volume[i] as number;
-      if (i === nowMinute && nowTick < TICKS_PER_MINUTE - 1)
-        ({ o, h, l, c, v } = s.minuteBar(path, i, nowTick));
+      const partial = i === nowMinute && nowTick < TICKS_PER_MINUTE - 1;
+      if (partial) ({ o, h, l, c, v } = s.minuteBar(path, i, nowTick));
+      if (ev.length) {
+        const t0 = dayStart + i * MINUTE;
+        const last = partial ? nowTick : TICKS_PER_MINUTE - 1;
+        if (steadyOver(ev, t0, t0 + last * TICK_MS)) {
+          const f = factorAt(ev, t0);
+          o *= f;
+          h *= f;
+          l *= f;
+          c *= f;
+        } else ({ o, h, l, c } = shapedMinute(s, path, i, last, t0, ev));
+      }
       if (!bar) bar = { o, h, l, c, v, tv: (v * (o + c)) / 2 };
       else {
         if (h > bar.h) bar.h = h;
@@ -284,10 +315,35 @@ export class PriceEngine {
     const d = this.defs.get(symbol) as ProductDef;
     const t = this.effectiveTime(symbol, now);
     const day = Math.floor(t / DAY);
-    const mid = this.get(symbol).priceAt(t);
+    const mid = this.shapedAt(symbol, t);
     const today = this.dayUpTo(symbol, t);
     const prevT = lastOpenAt(this.o.hoursOf(symbol), day * DAY - 1);
-    const prev = prevT === undefined ? mid : this.get(symbol).priceAt(prevT);
+    const prev = prevT === undefined ? mid : this.shapedAt(symbol, prevT);
     return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus, this.status(symbol, now));
   }
+}
+
+/**
+ * A minute whose multiplier changes inside it, tick by tick (up to tick
+ * `last`): it opens at the previous close as the events have it at the
+ * minute's start (a gap right at the start opens the bar at the gap price).
+ */
+function shapedMinute(
+  s: Series,
+  path: DayPath,
+  i: number,
+  last: number,
+  t0: number,
+  ev: readonly MarketEvent[],
+): { o: number; h: number; l: number; c: number } {
+  const o = (path.edge[i] as number) * factorAt(ev, t0);
+  let h = o;
+  let l = o;
+  let c = o;
+  for (let k = 0; k <= last; k++) {
+    c = s.tick(path, i, k) * factorAt(ev, t0 + k * TICK_MS);
+    if (c > h) h = c;
+    if (c < l) l = c;
+  }
+  return { o, h, l, c };
 }

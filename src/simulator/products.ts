@@ -1,4 +1,4 @@
-/** The product registry: catalogue definitions plus back-office overrides (trade status, hours). */
+/** The product registry: catalogue definitions plus back-office overrides (trade status, hours, market events). */
 import { lastOpenAt, marketStatusAt, nyDate, type MarketHours } from '../api/hours.ts';
 import type { ProductOrderInfo } from '../api/types/trading.ts';
 import {
@@ -8,7 +8,10 @@ import {
   productBySymbol,
   type ProductDef,
 } from './catalogue.ts';
+import { eventRefusal, type MarketEvent } from './market-events.ts';
 import type { SimState } from './state.ts';
+
+const NO_EVENTS: readonly MarketEvent[] = [];
 
 export interface Products {
   all(): readonly ProductDef[];
@@ -18,7 +21,11 @@ export interface Products {
   info(symbol: string): ProductOrderInfo | undefined;
   setTradeStatus(symbol: string, status: number): void;
   setHours(symbol: string, hours: MarketHours | undefined): void;
-  /** Called after hours change, so caches can be dropped. */
+  /** The market events laid over a product's prices (market-events.ts). */
+  events(symbol: string): readonly MarketEvent[];
+  /** Schedule a market event; throws with the reason when it is refused. */
+  addEvent(symbol: string, event: MarketEvent): void;
+  /** Called after hours or market events change, so caches can be dropped. */
   onHoursChange(fn: () => void): void;
 }
 
@@ -63,6 +70,15 @@ export function createProducts(state: SimState): Products {
     setHours(symbol, h) {
       const { hours: _old, ...rest } = state.products[symbol] ?? {};
       state.products[symbol] = h ? { ...rest, hours: h } : rest;
+      for (const fn of listeners) fn();
+    },
+    events: (symbol) => state.products[symbol]?.events ?? NO_EVENTS,
+    addEvent(symbol, e) {
+      if (!productBySymbol.has(symbol)) throw new Error(`unknown symbol ${symbol}`);
+      const o = state.products[symbol] ?? {};
+      const why = eventRefusal(e, o.events?.length ?? 0);
+      if (why) throw new Error(why);
+      state.products[symbol] = { ...o, events: [...(o.events ?? []), e] };
       for (const fn of listeners) fn();
     },
     onHoursChange: (fn) => void listeners.push(fn),

@@ -12,6 +12,7 @@ import { lazyTokenService } from './auth/lazy-tokens.ts';
 import { isShiftable, realClock, type Clock } from './clock.ts';
 import type { SimContext, SimModule } from './module.ts';
 import { openPersistence, type Persistence, type WriteScope } from './persistence.ts';
+import type { MarketEvent } from './market-events.ts';
 import { PriceEngine } from './prices.ts';
 import { createProducts, warmHours } from './products.ts';
 import { CATALOGUE, HOURS, productBySymbol } from './catalogue.ts';
@@ -101,12 +102,14 @@ export async function startState(
   // world is new, or from today, and keeps the catalogue's hours (a first
   // visit). Used only when the loaded state says so; otherwise dropped.
   let hoursOf = (symbol: string) => HOURS[productBySymbol.get(symbol)?.hours ?? 'always'];
+  let eventsOf = (_symbol: string): readonly MarketEvent[] => [];
   const guess = opts.early
     ? new PriceEngine({
         marketKey,
         createdAt: clock.now(),
         products: CATALOGUE,
         hoursOf: (symbol) => hoursOf(symbol),
+        eventsOf: (symbol) => eventsOf(symbol),
       })
     : undefined;
   if (guess) {
@@ -131,6 +134,7 @@ export async function startState(
   if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
   const products = createProducts(state);
   hoursOf = (s) => products.hours(s);
+  eventsOf = (s) => products.events(s);
   const guessed =
     guess !== undefined &&
     state.marketKey === marketKey &&
@@ -143,6 +147,7 @@ export async function startState(
         createdAt: state.createdAt,
         products: products.all(),
         hoursOf,
+        eventsOf,
       });
   products.onHoursChange(() => prices.hoursChanged());
   const tokens = lazyTokenService(opts.signingKey ?? state.secret, clock);

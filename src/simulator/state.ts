@@ -6,10 +6,13 @@
 import type { MarketHours } from '../api/hours.ts';
 import type { ChannelName } from '../api/wire.ts';
 import type { ForcedReply, DelayRule } from './scenarios.ts';
+import type { MarketEvent } from './market-events.ts';
 
 export interface ProductOverride {
   tradeStatus?: number;
   hours?: MarketHours;
+  /** Market events the back office fired (gaps, flash crashes), oldest first. */
+  events?: MarketEvent[];
 }
 
 /** Sections are added by modules through declaration merging. */

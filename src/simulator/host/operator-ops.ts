@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { contract, type CallName } from '../../api/contract.ts';
 import type { BackOffice } from '../back-office.ts';
+import { CRASH_MS, CRASH_PCT, MAX_GAP_PCT } from '../market-events.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -60,6 +61,11 @@ const newUser = v.strictObject({
   deposit: v.optional(amount),
 });
 
+/** One symbol or a group (the catalogue has 60). */
+const symbols = v.pipe(v.array(text(32)), v.minLength(1), v.maxLength(60));
+const pctIn = (min: number, max: number) =>
+  v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
+
 const none = v.strictTuple([]);
 const byId = v.strictTuple([id]);
 const reject = v.strictTuple([id, text(500)]);
@@ -78,6 +84,13 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   armedFaults: none,
   setTradeStatus: v.strictTuple([text(32), int(0, 10)]),
   setHours: v.strictTuple([text(32), opt(hours)]),
+  marketGap: v.strictTuple([symbols, pctIn(-MAX_GAP_PCT, MAX_GAP_PCT)]),
+  flashCrash: v.strictTuple([
+    symbols,
+    pctIn(CRASH_PCT.min, CRASH_PCT.max),
+    int(CRASH_MS.min / 1000, CRASH_MS.max / 1000),
+  ]),
+  marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),
   flags: none,
   skipTime: v.strictTuple([int(1, 366 * 24 * 3_600_000)]),

@@ -1,4 +1,4 @@
-/** Console pane: a symbol's trade status, skipping time, and market hours. */
+/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
   const { symbol } = useSnapshot(ui);
   const [text, setText] = useState(symbol ?? '');
   useEffect(() => setText(symbol ?? ''), [symbol]);
+  const [gap, setGap] = useState('-2');
+  const [fall, setFall] = useState('10');
+  const [seconds, setSeconds] = useState('60');
   return (
     <>
       <label className="field">
@@ -65,6 +68,66 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
           onClick={() => run(bo.setHours(text, undefined), t('console.done'))}
         >
           {t('console.restoreHours')}
+        </button>
+      </div>
+      <p className="muted" id="console-events-hint">
+        {t('console.eventsHint')}
+      </p>
+      <div className="console-row">
+        <label className="field">
+          <span className="label">{t('console.gapPct')}</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            value={gap}
+            onChange={(e) => setGap(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          aria-describedby="console-events-hint"
+          onClick={() =>
+            run(
+              bo.marketGap([text], Number(gap)),
+              t('console.gapFired', { pct: gap, symbol: text }),
+            )
+          }
+        >
+          {t('console.fireGap')}
+        </button>
+      </div>
+      <div className="console-row">
+        <label className="field">
+          <span className="label">{t('console.crashPct')}</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            value={fall}
+            onChange={(e) => setFall(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="label">{t('console.crashSeconds')}</span>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={seconds}
+            onChange={(e) => setSeconds(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          aria-describedby="console-events-hint"
+          onClick={() =>
+            run(
+              bo.flashCrash([text], Number(fall), Number(seconds)),
+              t('console.crashFired', { pct: fall, s: seconds, symbol: text }),
+            )
+          }
+        >
+          {t('console.fireCrash')}
         </button>
       </div>
     </>

@@ -1,0 +1,67 @@
+/**
+ * Market events a reviewer fires from the back office (issue 29): shapes laid
+ * over a product's price path, as multipliers of time. The path itself
+ * (series.ts) stays a pure function of the market key and the time, and an
+ * event is a pure function of when it was scheduled, so prices, candles and
+ * history stay reproducible: the same key and the same events draw the same
+ * market in either host.
+ *
+ * - a gap: from `at` on, every price is `1 + pct / 100` times what it was,
+ *   with no tick in between (stops and pending orders fill at the gap price);
+ * - a flash crash: from `at`, a fall of `pct` % over half of `ms`, then back
+ *   over the other half (a straight line each way).
+ */
+import { TICK_MS } from './series.ts';
+
+export type MarketEvent =
+  { kind: 'gap'; at: number; pct: number } | { kind: 'crash'; at: number; pct: number; ms: number };
+
+/** Events kept per product: every gap bends all later prices, so none may be dropped. */
+export const MAX_EVENTS_PER_PRODUCT = 100;
+/** The largest gap either way (%). */
+export const MAX_GAP_PCT = 50;
+/** A flash crash's depth (%) and length (ms). */
+export const CRASH_PCT = { min: 0.1, max: 90 } as const;
+export const CRASH_MS = { min: 10_000, max: 3_600_000 } as const;
+
+/** The first tick after `now`: an event never rewrites a price already shown. */
+export const nextTick = (now: number): number => (Math.floor(now / TICK_MS) + 1) * TICK_MS;
+
+/** The multiplier the events put on the price path at t. */
+export function factorAt(events: readonly MarketEvent[], t: number): number {
+  let f = 1;
+  for (const e of events) {
+    if (t < e.at) continue;
+    if (e.kind === 'gap') f *= 1 + e.pct / 100;
+    else if (t < e.at + e.ms) {
+      const u = (t - e.at) / e.ms;
+      f *= 1 - (e.pct / 100) * (u < 0.5 ? 2 * u : 2 * (1 - u));
+    }
+  }
+  return f;
+}
+
+/** Is the multiplier the same at every instant of [t0, t1]? (Then a bar is scaled as a whole.) */
+export function steadyOver(events: readonly MarketEvent[], t0: number, t1: number): boolean {
+  for (const e of events) {
+    if (e.kind === 'gap' ? e.at > t0 && e.at <= t1 : e.at <= t1 && e.at + e.ms > t0) return false;
+  }
+  return true;
+}
+
+/** Why an event cannot be scheduled on a product that already has `count`, or undefined. */
+export function eventRefusal(e: MarketEvent, count: number): string | undefined {
+  if (count >= MAX_EVENTS_PER_PRODUCT)
+    return `at most ${MAX_EVENTS_PER_PRODUCT} market events per product`;
+  if (!Number.isFinite(e.pct)) return 'the percentage must be a number';
+  if (e.kind === 'gap') {
+    if (e.pct === 0 || Math.abs(e.pct) > MAX_GAP_PCT)
+      return `a gap moves the price by -${MAX_GAP_PCT} to ${MAX_GAP_PCT} %, not 0`;
+  } else {
+    if (e.pct < CRASH_PCT.min || e.pct > CRASH_PCT.max)
+      return `a flash crash falls ${CRASH_PCT.min} to ${CRASH_PCT.max} %`;
+    if (!(e.ms >= CRASH_MS.min && e.ms <= CRASH_MS.max))
+      return `a flash crash lasts ${CRASH_MS.min / 1000} s to ${CRASH_MS.max / 60_000} minutes`;
+  }
+  return undefined;
+}

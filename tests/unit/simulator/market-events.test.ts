@@ -1,0 +1,177 @@
+/**
+ * Market events (issue 29 item 1): a gap and a flash crash laid over the
+ * price path. Prices before the event never change; after it, quotes, bars
+ * and the trading rules all read the shaped prices; the same events give the
+ * same market; bad events are refused whole, with a reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, HOURS } from '../../../src/simulator/catalogue.ts';
+import { PriceEngine } from '../../../src/simulator/prices.ts';
+import { marketKeyOf } from '../../../src/simulator/prng.ts';
+import { MINUTE, TICK_MS } from '../../../src/simulator/series.ts';
+import {
+  factorAt,
+  nextTick,
+  steadyOver,
+  type MarketEvent,
+} from '../../../src/simulator/market-events.ts';
+import { checkCall } from '../../../src/simulator/host/operator-ops.ts';
+import { quoteAt } from '../../../src/simulator/modules/trading/quotes.ts';
+import { T0, trader } from './trading/support.ts';
+
+const KEY = marketKeyOf(29);
+const CREATED = T0 - 3 * 86_400_000;
+
+function engines(events: Record<string, MarketEvent[]>) {
+  const make = (ev: Record<string, MarketEvent[]>) =>
+    new PriceEngine({
+      marketKey: KEY,
+      createdAt: CREATED,
+      products: CATALOGUE,
+      hoursOf: () => HOURS.always,
+      eventsOf: (s) => ev[s] ?? [],
+    });
+  return { plain: make({}), shaped: make(events) };
+}
+
+describe('market events on the price path', () => {
+  const AT = T0 + 17 * MINUTE + 23 * TICK_MS;
+
+  it('a gap moves every price from its instant on, with no tick between, and none before', () => {
+    const { plain, shaped } = engines({ BTCUSDT: [{ kind: 'gap', at: AT, pct: -10 }] });
+    for (const dt of [-60_000, -TICK_MS, -1])
+      expect(shaped.priceAt('BTCUSDT', AT + dt)).toBe(plain.priceAt('BTCUSDT', AT + dt));
+    for (const dt of [0, 1, TICK_MS, 61_000, 3_600_000])
+      expect(shaped.priceAt('BTCUSDT', AT + dt)).toBeCloseTo(
+        plain.priceAt('BTCUSDT', AT + dt) * 0.9,
+        6,
+      );
+    // Another symbol is untouched.
+    expect(shaped.priceAt('ETHUSDT', AT + 5000)).toBe(plain.priceAt('ETHUSDT', AT + 5000));
+  });
+
+  it('candles show the gap: bars before are as they were, the gap bar spans it, bars after are shifted', () => {
+    const { plain, shaped } = engines({ BTCUSDT: [{ kind: 'gap', at: AT, pct: -10 }] });
+    const now = AT + 10 * MINUTE + 7_000;
+    const a = plain.klines('BTCUSDT', '1min', { limit: 30 }, now);
+    const b = shaped.klines('BTCUSDT', '1min', { limit: 30 }, now);
+    expect(b.map((x) => x.time)).toEqual(a.map((x) => x.time));
+    const gapBar = Math.floor(AT / MINUTE) * MINUTE;
+    for (let i = 0; i < a.length; i++) {
+      const [p, s] = [a[i]!, b[i]!];
+      expect(s.highestPrice).toBeGreaterThanOrEqual(Math.max(s.openPrice, s.closePrice));
+      expect(s.lowestPrice).toBeLessThanOrEqual(Math.min(s.openPrice, s.closePrice));
+      if (p.time < gapBar) expect(s).toEqual(p);
+      else if (p.time > gapBar) {
+        expect(s.closePrice).toBeCloseTo(p.closePrice * 0.9, 1);
+        expect(s.openPrice).toBeCloseTo(p.openPrice * 0.9, 1);
+      } else {
+        // Opens before the gap, closes after it: its range holds both levels.
+        expect(s.openPrice).toBe(p.openPrice);
+        expect(s.closePrice).toBeCloseTo(p.closePrice * 0.9, 1);
+        expect(s.highestPrice).toBeGreaterThan(s.lowestPrice / 0.9 - 1);
+      }
+    }
+    // The live quote agrees with the last bar, and the day's low went through the gap.
+    const q = shaped.quote('BTCUSDT', now, 0, 1);
+    expect(q.price).toBe(b.at(-1)!.closePrice);
+    expect(q.low).toBeLessThanOrEqual(b.at(-1)!.lowestPrice);
+  });
+
+  it('a flash crash falls to its depth halfway and is back at its end', () => {
+    const ev: MarketEvent = { kind: 'crash', at: AT, pct: 20, ms: 120_000 };
+    const { plain, shaped } = engines({ BTCUSDT: [ev] });
+    const at = (dt: number) =>
+      shaped.priceAt('BTCUSDT', AT + dt) / plain.priceAt('BTCUSDT', AT + dt);
+    expect(at(-1)).toBe(1);
+    expect(at(30_000)).toBeCloseTo(0.9, 6);
+    expect(at(60_000)).toBeCloseTo(0.8, 6);
+    expect(at(90_000)).toBeCloseTo(0.9, 6);
+    expect(at(120_000)).toBe(1);
+    const bars = shaped.klines('BTCUSDT', '5min', { limit: 3 }, AT + 10 * MINUTE);
+    const low = Math.min(...bars.map((x) => x.lowestPrice));
+    expect(low).toBeLessThan(plain.priceAt('BTCUSDT', AT + 60_000) * 0.81);
+  });
+
+  it('is a pure function of the events: two engines draw the same market', () => {
+    const ev: MarketEvent[] = [
+      { kind: 'gap', at: AT, pct: 3.5 },
+      { kind: 'crash', at: AT + 90_000, pct: 12, ms: 60_000 },
+    ];
+    const a = engines({ XAUUSD: ev }).shaped;
+    const b = engines({ XAUUSD: ev.map((e) => ({ ...e })) }).shaped;
+    const now = AT + 30 * MINUTE;
+    expect(a.klines('XAUUSD', '1min', { limit: 60 }, now)).toEqual(
+      b.klines('XAUUSD', '1min', { limit: 60 }, now),
+    );
+    expect(a.quote('XAUUSD', now, 0, 1)).toEqual(b.quote('XAUUSD', now, 0, 1));
+  });
+
+  it('steadyOver says when a bar can be shifted whole', () => {
+    const gap: MarketEvent[] = [{ kind: 'gap', at: 1000, pct: 1 }];
+    expect(steadyOver(gap, 0, 999)).toBe(true);
+    expect(steadyOver(gap, 0, 1000)).toBe(false);
+    expect(steadyOver(gap, 1000, 5000)).toBe(true);
+    expect(factorAt(gap, 999)).toBe(1);
+    expect(factorAt(gap, 1000)).toBeCloseTo(1.01, 12);
+    expect(nextTick(1000)).toBe(1200);
+    expect(nextTick(1001)).toBe(1200);
+  });
+});
+
+describe('market events from the back office', () => {
+  it('a gap through a buy limit fills it at the gap price, and a gap through a stop closes at the gap price', async () => {
+    const t = await trader();
+    const bo = t.w.sim.backOffice;
+    const ctx = t.w.sim.ctx;
+    const q = await t.quote('BTCUSDT');
+    const limit = Number((q.askPrice * 0.97).toFixed(2));
+    const pending = (
+      await t.order({ tradePair: 'BTCUSDT', orderType: 0, price: limit, buyPoint: 1 })
+    ).data!;
+    const sl = Number((q.bidPrice * 0.98).toFixed(2));
+    const open = (await t.order({ tradePair: 'BTCUSDT', orderType: 0, stopPrice: sl })).data!;
+    const at = bo.marketGap(['BTCUSDT'], -5);
+    expect(at).toBe(nextTick(t.w.clock.now()));
+    t.w.clock.set(at + 2 * TICK_MS);
+    await t.refresh();
+    const gapQuote = quoteAt(ctx, 'BTCUSDT', at);
+    const list = async (positionStatus: number) =>
+      (await t.w.api.call('userOrder', { page: 1, limit: 50, positionStatus })).data!.list;
+    const filled = (await list(2)).find((o) => o.id === pending)!;
+    expect(filled.openingPrice).toBe(gapQuote.ask);
+    expect(filled.transactionTimeTs).toBe(at);
+    const closed = (await list(3)).find((o) => o.id === open)!;
+    expect(closed.closeReason).toBe('stopLoss');
+    // Closed at the gap's bid, well under the stop: a gap gives no better price.
+    expect(closed.currentPrice).toBe(gapQuote.bid);
+    expect(closed.currentPrice).toBeLessThan(sl);
+    expect(bo.marketEvents('BTCUSDT')).toEqual([{ kind: 'gap', at, pct: -5 }]);
+    t.w.sim.stop();
+  });
+
+  it('refuses a bad event whole, with the reason, and changes nothing', async () => {
+    const t = await trader();
+    const bo = t.w.sim.backOffice;
+    expect(() => bo.marketGap(['BTCUSDT', 'NOPE'], 2)).toThrow('unknown symbol NOPE');
+    expect(() => bo.marketGap(['BTCUSDT'], 0)).toThrow(/not 0/);
+    expect(() => bo.marketGap(['BTCUSDT'], 80)).toThrow(/-50 to 50/);
+    expect(() => bo.flashCrash(['BTCUSDT'], 20, 1)).toThrow(/10 s to 60 minutes/);
+    expect(() => bo.marketGap([], 2)).toThrow(/at least one symbol/);
+    expect(bo.marketEvents('BTCUSDT')).toEqual([]);
+    for (let i = 0; i < 100; i++) bo.marketGap(['ETHUSDT'], 0.01);
+    expect(() => bo.marketGap(['BTCUSDT', 'ETHUSDT'], 1)).toThrow(/at most 100/);
+    expect(bo.marketEvents('BTCUSDT')).toEqual([]);
+    t.w.sim.stop();
+  });
+
+  it('the operator API takes a symbol group and a bounded percentage, nothing else', () => {
+    expect(checkCall('marketGap', [['BTCUSDT', 'ETHUSDT'], -2.5]).ok).toBe(true);
+    expect(checkCall('marketGap', ['BTCUSDT', -2.5]).ok).toBe(false);
+    expect(checkCall('marketGap', [['BTCUSDT'], 51]).ok).toBe(false);
+    expect(checkCall('marketGap', [Array(61).fill('BTCUSDT'), 1]).ok).toBe(false);
+    expect(checkCall('flashCrash', [['BTCUSDT'], 10, 60]).ok).toBe(true);
+    expect(checkCall('flashCrash', [['BTCUSDT'], 10, 3601]).ok).toBe(false);
+    expect(checkCall('flashCrash', [['BTCUSDT'], 10, 60, 'x']).ok).toBe(false);
+  });
+});
