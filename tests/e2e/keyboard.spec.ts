@@ -203,10 +203,13 @@ for (const [label, size] of [
  * and, for an outline, at least 3:1 against the surface behind it (WCAG 1.4.11).
  */
 async function ringProblems(page: Page, stops: number): Promise<string[]> {
-  const problems: string[] = [];
-  for (let i = 0; i < stops; i++) {
-    await page.keyboard.press('Tab');
-    const p = await page.evaluate(() => {
+  // Judged in the page as each stop takes focus (a listener), so a stop costs one key press.
+  await page.evaluate(() => {
+    const w = window as unknown as { __rings?: string[]; __ringsOff?: () => void };
+    w.__ringsOff?.();
+    const found: string[] = [];
+    w.__rings = found;
+    const judge = (): string => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return '';
       const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
@@ -236,10 +239,20 @@ async function ringProblems(page: Page, stops: number): Promise<string[]> {
       const [hi, lo] = [lum(rgb(s.outlineColor)), lum(bg)].sort((a, b) => b - a);
       const ratio = (hi! + 0.05) / (lo! + 0.05);
       return ratio < 3 ? `${name}: ring ${ratio.toFixed(2)}:1 on rgb(${bg.join(',')})` : '';
-    });
-    if (p && !problems.includes(p)) problems.push(p);
-  }
-  return problems;
+    };
+    const on = () => {
+      const p = judge();
+      if (p && !found.includes(p)) found.push(p);
+    };
+    document.addEventListener('focusin', on, true);
+    w.__ringsOff = () => document.removeEventListener('focusin', on, true);
+  });
+  for (let i = 0; i < stops; i++) await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const w = window as unknown as { __rings?: string[]; __ringsOff?: () => void };
+    w.__ringsOff?.();
+    return w.__rings ?? [];
+  });
 }
 
 for (const dark of [false, true]) {
