@@ -1,8 +1,10 @@
 /**
- * Accessibility (issue 16): axe-core on every screen, on a phone and a
- * desktop, in the light and the dark theme, signed out and signed in. No
- * serious or critical violation may remain; each one found is listed with
- * the rule, the screen and the first offending element.
+ * Every screen (issue 16): on a phone and a desktop, in the light and the
+ * dark theme, signed out and signed in, each route lands on its landmark,
+ * finishes loading, logs no error and passes axe-core: no serious or
+ * critical violation may remain; each one found is listed with the rule, the
+ * screen and the first offending element. The light runs save a screenshot
+ * of every screen under test-results/screens/ for review.
  *
  * Each test loads the app once (and again after signing in) and moves between
  * screens as the app itself does (history.pushState, which the router follows),
@@ -13,7 +15,7 @@
  */
 import axe from 'axe-core';
 import type { Frame, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, LOADING, settled } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP, LOADING, screenshot, settled } from './fixtures.ts';
 import { signIn } from './sim.ts';
 
 const PUBLIC = [
@@ -25,6 +27,7 @@ const PUBLIC = [
   '/register',
   '/forgot',
   '/user/service',
+  '/explore',
 ];
 const PRIVATE = [
   '/BTCUSDT/place?direction=0',
@@ -69,13 +72,27 @@ async function show(page: Page, path: string): Promise<void> {
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function audit(page: Page, path: string, found: string[], dark: boolean) {
+/** A screenshot's name for a path: `home`, `chart_BTCUSDT`, `BTCUSDT_place_direction_0`… */
+const shotName = (path: string) =>
+  path
+    .replace(/[/?=]+/g, '_')
+    .replace(/^_$/, 'home')
+    .replace(/^_/, '');
+
+async function audit(
+  page: Page,
+  path: string,
+  found: string[],
+  dark: boolean,
+  shot?: string,
+): Promise<void> {
   await show(page, path);
   await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
   // The loaded screen is audited, not its placeholders (nor the previous screen's).
   await settled(page);
   await expect(page.locator(LOADING), `${path} still loading`).toHaveCount(0, { timeout: 20_000 });
   await settled(page);
+  if (shot) await screenshot(page, `${shot}-${shotName(path)}`);
   await injectAxe(page);
   // Full details for violations only: the passes are not reported.
   const only = dark ? `runOnly: { type: 'rule', values: ${JSON.stringify(COLOUR_RULES)} }, ` : '';
@@ -95,8 +112,10 @@ for (const [label, size] of [
   ['desktop', DESKTOP],
 ] as const) {
   for (const dark of [false, true]) {
-    test(`no serious or critical axe violation: ${label}, ${dark ? 'dark' : 'light'} theme`, async ({
+    const theme = dark ? 'dark' : 'light';
+    test(`every screen on ${label}, ${theme} theme: it lands, loads, and has no serious or critical axe violation`, async ({
       page,
+      consoleErrors,
     }) => {
       test.setTimeout(240_000);
       await page.setViewportSize(size);
@@ -104,11 +123,14 @@ for (const [label, size] of [
         const prefs = JSON.parse(localStorage.getItem('preferences') ?? '{}') as object;
         localStorage.setItem('preferences', JSON.stringify({ ...prefs, dark: d }));
       }, dark);
+      // The light runs keep a screenshot of every screen for review (test-results/screens).
+      const shot = dark ? undefined : label === 'phone' ? 'mobile' : 'desktop';
       const found: string[] = [];
-      for (const path of PUBLIC) await audit(page, path, found, dark);
+      for (const path of PUBLIC) await audit(page, path, found, dark, shot);
       await signIn(page, `axe-${label}-${dark ? 'd' : 'l'}@example.com`, 20_000);
-      for (const path of PRIVATE) await audit(page, path, found, dark);
+      for (const path of PRIVATE) await audit(page, path, found, dark, shot && `${shot}-signed-in`);
       expect(found, found.join('\n')).toEqual([]);
+      expect(consoleErrors).toEqual([]);
     });
   }
 }
