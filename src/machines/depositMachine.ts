@@ -286,11 +286,22 @@ export const depositMachine = setup({
         /**
          * The result step: submit_success_please_wait, the amount and coin,
          * In review and the time; the form behind it is already reset.
-         * `deposit.new` returns to step one.
+         * `deposit.new` returns to step one; under depositBanNewFlow it reads
+         * the recharge status again first (the new deposit is in review).
          */
         submitted: {
           tags: ['done'],
-          on: { 'deposit.new': { target: 'choosing', actions: ['clearResult', 'clearNotice'] } },
+          on: {
+            'deposit.new': [
+              // depositBanNewFlow: the deposit just made waits for review, so ask again.
+              {
+                guard: 'banNewFlow',
+                target: '#deposit.checking',
+                actions: ['clearResult', 'clearNotice'],
+              },
+              { target: 'choosing', actions: ['clearResult', 'clearNotice'] },
+            ],
+          },
         },
       },
     },

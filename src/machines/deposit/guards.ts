@@ -15,6 +15,7 @@ type Guard = (args: { context: DepositContext; event: DepositEvent }) => boolean
 export const guards = {
   /** depositBanNewFlow: the recharge status is read before any tab opens. */
   mustCheck: ({ context }) => context.banNewFlow && context.recharge === undefined,
+  banNewFlow: ({ context }) => context.banNewFlow,
   /** The latest deposit is waiting for review (payState 0): no new one yet. */
   rechargeInReview: ({ event }) => outputOf<RechargeResult>(event).data?.payState === 0,
   onCrypto: ({ context }) => context.tab === 'crypto' && context.tabs.includes('crypto'),

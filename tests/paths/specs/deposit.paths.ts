@@ -106,7 +106,27 @@ function spec(name: string, input: DepositInput): PathSpec {
           return c.recharge === undefined ? [read(null), read(0)] : [read(0), read(1)];
         if (state === '"banned"') return [{ type: 'status.refresh' }];
         // The form opens (its coins load); the rest is as in the other specs.
-        return state === '{"crypto":"loading"}' ? [loaded(NETS)] : [];
+        if (state === '{"crypto":"loading"}') return [loaded(NETS)];
+        // Allowed at first (nothing in review): one straight deposit, then New deposit asks
+        // again, and the deposit just made is what bans the next.
+        if (c.recharge?.payState !== null) return [];
+        switch (state) {
+          case '{"crypto":"choosing"}':
+            return [{ type: 'step.next' }];
+          case '{"crypto":{"details":"idle"}}':
+            if (c.amount === '') return [amount('1500')];
+            if (!c.proof) return [proofGood];
+            if (!c.agreed) return [{ type: 'agreement.toggle' }];
+            return [{ type: 'form.submit' }];
+          case '{"crypto":{"details":"preparing"}}':
+            return [{ type: 'xstate.done.actor.prepareImage', output: PNG_URL }];
+          case '{"crypto":"submitting"}':
+            return [submitted(0)];
+          case '{"crypto":"submitted"}':
+            return [{ type: 'deposit.new' }];
+          default:
+            return [];
+        }
       }
       switch (state) {
         case '{"bank":"loading"}': {
