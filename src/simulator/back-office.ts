@@ -55,6 +55,8 @@ export interface CoreBackOffice {
   marketGap(symbols: string[], pct: number): number;
   /** A flash crash on each symbol: from the next tick, down `pct` % over half of `seconds`, then back. */
   flashCrash(symbols: string[], pct: number, seconds: number): number;
+  /** A wide spread on each symbol: from the next tick, for `seconds`, bid and ask `factor` times as far apart. */
+  widenSpread(symbols: string[], factor: number, seconds: number): number;
   /** The market events fired on a product, oldest first. */
   marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
@@ -135,6 +137,8 @@ export function createBackOffice(d: {
     marketGap: (symbols, pct) => fire(symbols, (at) => ({ kind: 'gap', at, pct })),
     flashCrash: (symbols, pct, seconds) =>
       fire(symbols, (at) => ({ kind: 'crash', at, pct, ms: seconds * 1000 })),
+    widenSpread: (symbols, factor, seconds) =>
+      fire(symbols, (at) => ({ kind: 'spread', at, factor, ms: seconds * 1000 })),
     marketEvents: (symbol) => ctx.products.events(symbol),
     setFlag: (name, enable) => {
       ctx.state.flags[name] = enable;

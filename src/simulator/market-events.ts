@@ -9,12 +9,16 @@
  * - a gap: from `at` on, every price is `1 + pct / 100` times what it was,
  *   with no tick in between (stops and pending orders fill at the gap price);
  * - a flash crash: from `at`, a fall of `pct` % over half of `ms`, then back
- *   over the other half (a straight line each way).
+ *   over the other half (a straight line each way);
+ * - a wide spread: from `at`, for `ms`, bid and ask are `factor` times as far
+ *   apart (the mid, and so the candles, are unchanged).
  */
 import { TICK_MS } from './series.ts';
 
 export type MarketEvent =
-  { kind: 'gap'; at: number; pct: number } | { kind: 'crash'; at: number; pct: number; ms: number };
+  | { kind: 'gap'; at: number; pct: number }
+  | { kind: 'crash'; at: number; pct: number; ms: number }
+  | { kind: 'spread'; at: number; factor: number; ms: number };
 
 /** Events kept per product: every gap bends all later prices, so none may be dropped. */
 export const MAX_EVENTS_PER_PRODUCT = 100;
@@ -23,6 +27,9 @@ export const MAX_GAP_PCT = 50;
 /** A flash crash's depth (%) and length (ms). */
 export const CRASH_PCT = { min: 0.1, max: 90 } as const;
 export const CRASH_MS = { min: 10_000, max: 3_600_000 } as const;
+/** How many times wider a spread may be made, and for how long (ms). */
+export const SPREAD_FACTOR = { min: 1.1, max: 100 } as const;
+export const SPREAD_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
 
 /** The first tick after `now`: an event never rewrites a price already shown. */
 export const nextTick = (now: number): number => (Math.floor(now / TICK_MS) + 1) * TICK_MS;
@@ -31,7 +38,7 @@ export const nextTick = (now: number): number => (Math.floor(now / TICK_MS) + 1)
 export function factorAt(events: readonly MarketEvent[], t: number): number {
   let f = 1;
   for (const e of events) {
-    if (t < e.at) continue;
+    if (t < e.at || e.kind === 'spread') continue;
     if (e.kind === 'gap') f *= 1 + e.pct / 100;
     else if (t < e.at + e.ms) {
       const u = (t - e.at) / e.ms;
@@ -44,15 +51,30 @@ export function factorAt(events: readonly MarketEvent[], t: number): number {
 /** Is the multiplier the same at every instant of [t0, t1]? (Then a bar is scaled as a whole.) */
 export function steadyOver(events: readonly MarketEvent[], t0: number, t1: number): boolean {
   for (const e of events) {
+    if (e.kind === 'spread') continue;
     if (e.kind === 'gap' ? e.at > t0 && e.at <= t1 : e.at <= t1 && e.at + e.ms > t0) return false;
   }
   return true;
+}
+
+/** How many times its usual width the spread is at t. */
+export function spreadAt(events: readonly MarketEvent[], t: number): number {
+  let f = 1;
+  for (const e of events) if (e.kind === 'spread' && t >= e.at && t < e.at + e.ms) f *= e.factor;
+  return f;
 }
 
 /** Why an event cannot be scheduled on a product that already has `count`, or undefined. */
 export function eventRefusal(e: MarketEvent, count: number): string | undefined {
   if (count >= MAX_EVENTS_PER_PRODUCT)
     return `at most ${MAX_EVENTS_PER_PRODUCT} market events per product`;
+  if (e.kind === 'spread') {
+    if (!(e.factor >= SPREAD_FACTOR.min && e.factor <= SPREAD_FACTOR.max))
+      return `a spread widens ${SPREAD_FACTOR.min} to ${SPREAD_FACTOR.max} times`;
+    if (!(e.ms >= SPREAD_MS.min && e.ms <= SPREAD_MS.max))
+      return `a wide spread lasts ${SPREAD_MS.min / 1000} s to ${SPREAD_MS.max / 3_600_000} hours`;
+    return undefined;
+  }
   if (!Number.isFinite(e.pct)) return 'the percentage must be a number';
   if (e.kind === 'gap') {
     if (e.pct === 0 || Math.abs(e.pct) > MAX_GAP_PCT)

@@ -11,7 +11,7 @@ import type { KlinePoint, MarketStatus, PriceEntry } from '../api/types/trading.
 import type { Period } from '../api/wire.ts';
 import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
 import type { DayPath } from './series.ts';
-import { factorAt, steadyOver, type MarketEvent } from './market-events.ts';
+import { factorAt, spreadAt, steadyOver, type MarketEvent } from './market-events.ts';
 import type { ProductDef } from './catalogue.ts';
 import { subkey } from './prng.ts';
 import { quoteOf, round } from './quote.ts';
@@ -106,6 +106,12 @@ export class PriceEngine {
     const p = this.get(symbol).priceAt(t);
     const ev = this.events(symbol);
     return ev.length ? p * factorAt(ev, t) : p;
+  }
+
+  /** How many times its usual width a product's spread is at t (market events). */
+  spreadTimes(symbol: string, t: number): number {
+    const ev = this.events(symbol);
+    return ev.length ? spreadAt(ev, t) : 1;
   }
 
   /** Forget cached open masks and bars (after a change of hours or a market event). */
@@ -319,7 +325,8 @@ export class PriceEngine {
     const today = this.dayUpTo(symbol, t);
     const prevT = lastOpenAt(this.o.hoursOf(symbol), day * DAY - 1);
     const prev = prevT === undefined ? mid : this.shapedAt(symbol, prevT);
-    return quoteOf(d, { t, mid, prev, today }, sort, tradeStatus, this.status(symbol, now));
+    const spread = this.spreadTimes(symbol, now);
+    return quoteOf(d, { t, mid, prev, today, spread }, sort, tradeStatus, this.status(symbol, now));
   }
 }
 

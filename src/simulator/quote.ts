@@ -19,7 +19,13 @@ export interface QuoteParts {
   mid: number;
   prev: number;
   today: { h: number; l: number; v: number } | null;
+  /** How many times its usual width the spread is (a market event; 1 when left out). */
+  spread?: number;
 }
+
+/** Half the spread, in price: the product's, times a market event's widening. */
+export const halfSpreadOf = (d: Pick<ProductDef, 'spread' | 'pip'>, times = 1): number =>
+  (d.spread * d.pip * times) / 2;
 
 /** The price entry of trading.md §3 from its parts (the engine's fast path and the tests' slow one). */
 export function quoteOf(
@@ -30,7 +36,7 @@ export function quoteOf(
   marketStatus: MarketStatus,
 ): PriceEntry {
   const { t, mid, prev, today } = p;
-  const half = (d.spread * d.pip) / 2;
+  const half = halfSpreadOf(d, p.spread);
   return {
     name: d.symbol,
     productName: d.name,

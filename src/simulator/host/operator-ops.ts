@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { contract, type CallName } from '../../api/contract.ts';
 import type { BackOffice } from '../back-office.ts';
-import { CRASH_MS, CRASH_PCT, MAX_GAP_PCT } from '../market-events.ts';
+import { CRASH_MS, CRASH_PCT, MAX_GAP_PCT, SPREAD_FACTOR, SPREAD_MS } from '../market-events.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -63,6 +63,7 @@ const newUser = v.strictObject({
 
 /** One symbol or a group (the catalogue has 60). */
 const symbols = v.pipe(v.array(text(32)), v.minLength(1), v.maxLength(60));
+/** A finite number in [min, max] (a percentage, a factor). */
 const pctIn = (min: number, max: number) =>
   v.pipe(v.number(), v.finite(), v.minValue(min), v.maxValue(max));
 
@@ -89,6 +90,11 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
     symbols,
     pctIn(CRASH_PCT.min, CRASH_PCT.max),
     int(CRASH_MS.min / 1000, CRASH_MS.max / 1000),
+  ]),
+  widenSpread: v.strictTuple([
+    symbols,
+    pctIn(SPREAD_FACTOR.min, SPREAD_FACTOR.max),
+    int(SPREAD_MS.min / 1000, SPREAD_MS.max / 1000),
   ]),
   marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),

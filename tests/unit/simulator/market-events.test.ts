@@ -107,6 +107,25 @@ describe('market events on the price path', () => {
     expect(a.quote('XAUUSD', now, 0, 1)).toEqual(b.quote('XAUUSD', now, 0, 1));
   });
 
+  it('a wide spread moves bid and ask apart for its time, and leaves the mid and the candles', () => {
+    const ev: MarketEvent = { kind: 'spread', at: AT, factor: 10, ms: 60_000 };
+    const { plain, shaped } = engines({ EURUSD: [ev] });
+    const width = (e: PriceEngine, t: number) => {
+      const q = e.quote('EURUSD', t, 0, 1);
+      return q.askPrice - q.bidPrice;
+    };
+    expect(width(shaped, AT - 1)).toBeCloseTo(width(plain, AT - 1), 9);
+    expect(width(shaped, AT + 30_000)).toBeCloseTo(width(plain, AT + 30_000) * 10, 4);
+    expect(width(shaped, AT + 60_000)).toBeCloseTo(width(plain, AT + 60_000), 9);
+    expect(shaped.quote('EURUSD', AT + 30_000, 0, 1).price).toBe(
+      plain.quote('EURUSD', AT + 30_000, 0, 1).price,
+    );
+    const now = AT + 5 * MINUTE;
+    expect(shaped.klines('EURUSD', '1min', { limit: 10 }, now)).toEqual(
+      plain.klines('EURUSD', '1min', { limit: 10 }, now),
+    );
+  });
+
   it('steadyOver says when a bar can be shifted whole', () => {
     const gap: MarketEvent[] = [{ kind: 'gap', at: 1000, pct: 1 }];
     expect(steadyOver(gap, 0, 999)).toBe(true);
@@ -147,6 +166,11 @@ describe('market events from the back office', () => {
     expect(closed.currentPrice).toBe(gapQuote.bid);
     expect(closed.currentPrice).toBeLessThan(sl);
     expect(bo.marketEvents('BTCUSDT')).toEqual([{ kind: 'gap', at, pct: -5 }]);
+    // A wide spread reaches the trading rules too: a market buy pays the wider ask.
+    const wide = bo.widenSpread(['BTCUSDT'], 20, 60);
+    t.w.clock.set(wide + TICK_MS);
+    const q2 = quoteAt(ctx, 'BTCUSDT', t.w.clock.now());
+    expect(q2.ask - q2.bid).toBeCloseTo((q.askPrice - q.bidPrice) * 20, 1);
     t.w.sim.stop();
   });
 
@@ -158,6 +182,8 @@ describe('market events from the back office', () => {
     expect(() => bo.marketGap(['BTCUSDT'], 80)).toThrow(/-50 to 50/);
     expect(() => bo.flashCrash(['BTCUSDT'], 20, 1)).toThrow(/10 s to 60 minutes/);
     expect(() => bo.marketGap([], 2)).toThrow(/at least one symbol/);
+    expect(() => bo.widenSpread(['EURUSD'], 1, 60)).toThrow(/1.1 to 100 times/);
+    expect(() => bo.widenSpread(['EURUSD'], 5, 0)).toThrow(/1 s to 24 hours/);
     expect(bo.marketEvents('BTCUSDT')).toEqual([]);
     for (let i = 0; i < 100; i++) bo.marketGap(['ETHUSDT'], 0.01);
     expect(() => bo.marketGap(['BTCUSDT', 'ETHUSDT'], 1)).toThrow(/at most 100/);
@@ -173,5 +199,7 @@ describe('market events from the back office', () => {
     expect(checkCall('flashCrash', [['BTCUSDT'], 10, 60]).ok).toBe(true);
     expect(checkCall('flashCrash', [['BTCUSDT'], 10, 3601]).ok).toBe(false);
     expect(checkCall('flashCrash', [['BTCUSDT'], 10, 60, 'x']).ok).toBe(false);
+    expect(checkCall('widenSpread', [['EURUSD'], 5, 120]).ok).toBe(true);
+    expect(checkCall('widenSpread', [['EURUSD'], 500, 120]).ok).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * cached per instant so one tick prices each symbol once.
  */
 import type { SimContext } from '../../module.ts';
+import { halfSpreadOf } from '../../quote.ts';
 import { usdRate, usdRateFast } from './money.ts';
 import type Big from 'big.js';
 
@@ -23,7 +24,7 @@ export function quoteAt(ctx: SimContext, symbol: string, t: number): Quote {
   const d = ctx.products.get(symbol);
   if (!d) throw new Error(`unknown symbol ${symbol}`);
   const mid = ctx.prices.priceAt(symbol, t);
-  const half = (d.spread * d.pip) / 2;
+  const half = halfSpreadOf(d, ctx.prices.spreadTimes(symbol, t));
   return {
     mid,
     bid: round(mid - half, d.precision),

@@ -1,4 +1,4 @@
-/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash). */
+/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
   const [gap, setGap] = useState('-2');
   const [fall, setFall] = useState('10');
   const [seconds, setSeconds] = useState('60');
+  const [times, setTimes] = useState('5');
+  const [spreadFor, setSpreadFor] = useState('60');
   return (
     <>
       <label className="field">
@@ -128,6 +130,39 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
           }
         >
           {t('console.fireCrash')}
+        </button>
+      </div>
+      <div className="console-row">
+        <label className="field">
+          <span className="label">{t('console.spreadTimes')}</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            value={times}
+            onChange={(e) => setTimes(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="label">{t('console.spreadSeconds')}</span>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={spreadFor}
+            onChange={(e) => setSpreadFor(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          aria-describedby="console-events-hint"
+          onClick={() =>
+            run(
+              bo.widenSpread([text], Number(times), Number(spreadFor)),
+              t('console.spreadFired', { times, s: spreadFor, symbol: text }),
+            )
+          }
+        >
+          {t('console.fireSpread')}
         </button>
       </div>
     </>
