@@ -57,6 +57,8 @@ export interface CoreBackOffice {
   flashCrash(symbols: string[], pct: number, seconds: number): number;
   /** A wide spread on each symbol: from the next tick, for `seconds`, bid and ask `factor` times as far apart. */
   widenSpread(symbols: string[], factor: number, seconds: number): number;
+  /** A trading halt on each symbol: from the next tick, for `seconds`, the market is closed. */
+  haltTrading(symbols: string[], seconds: number): number;
   /** The market events fired on a product, oldest first. */
   marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
@@ -139,6 +141,8 @@ export function createBackOffice(d: {
       fire(symbols, (at) => ({ kind: 'crash', at, pct, ms: seconds * 1000 })),
     widenSpread: (symbols, factor, seconds) =>
       fire(symbols, (at) => ({ kind: 'spread', at, factor, ms: seconds * 1000 })),
+    haltTrading: (symbols, seconds) =>
+      fire(symbols, (at) => ({ kind: 'halt', at, ms: seconds * 1000 })),
     marketEvents: (symbol) => ctx.products.events(symbol),
     setFlag: (name, enable) => {
       ctx.state.flags[name] = enable;

@@ -11,14 +11,18 @@
  * - a flash crash: from `at`, a fall of `pct` % over half of `ms`, then back
  *   over the other half (a straight line each way);
  * - a wide spread: from `at`, for `ms`, bid and ask are `factor` times as far
- *   apart (the mid, and so the candles, are unchanged).
+ *   apart (the mid, and so the candles, are unchanged);
+ * - a trading halt: from `at`, for `ms`, the market is closed: prices stay at
+ *   the last one before it, no bar is drawn, nothing fills or triggers, and an
+ *   option whose time ends meanwhile settles at that last price.
  */
 import { TICK_MS } from './series.ts';
 
 export type MarketEvent =
   | { kind: 'gap'; at: number; pct: number }
   | { kind: 'crash'; at: number; pct: number; ms: number }
-  | { kind: 'spread'; at: number; factor: number; ms: number };
+  | { kind: 'spread'; at: number; factor: number; ms: number }
+  | { kind: 'halt'; at: number; ms: number };
 
 /** Events kept per product: every gap bends all later prices, so none may be dropped. */
 export const MAX_EVENTS_PER_PRODUCT = 100;
@@ -30,6 +34,12 @@ export const CRASH_MS = { min: 10_000, max: 3_600_000 } as const;
 /** How many times wider a spread may be made, and for how long (ms). */
 export const SPREAD_FACTOR = { min: 1.1, max: 100 } as const;
 export const SPREAD_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
+/** How long a halt may last (ms). */
+export const HALT_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
+
+/** Events that move the price (the others leave the path as it is). */
+const moves = (e: MarketEvent): e is Extract<MarketEvent, { kind: 'gap' | 'crash' }> =>
+  e.kind === 'gap' || e.kind === 'crash';
 
 /** The first tick after `now`: an event never rewrites a price already shown. */
 export const nextTick = (now: number): number => (Math.floor(now / TICK_MS) + 1) * TICK_MS;
@@ -38,7 +48,7 @@ export const nextTick = (now: number): number => (Math.floor(now / TICK_MS) + 1)
 export function factorAt(events: readonly MarketEvent[], t: number): number {
   let f = 1;
   for (const e of events) {
-    if (t < e.at || e.kind === 'spread') continue;
+    if (t < e.at || !moves(e)) continue;
     if (e.kind === 'gap') f *= 1 + e.pct / 100;
     else if (t < e.at + e.ms) {
       const u = (t - e.at) / e.ms;
@@ -48,13 +58,26 @@ export function factorAt(events: readonly MarketEvent[], t: number): number {
   return f;
 }
 
-/** Is the multiplier the same at every instant of [t0, t1]? (Then a bar is scaled as a whole.) */
+/**
+ * Is every instant of [t0, t1] alike: the same multiplier, and all halted or
+ * none? (Then a bar is scaled as a whole, or left out whole.)
+ */
 export function steadyOver(events: readonly MarketEvent[], t0: number, t1: number): boolean {
+  const inside = (x: number) => x > t0 && x <= t1;
   for (const e of events) {
-    if (e.kind === 'spread') continue;
-    if (e.kind === 'gap' ? e.at > t0 && e.at <= t1 : e.at <= t1 && e.at + e.ms > t0) return false;
+    if (e.kind === 'gap' && inside(e.at)) return false;
+    if (e.kind === 'crash' && e.at <= t1 && e.at + e.ms > t0) return false;
+    if (e.kind === 'halt' && (inside(e.at) || inside(e.at + e.ms))) return false;
   }
   return true;
+}
+
+/** The start of the halt under way at t, if one is. */
+export function haltAt(events: readonly MarketEvent[], t: number): number | undefined {
+  let from: number | undefined;
+  for (const e of events)
+    if (e.kind === 'halt' && t >= e.at && t < e.at + e.ms) from = Math.min(from ?? e.at, e.at);
+  return from;
 }
 
 /** How many times its usual width the spread is at t. */
@@ -68,6 +91,10 @@ export function spreadAt(events: readonly MarketEvent[], t: number): number {
 export function eventRefusal(e: MarketEvent, count: number): string | undefined {
   if (count >= MAX_EVENTS_PER_PRODUCT)
     return `at most ${MAX_EVENTS_PER_PRODUCT} market events per product`;
+  if (e.kind === 'halt')
+    return e.ms >= HALT_MS.min && e.ms <= HALT_MS.max
+      ? undefined
+      : `a halt lasts ${HALT_MS.min / 1000} s to ${HALT_MS.max / 3_600_000} hours`;
   if (e.kind === 'spread') {
     if (!(e.factor >= SPREAD_FACTOR.min && e.factor <= SPREAD_FACTOR.max))
       return `a spread widens ${SPREAD_FACTOR.min} to ${SPREAD_FACTOR.max} times`;

@@ -11,7 +11,7 @@ import type { KlinePoint, MarketStatus, PriceEntry } from '../api/types/trading.
 import type { Period } from '../api/wire.ts';
 import { DAY, MINUTE, MINUTES_PER_DAY, Series, TICK_MS, TICKS_PER_MINUTE } from './series.ts';
 import type { DayPath } from './series.ts';
-import { factorAt, spreadAt, steadyOver, type MarketEvent } from './market-events.ts';
+import { factorAt, haltAt, spreadAt, steadyOver, type MarketEvent } from './market-events.ts';
 import type { ProductDef } from './catalogue.ts';
 import { subkey } from './prng.ts';
 import { quoteOf, round } from './quote.ts';
@@ -122,11 +122,19 @@ export class PriceEngine {
   }
 
   status(symbol: string, t: number): MarketStatus {
+    const ev = this.events(symbol);
+    if (ev.length && haltAt(ev, t) !== undefined) return 'closed';
     return marketStatusAt(this.o.hoursOf(symbol), t);
   }
 
   /** The instant whose price is shown at t: t when open, else the last open instant. */
   effectiveTime(symbol: string, t: number): number {
+    const ev = this.events(symbol);
+    // Halted: the last instant before the halt (before each, when one runs into another).
+    for (let i = 0, from = haltAt(ev, t); i < ev.length && from !== undefined; i++) {
+      t = from - 1;
+      from = haltAt(ev, t);
+    }
     const h = this.o.hoursOf(symbol);
     if (marketStatusAt(h, t) === 'open') return t;
     return lastOpenAt(h, t) ?? t;
@@ -199,12 +207,17 @@ export class PriceEngine {
         const t0 = dayStart + i * MINUTE;
         const last = partial ? nowTick : TICKS_PER_MINUTE - 1;
         if (steadyOver(ev, t0, t0 + last * TICK_MS)) {
+          if (haltAt(ev, t0) !== undefined) continue;
           const f = factorAt(ev, t0);
           o *= f;
           h *= f;
           l *= f;
           c *= f;
-        } else ({ o, h, l, c } = shapedMinute(s, path, i, last, t0, ev));
+        } else {
+          const m = shapedMinute(s, path, i, last, t0, ev);
+          if (!m) continue;
+          ({ o, h, l, c } = m);
+        }
       }
       if (!bar) bar = { o, h, l, c, v, tv: (v * (o + c)) / 2 };
       else {
@@ -331,9 +344,10 @@ export class PriceEngine {
 }
 
 /**
- * A minute whose multiplier changes inside it, tick by tick (up to tick
- * `last`): it opens at the previous close as the events have it at the
- * minute's start (a gap right at the start opens the bar at the gap price).
+ * A minute whose multiplier changes inside it, or a halt starts or ends in,
+ * tick by tick (up to tick `last`, halted ticks left out; none left: no
+ * bar): it opens at the previous close as the events have it at the minute's
+ * start (a gap right at the start opens the bar at the gap price).
  */
 function shapedMinute(
   s: Series,
@@ -342,15 +356,19 @@ function shapedMinute(
   last: number,
   t0: number,
   ev: readonly MarketEvent[],
-): { o: number; h: number; l: number; c: number } {
+): { o: number; h: number; l: number; c: number } | undefined {
   const o = (path.edge[i] as number) * factorAt(ev, t0);
   let h = o;
   let l = o;
   let c = o;
+  let ticks = 0;
   for (let k = 0; k <= last; k++) {
-    c = s.tick(path, i, k) * factorAt(ev, t0 + k * TICK_MS);
+    const t = t0 + k * TICK_MS;
+    if (haltAt(ev, t) !== undefined) continue;
+    ticks++;
+    c = s.tick(path, i, k) * factorAt(ev, t);
     if (c > h) h = c;
     if (c < l) l = c;
   }
-  return { o, h, l, c };
+  return ticks ? { o, h, l, c } : undefined;
 }

@@ -7,7 +7,14 @@
 import * as v from 'valibot';
 import { contract, type CallName } from '../../api/contract.ts';
 import type { BackOffice } from '../back-office.ts';
-import { CRASH_MS, CRASH_PCT, MAX_GAP_PCT, SPREAD_FACTOR, SPREAD_MS } from '../market-events.ts';
+import {
+  CRASH_MS,
+  CRASH_PCT,
+  HALT_MS,
+  MAX_GAP_PCT,
+  SPREAD_FACTOR,
+  SPREAD_MS,
+} from '../market-events.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -96,6 +103,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
     pctIn(SPREAD_FACTOR.min, SPREAD_FACTOR.max),
     int(SPREAD_MS.min / 1000, SPREAD_MS.max / 1000),
   ]),
+  haltTrading: v.strictTuple([symbols, int(HALT_MS.min / 1000, HALT_MS.max / 1000)]),
   marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),
   flags: none,

@@ -126,6 +126,33 @@ describe('market events on the price path', () => {
     );
   });
 
+  it('a halt closes the market for its time: the last price stays, no bar is drawn, then it trades on', () => {
+    const ev: MarketEvent = { kind: 'halt', at: AT, ms: 3 * MINUTE };
+    const { plain, shaped } = engines({ BTCUSDT: [ev] });
+    expect(shaped.status('BTCUSDT', AT - 1)).toBe('open');
+    expect(shaped.status('BTCUSDT', AT + 90_000)).toBe('closed');
+    expect(shaped.status('BTCUSDT', AT + 3 * MINUTE)).toBe('open');
+    const last = plain.priceAt('BTCUSDT', AT - 1);
+    expect(shaped.priceAt('BTCUSDT', AT + 1)).toBe(last);
+    expect(shaped.priceAt('BTCUSDT', AT + 170_000)).toBe(last);
+    expect(shaped.quote('BTCUSDT', AT + 60_000, 0, 1).marketStatus).toBe('closed');
+    expect(shaped.priceAt('BTCUSDT', AT + 3 * MINUTE)).toBe(
+      plain.priceAt('BTCUSDT', AT + 3 * MINUTE),
+    );
+    const now = AT + 10 * MINUTE;
+    const a = plain.klines('BTCUSDT', '1min', { limit: 12 }, now);
+    const b = shaped.klines('BTCUSDT', '1min', { limit: 12 }, now);
+    // The two whole minutes inside the halt have no bar; the minutes it starts and ends in do.
+    const times = new Set(b.map((x) => x.time));
+    const m0 = Math.floor(AT / MINUTE) * MINUTE;
+    expect(times.has(m0)).toBe(true);
+    expect(times.has(m0 + MINUTE)).toBe(false);
+    expect(times.has(m0 + 2 * MINUTE)).toBe(false);
+    expect(times.has(m0 + 3 * MINUTE)).toBe(true);
+    for (const x of b)
+      if (x.time > m0 + 3 * MINUTE) expect(x).toEqual(a.find((y) => y.time === x.time));
+  });
+
   it('steadyOver says when a bar can be shifted whole', () => {
     const gap: MarketEvent[] = [{ kind: 'gap', at: 1000, pct: 1 }];
     expect(steadyOver(gap, 0, 999)).toBe(true);
@@ -174,6 +201,23 @@ describe('market events from the back office', () => {
     t.w.sim.stop();
   });
 
+  it('an option whose time ends during a halt settles at the last price before it; orders wait', async () => {
+    const t = await trader();
+    const bo = t.w.sim.backOffice;
+    const ctx = t.w.sim.ctx;
+    const key = (await t.option({ tradePair: 'BTCUSDT', timeLong: 60 })).data!.uid;
+    const halt = bo.haltTrading(['BTCUSDT'], 600);
+    t.w.clock.set(halt + 2 * 60_000);
+    await t.refresh();
+    const o = (await t.w.api.call('userOptionDetail', { uid: key })).data!;
+    expect(o.positionStatus).toBe(1);
+    const before = ctx.prices.priceAt('BTCUSDT', halt - 1);
+    expect(o.priceEnd).toBe(Number(before.toFixed(2)));
+    // A market order during the halt is refused as on a closed market.
+    expect((await t.order({ tradePair: 'BTCUSDT' })).code).toBe(304);
+    t.w.sim.stop();
+  });
+
   it('refuses a bad event whole, with the reason, and changes nothing', async () => {
     const t = await trader();
     const bo = t.w.sim.backOffice;
@@ -184,6 +228,7 @@ describe('market events from the back office', () => {
     expect(() => bo.marketGap([], 2)).toThrow(/at least one symbol/);
     expect(() => bo.widenSpread(['EURUSD'], 1, 60)).toThrow(/1.1 to 100 times/);
     expect(() => bo.widenSpread(['EURUSD'], 5, 0)).toThrow(/1 s to 24 hours/);
+    expect(() => bo.haltTrading(['EURUSD'], 0)).toThrow(/a halt lasts 1 s to 24 hours/);
     expect(bo.marketEvents('BTCUSDT')).toEqual([]);
     for (let i = 0; i < 100; i++) bo.marketGap(['ETHUSDT'], 0.01);
     expect(() => bo.marketGap(['BTCUSDT', 'ETHUSDT'], 1)).toThrow(/at most 100/);
@@ -201,5 +246,7 @@ describe('market events from the back office', () => {
     expect(checkCall('flashCrash', [['BTCUSDT'], 10, 60, 'x']).ok).toBe(false);
     expect(checkCall('widenSpread', [['EURUSD'], 5, 120]).ok).toBe(true);
     expect(checkCall('widenSpread', [['EURUSD'], 500, 120]).ok).toBe(false);
+    expect(checkCall('haltTrading', [['EURUSD'], 120]).ok).toBe(true);
+    expect(checkCall('haltTrading', [['EURUSD'], 1.5]).ok).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread). */
+/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread, halt). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
   const [seconds, setSeconds] = useState('60');
   const [times, setTimes] = useState('5');
   const [spreadFor, setSpreadFor] = useState('60');
+  const [haltFor, setHaltFor] = useState('60');
   return (
     <>
       <label className="field">
@@ -163,6 +164,30 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
           }
         >
           {t('console.fireSpread')}
+        </button>
+      </div>
+      <div className="console-row">
+        <label className="field">
+          <span className="label">{t('console.haltSeconds')}</span>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={haltFor}
+            onChange={(e) => setHaltFor(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn"
+          aria-describedby="console-events-hint"
+          onClick={() =>
+            run(
+              bo.haltTrading([text], Number(haltFor)),
+              t('console.haltFired', { s: haltFor, symbol: text }),
+            )
+          }
+        >
+          {t('console.fireHalt')}
         </button>
       </div>
     </>
