@@ -28,6 +28,8 @@ for (const { driver, specs } of UI_MACHINES) {
       const defect = driver.knownDefect?.(p);
       test(`${p.spec} path ${p.index + 1}`, async ({ page, consoleErrors }) => {
         test.skip(!!reason, reason);
+        // The longest paths (a reconnect's backoff, a failure's reload) take 15 s alone.
+        test.setTimeout(120_000);
         // Runs, and must fail: once it passes, the marker has to go.
         test.fail(!!defect, defect);
         const keys = await runUiPath(page, driver, p);
