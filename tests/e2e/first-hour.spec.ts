@@ -10,7 +10,7 @@
  * first-deposit-hint, sign-up-notice, market-closed, home-banners,
  * touch-targets, theme, phone-layout) pin each point's details.
  */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot, settled, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice, type ReviewItem } from './sim.ts';
 import { PNG } from './images.ts';
@@ -30,6 +30,12 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
     x.y + x.height <= y.y ||
     y.y + y.height <= x.y
   );
+}
+
+/** Is the control wholly on the screen, not cut at its right or left edge? */
+async function onScreen(page: Page, l: Locator): Promise<boolean> {
+  const b = (await l.boundingBox())!;
+  return b.x >= 0 && b.x + b.width <= page.viewportSize()!.width + 1;
 }
 
 const COMBOS = [
@@ -286,6 +292,12 @@ for (const { layout, lang, dark } of COMBOS) {
     await expect(
       result.getByRole('link', { name: say('wallet_ui.deposit_records') }),
     ).toHaveAttribute('href', '/user/wallet/depositList');
+    // It fits the screen: the way on is in sight, not cut off at the edge.
+    for (const way of [
+      result.getByRole('link', { name: say('wallet_ui.deposit_records') }),
+      result.getByRole('button', { name: say('wallet_ui.new_deposit') }),
+    ])
+      expect(await onScreen(page, way), await way.innerText()).toBe(true);
     await shot(7);
     await page.goto('/');
     const welcome = page.getByRole('region', { name: say('shell.first_run_title') });
@@ -301,6 +313,10 @@ for (const { layout, lang, dark } of COMBOS) {
     // is asked, a review before the irreversible send, and its result (item 6).
     await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
     await page.goto('/user/withdraw');
+    // No coin yet: the amount's label names none (it read "Withdrawal amount (—)").
+    await expect(
+      page.getByLabel(say('wallet_ui.withdraw_amount_bare'), { exact: true }),
+    ).toBeVisible();
     await page.getByRole('button', { name: coinButton }).click();
     await page
       .getByRole('dialog', { name: say('wallet_ui.choose_coin') })
@@ -326,7 +342,17 @@ for (const { layout, lang, dark } of COMBOS) {
     ).toHaveText('1500 USDT');
     await shot(8);
     await check.getByRole('button', { name: say('common.confirm') }).click();
-    await expect(page.getByText(say('submit_success_please_wait')).first()).toBeVisible();
+    const sentToast = page
+      .locator('.toaster .toast')
+      .filter({ hasText: say('submit_success_please_wait') });
+    await expect(sentToast).toBeVisible();
+
+    // 9. On a phone the toast leaves the page's title in sight (item 10).
+    if (!desktop) {
+      const title = page.getByRole('heading', { level: 1 }).first();
+      await expect(title).toHaveText(say('my.withdraw'));
+      expect(await overlap(sentToast, title)).toBe(false);
+    }
     await shot(9);
 
     // 10. A closed market is tagged Closed, its price in no trend colour (item 7).
@@ -343,6 +369,18 @@ for (const { layout, lang, dark } of COMBOS) {
     const colour = (l: Locator) => l.evaluate((e) => getComputedStyle(e).color);
     const plain = await colour(quotes.locator('table'));
     await expect.poll(() => colour(row.getByTestId('row-bid-BTCUSDT'))).toBe(plain);
+    if (desktop) {
+      // Every category tab in sight, none cut at the panel's edge (item 8).
+      const bar = page.getByRole('tablist', { name: say('quotation.categories') });
+      expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    } else {
+      // The home banner's caption in the user's language (item 9).
+      await expect(
+        page
+          .getByRole('region', { name: say('home.banners') })
+          .getByText(say('home.banner_markets')),
+      ).toBeVisible();
+    }
     await shot(10);
     expect(consoleErrors).toEqual([]);
   });
