@@ -108,6 +108,13 @@ for (const { layout, lang, dark } of COMBOS) {
       expect(await overlap(toast, title)).toBe(false);
     }
     await shot(1);
+    // The code is used: the user closes its notice (left, it would cover the screens that follow).
+    await page
+      .locator('.outbox-notice')
+      .filter({ has: sent })
+      .getByRole('button', { name: say('common.close') })
+      .click();
+    await expect(sent).toHaveCount(0);
     await password.fill('secret123');
     await page
       .getByRole('button', { name: say('nav.login') })
