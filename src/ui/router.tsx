@@ -151,19 +151,19 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.DeleteCrypto,
   ),
   bankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.BankCards,
   ),
   bankCardAlt: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.BankCards,
   ),
   addBankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.AddBankCard,
   ),
   editBankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.EditBankCard,
   ),
   loan: later(

@@ -20,37 +20,112 @@
  *   list, read again; so does a failed delete (the card may be gone).
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { CallResult } from '../api/client.ts';
-import { MAX_LEN } from '../config/constants.ts';
-import { clip } from './validation/access.ts';
-import { checkBankCard } from './validation/account.ts';
-import { notice } from './notice.ts';
-import { BANK_INFO_FIELDS, cardPayload, emptyForm, outputOf } from './bankCard/helpers.ts';
-import type {
-  BankCardContext,
-  BankCardEvent,
-  BankCardMachineInput,
-  CardResult,
-  CardsResult,
-  SaveInput,
-  SaveResult,
-} from './bankCard/types.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { BankCardInput as CardBody } from '../../api/types/user.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { clip } from '../validation/access.ts';
+import { checkBankCard, storedPhone } from '../validation/account.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
 
-export { bankCardActors, CARD_PAGE } from './bankCard/actors.ts';
-export { cardPayload } from './bankCard/helpers.ts';
-export { CARD_FIELDS } from './bankCard/types.ts';
-export type {
-  AesKeySource,
-  BankCardContext,
-  BankCardEvent,
-  BankCardMachineInput,
-  CardField,
-  CardForm,
-  CardResult,
-  CardRow,
-  CardsResult,
-  SaveResult,
-} from './bankCard/types.ts';
+// ── The card, the context and the events ──
+
+export const CARD_FIELDS = [
+  'bankName',
+  'bankCode',
+  'bankAddress',
+  'swiftCode',
+  'branchCode',
+  'bankCountry',
+  'name',
+  'account',
+  'address',
+  'postCode',
+  'idNumber',
+  'phoneNumber',
+  'accountType',
+  'insNum',
+  'traNum',
+] as const satisfies ReadonlyArray<keyof CardBody>;
+export type CardField = (typeof CARD_FIELDS)[number];
+export type CardForm = Record<CardField, string>;
+
+export interface BankCardMachineInput {
+  /** The route the flow starts on: the list (default), add, or edit (with `id`). */
+  start?: 'list' | 'add' | 'edit';
+  id?: string;
+  /** The bank-info setting: insNum and traNum are shown. */
+  bankInfo: boolean;
+}
+
+/** A list row: the bank and the account's last 4 digits. */
+export interface CardRow {
+  id: string;
+  bankName: string;
+  last4: string;
+}
+
+export interface BankCardContext {
+  start: 'list' | 'add' | 'edit';
+  startId: string | undefined;
+  bankInfo: boolean;
+  cards: CardRow[];
+  /** The card being edited; undefined while adding. */
+  editingId: string | undefined;
+  form: CardForm;
+  errors: Partial<Record<CardField, string>>;
+  /** The last failing reply code, until the user changes the form. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: Notice | undefined;
+}
+
+export type BankCardEvent =
+  | { type: 'list.reload' }
+  | { type: 'add.open' }
+  | { type: 'edit.open'; id: string }
+  | { type: 'back' }
+  | { type: 'field.change'; field: CardField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'delete.open' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' };
+
+export interface CardsResult {
+  code: number;
+  cards: CardRow[];
+}
+export interface CardResult {
+  code: number;
+  card?: CardForm;
+}
+export type SaveResult =
+  CallResult<'addUserBankCard'> | CallResult<'editUserBankCard'> | { code: -1; encodeFailed: true };
+export interface SaveInput {
+  id?: string;
+  card: Partial<CardForm>;
+}
+
+export type { AesKeySource } from '../aes-key.ts';
+
+// ── The form ──
+
+/** Shown only with the bank-info setting. */
+export const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
+
+export const emptyForm = (): CardForm =>
+  Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardForm;
+
+/** The card as sent: trimmed non-empty fields, the phone stored bare, bank info only when shown. */
+export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm> {
+  const out: Partial<CardForm> = {};
+  for (const f of CARD_FIELDS) {
+    if (!bankInfo && BANK_INFO_FIELDS.includes(f)) continue;
+    const v = f === 'phoneNumber' ? storedPhone(form[f]) : form[f].trim();
+    if (v) out[f] = v;
+  }
+  return out;
+}
 
 /** Fields are at most 140 characters, like every other text field of the spec. */
 const FIELD_MAX = MAX_LEN.nick;

@@ -8,16 +8,16 @@
  */
 import { expect } from 'vitest';
 import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../../src/api/aes-codec.ts';
+import { bankCardActors } from '../../../src/machines/bankCard/actors.ts';
 import {
-  bankCardActors,
   bankCardMachine,
   CARD_FIELDS,
   type BankCardContext,
   type CardForm,
   type CardRow,
-} from '../../../src/machines/bankCardMachine.ts';
+} from '../../../src/machines/bankCard/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** The seeded card's id: the simulator's ids are deterministic. */

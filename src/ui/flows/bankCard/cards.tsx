@@ -13,13 +13,14 @@ import { useCallback, useEffect, useId } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { bankCardActors } from '../../../machines/bankCard/actors.ts';
 import {
-  bankCardActors,
+  BANK_INFO_FIELDS,
   bankCardMachine,
   type BankCardMachineInput,
   type CardField,
   type CardRow,
-} from '../../../machines/bankCardMachine.ts';
+} from '../../../machines/bankCard/machine.ts';
 import { BANK_KEYS, MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
@@ -35,8 +36,9 @@ import {
   useAvailable,
   useCardsTexts,
   useNotice,
-} from './cards-kit.tsx';
-import './cards.css';
+} from '../../screens/user/cards-kit.tsx';
+import '../../screens/user/cards.css';
+import './bankCard.css';
 import { inspected } from '../../../machines/inspect.ts';
 
 const CARD_LIST = '/user/wallet/bankCard';
@@ -63,7 +65,7 @@ function CardItem({ card }: { card: CardRow }) {
   const { t } = useCardsTexts();
   return (
     <li className="cards-item">
-      <span className="cards-bank-icon" aria-hidden="true">
+      <span className="bank-card-icon" aria-hidden="true">
         {card.bankName.slice(0, 1).toUpperCase()}
       </span>
       <span className="cards-item-body">
@@ -172,7 +174,6 @@ const BANK_FIELDS: readonly CardField[] = [
   'bankAddress',
   'bankCountry',
 ];
-const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
 const PAYEE_FIELDS: readonly CardField[] = [
   'name',
   'account',
@@ -246,7 +247,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         send({ type: 'form.submit' });
       }}
     >
-      <fieldset className="cards-fieldset">
+      <fieldset className="bank-card-fieldset">
         <legend>{t('cards.bank.sectionBank')}</legend>
         <datalist id={bankKeys}>
           {BANK_KEYS.map((k) => (
@@ -256,7 +257,7 @@ function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | unde
         {BANK_FIELDS.map(field)}
         {c.bankInfo && BANK_INFO_FIELDS.map(field)}
       </fieldset>
-      <fieldset className="cards-fieldset">
+      <fieldset className="bank-card-fieldset">
         <legend>{t('cards.bank.sectionPayee')}</legend>
         {PAYEE_FIELDS.map(field)}
       </fieldset>

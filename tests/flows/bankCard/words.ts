@@ -1,11 +1,11 @@
 /**
- * The bankCard machine in a person's words (tests/paths/specs/bankCard.paths.ts,
- * screens src/ui/screens/user/bank-cards.tsx and cards-kit.tsx). The list,
+ * The bankCard machine in a person's words (tests/flows/bankCard/paths.ts,
+ * screens src/ui/flows/bankCard/cards.tsx and cards-kit.tsx). The list,
  * the add form and the edit form are three addresses; each starts the
  * machine on its part. The spec's user has one saved card, “Seed Bank”.
  */
 import { checkBankCard } from '../../../src/machines/validation/account.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   codeOf,
   codeToast,
@@ -18,7 +18,7 @@ import {
   signIn,
   toast,
   type,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 import {
   backArrow,
   deleteDrawer,
@@ -34,7 +34,7 @@ import {
   saving,
   sharedTitles,
   typedNoError,
-} from './cards.screen.ts';
+} from '../../paths/words/cards.screen.ts';
 
 const SEED = {
   bankName: 'Seed Bank',
