@@ -139,15 +139,15 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.DepositList,
   ),
   crypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.CryptoList,
   ),
   addCrypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.AddCrypto,
   ),
   deleteCrypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.DeleteCrypto,
   ),
   bankCard: later(

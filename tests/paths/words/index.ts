@@ -13,7 +13,7 @@ import { captchaWords } from './captcha.words.ts';
 import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
-import { cryptoAddressWords } from './cryptoAddress.words.ts';
+import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';

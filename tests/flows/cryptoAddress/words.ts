@@ -1,13 +1,23 @@
 /**
  * The cryptoAddress machine in a person's words
- * (tests/paths/specs/cryptoAddress.paths.ts, screens
- * src/ui/screens/user/crypto*.tsx). The list, the add form and the delete
+ * (tests/flows/cryptoAddress/paths.ts, screens
+ * src/ui/flows/cryptoAddress/*.tsx). The list, the add form and the delete
  * page are three addresses; each starts the machine on its part. The spec's
  * user has one saved address, USDT TRC20.
  */
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, done, latest, loading, open, press, realAccount, signIn, type } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import {
+  codeOf,
+  done,
+  latest,
+  loading,
+  open,
+  press,
+  realAccount,
+  signIn,
+  type,
+} from '../../paths/words/common.ts';
 import {
   backArrow,
   deleteDrawer,
@@ -22,7 +32,7 @@ import {
   saving,
   sharedTitles,
   typedNoError,
-} from './cards.screen.ts';
+} from '../../paths/words/cards.screen.ts';
 
 const SEEDED = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
 const LIST = '/user/wallet/crypto';

@@ -4,16 +4,16 @@
  */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
+import { cryptoAddressActors } from '../../../machines/cryptoAddress/actors.ts';
 import {
-  cryptoAddressActors,
   cryptoAddressMachine,
   type CryptoAddressInput,
-} from '../../../machines/cryptoAddressMachine.ts';
+} from '../../../machines/cryptoAddress/machine.ts';
 import { cryptoWithdrawOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
-import { useAvailable } from './cards-kit.tsx';
+import { useAvailable } from '../../screens/user/cards-kit.tsx';
 import { ServerImg } from '../../components/server-img.tsx';
 import { previousLocation, useOrigin } from '../../hooks/nav-origin.ts';
 import { inspected } from '../../../machines/inspect.ts';
@@ -58,5 +58,7 @@ export function useCryptoMachine(input: CryptoAddressInput) {
 }
 
 export function CoinLogo({ src }: { src: string }) {
-  return src ? <ServerImg className="cards-logo" src={src} alt="" width={32} height={32} /> : null;
+  return src ? (
+    <ServerImg className="crypto-address-logo" src={src} alt="" width={32} height={32} />
+  ) : null;
 }

@@ -9,23 +9,24 @@
  * Hidden when crypto withdraw is disabled (NO_WALLET_WITHDRAW, or a site
  * whose withdraw methods leave out crypto) and for the demo account.
  *
- * The add and delete parts are in crypto-add.tsx and crypto-delete.tsx; the
+ * The add and delete parts are in add.tsx and delete.tsx; the
  * helpers shared with the other screens of this area (bank cards, loan) are
- * in cards-kit.tsx.
+ * in src/ui/screens/user/cards-kit.tsx.
  */
 import { Link } from 'wouter';
-import type { SavedWallet } from '../../../machines/cryptoAddressMachine.ts';
-import { Failed, Loading, ScreenHead, useCardsTexts } from './cards-kit.tsx';
+import type { SavedWallet } from '../../../machines/cryptoAddress/machine.ts';
+import { Failed, Loading, ScreenHead, useCardsTexts } from '../../screens/user/cards-kit.tsx';
 import {
   CoinLogo,
   CRYPTO_LIST,
   useCryptoAvailable,
   useCryptoBack,
   useCryptoMachine,
-} from './crypto-kit.tsx';
-import { AddCryptoBody } from './crypto-add.tsx';
-import { DeleteCryptoBody } from './crypto-delete.tsx';
-import './cards.css';
+} from './kit.tsx';
+import { AddCryptoBody } from './add.tsx';
+import { DeleteCryptoBody } from './delete.tsx';
+import '../../screens/user/cards.css';
+import './cryptoAddress.css';
 
 export { CRYPTO_LIST };
 
@@ -48,11 +49,11 @@ function WalletRow({ w }: { w: SavedWallet }) {
         <CoinLogo src={w.logoUrl} />
         <span className="cards-item-body">
           <span className="cards-item-title">
-            <b>{w.currencyName}</b> <span className="cards-tag">{w.protocol}</span>
+            <b>{w.currencyName}</b> <span className="crypto-address-tag">{w.protocol}</span>
           </span>
-          <span className="cards-address">{w.address}</span>
+          <span className="crypto-address-text">{w.address}</span>
         </span>
-        <span className="cards-chevron" aria-hidden="true">
+        <span className="crypto-address-chevron" aria-hidden="true">
           ›
         </span>
       </Link>

@@ -8,14 +8,14 @@
  */
 import { expect } from 'vitest';
 import { decodeSensitive, encodeSensitive } from '../../../src/api/aes-codec.ts';
+import { cryptoAddressActors } from '../../../src/machines/cryptoAddress/actors.ts';
 import {
-  cryptoAddressActors,
   cryptoAddressMachine,
   type CryptoAddressContext,
   type SavedWallet,
-} from '../../../src/machines/cryptoAddressMachine.ts';
+} from '../../../src/machines/cryptoAddress/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 const SEEDED_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';

@@ -4,11 +4,11 @@
  */
 import { useCallback, useEffect, useId } from 'react';
 import { useLocation } from 'wouter';
-import type { CoinOption } from '../../../machines/cryptoAddressMachine.ts';
+import type { CoinOption } from '../../../machines/cryptoAddress/machine.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { Failed, Loading, useCardsTexts, useNotice } from './cards-kit.tsx';
-import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './crypto-kit.tsx';
+import { Failed, Loading, useCardsTexts, useNotice } from '../../screens/user/cards-kit.tsx';
+import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './kit.tsx';
 
 /** The address field's limit (the spec's text fields are at most 140 characters). */
 const ADDRESS_MAX = 140;
@@ -28,13 +28,13 @@ function CoinPicker({
         <li key={coin.id}>
           <button
             type="button"
-            className={`choice cards-choice${coin.id === selected ? ' active' : ''}`}
+            className={`choice crypto-address-choice${coin.id === selected ? ' active' : ''}`}
             aria-pressed={coin.id === selected}
             onClick={() => onPick(coin.id)}
           >
             <CoinLogo src={coin.logoUrl} />
             <b>{coin.currency}</b>
-            <span className="cards-tag">{coin.protocol}</span>
+            <span className="crypto-address-tag">{coin.protocol}</span>
           </button>
         </li>
       ))}
@@ -85,7 +85,7 @@ export function AddCryptoBody() {
         <button
           type="button"
           id={pickerId}
-          className="input cards-picker"
+          className="input crypto-address-picker"
           aria-labelledby={`${pickerId}-label ${pickerId}`}
           aria-haspopup="dialog"
           aria-invalid={c.errors.coin ? true : undefined}
@@ -97,12 +97,12 @@ export function AddCryptoBody() {
             <>
               <CoinLogo src={coin.logoUrl} />
               <b>{coin.currency}</b>
-              <span className="cards-tag">{coin.protocol}</span>
+              <span className="crypto-address-tag">{coin.protocol}</span>
             </>
           ) : (
             <span className="muted">{t('cards.crypto.choose')}</span>
           )}
-          <span className="cards-chevron" aria-hidden="true">
+          <span className="crypto-address-chevron" aria-hidden="true">
             ▾
           </span>
         </button>

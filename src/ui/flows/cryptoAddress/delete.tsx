@@ -4,8 +4,14 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ConfirmDrawer, Failed, Loading, useCardsTexts, useNotice } from './cards-kit.tsx';
-import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './crypto-kit.tsx';
+import {
+  ConfirmDrawer,
+  Failed,
+  Loading,
+  useCardsTexts,
+  useNotice,
+} from '../../screens/user/cards-kit.tsx';
+import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './kit.tsx';
 
 export function DeleteCryptoBody() {
   const { t } = useCardsTexts();
@@ -31,7 +37,7 @@ export function DeleteCryptoBody() {
       <section className="cards-panel" aria-label={t('cards.crypto.detail')}>
         <div className="cards-item-title">
           <CoinLogo src={w.logoUrl} />
-          <b>{w.currencyName}</b> <span className="cards-tag">{w.protocol}</span>
+          <b>{w.currencyName}</b> <span className="crypto-address-tag">{w.protocol}</span>
         </div>
         <dl className="cards-facts">
           <dt>{t('cards.crypto.coin')}</dt>
@@ -39,7 +45,7 @@ export function DeleteCryptoBody() {
           <dt>{t('cards.crypto.network')}</dt>
           <dd>{w.protocol}</dd>
           <dt>{t('cards.crypto.address')}</dt>
-          <dd className="cards-address">{w.address}</dd>
+          <dd className="crypto-address-text">{w.address}</dd>
         </dl>
       </section>
       <div className="form-actions">
