@@ -83,7 +83,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.ChangePassword,
   ),
   bindEmail: later(
-    () => import('./screens/user/bind-email.tsx'),
+    () => import('./flows/bindEmail/bind.tsx'),
     (m) => m.BindEmail,
   ),
   verified: later(

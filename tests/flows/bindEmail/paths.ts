@@ -12,24 +12,24 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { bindEmailActors } from '../../../src/machines/bindEmail/actors.ts';
 import {
-  bindEmailActors,
   bindEmailMachine,
   type BindEmailContext,
-} from '../../../src/machines/bindEmailMachine.ts';
+} from '../../../src/machines/bindEmail/machine.ts';
 import { countdownActor } from '../../../src/machines/countdownMachine.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { CODE_TTL_MS } from '../../../src/simulator/modules/identity/state.ts';
 import { findByLogin } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
   SHORT_CODE,
   WRONG_CODE,
   codeClass as classOfCode,
-} from './code-samples.ts';
+} from '../../paths/specs/code-samples.ts';
 
 const PASSWORD = 'secret123';
 const PHONE = '14155552671';

@@ -1,12 +1,12 @@
 /**
- * The bindEmail machine in a person's words (tests/paths/specs/bindEmail.paths.ts,
- * screens src/ui/screens/user/bind-email.tsx and bind-email-code.tsx). In the
+ * The bindEmail machine in a person's words (tests/flows/bindEmail/paths.ts,
+ * screens src/ui/flows/bindEmail/bind.tsx and code.tsx). In the
  * samples 111111 stands for the code just mailed to the address.
  */
 import { checkBindEmail } from '../../../src/machines/validation/account.ts';
 import { checkCode, codeInput } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
   codeOf,
@@ -17,7 +17,7 @@ import {
   toast,
   type,
   flagSteps,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 
 interface Info {
   email?: string;

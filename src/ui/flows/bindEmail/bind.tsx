@@ -2,12 +2,13 @@
  * Bind e-mail (/user/bindEmail): the bind e-mail machine's view. Only for
  * phone-registered users on sites with user/bindEmail; anyone else is sent
  * back to /user. The spec's screen (the address) and, once an address is
- * bound, our code step: the code mailed to it proves it (bind-email-code.tsx).
+ * bound, our code step: the code mailed to it proves it (code.tsx).
  */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { bindEmailActors, bindEmailMachine } from '../../../machines/bindEmailMachine.ts';
+import { bindEmailActors } from '../../../machines/bindEmail/actors.ts';
+import { bindEmailMachine } from '../../../machines/bindEmail/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
@@ -18,8 +19,8 @@ import {
   ProfileHeader,
   useAvailable,
   useMachineOutcome,
-} from './profile-kit.tsx';
-import { BindEmailCode, type BindEmailView } from './bind-email-code.tsx';
+} from '../../screens/user/profile-kit.tsx';
+import { BindEmailCode, type BindEmailView } from './code.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 export function BindEmail() {

@@ -7,8 +7,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { EventFrom, SnapshotFrom } from 'xstate';
-import type { bindEmailMachine } from '../../../machines/bindEmailMachine.ts';
+import type { bindEmailMachine } from '../../../machines/bindEmail/machine.ts';
 import { CodeField } from '../../forms/fields.tsx';
+import './bindEmail.css';
 
 export interface BindEmailView {
   state: SnapshotFrom<typeof bindEmailMachine>;
@@ -29,7 +30,7 @@ export function BindEmailCode({ state, send }: BindEmailView) {
         send({ type: 'form.submit' });
       }}
     >
-      <p className="muted code-sent">{t('bindEmail.codeSent', { email: c.current })}</p>
+      <p className="muted bind-email-code-sent">{t('bindEmail.codeSent', { email: c.current })}</p>
       <CodeField
         label={t('login.code')}
         value={c.code}

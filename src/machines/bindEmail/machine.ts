@@ -25,13 +25,13 @@
  *   to change the address; there a pending address offers `code.enter`.
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { MAX_LEN, RESEND_SECONDS } from '../config/constants.ts';
-import { countdownActor, type CountdownReport } from './countdownMachine.ts';
-import { WRONG_CODE_REPLIES, checkCode, clip, codeInput, codeKey } from './validation/access.ts';
-import { checkBindEmail } from './validation/account.ts';
-import type { Notice } from './notice.ts';
-import { outputOf } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
+import { countdownActor, type CountdownReport } from '../countdownMachine.ts';
+import { WRONG_CODE_REPLIES, checkCode, clip, codeInput, codeKey } from '../validation/access.ts';
+import { checkBindEmail } from '../validation/account.ts';
+import type { Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
 
 export interface BindEmailInput {
   /** Flag user/bindEmail. */
@@ -72,21 +72,9 @@ export interface BindEmailOutput {
   to: '/user';
 }
 
-type InfoResult = CallResult<'userInfo'>;
-type SubmitResult = CallResult<'bindEmailSubmit'>;
-type ConfirmResult = CallResult<'bindEmailConfirm'>;
-
-/** The real actors: user info, bindEmailSubmit, bindEmailConfirm, the resend countdown. */
-export const bindEmailActors = (api: ApiClient) => ({
-  loadUser: fromPromise<InfoResult>(() => api.call('userInfo')),
-  submitEmail: fromPromise<SubmitResult, { email: string }>(({ input }) =>
-    api.call('bindEmailSubmit', input),
-  ),
-  confirmCode: fromPromise<ConfirmResult, { code: string }>(({ input }) =>
-    api.call('bindEmailConfirm', input),
-  ),
-  countdown: countdownActor(),
-});
+export type InfoResult = CallResult<'userInfo'>;
+export type SubmitResult = CallResult<'bindEmailSubmit'>;
+export type ConfirmResult = CallResult<'bindEmailConfirm'>;
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const replyCode = (event: unknown) => outputOf<{ code: number }>(event).code;
