@@ -79,7 +79,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Account,
   ),
   changePassword: later(
-    () => import('./screens/user/change-password.tsx'),
+    () => import('./flows/password/change.tsx'),
     (m) => m.ChangePassword,
   ),
   bindEmail: later(

@@ -23,7 +23,7 @@ import { marketOrderWords } from './marketOrder.words.ts';
 import { notificationsWords } from './notifications.words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
-import { passwordWords } from './password.words.ts';
+import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from './profile.words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
 import { realtimeWords } from './realtime.words.ts';

@@ -1,10 +1,10 @@
 /**
- * The password machine in a person's words (tests/paths/specs/password.paths.ts,
- * screen src/ui/screens/user/change-password.tsx).
+ * The password machine in a person's words (tests/flows/password/paths.ts,
+ * screen src/ui/flows/password/change.tsx).
  */
 import { checkPasswordLength, checkRepeat } from '../../../src/machines/validation/account.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, press, signIn, toast, type } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, press, signIn, toast, type } from '../../paths/words/common.ts';
 
 const LABEL = {
   old: 'changePassword.old',

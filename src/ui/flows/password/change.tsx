@@ -6,15 +6,12 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import {
-  passwordActors,
-  passwordMachine,
-  type PasswordOutput,
-} from '../../../machines/passwordMachine.ts';
+import { passwordActors } from '../../../machines/password/actors.ts';
+import { passwordMachine, type PasswordOutput } from '../../../machines/password/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { PasswordField } from '../../forms/fields.tsx';
-import { ProfileHeader, useMachineOutcome } from './profile-kit.tsx';
+import { ProfileHeader, useMachineOutcome } from '../../screens/user/profile-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 type Field = 'old' | 'password' | 'repeat';

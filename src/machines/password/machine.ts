@@ -12,13 +12,13 @@
  *   left either).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { MAX_LEN } from '../config/constants.ts';
-import { clearSession } from '../state/session.ts';
-import { clip } from './validation/access.ts';
-import { checkPasswordLength, checkRepeat } from './validation/account.ts';
-import { notice, type Notice } from './notice.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { clearSession } from '../../state/session.ts';
+import { clip } from '../validation/access.ts';
+import { checkPasswordLength, checkRepeat } from '../validation/account.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf as readOutput } from '../events.ts';
 
 export interface PasswordInput {
   /** Sent in metaData. */
@@ -48,15 +48,8 @@ export interface PasswordOutput {
   to: '/login';
 }
 
-type SubmitPayload = { oldPassword: string; newPassword: string; metaData: string };
-type SubmitResult = CallResult<'passwordSubmit'>;
-
-/** The real actor: passwordSubmit. */
-export const passwordActors = (api: ApiClient) => ({
-  submitPassword: fromPromise<SubmitResult, SubmitPayload>(({ input }) =>
-    api.call('passwordSubmit', input),
-  ),
-});
+export type SubmitPayload = { oldPassword: string; newPassword: string; metaData: string };
+export type SubmitResult = CallResult<'passwordSubmit'>;
 
 const errorsOf = (c: PasswordContext): PasswordContext['errors'] => {
   const e: PasswordContext['errors'] = {

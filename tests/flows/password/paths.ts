@@ -4,13 +4,10 @@
  * on success (the old token is refused, the new password signs in).
  */
 import { expect } from 'vitest';
-import {
-  passwordActors,
-  passwordMachine,
-  type PasswordContext,
-} from '../../../src/machines/passwordMachine.ts';
+import { passwordActors } from '../../../src/machines/password/actors.ts';
+import { passwordMachine, type PasswordContext } from '../../../src/machines/password/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import type { PathSpec } from '../framework.ts';
+import type { PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'pat@example.com';
 const PASSWORD = 'secret123';
