@@ -99,7 +99,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.JuniorVerified,
   ),
   notification: later(
-    () => import('./screens/user/notifications.tsx'),
+    () => import('./flows/notifications/notifications.tsx'),
     (m) => m.Notifications,
   ),
   privacy: later(

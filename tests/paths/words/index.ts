@@ -20,7 +20,7 @@ import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from './login.words.ts';
 import { marketOrderWords } from './marketOrder.words.ts';
-import { notificationsWords } from './notifications.words.ts';
+import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';

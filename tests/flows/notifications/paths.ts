@@ -11,14 +11,14 @@
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { Notification } from '../../../src/api/types/user.ts';
+import { notificationsActors } from '../../../src/machines/notifications/actors.ts';
 import {
-  notificationsActors,
   notificationsMachine,
   presentNotification,
   type NotificationsContext,
-} from '../../../src/machines/notificationsMachine.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-import { overNetwork } from './wallet.paths.ts';
+} from '../../../src/machines/notifications/machine.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { overNetwork } from '../../paths/specs/wallet.paths.ts';
 
 type Snap = ReturnType<(typeof notificationsMachine)['resolveState']>;
 

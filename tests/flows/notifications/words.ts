@@ -1,14 +1,14 @@
 /**
  * The notifications machine in a person's words
- * (tests/paths/specs/notifications.paths.ts, screen
- * src/ui/screens/user/notifications.tsx). The spec's twelve messages come
+ * (tests/flows/notifications/paths.ts, screen
+ * src/ui/flows/notifications/notifications.tsx). The spec's twelve messages come
  * from the back office; by hand they are made with the console's Reviews (a
  * rejected junior verification notifies the user), their reasons Message 1
  * … Message 12. Sample ids n0…n11 are the rows from the top (newest first).
  */
 import { LIST_FAILURE_LIMIT } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, loading, open, signIn, toast } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, loading, open, signIn, toast } from '../../paths/words/common.ts';
 
 const TOTAL = 12;
 const fetched = (x: AnyEvent) =>

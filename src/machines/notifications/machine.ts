@@ -16,10 +16,10 @@
  * - Closing the overlay does not interrupt the marking and reloading.
  */
 import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { Notification, PageLimitPayload } from '../api/types/user.ts';
-import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../config/constants.ts';
-import { outputOf } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { Notification, PageLimitPayload } from '../../api/types/user.ts';
+import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../../config/constants.ts';
+import { outputOf } from '../events.ts';
 
 export interface NotificationsContext {
   items: Notification[];
@@ -73,18 +73,8 @@ export function presentNotification(n: Notification): NotificationView {
   };
 }
 
-type PageResult = CallResult<'userNotification'>;
-type MarkResult = CallResult<'userUpdateNotification'>;
-
-/** The real actors: one page of the list, and marking read. */
-export const notificationsActors = (api: ApiClient) => ({
-  fetchPage: fromPromise<PageResult, PageLimitPayload>(({ input }) =>
-    api.call('userNotification', input),
-  ),
-  markRead: fromPromise<MarkResult, { ids: string[] }>(({ input }) =>
-    api.call('userUpdateNotification', input),
-  ),
-});
+export type PageResult = CallResult<'userNotification'>;
+export type MarkResult = CallResult<'userUpdateNotification'>;
 
 const pageOk = (r: PageResult) => r.code === 0 && !!r.data;
 

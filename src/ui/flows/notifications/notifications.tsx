@@ -8,19 +8,20 @@ import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../../api/types/user.ts';
+import { notificationsActors } from '../../../machines/notifications/actors.ts';
 import {
-  notificationsActors,
   notificationsMachine,
   presentNotification,
-} from '../../../machines/notificationsMachine.ts';
+} from '../../../machines/notifications/machine.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { formatDateTime } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
 import { ServerText } from '../../components/num-text.tsx';
-import { LoadingRows, ProfileHeader } from './profile-kit.tsx';
+import { LoadingRows, ProfileHeader } from '../../screens/user/profile-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
+import './notifications.css';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -43,15 +44,17 @@ function Row({ n, onOpen }: { n: Notification; onOpen: () => void }) {
     <li>
       <button
         type="button"
-        className={`order-card notice-card${unread ? ' unread' : ''}`}
+        className={`order-card notifications-card${unread ? ' unread' : ''}`}
         onClick={onOpen}
       >
         <span className="order-head">
-          {unread && <span className="unread-dot" aria-hidden="true" />}
-          <b className="notice-title">{v.title}</b>
-          {unread && <span className="status red notice-badge">{t('notifications.unread')}</span>}
+          {unread && <span className="notifications-unread-dot" aria-hidden="true" />}
+          <b className="notifications-title">{v.title}</b>
+          {unread && (
+            <span className="status red notifications-badge">{t('notifications.unread')}</span>
+          )}
         </span>
-        <span className="notice-preview muted">
+        <span className="notifications-preview muted">
           <ServerText text={v.content} />
         </span>
         <span className="muted small">{formatDateTime(n.timeStamp)}</span>
@@ -64,9 +67,9 @@ function Detail({ n }: { n: Notification }) {
   const { t } = useTranslation();
   const v = useTexts(n);
   return (
-    <div className="notice-detail">
+    <div className="notifications-detail">
       <p className="muted small">{formatDateTime(n.timeStamp)}</p>
-      <p className="notice-content">
+      <p className="notifications-content">
         <ServerText text={v.content} />
       </p>
       {(v.paymentPrice !== undefined || v.remark) && (
@@ -141,7 +144,7 @@ export function Notifications() {
                 <span className="muted small">{t('list.end')}</span>
               ) : (
                 <div className="empty-state">
-                  <span className="notice-empty-icon" aria-hidden="true">
+                  <span className="notifications-empty-icon" aria-hidden="true">
                     ✉
                   </span>
                   <span>{t('notifications.empty')}</span>
