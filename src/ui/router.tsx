@@ -75,7 +75,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Forgot,
   ),
   account: later(
-    () => import('./screens/user/account.tsx'),
+    () => import('./flows/profile/account.tsx'),
     (m) => m.Account,
   ),
   changePassword: later(

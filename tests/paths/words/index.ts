@@ -24,7 +24,7 @@ import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
-import { profileWords } from './profile.words.ts';
+import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
 import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';

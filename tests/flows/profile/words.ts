@@ -1,12 +1,12 @@
 /**
- * The profile machine in a person's words (tests/paths/specs/profile.paths.ts,
- * screen src/ui/screens/user/account.tsx and profile-kit.tsx). The mobile
+ * The profile machine in a person's words (tests/flows/profile/paths.ts,
+ * screen src/ui/flows/profile/account.tsx and profile-kit.tsx). The mobile
  * spec is a phone user in a phone-sized window, the desktop one an e-mail
  * user in a wide window. The files are the spec's samples: me.png a small
  * PNG, me.gif a GIF, big.png a file over 10 MB, gone.png one that cannot be
  * read any more once picked.
  */
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   automatedOnly,
   codeOf,
@@ -17,7 +17,7 @@ import {
   signIn,
   toast,
   type,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 
 const mobile = (spec: string) => spec.includes('mobile');
 

@@ -8,11 +8,8 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import {
-  profileActors,
-  profileMachine,
-  type ProfileOutput,
-} from '../../../machines/profileMachine.ts';
+import { profileActors } from '../../../machines/profile/actors.ts';
+import { profileMachine, type ProfileOutput } from '../../../machines/profile/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { flagOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
@@ -30,7 +27,8 @@ import {
   LoadingRows,
   ProfileHeader,
   useMachineOutcome,
-} from './profile-kit.tsx';
+} from '../../screens/user/profile-kit.tsx';
+import './profile.css';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -137,7 +135,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
             to="/user/bindEmail"
             end={
               c.user?.email ? (
-                <span className="end-stack">
+                <span className="profile-end-stack">
                   {c.user.email}
                   {c.user.emailPending && (
                     <span className="pending-note"> {t('bindEmail.pending')}</span>

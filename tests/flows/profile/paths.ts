@@ -6,13 +6,10 @@
  * (1012: a transient query failure has no user-made cause) so a retry can pass.
  */
 import { expect } from 'vitest';
-import {
-  profileActors,
-  profileMachine,
-  type ProfileContext,
-} from '../../../src/machines/profileMachine.ts';
+import { profileActors } from '../../../src/machines/profile/actors.ts';
+import { profileMachine, type ProfileContext } from '../../../src/machines/profile/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 const ORIG = 'ann';
