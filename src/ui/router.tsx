@@ -87,15 +87,15 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.BindEmail,
   ),
   verified: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.Verified,
   ),
   juniorVerified: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.JuniorVerified,
   ),
   juniorVerfiy: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.JuniorVerified,
   ),
   notification: later(

@@ -31,7 +31,7 @@ import { registerWords } from './register.words.ts';
 import { sessionWords } from './session.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
-import { verificationWords } from './verification.words.ts';
+import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 

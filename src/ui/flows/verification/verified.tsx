@@ -10,17 +10,17 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { IdType, VerifiedStatus } from '../../../api/types/user.ts';
+import { verificationActors } from '../../../machines/verification/actors.ts';
 import {
   SLOTS,
-  verificationActors,
   verificationMachine,
   type Slot,
   type Variant,
-} from '../../../machines/verificationMachine.ts';
+} from '../../../machines/verification/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { juniorOffered } from './account-menu.ts';
+import { juniorOffered } from '../../screens/user/account-menu.ts';
 import {
   ImagePicker,
   LoadError,
@@ -29,7 +29,8 @@ import {
   ProfileHeader,
   useAvailable,
   useMachineOutcome,
-} from './profile-kit.tsx';
+} from '../../screens/user/profile-kit.tsx';
+import './verification.css';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
@@ -47,7 +48,7 @@ const STATUS_CLASS: Record<VerifiedStatus, string> = {
 function StatusLine({ status, remark }: { status: VerifiedStatus; remark: string | undefined }) {
   const { t } = useTranslation();
   return (
-    <section className="verify-status" aria-label={t('verified.status')}>
+    <section className="verification-status" aria-label={t('verified.status')}>
       <div className="row">
         <span className="muted">{t('verified.status')}</span>
         <span className={`status ${STATUS_CLASS[status]}`}>
@@ -99,8 +100,8 @@ function VerificationForm({ variant }: { variant: Variant }) {
     return (
       <>
         <StatusLine status={c.status} remark={undefined} />
-        <div className="empty-state verify-done">
-          <span className="verify-check" aria-hidden="true">
+        <div className="empty-state verification-done">
+          <span className="verification-check" aria-hidden="true">
             ✓
           </span>
           {c.alreadyVerified && <p role="status">{t('already_verified')}</p>}
@@ -133,7 +134,10 @@ function VerificationForm({ variant }: { variant: Variant }) {
       }}
     >
       <StatusLine status={c.status} remark={c.remark} />
-      <fieldset className="profile-fieldset" disabled={!editable || state.matches('submitting')}>
+      <fieldset
+        className="verification-fieldset"
+        disabled={!editable || state.matches('submitting')}
+      >
         <TextField
           label={t('verified.realName')}
           autoComplete="name"
@@ -185,7 +189,7 @@ function VerificationForm({ variant }: { variant: Variant }) {
           />
         )}
         {variant === 'full' && (
-          <section className="verify-images" aria-label={t('verified.images')}>
+          <section className="verification-images" aria-label={t('verified.images')}>
             <h2 className="section-title">{t('verified.images')}</h2>
             <p className="muted small">
               {t(c.status === 0 ? 'verified.imagesRequired' : 'verified.imagesKept')}

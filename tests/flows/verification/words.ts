@@ -1,16 +1,15 @@
 /**
  * The verification machine in a person's words
- * (tests/paths/specs/verification.paths.ts, screen
- * src/ui/screens/user/verified.tsx). The record's status is arranged the way
+ * (tests/flows/verification/paths.ts, screen
+ * src/ui/flows/verification/verified.tsx). The record's status is arranged the way
  * the spec does: submitted earlier, then approved or rejected in the
  * console's Reviews. Pictures are the spec's samples: small PNGs, a GIF, a
  * JPEG over 10 MB and a text file renamed fake.png.
  */
 import { checkImage } from '../../../src/machines/validation/wallet.ts';
-import { errorsOf } from '../../../src/machines/verification/helpers.ts';
-import type { VerificationContext } from '../../../src/machines/verification/types.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, done, loading, press, toast, type } from './common.ts';
+import { errorsOf, type VerificationContext } from '../../../src/machines/verification/machine.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, done, loading, press, toast, type } from '../../paths/words/common.ts';
 
 const full = (spec: string) => spec.includes('full');
 

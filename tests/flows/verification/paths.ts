@@ -9,15 +9,15 @@
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { VerificationRecord } from '../../../src/api/types/user.ts';
+import { verificationActors } from '../../../src/machines/verification/actors.ts';
 import {
   SLOTS,
-  verificationActors,
   verificationMachine,
   type VerificationContext,
   type VerificationInput,
-} from '../../../src/machines/verificationMachine.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from './wallet.paths.ts';
+} from '../../../src/machines/verification/machine.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
 
 type Snap = ReturnType<(typeof verificationMachine)['resolveState']>;

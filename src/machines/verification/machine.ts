@@ -22,34 +22,123 @@
  *   reloads the record (status 1).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { VerificationRecord, VerifiedStatus } from '../api/types/user.ts';
-import { clip } from './validation/access.ts';
-import { checkImage } from './validation/wallet.ts';
-import { notice } from './notice.ts';
-import { errorsOf, metaData, outputOf } from './verification/helpers.ts';
-import type {
-  Chosen,
-  LoadResult,
-  PrepareInput,
-  SubmitInput,
-  SubmitResult,
-  Variant,
-  VerificationContext,
-  VerificationEvent,
-  VerificationInput,
-} from './verification/types.ts';
+import type { IdType, VerificationRecord, VerifiedStatus } from '../../api/types/user.ts';
+import { clip } from '../validation/access.ts';
+import {
+  checkAuthEmail,
+  checkIdCard,
+  checkImage,
+  checkRealName,
+  type FileMeta,
+  ID_IMAGE_KEYS,
+  type ImageValue,
+} from '../validation/wallet.ts';
+import { notice, type Notice } from '../notice.ts';
+import type { CallResult } from '../../api/client.ts';
+import { outputOf } from '../events.ts';
 
-export { verificationActors } from './verification/actors.ts';
-export { SLOTS } from './verification/helpers.ts';
-export type {
-  PrepareInput,
-  Slot,
-  SubmitInput,
-  Variant,
-  VerificationContext,
-  VerificationEvent,
-  VerificationInput,
-} from './verification/types.ts';
+// ── The input, the context and the events ──
+
+export type Variant = 'full' | 'junior';
+export type Slot = keyof typeof ID_IMAGE_KEYS;
+export type Field = 'realName' | 'idCard' | 'authEmail';
+
+export interface VerificationInput {
+  variant: Variant;
+  twoTypeVerified?: boolean;
+  addVerifiedEmail?: boolean;
+  showVerified?: boolean;
+  /** Sent in metaData. */
+  locale?: string;
+}
+
+export interface VerificationContext {
+  variant: Variant;
+  twoTypeVerified: boolean;
+  addVerifiedEmail: boolean;
+  showVerified: boolean;
+  locale: string;
+  /** -1 until the record has loaded. */
+  status: VerifiedStatus;
+  realName: string;
+  idType: IdType | undefined;
+  idCard: string;
+  authEmail: string;
+  /** Images chosen now (data URLs). */
+  images: Partial<Record<Slot, ImageValue>>;
+  /** Images already on the record (shown until replaced). */
+  saved: Partial<Record<Slot, string>>;
+  /** The file being read, and its slot. */
+  pending: Chosen | undefined;
+  /**
+   * Files chosen while another is read, in order, one per slot (a later
+   * choice for the same slot replaces it): read next, none dropped. A slow
+   * phone takes seconds for a HEIC, and the pickers stay usable meanwhile.
+   */
+  queued: Chosen[];
+  /** Failure reason of a rejected verification (status 3). */
+  remark: string | undefined;
+  /** Status 2 with showVerified: the already-verified message. */
+  alreadyVerified: boolean;
+  /** Message keys per field or image slot. */
+  errors: Partial<Record<Field | Slot, string>>;
+  /** Last failing reply code. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: Notice | undefined;
+}
+
+/** A chosen image file, for one slot. */
+export type Chosen = FileMeta & { slot: Slot; blob: Blob };
+
+export type VerificationEvent =
+  | { type: 'field.change'; field: Field; value: string }
+  | { type: 'idType.change'; value: IdType | undefined }
+  | { type: 'image.select'; slot: Slot; file: FileMeta; blob: Blob }
+  | { type: 'image.remove'; slot: Slot }
+  | { type: 'form.submit' }
+  | { type: 'load.retry' };
+
+export type LoadResult = CallResult<'auth'> | CallResult<'juniorAuth'>;
+export type SubmitResult = CallResult<'authSubmit'> | CallResult<'juniorAuthSubmit'>;
+export interface SubmitInput {
+  variant: Variant;
+  metaData: string;
+  /** Data URLs of the images to send. */
+  images: Partial<Record<Slot, string>>;
+}
+export interface PrepareInput {
+  blob: Blob;
+}
+
+// ── Readers ──
+
+export const SLOTS = Object.keys(ID_IMAGE_KEYS) as Slot[];
+
+export const errorsOf = (c: VerificationContext): VerificationContext['errors'] => {
+  const e: VerificationContext['errors'] = {
+    realName: checkRealName(c.realName),
+    idCard: checkIdCard(c.idCard),
+  };
+  if (c.variant === 'full' && c.addVerifiedEmail) e.authEmail = checkAuthEmail(c.authEmail);
+  if (c.variant === 'full' && c.status === 0) {
+    for (const slot of SLOTS) if (!c.images[slot]) e[slot] = ID_IMAGE_KEYS[slot];
+  }
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
+};
+
+const metaData = (c: VerificationContext): string =>
+  JSON.stringify({
+    realName: c.realName.trim(),
+    idCard: c.idCard.trim(),
+    ...(c.twoTypeVerified && c.idType !== undefined ? { idType: c.idType } : {}),
+    ...(c.variant === 'full' && c.addVerifiedEmail && c.authEmail.trim()
+      ? { authEmail: c.authEmail.trim() }
+      : {}),
+    locale: c.locale,
+  });
+
+// ── The machine ──
 
 /** An image.select event's file, as held until it is read. */
 const chosen = (e: Extract<VerificationEvent, { type: 'image.select' }>): Chosen => ({
