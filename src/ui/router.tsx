@@ -75,31 +75,31 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Forgot,
   ),
   account: later(
-    () => import('./screens/user/account.tsx'),
+    () => import('./flows/profile/account.tsx'),
     (m) => m.Account,
   ),
   changePassword: later(
-    () => import('./screens/user/change-password.tsx'),
+    () => import('./flows/password/change.tsx'),
     (m) => m.ChangePassword,
   ),
   bindEmail: later(
-    () => import('./screens/user/bind-email.tsx'),
+    () => import('./flows/bindEmail/bind.tsx'),
     (m) => m.BindEmail,
   ),
   verified: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.Verified,
   ),
   juniorVerified: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.JuniorVerified,
   ),
   juniorVerfiy: later(
-    () => import('./screens/user/verified.tsx'),
+    () => import('./flows/verification/verified.tsx'),
     (m) => m.JuniorVerified,
   ),
   notification: later(
-    () => import('./screens/user/notifications.tsx'),
+    () => import('./flows/notifications/notifications.tsx'),
     (m) => m.Notifications,
   ),
   privacy: later(
@@ -139,31 +139,31 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.DepositList,
   ),
   crypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.CryptoList,
   ),
   addCrypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.AddCrypto,
   ),
   deleteCrypto: later(
-    () => import('./screens/user/crypto.tsx'),
+    () => import('./flows/cryptoAddress/addresses.tsx'),
     (m) => m.DeleteCrypto,
   ),
   bankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.BankCards,
   ),
   bankCardAlt: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.BankCards,
   ),
   addBankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.AddBankCard,
   ),
   editBankCard: later(
-    () => import('./screens/user/bank-cards.tsx'),
+    () => import('./flows/bankCard/cards.tsx'),
     (m) => m.EditBankCard,
   ),
   loan: later(

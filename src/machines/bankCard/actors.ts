@@ -4,16 +4,16 @@ import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { BankCard, BankCardInput as CardBody } from '../../api/types/user.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import { emptyForm } from './helpers.ts';
 import {
   CARD_FIELDS,
+  emptyForm,
   type AesKeySource,
   type CardForm,
   type CardResult,
   type CardsResult,
   type SaveInput,
   type SaveResult,
-} from './types.ts';
+} from './machine.ts';
 
 /** Bank card list: up to 1000 (user-centre.md §9), one page. */
 export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;

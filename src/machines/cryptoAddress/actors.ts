@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { encodeSensitive, decodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import type { AddResult, AesKeySource, CoinsResult, WalletsResult } from './types.ts';
+import type { AddResult, AesKeySource, CoinsResult, WalletsResult } from './machine.ts';
 
 /** Crypto wallet list: up to 1000 (user-centre.md §9), one page. */
 export const WALLET_PAGE = { pageNum: 1, pageSize: 1000 } as const;

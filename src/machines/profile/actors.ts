@@ -1,8 +1,15 @@
 /** The profile machine's real actors: user info, reading the picked image, infoSubmit. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { dataUrlToBlob, mimeOf, toBase64 } from './helpers.ts';
-import type { AvatarRead, InfoResult, SaveInput, SaveResult } from './types.ts';
+import { toBase64 } from '../../api/aes-codec.ts';
+import { dataUrlToBlob } from '../validation/wallet.ts';
+import {
+  mimeOf,
+  type AvatarRead,
+  type InfoResult,
+  type SaveInput,
+  type SaveResult,
+} from './machine.ts';
 
 /** The real actors: user info, reading the picked image, infoSubmit. */
 export const profileActors = (api: ApiClient) => ({

@@ -3,15 +3,15 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { Multipart } from '../../api/contract.ts';
 import { dataUrlToBlob, readImage } from '../validation/wallet.ts';
-import { SLOTS } from './helpers.ts';
-import type {
-  LoadResult,
-  PrepareInput,
-  Slot,
-  SubmitInput,
-  SubmitResult,
-  Variant,
-} from './types.ts';
+import {
+  SLOTS,
+  type LoadResult,
+  type PrepareInput,
+  type Slot,
+  type SubmitInput,
+  type SubmitResult,
+  type Variant,
+} from './machine.ts';
 
 const FILE_FIELDS: Record<Slot, string> = {
   front: 'cardImgFront',

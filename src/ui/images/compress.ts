@@ -9,7 +9,7 @@
  *   the library from a CDN).
  * A re-encode that comes out larger than the original keeps the original.
  */
-import { AVATAR } from '../../machines/profileMachine.ts';
+import { AVATAR } from '../../machines/profile/machine.ts';
 import { sniffImage } from '../../machines/validation/wallet.ts';
 
 export interface Prepared {

@@ -1,6 +1,6 @@
 /**
  * The verification-code samples the code-step specs type (forgot.paths.ts,
- * bindEmail.paths.ts), and which of them a code field holds.
+ * tests/flows/bindEmail/paths.ts), and which of them a code field holds.
  */
 
 /** Stands for "the code the server sent"; each spec resolves it from the outbox. */

@@ -7,31 +7,31 @@
  */
 import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
-import { bankCardWords } from './bankCard.words.ts';
-import { bindEmailWords } from './bindEmail.words.ts';
+import { bankCardWords } from '../../flows/bankCard/words.ts';
+import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from './captcha.words.ts';
 import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
-import { cryptoAddressWords } from './cryptoAddress.words.ts';
+import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from './login.words.ts';
 import { marketOrderWords } from './marketOrder.words.ts';
-import { notificationsWords } from './notifications.words.ts';
+import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
-import { passwordWords } from './password.words.ts';
-import { profileWords } from './profile.words.ts';
+import { passwordWords } from '../../flows/password/words.ts';
+import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
 import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
 import { sessionWords } from './session.words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
-import { verificationWords } from './verification.words.ts';
+import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from './withdraw.words.ts';
 

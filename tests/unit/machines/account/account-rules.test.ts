@@ -10,9 +10,10 @@ import {
   cardPayload,
   CARD_FIELDS,
   type CardForm,
-} from '../../../../src/machines/bankCardMachine.ts';
+} from '../../../../src/machines/bankCard/machine.ts';
 import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../../src/machines/loan/machine.ts';
-import { AVATAR, dataUrlToBlob } from '../../../../src/machines/profileMachine.ts';
+import { AVATAR } from '../../../../src/machines/profile/machine.ts';
+import { dataUrlToBlob } from '../../../../src/machines/validation/wallet.ts';
 import {
   checkBankCard,
   checkBindEmail,

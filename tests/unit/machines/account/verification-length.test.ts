@@ -1,8 +1,10 @@
 /** user-centre.md §5 verification: fields are at most 140 characters. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { verificationMachine } from '../../../../src/machines/verificationMachine.ts';
-import type { LoadResult } from '../../../../src/machines/verification/types.ts';
+import {
+  verificationMachine,
+  type LoadResult,
+} from '../../../../src/machines/verification/machine.ts';
 
 describe('verification fields (user-centre §5)', () => {
   it('real name, id number and e-mail are cut at 140 characters', async () => {

@@ -12,7 +12,7 @@ import {
   dataUrlToBlob,
   readImage,
 } from '../../../../src/machines/validation/wallet.ts';
-import { presentNotification } from '../../../../src/machines/notificationsMachine.ts';
+import { presentNotification } from '../../../../src/machines/notifications/machine.ts';
 import { png, PNG_URL } from '../../../paths/specs/wallet.paths.ts';
 
 const MB = 1024 * 1024;

@@ -1,0 +1,326 @@
+/**
+ * Bank cards (user-centre.md §2 "Bank card list, add, edit", routes
+ * /user/wallet/bankCard, addBankCard, editBankCard?id=; §3 "Bank card"; §4
+ * "Bank card edit"; §5 "Bank card save"; §7; §8).
+ *
+ * - The list: userBankCardList { pageNum 1, pageSize 1000 }; each card shows
+ *   its bank and the last 4 digits of the account (decoded).
+ * - Add and edit share one form. Edit reads the card (userBankCard { id });
+ *   if that fails the user returns to the list.
+ * - Bank name (p_t_bank_name), payee name (p_t_payee_name) and account
+ *   (p_t_bank_account) are required; a phone is optional but must be a valid
+ *   international number (wrong_phone_number) and is stored without the
+ *   plus and spaces; other fields are optional.
+ * - insNum and traNum are shown (and sent) only with the bank-info setting.
+ * - name, account, address, idNumber and phoneNumber are encoded with the
+ *   token's aesKey on send and decoded for display; a failed encoding shows
+ *   a generic something-wrong message.
+ * - The edit form deletes through a confirm drawer.
+ * - Success (add success, update_success, delete_success) returns to the
+ *   list, read again; so does a failed delete (the card may be gone).
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { CallResult } from '../../api/client.ts';
+import type { BankCardInput as CardBody } from '../../api/types/user.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { clip } from '../validation/access.ts';
+import { checkBankCard, storedPhone } from '../validation/account.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
+
+// ── The card, the context and the events ──
+
+export const CARD_FIELDS = [
+  'bankName',
+  'bankCode',
+  'bankAddress',
+  'swiftCode',
+  'branchCode',
+  'bankCountry',
+  'name',
+  'account',
+  'address',
+  'postCode',
+  'idNumber',
+  'phoneNumber',
+  'accountType',
+  'insNum',
+  'traNum',
+] as const satisfies ReadonlyArray<keyof CardBody>;
+export type CardField = (typeof CARD_FIELDS)[number];
+export type CardForm = Record<CardField, string>;
+
+export interface BankCardMachineInput {
+  /** The route the flow starts on: the list (default), add, or edit (with `id`). */
+  start?: 'list' | 'add' | 'edit';
+  id?: string;
+  /** The bank-info setting: insNum and traNum are shown. */
+  bankInfo: boolean;
+}
+
+/** A list row: the bank and the account's last 4 digits. */
+export interface CardRow {
+  id: string;
+  bankName: string;
+  last4: string;
+}
+
+export interface BankCardContext {
+  start: 'list' | 'add' | 'edit';
+  startId: string | undefined;
+  bankInfo: boolean;
+  cards: CardRow[];
+  /** The card being edited; undefined while adding. */
+  editingId: string | undefined;
+  form: CardForm;
+  errors: Partial<Record<CardField, string>>;
+  /** The last failing reply code, until the user changes the form. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: Notice | undefined;
+}
+
+export type BankCardEvent =
+  | { type: 'list.reload' }
+  | { type: 'add.open' }
+  | { type: 'edit.open'; id: string }
+  | { type: 'back' }
+  | { type: 'field.change'; field: CardField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'delete.open' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' };
+
+export interface CardsResult {
+  code: number;
+  cards: CardRow[];
+}
+export interface CardResult {
+  code: number;
+  card?: CardForm;
+}
+export type SaveResult =
+  CallResult<'addUserBankCard'> | CallResult<'editUserBankCard'> | { code: -1; encodeFailed: true };
+export interface SaveInput {
+  id?: string;
+  card: Partial<CardForm>;
+}
+
+export type { AesKeySource } from '../aes-key.ts';
+
+// ── The form ──
+
+/** Shown only with the bank-info setting. */
+export const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
+
+export const emptyForm = (): CardForm =>
+  Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardForm;
+
+/** The card as sent: trimmed non-empty fields, the phone stored bare, bank info only when shown. */
+export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm> {
+  const out: Partial<CardForm> = {};
+  for (const f of CARD_FIELDS) {
+    if (!bankInfo && BANK_INFO_FIELDS.includes(f)) continue;
+    const v = f === 'phoneNumber' ? storedPhone(form[f]) : form[f].trim();
+    if (v) out[f] = v;
+  }
+  return out;
+}
+
+/** Fields are at most 140 characters, like every other text field of the spec. */
+const FIELD_MAX = MAX_LEN.nick;
+
+export const bankCardMachine = setup({
+  types: {
+    context: {} as BankCardContext,
+    events: {} as BankCardEvent,
+    input: {} as BankCardMachineInput,
+  },
+  actors: {
+    loadCards: fromPromise<CardsResult>(async () => {
+      throw new Error('bankCardMachine: provide loadCards');
+    }),
+    loadCard: fromPromise<CardResult, { id: string }>(async () => {
+      throw new Error('bankCardMachine: provide loadCard');
+    }),
+    saveCard: fromPromise<SaveResult, SaveInput>(async () => {
+      throw new Error('bankCardMachine: provide saveCard');
+    }),
+    deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(async () => {
+      throw new Error('bankCardMachine: provide deleteCard');
+    }),
+  },
+  guards: {
+    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
+    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<SaveResult>(event),
+    startsOnAdd: ({ context }) => context.start === 'add',
+    startsOnEdit: ({ context }) => context.start === 'edit' && !!context.startId,
+    editing: ({ context }) => context.editingId !== undefined,
+    formValid: ({ context }) => Object.keys(checkBankCard(context.form)).length === 0,
+    shownField: ({ context, event }) =>
+      event.type === 'field.change' &&
+      (context.bankInfo || !BANK_INFO_FIELDS.includes(event.field)),
+  },
+  actions: {
+    takeCards: assign(({ event }) => ({
+      cards: outputOf<CardsResult>(event).cards,
+      failure: undefined,
+    })),
+    /** The start route is honoured once. */
+    started: assign({ start: 'list' as const }),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    clearNotice: assign({ notice: undefined, failure: undefined }),
+    newCard: assign({
+      editingId: undefined,
+      form: emptyForm(),
+      errors: {},
+      failure: undefined,
+      notice: undefined,
+    }),
+    pickStartCard: assign(({ context }) => ({ editingId: context.startId, startId: undefined })),
+    pickCard: assign(({ event }) =>
+      event.type === 'edit.open'
+        ? { editingId: event.id, failure: undefined, notice: undefined }
+        : {},
+    ),
+    takeCard: assign(({ event }) => ({
+      form: outputOf<CardResult>(event).card ?? emptyForm(),
+      errors: {},
+    })),
+    leaveCard: assign({ editingId: undefined }),
+    edit: assign(({ context, event }) =>
+      event.type === 'field.change'
+        ? {
+            form: { ...context.form, [event.field]: clip(event.value, FIELD_MAX) },
+            errors: { ...context.errors, [event.field]: undefined },
+            failure: undefined,
+            notice: undefined,
+          }
+        : {},
+    ),
+    /** Refused by its own rules: the fields say why, and the toast of trading.md §8 says so too. */
+    showErrors: assign(({ context }) => ({
+      errors: { ...checkBankCard(context.form) },
+      notice: notice('tips.validation_failed', 'error')(),
+    })),
+    announceSaved: assign(({ context }) => ({
+      notice: {
+        key: context.editingId ? 'tips.update_success' : 'tips.add_success',
+        kind: 'success' as const,
+      },
+    })),
+    announceDeleted: assign({
+      notice: notice('tips.delete_success'),
+    }),
+    somethingWrong: assign({
+      notice: notice('tips.something_wrong', 'error'),
+    }),
+  },
+}).createMachine({
+  id: 'bankCard',
+  context: ({ input }) => ({
+    start: input.start ?? 'list',
+    startId: input.id,
+    bankInfo: input.bankInfo,
+    cards: [],
+    editingId: undefined,
+    form: emptyForm(),
+    errors: {},
+    failure: undefined,
+    notice: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCards',
+        src: 'loadCards',
+        onDone: [
+          {
+            guard: and(['ok', 'startsOnAdd']),
+            target: 'form',
+            actions: ['takeCards', 'started', 'newCard'],
+          },
+          {
+            guard: and(['ok', 'startsOnEdit']),
+            target: 'loadingCard',
+            actions: ['takeCards', 'started', 'pickStartCard'],
+          },
+          { guard: 'ok', target: 'list', actions: ['takeCards', 'started'] },
+          { target: 'failed', actions: 'recordFailure' },
+        ],
+      },
+    },
+    failed: { on: { 'list.reload': 'loading' } },
+    list: {
+      on: {
+        'list.reload': 'loading',
+        'add.open': { target: 'form', actions: 'newCard' },
+        'edit.open': { target: 'loadingCard', actions: 'pickCard' },
+      },
+    },
+    loadingCard: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCard',
+        src: 'loadCard',
+        input: ({ context }) => ({ id: context.editingId ?? '' }),
+        onDone: [
+          { guard: 'ok', target: 'form', actions: 'takeCard' },
+          // The card could not be read: back to the list.
+          { target: 'list', actions: ['recordFailure', 'leaveCard'] },
+        ],
+      },
+    },
+    form: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'field.change': { guard: 'shownField', actions: 'edit' },
+            'form.submit': [
+              { guard: 'formValid', target: '#bankCard.saving' },
+              { actions: 'showErrors' },
+            ],
+            'delete.open': { guard: 'editing', target: 'confirm' },
+            back: { target: '#bankCard.list', actions: ['clearNotice', 'leaveCard'] },
+          },
+        },
+        confirm: {
+          tags: ['drawer'],
+          on: { 'delete.cancel': 'idle', 'delete.confirm': '#bankCard.deleting' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveCard',
+        src: 'saveCard',
+        input: ({ context }) => ({
+          ...(context.editingId ? { id: context.editingId } : {}),
+          card: cardPayload(context.form, context.bankInfo),
+        }),
+        onDone: [
+          { guard: 'ok', target: 'loading', actions: ['announceSaved', 'leaveCard'] },
+          { guard: 'encodeFailed', target: 'form', actions: 'somethingWrong' },
+          { target: 'form', actions: 'recordFailure' },
+        ],
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteCard',
+        src: 'deleteCard',
+        input: ({ context }) => ({ id: context.editingId ?? '' }),
+        onDone: [
+          { guard: 'ok', target: 'loading', actions: ['announceDeleted', 'leaveCard'] },
+          // Gone already (another tab) or refused (a withdrawal pays to it): the list as it is.
+          { target: 'loading', actions: ['recordFailure', 'leaveCard'] },
+        ],
+      },
+    },
+  },
+});

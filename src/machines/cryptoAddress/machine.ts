@@ -1,0 +1,315 @@
+/**
+ * Saved crypto withdrawal addresses (user-centre.md §2 "Crypto list, add,
+ * delete", routes /user/wallet/crypto, addCrypto, deleteCrypto; §3 "Saved
+ * crypto address"; §5 "Add crypto address"; §7; §8).
+ *
+ * - The list: userWallet { pageNum 1, pageSize 1000 }; addresses arrive
+ *   encoded with the token's aesKey and are decoded for display.
+ * - Add: a coin and network picker drawer (currencySimpleCoinNet) and an
+ *   address (required: p_t_crypto_address; a network too:
+ *   p_choose_coin_network). The address is encoded before addUserWallet;
+ *   when it cannot be encoded a generic something-wrong message shows.
+ *   Success: "add success", back to the list, reloaded.
+ * - Delete (the delete screen, reached from the list or by its route with
+ *   the wallet's id): a confirm drawer, then deleteUserWallet { walletId };
+ *   success: delete_success; either way back to the list, reloaded.
+ * - The add and delete routes start the machine with `start`; the list is
+ *   read first either way (the delete screen shows the saved wallet).
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { CallResult } from '../../api/client.ts';
+import { checkCoinNet, checkCryptoAddress } from '../validation/account.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
+import type { CoinNet } from '../../api/types/user.ts';
+
+// ── The input, the context and the events ──
+
+export interface CryptoAddressInput {
+  /** The route the flow starts on: the list (default), add, or delete. */
+  start?: 'list' | 'add' | 'delete';
+  /** The delete route's walletId. */
+  walletId?: string;
+}
+
+/** A saved address as shown: the address decoded ('' when it cannot be). */
+export interface SavedWallet {
+  walletId: string;
+  currencyId: string;
+  currencyName: string;
+  protocol: string;
+  address: string;
+  logoUrl: string;
+}
+
+export type CoinOption = Pick<CoinNet, 'id' | 'currency' | 'protocol' | 'logoUrl'>;
+
+export interface CryptoAddressContext {
+  start: 'list' | 'add' | 'delete';
+  walletId: string | undefined;
+  wallets: SavedWallet[];
+  coins: CoinOption[];
+  /** The chosen network (its id is the currencyId sent). */
+  coinId: string | undefined;
+  address: string;
+  /** The wallet on the delete screen. */
+  selected: SavedWallet | undefined;
+  errors: { coin?: string; address?: string };
+  /** The last failing reply code, until the user changes the form. */
+  failure: number | undefined;
+  /** A message for the view to toast once. */
+  notice: Notice | undefined;
+}
+
+export type CryptoAddressEvent =
+  | { type: 'list.reload' }
+  | { type: 'add.open' }
+  | { type: 'item.open'; walletId: string }
+  | { type: 'back' }
+  | { type: 'coins.reload' }
+  | { type: 'picker.open' }
+  | { type: 'picker.close' }
+  | { type: 'coin.select'; id: string }
+  | { type: 'field.change'; field: 'address'; value: string }
+  | { type: 'form.submit' }
+  | { type: 'delete.open' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' };
+
+/** The list call's code and the decoded list. */
+export interface WalletsResult {
+  code: number;
+  wallets: SavedWallet[];
+}
+export interface CoinsResult {
+  code: number;
+  coins: CoinOption[];
+}
+/** addUserWallet's result, or the address could not be encoded (nothing was sent). */
+export type AddResult = CallResult<'addUserWallet'> | { code: -1; encodeFailed: true };
+
+export type { AesKeySource } from '../aes-key.ts';
+
+// ── The machine ──
+
+export const cryptoAddressMachine = setup({
+  types: {
+    context: {} as CryptoAddressContext,
+    events: {} as CryptoAddressEvent,
+    input: {} as CryptoAddressInput,
+  },
+  actors: {
+    loadWallets: fromPromise<WalletsResult>(async () => {
+      throw new Error('cryptoAddressMachine: provide loadWallets');
+    }),
+    loadCoins: fromPromise<CoinsResult>(async () => {
+      throw new Error('cryptoAddressMachine: provide loadCoins');
+    }),
+    addWallet: fromPromise<AddResult, { currencyId: string; address: string }>(async () => {
+      throw new Error('cryptoAddressMachine: provide addWallet');
+    }),
+    deleteWallet: fromPromise<CallResult<'deleteUserWallet'>, { walletId: string }>(async () => {
+      throw new Error('cryptoAddressMachine: provide deleteWallet');
+    }),
+  },
+  guards: {
+    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
+    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<AddResult>(event),
+    startsOnAdd: ({ context }) => context.start === 'add',
+    startsOnDelete: ({ context, event }) =>
+      context.start === 'delete' &&
+      outputOf<WalletsResult>(event).wallets.some((w) => w.walletId === context.walletId),
+    knownWallet: ({ context, event }) =>
+      event.type === 'item.open' && context.wallets.some((w) => w.walletId === event.walletId),
+    knownCoin: ({ context, event }) =>
+      event.type === 'coin.select' && context.coins.some((c) => c.id === event.id),
+    formValid: ({ context }) =>
+      !checkCoinNet(context.coinId) && !checkCryptoAddress(context.address),
+  },
+  actions: {
+    takeWallets: assign(({ event }) => ({
+      wallets: outputOf<WalletsResult>(event).wallets,
+      failure: undefined,
+    })),
+    /** The start route is honoured once. */
+    started: assign({ start: 'list' as const, walletId: undefined }),
+    selectStartWallet: assign(({ context, event }) => ({
+      selected: outputOf<WalletsResult>(event).wallets.find((w) => w.walletId === context.walletId),
+    })),
+    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    clearNotice: assign({ notice: undefined, failure: undefined }),
+    resetForm: assign({ coinId: undefined, address: '', errors: {}, failure: undefined }),
+    takeCoins: assign(({ event }) => ({ coins: outputOf<CoinsResult>(event).coins })),
+    selectWallet: assign(({ context, event }) => ({
+      selected:
+        event.type === 'item.open'
+          ? context.wallets.find((w) => w.walletId === event.walletId)
+          : undefined,
+      failure: undefined,
+      notice: undefined,
+    })),
+    selectCoin: assign(({ context, event }) =>
+      event.type === 'coin.select'
+        ? { coinId: event.id, errors: { ...context.errors, coin: undefined }, failure: undefined }
+        : {},
+    ),
+    edit: assign(({ context, event }) =>
+      event.type === 'field.change'
+        ? {
+            address: event.value,
+            errors: { ...context.errors, address: undefined },
+            failure: undefined,
+            notice: undefined,
+          }
+        : {},
+    ),
+    showErrors: assign(({ context }) => ({
+      errors: Object.fromEntries(
+        Object.entries({
+          coin: checkCoinNet(context.coinId),
+          address: checkCryptoAddress(context.address),
+        }).filter(([, v]) => v),
+      ),
+    })),
+    announceAdded: assign({ notice: notice('tips.add_success') }),
+    announceDeleted: assign({ notice: notice('tips.delete_success') }),
+    somethingWrong: assign({
+      notice: notice('tips.something_wrong', 'error'),
+    }),
+  },
+}).createMachine({
+  id: 'cryptoAddress',
+  context: ({ input }) => ({
+    start: input?.start ?? 'list',
+    walletId: input?.walletId,
+    wallets: [],
+    coins: [],
+    coinId: undefined,
+    address: '',
+    selected: undefined,
+    errors: {},
+    failure: undefined,
+    notice: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadWallets',
+        src: 'loadWallets',
+        onDone: [
+          {
+            guard: and(['ok', 'startsOnAdd']),
+            target: 'add',
+            actions: ['takeWallets', 'started'],
+          },
+          {
+            guard: and(['ok', 'startsOnDelete']),
+            target: 'detail',
+            actions: ['takeWallets', 'selectStartWallet', 'started'],
+          },
+          { guard: 'ok', target: 'list', actions: ['takeWallets', 'started'] },
+          { target: 'failed', actions: 'recordFailure' },
+        ],
+      },
+    },
+    failed: { on: { 'list.reload': 'loading' } },
+    list: {
+      on: {
+        'list.reload': 'loading',
+        'add.open': { target: 'add', actions: 'clearNotice' },
+        'item.open': { guard: 'knownWallet', target: 'detail', actions: 'selectWallet' },
+      },
+    },
+    add: {
+      initial: 'loadingCoins',
+      entry: 'resetForm',
+      states: {
+        loadingCoins: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadCoins',
+            src: 'loadCoins',
+            onDone: [
+              { guard: 'ok', target: 'form', actions: 'takeCoins' },
+              { target: 'coinsFailed', actions: 'recordFailure' },
+            ],
+          },
+        },
+        coinsFailed: {
+          on: { 'coins.reload': 'loadingCoins', back: { target: '#cryptoAddress.list' } },
+        },
+        form: {
+          initial: 'idle',
+          on: {
+            'field.change': { actions: 'edit' },
+            back: { target: '#cryptoAddress.list', actions: 'clearNotice' },
+          },
+          states: {
+            idle: {
+              on: {
+                'picker.open': 'picking',
+                'form.submit': [
+                  { guard: 'formValid', target: '#cryptoAddress.add.saving' },
+                  { actions: 'showErrors' },
+                ],
+              },
+            },
+            picking: {
+              tags: ['drawer'],
+              on: {
+                'coin.select': { guard: 'knownCoin', target: 'idle', actions: 'selectCoin' },
+                'picker.close': 'idle',
+              },
+            },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'addWallet',
+            src: 'addWallet',
+            input: ({ context }) => ({
+              currencyId: context.coinId ?? '',
+              address: context.address,
+            }),
+            onDone: [
+              { guard: 'ok', target: '#cryptoAddress.loading', actions: 'announceAdded' },
+              { guard: 'encodeFailed', target: 'form', actions: 'somethingWrong' },
+              { target: 'form', actions: 'recordFailure' },
+            ],
+          },
+        },
+      },
+    },
+    detail: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'delete.open': 'confirm',
+            back: { target: '#cryptoAddress.list', actions: 'clearNotice' },
+          },
+        },
+        confirm: {
+          tags: ['drawer'],
+          on: { 'delete.cancel': 'idle', 'delete.confirm': 'deleting' },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteWallet',
+            src: 'deleteWallet',
+            input: ({ context }) => ({ walletId: context.selected?.walletId ?? '' }),
+            onDone: [
+              { guard: 'ok', target: '#cryptoAddress.loading', actions: 'announceDeleted' },
+              // Gone already (another tab) or refused: show the list as it is now.
+              { target: '#cryptoAddress.loading', actions: 'recordFailure' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
