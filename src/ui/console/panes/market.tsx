@@ -13,12 +13,6 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
   const { symbol } = useSnapshot(ui);
   const [text, setText] = useState(symbol ?? '');
   useEffect(() => setText(symbol ?? ''), [symbol]);
-  const [gap, setGap] = useState('-2');
-  const [fall, setFall] = useState('10');
-  const [seconds, setSeconds] = useState('60');
-  const [times, setTimes] = useState('5');
-  const [spreadFor, setSpreadFor] = useState('60');
-  const [haltFor, setHaltFor] = useState('60');
   return (
     <>
       <label className="field">
@@ -76,120 +70,70 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
       <p className="muted" id="console-events-hint">
         {t('console.eventsHint')}
       </p>
-      <div className="console-row">
-        <label className="field">
-          <span className="label">{t('console.gapPct')}</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={gap}
-            onChange={(e) => setGap(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn"
-          aria-describedby="console-events-hint"
-          onClick={() =>
-            run(
-              bo.marketGap([text], Number(gap)),
-              t('console.gapFired', { pct: gap, symbol: text }),
-            )
-          }
-        >
-          {t('console.fireGap')}
-        </button>
-      </div>
-      <div className="console-row">
-        <label className="field">
-          <span className="label">{t('console.crashPct')}</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={fall}
-            onChange={(e) => setFall(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="label">{t('console.crashSeconds')}</span>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={seconds}
-            onChange={(e) => setSeconds(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn"
-          aria-describedby="console-events-hint"
-          onClick={() =>
-            run(
-              bo.flashCrash([text], Number(fall), Number(seconds)),
-              t('console.crashFired', { pct: fall, s: seconds, symbol: text }),
-            )
-          }
-        >
-          {t('console.fireCrash')}
-        </button>
-      </div>
-      <div className="console-row">
-        <label className="field">
-          <span className="label">{t('console.spreadTimes')}</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={times}
-            onChange={(e) => setTimes(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="label">{t('console.spreadSeconds')}</span>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={spreadFor}
-            onChange={(e) => setSpreadFor(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn"
-          aria-describedby="console-events-hint"
-          onClick={() =>
-            run(
-              bo.widenSpread([text], Number(times), Number(spreadFor)),
-              t('console.spreadFired', { times, s: spreadFor, symbol: text }),
-            )
-          }
-        >
-          {t('console.fireSpread')}
-        </button>
-      </div>
-      <div className="console-row">
-        <label className="field">
-          <span className="label">{t('console.haltSeconds')}</span>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={haltFor}
-            onChange={(e) => setHaltFor(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="btn"
-          aria-describedby="console-events-hint"
-          onClick={() =>
-            run(
-              bo.haltTrading([text], Number(haltFor)),
-              t('console.haltFired', { s: haltFor, symbol: text }),
-            )
-          }
-        >
-          {t('console.fireHalt')}
-        </button>
-      </div>
+      <EventRow
+        fields={[{ label: 'console.gapPct', initial: '-2', decimal: true }]}
+        fire={([pct]) => bo.marketGap([text], Number(pct))}
+        done={([pct]) => t('console.gapFired', { pct, symbol: text })}
+        button="console.fireGap"
+      />
+      <EventRow
+        fields={[
+          { label: 'console.crashPct', initial: '10', decimal: true },
+          { label: 'console.crashSeconds', initial: '60' },
+        ]}
+        fire={([pct, s]) => bo.flashCrash([text], Number(pct), Number(s))}
+        done={([pct, s]) => t('console.crashFired', { pct, s, symbol: text })}
+        button="console.fireCrash"
+      />
+      <EventRow
+        fields={[
+          { label: 'console.spreadTimes', initial: '5', decimal: true },
+          { label: 'console.spreadSeconds', initial: '60' },
+        ]}
+        fire={([times, s]) => bo.widenSpread([text], Number(times), Number(s))}
+        done={([times, s]) => t('console.spreadFired', { times, s, symbol: text })}
+        button="console.fireSpread"
+      />
+      <EventRow
+        fields={[{ label: 'console.haltSeconds', initial: '60' }]}
+        fire={([s]) => bo.haltTrading([text], Number(s))}
+        done={([s]) => t('console.haltFired', { s, symbol: text })}
+        button="console.fireHalt"
+      />
     </>
+  );
+}
+
+/** One market event's row: its fields (kept as typed) and the button that fires it on the symbol above. */
+function EventRow(p: {
+  fields: Array<{ label: string; initial: string; decimal?: boolean }>;
+  fire: (values: string[]) => Promise<unknown>;
+  done: (values: string[]) => string;
+  button: string;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(() => p.fields.map((f) => f.initial));
+  return (
+    <div className="console-row">
+      {p.fields.map((f, i) => (
+        <label key={f.label} className="field">
+          <span className="label">{t(f.label)}</span>
+          <input
+            className="input"
+            inputMode={f.decimal ? 'decimal' : 'numeric'}
+            value={values[i]}
+            onChange={(e) => setValues(values.map((v, j) => (j === i ? e.target.value : v)))}
+          />
+        </label>
+      ))}
+      <button
+        type="button"
+        className="btn"
+        aria-describedby="console-events-hint"
+        onClick={() => run(p.fire(values), p.done(values))}
+      >
+        {t(p.button)}
+      </button>
+    </div>
   );
 }
