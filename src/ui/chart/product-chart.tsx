@@ -167,6 +167,8 @@ export function ProductChart(props: ProductChartProps) {
   useEffect(() => {
     if (!chart) return;
     chart.setLocale(chartLocale(t, i18n.language));
+    // The screen-reader description is written in the language too.
+    view.current?.refresh(chart);
     // Times in the site's zone (trading.md §9), unless the site says the device's.
     if (config.timezone && config.timezone !== 'device') chart.setTimezone(config.timezone);
   }, [chart, t, i18n.language, config.timezone]);

@@ -142,13 +142,15 @@ export const sessionUi: UiDriver = {
       if (cls === 'due' || cls === 'expired') {
         // The check runs on the server's clock: skip the server's time to where the path
         // wants the check against the token's end (console Market ▸ Skip, as the words say),
-        // and let a quote bring the new time to the page before the interval fires.
+        // and let a quote bring the new time to the page before the interval fires. The skip
+        // lands there already: the page's clock jumps the interval below, the server's does
+        // not, and a quote read between the jump and the check brings the page back to it.
         const token = (await c.page.evaluate(
           `JSON.parse(localStorage.getItem('session')).token`,
         )) as string;
         const end = (decodeToken(token)?.exp ?? 0) * 1000;
         const now = await backOffice<number>(c.page, 'now');
-        const skip = end - BEFORE[cls] - now - SESSION_CHECK_MS;
+        const skip = end - BEFORE[cls] - now;
         if (skip > 0) await backOffice(c.page, 'skipTime', skip);
         await c.page.waitForTimeout(1500);
       }
