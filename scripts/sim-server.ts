@@ -27,7 +27,8 @@ import { createShiftableClock, realClock } from '../src/simulator/clock.ts';
 import { createSimulator } from '../src/simulator/server.ts';
 import { limitsFromEnv, type HostLimits } from '../src/simulator/host/limits.ts';
 import { startSimServer } from '../src/simulator/host/node-server.ts';
-import { sqliteStore } from '../src/simulator/host/sqlite-store.ts';
+import { sqliteStore, StoreBusyError } from '../src/simulator/host/sqlite-store.ts';
+import { StoreVersionError } from '../src/simulator/persist/batch.ts';
 import { createPasswordPool } from '../src/simulator/host/password-pool.ts';
 import { operatorRoute } from '../src/simulator/host/operator-api.ts';
 import { resolveOperatorKey } from '../src/simulator/host/operator-key.ts';
@@ -52,7 +53,18 @@ try {
 }
 const dataDir = path.resolve(process.env.SIM_DATA ?? 'sim-data');
 // The ceiling of the data (state and uploads): past it, changes get an error and are undone.
-const store = sqliteStore(dataDir, { maxBytes: limits.maxStoreBytes });
+const store = (() => {
+  try {
+    return sqliteStore(dataDir, { maxBytes: limits.maxStoreBytes });
+  } catch (e) {
+    // The data folder is taken, or newer than this version: say so, not a stack.
+    if (e instanceof StoreBusyError || e instanceof StoreVersionError) {
+      console.error(`sim:server: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+})();
 const seed = process.env.SIM_SEED || undefined;
 // Argon2id in its own worker threads: hashing never holds up other users' token checks.
 const passwords = createPasswordPool();

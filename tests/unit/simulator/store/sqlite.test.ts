@@ -3,12 +3,19 @@
  * keeps users, sessions, orders, balances and uploads; a wiped folder starts
  * afresh, refuses the old tokens and never hands out an old uid again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { sqliteStore, DB_FILE } from '../../../../src/simulator/host/sqlite-store.ts';
+import sqlite from 'node-sqlite3-wasm';
+import {
+  sqliteStore,
+  DB_FILE,
+  OWNER_FILE,
+  StoreBusyError,
+} from '../../../../src/simulator/host/sqlite-store.ts';
+import type { SaveBatch } from '../../../../src/simulator/persist/batch.ts';
 import { createWorld } from '../../../support/sim.ts';
 import { signIn, signUp } from '../account/helpers.ts';
 import { depositWith, pngOf } from './support.ts';
@@ -45,12 +52,11 @@ describe('store: SQLite on the Node host', () => {
     await a.sim.close();
 
     // The file is a plain SQLite database in WAL mode with the documented tables.
-    const db = new Database(path.join(dir, DB_FILE), { readonly: true });
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT value FROM meta WHERE key = ?').get('layout')).toEqual({
-      value: '2',
-    });
-    expect(db.prepare('SELECT count(*) AS n FROM blobs').get()).toEqual({ n: 1 });
+    const db = new sqlite.Database(path.join(dir, DB_FILE), { readOnly: true });
+    db.get('PRAGMA locking_mode = EXCLUSIVE');
+    expect(db.get('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(db.get('SELECT value FROM meta WHERE key = ?', 'layout')).toEqual({ value: '2' });
+    expect(db.get('SELECT count(*) AS n FROM blobs')).toEqual({ n: 1 });
     db.close();
 
     const b = await createWorld({ store: sqliteStore(dir), ticking: false, start: later });
@@ -74,3 +80,36 @@ describe('store: SQLite on the Node host', () => {
     await c.sim.close();
   });
 });
+
+describe('store: the data folder has one owner', () => {
+  it('a second store on an open folder is refused; one a dead process left is taken over', async () => {
+    const d = mkdtempSync(path.join(tmpdir(), 'sim-owner-'));
+    try {
+      const first = sqliteStore(d);
+      await first.save(batchOf('u:1', 'one'));
+      expect(() => sqliteStore(d)).toThrow(StoreBusyError);
+      expect(() => sqliteStore(d)).toThrow(/open in another process \(pid \d+\)/);
+      await first.close?.();
+      // Killed without closing: its owner file (a pid no longer running) and the
+      // database's lock are left behind.
+      writeFileSync(path.join(d, OWNER_FILE), String(deadPid()));
+      mkdirSync(path.join(d, `${DB_FILE}.lock`));
+      const second = sqliteStore(d);
+      expect(await second.read(['u:1'])).toEqual(new Map([['u:1', 'one']]));
+      await second.close?.();
+      expect(existsSync(path.join(d, OWNER_FILE))).toBe(false);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A pid that no process has now (a child that has exited). */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(r.stdout.toString());
+}
+
+function batchOf(key: string, value: string): SaveBatch {
+  return { put: [[key, value]], del: [], blobPut: [], blobDel: [] };
+}
