@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePaths, type PathSpec } from '../paths/framework.ts';
 import { chooseCover } from '../paths/plan/cover.ts';
 import { csvField, parseCsv, toCsv } from '../paths/plan/csv.ts';
+import { CSV_COLUMNS } from '../paths/plan/render.ts';
 import { renderPlan } from '../paths/plan/render.ts';
 import { WORDS } from '../paths/words/index.ts';
 import { specs } from '../paths/specs/withdraw.paths.ts';
@@ -78,8 +79,29 @@ describe('QA plans a person follows', () => {
         expect(manual).not.toMatch(automated);
         // What a person cannot arrange still has its path, apart.
         if (id === 'loan') expect(auto).toMatch(automated);
-        for (const row of parseCsv(plan.csv).slice(1))
-          if (!automated.test(row[1] ?? '')) expect(row.join(' ')).not.toMatch(automated);
+        const rows = parseCsv(plan.csv);
+        for (const row of rows.slice(1))
+          if (row[7] !== 'yes') expect(row.join(' ')).not.toMatch(automated);
+        // The CSV a test-management tool imports: a BOM for Excel, the columns it maps,
+        // each case's fields on its first step, and the automated-only paths flagged.
+        expect(plan.csv.startsWith('\uFEFF')).toBe(true);
+        expect(rows[0]).toEqual([...CSV_COLUMNS]);
+        const firsts = rows.slice(1).filter((r) => r[4] === '1');
+        expect(firsts.length).toBe(plan.chosen);
+        expect(new Set(firsts.map((r) => r[0])).size).toBe(plan.chosen);
+        for (const r of firsts) {
+          expect(r[0]).toMatch(new RegExp(`^${id}-\\d{2}$`));
+          expect(r[1]).not.toBe('');
+          expect(r[2]).toMatch(/^(High|Medium)$/);
+          expect(r[3]).toMatch(
+            lang === 'ja' ? /新しいブラウザープロファイル/ : /fresh browser profile/,
+          );
+          // The title is the plan's heading for that path, without its number.
+          expect(plan.md).toContain(`. ${r[1]}\n`);
+        }
+        for (const r of rows.slice(1).filter((x) => x[4] !== '1'))
+          expect(r.slice(1, 4)).toEqual(['', '', '']);
+        expect(firsts.some((r) => r[7] === 'yes')).toBe(auto !== '');
         // Every transition the generated paths visit is still in the plan.
         const seen = new Set(all.flatMap((p) => p.transitions.flat()));
         expect(plan.md).toContain(

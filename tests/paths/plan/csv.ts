@@ -8,8 +8,9 @@ export function toCsv(rows: unknown[][]): string {
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** The inverse of toCsv (for the tests and for tools reading a plan back). */
-export function parseCsv(text: string): string[][] {
+/** The inverse of toCsv (for the tests and for tools reading a plan back); a leading BOM is skipped. */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -3,7 +3,8 @@
  * transition and state (cover.ts), each as steps a person can do (those with
  * a step only the automated run can do in a section of their own), with what
  * the screen then shows (words.ts), the shared set-up once per spec, and a
- * diagram of the machine (mermaid.ts). Markdown and CSV (one row per step).
+ * diagram of the machine (mermaid.ts). Markdown, and CSV for a test-management
+ * tool (one row per step: {@link CSV_COLUMNS}).
  */
 import type { AnyStateMachine } from 'xstate';
 import { describeEvent } from '../framework.ts';
@@ -172,6 +173,37 @@ export const followedByHand =
     return probe.automatedSteps === 0;
   };
 
+/**
+ * The CSV's columns, for a test-management tool (README "QA plans": the
+ * import into TestRail and Xray). One row per step; the case's own fields on
+ * its first row, its id on every row. Names stay English in every language:
+ * they are what the import maps, not what a tester reads.
+ */
+export const CSV_COLUMNS = [
+  'Case ID',
+  'Title',
+  'Priority',
+  'Preconditions',
+  'Step',
+  'Action',
+  'Expected Result',
+  'Automated only',
+] as const;
+
+/** Excel reads a CSV as UTF-8 (quotes, arrows, Japanese) only after this mark. */
+export const CSV_BOM = '\uFEFF';
+
+/** A case's id: the machine and the path's number in the plan (`withdraw-03`). */
+const caseId = (machine: string, n: number) => `${machine}-${String(n + 1).padStart(2, '0')}`;
+
+/**
+ * High: the path is the plan's only one through some transition (dropping it
+ * loses coverage); Medium: every transition it takes, another path takes too.
+ */
+function priorityOf(p: PlanPath, freq: ReadonlyMap<string, number>): 'High' | 'Medium' {
+  return p.transitions.flat().some((k) => freq.get(k) === 1) ? 'High' : 'Medium';
+}
+
 export interface Plan {
   md: string;
   csv: string;
@@ -242,15 +274,15 @@ export function renderPlan(
     );
   }
   md.push(w.say('## Paths', '## パス'), '');
-  const csv: string[][] = [
-    w
-      .say('plan|path|step|action|expected result', 'plan|path|step|action|expected result')
-      .split('|'),
-  ];
+  const csv: string[][] = [[...CSV_COLUMNS]];
   const used = new Map<string, number>();
   const freq = new Map<string, number>();
   for (const p of chosen)
     for (const k of new Set(p.transitions.flat())) freq.set(k, (freq.get(k) ?? 0) + 1);
+  const fresh = w.say(
+    'Start from a fresh browser profile (a new private window), in simulator mode.',
+    '新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
+  );
   chosen.forEach((p, n) => {
     const automated = n >= manual.length;
     if (n === manual.length)
@@ -277,12 +309,38 @@ export function renderPlan(
       ...rows.map((r, i) => `| ${i + 1} | ${cell(r.action)} | ${cell(r.expected)} |`),
       '',
     );
-    const csvName = automated
-      ? w.say(`${name} (automated run only)`, `${name}（自動テストのみ）`)
-      : name;
+    const before = words ? words.before(w, p.spec) : [];
+    const preconditions = [fresh, ...before].map((b, i) => `${i + 1}. ${b}`).join('\n');
     rows.forEach((r, i) =>
-      csv.push([specs.length > 1 ? p.spec : id, csvName, String(i + 1), r.action, r.expected]),
+      csv.push(
+        i === 0
+          ? [
+              caseId(id, n),
+              t,
+              priorityOf(p, freq),
+              preconditions,
+              String(i + 1),
+              r.action,
+              r.expected,
+              automated ? 'yes' : '',
+            ]
+          : [
+              caseId(id, n),
+              '',
+              '',
+              '',
+              String(i + 1),
+              r.action,
+              r.expected,
+              automated ? 'yes' : '',
+            ],
+      ),
     );
   });
-  return { md: md.join('\n'), csv: toCsv(csv), chosen: chosen.length, generated: paths.length };
+  return {
+    md: md.join('\n'),
+    csv: CSV_BOM + toCsv(csv),
+    chosen: chosen.length,
+    generated: paths.length,
+  };
 }
