@@ -171,7 +171,7 @@ export const bindEmailWords: Words = {
       if (e.type === 'xstate.done.actor.confirmCode')
         return `${toast(w, w.t('bindEmail.confirmed'))}${sep(w)}${shows(w, f)}${sep(w)}${w.say(
           `signing in with “${f.current}” and the password now works`,
-          `「${f.current}」とパスワードでサインインできるようになる`,
+          `「${f.current}」とパスワードでログインできるようになる`,
         )}`;
       if (e.type === 'xstate.done.actor.checkUser')
         return `${toast(w, w.t('tips.update_success'))}${sep(w)}${shows(w, f)}`;
@@ -189,7 +189,7 @@ export const bindEmailWords: Words = {
       const pendingNote = f.pending
         ? `${sep(w)}${w.say(
             `signing in with “${f.current}” is refused until it is confirmed`,
-            `確認されるまで「${f.current}」ではサインインできない`,
+            `確認されるまで「${f.current}」ではログインできない`,
           )}`
         : '';
       return `${w.say(

@@ -15,8 +15,8 @@ export const loanBefore = (w: W, spec: string): string[] => {
       ...(kind === 'phone' ? [['PHONE_REGISTER', true] as [string, boolean]] : []),
     ),
     w.say(
-      "Register the guarantor gus@example.com (password secret123) and note the UID under the name on the My page (“gus's UID” below); sign out",
-      '保証人 gus@example.com（パスワード secret123）を登録し、マイページの名前の下の UID を控える（以下「gus の UID」）。サインアウト',
+      "Register the guarantor gus@example.com (password secret123) and note the UID under the name on “Mine” (“gus's UID” below); log out",
+      '保証人 gus@example.com（パスワード secret123）を登録し、マイページの名前の下の UID を控える（以下「gus の UID」）。ログアウト',
     ),
     signIn(
       w,

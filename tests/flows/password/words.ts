@@ -62,7 +62,7 @@ export const passwordWords: Words = {
     done: (w) =>
       w.say(
         `${toast(w, w.t('tips.update_success'))}; the page ${w.q('nav.login')} opens (signed out); the new password signs in, the old one does not`,
-        `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く（サインアウト済み）。新しいパスワードでサインインでき、古いものではできない`,
+        `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く（ログアウト済み）。新しいパスワードでログインでき、古いものではできない`,
       ),
   },
   titles: {

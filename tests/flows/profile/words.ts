@@ -149,7 +149,7 @@ export const profileWords: Words = {
       if (e.type === 'form.submit') return under(w, 'profile.nickname', 'p_t_nickname');
       if (done(e, 'saveProfile')) return codeToast(w, codeOf(e) ?? 0);
       if (e.type === 'logout.cancel')
-        return w.say('The drawer closes; still signed in', 'ドロワーが閉じ、サインインしたまま');
+        return w.say('The drawer closes; still signed in', 'ドロワーが閉じ、ログインしたまま');
       const shown = w.say(
         `${w.q('profile.avatar')} with ${w.q('profile.chooseImage')}, UID, ${w.q('profile.nickname')} “${n}”, the menu ${menu(w, c.spec)}, and ${w.q('profile.done')}`,
         `${w.q('profile.avatar')}と${w.q('profile.chooseImage')}、UID、${w.q('profile.nickname')}「${n}」、メニュー ${menu(w, c.spec)}、${w.q('profile.done')}`,
@@ -183,7 +183,7 @@ export const profileWords: Words = {
     loggedOut: (w) =>
       w.say(
         `${toast(w, w.t('log_out_success'))}; the home page (/) opens, signed out`,
-        `${toast(w, w.t('log_out_success'))}。ホーム（/）が開き、サインアウト済み`,
+        `${toast(w, w.t('log_out_success'))}。ホーム（/）が開き、ログアウト済み`,
       ),
   },
   titles: {

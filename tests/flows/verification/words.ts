@@ -9,7 +9,16 @@
 import { checkImage } from '../../../src/machines/validation/wallet.ts';
 import { errorsOf, type VerificationContext } from '../../../src/machines/verification/machine.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, done, loading, press, toast, type } from '../../paths/words/common.ts';
+import {
+  codeOf,
+  codeToast,
+  done,
+  flagSteps,
+  loading,
+  press,
+  toast,
+  type,
+} from '../../paths/words/common.ts';
 
 const full = (spec: string) => spec.includes('full');
 
@@ -115,21 +124,12 @@ export const verificationWords: Words = {
           `${w.q('verified.juniorTitle')}を開く（アドレス /user/juniorVerified）`,
         ),
   before: (w, spec) => [
-    w.console(
-      'flags',
-      full(spec)
-        ? w.say(
-            'tick twoTypeVerified, addVerifiedEmail and showVerified, then reload the page',
-            'twoTypeVerified、addVerifiedEmail、showVerified にチェックし、ページを再読み込み',
-          )
-        : w.say(
-            'tick twoTypeVerified, then reload the page',
-            'twoTypeVerified にチェックし、ページを再読み込み',
-          ),
-    ),
+    ...(full(spec)
+      ? flagSteps(w, ['twoTypeVerified', true], ['addVerifiedEmail', true], ['showVerified', true])
+      : flagSteps(w, ['twoTypeVerified', true])),
     w.say(
       'Each path starts from a user who has not verified yet: register a new user for each (kyc1@example.com, kyc2@example.com, …, password secret123) and sign in; the code the simulator “sends” shows at the top of the page',
-      '各パスは未認証のユーザーから始める：パスごとに新しいユーザー（kyc1@example.com、kyc2@example.com…、パスワード secret123）を登録してサインイン。シミュレーターが「送る」コードはページ上部に表示されます',
+      '各パスは未認証のユーザーから始める：パスごとに新しいユーザー（kyc1@example.com、kyc2@example.com…、パスワード secret123）を登録してログイン。シミュレーターが「送る」コードはページ上部に表示されます',
     ),
     ...(full(spec)
       ? [

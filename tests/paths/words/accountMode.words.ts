@@ -1,10 +1,10 @@
 /**
  * The accountMode machine in a person's words (tests/paths/specs/accountMode.paths.ts,
  * src/ui/shell/account-switch.tsx: the Real / Demo badge in the top bar and
- * the demo reset on the My page).
+ * the demo reset on “Mine”).
  */
 import type { StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast, flagSteps } from './common.ts';
+import { codeOf, codeToast, signIn, toast, flagSteps, flagState } from './common.ts';
 
 /** Demo or real after the path so far (a successful switch flips it). */
 const demoNow = (c: StepCtx) =>
@@ -47,8 +47,8 @@ export const accountModeWords: Words = {
       w.console(
         'flags',
         e.virtualTrading
-          ? w.say('tick virtualTrading', 'virtualTrading にチェック')
-          : w.say('untick virtualTrading', 'virtualTrading のチェックを外す'),
+          ? flagState(w, 'virtualTrading', true)
+          : flagState(w, 'virtualTrading', false),
       ),
   },
   actors: {
@@ -56,8 +56,8 @@ export const accountModeWords: Words = {
       done: (w, e) =>
         codeOf(e) === 501
           ? w.say(
-              `In a second browser tab: ${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}`,
-              `別のタブで${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}`,
+              `In a second browser tab: ${w.console('flags', flagState(w, 'virtualTrading', false))}`,
+              `別のタブで${w.console('flags', flagState(w, 'virtualTrading', false))}`,
             )
           : '',
     },
@@ -93,7 +93,7 @@ export const accountModeWords: Words = {
     loggedOut: (w) =>
       w.say(
         `You are signed out: the page ${w.q('nav.login')} opens`,
-        `サインアウトされ、${w.q('nav.login')}ページが開く`,
+        `ログアウトされ、${w.q('nav.login')}ページが開く`,
       ),
   },
   titles: {

@@ -96,7 +96,7 @@ export const chartGateWords: Words = {
   },
   before: (w, spec) => [
     visitor(spec)
-      ? w.say('Stay signed out (a visitor)', 'サインアウトのまま（ゲスト）')
+      ? w.say('Stay signed out (a visitor)', 'ログアウトのまま（ゲスト）')
       : signIn(w, 'chart@example.com', 'secret123'),
     ...(spec.includes('unknown')
       ? []
@@ -177,7 +177,7 @@ export const chartGateWords: Words = {
     'loading|xstate.done.actor.gate|3': (w) =>
       w.say('Trading stopped for the product', '銘柄の取引停止'),
     'open|trade.request|0': (w) =>
-      w.say('A visitor is asked to sign in', 'ゲストはサインインを求められる'),
+      w.say('A visitor is asked to sign in', 'ゲストはログインを求められる'),
     'open|trade.request|1': (w) => w.say('Buy opens the order form', '買いで注文画面が開く'),
     'failed|gate.retry|0': (w) => w.say('Retry after a failed check', 'チェック失敗後の再試行'),
   },

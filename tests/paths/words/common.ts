@@ -1,5 +1,6 @@
 /** Phrases every words file uses: pressing, typing, choosing, toasts, opening a screen. */
 import type { AnyEvent, W } from '../plan/words.ts';
+import { DEFAULT_FLAGS } from '../../../src/simulator/state.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);
@@ -64,23 +65,28 @@ export const realAccount = (w: W) =>
 export const signIn = (w: W, who: string, password: string) =>
   w.say(
     `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows in a notice at the foot of the page`,
-    `新しいユーザー ${who}（パスワード ${password}）を登録してサインインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
+    `新しいユーザー ${who}（パスワード ${password}）を登録してログインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
   );
 /**
  * Flags come with the system config, which the app reads when the page loads
- * (the console's Flags tab says so): tick or untick them, then reload once.
+ * (the console's Flags tab says so): set them, then reload once. The step
+ * names the state to reach, not a click ("make sure X is ticked"): a flag on
+ * by default is turned off by a literal "tick" (issue 27). A name the
+ * simulator does not know stops the plan.
  */
 export const flagSteps = (w: W, ...changes: Array<[name: string, on: boolean]>) => [
-  ...changes.map(([name, on]) =>
-    w.console(
-      'flags',
-      on
-        ? w.say(`tick ${name}`, `${name} にチェック`)
-        : w.say(`untick ${name}`, `${name} のチェックを外す`),
-    ),
-  ),
+  ...changes.map(([name, on]) => w.console('flags', flagState(w, name, on))),
   w.say(
     'Reload the page (the app reads flags when it loads)',
     'ページを再読み込みする（フラグはページの読み込み時に反映される）',
   ),
 ];
+
+/** "Make sure FLAG is ticked" (or unticked), for a flag the simulator has. */
+export function flagState(w: W, name: string, on: boolean): string {
+  if (!(name in DEFAULT_FLAGS))
+    throw new Error(`QA words name a flag the app does not have: ${name}`);
+  return on
+    ? w.say(`make sure ${name} is ticked`, `${name} にチェックが入っていることを確認`)
+    : w.say(`make sure ${name} is unticked`, `${name} のチェックが外れていることを確認`);
+}

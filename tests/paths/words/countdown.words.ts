@@ -23,7 +23,7 @@ export const countdownWords: Words = {
       `${open(w, 'nav.register', '/register')}, type countdown@example.com in ${w.q('login.email')} and press ${w.q('register.getCode')}`,
       `${open(w, 'nav.register', '/register')}。${w.q('login.email')}に countdown@example.com と入力し${w.q('register.getCode')}を押す`,
     ),
-  before: (w) => [w.say('Nothing to prepare (signed out)', '準備不要（サインアウト状態）')],
+  before: (w) => [w.say('Nothing to prepare (signed out)', '準備不要（ログアウト状態）')],
   events: {
     'countdown.restart': (w, e, c) =>
       running(c)

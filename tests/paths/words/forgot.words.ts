@@ -16,6 +16,7 @@ import {
   codeOf,
   codeToast,
   fieldError as error,
+  flagSteps,
   press,
   toast,
   type,
@@ -58,15 +59,9 @@ export const forgotWords: Words = {
       `${w.q('nav.login')}（アドレス /login）を開き、${w.q('login.forgot')}を押す（アドレス /forgot）`,
     ),
   before: (w) => [
-    w.console(
-      'flags',
-      w.say(
-        'tick PHONE_REGISTER, then reload the page',
-        'PHONE_REGISTER にチェックし、ページを再読み込み',
-      ),
-    ),
+    ...flagSteps(w, ['PHONE_REGISTER', true]),
     ...bothAccounts(w),
-    w.say(`Sign out (${w.q('my.logout')})`, `サインアウト（${w.q('my.logout')}）`),
+    w.say(`Log out (${w.q('my.logout')})`, `ログアウトする（${w.q('my.logout')}）`),
   ],
   events: {
     'type.change': (w, e) => press(w, e.value === 'P' ? 'login.phone' : 'login.email'),
@@ -192,7 +187,7 @@ export const forgotWords: Words = {
     done: (w) =>
       w.say(
         `${toast(w, w.t('tips.update_success'))}; the page ${w.q('nav.login')} opens; the new password signs in, the old one does not`,
-        `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く。新しいパスワードでサインインでき、古いものではできない`,
+        `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く。新しいパスワードでログインでき、古いものではできない`,
       ),
   },
   titles: {

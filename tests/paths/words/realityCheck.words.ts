@@ -14,7 +14,7 @@ export const realityCheckWords: Words = {
   open: (w) =>
     w.say(
       'Stay on Home, signed in: the session began when you signed in',
-      'サインインしたままホームにいる：セッションはサインイン時に始まった',
+      'ログインしたままホームにいる：セッションはログイン時に始まった',
     ),
   before: (w) => [
     w.say(
@@ -45,7 +45,7 @@ export const realityCheckWords: Words = {
     interval: (w) =>
       w.say(
         'Wait for the next whole minute since sign-in (the reminder is due)',
-        'サインインから次のちょうど1分まで待つ（通知の時刻）',
+        'ログインから次のちょうど1分まで待つ（通知の時刻）',
       ),
   },
   states: {
@@ -60,16 +60,16 @@ export const realityCheckWords: Words = {
       e.type.startsWith('xstate.error.actor.')
         ? w.say(
             `The ${dialog(w)} dialog: the time signed in, and ${w.q('reality.unavailable')}; ${w.q('reality.continue')} and ${w.q('reality.logout')}`,
-            `${dialog(w)}：サインインしている時間と${w.q('reality.unavailable')}。${w.q('reality.continue')}と${w.q('reality.logout')}`,
+            `${dialog(w)}：ログインしている時間と${w.q('reality.unavailable')}。${w.q('reality.continue')}と${w.q('reality.logout')}`,
           )
         : w.say(
             `The ${dialog(w)} dialog: the time signed in, ${w.q('reality.trades')} 1, ${w.q('reality.pnl')} 0.00; ${w.q('reality.continue')} and ${w.q('reality.logout')}`,
-            `${dialog(w)}：サインインしている時間、${w.q('reality.trades')} 1、${w.q('reality.pnl')} 0.00。${w.q('reality.continue')}と${w.q('reality.logout')}`,
+            `${dialog(w)}：ログインしている時間、${w.q('reality.trades')} 1、${w.q('reality.pnl')} 0.00。${w.q('reality.continue')}と${w.q('reality.logout')}`,
           ),
     loggedOut: (w) =>
       w.say(
         `The dialog closes, a toast says “${w.t('log_out_success')}”, and Home opens signed out`,
-        `ダイアログが閉じ、トースト「${w.t('log_out_success')}」が表示され、サインアウト状態でホームが開く`,
+        `ダイアログが閉じ、トースト「${w.t('log_out_success')}」が表示され、ログアウト状態でホームが開く`,
       ),
   },
   titles: {

@@ -157,7 +157,7 @@ export const realtimeWords: Words = {
     spec.includes('exchange')
       ? w.say(
           'Open the home page (address /), signed out',
-          'ホーム画面（アドレス /）をサインアウト状態で開く',
+          'ホーム画面（アドレス /）をログアウト状態で開く',
         )
       : w.say(
           'Have a new browser tab ready (the app not open yet)',
@@ -245,7 +245,7 @@ for (const ch of ['market', 'exchange'] as const) {
       ? ''
       : ch === 'market'
         ? w.say('The home page loads', 'ホーム画面が表示される')
-        : w.say('Signed in', 'サインイン済み');
+        : w.say('Signed in', 'ログイン済み');
   s[`${ch}.active.conn.live.open`] = (w, e, c) =>
     e.type === 'channel.open' && !frozen(c, ch, e)
       ? ch === 'market'
@@ -282,5 +282,5 @@ for (const ch of ['market', 'exchange'] as const) {
     w.say(`${ch}: connects and receives`, `${ch}：接続して受信`);
   if (ch === 'exchange')
     t[`${ch}|channel.deactivate|0`] = (w) =>
-      w.say('exchange: signing out closes it', 'exchange：サインアウトで閉じる');
+      w.say('exchange: signing out closes it', 'exchange：ログアウトで閉じる');
 }
