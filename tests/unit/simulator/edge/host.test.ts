@@ -4,6 +4,7 @@
  * host keeps serving, refused requests change nothing, and every reply is a
  * spec reply or one of the host's documented statuses.
  */
+import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WsClient from 'ws';
@@ -45,6 +46,26 @@ afterAll(async () => {
     `edge fuzz, Node host: ${cases.http} malformed HTTP calls over ${CALLS.length} calls, ${cases.ws} WebSocket messages`,
   );
 });
+
+/**
+ * One request on a connection of its own, read to the end. Raw paths (a bad
+ * escape, a double slash) go as written. No kept-alive connection is reused:
+ * on a starved machine, client and server in one process, a reused one can
+ * meet the server's idle close (ECONNRESET, which a browser retries and this
+ * client would not), and that is not what this test is about.
+ */
+function statusOf(p: string, method: string): Promise<number> {
+  const { hostname, port } = new URL(srv.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: p, method, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** The host still answers a normal call. */
 async function serves(): Promise<void> {
@@ -105,13 +126,8 @@ describe('fuzz: the Node host over HTTP', () => {
         .map((p) => `/market/v1/thumb/${encodeURIComponent(p).replace(/%2[05]/g, '%')}`),
     ];
     for (const p of paths) {
-      const res = await fetch(`${srv.url}${p}`, {
-        method: p.startsWith('/market') ? 'GET' : 'POST',
-      });
-      // Read to the end: an unread reply keeps its connection, and 80 of them
-      // would reach the host's per-address share (answered 503 and reset).
-      await res.arrayBuffer();
-      expect([200, 400, 404, 405], p).toContain(res.status);
+      const status = await statusOf(p, p.startsWith('/market') ? 'GET' : 'POST');
+      expect([200, 400, 404, 405], p).toContain(status);
       cases.http++;
     }
     await serves();
