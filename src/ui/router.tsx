@@ -123,7 +123,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.MyWallet,
   ),
   deposit: later(
-    () => import('./screens/user/deposit.tsx'),
+    () => import('./flows/deposit/deposit.tsx'),
     (m) => m.Deposit,
   ),
   withdraw: later(
