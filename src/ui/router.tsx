@@ -127,7 +127,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Deposit,
   ),
   withdraw: later(
-    () => import('./screens/user/withdraw.tsx'),
+    () => import('./flows/withdraw/withdraw.tsx'),
     (m) => m.Withdraw,
   ),
   transactionList: later(

@@ -5,11 +5,11 @@
 import type { PathSpec } from '../framework.ts';
 import { specs as depositSpecs } from '../../flows/deposit/paths.ts';
 import { specs as loanSpecs } from '../../flows/loan/paths.ts';
-import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
+import { specs as withdrawSpecs } from '../../flows/withdraw/paths.ts';
 import type { UiDriver } from './driver.ts';
 import { depositUi } from '../../flows/deposit/ui.ts';
 import { loanUi } from '../../flows/loan/ui.ts';
-import { withdrawUi } from './withdraw.ui.ts';
+import { withdrawUi } from '../../flows/withdraw/ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';
 import { specs as sessionSpecs } from '../specs/session.paths.ts';

@@ -33,7 +33,7 @@ import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from './wallet.words.ts';
-import { withdrawWords } from './withdraw.words.ts';
+import { withdrawWords } from '../../flows/withdraw/words.ts';
 
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,
