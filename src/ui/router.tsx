@@ -123,11 +123,11 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.MyWallet,
   ),
   deposit: later(
-    () => import('./screens/user/deposit.tsx'),
+    () => import('./flows/deposit/deposit.tsx'),
     (m) => m.Deposit,
   ),
   withdraw: later(
-    () => import('./screens/user/withdraw.tsx'),
+    () => import('./flows/withdraw/withdraw.tsx'),
     (m) => m.Withdraw,
   ),
   transactionList: later(

@@ -6,7 +6,7 @@ import { csvField, parseCsv, toCsv } from '../paths/plan/csv.ts';
 import { CSV_COLUMNS } from '../paths/plan/render.ts';
 import { renderPlan } from '../paths/plan/render.ts';
 import { WORDS } from '../paths/words/index.ts';
-import { specs } from '../paths/specs/withdraw.paths.ts';
+import { specs } from '../flows/withdraw/paths.ts';
 import { specs as loanSpecs } from '../flows/loan/paths.ts';
 import { uiPaths } from '../e2e/paths/choose.ts';
 

@@ -9,7 +9,7 @@ import type {
   DepositSubmitInput,
   RechargeResult,
   SubmitResult,
-} from './types.ts';
+} from './machine.ts';
 
 /**
  * The real actors: the coin list, the bank cards, reading the proof, the

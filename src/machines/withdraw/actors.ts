@@ -2,7 +2,6 @@
 import { fromPromise } from 'xstate';
 import { encodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient } from '../../api/client.ts';
-import type { WithdrawCryptoPayload } from '../../api/types/user.ts';
 import { sessionAesKey } from '../aes-key.ts';
 import { decodeForDisplay } from '../validation/wallet.ts';
 import type {
@@ -12,11 +11,11 @@ import type {
   StatusResult,
   SubmitInput,
   MaxInput,
-  MaxResult,
   SubmitResult,
   TargetsResult,
-} from './types.ts';
-import { largestWithdrawal } from './max.ts';
+  WithdrawTarget,
+} from './machine.ts';
+import { largestWithdrawal, type MaxResult } from './max.ts';
 
 /**
  * The real actors. `aesKey` gives the session's key for the encoded fields
@@ -35,7 +34,7 @@ export const withdrawActors = (
         data:
           r.data?.dtoList.map((n) => ({
             id: n.id,
-            kind: 'coin' as const,
+            kind: 'coin',
             currencyId: n.id,
             coin: n.currency,
             protocol: n.protocol,
@@ -49,9 +48,9 @@ export const withdrawActors = (
     if (!r.data) return { code: r.code, data: null };
     const key = aesKey();
     const data = await Promise.all(
-      r.data.list.map(async (w) => ({
+      r.data.list.map(async (w): Promise<WithdrawTarget> => ({
         id: w.walletId,
-        kind: 'wallet' as const,
+        kind: 'wallet',
         currencyId: w.currencyId,
         coin: w.currencyName,
         protocol: w.protocol,
@@ -73,9 +72,9 @@ export const withdrawActors = (
     if (!dto) return { code: 0, data: [], metaMissing: cards.data.list.length > 0 };
     const key = aesKey();
     const data = await Promise.all(
-      cards.data.list.map(async (card) => ({
+      cards.data.list.map(async (card): Promise<WithdrawTarget> => ({
         id: card.id,
-        kind: 'card' as const,
+        kind: 'card',
         currencyId: dto.id,
         coin: 'USD',
         bankName: card.bankName,
@@ -103,12 +102,12 @@ export const withdrawActors = (
       ),
     ),
     submit: fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
-      const p = input as WithdrawCryptoPayload;
-      if (!p.paymentAddress) return api.call('userWithdraw', input);
+      if (!('paymentAddress' in input) || !input.paymentAddress)
+        return api.call('userWithdraw', input);
       const key = aesKey();
       // No key to encode with: the server refuses the address it cannot read.
-      const paymentAddress = key ? await encodeSensitive(key, p.paymentAddress) : '';
-      return api.call('userWithdraw', { ...p, paymentAddress });
+      const paymentAddress = key ? await encodeSensitive(key, input.paymentAddress) : '';
+      return api.call('userWithdraw', { ...input, paymentAddress });
     }),
   };
 };

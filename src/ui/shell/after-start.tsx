@@ -9,7 +9,7 @@
  * code sent in the first second.
  */
 import { RealityCheck } from './reality-check.tsx';
-import { useKeptDepositForm } from '../screens/user/deposit-agreement.ts';
+import { useKeptDepositForm } from '../flows/deposit/agreement.ts';
 import { TradeNotices } from '../trade/trade-notices.tsx';
 
 export function AfterStart() {

@@ -3,13 +3,13 @@
  * (tests/e2e/ui-paths.spec.ts), each with its path specs and UI driver.
  */
 import type { PathSpec } from '../framework.ts';
-import { specs as depositSpecs } from '../specs/deposit.paths.ts';
+import { specs as depositSpecs } from '../../flows/deposit/paths.ts';
 import { specs as loanSpecs } from '../../flows/loan/paths.ts';
-import { specs as withdrawSpecs } from '../specs/withdraw.paths.ts';
+import { specs as withdrawSpecs } from '../../flows/withdraw/paths.ts';
 import type { UiDriver } from './driver.ts';
-import { depositUi } from './deposit.ui.ts';
+import { depositUi } from '../../flows/deposit/ui.ts';
 import { loanUi } from '../../flows/loan/ui.ts';
-import { withdrawUi } from './withdraw.ui.ts';
+import { withdrawUi } from '../../flows/withdraw/ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';
 import { specs as sessionSpecs } from '../specs/session.paths.ts';

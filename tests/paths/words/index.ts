@@ -14,7 +14,7 @@ import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
-import { depositWords } from './deposit.words.ts';
+import { depositWords } from '../../flows/deposit/words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
@@ -33,7 +33,7 @@ import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from './wallet.words.ts';
-import { withdrawWords } from './withdraw.words.ts';
+import { withdrawWords } from '../../flows/withdraw/words.ts';
 
 export const WORDS: Record<string, Words> = {
   accountMode: accountModeWords,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DEPOSIT_MIN_USD } from '../../../src/config/constants.ts';
-import { depositMachine } from '../../../src/machines/depositMachine.ts';
+import { depositMachine } from '../../../src/machines/deposit/machine.ts';
 import {
   checkDepositMinimum,
   depositMinimumIn,

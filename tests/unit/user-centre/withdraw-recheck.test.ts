@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FeeInfo } from '../../../src/api/types/user.ts';
-import { withdrawMachine, type WithdrawTarget } from '../../../src/machines/withdrawMachine.ts';
+import { withdrawMachine, type WithdrawTarget } from '../../../src/machines/withdraw/machine.ts';
 
 const TARGET: WithdrawTarget = {
   id: 'W1',

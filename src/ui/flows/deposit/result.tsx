@@ -7,10 +7,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { DepositReceipt } from '../../../machines/depositMachine.ts';
+import type { DepositReceipt } from '../../../machines/deposit/machine.ts';
 import { Num } from '../../components/num.tsx';
 import { formatDateTime } from '../../format.ts';
-import { PayState } from './records-status.tsx';
+import { PayState } from '../../screens/user/records-status.tsx';
 
 export function DepositResult({ r, onNew }: { r: DepositReceipt; onNew: () => void }) {
   const { t } = useTranslation();

@@ -3,9 +3,9 @@ import { QrCode } from '../../components/qr.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../components/drawer.tsx';
-import type { useDeposit } from './deposit-hooks.ts';
-import { DepositDetails } from './deposit-details.tsx';
-import { DepositMinimum } from './deposit-minimum.tsx';
+import type { useDeposit } from './hooks.ts';
+import { DepositDetails } from './details.tsx';
+import { DepositMinimum } from './minimum.tsx';
 import { ServerImg } from '../../components/server-img.tsx';
 
 export function CryptoTab({
@@ -131,10 +131,10 @@ function AddressStep({
         <QrCode
           text={coin.address}
           label={t('wallet_ui.qr_of', { coin: `${coin.currency} ${coin.protocol}` })}
-          fallback={<p className="qr-hidden">{t('wallet_ui.qr_unavailable')}</p>}
+          fallback={<p className="deposit-qr-hidden">{t('wallet_ui.qr_unavailable')}</p>}
         />
       ) : (
-        <p className="qr-hidden" role="note">
+        <p className="deposit-qr-hidden" role="note">
           {t('wallet_ui.qr_hidden')}
         </p>
       )}

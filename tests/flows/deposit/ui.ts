@@ -1,6 +1,6 @@
 /**
  * The deposit machine driven through /user/deposit (specs in
- * tests/paths/specs/deposit.paths.ts; words in deposit.words.ts, whose form
+ * tests/flows/deposit/paths.ts; words in words.ts, whose form
  * model gives the expected values here too).
  *
  * The machine's input is the site's: the deployment's config/site.json
@@ -17,17 +17,17 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
-import { DEPOSIT_FORM_KEY } from '../../../src/machines/depositMachine.ts';
-import { DEPOSIT_MIN_USD } from '../../../src/machines/deposit/helpers.ts';
+import { DEPOSIT_FORM_KEY } from '../../../src/machines/deposit/machine.ts';
+import { DEPOSIT_MIN_USD } from '../../../src/config/constants.ts';
 import { checkDepositAmount } from '../../../src/machines/validation/wallet.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { COIN_NETS, coinNet } from '../../../src/simulator/modules/account/coins.ts';
-import { makeW, type AnyEvent } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
-import { form } from '../words/deposit.words.ts';
-import { PNG_BYTES, PNG_URL } from '../specs/wallet.paths.ts';
+import { makeW, type AnyEvent } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
+import { form } from './words.ts';
+import { PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
+import { nothing, type UiCtx, type UiDriver, type UiStep } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
 const t = w.t;

@@ -15,17 +15,17 @@ import type { EventObject } from 'xstate';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { unseal } from '../../../src/simulator/auth/vault.ts';
 import type { CoinNet } from '../../../src/api/types/user.ts';
+import { depositActors } from '../../../src/machines/deposit/actors.ts';
 import {
-  depositActors,
   depositMachine,
   type DepositContext,
   type DepositInput,
-} from '../../../src/machines/depositMachine.ts';
+} from '../../../src/machines/deposit/machine.ts';
 import { coinNetView } from '../../../src/simulator/modules/account/addresses.ts';
 import { COIN_NETS } from '../../../src/simulator/modules/account/coins.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from './wallet.paths.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
 
 type Snap = ReturnType<(typeof depositMachine)['resolveState']>;
 

@@ -1,7 +1,7 @@
 /**
  * The withdraw machine driven through /user/withdraw (specs in
- * tests/paths/specs/withdraw.paths.ts; words in withdraw.words.ts, whose
- * screen model, withdraw.screen.ts, gives the expected texts here too).
+ * tests/flows/withdraw/paths.ts; words in words.ts, whose
+ * screen model, screen.ts, gives the expected texts here too).
  *
  * Arranged as the headless run does where the browser allows it: 1066 by the
  * back office's account flag, 1047 by switching the network off, 23558 by the
@@ -14,12 +14,12 @@
 import { expect, type Page } from '@playwright/test';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import { lockTitleKey } from '../../../src/machines/withdraw/helpers.ts';
-import { makeW } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
-import { form, realFee, targetOf } from '../words/withdraw.screen.ts';
+import { lockTitleKey } from '../../../src/machines/withdraw/machine.ts';
+import { makeW } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
+import { form, realFee, targetOf } from './screen.ts';
 import { apiCall, backOffice, body, enterAs, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
+import { nothing, type UiCtx, type UiDriver, type UiStep } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
 const t = w.t;

@@ -1,7 +1,7 @@
 /**
  * The withdraw form: the target, the confirmed or typed address, the amount
  * with its limits, the fee, actual amount and balance after, and Continue to
- * the review (withdraw-review.tsx), whose Confirm submits.
+ * the review (review.tsx), whose Confirm submits.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,9 @@ import { TextField } from '../../forms/fields.tsx';
 import { Num, NumUnit } from '../../components/num.tsx';
 import { withNodes } from '../../components/num-text.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
-import type { Send, Snapshot } from './withdraw-kit.ts';
-import { TargetPicker } from './withdraw-target.tsx';
-import { WithdrawReview } from './withdraw-review.tsx';
+import type { Send, Snapshot } from './kit.ts';
+import { TargetPicker } from './target.tsx';
+import { WithdrawReview } from './review.tsx';
 
 export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
   const { t } = useTranslation();
@@ -60,7 +60,7 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
       {target?.kind === 'wallet' && target.address && (
         <div className="field">
           <span className="label">{t('wallet_ui.withdraw_address')}</span>
-          <code className="address confirm-address">{target.address}</code>
+          <code className="address withdraw-confirm-address">{target.address}</code>
         </div>
       )}
       {target?.kind === 'coin' && (
@@ -107,7 +107,7 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           // Max (issue 25 item 6): fills the amount only when pressed, through the machine.
           <button
             type="button"
-            className="btn small max-btn"
+            className="btn small withdraw-max"
             title={t('wallet_ui.max_hint')}
             disabled={!target || c.submitting || state.matches({ ready: { form: 'maxing' } })}
             onClick={() => send({ type: 'amount.max' })}
@@ -116,7 +116,7 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           </button>
         }
       />
-      <dl className="kv fee-box" aria-label={t('wallet_ui.fee_details')} aria-live="polite">
+      <dl className="kv withdraw-fee" aria-label={t('wallet_ui.fee_details')} aria-live="polite">
         <dt>{t('wallet_ui.available_balance')}</dt>
         <dd>
           <BalanceNum which="available" /> USD

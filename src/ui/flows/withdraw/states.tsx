@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { lockTitleKey } from '../../../machines/withdrawMachine.ts';
+import { lockTitleKey } from '../../../machines/withdraw/machine.ts';
 
 /** The way out of a lock, beside Refresh: the records for a request in review, else the cause. */
 const LOCK_WAY_OUT: Record<number, { href: string; label: string }> = {

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawTarget } from '../../../machines/withdrawMachine.ts';
+import type { WithdrawTarget } from '../../../machines/withdraw/machine.ts';
 import { NumUnit } from '../../components/num.tsx';
-import type { Snapshot } from './withdraw-kit.ts';
-import { targetName } from './withdraw-target.tsx';
+import type { Snapshot } from './kit.ts';
+import { targetName } from './target.tsx';
 
 export function WithdrawReview({
   state,

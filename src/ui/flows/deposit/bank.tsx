@@ -1,6 +1,6 @@
 /** Deposit, bank tab: the user's cards and online customer service. */
 import { useTranslation } from 'react-i18next';
-import type { useDeposit } from './deposit-hooks.ts';
+import type { useDeposit } from './hooks.ts';
 
 export function BankTab({
   state,
@@ -34,7 +34,7 @@ export function BankTab({
       ) : (
         <p className="empty-state">{t('wallet_ui.no_bank_card')}</p>
       )}
-      <p className="notice-box">{t('bank_contact_service')}</p>
+      <p className="deposit-bank-note">{t('bank_contact_service')}</p>
       <div className="form-actions">
         <button
           type="button"

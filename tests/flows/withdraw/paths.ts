@@ -18,17 +18,18 @@ import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { unseal } from '../../../src/simulator/auth/vault.ts';
 import type { FeeInfo } from '../../../src/api/types/user.ts';
 import { checkFee } from '../../../src/machines/validation/wallet.ts';
+import { withdrawActors } from '../../../src/machines/withdraw/actors.ts';
 import {
-  withdrawActors,
   withdrawMachine,
+  type CalcInput,
+  type CalcResult,
   type WithdrawContext,
   type WithdrawInput,
   type WithdrawTarget,
-} from '../../../src/machines/withdrawMachine.ts';
+} from '../../../src/machines/withdraw/machine.ts';
 import { coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-import { overNetwork } from './wallet.paths.ts';
-import type { CalcInput, CalcResult } from '../../../src/machines/withdraw/types.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { overNetwork } from '../../paths/specs/wallet.paths.ts';
 
 type Snap = ReturnType<(typeof withdrawMachine)['resolveState']>;
 

@@ -3,11 +3,8 @@
  * send types for the withdraw screen's parts.
  */
 import { useMachine } from '@xstate/react';
-import {
-  withdrawActors,
-  withdrawMachine,
-  type WithdrawInput,
-} from '../../../machines/withdrawMachine.ts';
+import { withdrawActors } from '../../../machines/withdraw/actors.ts';
+import { withdrawMachine, type WithdrawInput } from '../../../machines/withdraw/machine.ts';
 import { useServices } from '../../services-context.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 

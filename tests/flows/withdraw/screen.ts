@@ -1,9 +1,9 @@
-/** The withdraw screen as a path leaves it, for the words (withdraw.words.ts). */
+/** The withdraw screen as a path leaves it, for the words (words.ts). */
 import Big from 'big.js';
 import { BANK_NET, coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
 import { amountText } from '../../../src/ui/format.ts';
-import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { codeOf, latest, toast } from './common.ts';
+import type { AnyEvent, StepCtx, W } from '../../paths/plan/words.ts';
+import { codeOf, latest, toast } from '../../paths/words/common.ts';
 
 export interface Target {
   name: string;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Num } from '../../components/num.tsx';
 import { withNodes } from '../../components/num-text.tsx';
-import { priceOf, type DepositContext } from '../../../machines/depositMachine.ts';
+import { priceOf, type DepositContext } from '../../../machines/deposit/machine.ts';
 import { USD_PEGGED, depositMinimumIn } from '../../../machines/validation/wallet.ts';
 
 /** The minimum as a sentence, for the note of step one and the amount hint of step two. */

@@ -1,11 +1,11 @@
 /**
- * The withdraw machine in a person's words (tests/paths/specs/withdraw.paths.ts,
- * screen src/ui/screens/user/withdraw*.tsx). Target ids are the spec's samples:
+ * The withdraw machine in a person's words (tests/flows/withdraw/paths.ts,
+ * screens src/ui/flows/withdraw/). Target ids are the spec's samples:
  * W1 and W2 the saved USDT and BTC wallets, C1 the bank card, 101…105 the
  * coin networks (no saved wallets).
  */
-import type { Words } from '../plan/words.ts';
-import { lockTitleKey } from '../../../src/machines/withdraw/helpers.ts';
+import type { Words } from '../../paths/plan/words.ts';
+import { lockTitleKey } from '../../../src/machines/withdraw/machine.ts';
 import {
   automatedOnly,
   codeOf,
@@ -19,7 +19,7 @@ import {
   type,
   realAccount,
   wait,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 import {
   targetOf,
   form,
@@ -29,7 +29,7 @@ import {
   realFee,
   addressError,
   failed500,
-} from './withdraw.screen.ts';
+} from './screen.ts';
 
 /** The amount field drops a leading dot (the machine's field.change): say what it then shows. */
 const dropsDot = (value: unknown, note: string) =>

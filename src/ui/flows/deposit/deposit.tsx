@@ -15,9 +15,14 @@
  *   they are redrawn on a canvas (max 1920 px, JPEG 0.75; HEIC always, at
  *   0.7). A browser that cannot decode HEIC sends the file as chosen: the
  *   machine's extension and size rules and the server decide.
- * - After a deposit: the result step (deposit-result.tsx) until New deposit.
+ * - After a deposit: the result step (result.tsx) until New deposit.
  * Unavailable (demo account, deposits disabled, no deposit type): back to
  * /user with a notice.
+ *
+ * The tabs, step two, the result, the minimum, the proof image, the hooks
+ * and the kept form's watcher are beside it (src/ui/flows/deposit/); the
+ * Deposit button of my page and the wallet overview stays shared
+ * (screens/user/deposit-button.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,21 +32,20 @@ import {
   restoreDepositForm,
   type DepositForm,
   type DepositInput,
-} from '../../../machines/depositMachine.ts';
+} from '../../../machines/deposit/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { IconBack } from '../../components/icons.tsx';
-import { useAvailable, WalletHead } from './my-wallet-kit.tsx';
-import { BankTab } from './deposit-bank.tsx';
-import { CryptoTab } from './deposit-crypto.tsx';
-import { useDeposit, useWalletType } from './deposit-hooks.ts';
-import { DepositResult } from './deposit-result.tsx';
-import './wallet.css';
-
-export { prepareImage } from './deposit-image.ts';
+import { useAvailable, WalletHead } from '../../screens/user/my-wallet-kit.tsx';
+import { BankTab } from './bank.tsx';
+import { CryptoTab } from './crypto.tsx';
+import { useDeposit, useWalletType } from './hooks.ts';
+import { DepositResult } from './result.tsx';
+import '../../screens/user/wallet.css';
+import './deposit.css';
 
 function DepositScreen({ input }: { input: DepositInput }) {
   const { t } = useTranslation();

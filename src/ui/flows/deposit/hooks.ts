@@ -2,13 +2,10 @@
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
-import {
-  depositActors,
-  depositMachine,
-  type DepositInput,
-} from '../../../machines/depositMachine.ts';
+import { depositActors } from '../../../machines/deposit/actors.ts';
+import { depositMachine, type DepositInput } from '../../../machines/deposit/machine.ts';
 import { useServices } from '../../services-context.tsx';
-import { prepareImage } from './deposit-image.ts';
+import { prepareImage } from './image.ts';
 import { inspected } from '../../../machines/inspect.ts';
 import { serverNow } from '../../../state/server-clock.ts';
 

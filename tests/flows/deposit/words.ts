@@ -1,12 +1,12 @@
 /**
- * The deposit machine in a person's words (tests/paths/specs/deposit.paths.ts,
- * screen src/ui/screens/user/deposit*.tsx). Coin ids are the simulator's
+ * The deposit machine in a person's words (tests/flows/deposit/paths.ts,
+ * screens src/ui/flows/deposit/). Coin ids are the simulator's
  * networks (101 USDT TRC20, 102 USDT ERC20…); proof.png is a real PNG image,
  * proof.pdf a PDF and fake.jpg a text file renamed.
  */
 import { checkDepositAmount, checkImage } from '../../../src/machines/validation/wallet.ts';
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   automatedOnly,
   codeOf,
@@ -18,7 +18,7 @@ import {
   toast,
   type,
   flagSteps,
-} from './common.ts';
+} from '../../paths/words/common.ts';
 
 const selfWallet = (spec: string) => spec.includes('self wallet');
 const coinName = (id: string | undefined) => {

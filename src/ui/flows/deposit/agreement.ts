@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { createActor } from 'xstate';
-import { depositMachine, restoreDepositForm } from '../../../machines/depositMachine.ts';
+import { depositMachine, restoreDepositForm } from '../../../machines/deposit/machine.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** Clear the kept form with the machine's own action (`navigate.away`). */

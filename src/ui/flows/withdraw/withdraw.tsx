@@ -11,23 +11,24 @@
  *   from the machine's calculation; submit.
  * - No wallet or card: buttons to add one.
  *
- * The form, the target picker, the locked and empty states and the machine
- * hook are in withdraw-form.tsx, withdraw-target.tsx, withdraw-states.tsx and
- * withdraw-kit.ts.
+ * The form, the review, the target picker, the locked and empty states and
+ * the machine hook are in form.tsx, review.tsx, target.tsx, states.tsx and
+ * kit.ts beside it (src/ui/flows/withdraw/), with withdraw.css.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_MS } from '../../../config/constants.ts';
-import { BANK_META_MISSING, type WithdrawInput } from '../../../machines/withdrawMachine.ts';
+import { BANK_META_MISSING, type WithdrawInput } from '../../../machines/withdraw/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
-import { useAvailable, WalletHead } from './my-wallet-kit.tsx';
-import { useWithdraw } from './withdraw-kit.ts';
-import { WithdrawForm } from './withdraw-form.tsx';
-import { Empty, Locked } from './withdraw-states.tsx';
-import './wallet.css';
+import { useAvailable, WalletHead } from '../../screens/user/my-wallet-kit.tsx';
+import { useWithdraw } from './kit.ts';
+import { WithdrawForm } from './form.tsx';
+import { Empty, Locked } from './states.tsx';
+import '../../screens/user/wallet.css';
+import './withdraw.css';
 
 function WithdrawScreen({ input }: { input: WithdrawInput }) {
   const { t } = useTranslation();

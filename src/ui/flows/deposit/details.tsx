@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TextField } from '../../forms/fields.tsx';
-import type { useDeposit } from './deposit-hooks.ts';
-import { ACCEPT } from './deposit-image.ts';
-import { useDepositMinimum } from './deposit-minimum.tsx';
+import type { useDeposit } from './hooks.ts';
+import { ACCEPT } from './image.ts';
+import { useDepositMinimum } from './minimum.tsx';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 
 export function DepositDetails({
@@ -45,7 +45,7 @@ export function DepositDetails({
       <div className="field">
         <label htmlFor="deposit-proof">{t('wallet_ui.deposit_proof')}</label>
         {c.proof ? (
-          <div className="proof">
+          <div className="deposit-proof-preview">
             <img src={c.proof.url} alt={t('wallet_ui.proof_preview')} />
             <button
               type="button"
@@ -62,7 +62,7 @@ export function DepositDetails({
         <input
           ref={file}
           id="deposit-proof"
-          className="input file-input"
+          className="input deposit-file"
           type="file"
           disabled={submitting}
           accept={ACCEPT}

@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawTarget } from '../../../machines/withdrawMachine.ts';
+import type { WithdrawTarget } from '../../../machines/withdraw/machine.ts';
 import { Drawer } from '../../components/drawer.tsx';
-import type { Send, Snapshot } from './withdraw-kit.ts';
+import type { Send, Snapshot } from './kit.ts';
 import { ServerImg } from '../../components/server-img.tsx';
 
 /** How a target reads in the picker and the summary. */
