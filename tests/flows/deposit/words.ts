@@ -185,7 +185,7 @@ export const depositWords: Words = {
       ),
     disabled: (w) =>
       w.say(
-        `${toast(w, w.t('wallet_ui.unavailable'))}; My page opens`,
+        `${toast(w, w.t('wallet_ui.unavailable'))}; ${w.q('nav.user')} opens`,
         `${toast(w, w.t('wallet_ui.unavailable'))}。マイページが開く`,
       ),
     bank: () => '',
