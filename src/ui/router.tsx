@@ -55,7 +55,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Login,
   ),
   place: later(
-    () => import('./screens/place.tsx'),
+    () => import('./flows/marketOrder/place.tsx'),
     (m) => m.Place,
   ),
   placeOption: later(

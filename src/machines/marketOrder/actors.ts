@@ -6,10 +6,10 @@ import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import type { ProductLoad } from '../validation/trading.ts';
-import type { PlaceInput, PlaceResult } from './types.ts';
+import type { PlaceInput, PlaceResult } from './machine.ts';
 
-/** Order info, market status, quote and balance of a product, at once (other forms reuse it). */
-export async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
+/** Order info, market status, quote and balance of a product, at once. */
+async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
   const token = session.token;
   const [info, status, quote, balance] = await Promise.all([
     api.call('productOrderInfo', { productCode: symbol }),

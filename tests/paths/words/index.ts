@@ -19,7 +19,7 @@ import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from './login.words.ts';
-import { marketOrderWords } from './marketOrder.words.ts';
+import { marketOrderWords } from '../../flows/marketOrder/words.ts';
 import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';

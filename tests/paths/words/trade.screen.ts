@@ -1,6 +1,6 @@
 /**
  * What the market and option order forms share in the QA plans
- * (marketOrder.words.ts, optionOrder.words.ts): how a product load's result is
+ * (tests/flows/marketOrder/words.ts, optionOrder.words.ts): how a product load's result is
  * arranged in the console, the phone screen they are tested on, the form's
  * state as a path leaves it, and the words both forms use alike (the chart
  * gate, chartGate.words.ts, shares the console's Market tab and its checks).
