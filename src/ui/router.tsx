@@ -59,7 +59,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Place,
   ),
   placeOption: later(
-    () => import('./screens/place-option.tsx'),
+    () => import('./flows/optionOrder/place.tsx'),
     (m) => m.PlaceOption,
   ),
   user: later(

@@ -1,10 +1,11 @@
-/** The market order machine's real actors: product loads, the balance poll, placing the order. */
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+/** The market order machine's real actors: product loads, the balance poll (shared), placing the order. */
+import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
+import { balancePoller } from '../shared/balance-poller.ts';
 import type { ProductLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './machine.ts';
 
@@ -24,26 +25,6 @@ async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad>
   noteBalance(token, balance.data);
   return { symbol, info, status, quote, balance };
 }
-
-/**
- * Fetches the balance each time it receives `poll` and reports it as
- * `balance.update`; a reply arriving after it stopped is dropped.
- */
-export const balancePoller = (api: ApiClient) =>
-  fromCallback<EventObject>(({ sendBack, receive }) => {
-    let live = true;
-    receive(() => {
-      const token = session.token;
-      void api.call('userBalance').then((r) => {
-        if (!live || r.code !== 0 || !r.data) return;
-        noteBalance(token, r.data);
-        sendBack({ type: 'balance.update', balance: r.data });
-      });
-    });
-    return () => {
-      live = false;
-    };
-  });
 
 /** The real actors. `token` is the session token the exchange payload carries. */
 export const marketOrderActors = (

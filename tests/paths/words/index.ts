@@ -21,7 +21,7 @@ import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from './login.words.ts';
 import { marketOrderWords } from '../../flows/marketOrder/words.ts';
 import { notificationsWords } from '../../flows/notifications/words.ts';
-import { optionOrderWords } from './optionOrder.words.ts';
+import { optionOrderWords } from '../../flows/optionOrder/words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from '../../flows/profile/words.ts';
