@@ -55,11 +55,11 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Login,
   ),
   place: later(
-    () => import('./screens/place.tsx'),
+    () => import('./flows/marketOrder/place.tsx'),
     (m) => m.Place,
   ),
   placeOption: later(
-    () => import('./screens/place-option.tsx'),
+    () => import('./flows/optionOrder/place.tsx'),
     (m) => m.PlaceOption,
   ),
   user: later(

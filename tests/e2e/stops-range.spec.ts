@@ -12,7 +12,7 @@ import { buyForm, LAYOUTS, openPosition } from './trade-kit.ts';
 
 /** The price a range hint names ("Below 59999.90"). */
 async function rangeOf(field: Locator, side: 'Below' | 'Above'): Promise<number> {
-  const hint = field.locator('.price-hint').getByText(new RegExp(`^${side} [\\d.]+$`));
+  const hint = field.locator('.market-order-price-hint').getByText(new RegExp(`^${side} [\\d.]+$`));
   await expect(hint).toBeVisible();
   return Number((await hint.textContent())!.slice(side.length + 1));
 }

@@ -1,15 +1,16 @@
-/** The market order machine's real actors: product loads, the balance poll, placing the order. */
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+/** The market order machine's real actors: product loads, the balance poll (shared), placing the order. */
+import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
+import { balancePoller } from '../shared/balance-poller.ts';
 import type { ProductLoad } from '../validation/trading.ts';
-import type { PlaceInput, PlaceResult } from './types.ts';
+import type { PlaceInput, PlaceResult } from './machine.ts';
 
-/** Order info, market status, quote and balance of a product, at once (other forms reuse it). */
-export async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
+/** Order info, market status, quote and balance of a product, at once. */
+async function loadProduct(api: ApiClient, symbol: string): Promise<ProductLoad> {
   const token = session.token;
   const [info, status, quote, balance] = await Promise.all([
     api.call('productOrderInfo', { productCode: symbol }),
@@ -24,26 +25,6 @@ export async function loadProduct(api: ApiClient, symbol: string): Promise<Produ
   noteBalance(token, balance.data);
   return { symbol, info, status, quote, balance };
 }
-
-/**
- * Fetches the balance each time it receives `poll` and reports it as
- * `balance.update`; a reply arriving after it stopped is dropped.
- */
-export const balancePoller = (api: ApiClient) =>
-  fromCallback<EventObject>(({ sendBack, receive }) => {
-    let live = true;
-    receive(() => {
-      const token = session.token;
-      void api.call('userBalance').then((r) => {
-        if (!live || r.code !== 0 || !r.data) return;
-        noteBalance(token, r.data);
-        sendBack({ type: 'balance.update', balance: r.data });
-      });
-    });
-    return () => {
-      live = false;
-    };
-  });
 
 /** The real actors. `token` is the session token the exchange payload carries. */
 export const marketOrderActors = (

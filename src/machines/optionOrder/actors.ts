@@ -5,14 +5,12 @@ import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
-// One order ticket for market and option orders is issue 26's next step (src/machines/shared).
-// eslint-disable-next-line layers/layers -- the balance poll is the market ticket's until then
-import { balancePoller } from '../marketOrder/actors.ts';
+import { balancePoller } from '../shared/balance-poller.ts';
 import type { OptionLoad } from '../validation/trading.ts';
-import type { PlaceInput, PlaceResult } from './types.ts';
+import type { PlaceInput, PlaceResult } from './machine.ts';
 
 /** The option product, market status, quote and balance of a symbol, at once. */
-export async function loadOption(api: ApiClient, symbol: string): Promise<OptionLoad> {
+async function loadOption(api: ApiClient, symbol: string): Promise<OptionLoad> {
   const token = session.token;
   const [product, status, quote, balance] = await Promise.all([
     api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),

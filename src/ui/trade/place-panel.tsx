@@ -6,8 +6,8 @@ import { preferences } from '../../state/preferences.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import { useServices } from '../services-context.tsx';
-import { MarketOrderForm } from './market-order-form.tsx';
-import { OptionOrderForm } from './option-order-form.tsx';
+import { MarketOrderForm } from '../flows/marketOrder/form.tsx';
+import { OptionOrderForm } from '../flows/optionOrder/form.tsx';
 import { SignInPrompt } from './sign-in-prompt.tsx';
 import { OrderPlaced } from './order-placed.tsx';
 

@@ -1,7 +1,7 @@
 /**
  * The option settlement in a person's words (tests/paths/specs/optionSettlement.paths.ts):
  * an option's countdown and its settlement drawer (src/ui/trade/settlement.tsx),
- * right after placing it (option-order-form.tsx, "place view") or from
+ * right after placing it (src/ui/flows/optionOrder/form.tsx, "place view") or from
  * Positions in option mode (running-options.tsx, "list view").
  */
 import {

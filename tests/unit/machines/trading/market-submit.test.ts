@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductOrderInfo } from '../../../../src/api/types/trading.ts';
-import { validate, type MarketOrderContext } from '../../../../src/machines/marketOrderMachine.ts';
+import { validate, type MarketOrderContext } from '../../../../src/machines/marketOrder/machine.ts';
 import { feeOf } from '../../../../src/machines/validation/trading.ts';
 
 const info = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { optionOrderMachine } from '../../../../src/machines/optionOrderMachine.ts';
+import { optionOrderMachine } from '../../../../src/machines/optionOrder/machine.ts';
 import type { CallResult } from '../../../../src/api/client.ts';
 import type { OptionLoad } from '../../../../src/machines/validation/trading.ts';
 
@@ -90,7 +90,7 @@ describe('option order form', () => {
 
 describe('option balance check', () => {
   it('counts the product fee with the amount', async () => {
-    const { stakeOf } = await import('../../../../src/machines/optionOrder/helpers.ts');
+    const { stakeOf } = await import('../../../../src/machines/optionOrder/machine.ts');
     const product = { feeRate: 0.015 } as never;
     expect(stakeOf({ amount: '100', product })).toBe('101.50');
     expect(stakeOf({ amount: '100', product: null })).toBe('100.00');

@@ -8,14 +8,14 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { optionOrderActors } from '../../../src/machines/optionOrder/actors.ts';
 import {
-  optionOrderActors,
   optionOrderMachine,
   type OptionOrderContext,
-} from '../../../src/machines/optionOrderMachine.ts';
+} from '../../../src/machines/optionOrder/machine.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof optionOrderMachine)['resolveState']>;
 

@@ -3,13 +3,13 @@ import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { preferences } from '../../state/preferences.ts';
-import { prices } from '../../state/prices.ts';
-import { useServices } from '../services-context.tsx';
-import type { ScreenProps } from '../router.tsx';
-import { BackLink } from '../components/back-link.tsx';
-import { MarketOrderForm } from '../trade/market-order-form.tsx';
-import { OrderPlaced } from '../trade/order-placed.tsx';
+import { preferences } from '../../../state/preferences.ts';
+import { prices } from '../../../state/prices.ts';
+import { useServices } from '../../services-context.tsx';
+import type { ScreenProps } from '../../router.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { MarketOrderForm } from './form.tsx';
+import { OrderPlaced } from '../../trade/order-placed.tsx';
 
 export function Place({ params }: ScreenProps) {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 /**
- * The market order form in a person's words (tests/paths/specs/marketOrder.paths.ts;
- * screen src/ui/screens/place.tsx, form src/ui/trade/market-order-form.tsx).
+ * The market order form in a person's words (tests/flows/marketOrder/paths.ts;
+ * screen src/ui/flows/marketOrder/place.tsx, form src/ui/flows/marketOrder/form.tsx).
  * What the form shows is read from the machine replayed through the path
- * (marketOrder.screen.ts); market conditions are set in the console's Market
+ * (screen.ts); market conditions are set in the console's Market
  * tab, the trade ban in its Account tab.
  */
-import type { OrderField } from '../../../src/machines/marketOrderMachine.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn } from './common.ts';
+import type { OrderField } from '../../../src/machines/marketOrder/machine.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, signIn } from '../../paths/words/common.ts';
 import {
   directionOf,
   errorsShown,
@@ -18,7 +18,7 @@ import {
   mistakes,
   placeButton,
   typedPrice,
-} from './marketOrder.screen.ts';
+} from './screen.ts';
 import {
   arrangeLoad,
   backToChart,
@@ -37,7 +37,7 @@ import {
   serverError,
   symbolOf,
   tradeMode,
-} from './trade.screen.ts';
+} from '../../paths/words/trade.screen.ts';
 
 // Only the form calls productOrderInfo on this screen, so the armed fault reaches it.
 const arrange = (w: W, e: AnyEvent, c: StepCtx) => arrangeLoad(w, e, c, 'productOrderInfo');

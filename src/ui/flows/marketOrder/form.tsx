@@ -7,26 +7,27 @@ import { useMachine } from '@xstate/react';
 import { subscribe, useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import {
-  marketOrderActors,
   marketOrderMachine,
   type MarketOrderContext,
   type OrderField,
-} from '../../machines/marketOrderMachine.ts';
-import type { OrderDirection } from '../../api/types/trading.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
-import { prices } from '../../state/prices.ts';
-import { tradeChanged } from '../../state/trade-events.ts';
-import { useServices } from '../services-context.tsx';
-import { Check, TextField } from '../forms/fields.tsx';
-import { Num, Pnl } from '../components/num.tsx';
-import { priceCell } from '../components/quote.tsx';
-import { priceText } from '../format.ts';
-import { site } from '../../state/site.ts';
-import { withNodes } from '../components/num-text.tsx';
-import { BalanceNum } from '../components/balance-num.tsx';
-import type { TradeMode } from '../../config/site.ts';
-import { LoadFailed } from '../components/load-failed.tsx';
-import { inspected } from '../../machines/inspect.ts';
+} from '../../../machines/marketOrder/machine.ts';
+import { marketOrderActors } from '../../../machines/marketOrder/actors.ts';
+import type { OrderDirection } from '../../../api/types/trading.ts';
+import { decodeToken, isDemo, session } from '../../../state/session.ts';
+import { prices } from '../../../state/prices.ts';
+import { tradeChanged } from '../../../state/trade-events.ts';
+import { useServices } from '../../services-context.tsx';
+import { Check, TextField } from '../../forms/fields.tsx';
+import { Num, Pnl } from '../../components/num.tsx';
+import { priceCell } from '../../components/quote.tsx';
+import { priceText } from '../../format.ts';
+import { site } from '../../../state/site.ts';
+import { withNodes } from '../../components/num-text.tsx';
+import { BalanceNum } from '../../components/balance-num.tsx';
+import type { TradeMode } from '../../../config/site.ts';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { inspected } from '../../../machines/inspect.ts';
+import './marketOrder.css';
 
 export interface OrderFormProps {
   symbol: string;
@@ -59,7 +60,7 @@ function PriceHint({
   const { t } = useTranslation();
   if (!range) return null;
   return (
-    <span className="price-hint">
+    <span className="market-order-price-hint">
       <span>
         {withNodes(t, `order.range_${range.side}`, {
           price: <Num kind="price" unit={symbol} value={range.ref} />,

@@ -8,27 +8,24 @@ import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { OrderDirection } from '../../api/types/trading.ts';
-import {
-  optionOrderActors,
-  optionOrderMachine,
-  type PlacedOption,
-} from '../../machines/optionOrderMachine.ts';
-import type { TradeMode } from '../../config/site.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
-import { prices } from '../../state/prices.ts';
-import { showToast } from '../../state/toasts.ts';
-import { optionPlaced } from '../../state/trade-events.ts';
-import { TOAST_MS } from '../../config/constants.ts';
-import { useServices } from '../services-context.tsx';
-import { TextField } from '../forms/fields.tsx';
-import { Drawer } from '../components/drawer.tsx';
-import { durationLabel, formatDuration } from '../format.ts';
-import { Num } from '../components/num.tsx';
-import { BalanceNum } from '../components/balance-num.tsx';
-import { Progress, SettlementResult, useSettlement } from './settlement.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
-import { inspected } from '../../machines/inspect.ts';
+import type { OrderDirection } from '../../../api/types/trading.ts';
+import { optionOrderMachine, type PlacedOption } from '../../../machines/optionOrder/machine.ts';
+import { optionOrderActors } from '../../../machines/optionOrder/actors.ts';
+import type { TradeMode } from '../../../config/site.ts';
+import { decodeToken, isDemo, session } from '../../../state/session.ts';
+import { prices } from '../../../state/prices.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { optionPlaced } from '../../../state/trade-events.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { useServices } from '../../services-context.tsx';
+import { TextField } from '../../forms/fields.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { durationLabel, formatDuration } from '../../format.ts';
+import { Num } from '../../components/num.tsx';
+import { BalanceNum } from '../../components/balance-num.tsx';
+import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
- * The option order form in a person's words (tests/paths/specs/optionOrder.paths.ts;
- * screen src/ui/screens/place-option.tsx, form src/ui/trade/option-order-form.tsx).
+ * The option order form in a person's words (tests/flows/optionOrder/paths.ts;
+ * screen src/ui/flows/optionOrder/place.tsx, form src/ui/flows/optionOrder/form.tsx).
  * What the form shows is read from the machine replayed through the path;
  * market conditions are set in the console's Market tab, the trade ban in its
  * Account tab (trade.screen.ts).
@@ -8,10 +8,10 @@
 import {
   optionOrderMachine,
   type OptionOrderContext,
-} from '../../../src/machines/optionOrderMachine.ts';
+} from '../../../src/machines/optionOrder/machine.ts';
 import { formatDuration } from '../../../src/ui/format.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast, type } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
 import {
   arrangeLoad,
   backToChart,
@@ -29,7 +29,7 @@ import {
   symbolOf,
   toChart,
   tradeMode,
-} from './trade.screen.ts';
+} from '../../paths/words/trade.screen.ts';
 
 const modeOf = (spec: string) => (spec.includes('market mode') ? 'market' : 'option');
 

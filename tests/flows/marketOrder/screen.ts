@@ -1,12 +1,12 @@
-/** The market order form as a path leaves it, for the words (marketOrder.words.ts). */
+/** The market order form as a path leaves it, for the words (words.ts). */
 import {
   marketOrderMachine,
   type MarketOrderContext,
   type OrderField,
-} from '../../../src/machines/marketOrderMachine.ts';
+} from '../../../src/machines/marketOrder/machine.ts';
 import { volumeDigitsOf } from '../../../src/state/products.ts';
-import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { demoSpec, orderForm, replay, symbolOf } from './trade.screen.ts';
+import type { AnyEvent, StepCtx, W } from '../../paths/plan/words.ts';
+import { demoSpec, orderForm, replay, symbolOf } from '../../paths/words/trade.screen.ts';
 
 export const directionOf = (spec: string) => (spec.includes('wrong direction') ? 2 : 0);
 

@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { preferences } from '../../state/preferences.ts';
-import { useServices } from '../services-context.tsx';
-import type { ScreenProps } from '../router.tsx';
-import { BackLink } from '../components/back-link.tsx';
-import { OptionOrderForm } from '../trade/option-order-form.tsx';
+import { preferences } from '../../../state/preferences.ts';
+import { useServices } from '../../services-context.tsx';
+import type { ScreenProps } from '../../router.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { OptionOrderForm } from './form.tsx';
 
 export function PlaceOption({ params }: ScreenProps) {
   const { t } = useTranslation();

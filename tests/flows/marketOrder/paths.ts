@@ -9,15 +9,15 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { marketOrderActors } from '../../../src/machines/marketOrder/actors.ts';
 import {
-  marketOrderActors,
   marketOrderMachine,
   type MarketOrderContext,
   type OrderField,
-} from '../../../src/machines/marketOrderMachine.ts';
+} from '../../../src/machines/marketOrder/machine.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof marketOrderMachine)['resolveState']>;
 
