@@ -28,7 +28,7 @@ import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
 import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from './register.words.ts';
-import { sessionWords } from './session.words.ts';
+import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from './transfer.words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
