@@ -51,7 +51,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.CustomerService,
   ),
   login: later(
-    () => import('./screens/access/login.tsx'),
+    () => import('./flows/login/login.tsx'),
     (m) => m.Login,
   ),
   place: later(

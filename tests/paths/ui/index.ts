@@ -14,8 +14,8 @@ import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.
 import { optionSettlementUi } from './optionSettlement.ui.ts';
 import { specs as sessionSpecs } from '../../flows/session/paths.ts';
 import { sessionUi } from '../../flows/session/ui.ts';
-import { specs as loginSpecs } from '../specs/login.paths.ts';
-import { loginUi } from './login.ui.ts';
+import { specs as loginSpecs } from '../../flows/login/paths.ts';
+import { loginUi } from '../../flows/login/ui.ts';
 import { specs as registerSpecs } from '../../flows/register/paths.ts';
 import { registerUi } from '../../flows/register/ui.ts';
 import { specs as realtimeSpecs } from '../specs/realtime.paths.ts';

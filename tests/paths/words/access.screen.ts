@@ -1,7 +1,8 @@
 /**
  * What the sign-in, sign-up and password-reset words share
- * (login.words.ts, tests/flows/register/words.ts, forgot.words.ts; screens
- * src/ui/screens/access/* and src/ui/flows/register/): the two accounts the specs sign in with, the
+ * (tests/flows/login/words.ts, tests/flows/register/words.ts,
+ * forgot.words.ts; screens src/ui/flows/login/, src/ui/flows/register/ and
+ * src/ui/screens/access/*): the two accounts the specs sign in with, the
  * account field's label, and the code step (send, resend, countdown, back).
  */
 import type { AnyEvent, W } from '../plan/words.ts';

@@ -18,7 +18,7 @@ import { depositWords } from './deposit.words.ts';
 import { forgotWords } from './forgot.words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
-import { loginWords } from './login.words.ts';
+import { loginWords } from '../../flows/login/words.ts';
 import { marketOrderWords } from './marketOrder.words.ts';
 import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from './optionOrder.words.ts';
