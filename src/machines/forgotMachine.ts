@@ -20,7 +20,7 @@ import type { ApiClient, CallResult } from '../api/client.ts';
 import type { AccountType, ForgotPayload } from '../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../config/constants.ts';
 import { countdownActor, type CountdownReport } from './countdownMachine.ts';
-import { sendCodeActor, type SendCodeInput, type SendCodeResult } from './registerMachine.ts';
+import { sendCodeActor, type SendCodeInput, type SendCodeResult } from './shared/send-code.ts';
 import {
   WRONG_CODE_REPLIES,
   checkAccount,

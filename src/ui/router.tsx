@@ -51,7 +51,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.CustomerService,
   ),
   login: later(
-    () => import('./screens/access/login.tsx'),
+    () => import('./flows/login/login.tsx'),
     (m) => m.Login,
   ),
   place: later(
@@ -67,11 +67,11 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.MyPage,
   ),
   register: later(
-    () => import('./screens/access/register.tsx'),
+    () => import('./flows/register/register.tsx'),
     (m) => m.Register,
   ),
   forgot: later(
-    () => import('./screens/access/register.tsx'),
+    () => import('./screens/access/forgot.tsx'),
     (m) => m.Forgot,
   ),
   account: later(

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-import { captchas, keepCaptchas } from '../paths/ui/register.arrange.ts';
+import { captchas, keepCaptchas } from '../flows/register/arrange.ts';
 
 const LONG = 'a'.repeat(150);
 

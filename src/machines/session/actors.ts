@@ -1,4 +1,4 @@
-/** The session machine's real actors: the token watcher and the session calls. */
+/** The session machine's real actors (./machine.ts): the token watcher and the session calls. */
 import { fromCallback, fromPromise } from 'xstate';
 import { subscribe } from 'valtio/vanilla';
 import type { ApiClient } from '../../api/client.ts';
@@ -10,7 +10,7 @@ import type {
   SessionEvent,
   UnreadResult,
   UserResult,
-} from './types.ts';
+} from './machine.ts';
 
 /** The real actors; `now` is the clock the check reports (the app passes the server's; the browser's by default). */
 export const sessionActors = (api: ApiClient, now: () => number = () => Date.now()) => ({

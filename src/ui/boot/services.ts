@@ -15,7 +15,8 @@ import {
   type ConnectionInput,
   type RealtimeEvent,
 } from '../../machines/realtimeMachine.ts';
-import { sessionActors, sessionMachine } from '../../machines/sessionMachine.ts';
+import { sessionActors } from '../../machines/session/actors.ts';
+import { sessionMachine } from '../../machines/session/machine.ts';
 import { clearSession, session } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { preferences } from '../../state/preferences.ts';

@@ -1,5 +1,5 @@
 /**
- * What the sign-in and sign-up drivers (login.ui.ts, register.ui.ts) share:
+ * What the sign-in and sign-up drivers (tests/flows/login/ui.ts, tests/flows/register/ui.ts) share:
  * the English words, the specs' password and right code, and the form's boxes.
  */
 import type { Page } from '@playwright/test';

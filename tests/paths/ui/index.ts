@@ -12,12 +12,12 @@ import { loanUi } from '../../flows/loan/ui.ts';
 import { withdrawUi } from '../../flows/withdraw/ui.ts';
 import { specs as optionSettlementSpecs } from '../specs/optionSettlement.paths.ts';
 import { optionSettlementUi } from './optionSettlement.ui.ts';
-import { specs as sessionSpecs } from '../specs/session.paths.ts';
-import { sessionUi } from './session.ui.ts';
-import { specs as loginSpecs } from '../specs/login.paths.ts';
-import { loginUi } from './login.ui.ts';
-import { specs as registerSpecs } from '../specs/register.paths.ts';
-import { registerUi } from './register.ui.ts';
+import { specs as sessionSpecs } from '../../flows/session/paths.ts';
+import { sessionUi } from '../../flows/session/ui.ts';
+import { specs as loginSpecs } from '../../flows/login/paths.ts';
+import { loginUi } from '../../flows/login/ui.ts';
+import { specs as registerSpecs } from '../../flows/register/paths.ts';
+import { registerUi } from '../../flows/register/ui.ts';
 import { specs as realtimeSpecs } from '../specs/realtime.paths.ts';
 import { realtimeUi } from './realtime.ui.ts';
 

@@ -1,6 +1,7 @@
 /**
  * What the sign-in, sign-up and password-reset words share
- * (login.words.ts, register.words.ts, forgot.words.ts; screens
+ * (tests/flows/login/words.ts, tests/flows/register/words.ts,
+ * forgot.words.ts; screens src/ui/flows/login/, src/ui/flows/register/ and
  * src/ui/screens/access/*): the two accounts the specs sign in with, the
  * account field's label, and the code step (send, resend, countdown, back).
  */

@@ -1,6 +1,6 @@
 /**
  * The forgot machine in a person's words (tests/paths/specs/forgot.paths.ts,
- * screens src/ui/screens/access/register.tsx (Forgot) and code-steps.tsx).
+ * screens src/ui/screens/access/forgot.tsx and code-steps.tsx).
  * In the samples 111111 stands for the reset code just sent.
  */
 import {

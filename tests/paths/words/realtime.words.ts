@@ -15,7 +15,7 @@ import {
 } from '../../../src/config/constants.ts';
 import type { AnyEvent, Say, StepCtx, W, Words } from '../plan/words.ts';
 import { automatedOnly, signIn, wait } from './common.ts';
-import { logOut, signInAgain } from './session.screen.ts';
+import { logOut, signInAgain } from '../../flows/session/screen.ts';
 
 type Ch = 'market' | 'exchange';
 const chOf = (e: AnyEvent) => e.channel as Ch;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, assign } from 'xstate';
-import { registerMachine, type RegisterInput } from '../../../../src/machines/registerMachine.ts';
+import { registerMachine, type RegisterInput } from '../../../../src/machines/register/machine.ts';
 import { captchaMachine } from '../../../../src/machines/captchaMachine.ts';
 import { forgotMachine } from '../../../../src/machines/forgotMachine.ts';
 import { countdownActor, type CountdownReport } from '../../../../src/machines/countdownMachine.ts';

@@ -1,6 +1,6 @@
 /**
- * The register machine in a person's words (tests/paths/specs/register.paths.ts,
- * screen src/ui/screens/access/register.tsx and code-steps.tsx). In the
+ * The register machine in a person's words (paths.ts beside it,
+ * screen src/ui/flows/register/register.tsx and the shared src/ui/screens/access/code-steps.tsx). In the
  * samples 111111 stands for the code just sent, RIGHT for the captcha's text
  * and VALID for ann's invite code.
  */
@@ -10,7 +10,7 @@ import {
   checkCode,
   checkNewPassword,
 } from '../../../src/machines/validation/access.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
   codeOf,
@@ -21,13 +21,13 @@ import {
   toast,
   type,
   flagSteps,
-} from './common.ts';
-import { accountLabel, bothAccounts, codeStep } from './access.screen.ts';
+} from '../../paths/words/common.ts';
+import { accountLabel, bothAccounts, codeStep } from '../../paths/words/access.screen.ts';
 
 const captchaSite = (spec: string) => spec.includes('without SMS');
 /**
  * The form as the path has left it (this step included when `e` is given); the
- * UI driver (tests/paths/ui/register.ui.ts) reads it too.
+ * UI driver (ui.ts beside it) reads it too.
  */
 export function form(c: StepCtx, e?: AnyEvent) {
   const f = { kind: 'E' as 'E' | 'P', account: '', code: '', password: '', invite: '' };

@@ -1,5 +1,5 @@
 /**
- * Conditions the register driver (register.ui.ts) arranges in the page: other
+ * Conditions the register driver (ui.ts) arranges in the page: other
  * people's calls (1042), a code past its life (1111) and the captcha uuids the app receives (the
  * uuid is not on the screen; the simulator gives the text of a uuid).
  */

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { loginActors, loginMachine, type LoginInput } from '../../../machines/loginMachine.ts';
+import { loginActors } from '../../../machines/login/actors.ts';
+import { loginMachine, type LoginInput } from '../../../machines/login/machine.ts';
 import { safeReturnPath } from '../../../machines/routes.ts';
 import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
 import {

@@ -1,6 +1,6 @@
 /**
- * The login machine in a person's words (tests/paths/specs/login.paths.ts,
- * screen src/ui/screens/access/login.tsx). 111111 in the samples stands for
+ * The login machine in a person's words (paths.ts beside it,
+ * screen src/ui/flows/login/login.tsx). 111111 in the samples stands for
  * the code the simulator just sent (shown in a notice at the foot of the page).
  */
 import {
@@ -8,7 +8,7 @@ import {
   checkLoginPassword,
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
   codeOf,
@@ -19,12 +19,12 @@ import {
   toast,
   type,
   flagSteps,
-} from './common.ts';
-import { bothAccounts, EMAIL, PHONE } from './access.screen.ts';
+} from '../../paths/words/common.ts';
+import { bothAccounts, EMAIL, PHONE } from '../../paths/words/access.screen.ts';
 
 const RIGHT_CODE = '111111';
 
-/** The form as the path has left it (the UI driver, tests/paths/ui/login.ui.ts, reads it too). */
+/** The form as the path has left it (the UI driver, ui.ts beside it, reads it too). */
 export function form(c: StepCtx, e?: AnyEvent) {
   let kind: 'E' | 'P' = 'E';
   let username = '';

@@ -24,13 +24,16 @@
  * are `failure` only.
  */
 import { and, assign, fromPromise, sendTo, setup } from 'xstate';
-import type { RegisterPayload } from '../api/types/trading.ts';
-import { MAX_LEN, RESEND_SECONDS } from '../config/constants.ts';
-import { captchaMachine } from './captchaMachine.ts';
-import { countdownActor } from './countdownMachine.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { AccountType, CodeType, RegisterPayload } from '../../api/types/trading.ts';
+import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
+import { captchaMachine } from '../captchaMachine.ts';
+import { countdownActor, type CountdownReport } from '../countdownMachine.ts';
+import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {
   ACCOUNT_TAKEN_REPLIES,
   CAPTCHA_STALE_REPLIES,
+  WRONG_CODE_REPLIES,
   checkAccount,
   checkCaptcha,
   checkCode,
@@ -38,35 +41,116 @@ import {
   clip,
   codeInput,
   codeKey,
-} from './validation/access.ts';
-import {
-  codeRequest,
-  initialContext,
-  refusal,
-  registerPayload,
-  replyCode,
-  usesCaptcha,
-} from './register/helpers.ts';
-import type {
-  RegisterContext,
-  RegisterEvent,
-  RegisterInput,
-  RegisterOutput,
-  RegisterResult,
-  SendCodeInput,
-  SendCodeResult,
-} from './register/types.ts';
+  username,
+} from '../validation/access.ts';
 
-export { registerActors, sendCodeActor } from './register/actors.ts';
-export type {
-  RegisterContext,
-  RegisterEvent,
-  RegisterField,
-  RegisterInput,
-  RegisterOutput,
-  SendCodeInput,
-  SendCodeResult,
-} from './register/types.ts';
+// ── Input, context, events, output ──
+
+export interface RegisterInput {
+  /** PHONE_REGISTER: the phone type can be chosen. */
+  phoneEnabled: boolean;
+  /** Phone registration without SMS verification: an image captcha instead of the code. */
+  phoneCaptcha: boolean;
+  /** hideRegisterInviteCode. */
+  hideInviteCode: boolean;
+  /** sendRegisterCompleteMail. */
+  sendCompleteMail: boolean;
+  /** The interface language, sent with code requests. */
+  locale: string;
+}
+
+export type RegisterField = 'account' | 'code' | 'password' | 'inviteCode';
+
+export interface RegisterContext extends RegisterInput {
+  type: AccountType;
+  account: string;
+  /** The 6-digit code, or the captcha text. */
+  code: string;
+  password: string;
+  inviteCode: string;
+  /** Message keys per field. */
+  errors: Partial<Record<RegisterField, string>>;
+  /** Last failing reply code, if any. */
+  failure: number | undefined;
+  /** Seconds until the resend link (the countdown's). */
+  secondsLeft: number;
+  /** 'sign_up_success' once registered. */
+  notice: string | undefined;
+}
+
+export type RegisterEvent =
+  | { type: 'field.change'; field: RegisterField; value: string }
+  | { type: 'type.change'; value: AccountType }
+  | { type: 'code.send' }
+  | { type: 'code.resend' }
+  | { type: 'form.submit' }
+  | { type: 'back' }
+  | CountdownReport;
+
+export interface RegisterOutput {
+  type: AccountType;
+  /** The account as typed (trimmed), to prefill sign-in. */
+  account: string;
+}
+
+export type RegisterResult = CallResult<'register'>;
+
+// ── Reply and captcha readers, code requests, the context ──
+
+const usesCaptcha = (c: RegisterContext) => c.type === 'P' && c.phoneCaptcha;
+const replyCode = (event: unknown) => (event as { output: { code: number } }).output.code;
+
+/** The captcha child's uuid, if one is shown. */
+const captchaUuid = (self: unknown): string | undefined => {
+  const snap = (self as { getSnapshot(): { children?: Record<string, unknown> } }).getSnapshot();
+  const child = snap?.children?.captcha as
+    { getSnapshot(): { context?: { uuid?: string } } } | undefined;
+  // A child with no context yet (or a stand-in, as the path replays use) has no uuid.
+  return child?.getSnapshot().context?.uuid;
+};
+
+const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => ({
+  type: c.type,
+  account: username(c.type, c.account),
+  codeType,
+  locale: c.locale,
+});
+
+/** The register call's payload; with the captcha, the shown captcha's uuid (the child of `self`). */
+const registerPayload = (c: RegisterContext, self: unknown): RegisterPayload => ({
+  username: username(c.type, c.account),
+  password: c.password,
+  code: c.code.trim(),
+  type: c.type,
+  locale: c.locale,
+  ...(!c.hideInviteCode && c.inviteCode.trim() ? { inviteCode: c.inviteCode.trim() } : {}),
+  ...(usesCaptcha(c) ? { uuid: captchaUuid(self) ?? '' } : {}),
+});
+
+/** What a refused registration (reply `code`) sets: the message beside the field it concerns. */
+export const refusal = (context: RegisterContext, code: number): Partial<RegisterContext> => {
+  if (ACCOUNT_TAKEN_REPLIES.includes(code))
+    return { failure: code, code: '', errors: { account: codeKey(code) } };
+  if (code === 1107) return { failure: code, errors: { inviteCode: codeKey(code) } };
+  if (CAPTCHA_STALE_REPLIES.includes(code))
+    return { failure: code, code: '', errors: { code: codeKey(code) } };
+  if (WRONG_CODE_REPLIES.includes(code)) return { failure: code, errors: { code: codeKey(code) } };
+  return { failure: code, errors: context.errors };
+};
+
+/** The context the machine starts with. */
+const initialContext = (input: RegisterInput): RegisterContext => ({
+  ...input,
+  type: 'E',
+  account: '',
+  code: '',
+  password: '',
+  inviteCode: '',
+  errors: {},
+  failure: undefined,
+  secondsLeft: 0,
+  notice: undefined,
+});
 
 export const registerMachine = setup({
   types: {

@@ -15,15 +15,12 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import {
-  sessionActors,
-  sessionMachine,
-  type SessionContext,
-} from '../../../src/machines/sessionMachine.ts';
+import { sessionMachine, type SessionContext } from '../../../src/machines/session/machine.ts';
+import { sessionActors } from '../../../src/machines/session/actors.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../../../src/config/constants.ts';
 import { decodeToken, session } from '../../../src/state/session.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';

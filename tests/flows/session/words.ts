@@ -1,17 +1,17 @@
 /**
- * The session in a person's words (tests/paths/specs/session.paths.ts): sign
+ * The session in a person's words (paths.ts beside it): sign
  * in, the user and unread count loads, the check every 60 s with its refresh,
  * and every way a session ends. The server's clock is moved with the console's
  * Market ▸ Skip buttons (a token lives 30 minutes); refusals are console faults.
  */
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from './common.ts';
-import { loggedOut, logOut, signInAgain } from './session.screen.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from '../../paths/words/common.ts';
+import { loggedOut, logOut, signInAgain } from './screen.ts';
 
 const WHO = 'ann@example.com';
 type Check = 'fresh' | 'due' | 'expired' | 'invalid' | 'down';
-/** The spec's check classes, read back from its sample (session.paths.ts CHECKS). */
+/** The spec's check classes, read back from its sample (paths.ts CHECKS). */
 const checkOf = (e: AnyEvent): Check => {
   const o = e.output as { code: number; fault?: string; now: number };
   if (o.fault === 'unauthorized') return 'expired';

@@ -1,6 +1,6 @@
 /**
  * The session machine driven through the screens (specs in
- * tests/paths/specs/session.paths.ts; words in session.words.ts). The machine
+ * paths.ts beside it; words in words.ts). The machine
  * lives as long as the app: every path starts with a page load (`loads`),
  * signed out, and signs in through the sign-in form as a person does; the
  * second sign-in of a path is the switch to the demo account.
@@ -16,10 +16,10 @@
 import { expect, type Page } from '@playwright/test';
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import { makeW } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
+import { makeW } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
 import { backOffice, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiDriver } from './driver.ts';
+import { nothing, type UiDriver } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
 const t = w.t;
@@ -28,7 +28,7 @@ const PASSWORD = 'secret123';
 const MIN = 60_000;
 
 type Check = 'fresh' | 'due' | 'expired' | 'invalid' | 'down';
-/** Where the check lands relative to the token's end (session.paths.ts CHECKS). */
+/** Where the check lands relative to the token's end (paths.ts CHECKS). */
 const BEFORE: Record<Check, number> = {
   fresh: 0,
   due: 4 * MIN,

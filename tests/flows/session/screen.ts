@@ -1,6 +1,6 @@
-/** Signing in and out as the session and realtime words say it (src/ui/screens/my-page.tsx). */
-import type { W } from '../plan/words.ts';
-import { toast } from './common.ts';
+/** Signing in and out as the session (and realtime) words say it (src/ui/screens/my-page.tsx). */
+import type { W } from '../../paths/plan/words.ts';
+import { toast } from '../../paths/words/common.ts';
 
 /** My page (/user) ▸ Log out ▸ Confirm. */
 export const logOut = (w: W) =>

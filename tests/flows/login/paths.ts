@@ -5,12 +5,9 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import {
-  loginActors,
-  loginMachine,
-  type LoginContext,
-} from '../../../src/machines/loginMachine.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import { loginMachine, type LoginContext } from '../../../src/machines/login/machine.ts';
+import { loginActors } from '../../../src/machines/login/actors.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PHONE = '+1 415 555 2671';

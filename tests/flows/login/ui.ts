@@ -1,6 +1,6 @@
 /**
  * The login machine driven through /login (specs in
- * tests/paths/specs/login.paths.ts; words in login.words.ts, whose form model
+ * paths.ts beside it; words in words.ts, whose form model
  * gives the expected field contents here too).
  *
  * Arranged as the headless run does: both accounts seeded, the second factor
@@ -15,14 +15,14 @@ import {
   checkLoginPassword,
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
-import type { AnyEvent } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
-import { account, form } from '../words/login.words.ts';
+import type { AnyEvent } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
+import { account, form } from './words.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import { backOffice, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiCtx, type UiDriver } from './driver.ts';
-import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from './access.kit.ts';
-import { EMAIL, PHONE } from '../words/access.screen.ts';
+import { nothing, type UiCtx, type UiDriver } from '../../paths/ui/driver.ts';
+import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from '../../paths/ui/access.kit.ts';
+import { EMAIL, PHONE } from '../../paths/words/access.screen.ts';
 
 /** The form as the path has left it, this step included. */
 const now = (c: UiCtx, e?: AnyEvent) => form({ spec: c.spec, history: c.history }, e);

@@ -19,17 +19,17 @@
 import { expect } from 'vitest';
 import { waitFor, type AnyActorRef, type EventObject } from 'xstate';
 import {
-  registerActors,
   registerMachine,
   type RegisterContext,
   type RegisterInput,
-} from '../../../src/machines/registerMachine.ts';
+} from '../../../src/machines/register/machine.ts';
+import { registerActors } from '../../../src/machines/register/actors.ts';
 import { countdownActor } from '../../../src/machines/countdownMachine.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import { checkAccount, username } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const EMAIL_NEW = 'newbie@example.com';
 const EMAIL_TAKEN = 'ann@example.com';

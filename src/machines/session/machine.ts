@@ -31,28 +31,92 @@
  * refresh), so the 60 s timer only runs while nothing is in flight.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { RefreshPayload } from '../api/types/trading.ts';
-import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../config/constants.ts';
-import { clearSession, setSession } from '../state/session.ts';
-import { outputOf, signedOut, tokenState } from './session/helpers.ts';
-import type {
-  CheckResult,
-  RefreshResult,
-  SessionContext,
-  SessionEvent,
-  SessionUser,
-  UnreadResult,
-  UserResult,
-} from './session/types.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { RefreshPayload } from '../../api/types/trading.ts';
+import type { User } from '../../api/types/user.ts';
+import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../../config/constants.ts';
+import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
+import { outputOf } from '../events.ts';
 
-export { sessionActors } from './session/actors.ts';
-export type {
-  CheckResult,
-  EndReason,
-  SessionContext,
-  SessionEvent,
-  SessionUser,
-} from './session/types.ts';
+// ── The user, the context, the events and the calls ──
+
+/** What the views read about the signed-in user. */
+export type SessionUser = Pick<
+  User,
+  | 'uid'
+  | 'nick'
+  | 'avator'
+  | 'inviteCode'
+  | 'account'
+  | 'registerType'
+  | 'email'
+  | 'phone'
+  | 'areaCode'
+>;
+
+/** `virtualOff`: a demo session ended because virtual trading was switched off. */
+export type EndReason = 'logout' | 'expired' | 'invalid' | 'cleared' | 'virtualOff';
+
+export interface SessionContext {
+  token: string | undefined;
+  refreshToken: string | undefined;
+  /** The token's expiry (epoch ms), from its payload. */
+  expiresAt: number | undefined;
+  /** The token is a demo (virtual) account's. */
+  demo: boolean;
+  user: SessionUser | undefined;
+  /** Unread notifications. */
+  unread: number;
+  /** Why the last session ended. */
+  reason: EndReason | undefined;
+  /** Flag virtualTrading as the system config last said; undefined until it has been read. */
+  virtualTrading: boolean | undefined;
+  /**
+   * A reload asked for while the user, the unread count, the check or a
+   * refresh was under way (after a profile save, an e-mail bound, a notice
+   * read): done as soon as that ends, not dropped.
+   */
+  wanted: 'user' | 'unread' | undefined;
+}
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; token: string; refreshToken?: string }
+  | { type: 'session.cleared' }
+  | { type: 'session.logout' }
+  | { type: 'user.reload' }
+  | { type: 'window.focus' }
+  | { type: 'unread.refresh' }
+  /** The system config was (re)read: with virtual trading off, a demo session ends. */
+  | { type: 'flags.change'; virtualTrading: boolean };
+
+/** The session check's reply, with the clock when it was asked. */
+export type CheckResult = CallResult<'sessionCheck'> & { now: number };
+export type UserResult = CallResult<'userInfo'>;
+export type UnreadResult = CallResult<'unreadCount'>;
+export type RefreshResult = CallResult<'refresh'>;
+
+// ── Reply readers and the token / signed-out context parts ──
+
+const expiryOf = (token: string) => {
+  const exp = decodeToken(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+};
+const tokenState = (token: string, refreshToken: string | undefined) => ({
+  token,
+  refreshToken,
+  expiresAt: expiryOf(token),
+  demo: isDemo(decodeToken(token)),
+});
+const signedOut = (reason: EndReason) => ({
+  token: undefined,
+  refreshToken: undefined,
+  expiresAt: undefined,
+  demo: false,
+  user: undefined,
+  unread: 0,
+  reason,
+  wanted: undefined,
+});
 
 export const sessionMachine = setup({
   types: {
@@ -142,8 +206,8 @@ export const sessionMachine = setup({
     },
     /** Clear the stored session (the views follow the store). */
     endSession: () => clearSession(),
-    wantUser: assign({ wanted: 'user' as const }),
-    wantUnread: assign(({ context }) => ({ wanted: context.wanted ?? ('unread' as const) })),
+    wantUser: assign({ wanted: 'user' }),
+    wantUnread: assign(({ context }) => ({ wanted: context.wanted ?? 'unread' })),
     /** The user's load is followed by the unread count's: it answers both wishes. */
     userLoading: assign({ wanted: undefined }),
     unreadLoading: assign(({ context }) => ({

@@ -1,6 +1,6 @@
 /**
  * The register machine driven through /register (specs in
- * tests/paths/specs/register.paths.ts; words in register.words.ts, whose
+ * paths.ts beside it; words in words.ts, whose
  * form model gives the expected field contents here too).
  *
  * Every outcome is arranged by a real condition, as the headless run does:
@@ -14,8 +14,7 @@
  * while the spec lets a server say it at once.
  */
 import { expect, type Page } from '@playwright/test';
-import { refusal } from '../../../src/machines/register/helpers.ts';
-import type { RegisterContext } from '../../../src/machines/register/types.ts';
+import { refusal, type RegisterContext } from '../../../src/machines/register/machine.ts';
 import {
   ACCOUNT_TAKEN_REPLIES,
   CAPTCHA_STALE_REPLIES,
@@ -26,13 +25,13 @@ import {
 } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { splitPhone } from '../../../src/ui/forms/phone.tsx';
-import type { AnyEvent } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
-import { form } from '../words/register.words.ts';
+import type { AnyEvent } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
+import { form } from './words.ts';
 import { apiCall, backOffice, force, go } from '../../e2e/paths/page.ts';
-import { burnCode, burst, captchas, keepCaptchas } from './register.arrange.ts';
-import { nothing, type UiCtx, type UiDriver } from './driver.ts';
-import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from './access.kit.ts';
+import { burnCode, burst, captchas, keepCaptchas } from './arrange.ts';
+import { nothing, type UiCtx, type UiDriver } from '../../paths/ui/driver.ts';
+import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from '../../paths/ui/access.kit.ts';
 
 const RIGHT_CAPTCHA = 'RIGHT';
 const INVITE_VALID = 'VALID';

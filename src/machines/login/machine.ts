@@ -12,11 +12,12 @@
  * keeps the code so the view can react.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { AccountType, LoginData, LoginPayload } from '../api/types/trading.ts';
-import { MAX_LEN } from '../config/constants.ts';
-import { setSession } from '../state/session.ts';
-import { rememberAccount, rememberPassword } from '../state/remember.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { AccountType, LoginData, LoginPayload } from '../../api/types/trading.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { setSession } from '../../state/session.ts';
+import { rememberAccount, rememberPassword } from '../../state/remember.ts';
+import { outputOf } from '../events.ts';
 import {
   checkCode,
   checkLoginPassword,
@@ -24,7 +25,7 @@ import {
   clip,
   codeInput,
   username,
-} from './validation/access.ts';
+} from '../validation/access.ts';
 
 export interface LoginInput {
   /** PHONE_REGISTER is on: the phone type can be chosen. */
@@ -59,13 +60,7 @@ export type LoginEvent =
   | { type: 'form.submit' }
   | { type: 'back' };
 
-type LoginResult = CallResult<'login'>;
-
-/** The real actors: the sign-in call, then the second-factor call. */
-export const loginActors = (api: ApiClient) => ({
-  signIn: fromPromise<LoginResult, LoginPayload>(({ input }) => api.call('login', input)),
-  verify: fromPromise<LoginResult, LoginPayload>(({ input }) => api.call('login', input)),
-});
+export type LoginResult = CallResult<'login'>;
 
 const payload = (c: LoginContext): LoginPayload => ({
   username: username(c.type, c.username),
@@ -74,6 +69,8 @@ const payload = (c: LoginContext): LoginPayload => ({
 });
 
 const data = (r: LoginResult): LoginData => r.data ?? {};
+/** The sign-in or second-factor reply an `onDone` guard or action reads. */
+const resultOf = (event: unknown) => outputOf<LoginResult>(event);
 
 export const loginMachine = setup({
   types: {
@@ -95,11 +92,11 @@ export const loginMachine = setup({
     codeValid: ({ context: c }) => !checkCode(c.code),
     phoneEnabled: ({ context }) => context.phoneEnabled,
     needsSecondFactor: ({ event }) => {
-      const r = (event as unknown as { output: LoginResult }).output;
+      const r = resultOf(event);
       return r.code === 0 && data(r).qrcodeStatus === 0 && !data(r).token;
     },
     signedIn: ({ event }) => {
-      const r = (event as unknown as { output: LoginResult }).output;
+      const r = resultOf(event);
       return r.code === 0 && !!data(r).token;
     },
   },
@@ -132,7 +129,7 @@ export const loginMachine = setup({
     })),
     showCodeError: assign(({ context: c }) => ({ errors: { code: checkCode(c.code) } })),
     recordFailure: assign(({ event }) => ({
-      failure: (event as unknown as { output: LoginResult }).output.code,
+      failure: resultOf(event).code,
     })),
     clearCode: assign(({ context }) => ({ code: '', focusCode: context.focusCode + 1 })),
     leaveSecondFactor: assign({ code: '', errors: {}, failure: undefined }),
@@ -144,7 +141,7 @@ export const loginMachine = setup({
     })),
     /** Keep the session; remember what the user asked to be remembered. */
     storeSession: ({ context: c, event }) => {
-      const d = data((event as unknown as { output: LoginResult }).output);
+      const d = data(resultOf(event));
       if (d.token) setSession(d.token, d.refreshToken);
       rememberAccount(c.remember ? { type: c.type, value: c.username.trim() } : undefined);
       void rememberPassword(c.rememberPassword ? c.password : undefined);

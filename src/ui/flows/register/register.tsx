@@ -1,10 +1,10 @@
-/** Sign up (/register) and password reset (/forgot) on their machines. */
+/** Sign up (/register) on its machine; the steps are the access screens' shared CodeSteps. */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { registerActors, registerMachine } from '../../../machines/registerMachine.ts';
-import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
+import { registerActors } from '../../../machines/register/actors.ts';
+import { registerMachine } from '../../../machines/register/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { rememberRegisterAccount } from '../../../state/remember.ts';
@@ -12,7 +12,7 @@ import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
-import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+import { CodeSteps } from '../../screens/access/code-steps.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 type Steps = Parameters<typeof CodeSteps>[0];
@@ -56,38 +56,6 @@ export function Register() {
         <span />
         <Link href="/login">{t('register.haveAccount')}</Link>
       </div>
-    </main>
-  );
-}
-
-export function Forgot() {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const [, navigate] = useLocation();
-  const flags = useFlags();
-  const [locale] = useLanguage();
-  const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
-    ...inspected,
-    input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
-  });
-  useEffect(() => {
-    if (!state.matches('done')) return;
-    showToast(t('tips.update_success'), 'success', TOAST_MS);
-    navigate('/login');
-  }, [state, navigate, t]);
-  const c = state.context as unknown as CodeStepsContext;
-  return (
-    <main className="screen access">
-      <header className="screen-header">
-        <BackLink to="/login" />
-        <span />
-      </header>
-      <h1 className="screen-title">{t('nav.forgot')}</h1>
-      <CodeSteps
-        state={{ ...(state as unknown as Steps['state']), context: c }}
-        send={send as unknown as Steps['send']}
-        kind="forgot"
-      />
     </main>
   );
 }

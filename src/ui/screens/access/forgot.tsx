@@ -1,0 +1,48 @@
+/** Password reset (/forgot) on its machine, with the access screens' shared CodeSteps. */
+import { useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { useServices } from '../../services-context.tsx';
+import { BackLink } from '../../components/back-link.tsx';
+import { useLanguage } from '../../shell/language-picker.tsx';
+import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+import { inspected } from '../../../machines/inspect.ts';
+
+type Steps = Parameters<typeof CodeSteps>[0];
+
+export function Forgot() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const flags = useFlags();
+  const [locale] = useLanguage();
+  const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
+    ...inspected,
+    input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
+  });
+  useEffect(() => {
+    if (!state.matches('done')) return;
+    showToast(t('tips.update_success'), 'success', TOAST_MS);
+    navigate('/login');
+  }, [state, navigate, t]);
+  const c = state.context as unknown as CodeStepsContext;
+  return (
+    <main className="screen access">
+      <header className="screen-header">
+        <BackLink to="/login" />
+        <span />
+      </header>
+      <h1 className="screen-title">{t('nav.forgot')}</h1>
+      <CodeSteps
+        state={{ ...(state as unknown as Steps['state']), context: c }}
+        send={send as unknown as Steps['send']}
+        kind="forgot"
+      />
+    </main>
+  );
+}
