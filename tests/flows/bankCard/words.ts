@@ -7,6 +7,7 @@
 import { checkBankCard } from '../../../src/machines/validation/account.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  flagSteps,
   codeOf,
   codeToast,
   done,
@@ -127,17 +128,7 @@ export const bankCardWords: Words = {
   before: (w, spec) => [
     signIn(w, 'bea@example.com', 'secret123'),
     realAccount(w),
-    w.console(
-      'flags',
-      w.say('tick user/bankCard', 'user/bankCard にチェック'),
-      spec.includes('add route')
-        ? w.say('tick bankInfo', 'bankInfo にチェック')
-        : w.say('untick bankInfo', 'bankInfo のチェックを外す'),
-    ),
-    w.say(
-      'Reload the page (the flags apply on reload)',
-      'ページを再読み込み（フラグは再読み込みで反映）',
-    ),
+    ...flagSteps(w, ['user/bankCard', true], ['bankInfo', spec.includes('add route')]),
     w.say(
       `Save one bank card (${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}): ${w.q(label('bankName'))} “${SEED.bankName}”, ${w.q(label('name'))} “${SEED.name}”, ${w.q(label('account'))} “${SEED.account}”, ${w.q(label('phoneNumber'))} +1 4155552671, ${w.q(label('address'))} “${SEED.address}”`,
       `銀行カードを1枚保存（${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}）：${w.q(label('bankName'))}「${SEED.bankName}」、${w.q(label('name'))}「${SEED.name}」、${w.q(label('account'))}「${SEED.account}」、${w.q(label('phoneNumber'))} +1 4155552671、${w.q(label('address'))}「${SEED.address}」`,

@@ -8,6 +8,7 @@
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  flagSteps,
   codeOf,
   done,
   latest,
@@ -83,13 +84,7 @@ export const cryptoAddressWords: Words = {
   before: (w) => [
     signIn(w, 'cara@example.com', 'secret123'),
     realAccount(w),
-    w.console(
-      'flags',
-      w.say(
-        'untick NO_WALLET_WITHDRAW, then reload the page',
-        'NO_WALLET_WITHDRAW のチェックを外し、ページを再読み込み',
-      ),
-    ),
+    ...flagSteps(w, ['NO_WALLET_WITHDRAW', false]),
     w.say(
       `Save one address (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20, ${w.q('cards.crypto.address')} ${SEEDED}`,
       `アドレスを1つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20、${w.q('cards.crypto.address')} ${SEEDED}`,

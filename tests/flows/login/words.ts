@@ -61,8 +61,8 @@ export const loginWords: Words = {
     ...flagSteps(w, ['PHONE_REGISTER', true]),
     ...bothAccounts(w),
     w.say(
-      `Sign out (${w.q('my.logout')}) and stay signed out`,
-      `サインアウト（${w.q('my.logout')}）したままにする`,
+      `Log out (${w.q('my.logout')}) and stay signed out`,
+      `ログアウト（${w.q('my.logout')}）したままにする`,
     ),
   ],
   events: {
@@ -85,8 +85,8 @@ export const loginWords: Words = {
         // The console's Account pane acts on the signed-in user: set it before signing out.
         if ((e.output as { data?: { qrcodeStatus?: number } }).data?.qrcodeStatus === 0)
           return w.say(
-            `sign in as ${f.kind === 'P' ? PHONE : EMAIL}; ${w.console('account', w.q('console.twoFactor'))}; sign out and come back to ${w.q('nav.login')}`,
-            `${f.kind === 'P' ? PHONE : EMAIL} でサインインし、${w.console('account', w.q('console.twoFactor'))}。サインアウトして${w.q('nav.login')}に戻る`,
+            `sign in as ${f.kind === 'P' ? PHONE : EMAIL}; ${w.console('account', w.q('console.twoFactor'))}; log out and come back to ${w.q('nav.login')}`,
+            `${f.kind === 'P' ? PHONE : EMAIL} でログインし、${w.console('account', w.q('console.twoFactor'))}。ログアウトして${w.q('nav.login')}に戻る`,
           );
         if (codeOf(e) === 1108 && account(f) && f.password === 'secret123')
           return w.fault('login', 'code', 1108);
@@ -149,7 +149,7 @@ export const loginWords: Words = {
   },
   titles: {
     'credentials|form.submit|1': (w) =>
-      w.say('Sign in with missing or bad fields', '入力不備でサインイン'),
+      w.say('Sign in with missing or bad fields', '入力不備でログイン'),
     'credentials|remember.toggle|0': (w) =>
       w.say(`Tick ${w.q('login.remember')}`, `${w.q('login.remember')}にチェック`),
     'credentials|rememberPassword.toggle|0': (w) =>
@@ -160,12 +160,12 @@ export const loginWords: Words = {
         `${w.t(e.value === 'P' ? 'login.phone' : 'login.email')}に切り替え`,
       ),
     'signingIn|xstate.done.actor.signIn|0': (w) =>
-      w.say('Sign in with a second factor', '二段階認証でサインイン'),
-    'signingIn|xstate.done.actor.signIn|1': (w) => w.say('Sign in', 'サインイン'),
+      w.say('Sign in with a second factor', '二段階認証でログイン'),
+    'signingIn|xstate.done.actor.signIn|1': (w) => w.say('Sign in', 'ログイン'),
     'signingIn|xstate.done.actor.signIn|2': (w) =>
       w.say(
         'Sign in refused: wrong account or password',
-        'サインイン拒否：アカウントかパスワードの誤り',
+        'ログイン拒否：アカウントかパスワードの誤り',
       ),
     'secondFactor|back|0': (w) =>
       w.say('Leave the second factor with Back', '二段階認証を「戻る」で離れる'),

@@ -8,6 +8,7 @@
  */
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  flagSteps,
   automatedOnly,
   codeOf,
   codeToast,
@@ -49,13 +50,7 @@ export const profileWords: Words = {
       `${mobile(spec) ? 'スマートフォン幅のウィンドウ（768 px 未満）で' : '幅 768 px 以上のウィンドウで'}${w.q('my.account')}を開く（アドレス /user/account）`,
     ),
   before: (w, spec) => [
-    w.console(
-      'flags',
-      w.say(
-        'tick user/bindEmail and user/privacy, then reload the page',
-        'user/bindEmail と user/privacy にチェックし、ページを再読み込み',
-      ),
-    ),
+    ...flagSteps(w, ['user/bindEmail', true], ['user/privacy', true]),
     signIn(
       w,
       mobile(spec)

@@ -77,8 +77,8 @@ export const registerWords: Words = {
           )),
     ...bothAccounts(w),
     w.say(
-      `Note ann's invite code (My page), then sign out (${w.q('my.logout')})`,
-      `ann の招待コード（マイページ）を控えてサインアウト（${w.q('my.logout')}）`,
+      `Note ann's invite code (${w.q('nav.user')}), then log out (${w.q('my.logout')})`,
+      `ann の招待コード（マイページ）を控えてログアウト（${w.q('my.logout')}）`,
     ),
   ],
   events: {

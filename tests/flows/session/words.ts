@@ -6,7 +6,15 @@
  */
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from '../../paths/words/common.ts';
+import {
+  automatedOnly,
+  codeOf,
+  codeToast,
+  flagState,
+  signIn,
+  toast,
+  wait,
+} from '../../paths/words/common.ts';
 import { loggedOut, logOut, signInAgain } from './screen.ts';
 
 const WHO = 'ann@example.com';
@@ -33,14 +41,14 @@ const demo = (c: StepCtx) => c.history.filter((x) => x.type === 'session.signedI
 const signedOutBar = (w: W) =>
   w.say(
     `Signed out: the top bar shows ${w.q('nav.login')}`,
-    `サインアウト状態：上部バーに${w.q('nav.login')}`,
+    `ログアウト状態：上部バーに${w.q('nav.login')}`,
   );
 
-const stillIn = (w: W) => w.say('Still signed in (no message)', 'サインインのまま（表示なし）');
+const stillIn = (w: W) => w.say('Still signed in (no message)', 'ログインのまま（表示なし）');
 const markedRead = (w: W) =>
   w.say('The notification is marked read (its dot goes)', 'お知らせが既読になる（点が消える）');
 const reloaded = (w: W) =>
-  w.say('Still signed in; the balance is read again', 'サインインのまま。残高が再読み込みされる');
+  w.say('Still signed in; the balance is read again', 'ログインのまま。残高が再読み込みされる');
 /** The token is being renewed now: the last step was a check that found it due. */
 const renewing = (c: StepCtx) => {
   const last = c.history.at(-1);
@@ -49,13 +57,10 @@ const renewing = (c: StepCtx) => {
 /** The renewal's outcome, as the person sees it. */
 const renewal = (w: W, e: AnyEvent) =>
   codeOf(e) === 0
-    ? w.say(
-        'Still signed in (the session was renewed)',
-        'サインインのまま（セッションが更新された）',
-      )
+    ? w.say('Still signed in (the session was renewed)', 'ログインのまま（セッションが更新された）')
     : w.say(
         `${codeToast(w, 1044)}; still signed in until the token ends`,
-        `${codeToast(w, 1044)}。トークンの期限まではサインインのまま`,
+        `${codeToast(w, 1044)}。トークンの期限まではログインのまま`,
       );
 
 export const sessionWords: Words = {
@@ -66,10 +71,10 @@ export const sessionWords: Words = {
   before: (w) => [
     signIn(w, WHO, 'secret123'),
     logOut(w),
-    w.console('flags', w.say('tick virtualTrading', 'virtualTrading にチェック')),
+    w.console('flags', flagState(w, 'virtualTrading', true)),
     w.say(
-      'Between paths: sign out if still signed in, tick virtualTrading again and reload the page',
-      'パスの合間に：サインイン中ならサインアウトし、virtualTrading に再びチェックしてページを再読み込み',
+      'Between paths: log out if still signed in, make sure virtualTrading is ticked and reload the page',
+      'パスの合間に：ログイン中ならログアウトし、virtualTrading にチェックが入っていることを確認してページを再読み込み',
     ),
   ],
   events: {
@@ -111,13 +116,13 @@ export const sessionWords: Words = {
             w.say('Refresh pressed while the token is being renewed', 'トークン更新中の更新ボタン'),
           )
         : w.say(
-            `Open My page (address /user) and press ${w.q('common.refresh')}`,
+            `Open ${w.q('nav.user')} (address /user) and press ${w.q('common.refresh')}`,
             `マイページ（アドレス /user）を開き${w.q('common.refresh')}を押す`,
           ),
     'flags.change': (w) =>
       w.say(
-        `${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}; ${wait(w, 60_000)} (the app reads its config again)`,
-        `${w.console('flags', w.say('untick virtualTrading', 'virtualTrading のチェックを外す'))}。${wait(w, 60_000)}（アプリが設定を読み直す）`,
+        `${w.console('flags', flagState(w, 'virtualTrading', false))}; ${wait(w, 60_000)} (the app reads its config again)`,
+        `${w.console('flags', flagState(w, 'virtualTrading', false))}。${wait(w, 60_000)}（アプリが設定を読み直す）`,
       ),
   },
   actors: {
@@ -127,7 +132,7 @@ export const sessionWords: Words = {
         if (code === 1002)
           return automatedOnly(
             w,
-            w.say('the user deleted right after signing in', 'サインイン直後のユーザー削除'),
+            w.say('the user deleted right after signing in', 'ログイン直後のユーザー削除'),
           );
         return code === -1 ? w.fault('userInfo', 'status', 500) : '';
       },
@@ -207,29 +212,26 @@ export const sessionWords: Words = {
       if (e.type === 'xstate.done.actor.refresh') return renewal(w, e);
       if (e.type === 'xstate.done.actor.check')
         return checkOf(e) === 'down'
-          ? w.say('Still signed in (no message)', 'サインインのまま（表示なし）')
-          : w.say('Still signed in', 'サインインのまま');
+          ? w.say('Still signed in (no message)', 'ログインのまま（表示なし）')
+          : w.say('Still signed in', 'ログインのまま');
       if (e.type === 'flags.change')
         return w.say(
           'Still signed in (a real-account session is not affected)',
-          'サインインのまま（リアル口座のセッションは影響を受けない）',
+          'ログインのまま（リアル口座のセッションは影響を受けない）',
         );
       if (e.type === 'window.focus') return stillIn(w);
       if (e.type === 'unread.refresh') return markedRead(w);
       if (e.type === 'user.reload') return reloaded(w);
       return demo(c)
         ? w.say(`The top bar shows ${w.q('top.demo')}`, `上部バーに${w.q('top.demo')}`)
-        : w.say(
-            'Signed in: the top bar shows your account',
-            'サインイン状態：上部バーにアカウント',
-          );
+        : w.say('Signed in: the top bar shows your account', 'ログイン状態：上部バーにアカウント');
     },
     'signedIn.checking': () => '',
     'signedIn.refreshing': () => '',
   },
   titles: {
     'signedIn.loadingUser|xstate.done.actor.userInfo|1': (w) =>
-      w.say('User gone at sign-in (automated only)', 'サインイン時にユーザー消失（自動のみ）'),
+      w.say('User gone at sign-in (automated only)', 'ログイン時にユーザー消失（自動のみ）'),
     'signedIn.loadingUser|xstate.done.actor.userInfo|2': (w) =>
       w.say('User info fails; the session goes on', 'ユーザー情報の失敗：セッションは続く'),
     'signedIn|session.cleared|0': (w) =>
