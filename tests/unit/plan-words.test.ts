@@ -23,6 +23,18 @@ for (const mod of Object.values(modules))
     if (v && typeof v === 'object' && 'root' in v && 'id' in v)
       machines.set((v as AnyStateMachine).id, v as AnyStateMachine);
 
+// Every path spec's name, by machine (tests/paths/specs and the moved flows' paths.ts).
+const specModules = import.meta.glob(['../paths/specs/*.paths.ts', '../flows/*/paths.ts'], {
+  eager: true,
+});
+const specNames = new Map<string, string[]>();
+for (const mod of Object.values(specModules))
+  for (const v of Object.values(mod as Record<string, unknown>))
+    if (Array.isArray(v))
+      for (const x of v as Array<{ name?: unknown; machine?: { id?: unknown } }>)
+        if (typeof x?.name === 'string' && typeof x.machine?.id === 'string' && WORDS[x.machine.id])
+          specNames.set(x.machine.id, [...(specNames.get(x.machine.id) ?? []), x.name]);
+
 describe('QA plan words', () => {
   it('finds every machine', () => {
     expect(machines.size).toBeGreaterThanOrEqual(27);
@@ -99,6 +111,15 @@ describe('QA plan words', () => {
     expect(de[0]?.action).toMatch(/^Before you start/);
     expect(de[0]?.expected).not.toContain('There are pending withdrawal requests');
   });
+
+  // Every set-up renders in both languages: a flag or text it names that the app does not have
+  // throws here (flagState), not in front of a tester (issue 27).
+  for (const [id, names] of specNames)
+    for (const lang of ['en', 'ja'])
+      it(`${id} (${lang}): every spec's set-up renders`, () => {
+        const w = makeW(lang);
+        for (const name of names) expect(WORDS[id]?.before(w, name).length ?? 0).toBeGreaterThan(0);
+      });
 
   it('reloads the page after the set-up changes flags (the app reads them when it loads)', () => {
     for (const [id, spec] of [

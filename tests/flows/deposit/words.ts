@@ -73,7 +73,7 @@ export const depositWords: Words = {
       `リアル口座を使う（${w.q('account.toReal')}）`,
     ),
     ...(spec.includes('disabled')
-      ? flagSteps(w, ['hideCrypto', true])
+      ? flagSteps(w, ['depositHideCrypto', true])
       : spec.includes('banned')
         ? [
             w.say(
