@@ -1,7 +1,8 @@
 /**
  * Ledger invariants under random trading (ARCHITECTURE.md "Simulator rules"):
  * random sequences of market and pending orders, closes, cancels, options,
- * price moves on the virtual clock, deposits and demo resets. After every step:
+ * price moves on the virtual clock, market events (gaps, flash crashes, wide
+ * spreads, halts), deposits and demo resets. After every step:
  * no user balance below zero, locked margin equals the margin of pending and
  * open orders, option stakes held equal the running options, money is
  * conserved (the ledger sums to zero), every order is in exactly one state.
@@ -116,6 +117,35 @@ const step = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const), user: fc.nat(1) }) },
+  {
+    // The operator shapes the market (issue 29): gaps through stops and pending prices,
+    // crashes, wide spreads and halts, on one symbol or several, between the trades.
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('event' as const),
+      syms: fc.uniqueArray(fc.nat(SYMBOLS.length - 1), { minLength: 1, maxLength: 3 }),
+      event: fc.oneof(
+        fc.record({
+          type: fc.constant('gap' as const),
+          pct: fc.oneof(fc.integer({ min: -30, max: -1 }), fc.integer({ min: 1, max: 30 })),
+        }),
+        fc.record({
+          type: fc.constant('crash' as const),
+          pct: fc.integer({ min: 1, max: 60 }),
+          seconds: fc.integer({ min: 10, max: 3600 }),
+        }),
+        fc.record({
+          type: fc.constant('spread' as const),
+          factor: fc.integer({ min: 2, max: 50 }),
+          seconds: fc.integer({ min: 1, max: 3600 }),
+        }),
+        fc.record({
+          type: fc.constant('halt' as const),
+          seconds: fc.integer({ min: 1, max: 3600 }),
+        }),
+      ),
+    }),
+  },
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
@@ -177,6 +207,16 @@ async function apply(r: Run, s: Step): Promise<number | undefined> {
       r.clock.advance(Math.ceil(s.ms / parts));
       tradingModule.onTick?.(ctx, r.clock.now());
     }
+    return undefined;
+  }
+  if (s.kind === 'event') {
+    const bo = r.sim.backOffice;
+    const syms = s.syms.map((k) => SYMBOLS[k]!);
+    const e = s.event;
+    if (e.type === 'gap') bo.marketGap(syms, e.pct);
+    else if (e.type === 'crash') bo.flashCrash(syms, e.pct, e.seconds);
+    else if (e.type === 'spread') bo.widenSpread(syms, e.factor, e.seconds);
+    else bo.haltTrading(syms, e.seconds);
     return undefined;
   }
   if (s.kind === 'deposit') {
