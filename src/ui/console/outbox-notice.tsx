@@ -4,8 +4,10 @@
  * 123456 sent to …"), so a reviewer can finish a sign-up or a second factor
  * without a mailbox. A notice goes by itself after {@link NOTICE_MS} (the
  * console's outbox keeps every code), so it never sits on a title for long.
+ * Its height is published as `--outbox-notices-h`: a phone's toasts, at the
+ * same foot of the screen, rise above the notices instead of covering them.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackOffice } from './use-back-office.ts';
 
@@ -19,11 +21,39 @@ interface Notice {
   until: number;
 }
 
+/** Publish the notices' height (0 when none) for the toasts to keep clear of (styles.css). */
+function useHeightVar(name: string) {
+  const observer = useRef<ResizeObserver | undefined>(undefined);
+  useEffect(
+    () => () => {
+      observer.current?.disconnect();
+      document.documentElement.style.removeProperty(name);
+    },
+    [name],
+  );
+  return useCallback(
+    (el: HTMLElement | null) => {
+      observer.current?.disconnect();
+      const root = document.documentElement.style;
+      if (!el) {
+        root.removeProperty(name);
+        return;
+      }
+      const write = () => root.setProperty(name, `${el.offsetHeight}px`);
+      write();
+      observer.current = new ResizeObserver(write);
+      observer.current.observe(el);
+    },
+    [name],
+  );
+}
+
 export function OutboxNotice({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const bo = useBackOffice();
   const seen = useRef<Set<string> | undefined>(undefined);
   const [notices, setNotices] = useState<Notice[]>([]);
+  const measured = useHeightVar('--outbox-notices-h');
 
   useEffect(() => {
     if (!bo) return;
@@ -70,7 +100,7 @@ export function OutboxNotice({ hidden = false }: { hidden?: boolean }) {
 
   if (hidden || !notices.length) return null;
   return (
-    <div className="outbox-notices" role="status" aria-live="polite">
+    <div ref={measured} className="outbox-notices" role="status" aria-live="polite">
       {notices.slice(-3).map((n) => (
         <div key={n.id} className="outbox-notice">
           <span>{n.text}</span>
