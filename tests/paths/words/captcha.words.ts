@@ -1,7 +1,7 @@
 /**
  * The captcha machine in a person's words (tests/paths/specs/captcha.paths.ts):
  * the image of sign-up step 2 on a site with phone sign-up without SMS
- * (src/ui/screens/access/code-steps.tsx).
+ * (src/ui/forms/code-steps.tsx).
  */
 import type { StepCtx, W, Words } from '../plan/words.ts';
 import { codeOf, codeToast, open, wait, flagSteps } from './common.ts';

@@ -1,6 +1,6 @@
 /**
  * The countdown machine in a person's words (tests/paths/specs/countdown.paths.ts):
- * the resend countdown of sign-up step 2 (src/ui/screens/access/code-steps.tsx).
+ * the resend countdown of sign-up step 2 (src/ui/forms/code-steps.tsx).
  */
 import type { StepCtx, W, Words } from '../plan/words.ts';
 import { open, press, wait } from './common.ts';

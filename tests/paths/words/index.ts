@@ -15,7 +15,7 @@ import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from '../../flows/deposit/words.ts';
-import { forgotWords } from './forgot.words.ts';
+import { forgotWords } from '../../flows/forgot/words.ts';
 import { infiniteListWords } from './infiniteList.words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from '../../flows/login/words.ts';
