@@ -9,7 +9,7 @@ import type { Words } from '../plan/words.ts';
 import { accountModeWords } from './accountMode.words.ts';
 import { bankCardWords } from '../../flows/bankCard/words.ts';
 import { bindEmailWords } from '../../flows/bindEmail/words.ts';
-import { captchaWords } from './captcha.words.ts';
+import { captchaWords } from '../../flows/captcha/words.ts';
 import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
 import { countdownWords } from './countdown.words.ts';
