@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { ForgotPayload } from '../../api/types/trading.ts';
-import { countdownActor } from '../countdownMachine.ts';
+import { countdownActor } from '../shared/countdown/machine.ts';
 import { sendCodeActor } from '../shared/send-code.ts';
 import type { ForgotResult } from './machine.ts';
 

@@ -19,7 +19,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { AccountType, ForgotPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
-import { countdownActor, type CountdownReport } from '../countdownMachine.ts';
+import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
 import { outputOf } from '../events.ts';
 import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {

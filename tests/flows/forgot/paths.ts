@@ -16,7 +16,7 @@ import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { forgotMachine, type ForgotContext } from '../../../src/machines/forgot/machine.ts';
 import { forgotActors } from '../../../src/machines/forgot/actors.ts';
-import { countdownActor } from '../../../src/machines/countdownMachine.ts';
+import { countdownActor } from '../../../src/machines/shared/countdown/machine.ts';
 import { checkAccount, username } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';

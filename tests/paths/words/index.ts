@@ -12,7 +12,7 @@ import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from '../../flows/captcha/words.ts';
 import { chartGateWords } from './chartGate.words.ts';
 import { closeOrderWords } from './closeOrder.words.ts';
-import { countdownWords } from './countdown.words.ts';
+import { countdownWords } from '../../flows/countdown/words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from '../../flows/deposit/words.ts';
 import { forgotWords } from '../../flows/forgot/words.ts';

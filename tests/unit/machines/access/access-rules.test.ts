@@ -9,7 +9,10 @@ import { createActor, fromPromise, setup, assign } from 'xstate';
 import { registerMachine, type RegisterInput } from '../../../../src/machines/register/machine.ts';
 import { captchaMachine } from '../../../../src/machines/shared/captcha/machine.ts';
 import { forgotMachine } from '../../../../src/machines/forgot/machine.ts';
-import { countdownActor, type CountdownReport } from '../../../../src/machines/countdownMachine.ts';
+import {
+  countdownActor,
+  type CountdownReport,
+} from '../../../../src/machines/shared/countdown/machine.ts';
 import { createVirtualClock } from '../../../../src/simulator/clock.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../../../src/config/constants.ts';
 
