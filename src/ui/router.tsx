@@ -71,7 +71,7 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     (m) => m.Register,
   ),
   forgot: later(
-    () => import('./screens/access/forgot.tsx'),
+    () => import('./flows/forgot/forgot.tsx'),
     (m) => m.Forgot,
   ),
   account: later(

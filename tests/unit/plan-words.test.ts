@@ -10,9 +10,14 @@ import { pathRows } from '../paths/plan/render.ts';
 import { makeW } from '../paths/plan/words.ts';
 import { COMPLETE, WORDS } from '../paths/words/index.ts';
 
-// A flow moved to its own folder (issue 26) keeps its machine at <flow>/machine.ts.
+// A flow moved to its own folder (issue 26) keeps its machine at <flow>/machine.ts;
+// a child machine flows invoke (captcha, countdown) at shared/<name>/machine.ts.
 const modules = import.meta.glob(
-  ['../../src/machines/*Machine.ts', '../../src/machines/*/machine.ts'],
+  [
+    '../../src/machines/*Machine.ts',
+    '../../src/machines/*/machine.ts',
+    '../../src/machines/shared/*/machine.ts',
+  ],
   {
     eager: true,
   },

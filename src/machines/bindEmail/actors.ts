@@ -1,7 +1,7 @@
 /** The bindEmail machine's real actors, calling the API. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { countdownActor } from '../countdownMachine.ts';
+import { countdownActor } from '../shared/countdown/machine.ts';
 import type { ConfirmResult, InfoResult, SubmitResult } from './machine.ts';
 
 /** The real actors: user info, bindEmailSubmit, bindEmailConfirm, the resend countdown. */

@@ -27,7 +27,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
-import { countdownActor, type CountdownReport } from '../countdownMachine.ts';
+import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
 import { WRONG_CODE_REPLIES, checkCode, clip, codeInput, codeKey } from '../validation/access.ts';
 import { checkBindEmail } from '../validation/account.ts';
 import type { Notice } from '../notice.ts';

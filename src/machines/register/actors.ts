@@ -2,8 +2,9 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { RegisterPayload } from '../../api/types/trading.ts';
-import { captchaActors, captchaMachine } from '../captchaMachine.ts';
-import { countdownActor } from '../countdownMachine.ts';
+import { captchaActors } from '../shared/captcha/actors.ts';
+import { captchaMachine } from '../shared/captcha/machine.ts';
+import { countdownActor } from '../shared/countdown/machine.ts';
 import { sendCodeActor } from '../shared/send-code.ts';
 import type { RegisterResult } from './machine.ts';
 

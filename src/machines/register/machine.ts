@@ -27,8 +27,8 @@ import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { AccountType, CodeType, RegisterPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
-import { captchaMachine } from '../captchaMachine.ts';
-import { countdownActor, type CountdownReport } from '../countdownMachine.ts';
+import { captchaMachine } from '../shared/captcha/machine.ts';
+import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
 import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {
   ACCOUNT_TAKEN_REPLIES,

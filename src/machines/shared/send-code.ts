@@ -1,6 +1,6 @@
 /**
  * A code request (sendMail for an e-mail, sendPhone for a phone), shared by
- * sign-up (src/machines/register/) and the password reset (forgotMachine.ts).
+ * sign-up (src/machines/register/) and the password reset (src/machines/forgot/).
  */
 import { fromPromise } from 'xstate';
 import type { ApiClient, CallResult } from '../../api/client.ts';

@@ -17,7 +17,7 @@ import {
   bindEmailMachine,
   type BindEmailContext,
 } from '../../../src/machines/bindEmail/machine.ts';
-import { countdownActor } from '../../../src/machines/countdownMachine.ts';
+import { countdownActor } from '../../../src/machines/shared/countdown/machine.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { CODE_TTL_MS } from '../../../src/simulator/modules/identity/state.ts';
 import { findByLogin } from '../../../src/simulator/users.ts';

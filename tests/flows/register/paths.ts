@@ -24,7 +24,7 @@ import {
   type RegisterInput,
 } from '../../../src/machines/register/machine.ts';
 import { registerActors } from '../../../src/machines/register/actors.ts';
-import { countdownActor } from '../../../src/machines/countdownMachine.ts';
+import { countdownActor } from '../../../src/machines/shared/countdown/machine.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import { checkAccount, username } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';

@@ -1,6 +1,6 @@
 /**
  * The register machine in a person's words (paths.ts beside it,
- * screen src/ui/flows/register/register.tsx and the shared src/ui/screens/access/code-steps.tsx). In the
+ * screen src/ui/flows/register/register.tsx and the shared src/ui/forms/code-steps.tsx). In the
  * samples 111111 stands for the code just sent, RIGHT for the captcha's text
  * and VALID for ann's invite code.
  */

@@ -1,5 +1,5 @@
 /**
- * The verification-code samples the code-step specs type (forgot.paths.ts,
+ * The verification-code samples the code-step specs type (tests/flows/forgot/paths.ts,
  * tests/flows/bindEmail/paths.ts), and which of them a code field holds.
  */
 

@@ -1,8 +1,9 @@
 /**
  * What the sign-in, sign-up and password-reset words share
  * (tests/flows/login/words.ts, tests/flows/register/words.ts,
- * forgot.words.ts; screens src/ui/flows/login/, src/ui/flows/register/ and
- * src/ui/screens/access/*): the two accounts the specs sign in with, the
+ * tests/flows/forgot/words.ts; screens src/ui/flows/login/,
+ * src/ui/flows/register/, src/ui/flows/forgot/ and src/ui/forms/code-steps.tsx):
+ * the two accounts the specs sign in with, the
  * account field's label, and the code step (send, resend, countdown, back).
  */
 import type { AnyEvent, W } from '../plan/words.ts';

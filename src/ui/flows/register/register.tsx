@@ -12,7 +12,7 @@ import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
-import { CodeSteps } from '../../screens/access/code-steps.tsx';
+import { CodeSteps } from '../../forms/code-steps.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 type Steps = Parameters<typeof CodeSteps>[0];

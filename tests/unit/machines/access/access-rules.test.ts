@@ -7,9 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, assign } from 'xstate';
 import { registerMachine, type RegisterInput } from '../../../../src/machines/register/machine.ts';
-import { captchaMachine } from '../../../../src/machines/captchaMachine.ts';
-import { forgotMachine } from '../../../../src/machines/forgotMachine.ts';
-import { countdownActor, type CountdownReport } from '../../../../src/machines/countdownMachine.ts';
+import { captchaMachine } from '../../../../src/machines/shared/captcha/machine.ts';
+import { forgotMachine } from '../../../../src/machines/forgot/machine.ts';
+import {
+  countdownActor,
+  type CountdownReport,
+} from '../../../../src/machines/shared/countdown/machine.ts';
 import { createVirtualClock } from '../../../../src/simulator/clock.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../../../src/config/constants.ts';
 

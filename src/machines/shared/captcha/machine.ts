@@ -9,14 +9,17 @@
  * The cooldown starts when an image is shown, so it never runs beside a
  * request (the 3 s are counted from what the user sees).
  *
+ * Sign-up's child (src/machines/register/), so it lives in shared/ where the
+ * flows' import rule lets a flow invoke it; its real actor is ./actors.ts.
+ *
  * `captcha.reload` is the owner's (register's) refresh after 23555 "code
  * expired": it reloads at once, cooldown or not, since the image on screen
  * can no longer be answered.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { CAPTCHA_COOLDOWN_MS } from '../config/constants.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../../api/client.ts';
+import { CAPTCHA_COOLDOWN_MS } from '../../../config/constants.ts';
+import { outputOf as readOutput } from '../../events.ts';
 
 /** The cooldown counted in whole seconds (3). */
 const COOLDOWN_SECONDS = Math.ceil(CAPTCHA_COOLDOWN_MS / 1000);
@@ -34,14 +37,9 @@ export interface CaptchaContext {
   failure: number | undefined;
 }
 
-export type CaptchaEvent = { type: 'captcha.refresh' } | { type: 'captcha.reload' };
+type CaptchaEvent = { type: 'captcha.refresh' } | { type: 'captcha.reload' };
 
-type ImageResult = CallResult<'getImageCode'>;
-
-/** The real actor: one getImageCode call. */
-export const captchaActors = (api: ApiClient) => ({
-  getImageCode: fromPromise<ImageResult>(() => api.call('getImageCode')),
-});
+export type ImageResult = CallResult<'getImageCode'>;
 
 /** This machine's actor outputs are all ImageResults. */
 const outputOf = (event: unknown) => readOutput<ImageResult>(event);

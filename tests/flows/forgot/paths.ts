@@ -14,24 +14,21 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import {
-  forgotActors,
-  forgotMachine,
-  type ForgotContext,
-} from '../../../src/machines/forgotMachine.ts';
-import { countdownActor } from '../../../src/machines/countdownMachine.ts';
+import { forgotMachine, type ForgotContext } from '../../../src/machines/forgot/machine.ts';
+import { forgotActors } from '../../../src/machines/forgot/actors.ts';
+import { countdownActor } from '../../../src/machines/shared/countdown/machine.ts';
 import { checkAccount, username } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
   SHORT_CODE,
   WRONG_CODE,
   codeClass as classOfCode,
-} from './code-samples.ts';
+} from '../../paths/specs/code-samples.ts';
 
 const EMAIL = 'ann@example.com';
 const NOBODY = 'nobody@example.com';

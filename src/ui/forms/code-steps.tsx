@@ -6,14 +6,14 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
-import type { AccountType } from '../../../api/types/trading.ts';
-import { MAX_LEN } from '../../../config/constants.ts';
-import { CodeField, PasswordField, TextField } from '../../forms/fields.tsx';
-import { AccountField } from '../../forms/account-field.tsx';
+import type { AccountType } from '../../api/types/trading.ts';
+import { MAX_LEN } from '../../config/constants.ts';
+import { CodeField, PasswordField, TextField } from './fields.tsx';
+import { AccountField } from './account-field.tsx';
 
 type Field = 'account' | 'code' | 'password' | 'inviteCode';
 
-export interface CodeStepsContext {
+interface CodeStepsContext {
   phoneEnabled: boolean;
   type: AccountType;
   account: string;

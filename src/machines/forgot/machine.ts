@@ -16,11 +16,12 @@
  * the rest are `failure` only.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { AccountType, ForgotPayload } from '../api/types/trading.ts';
-import { MAX_LEN, RESEND_SECONDS } from '../config/constants.ts';
-import { countdownActor, type CountdownReport } from './countdownMachine.ts';
-import { sendCodeActor, type SendCodeInput, type SendCodeResult } from './shared/send-code.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { AccountType, ForgotPayload } from '../../api/types/trading.ts';
+import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
+import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
+import { outputOf } from '../events.ts';
+import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {
   WRONG_CODE_REPLIES,
   checkAccount,
@@ -30,16 +31,16 @@ import {
   codeInput,
   codeKey,
   username,
-} from './validation/access.ts';
+} from '../validation/access.ts';
 
-export interface ForgotInput {
+interface ForgotInput {
   /** PHONE_REGISTER: the phone type can be chosen. */
   phoneEnabled: boolean;
   /** The interface language, sent with code requests. */
   locale: string;
 }
 
-export type ForgotField = 'account' | 'code' | 'password';
+type ForgotField = 'account' | 'code' | 'password';
 
 export interface ForgotContext extends ForgotInput {
   type: AccountType;
@@ -56,7 +57,7 @@ export interface ForgotContext extends ForgotInput {
   notice: string | undefined;
 }
 
-export type ForgotEvent =
+type ForgotEvent =
   | { type: 'field.change'; field: ForgotField; value: string }
   | { type: 'type.change'; value: AccountType }
   | { type: 'code.send' }
@@ -65,24 +66,17 @@ export type ForgotEvent =
   | { type: 'back' }
   | CountdownReport;
 
-export interface ForgotOutput {
+interface ForgotOutput {
   /** Where the user goes next. */
   redirect: '/login';
 }
 
-type ForgotResult = CallResult<'forgot'>;
+export type ForgotResult = CallResult<'forgot'>;
 
 /** Replies about the account itself: 1002 no such account, 1044 blocked. */
 const ACCOUNT_REPLIES: readonly number[] = [1002, 1044];
 
-/** The real actors: code requests, the reset, the countdown. */
-export const forgotActors = (api: ApiClient) => ({
-  sendCode: sendCodeActor(api),
-  forgot: fromPromise<ForgotResult, ForgotPayload>(({ input }) => api.call('forgot', input)),
-  countdown: countdownActor(),
-});
-
-const replyCode = (event: unknown) => (event as { output: { code: number } }).output.code;
+const replyCode = (event: unknown) => outputOf<{ code: number }>(event).code;
 
 const codeRequest = (c: ForgotContext): SendCodeInput => ({
   type: c.type,

@@ -1,6 +1,6 @@
 /**
- * The forgot machine in a person's words (tests/paths/specs/forgot.paths.ts,
- * screens src/ui/screens/access/forgot.tsx and code-steps.tsx).
+ * The forgot machine in a person's words (tests/flows/forgot/paths.ts,
+ * screens src/ui/flows/forgot/forgot.tsx and src/ui/forms/code-steps.tsx).
  * In the samples 111111 stands for the reset code just sent.
  */
 import {
@@ -10,7 +10,7 @@ import {
   codeInput,
 } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
   codeOf,
@@ -20,8 +20,14 @@ import {
   press,
   toast,
   type,
-} from './common.ts';
-import { accountLabel, bothAccounts, codeStep, EMAIL, sep } from './access.screen.ts';
+} from '../../paths/words/common.ts';
+import {
+  accountLabel,
+  bothAccounts,
+  codeStep,
+  EMAIL,
+  sep,
+} from '../../paths/words/access.screen.ts';
 
 /** The form as the path has left it (this step included). */
 function form(c: StepCtx, e: AnyEvent) {

@@ -1,10 +1,10 @@
 /**
- * The captcha machine in a person's words (tests/paths/specs/captcha.paths.ts):
+ * The captcha machine in a person's words (tests/flows/captcha/paths.ts):
  * the image of sign-up step 2 on a site with phone sign-up without SMS
- * (src/ui/screens/access/code-steps.tsx).
+ * (src/ui/forms/code-steps.tsx).
  */
-import type { StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, open, wait, flagSteps } from './common.ts';
+import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, open, wait, flagSteps } from '../../paths/words/common.ts';
 
 /** Seconds of the cooldown left: 3 after each image, one less per tick. */
 const left = (c: StepCtx) =>

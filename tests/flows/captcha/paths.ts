@@ -7,14 +7,14 @@
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import {
-  captchaActors,
   captchaMachine,
   type CaptchaContext,
-} from '../../../src/machines/captchaMachine.ts';
+} from '../../../src/machines/shared/captcha/machine.ts';
+import { captchaActors } from '../../../src/machines/shared/captcha/actors.ts';
 import { CAPTCHA_COOLDOWN_MS } from '../../../src/config/constants.ts';
 import { t } from '../../support/i18n.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathSpec } from '../framework.ts';
+import type { PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof captchaMachine)['resolveState']>;
 const ctx = (s: unknown) => (s as Snap).context as CaptchaContext;

@@ -1,9 +1,9 @@
 /**
- * The countdown machine in a person's words (tests/paths/specs/countdown.paths.ts):
- * the resend countdown of sign-up step 2 (src/ui/screens/access/code-steps.tsx).
+ * The countdown machine in a person's words (tests/flows/countdown/paths.ts):
+ * the resend countdown of sign-up step 2 (src/ui/forms/code-steps.tsx).
  */
-import type { StepCtx, W, Words } from '../plan/words.ts';
-import { open, press, wait } from './common.ts';
+import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { open, press, wait } from '../../paths/words/common.ts';
 
 /** Seconds left after the path so far: 60, one less per tick, 60 again on a restart. */
 const left = (c: StepCtx) =>

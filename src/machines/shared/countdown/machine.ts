@@ -3,9 +3,9 @@
  * a second, then the resend link (`canResend`). Restartable.
  *
  * Standalone, a view reads `secondsLeft` and the `canResend` tag and sends
- * `countdown.restart` after a resend. Register and forgot run it as a child
- * through {@link countdownActor}: a callback actor that runs this machine and
- * reports `countdown.tick` (secondsLeft) and `countdown.done` to the parent,
+ * `countdown.restart` after a resend. Register, forgot and bindEmail (so it
+ * lives in shared/) run it as a child through {@link countdownActor}: a
+ * callback actor that runs this machine and reports `countdown.tick` (secondsLeft) and `countdown.done` to the parent,
  * so the parent's context holds what its view shows, and the parent's own
  * graph sees the end of the countdown as one event. The bridge takes the
  * clock the countdown runs on (the browser's by default; the simulator's
@@ -13,10 +13,10 @@
  * together).
  */
 import { assign, createActor, fromCallback, setup } from 'xstate';
-import { RESEND_SECONDS } from '../config/constants.ts';
-import { inspected } from './inspect.ts';
+import { RESEND_SECONDS } from '../../../config/constants.ts';
+import { inspected } from '../../inspect.ts';
 
-export interface CountdownInput {
+interface CountdownInput {
   /** Length in seconds (default RESEND_SECONDS, 60). */
   seconds?: number;
 }
@@ -27,7 +27,7 @@ export interface CountdownContext {
   secondsLeft: number;
 }
 
-export type CountdownEvent = { type: 'countdown.restart' };
+type CountdownEvent = { type: 'countdown.restart' };
 
 /** What the bridge sends its parent. */
 export type CountdownReport =
@@ -79,7 +79,7 @@ export const countdownMachine = setup({
 });
 
 /** The timer functions a countdown runs on (xstate's clock shape). */
-export interface TimerClock {
+interface TimerClock {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
 }
@@ -92,7 +92,7 @@ export const countdownActor = (clock?: TimerClock, seconds?: number) =>
   fromCallback<CountdownEvent, void>(({ sendBack, receive }) => {
     const actor = createActor(countdownMachine, {
       ...inspected,
-      ...(clock ? { clock: clock as never } : {}),
+      ...(clock ? { clock } : {}),
       input: seconds === undefined ? {} : { seconds },
     });
     let last = -1;

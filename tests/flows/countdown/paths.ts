@@ -7,9 +7,12 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import { countdownMachine, type CountdownContext } from '../../../src/machines/countdownMachine.ts';
+import {
+  countdownMachine,
+  type CountdownContext,
+} from '../../../src/machines/shared/countdown/machine.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'newcomer@example.com';
 

@@ -3,14 +3,15 @@ import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { forgotActors, forgotMachine } from '../../../machines/forgotMachine.ts';
+import { forgotActors } from '../../../machines/forgot/actors.ts';
+import { forgotMachine } from '../../../machines/forgot/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
-import { CodeSteps, type CodeStepsContext } from './code-steps.tsx';
+import { CodeSteps } from '../../forms/code-steps.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 type Steps = Parameters<typeof CodeSteps>[0];
@@ -30,7 +31,6 @@ export function Forgot() {
     showToast(t('tips.update_success'), 'success', TOAST_MS);
     navigate('/login');
   }, [state, navigate, t]);
-  const c = state.context as unknown as CodeStepsContext;
   return (
     <main className="screen access">
       <header className="screen-header">
@@ -39,7 +39,7 @@ export function Forgot() {
       </header>
       <h1 className="screen-title">{t('nav.forgot')}</h1>
       <CodeSteps
-        state={{ ...(state as unknown as Steps['state']), context: c }}
+        state={state as unknown as Steps['state']}
         send={send as unknown as Steps['send']}
         kind="forgot"
       />
