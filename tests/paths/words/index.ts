@@ -26,7 +26,7 @@ import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
-import { realtimeWords } from './realtime.words.ts';
+import { realtimeWords } from '../../flows/realtime/words.ts';
 import { registerWords } from '../../flows/register/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from './startup.words.ts';
