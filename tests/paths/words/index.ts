@@ -25,7 +25,7 @@ import { optionOrderWords } from '../../flows/optionOrder/words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from '../../flows/profile/words.ts';
-import { realityCheckWords } from './realityCheck.words.ts';
+import { realityCheckWords } from '../../flows/realityCheck/words.ts';
 import { realtimeWords } from '../../flows/realtime/words.ts';
 import { registerWords } from '../../flows/register/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
