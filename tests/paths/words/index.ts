@@ -6,7 +6,7 @@
  * their plans fall back to the machine's own terms where words are missing.
  */
 import type { Words } from '../plan/words.ts';
-import { accountModeWords } from './accountMode.words.ts';
+import { accountModeWords } from '../../flows/accountMode/words.ts';
 import { bankCardWords } from '../../flows/bankCard/words.ts';
 import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from './captcha.words.ts';
