@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor, fromCallback } from 'xstate';
 import { init, type KLineData } from 'klinecharts';
 import { createChannel, type ConnectionEvents } from '../../src/api/realtime/channel.ts';
-import { realtimeMachine } from '../../src/machines/realtimeMachine.ts';
+import { realtimeMachine } from '../../src/machines/realtime/machine.ts';
 import { DEFAULT_SITE } from '../../src/config/site.ts';
 import { createI18n } from '../../src/i18n/index.ts';
 import type { KlinePoint } from '../../src/api/types/trading.ts';

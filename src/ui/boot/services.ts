@@ -3,18 +3,15 @@
  * the back end, the API client, i18n and the realtime machine.
  */
 import type { i18n as I18n } from 'i18next';
-import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { staticFiles } from '../../api/static-files.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
 import { ConfigMissing } from '../../machines/startupMachine.ts';
-import {
-  realtimeMachine,
-  type ConnectionInput,
-  type RealtimeEvent,
-} from '../../machines/realtimeMachine.ts';
+import { realtimeActors } from '../../machines/realtime/actors.ts';
+import { realtimeMachine } from '../../machines/realtime/machine.ts';
 import { sessionActors } from '../../machines/session/actors.ts';
 import { sessionMachine } from '../../machines/session/machine.ts';
 import { clearSession, session } from '../../state/session.ts';
@@ -97,17 +94,9 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     },
   });
 
-  const connection = fromCallback<RealtimeEvent, ConnectionInput>(({ input, sendBack }) => {
-    const { channel } = input;
-    return backend.channels[channel].connect({
-      open: () => sendBack({ type: 'channel.open', channel }),
-      message: () => sendBack({ type: 'channel.message', channel }),
-      closed: (reason) => sendBack({ type: 'channel.closed', channel, reason }),
-    });
-  });
   const realtime = createActor(
     realtimeMachine.provide({
-      actors: { connection },
+      actors: realtimeActors(backend.channels),
       actions: {
         alertConnectionFailed: () =>
           window.alert(t('tips.connection_failed') ?? 'Connection failed'),

@@ -1,7 +1,7 @@
 /** Calls back each time the market channel opens again after having been down. */
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { realtimeMachine } from '../../machines/realtimeMachine.ts';
+import type { realtimeMachine } from '../../machines/realtime/machine.ts';
 
 type Realtime = ActorRefFrom<typeof realtimeMachine>;
 

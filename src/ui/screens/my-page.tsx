@@ -24,7 +24,7 @@ import { MenuRow } from '../components/menu-row.tsx';
 import { copyText } from '../clipboard.ts';
 import { LanguageList, useLanguage, LANGUAGE_NAMES } from '../shell/language-picker.tsx';
 import { Avatar } from '../shell/account-corner.tsx';
-import { DemoReset, DemoSwitch } from '../shell/account-switch.tsx';
+import { DemoReset, DemoSwitch } from '../flows/accountMode/switch.tsx';
 import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';

@@ -13,7 +13,7 @@ import { useSessionUser } from '../hooks/use-session.ts';
 import { useBalanceFigures } from '../hooks/use-figures.ts';
 import { BalanceNum } from '../components/balance-num.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
-import { DemoSwitch } from './account-switch.tsx';
+import { DemoSwitch } from '../flows/accountMode/switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
 
 export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: number }) {

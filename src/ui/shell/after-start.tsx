@@ -8,7 +8,7 @@
  * back-office handle stays in the first route: its code notices must catch a
  * code sent in the first second.
  */
-import { RealityCheck } from './reality-check.tsx';
+import { RealityCheck } from '../flows/realityCheck/dialog.tsx';
 import { useKeptDepositForm } from '../flows/deposit/agreement.ts';
 import { TradeNotices } from '../trade/trade-notices.tsx';
 

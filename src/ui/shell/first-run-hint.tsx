@@ -12,7 +12,7 @@ import { readJson, writeJson } from '../../state/persist.ts';
 import { balanceFigures } from '../../state/balance.ts';
 import { useFlags } from '../hooks/use-flags.ts';
 import { useBalance, useDemo, useSessionUser } from '../hooks/use-session.ts';
-import { DemoSwitch } from './account-switch.tsx';
+import { DemoSwitch } from '../flows/accountMode/switch.tsx';
 import { useServices } from '../services-context.tsx';
 
 /** What the deposit records say of a first deposit (issue 25 item 11). */

@@ -18,8 +18,8 @@ import { specs as loginSpecs } from '../../flows/login/paths.ts';
 import { loginUi } from '../../flows/login/ui.ts';
 import { specs as registerSpecs } from '../../flows/register/paths.ts';
 import { registerUi } from '../../flows/register/ui.ts';
-import { specs as realtimeSpecs } from '../specs/realtime.paths.ts';
-import { realtimeUi } from './realtime.ui.ts';
+import { specs as realtimeSpecs } from '../../flows/realtime/paths.ts';
+import { realtimeUi } from '../../flows/realtime/ui.ts';
 
 export interface UiMachine {
   driver: UiDriver;

@@ -6,7 +6,7 @@
  * their plans fall back to the machine's own terms where words are missing.
  */
 import type { Words } from '../plan/words.ts';
-import { accountModeWords } from './accountMode.words.ts';
+import { accountModeWords } from '../../flows/accountMode/words.ts';
 import { bankCardWords } from '../../flows/bankCard/words.ts';
 import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from '../../flows/captcha/words.ts';
@@ -25,8 +25,8 @@ import { optionOrderWords } from '../../flows/optionOrder/words.ts';
 import { optionSettlementWords } from './optionSettlement.words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from '../../flows/profile/words.ts';
-import { realityCheckWords } from './realityCheck.words.ts';
-import { realtimeWords } from './realtime.words.ts';
+import { realityCheckWords } from '../../flows/realityCheck/words.ts';
+import { realtimeWords } from '../../flows/realtime/words.ts';
 import { registerWords } from '../../flows/register/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from './startup.words.ts';

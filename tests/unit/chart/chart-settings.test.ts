@@ -8,7 +8,7 @@ import {
   writeSymbolChart,
 } from '../../../src/ui/chart/chart-storage.ts';
 import { marketOpen } from '../../../src/ui/chart/use-market-reconnect.ts';
-import { realtimeMachine, type RealtimeEvent } from '../../../src/machines/realtimeMachine.ts';
+import { realtimeMachine, type RealtimeEvent } from '../../../src/machines/realtime/machine.ts';
 
 const store = new Map<string, string>();
 beforeEach(() => {

@@ -9,7 +9,7 @@ import {
   realtimeMachine,
   type ConnectionInput,
   type RealtimeEvent,
-} from '../../../src/machines/realtimeMachine.ts';
+} from '../../../src/machines/realtime/machine.ts';
 import type { ChannelName } from '../../../src/api/wire.ts';
 
 interface Conn {

@@ -7,11 +7,12 @@
 import Big from 'big.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { firstDelay, realityCheckMachine } from '../../../../src/machines/realityCheckMachine.ts';
 import {
-  readSessionSummary,
+  firstDelay,
+  realityCheckMachine,
   type SessionSummary,
-} from '../../../../src/machines/reality/summary.ts';
+} from '../../../../src/machines/realityCheck/machine.ts';
+import { readSessionSummary } from '../../../../src/machines/realityCheck/actors.ts';
 import { trader, type Trader } from '../../simulator/trading/support.ts';
 
 const MIN = 60_000;

@@ -21,7 +21,7 @@ import {
   realtimeMachine,
   type ConnectionInput,
   type RealtimeEvent,
-} from '../../../../src/machines/realtimeMachine.ts';
+} from '../../../../src/machines/realtime/machine.ts';
 import { createVirtualClock } from '../../../../src/simulator/clock.ts';
 import { CLOSE } from '../../../../src/simulator/host/limits.ts';
 import { T0 } from '../../../support/sim.ts';

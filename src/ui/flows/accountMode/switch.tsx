@@ -3,14 +3,15 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
-import { accountModeActors, accountModeMachine } from '../../machines/accountModeMachine.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
-import { useFlags } from '../hooks/use-flags.ts';
-import { showToast } from '../../state/toasts.ts';
-import { TOAST_MS } from '../../config/constants.ts';
-import { useServices } from '../services-context.tsx';
-import { Drawer } from '../components/drawer.tsx';
-import { inspected } from '../../machines/inspect.ts';
+import { accountModeActors } from '../../../machines/accountMode/actors.ts';
+import { accountModeMachine } from '../../../machines/accountMode/machine.ts';
+import { decodeToken, isDemo, session } from '../../../state/session.ts';
+import { useFlags } from '../../hooks/use-flags.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { useServices } from '../../services-context.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { inspected } from '../../../machines/inspect.ts';
 
 function useAccountMode() {
   const { api, session: sessionActor } = useServices();

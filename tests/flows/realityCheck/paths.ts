@@ -11,9 +11,9 @@ import { fromPromise } from 'xstate';
 import {
   realityCheckMachine,
   type RealityCheckContext,
-} from '../../../src/machines/realityCheckMachine.ts';
-import { readSessionSummary } from '../../../src/machines/reality/summary.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+} from '../../../src/machines/realityCheck/machine.ts';
+import { readSessionSummary } from '../../../src/machines/realityCheck/actors.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 import { T0 } from '../../support/sim.ts';
 
 const EMAIL = 'reality@example.com';

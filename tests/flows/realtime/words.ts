@@ -1,5 +1,5 @@
 /**
- * The real-time connections in a person's words (tests/paths/specs/realtime.paths.ts):
+ * The real-time connections in a person's words (paths.ts beside it):
  * the market channel (prices, connected from start-up) and the exchange
  * channel (your orders, connected while signed in), src/ui/boot/*-data.ts.
  * Drops and silence come from the console's Faults tab (Drop / Freeze /
@@ -13,9 +13,9 @@ import {
   RECONNECT_STEP_MS,
   STALE_AFTER_MS,
 } from '../../../src/config/constants.ts';
-import type { AnyEvent, Say, StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, signIn, wait } from './common.ts';
-import { logOut, signInAgain } from '../../flows/session/screen.ts';
+import type { AnyEvent, Say, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { automatedOnly, signIn, wait } from '../../paths/words/common.ts';
+import { logOut, signInAgain } from '../session/screen.ts';
 
 type Ch = 'market' | 'exchange';
 const chOf = (e: AnyEvent) => e.channel as Ch;

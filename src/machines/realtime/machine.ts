@@ -15,8 +15,12 @@
  * enough to test every path.
  */
 import { and, assign, fromCallback, raise, setup } from 'xstate';
-import type { ChannelName } from '../api/wire.ts';
-import { RECONNECT_MAX_ATTEMPTS, RECONNECT_STEP_MS, STALE_AFTER_MS } from '../config/constants.ts';
+import type { ChannelName } from '../../api/wire.ts';
+import {
+  RECONNECT_MAX_ATTEMPTS,
+  RECONNECT_STEP_MS,
+  STALE_AFTER_MS,
+} from '../../config/constants.ts';
 
 export const CHANNELS = ['market', 'exchange'] as const satisfies readonly ChannelName[];
 
@@ -62,7 +66,7 @@ const realtime = setup({
     events: {} as RealtimeEvent,
   },
   actors: {
-    /** Opens one channel's connection and reports open, message and closed. Provided by the app. */
+    /** Opens one channel's connection and reports open, message and closed: ./actors.ts. */
     connection: fromCallback<RealtimeEvent, ConnectionInput>(() => {
       throw new Error('realtimeMachine: provide the connection actor');
     }),

@@ -9,17 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
-import { realityCheckMachine } from '../../machines/realityCheckMachine.ts';
-import { readSessionSummary } from '../../machines/reality/summary.ts';
-import { sessionStartedAt } from '../../state/reality.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
-import { serverNow } from '../../state/server-clock.ts';
-import { showToast } from '../../state/toasts.ts';
-import { TOAST_MS } from '../../config/constants.ts';
-import { useServices } from '../services-context.tsx';
-import { Drawer } from '../components/drawer.tsx';
-import { Num } from '../components/num.tsx';
-import { inspected } from '../../machines/inspect.ts';
+import { realityCheckMachine } from '../../../machines/realityCheck/machine.ts';
+import { readSessionSummary } from '../../../machines/realityCheck/actors.ts';
+import { sessionStartedAt } from '../../../state/reality.ts';
+import { decodeToken, isDemo, session } from '../../../state/session.ts';
+import { serverNow } from '../../../state/server-clock.ts';
+import { showToast } from '../../../state/toasts.ts';
+import { TOAST_MS } from '../../../config/constants.ts';
+import { useServices } from '../../services-context.tsx';
+import { Drawer } from '../../components/drawer.tsx';
+import { Num } from '../../components/num.tsx';
+import { inspected } from '../../../machines/inspect.ts';
+import './realityCheck.css';
 
 function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: number }) {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: nu
     >
       <p>{t('reality.elapsed', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}</p>
       {s ? (
-        <dl className="reality-summary">
+        <dl className="reality-check-summary">
           <dt>{t('reality.trades')}</dt>
           <dd>{s.tradesPlaced}</dd>
           <dt>{t('reality.pnl')}</dt>

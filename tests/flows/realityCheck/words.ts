@@ -1,10 +1,10 @@
 /**
- * The reality check in a person's words (tests/paths/specs/realityCheck.paths.ts,
- * the dialog of src/ui/shell/reality-check.tsx). The automated run uses a
+ * The reality check in a person's words (paths.ts beside it,
+ * the dialog of src/ui/flows/realityCheck/dialog.tsx). The automated run uses a
  * 30-minute interval; by hand, the site file sets 1 minute.
  */
-import type { W, Words } from '../plan/words.ts';
-import { press, signIn } from './common.ts';
+import type { W, Words } from '../../paths/plan/words.ts';
+import { press, signIn } from '../../paths/words/common.ts';
 
 const dialog = (w: W) => w.q('reality.title');
 

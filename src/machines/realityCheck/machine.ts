@@ -14,8 +14,15 @@
  * Time comes from the input and the actor's reply; nothing reads the clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { outputOf } from './events.ts';
-import type { SessionSummary } from './reality/summary.ts';
+
+/** What the dialog shows about this session, read from the server (./actors.ts). */
+export interface SessionSummary {
+  /** Session length when read (ms). */
+  elapsedMs: number;
+  tradesPlaced: number;
+  /** Realised P&L, a decimal string in USD. */
+  profitLoss: string;
+}
 
 export interface RealityCheckInput {
   intervalMs: number;
@@ -50,7 +57,7 @@ export const realityCheckMachine = setup({
   },
   actors: {
     summarise: fromPromise<SessionSummary, { startedAt: number }>(async () => {
-      throw new Error('realityCheckMachine: provide summarise');
+      throw new Error('realityCheckMachine: provide summarise (./actors.ts)');
     }),
   },
   delays: {
@@ -77,7 +84,7 @@ export const realityCheckMachine = setup({
         input: ({ context }) => ({ startedAt: context.startedAt }),
         onDone: {
           target: 'showing',
-          actions: assign({ summary: ({ event }) => outputOf<SessionSummary>(event) }),
+          actions: assign({ summary: ({ event }) => event.output }),
         },
         onError: { target: 'showing', actions: assign({ summary: undefined }) },
       },
@@ -94,5 +101,5 @@ export const realityCheckMachine = setup({
     },
     loggedOut: { type: 'final' },
   },
-  output: () => ({ logout: true as const }),
+  output: () => ({ logout: true }),
 });

@@ -9,10 +9,10 @@ import {
   realtimeMachine,
   type ConnectionInput,
   type RealtimeEvent,
-} from '../../../src/machines/realtimeMachine.ts';
+} from '../../../src/machines/realtime/machine.ts';
 import type { ChannelName } from '../../../src/api/wire.ts';
 import type { Channel } from '../../../src/api/realtime/channel.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof realtimeMachine)['resolveState']>;
 

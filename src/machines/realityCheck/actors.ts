@@ -1,5 +1,5 @@
 /**
- * What the reality check shows about this session, read from the server:
+ * The reality check's real actor (./machine.ts): what the dialog shows about this session, read from the server:
  * trades placed since it began (market and pending orders, options) and the
  * realised profit and loss (market orders closed and options settled since
  * then), on the account in use. The newest page of each list is enough for
@@ -8,14 +8,7 @@
 import Big from 'big.js';
 import type { ApiClient } from '../../api/client.ts';
 import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
-
-export interface SessionSummary {
-  /** Session length when read (ms). */
-  elapsedMs: number;
-  tradesPlaced: number;
-  /** Realised P&L, a decimal string in USD. */
-  profitLoss: string;
-}
+import type { SessionSummary } from './machine.ts';
 
 const LIST_LIMIT = 100;
 /** The order list's filters (trading.md §3): 1 all (newest placed first), 3 closed (newest closed first with columns closingTime). */
@@ -25,7 +18,7 @@ const FILTERS: Array<{ positionStatus: number; columns: string[] }> = [
 ];
 
 /** The summary of some lists (pure: the actor below reads them). */
-export function summarise(
+function summarise(
   startedAt: number,
   now: number,
   orders: MarketOrder[],

@@ -15,9 +15,9 @@
  * token, `isDemo(decodeToken(token))`).
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { clearSession, decodeToken, isDemo, setSession } from '../state/session.ts';
-import { outputOf } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
+import { outputOf } from '../events.ts';
 
 export interface AccountModeInput {
   /** Flag virtualTrading: the demo switch is available. */
@@ -42,14 +42,8 @@ export type AccountModeEvent =
   | { type: 'demo.reset' }
   | { type: 'flags.change'; virtualTrading: boolean };
 
-type SwitchResult = CallResult<'switchUser'>;
-type ResetResult = CallResult<'resetUser'>;
-
-/** The real actors: the switch and the demo reset. */
-export const accountModeActors = (api: ApiClient) => ({
-  switchUser: fromPromise<SwitchResult>(() => api.call('switchUser')),
-  resetUser: fromPromise<ResetResult>(() => api.call('resetUser')),
-});
+export type SwitchResult = CallResult<'switchUser'>;
+export type ResetResult = CallResult<'resetUser'>;
 
 export const accountModeMachine = setup({
   types: {
@@ -59,10 +53,10 @@ export const accountModeMachine = setup({
   },
   actors: {
     switchUser: fromPromise<SwitchResult>(async () => {
-      throw new Error('accountModeMachine: provide switchUser');
+      throw new Error('accountModeMachine: provide switchUser (./actors.ts)');
     }),
     resetUser: fromPromise<ResetResult>(async () => {
-      throw new Error('accountModeMachine: provide resetUser');
+      throw new Error('accountModeMachine: provide resetUser (./actors.ts)');
     }),
   },
   guards: {

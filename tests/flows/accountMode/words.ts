@@ -1,10 +1,17 @@
 /**
- * The accountMode machine in a person's words (tests/paths/specs/accountMode.paths.ts,
- * src/ui/shell/account-switch.tsx: the Real / Demo badge in the top bar and
+ * The accountMode machine in a person's words (paths.ts beside it,
+ * src/ui/flows/accountMode/switch.tsx: the Real / Demo badge in the top bar and
  * the demo reset on “Mine”).
  */
-import type { StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast, flagSteps, flagState } from './common.ts';
+import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
+import {
+  codeOf,
+  codeToast,
+  signIn,
+  toast,
+  flagSteps,
+  flagState,
+} from '../../paths/words/common.ts';
 
 /** Demo or real after the path so far (a successful switch flips it). */
 const demoNow = (c: StepCtx) =>

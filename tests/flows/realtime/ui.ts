@@ -1,6 +1,6 @@
 /**
  * The realtime machine driven through the app (specs in
- * tests/paths/specs/realtime.paths.ts; words in realtime.words.ts). The
+ * paths.ts beside it; words in words.ts). The
  * machine lives as long as the app: every path starts with a page load
  * (`loads`); the market channel connects at start-up, the exchange channel
  * at start-up too when the session holds a token (signed in before the
@@ -24,12 +24,12 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { RECONNECT_STEP_MS, STALE_AFTER_MS } from '../../../src/config/constants.ts';
-import { makeW } from '../plan/words.ts';
-import type { AnyEvent } from '../plan/words.ts';
-import type { PlanPath } from '../plan/render.ts';
+import { makeW } from '../../paths/plan/words.ts';
+import type { AnyEvent } from '../../paths/plan/words.ts';
+import type { PlanPath } from '../../paths/plan/render.ts';
 import { backOffice, go, records, steady } from '../../e2e/paths/page.ts';
 import { project } from '../../e2e/paths/run.ts';
-import { nothing, type UiCtx, type UiDriver, type UiStep } from './driver.ts';
+import { nothing, type UiCtx, type UiDriver, type UiStep } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
 const t = w.t;

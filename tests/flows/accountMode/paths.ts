@@ -7,17 +7,17 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { accountModeActors } from '../../../src/machines/accountMode/actors.ts';
 import {
-  accountModeActors,
   accountModeMachine,
   type AccountModeContext,
   type AccountModeInput,
-} from '../../../src/machines/accountModeMachine.ts';
+} from '../../../src/machines/accountMode/machine.ts';
 import { decodeToken, session } from '../../../src/state/session.ts';
 import { DEMO_BALANCE } from '../../../src/simulator/users.ts';
 import type { TestWorld } from '../../support/sim.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';
