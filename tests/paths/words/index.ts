@@ -30,7 +30,7 @@ import { realtimeWords } from './realtime.words.ts';
 import { registerWords } from '../../flows/register/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from './startup.words.ts';
-import { transferWords } from './transfer.words.ts';
+import { transferWords } from '../../flows/transfer/words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from './wallet.words.ts';
 import { withdrawWords } from '../../flows/withdraw/words.ts';

@@ -30,7 +30,7 @@ import { Skeletons, useAvailable, WalletHead } from './my-wallet-kit.tsx';
 import { Latest, LatestTrades } from './my-wallet-latest.tsx';
 import { Overview } from './my-wallet-overview.tsx';
 import { CurrencyRow, WalletRecordRow } from './my-wallet-rows.tsx';
-import { TransferForm } from './my-wallet-transfer.tsx';
+import { TransferForm } from '../../flows/transfer/transfer.tsx';
 import './wallet.css';
 import { inspected } from '../../../machines/inspect.ts';
 
