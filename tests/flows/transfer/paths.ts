@@ -19,7 +19,7 @@ import {
   usdPrice,
 } from '../../../src/simulator/modules/account/coins.ts';
 import type { PathContext, PathSpec } from '../../paths/framework.ts';
-import { overNetwork } from '../../paths/specs/wallet.paths.ts';
+import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof transferMachine)['resolveState']>;
 

@@ -32,7 +32,7 @@ import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from './startup.words.ts';
 import { transferWords } from '../../flows/transfer/words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
-import { walletWords } from './wallet.words.ts';
+import { walletWords } from '../../flows/wallet/words.ts';
 import { withdrawWords } from '../../flows/withdraw/words.ts';
 
 export const WORDS: Record<string, Words> = {
