@@ -11,7 +11,7 @@ import { bankCardWords } from '../../flows/bankCard/words.ts';
 import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from './captcha.words.ts';
 import { chartGateWords } from './chartGate.words.ts';
-import { closeOrderWords } from './closeOrder.words.ts';
+import { closeOrderWords } from '../../flows/closeOrder/words.ts';
 import { countdownWords } from './countdown.words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from '../../flows/deposit/words.ts';
