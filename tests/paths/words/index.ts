@@ -22,7 +22,7 @@ import { loginWords } from '../../flows/login/words.ts';
 import { marketOrderWords } from '../../flows/marketOrder/words.ts';
 import { notificationsWords } from '../../flows/notifications/words.ts';
 import { optionOrderWords } from '../../flows/optionOrder/words.ts';
-import { optionSettlementWords } from './optionSettlement.words.ts';
+import { optionSettlementWords } from '../../flows/optionSettlement/words.ts';
 import { passwordWords } from '../../flows/password/words.ts';
 import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from './realityCheck.words.ts';
