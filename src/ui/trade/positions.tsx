@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
-import { actionOf } from '../../machines/closeOrderMachine.ts';
+import { actionOf } from '../../machines/closeOrder/machine.ts';
 import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
@@ -19,8 +19,13 @@ import { ScrollCue } from '../components/scroll-cue.tsx';
 import { countdownText, formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
-import { CloseOrCancel, OrderFacts } from './order-detail.tsx';
-import { CloseWaitButton, useCloseAfterText, useCloseWait } from './close-wait.tsx';
+import { CloseOrCancel } from '../flows/closeOrder/close.tsx';
+import { OrderFacts } from './order-detail.tsx';
+import {
+  CloseWaitButton,
+  useCloseAfterText,
+  useCloseWait,
+} from '../flows/closeOrder/close-wait.tsx';
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
 import { summaryAtRows } from './summary.ts';

@@ -7,12 +7,12 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { OptionOrder } from '../../api/types/trading.ts';
+import { optionSettlementActors } from '../../machines/optionSettlement/actors.ts';
 import {
-  optionSettlementActors,
   optionSettlementMachine,
   type OptionSettlementOutput,
   type SettlementView,
-} from '../../machines/optionSettlementMachine.ts';
+} from '../../machines/optionSettlement/machine.ts';
 import { serverNow, serverTimeKnown } from '../../state/server-clock.ts';
 import { tradeChanged } from '../../state/trade-events.ts';
 import { useServices } from '../services-context.tsx';

@@ -25,7 +25,7 @@ import { coinNetView } from '../../../src/simulator/modules/account/addresses.ts
 import { COIN_NETS } from '../../../src/simulator/modules/account/coins.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
 import type { PathContext, PathSpec } from '../../paths/framework.ts';
-import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof depositMachine)['resolveState']>;
 

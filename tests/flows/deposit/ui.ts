@@ -25,7 +25,7 @@ import { COIN_NETS, coinNet } from '../../../src/simulator/modules/account/coins
 import { makeW, type AnyEvent } from '../../paths/plan/words.ts';
 import { codeOf, codeText } from '../../paths/words/common.ts';
 import { form } from './words.ts';
-import { PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
+import { PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
 import { nothing, type UiCtx, type UiDriver, type UiStep } from '../../paths/ui/driver.ts';
 

@@ -18,7 +18,7 @@ import {
   type NotificationsContext,
 } from '../../../src/machines/notifications/machine.ts';
 import type { PathContext, PathSpec } from '../../paths/framework.ts';
-import { overNetwork } from '../../paths/specs/wallet.paths.ts';
+import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof notificationsMachine)['resolveState']>;
 

@@ -17,7 +17,7 @@ import {
   type VerificationInput,
 } from '../../../src/machines/verification/machine.ts';
 import type { PathContext, PathSpec } from '../../paths/framework.ts';
-import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/wallet.paths.ts';
+import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
 
 type Snap = ReturnType<(typeof verificationMachine)['resolveState']>;

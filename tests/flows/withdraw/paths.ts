@@ -29,7 +29,7 @@ import {
 } from '../../../src/machines/withdraw/machine.ts';
 import { coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
 import type { PathContext, PathSpec } from '../../paths/framework.ts';
-import { overNetwork } from '../../paths/specs/wallet.paths.ts';
+import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof withdrawMachine)['resolveState']>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { closeOrderMachine } from '../../../../src/machines/closeOrderMachine.ts';
+import { closeOrderMachine } from '../../../../src/machines/closeOrder/machine.ts';
 
 const order = (status: 1 | 2) => ({
   id: '7',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { optionSettlementMachine } from '../../../../src/machines/optionSettlementMachine.ts';
+import { optionSettlementMachine } from '../../../../src/machines/optionSettlement/machine.ts';
 import type { CallResult } from '../../../../src/api/client.ts';
 
 /** Ticks delivered late (a background tab fires timers once a second) still show the clock's time left. */

@@ -13,7 +13,7 @@ import {
   readImage,
 } from '../../../../src/machines/validation/wallet.ts';
 import { presentNotification } from '../../../../src/machines/notifications/machine.ts';
-import { png, PNG_URL } from '../../../paths/specs/wallet.paths.ts';
+import { png, PNG_URL } from '../../../paths/specs/network.ts';
 
 const MB = 1024 * 1024;
 const fee = (p: Partial<FeeInfo>): FeeInfo => ({

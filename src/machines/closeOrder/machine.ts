@@ -26,12 +26,10 @@
  *   code in `failure`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { mockVariant } from '../api/contract.ts';
-import type { MarketOrder, OrderDirection } from '../api/types/trading.ts';
-import { MANUAL_CLOSE_AFTER_MS } from '../config/constants.ts';
-import { session } from '../state/session.ts';
-import { outputOf } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { MarketOrder, OrderDirection } from '../../api/types/trading.ts';
+import { MANUAL_CLOSE_AFTER_MS } from '../../config/constants.ts';
+import { outputOf } from '../events.ts';
 
 export type CloseAction = 'close' | 'cancel';
 
@@ -50,7 +48,7 @@ export interface CloseOrderInput {
   now: number;
 }
 
-export interface CloseOrderContext {
+interface CloseOrderContext {
   orderId: string;
   action: CloseAction;
   demo: boolean;
@@ -66,7 +64,7 @@ export interface CloseOrderContext {
   requested: boolean;
 }
 
-export type CloseOrderEvent =
+type CloseOrderEvent =
   | { type: 'confirm.open' }
   /** A press made elsewhere (the row's Close): confirm when the close can, holding it till then. */
   | { type: 'confirm.request' }
@@ -77,13 +75,13 @@ export type CloseOrderEvent =
   /** The server's time now (epoch ms): the view sends it while a close waits. */
   | { type: 'clock.tick'; now: number };
 
-export interface CloseOrderOutput {
+interface CloseOrderOutput {
   orderId: string;
   action: CloseAction;
 }
 
-type SubmitResult = CallResult<'closeOrder'>;
-type SubmitInput = { orderId: string; action: CloseAction; demo: boolean };
+export type SubmitResult = CallResult<'closeOrder'>;
+export type SubmitInput = { orderId: string; action: CloseAction; demo: boolean };
 
 /** Whole seconds from `now` until `at` (0 once reached). */
 export const secondsUntil = (at: number, now: number): number =>
@@ -100,18 +98,8 @@ export const actionOf = (o: CloseOrderTarget): CloseAction => {
 export const closeAllowedAt = (o: CloseOrderTarget): number =>
   actionOf(o) === 'close' && o.transactionTimeTs ? o.transactionTimeTs + MANUAL_CLOSE_AFTER_MS : 0;
 
-export const closeOrderActors = (
-  api: ApiClient,
-  token: () => string | undefined = () => session.token,
-) => ({
-  submitClose: fromPromise<SubmitResult, SubmitInput>(({ input }) => {
-    const real = input.action === 'close' ? 'closeOrder' : 'cancelOrder';
-    return api.call(input.demo ? mockVariant[real] : real, {
-      orderId: input.orderId,
-      token: token() ?? '',
-    }) as Promise<SubmitResult>;
-  }),
-});
+/** The submit's refusal or success code (its done event carries the result as `output`). */
+const codeOf = (e: unknown) => outputOf<SubmitResult>(e).code;
 
 export const closeOrderMachine = setup({
   types: {
@@ -126,7 +114,7 @@ export const closeOrderMachine = setup({
     }),
   },
   guards: {
-    succeeded: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+    succeeded: ({ event }) => codeOf(event) === 0,
     closing: ({ context }) => context.action === 'close',
     allowed: ({ context }) => context.secondsLeft === 0,
     allowedAndRequested: ({ context }) => context.secondsLeft === 0 && context.requested,
@@ -140,7 +128,7 @@ export const closeOrderMachine = setup({
     livePrice: assign(({ context, event }) =>
       event.type === 'price.update' ? { confirm: { ...context.confirm, price: event.price } } : {},
     ),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<SubmitResult>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: codeOf(event) })),
     clearFailure: assign({ failure: undefined }),
     hold: assign({ requested: true }),
     release: assign({ requested: false }),

@@ -15,8 +15,8 @@ export function CurrencyRow({
 }) {
   const { t } = useTranslation();
   return (
-    <li className="coin-row" aria-label={item.currency}>
-      <ServerImg src={item.icon} alt="" width={36} height={36} className="coin-icon" />
+    <li className="wallet-coin-row" aria-label={item.currency}>
+      <ServerImg src={item.icon} alt="" width={36} height={36} className="wallet-coin-icon" />
       <div className="coin-main">
         <b>{item.currency}</b>
         <span className="muted small">
@@ -30,7 +30,7 @@ export function CurrencyRow({
           USD
         </span>
       </div>
-      <div className="coin-balance">
+      <div className="wallet-coin-balance">
         <Num
           as="b"
           kind="amount"
@@ -41,7 +41,7 @@ export function CurrencyRow({
         <span className="muted small">{item.unit}</span>
       </div>
       {item.currency !== 'USD' && (
-        <div className="coin-actions">
+        <div className="wallet-coin-actions">
           <button
             type="button"
             className="btn"

@@ -1,12 +1,12 @@
 /**
- * The transfer machine in a person's words (tests/paths/specs/transfer.paths.ts,
- * the transfer sheet of src/ui/screens/user/my-wallet-transfer.tsx).
+ * The transfer machine in a person's words (tests/flows/transfer/paths.ts,
+ * the transfer sheet of src/ui/flows/transfer/transfer.tsx).
  */
 import { amountInput, checkTransferAmount } from '../../../src/machines/validation/wallet.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast, type } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
 
-/** As transferMachine.ts keeps it (not exported). */
+/** As transfer/machine.ts keeps it (not exported). */
 const TRANSFER_DECIMALS = 4;
 const coinOf = (spec: string) => (spec.includes('BTC') ? 'BTC' : 'USDT');
 const inward = (spec: string) => spec.includes('transfer in');

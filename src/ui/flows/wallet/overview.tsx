@@ -6,7 +6,7 @@ import { useFlags } from '../../hooks/use-flags.ts';
 import { useServices } from '../../services-context.tsx';
 import { Num } from '../../components/num.tsx';
 import { FIGURE } from '../../figures.ts';
-import { DepositButton } from './deposit-button.tsx';
+import { DepositButton } from '../../screens/user/deposit-button.tsx';
 
 export function Overview({
   total,

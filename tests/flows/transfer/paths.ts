@@ -7,19 +7,19 @@
 import Big from 'big.js';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { transferActors } from '../../../src/machines/transfer/actors.ts';
 import {
-  transferActors,
   transferMachine,
   type TransferContext,
   type TransferInput,
-} from '../../../src/machines/transferMachine.ts';
+} from '../../../src/machines/transfer/machine.ts';
 import {
   currencyById,
   transferFee,
   usdPrice,
 } from '../../../src/simulator/modules/account/coins.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-import { overNetwork } from './wallet.paths.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof transferMachine)['resolveState']>;
 

@@ -4,13 +4,15 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { WalletItem } from '../../../api/types/user.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
-import { transferActors, transferMachine } from '../../../machines/transferMachine.ts';
+import { transferActors } from '../../../machines/transfer/actors.ts';
+import { transferMachine } from '../../../machines/transfer/machine.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { Num, NumUnit } from '../../components/num.tsx';
 import { FIGURE } from '../../figures.ts';
 import { inspected } from '../../../machines/inspect.ts';
+import './transfer.css';
 
 /** The drawer's transfer form (transferMachine), for one row and direction. */
 export function TransferForm({

@@ -11,20 +11,19 @@
  * - wallet_record: the record filter (all, 0 transfer in, 1 transfer out, 2
  *   order) for the records list, which is the generic infinite list
  *   (infiniteListMachine with call walletRecord and payload { type }).
- * - Transfers are their own machine (transferMachine), one per dialog.
+ * - Transfers are their own machine (transfer/machine.ts), one per dialog.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { WalletItem } from '../api/types/user.ts';
-import { WALLET_REFRESH_MS } from '../config/constants.ts';
-import { readWallet } from '../state/wallet.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { WalletItem } from '../../api/types/user.ts';
+import { WALLET_REFRESH_MS } from '../../config/constants.ts';
+import { outputOf as readOutput } from '../events.ts';
 
 export type WalletTab = 'my_wallet' | 'wallet_record';
 /** Record filter: undefined all, 0 transfer in, 1 transfer out, 2 order. */
 export type RecordType = 0 | 1 | 2 | undefined;
 
-export interface WalletContext {
+interface WalletContext {
   list: WalletItem[];
   /** Total assets in USD. */
   totalBalance: string | undefined;
@@ -32,17 +31,12 @@ export interface WalletContext {
   failure: number | undefined;
 }
 
-export type WalletEvent =
+type WalletEvent =
   | { type: 'tab.select'; tab: WalletTab }
   | { type: 'balance.reload' }
   | { type: 'records.filter'; recordType: RecordType };
 
-type BalanceResult = CallResult<'myWalletBalance'>;
-
-/** The real actor: the wallet balance. */
-export const walletActors = (api: ApiClient) => ({
-  loadBalance: fromPromise<BalanceResult>(() => readWallet(api)),
-});
+export type BalanceResult = CallResult<'myWalletBalance'>;
 
 /** This machine's actor outputs are all BalanceResults. */
 const outputOf = (event: unknown) => readOutput<BalanceResult>(event);

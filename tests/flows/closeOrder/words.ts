@@ -1,9 +1,9 @@
 /**
- * The closeOrder machine in a person's words (tests/paths/specs/closeOrder.paths.ts,
- * the order sheet of src/ui/trade/positions.tsx and order-detail.tsx).
+ * The closeOrder machine in a person's words (tests/flows/closeOrder/paths.ts,
+ * the order sheet of src/ui/trade/positions.tsx and src/ui/flows/closeOrder/close.tsx).
  */
-import type { W, Words } from '../plan/words.ts';
-import { codeOf, codeToast, signIn, toast } from './common.ts';
+import type { W, Words } from '../../paths/plan/words.ts';
+import { codeOf, codeToast, signIn, toast } from '../../paths/words/common.ts';
 
 const closing = (spec: string) => spec.includes('(close)');
 const button = (w: W, spec: string) => w.q(closing(spec) ? 'position.cover' : 'position.cancel');

@@ -1,5 +1,5 @@
 /**
- * The option settlement in a person's words (tests/paths/specs/optionSettlement.paths.ts):
+ * The option settlement in a person's words (tests/flows/optionSettlement/paths.ts):
  * an option's countdown and its settlement drawer (src/ui/trade/settlement.tsx),
  * right after placing it (src/ui/flows/optionOrder/form.tsx, "place view") or from
  * Positions in option mode (running-options.tsx, "list view").
@@ -11,8 +11,8 @@ import {
   SETTLE_TRIES_LIST,
   SETTLE_TRIES_PLACE,
 } from '../../../src/config/constants.ts';
-import type { StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from './common.ts';
+import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { automatedOnly, codeOf, codeToast, signIn, toast, wait } from '../../paths/words/common.ts';
 
 const place = (spec: string) => spec.includes('place view');
 const term = (spec: string) => (place(spec) ? 30 : 60);

@@ -15,17 +15,16 @@
  *   machine (output `{ transferred: true }`).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { TransferForm } from '../api/types/user.ts';
-import { amountInput, checkTransferAmount } from './validation/wallet.ts';
-import { notice, type Notice } from './notice.ts';
-import { outputOf } from './events.ts';
-import { readWallet } from '../state/wallet.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { TransferForm } from '../../api/types/user.ts';
+import { amountInput, checkTransferAmount } from '../validation/wallet.ts';
+import { notice, type Notice } from '../notice.ts';
+import { outputOf } from '../events.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
 const TRANSFER_DECIMALS = 4;
 /** "Transfer in or out failed": the balance is reloaded (§8). */
-export const TRANSFER_FAILED = 1159;
+const TRANSFER_FAILED = 1159;
 
 export interface TransferInput {
   /** The row's currency code and id (not USD). */
@@ -36,7 +35,7 @@ export interface TransferInput {
   unit?: string;
 }
 
-export interface Balances {
+interface Balances {
   /** The row's balance, in the coin. */
   coin: string;
   /** The USD row's balance. */
@@ -58,29 +57,23 @@ export interface TransferContext {
   notice: Notice | undefined;
 }
 
-export type TransferEvent =
+type TransferEvent =
   { type: 'field.change'; field: 'num'; value: string } | { type: 'form.submit' };
 
-export type TransferEmitted = { type: 'balance.reload' };
-export interface TransferOutput {
+type TransferEmitted = { type: 'balance.reload' };
+interface TransferOutput {
   transferred: boolean;
 }
 
-type CalcInput = Omit<TransferForm, 'fee' | 'practical' | 'unit'>;
-type CalcResult = CallResult<'transformWalletCalculate'>;
-type SubmitResult = CallResult<'transformWallet'>;
-type BalanceResult = CallResult<'myWalletBalance'>;
+export type CalcInput = Omit<TransferForm, 'fee' | 'practical' | 'unit'>;
+export type CalcResult = CallResult<'transformWalletCalculate'>;
+export type SubmitResult = CallResult<'transformWallet'>;
+export type BalanceResult = CallResult<'myWalletBalance'>;
 
-/** The real actors: calculate, transfer, read the balances. */
-export const transferActors = (api: ApiClient) => ({
-  calculate: fromPromise<CalcResult, CalcInput>(({ input }) =>
-    api.call('transformWalletCalculate', input),
-  ),
-  submit: fromPromise<SubmitResult, TransferForm>(({ input }) =>
-    api.call('transformWallet', input),
-  ),
-  loadBalance: fromPromise<BalanceResult>(() => readWallet(api)),
-});
+/** The actors' results (their done events carry them as `output`). */
+const calcOf = (e: unknown) => outputOf<CalcResult>(e);
+const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
+const balanceOf = (e: unknown) => outputOf<BalanceResult>(e);
 
 const form = (c: TransferContext): CalcInput => ({
   curr: c.curr,
@@ -113,11 +106,11 @@ export const transferMachine = setup({
       event.type === 'field.change' &&
       !checkTransferAmount(amountInput(event.value, TRANSFER_DECIMALS)),
     calculated: ({ event }) => {
-      const r = outputOf<CalcResult>(event);
+      const r = calcOf(event);
       return r.code === 0 && !!r.data;
     },
-    transferred: ({ event }) => outputOf<SubmitResult>(event).code === 0,
-    refused: ({ event }) => outputOf<SubmitResult>(event).code === TRANSFER_FAILED,
+    transferred: ({ event }) => codeOf(event) === 0,
+    refused: ({ event }) => codeOf(event) === TRANSFER_FAILED,
     succeeded: ({ context }) => context.notice?.key === 'currency_conversion_successful',
   },
   actions: {
@@ -132,17 +125,17 @@ export const transferMachine = setup({
         : {},
     ),
     setQuote: assign(({ event }) => {
-      const d = outputOf<CalcResult>(event).data!;
+      const d = calcOf(event).data!;
       return { fee: d.fee, practical: d.practical, failure: undefined };
     }),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    recordFailure: assign(({ event }) => ({ failure: codeOf(event) })),
     showErrors: assign(({ context }) => ({ errors: { num: checkTransferAmount(context.num) } })),
     announce: assign({
       failure: undefined,
       notice: notice('currency_conversion_successful'),
     }),
     setBalances: assign(({ context, event }) => {
-      const list = outputOf<BalanceResult>(event).data?.list;
+      const list = balanceOf(event).data?.list;
       if (!list) return {};
       const row = (id: string) => list.find((r) => r.currencyId === id)?.balance ?? '0';
       const usd = list.find((r) => r.currency === 'USD')?.balance ?? '0';

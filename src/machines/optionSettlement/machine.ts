@@ -23,8 +23,8 @@
  * the wall clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { OptionOrder } from '../api/types/trading.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { OptionOrder } from '../../api/types/trading.ts';
 import {
   OPTION_PROGRESS_SCALE,
   OPTION_TICK_MS,
@@ -32,8 +32,8 @@ import {
   SETTLE_POLL_MS,
   SETTLE_TRIES_LIST,
   SETTLE_TRIES_PLACE,
-} from '../config/constants.ts';
-import { outputOf } from './events.ts';
+} from '../../config/constants.ts';
+import { outputOf } from '../events.ts';
 
 /** Where the settlement is watched: the place-order screen or the positions list. */
 export type SettlementView = 'place' | 'list';
@@ -53,7 +53,7 @@ export interface OptionSettlementInput {
 
 export const SETTLEMENT_FAILURE = 'position.fail_result_check_history';
 
-export interface OptionSettlementContext {
+interface OptionSettlementContext {
   uid: string;
   /** Epoch ms (server time) when the option ends. */
   endTime: number;
@@ -76,17 +76,12 @@ export interface OptionSettlementContext {
 export type OptionSettlementOutput =
   { kind: 'settled'; result: OptionOrder } | { kind: 'failed'; goTo: 'history' | 'position' };
 
-type CheckResult = CallResult<'checkOptionCompletion'>;
-type DetailResult = CallResult<'userOptionDetail'>;
+export type CheckResult = CallResult<'checkOptionCompletion'>;
+export type DetailResult = CallResult<'userOptionDetail'>;
 
-export const optionSettlementActors = (api: ApiClient) => ({
-  checkCompletion: fromPromise<CheckResult, { uid: string }>(({ input }) =>
-    api.call('checkOptionCompletion', input),
-  ),
-  fetchResult: fromPromise<DetailResult, { uid: string }>(({ input }) =>
-    api.call('userOptionDetail', input),
-  ),
-});
+/** The actors' results (their done events carry them as `output`). */
+const checkOf = (e: unknown) => outputOf<CheckResult>(e);
+const detailOf = (e: unknown) => outputOf<DetailResult>(e);
 
 /** Progress on the 0..100 scale for the time left, to 2 decimals. */
 export const progressOf = (remaining: number, timeLong: number): number => {
@@ -118,12 +113,12 @@ export const optionSettlementMachine = setup({
   guards: {
     ended: ({ context }) => context.remaining <= 0,
     completed: ({ event }) => {
-      const r = outputOf<CheckResult>(event);
+      const r = checkOf(event);
       return r.code === 0 && !!r.data?.completed;
     },
     triesLeft: ({ context }) => context.tries < context.maxTries,
     hasResult: ({ event }) => {
-      const r = outputOf<DetailResult>(event);
+      const r = detailOf(event);
       return r.code === 0 && !!r.data && r.data.completeTime !== null;
     },
   },
@@ -134,7 +129,7 @@ export const optionSettlementMachine = setup({
       return { now, remaining, progress: progressOf(remaining, context.timeLong) };
     }),
     countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
-    recordResult: assign(({ event }) => ({ result: outputOf<DetailResult>(event).data })),
+    recordResult: assign(({ event }) => ({ result: detailOf(event).data })),
     fail: assign({ error: SETTLEMENT_FAILURE }),
   },
 }).createMachine({

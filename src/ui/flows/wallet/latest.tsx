@@ -12,8 +12,8 @@ import {
 } from '../../../machines/infiniteListMachine.ts';
 import { preferences } from '../../../state/preferences.ts';
 import { useServices } from '../../services-context.tsx';
-import { MarketOrderRow, OptionOrderRow } from './records.tsx';
-import { Skeletons } from './my-wallet-kit.tsx';
+import { MarketOrderRow, OptionOrderRow } from '../../screens/user/records.tsx';
+import { Skeletons } from '../../screens/user/my-wallet-kit.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 
 /** How many of each record the overview shows (§9). */

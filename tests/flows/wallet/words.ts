@@ -1,9 +1,9 @@
 /**
- * The wallet machine in a person's words (tests/paths/specs/wallet.paths.ts,
- * screen src/ui/screens/user/my-wallet.tsx).
+ * The wallet machine in a person's words (tests/paths/specs/network.ts,
+ * screen src/ui/flows/wallet/wallet.tsx).
  */
-import type { Words } from '../plan/words.ts';
-import { codeOf, loading, open, toast, wait, signIn } from './common.ts';
+import type { Words } from '../../paths/plan/words.ts';
+import { codeOf, loading, open, toast, wait, signIn } from '../../paths/words/common.ts';
 
 export const walletWords: Words = {
   machine: 'wallet',

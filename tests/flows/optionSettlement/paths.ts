@@ -9,16 +9,16 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { optionSettlementActors } from '../../../src/machines/optionSettlement/actors.ts';
 import {
-  optionSettlementActors,
   optionSettlementMachine,
   progressOf,
   SETTLEMENT_FAILURE,
   type OptionSettlementInput,
-} from '../../../src/machines/optionSettlementMachine.ts';
+} from '../../../src/machines/optionSettlement/machine.ts';
 import { SETTLE_TRIES_LIST, SETTLE_TRIES_PLACE } from '../../../src/config/constants.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof optionSettlementMachine)['resolveState']>;
 

@@ -1,7 +1,6 @@
 /**
  * The option settlement machine driven through the screens (specs in
- * tests/paths/specs/optionSettlement.paths.ts; words in
- * optionSettlement.words.ts): the "place view" is the drawer after placing a
+ * paths.ts; words in words.ts): the "place view" is the drawer after placing a
  * 30 s option on /BTCUSDT/placeOption, the "list view" a row of Positions in
  * option mode.
  *
@@ -25,10 +24,10 @@ import {
   SETTLE_FIRST_POLL_MS,
   SETTLE_POLL_MS,
 } from '../../../src/config/constants.ts';
-import { makeW } from '../plan/words.ts';
-import { codeOf, codeText } from '../words/common.ts';
+import { makeW } from '../../paths/plan/words.ts';
+import { codeOf, codeText } from '../../paths/words/common.ts';
 import { apiCall, backOffice, enterAs, force, go } from '../../e2e/paths/page.ts';
-import { nothing, type UiCtx, type UiDriver } from './driver.ts';
+import { nothing, type UiCtx, type UiDriver } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
 const t = w.t;

@@ -9,16 +9,16 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { closeOrderActors } from '../../../src/machines/closeOrder/actors.ts';
 import {
-  closeOrderActors,
   closeOrderMachine,
   type CloseOrderInput,
-} from '../../../src/machines/closeOrderMachine.ts';
+} from '../../../src/machines/closeOrder/machine.ts';
 import { mockVariant } from '../../../src/api/contract.ts';
 import { MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof closeOrderMachine)['resolveState']>;
 

@@ -5,14 +5,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MANUAL_CLOSE_AFTER_MS } from '../../config/constants.ts';
+import { MANUAL_CLOSE_AFTER_MS } from '../../../config/constants.ts';
 import {
   closeAllowedAt,
   secondsUntil,
   type CloseOrderTarget,
-} from '../../machines/closeOrderMachine.ts';
-import { serverNow } from '../../state/server-clock.ts';
-import { countdownText } from '../format.ts';
+} from '../../../machines/closeOrder/machine.ts';
+import { serverNow } from '../../../state/server-clock.ts';
+import { countdownText } from '../../format.ts';
 
 /** How often a waiting close reads the server's clock. */
 const TICK_MS = 250;

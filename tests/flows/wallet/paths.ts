@@ -1,7 +1,5 @@
 /**
- * The wallet-area specs' shared pieces, and the wallet machine's paths.
- *
- * The wallet screen against the simulator: each load is preceded by a real
+ * The wallet machine's paths, against the simulator: each load is preceded by a real
  * 1 USD deposit credited by the back office, so every refresh (the 8 s timer
  * on the virtual clock, or a reload after a transfer) must show a balance the
  * previous load did not have. The load failure is forced (HTTP 500).
@@ -9,40 +7,11 @@
 import Big from 'big.js';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import type { ApiClient } from '../../../src/api/client.ts';
-import { walletActors, walletMachine } from '../../../src/machines/walletMachine.ts';
+import { walletActors } from '../../../src/machines/wallet/actors.ts';
+import { walletMachine } from '../../../src/machines/wallet/machine.ts';
 import { walletRows } from '../../../src/simulator/modules/account/wallet.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
-
-/** The next turn of the event loop. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * A result on a later turn of the event loop, as over a network. Work that
- * settles in microtasks alone (a reply forced before the token check, reading
- * a small image) would otherwise finish while the previous step is still
- * being checked, and the framework then waits out its 5 s for an event that
- * has already happened.
- */
-export const afterTurn = <T>(p: Promise<T>): Promise<T> => p.finally(nextTurn);
-
-/** The real client, each reply arriving on a later turn (see {@link afterTurn}). */
-export const overNetwork = (api: ApiClient): ApiClient => ({
-  ...api,
-  call: ((...args: Parameters<ApiClient['call']>) =>
-    afterTurn(api.call(...args))) as ApiClient['call'],
-});
-
-/** The smallest valid PNG (1×1). */
-export const PNG_BYTES = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  ),
-  (ch) => ch.charCodeAt(0),
-);
-export const png = (): Blob => new Blob([PNG_BYTES], { type: 'image/png' });
-/** The PNG as the machines keep it. */
-export const PNG_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`;
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof walletMachine)['resolveState']>;
 
