@@ -99,6 +99,8 @@ describe('QA plans a person follows', () => {
           // The title is the plan's heading for that path, without its number.
           expect(plan.md).toContain(`. ${r[1]}\n`);
         }
+        // A plan's cover has paths no other can stand in for, and, here, paths that share all theirs.
+        expect(firsts.some((r) => r[2] === 'High')).toBe(true);
         for (const r of rows.slice(1).filter((x) => x[4] !== '1'))
           expect(r.slice(1, 4)).toEqual(['', '', '']);
         expect(firsts.some((r) => r[7] === 'yes')).toBe(auto !== '');
