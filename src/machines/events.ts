@@ -2,3 +2,11 @@
 
 /** The output of an actor's done event (`xstate.done.actor.*`). */
 export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
+
+/**
+ * The params of a named guard or action that reads an invoked actor's result:
+ * `{ type: 'ok', params: doneOutput }` passes the done event's output, typed
+ * from the actor declared in `setup({ actors })`; an output that lacks what
+ * the guard or action declares does not compile.
+ */
+export const doneOutput = <T>({ event }: { event: { output: T } }): T => event.output;

@@ -16,11 +16,11 @@
  * - The add and delete routes start the machine with `start`; the list is
  *   read first either way (the delete screen shows the saved wallet).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import { checkCoinNet, checkCryptoAddress } from '../validation/account.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import type { CoinNet } from '../../api/types/user.ts';
 
 // ── The input, the context and the events ──
@@ -113,12 +113,15 @@ export const cryptoAddressMachine = setup({
     }),
   },
   guards: {
-    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
-    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<AddResult>(event),
-    startsOnAdd: ({ context }) => context.start === 'add',
-    startsOnDelete: ({ context, event }) =>
+    ok: (_, p: { code: number }) => p.code === 0,
+    encodeFailed: (_, p: AddResult) => 'encodeFailed' in p,
+    /** The list read and the flow starts on the add route. */
+    okOnAdd: ({ context }, p: { code: number }) => p.code === 0 && context.start === 'add',
+    /** The list read and holds the delete route's wallet. */
+    okOnDelete: ({ context }, p: WalletsResult) =>
+      p.code === 0 &&
       context.start === 'delete' &&
-      outputOf<WalletsResult>(event).wallets.some((w) => w.walletId === context.walletId),
+      p.wallets.some((w) => w.walletId === context.walletId),
     knownWallet: ({ context, event }) =>
       event.type === 'item.open' && context.wallets.some((w) => w.walletId === event.walletId),
     knownCoin: ({ context, event }) =>
@@ -127,19 +130,19 @@ export const cryptoAddressMachine = setup({
       !checkCoinNet(context.coinId) && !checkCryptoAddress(context.address),
   },
   actions: {
-    takeWallets: assign(({ event }) => ({
-      wallets: outputOf<WalletsResult>(event).wallets,
+    takeWallets: assign((_, p: WalletsResult) => ({
+      wallets: p.wallets,
       failure: undefined,
     })),
     /** The start route is honoured once. */
     started: assign({ start: 'list' as const, walletId: undefined }),
-    selectStartWallet: assign(({ context, event }) => ({
-      selected: outputOf<WalletsResult>(event).wallets.find((w) => w.walletId === context.walletId),
+    selectStartWallet: assign(({ context }, p: WalletsResult) => ({
+      selected: p.wallets.find((w) => w.walletId === context.walletId),
     })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     clearNotice: assign({ notice: undefined, failure: undefined }),
     resetForm: assign({ coinId: undefined, address: '', errors: {}, failure: undefined }),
-    takeCoins: assign(({ event }) => ({ coins: outputOf<CoinsResult>(event).coins })),
+    takeCoins: assign((_, p: CoinsResult) => ({ coins: p.coins })),
     selectWallet: assign(({ context, event }) => ({
       selected:
         event.type === 'item.open'
@@ -200,17 +203,25 @@ export const cryptoAddressMachine = setup({
         src: 'loadWallets',
         onDone: [
           {
-            guard: and(['ok', 'startsOnAdd']),
+            guard: { type: 'okOnAdd', params: doneOutput },
             target: 'add',
-            actions: ['takeWallets', 'started'],
+            actions: [{ type: 'takeWallets', params: doneOutput }, 'started'],
           },
           {
-            guard: and(['ok', 'startsOnDelete']),
+            guard: { type: 'okOnDelete', params: doneOutput },
             target: 'detail',
-            actions: ['takeWallets', 'selectStartWallet', 'started'],
+            actions: [
+              { type: 'takeWallets', params: doneOutput },
+              { type: 'selectStartWallet', params: doneOutput },
+              'started',
+            ],
           },
-          { guard: 'ok', target: 'list', actions: ['takeWallets', 'started'] },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'ok', params: doneOutput },
+            target: 'list',
+            actions: [{ type: 'takeWallets', params: doneOutput }, 'started'],
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -232,8 +243,12 @@ export const cryptoAddressMachine = setup({
             id: 'loadCoins',
             src: 'loadCoins',
             onDone: [
-              { guard: 'ok', target: 'form', actions: 'takeCoins' },
-              { target: 'coinsFailed', actions: 'recordFailure' },
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: 'form',
+                actions: { type: 'takeCoins', params: doneOutput },
+              },
+              { target: 'coinsFailed', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -275,9 +290,17 @@ export const cryptoAddressMachine = setup({
               address: context.address,
             }),
             onDone: [
-              { guard: 'ok', target: '#cryptoAddress.loading', actions: 'announceAdded' },
-              { guard: 'encodeFailed', target: 'form', actions: 'somethingWrong' },
-              { target: 'form', actions: 'recordFailure' },
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: '#cryptoAddress.loading',
+                actions: 'announceAdded',
+              },
+              {
+                guard: { type: 'encodeFailed', params: doneOutput },
+                target: 'form',
+                actions: 'somethingWrong',
+              },
+              { target: 'form', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -303,9 +326,16 @@ export const cryptoAddressMachine = setup({
             src: 'deleteWallet',
             input: ({ context }) => ({ walletId: context.selected?.walletId ?? '' }),
             onDone: [
-              { guard: 'ok', target: '#cryptoAddress.loading', actions: 'announceDeleted' },
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: '#cryptoAddress.loading',
+                actions: 'announceDeleted',
+              },
               // Gone already (another tab) or refused: show the list as it is now.
-              { target: '#cryptoAddress.loading', actions: 'recordFailure' },
+              {
+                target: '#cryptoAddress.loading',
+                actions: { type: 'recordFailure', params: doneOutput },
+              },
             ],
           },
         },

@@ -18,14 +18,14 @@
  * - Log out through a confirm drawer: the session is cleared,
  *   log_out_success; on mobile the user goes to /.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { MAX_LEN } from '../../config/constants.ts';
 import { clearSession } from '../../state/session.ts';
 import { clip } from '../validation/access.ts';
 import { checkImage, checkNickname } from '../validation/account.ts';
 import { notice, type Notice } from '../notice.ts';
 import type { CallResult } from '../../api/client.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The input, the context and the events ──
 
@@ -139,10 +139,11 @@ export const profileMachine = setup({
     }),
   },
   guards: {
-    loaded: ({ event }) => outputOf<InfoResult>(event).code === 0,
-    saved: ({ event }) => outputOf<SaveResult>(event).code === 0,
-    avatarRead: ({ event }) => !!outputOf<AvatarRead>(event).dataUrl,
-    mobile: ({ context }) => context.mobile,
+    loaded: (_, p: { code: number }) => p.code === 0,
+    saved: (_, p: { code: number }) => p.code === 0,
+    /** Saved, on a phone (the phone leaves the flow; the desktop reads it back). */
+    savedOnMobile: ({ context }, p: { code: number }) => p.code === 0 && context.mobile,
+    avatarRead: (_, p: AvatarRead) => !!p.dataUrl,
     nickValid: ({ context }) => !checkNickname(context.nick),
     imageValid: ({ event }) => {
       const pick = pickOf(event);
@@ -150,8 +151,8 @@ export const profileMachine = setup({
     },
   },
   actions: {
-    takeUser: assign(({ context, event }) => {
-      const u = outputOf<InfoResult>(event).data;
+    takeUser: assign(({ context }, p: InfoResult) => {
+      const u = p.data;
       if (!u) return {};
       const user: ProfileUser = {
         uid: u.uid,
@@ -177,7 +178,7 @@ export const profileMachine = setup({
         },
       };
     }),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     edit: assign(({ context, event }) =>
       event.type === 'field.change'
         ? {
@@ -195,8 +196,8 @@ export const profileMachine = setup({
       return pick ? { errors: { ...context.errors, avatar: checkImage(pick, AVATAR) } } : {};
     }),
     markPending: assign(({ event }) => ({ pending: pickOf(event)?.name, notice: undefined })),
-    takeAvatar: assign(({ context, event }) => ({
-      avatar: outputOf<Required<AvatarRead>>(event),
+    takeAvatar: assign(({ context }, p: { name: string; dataUrl: string }) => ({
+      avatar: p,
       pending: undefined,
       errors: { ...context.errors, avatar: undefined },
     })),
@@ -240,8 +241,12 @@ export const profileMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         onDone: [
-          { guard: 'loaded', target: 'editing', actions: 'takeUser' },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'loaded', params: doneOutput },
+            target: 'editing',
+            actions: { type: 'takeUser', params: doneOutput },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -267,7 +272,17 @@ export const profileMachine = setup({
             ? { file: event.file, name: event.name }
             : { file: new Blob([]), name: '' },
         onDone: [
-          { guard: 'avatarRead', target: 'editing', actions: 'takeAvatar' },
+          {
+            guard: { type: 'avatarRead', params: doneOutput },
+            target: 'editing',
+            actions: {
+              type: 'takeAvatar',
+              params: ({ event }) => ({
+                name: event.output.name,
+                dataUrl: event.output.dataUrl ?? '',
+              }),
+            },
+          },
           { target: 'editing', actions: 'unreadable' },
         ],
       },
@@ -282,10 +297,18 @@ export const profileMachine = setup({
           ...(context.avatar ? { avatar: context.avatar.dataUrl } : {}),
         }),
         onDone: [
-          { guard: and(['saved', 'mobile']), target: 'saved', actions: 'announceSaved' },
+          {
+            guard: { type: 'savedOnMobile', params: doneOutput },
+            target: 'saved',
+            actions: 'announceSaved',
+          },
           // Desktop: read the saved profile back.
-          { guard: 'saved', target: 'loading', actions: 'announceSaved' },
-          { target: 'editing', actions: 'recordFailure' },
+          {
+            guard: { type: 'saved', params: doneOutput },
+            target: 'loading',
+            actions: 'announceSaved',
+          },
+          { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -303,6 +326,6 @@ export const profileMachine = setup({
       output: ({ context }) => ({ reason: 'loggedOut', ...(context.mobile ? { to: '/' } : {}) }),
     },
   },
-  // The final state's own output.
+  // The final state's own output (XState types a final state's done event output as unknown).
   output: ({ event }) => event.output as ProfileOutput,
 });
