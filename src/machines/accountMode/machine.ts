@@ -17,7 +17,7 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export interface AccountModeInput {
   /** Flag virtualTrading: the demo switch is available. */
@@ -62,31 +62,28 @@ export const accountModeMachine = setup({
   guards: {
     virtualTrading: ({ context }) => context.virtualTrading,
     demo: ({ context }) => context.demo,
-    switched: ({ event }) => {
-      const r = outputOf<SwitchResult>(event);
-      return r.code === 0 && !!r.data?.token;
-    },
-    reset: ({ event }) => outputOf<ResetResult>(event).code === 0,
+    switched: (_, r: SwitchResult) => r.code === 0 && !!r.data?.token,
+    reset: (_, p: ResetResult) => p.code === 0,
   },
   actions: {
     setFlag: assign(({ event }) =>
       event.type === 'flags.change' ? { virtualTrading: event.virtualTrading } : {},
     ),
     clearFailure: assign({ failure: undefined, notice: undefined }),
-    takeSwitch: assign(({ context, event }) => ({
-      demo: isDemo(decodeToken(outputOf<SwitchResult>(event).data?.token)),
+    takeSwitch: assign(({ context }, p: SwitchResult) => ({
+      demo: isDemo(decodeToken(p.data?.token)),
       reloaded: context.reloaded + 1,
     })),
     /** Keep the new token (the refresh token stays). */
-    saveToken: ({ event }) => {
-      const token = outputOf<SwitchResult>(event).data?.token;
+    saveToken: (_, p: SwitchResult) => {
+      const token = p.data?.token;
       if (token) setSession(token);
     },
     takeReset: assign(({ context }) => ({
       reloaded: context.reloaded + 1,
       notice: 'tips.operation_success',
     })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     /** A demo session without virtual trading ends. */
     endSession: () => clearSession(),
   },
@@ -126,8 +123,15 @@ export const accountModeMachine = setup({
         id: 'switchUser',
         src: 'switchUser',
         onDone: [
-          { guard: 'switched', target: 'idle', actions: ['takeSwitch', 'saveToken'] },
-          { target: 'idle', actions: 'recordFailure' },
+          {
+            guard: { type: 'switched', params: doneOutput },
+            target: 'idle',
+            actions: [
+              { type: 'takeSwitch', params: doneOutput },
+              { type: 'saveToken', params: doneOutput },
+            ],
+          },
+          { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -137,8 +141,8 @@ export const accountModeMachine = setup({
         id: 'resetUser',
         src: 'resetUser',
         onDone: [
-          { guard: 'reset', target: 'idle', actions: 'takeReset' },
-          { target: 'idle', actions: 'recordFailure' },
+          { guard: { type: 'reset', params: doneOutput }, target: 'idle', actions: 'takeReset' },
+          { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },

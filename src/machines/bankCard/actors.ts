@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
-import type { BankCard, BankCardInput as CardBody } from '../../api/types/user.ts';
+import type { BankCardInput as CardBody } from '../../api/types/user.ts';
 import { sessionAesKey } from '../aes-key.ts';
 import {
   CARD_FIELDS,
@@ -58,9 +58,10 @@ export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionAes
     } catch {
       return { code: -1, encodeFailed: true };
     }
+    // The machine saves only a form its rules passed (checkBankCard): bankName, name and account are there.
     const body = card as CardBody;
     return input.id
-      ? api.call('editUserBankCard', { ...body, id: input.id } as BankCard)
+      ? api.call('editUserBankCard', { ...body, id: input.id })
       : api.call('addUserBankCard', body);
   }),
   deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(({ input }) =>

@@ -19,14 +19,14 @@
  * - Success (add success, update_success, delete_success) returns to the
  *   list, read again; so does a failed delete (the card may be gone).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { BankCardInput as CardBody } from '../../api/types/user.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import { clip } from '../validation/access.ts';
 import { checkBankCard, storedPhone } from '../validation/account.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The card, the context and the events ──
 
@@ -113,8 +113,23 @@ export type { AesKeySource } from '../aes-key.ts';
 /** Shown only with the bank-info setting. */
 export const BANK_INFO_FIELDS: readonly CardField[] = ['insNum', 'traNum'];
 
-export const emptyForm = (): CardForm =>
-  Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardForm;
+export const emptyForm = (): CardForm => ({
+  bankName: '',
+  bankCode: '',
+  bankAddress: '',
+  swiftCode: '',
+  branchCode: '',
+  bankCountry: '',
+  name: '',
+  account: '',
+  address: '',
+  postCode: '',
+  idNumber: '',
+  phoneNumber: '',
+  accountType: '',
+  insNum: '',
+  traNum: '',
+});
 
 /** The card as sent: trimmed non-empty fields, the phone stored bare, bank info only when shown. */
 export function cardPayload(form: CardForm, bankInfo: boolean): Partial<CardForm> {
@@ -151,10 +166,13 @@ export const bankCardMachine = setup({
     }),
   },
   guards: {
-    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
-    encodeFailed: ({ event }) => 'encodeFailed' in outputOf<SaveResult>(event),
-    startsOnAdd: ({ context }) => context.start === 'add',
-    startsOnEdit: ({ context }) => context.start === 'edit' && !!context.startId,
+    ok: (_, p: { code: number }) => p.code === 0,
+    encodeFailed: (_, p: SaveResult) => 'encodeFailed' in p,
+    /** The list read and the flow starts on the add route. */
+    okOnAdd: ({ context }, p: { code: number }) => p.code === 0 && context.start === 'add',
+    /** The list read and the flow starts on the edit route of a card. */
+    okOnEdit: ({ context }, p: { code: number }) =>
+      p.code === 0 && context.start === 'edit' && !!context.startId,
     editing: ({ context }) => context.editingId !== undefined,
     formValid: ({ context }) => Object.keys(checkBankCard(context.form)).length === 0,
     shownField: ({ context, event }) =>
@@ -162,13 +180,13 @@ export const bankCardMachine = setup({
       (context.bankInfo || !BANK_INFO_FIELDS.includes(event.field)),
   },
   actions: {
-    takeCards: assign(({ event }) => ({
-      cards: outputOf<CardsResult>(event).cards,
+    takeCards: assign((_, p: CardsResult) => ({
+      cards: p.cards,
       failure: undefined,
     })),
     /** The start route is honoured once. */
     started: assign({ start: 'list' as const }),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     clearNotice: assign({ notice: undefined, failure: undefined }),
     newCard: assign({
       editingId: undefined,
@@ -183,8 +201,8 @@ export const bankCardMachine = setup({
         ? { editingId: event.id, failure: undefined, notice: undefined }
         : {},
     ),
-    takeCard: assign(({ event }) => ({
-      form: outputOf<CardResult>(event).card ?? emptyForm(),
+    takeCard: assign((_, p: CardResult) => ({
+      form: p.card ?? emptyForm(),
       errors: {},
     })),
     leaveCard: assign({ editingId: undefined }),
@@ -238,17 +256,21 @@ export const bankCardMachine = setup({
         src: 'loadCards',
         onDone: [
           {
-            guard: and(['ok', 'startsOnAdd']),
+            guard: { type: 'okOnAdd', params: doneOutput },
             target: 'form',
-            actions: ['takeCards', 'started', 'newCard'],
+            actions: [{ type: 'takeCards', params: doneOutput }, 'started', 'newCard'],
           },
           {
-            guard: and(['ok', 'startsOnEdit']),
+            guard: { type: 'okOnEdit', params: doneOutput },
             target: 'loadingCard',
-            actions: ['takeCards', 'started', 'pickStartCard'],
+            actions: [{ type: 'takeCards', params: doneOutput }, 'started', 'pickStartCard'],
           },
-          { guard: 'ok', target: 'list', actions: ['takeCards', 'started'] },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'ok', params: doneOutput },
+            target: 'list',
+            actions: [{ type: 'takeCards', params: doneOutput }, 'started'],
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -267,9 +289,16 @@ export const bankCardMachine = setup({
         src: 'loadCard',
         input: ({ context }) => ({ id: context.editingId ?? '' }),
         onDone: [
-          { guard: 'ok', target: 'form', actions: 'takeCard' },
+          {
+            guard: { type: 'ok', params: doneOutput },
+            target: 'form',
+            actions: { type: 'takeCard', params: doneOutput },
+          },
           // The card could not be read: back to the list.
-          { target: 'list', actions: ['recordFailure', 'leaveCard'] },
+          {
+            target: 'list',
+            actions: [{ type: 'recordFailure', params: doneOutput }, 'leaveCard'],
+          },
         ],
       },
     },
@@ -303,9 +332,17 @@ export const bankCardMachine = setup({
           card: cardPayload(context.form, context.bankInfo),
         }),
         onDone: [
-          { guard: 'ok', target: 'loading', actions: ['announceSaved', 'leaveCard'] },
-          { guard: 'encodeFailed', target: 'form', actions: 'somethingWrong' },
-          { target: 'form', actions: 'recordFailure' },
+          {
+            guard: { type: 'ok', params: doneOutput },
+            target: 'loading',
+            actions: ['announceSaved', 'leaveCard'],
+          },
+          {
+            guard: { type: 'encodeFailed', params: doneOutput },
+            target: 'form',
+            actions: 'somethingWrong',
+          },
+          { target: 'form', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -316,9 +353,16 @@ export const bankCardMachine = setup({
         src: 'deleteCard',
         input: ({ context }) => ({ id: context.editingId ?? '' }),
         onDone: [
-          { guard: 'ok', target: 'loading', actions: ['announceDeleted', 'leaveCard'] },
+          {
+            guard: { type: 'ok', params: doneOutput },
+            target: 'loading',
+            actions: ['announceDeleted', 'leaveCard'],
+          },
           // Gone already (another tab) or refused (a withdrawal pays to it): the list as it is.
-          { target: 'loading', actions: ['recordFailure', 'leaveCard'] },
+          {
+            target: 'loading',
+            actions: [{ type: 'recordFailure', params: doneOutput }, 'leaveCard'],
+          },
         ],
       },
     },

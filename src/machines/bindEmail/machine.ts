@@ -31,7 +31,7 @@ import { countdownActor, type CountdownReport } from '../shared/countdown/machin
 import { WRONG_CODE_REPLIES, checkCode, clip, codeInput, codeKey } from '../validation/access.ts';
 import { checkBindEmail } from '../validation/account.ts';
 import type { Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export interface BindEmailInput {
   /** Flag user/bindEmail. */
@@ -77,7 +77,6 @@ export type SubmitResult = CallResult<'bindEmailSubmit'>;
 export type ConfirmResult = CallResult<'bindEmailConfirm'>;
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const replyCode = (event: unknown) => outputOf<{ code: number }>(event).code;
 
 export const bindEmailMachine = setup({
   types: {
@@ -99,24 +98,25 @@ export const bindEmailMachine = setup({
     countdown: countdownActor(),
   },
   guards: {
-    loaded: ({ event }) => replyCode(event) === 0,
-    allowed: ({ context, event }) =>
-      context.enabled && outputOf<InfoResult>(event).data?.registerType === 'P',
-    /** User info says the address waits for its proof. */
-    awaitsProof: ({ event }) => outputOf<InfoResult>(event).data?.emailPending === true,
+    loaded: (_, p: { code: number }) => p.code === 0,
+    /** User info read, and this user may bind an e-mail here. */
+    allowed: ({ context }, r: InfoResult) =>
+      r.code === 0 && context.enabled && r.data?.registerType === 'P',
+    /** User info read, and it says the address waits for its proof. */
+    awaitsProof: (_, r: InfoResult) => r.code === 0 && r.data?.emailPending === true,
     pending: ({ context }) => context.pending,
     changed: ({ context }) => !same(context.email, context.current),
     emailValid: ({ context }) => !checkBindEmail(context.email),
     codeValid: ({ context }) => !checkCode(context.code),
-    succeeded: ({ event }) => replyCode(event) === 0,
+    succeeded: (_, p: { code: number }) => p.code === 0,
     /** Someone else proved or registered the address meanwhile: the binding is gone. */
-    takenMeanwhile: ({ event }) => replyCode(event) === 1045,
+    takenMeanwhile: (_, p: { code: number }) => p.code === 1045,
     emailField: ({ event }) => event.type === 'field.change' && event.field === 'email',
     codeField: ({ event }) => event.type === 'field.change' && event.field === 'code',
   },
   actions: {
-    takeUser: assign(({ event }) => {
-      const u = outputOf<InfoResult>(event).data;
+    takeUser: assign((_, r: InfoResult) => {
+      const u = r.data;
       return {
         registerType: u?.registerType,
         current: u?.email ?? '',
@@ -127,7 +127,7 @@ export const bindEmailMachine = setup({
         failure: undefined,
       };
     }),
-    recordFailure: assign(({ event }) => ({ failure: replyCode(event) })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     edit: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const common = { errors: {}, failure: undefined, notice: undefined };
@@ -141,8 +141,8 @@ export const bindEmailMachine = setup({
     showCodeError: assign(({ context }) => ({ errors: { code: checkCode(context.code) } })),
     clearFailure: assign({ failure: undefined, errors: {} }),
     /** A refused proof: a wrong or dead code beside the code, the rest a toast only. */
-    recordCodeFailure: assign(({ event }) => {
-      const code = replyCode(event);
+    recordCodeFailure: assign((_, p: { code: number }) => {
+      const code = p.code;
       return {
         failure: code,
         errors: WRONG_CODE_REPLIES.includes(code) ? { code: codeKey(code) } : {},
@@ -193,9 +193,17 @@ export const bindEmailMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         onDone: [
-          { guard: and(['loaded', 'allowed']), target: 'editing', actions: 'takeUser' },
-          { guard: 'loaded', target: 'sentAway', actions: 'takeUser' },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'allowed', params: doneOutput },
+            target: 'editing',
+            actions: { type: 'takeUser', params: doneOutput },
+          },
+          {
+            guard: { type: 'loaded', params: doneOutput },
+            target: 'sentAway',
+            actions: { type: 'takeUser', params: doneOutput },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -220,8 +228,8 @@ export const bindEmailMachine = setup({
         src: 'submitEmail',
         input: ({ context }) => ({ email: context.email }),
         onDone: [
-          { guard: 'succeeded', target: 'checking' },
-          { target: 'editing', actions: 'recordFailure' },
+          { guard: { type: 'succeeded', params: doneOutput }, target: 'checking' },
+          { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -232,9 +240,17 @@ export const bindEmailMachine = setup({
         id: 'checkUser',
         src: 'loadUser',
         onDone: [
-          { guard: and(['loaded', 'awaitsProof']), target: 'proving', actions: 'takeUser' },
-          { guard: 'loaded', target: 'editing', actions: ['takeUser', 'announceBound'] },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'awaitsProof', params: doneOutput },
+            target: 'proving',
+            actions: { type: 'takeUser', params: doneOutput },
+          },
+          {
+            guard: { type: 'loaded', params: doneOutput },
+            target: 'editing',
+            actions: [{ type: 'takeUser', params: doneOutput }, 'announceBound'],
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -261,13 +277,20 @@ export const bindEmailMachine = setup({
                 src: 'confirmCode',
                 input: ({ context }) => ({ code: context.code }),
                 onDone: [
-                  { guard: 'succeeded', target: '#bindEmail.editing', actions: 'takeProof' },
                   {
-                    guard: 'takenMeanwhile',
-                    target: '#bindEmail.loading',
-                    actions: 'recordFailure',
+                    guard: { type: 'succeeded', params: doneOutput },
+                    target: '#bindEmail.editing',
+                    actions: 'takeProof',
                   },
-                  { target: 'typing', actions: 'recordCodeFailure' },
+                  {
+                    guard: { type: 'takenMeanwhile', params: doneOutput },
+                    target: '#bindEmail.loading',
+                    actions: { type: 'recordFailure', params: doneOutput },
+                  },
+                  {
+                    target: 'typing',
+                    actions: { type: 'recordCodeFailure', params: doneOutput },
+                  },
                 ],
               },
             },
@@ -297,8 +320,11 @@ export const bindEmailMachine = setup({
                 src: 'submitEmail',
                 input: ({ context }) => ({ email: context.current }),
                 onDone: [
-                  { guard: 'succeeded', target: 'counting' },
-                  { target: 'canResend', actions: 'recordFailure' },
+                  { guard: { type: 'succeeded', params: doneOutput }, target: 'counting' },
+                  {
+                    target: 'canResend',
+                    actions: { type: 'recordFailure', params: doneOutput },
+                  },
                 ],
               },
             },

@@ -23,14 +23,14 @@
  *   can never be repaid (§4; see Readings in docs/conformance.md). Nothing
  *   owed: the loan is repaid, its status is read again.
  */
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { Loan, LoanRef, LoanRequest, Repayment } from '../../api/types/user.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import { clip } from '../validation/access.ts';
 import { checkGuarantor, checkRepayment, snap } from '../validation/account.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The form, the context and the events ──
 
@@ -101,9 +101,8 @@ export const NO_LOAN = 100;
 /** Remark: at most 140 characters, like every text field of the spec. */
 const REMARK_MAX = MAX_LEN.nick;
 
-const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
-const statusOf = (e: unknown) => outputOf<CheckResult>(e).data?.dto?.status ?? NO_LOAN;
-const recordsOf = (e: unknown) => outputOf<RecordsResult>(e).data?.dtoList ?? [];
+const statusOf = (r: CheckResult) => r.data?.dto?.status ?? NO_LOAN;
+const recordsOf = (r: RecordsResult) => r.data?.dtoList ?? [];
 /**
  * Owed: the server's `amountOwed` on the newest repayment record; with no
  * repayment yet, the loan's whole amount. Never recounted here.
@@ -161,22 +160,26 @@ export const loanMachine = setup({
     }),
   },
   guards: {
-    ok: ({ event }) => codeOf(event) === 0,
-    requestable: ({ event }) => [2, 3, NO_LOAN].includes(statusOf(event)),
-    inReview: ({ event }) => statusOf(event) === 0,
-    repayable: ({ event }) => [1, 4].includes(statusOf(event)),
+    ok: (_, p: { code: number }) => p.code === 0,
+    refused: (_, p: { code: number }) => p.code !== 0,
+    /** The check read, with no loan or one rejected or repaid. */
+    requestable: (_, r: CheckResult) => r.code === 0 && [2, 3, NO_LOAN].includes(statusOf(r)),
+    /** The check read, with a loan in review. */
+    inReview: (_, r: CheckResult) => r.code === 0 && statusOf(r) === 0,
+    /** The check read, with a loan active or overdue. */
+    repayable: (_, r: CheckResult) => r.code === 0 && [1, 4].includes(statusOf(r)),
     guarantorGiven: ({ context }) => !checkGuarantor(context.form.guarantor),
-    stateChanged: ({ event }) => [1149, 1150, 1151].includes(codeOf(event)),
-    emailMissing: ({ event }) => codeOf(event) === 1156,
-    nothingOwed: ({ context, event }) => owedOf(context.loan, recordsOf(event)) <= 0,
+    stateChanged: (_, p: { code: number }) => [1149, 1150, 1151].includes(p.code),
+    emailMissing: (_, p: { code: number }) => p.code === 1156,
+    nothingOwed: ({ context }, r: RecordsResult) => owedOf(context.loan, recordsOf(r)) <= 0,
     /** §4: the button waits while the latest repayment is in review (a rejected one is done with). */
-    latestInReview: ({ event }) => recordsOf(event)[0]?.status === 0,
+    latestInReview: (_, r: RecordsResult) => recordsOf(r)[0]?.status === 0,
     repayGiven: ({ context }) => !checkRepayment(context.repayAmount),
   },
   actions: {
     startCheck: assign({ status: -1 }),
-    takeLoan: assign(({ event }) => {
-      const dto = outputOf<CheckResult>(event).data?.dto ?? undefined;
+    takeLoan: assign((_, r: CheckResult) => {
+      const dto = r.data?.dto ?? undefined;
       const status = dto?.status ?? NO_LOAN;
       return {
         status,
@@ -201,7 +204,7 @@ export const loanMachine = setup({
         rejected: false,
       };
     }),
-    recordFailure: assign(({ event }) => ({ failure: codeOf(event) })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     clearNotice: assign({ notice: undefined }),
     setAmount: assign(({ context, event }) =>
       event.type === 'amount.change'
@@ -240,13 +243,13 @@ export const loanMachine = setup({
     showErrors: assign(({ context }) => ({
       errors: { guarantor: checkGuarantor(context.form.guarantor) },
     })),
-    askForEmail: assign(({ event }) => ({
-      failure: codeOf(event),
+    askForEmail: assign((_, p: { code: number }) => ({
+      failure: p.code,
       message: 'p_bind_email_first',
     })),
     announceRequest: assign({ notice: submitted, message: undefined }),
-    takeRecords: assign(({ context, event }) => {
-      const records = recordsOf(event);
+    takeRecords: assign(({ context }, r: RecordsResult) => {
+      const records = recordsOf(r);
       const owed = owedOf(context.loan, records);
       return {
         records,
@@ -279,10 +282,22 @@ export const loanMachine = setup({
         id: 'checkLoan',
         src: 'checkLoan',
         onDone: [
-          { guard: and(['ok', 'requestable']), target: 'request', actions: 'takeLoan' },
-          { guard: and(['ok', 'inReview']), target: 'review', actions: 'takeLoan' },
-          { guard: and(['ok', 'repayable']), target: 'active', actions: 'takeLoan' },
-          { target: 'failed', actions: 'recordFailure' },
+          {
+            guard: { type: 'requestable', params: doneOutput },
+            target: 'request',
+            actions: { type: 'takeLoan', params: doneOutput },
+          },
+          {
+            guard: { type: 'inReview', params: doneOutput },
+            target: 'review',
+            actions: { type: 'takeLoan', params: doneOutput },
+          },
+          {
+            guard: { type: 'repayable', params: doneOutput },
+            target: 'active',
+            actions: { type: 'takeLoan', params: doneOutput },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -316,11 +331,23 @@ export const loanMachine = setup({
               remark: form.remark.trim(),
             }),
             onDone: [
-              { guard: 'ok', target: '#loan.checking', actions: 'announceRequest' },
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: '#loan.checking',
+                actions: 'announceRequest',
+              },
               // A loan is in review, active or overdue after all: show it.
-              { guard: 'stateChanged', target: '#loan.checking', actions: 'recordFailure' },
-              { guard: 'emailMissing', target: 'editing', actions: 'askForEmail' },
-              { target: 'editing', actions: 'recordFailure' },
+              {
+                guard: { type: 'stateChanged', params: doneOutput },
+                target: '#loan.checking',
+                actions: { type: 'recordFailure', params: doneOutput },
+              },
+              {
+                guard: { type: 'emailMissing', params: doneOutput },
+                target: 'editing',
+                actions: { type: 'askForEmail', params: doneOutput },
+              },
+              { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -336,11 +363,23 @@ export const loanMachine = setup({
             src: 'loadRecords',
             input: ({ context }) => ref(context),
             onDone: [
-              { guard: not('ok'), target: 'recordsFailed', actions: 'recordFailure' },
+              {
+                guard: { type: 'refused', params: doneOutput },
+                target: 'recordsFailed',
+                actions: { type: 'recordFailure', params: doneOutput },
+              },
               // Repaid in full: the loan's status has moved on.
-              { guard: 'nothingOwed', target: '#loan.checking', actions: 'takeRecords' },
-              { guard: 'latestInReview', target: 'waiting', actions: 'takeRecords' },
-              { target: 'idle', actions: 'takeRecords' },
+              {
+                guard: { type: 'nothingOwed', params: doneOutput },
+                target: '#loan.checking',
+                actions: { type: 'takeRecords', params: doneOutput },
+              },
+              {
+                guard: { type: 'latestInReview', params: doneOutput },
+                target: 'waiting',
+                actions: { type: 'takeRecords', params: doneOutput },
+              },
+              { target: 'idle', actions: { type: 'takeRecords', params: doneOutput } },
             ],
           },
         },
@@ -363,9 +402,16 @@ export const loanMachine = setup({
             src: 'repay',
             input: ({ context }) => ({ ...ref(context), amount: context.repayAmount }),
             onDone: [
-              { guard: 'ok', target: 'loadingRecords', actions: 'announceRepay' },
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: 'loadingRecords',
+                actions: 'announceRepay',
+              },
               // Refused (one in review already, what is owed changed…): read the records again.
-              { target: 'loadingRecords', actions: 'recordFailure' },
+              {
+                target: 'loadingRecords',
+                actions: { type: 'recordFailure', params: doneOutput },
+              },
             ],
           },
         },

@@ -19,7 +19,7 @@ import { and, assign, emit, fromPromise, setup, stateIn } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { Notification, PageLimitPayload } from '../../api/types/user.ts';
 import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../../config/constants.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export interface NotificationsContext {
   items: Notification[];
@@ -78,8 +78,8 @@ export type MarkResult = CallResult<'userUpdateNotification'>;
 
 const pageOk = (r: PageResult) => r.code === 0 && !!r.data;
 
-const fresh = {
-  items: [] as Notification[],
+const fresh: Pick<NotificationsContext, 'items' | 'page' | 'pages' | 'ended' | 'failures'> = {
+  items: [],
   page: 0,
   pages: 0,
   ended: false,
@@ -101,8 +101,8 @@ export const notificationsMachine = setup({
     }),
   },
   guards: {
-    pageLoaded: ({ event }) => pageOk(outputOf<PageResult>(event)),
-    marked: ({ event }) => outputOf<MarkResult>(event).code === 0,
+    pageLoaded: (_, p: PageResult) => pageOk(p),
+    marked: (_, p: MarkResult) => p.code === 0,
     canLoadMore: ({ context }) => !context.ended && context.failures <= LIST_FAILURE_LIMIT,
     isUnread: ({ context, event }) =>
       event.type === 'item.open' &&
@@ -112,8 +112,8 @@ export const notificationsMachine = setup({
   },
   actions: {
     reset: assign(fresh),
-    append: assign(({ context, event }) => {
-      const d = outputOf<PageResult>(event).data!;
+    append: assign(({ context }, p: PageResult) => {
+      const d = p.data!;
       const page = context.page + 1;
       return {
         items: [...context.items, ...d.list],
@@ -123,15 +123,15 @@ export const notificationsMachine = setup({
       };
     }),
     /** The list again from page 1 (after a notification was read). */
-    replace: assign(({ event }) => {
-      const d = outputOf<PageResult>(event).data!;
+    replace: assign((_, p: PageResult) => {
+      const d = p.data!;
       return { items: d.list, page: 1, pages: d.pages, ended: 1 >= d.pages || d.list.length === 0 };
     }),
-    countFailure: assign(({ context, event }) => ({
+    countFailure: assign(({ context }, p: { code: number }) => ({
       failures: context.failures + 1,
-      failure: outputOf<PageResult>(event).code,
+      failure: p.code,
     })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<MarkResult>(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     select: assign(({ context, event }) =>
       event.type === 'item.open' ? { selected: context.items.find((n) => n.id === event.id) } : {},
     ),
@@ -170,8 +170,12 @@ export const notificationsMachine = setup({
             src: 'fetchPage',
             input: ({ context }) => ({ page: context.page + 1, limit: PAGE_SIZE }),
             onDone: [
-              { guard: 'pageLoaded', target: 'idle', actions: 'append' },
-              { target: 'idle', actions: 'countFailure' },
+              {
+                guard: { type: 'pageLoaded', params: doneOutput },
+                target: 'idle',
+                actions: { type: 'append', params: doneOutput },
+              },
+              { target: 'idle', actions: { type: 'countFailure', params: doneOutput } },
             ],
           },
         },
@@ -186,11 +190,11 @@ export const notificationsMachine = setup({
             input: ({ context }) => ({ ids: context.selected ? [context.selected.id] : [] }),
             onDone: [
               {
-                guard: 'marked',
+                guard: { type: 'marked', params: doneOutput },
                 target: 'reloading',
                 actions: ['markSelectedRead', 'signalUnreadRefresh'],
               },
-              { target: 'idle', actions: 'recordFailure' },
+              { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -201,8 +205,12 @@ export const notificationsMachine = setup({
             src: 'fetchPage',
             input: { page: 1, limit: PAGE_SIZE },
             onDone: [
-              { guard: 'pageLoaded', target: 'idle', actions: 'replace' },
-              { target: 'idle', actions: 'countFailure' },
+              {
+                guard: { type: 'pageLoaded', params: doneOutput },
+                target: 'idle',
+                actions: { type: 'replace', params: doneOutput },
+              },
+              { target: 'idle', actions: { type: 'countFailure', params: doneOutput } },
             ],
           },
         },

@@ -17,7 +17,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { WalletItem } from '../../api/types/user.ts';
 import { WALLET_REFRESH_MS } from '../../config/constants.ts';
-import { outputOf as readOutput } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export type WalletTab = 'my_wallet' | 'wallet_record';
 /** Record filter: undefined all, 0 transfer in, 1 transfer out, 2 order. */
@@ -38,9 +38,6 @@ type WalletEvent =
 
 export type BalanceResult = CallResult<'myWalletBalance'>;
 
-/** This machine's actor outputs are all BalanceResults. */
-const outputOf = (event: unknown) => readOutput<BalanceResult>(event);
-
 export const walletMachine = setup({
   types: {
     context: {} as WalletContext,
@@ -56,16 +53,16 @@ export const walletMachine = setup({
     walletRefresh: WALLET_REFRESH_MS,
   },
   guards: {
-    loaded: ({ event }) => outputOf(event).code === 0 && !!outputOf(event).data,
+    loaded: (_, p: BalanceResult) => p.code === 0 && !!p.data,
     toRecords: ({ event }) => event.type === 'tab.select' && event.tab === 'wallet_record',
     toWallet: ({ event }) => event.type === 'tab.select' && event.tab === 'my_wallet',
   },
   actions: {
-    apply: assign(({ event }) => {
-      const d = outputOf(event).data!;
+    apply: assign((_, p: BalanceResult) => {
+      const d = p.data!;
       return { list: d.list, totalBalance: d.totalBalance, failure: undefined };
     }),
-    recordFailure: assign(({ event }) => ({ failure: outputOf(event).code })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     setFilter: assign(({ event }) =>
       event.type === 'records.filter' ? { recordType: event.recordType } : {},
     ),
@@ -88,8 +85,12 @@ export const walletMachine = setup({
             id: 'loadBalance',
             src: 'loadBalance',
             onDone: [
-              { guard: 'loaded', target: 'idle', actions: 'apply' },
-              { target: 'idle', actions: 'recordFailure' },
+              {
+                guard: { type: 'loaded', params: doneOutput },
+                target: 'idle',
+                actions: { type: 'apply', params: doneOutput },
+              },
+              { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },

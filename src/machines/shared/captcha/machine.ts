@@ -19,7 +19,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../../api/client.ts';
 import { CAPTCHA_COOLDOWN_MS } from '../../../config/constants.ts';
-import { outputOf as readOutput } from '../../events.ts';
+import { doneOutput } from '../../events.ts';
 
 /** The cooldown counted in whole seconds (3). */
 const COOLDOWN_SECONDS = Math.ceil(CAPTCHA_COOLDOWN_MS / 1000);
@@ -41,9 +41,6 @@ type CaptchaEvent = { type: 'captcha.refresh' } | { type: 'captcha.reload' };
 
 export type ImageResult = CallResult<'getImageCode'>;
 
-/** This machine's actor outputs are all ImageResults. */
-const outputOf = (event: unknown) => readOutput<ImageResult>(event);
-
 export const captchaMachine = setup({
   types: {
     context: {} as CaptchaContext,
@@ -59,15 +56,11 @@ export const captchaMachine = setup({
     tick: 1000,
   },
   guards: {
-    loaded: ({ event }) => {
-      const r = outputOf(event);
-      return r.code === 0 && !!r.data && !!r.reply?.uuid;
-    },
+    loaded: (_, r: ImageResult) => r.code === 0 && !!r.data && !!r.reply?.uuid,
     lastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   actions: {
-    show: assign(({ event }) => {
-      const r = outputOf(event);
+    show: assign((_, r: ImageResult) => {
       return {
         image: r.data ?? undefined,
         uuid: r.reply?.uuid,
@@ -76,10 +69,10 @@ export const captchaMachine = setup({
         message: undefined,
       };
     }),
-    fail: assign(({ event }) => ({
+    fail: assign((_, p: { code: number }) => ({
       image: undefined,
       uuid: undefined,
-      failure: outputOf(event).code,
+      failure: p.code,
     })),
     tickDown: assign(({ context }) => ({ secondsLeft: Math.max(0, context.secondsLeft - 1) })),
     tooSoon: assign({ message: 'tips.high_request' }),
@@ -106,8 +99,12 @@ export const captchaMachine = setup({
         id: 'getImageCode',
         src: 'getImageCode',
         onDone: [
-          { guard: 'loaded', target: 'ready', actions: 'show' },
-          { target: 'failed', actions: 'fail' },
+          {
+            guard: { type: 'loaded', params: doneOutput },
+            target: 'ready',
+            actions: { type: 'show', params: doneOutput },
+          },
+          { target: 'failed', actions: { type: 'fail', params: doneOutput } },
         ],
       },
     },
