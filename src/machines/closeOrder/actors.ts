@@ -14,6 +14,6 @@ export const closeOrderActors = (
     return api.call(input.demo ? mockVariant[real] : real, {
       orderId: input.orderId,
       token: token() ?? '',
-    }) as Promise<SubmitResult>;
+    });
   }),
 });

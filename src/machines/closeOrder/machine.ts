@@ -29,7 +29,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { MarketOrder, OrderDirection } from '../../api/types/trading.ts';
 import { MANUAL_CLOSE_AFTER_MS } from '../../config/constants.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export type CloseAction = 'close' | 'cancel';
 
@@ -80,7 +80,10 @@ interface CloseOrderOutput {
   action: CloseAction;
 }
 
-export type SubmitResult = CallResult<'closeOrder'>;
+/** Close or cancel, on a real account or (the Mock variant) a demo one: the same reply. */
+export type SubmitResult = CallResult<
+  'closeOrder' | 'closeOrderMock' | 'cancelOrder' | 'cancelOrderMock'
+>;
 export type SubmitInput = { orderId: string; action: CloseAction; demo: boolean };
 
 /** Whole seconds from `now` until `at` (0 once reached). */
@@ -98,9 +101,6 @@ export const actionOf = (o: CloseOrderTarget): CloseAction => {
 export const closeAllowedAt = (o: CloseOrderTarget): number =>
   actionOf(o) === 'close' && o.transactionTimeTs ? o.transactionTimeTs + MANUAL_CLOSE_AFTER_MS : 0;
 
-/** The submit's refusal or success code (its done event carries the result as `output`). */
-const codeOf = (e: unknown) => outputOf<SubmitResult>(e).code;
-
 export const closeOrderMachine = setup({
   types: {
     context: {} as CloseOrderContext,
@@ -114,7 +114,7 @@ export const closeOrderMachine = setup({
     }),
   },
   guards: {
-    succeeded: ({ event }) => codeOf(event) === 0,
+    succeeded: (_, p: SubmitResult) => p.code === 0,
     closing: ({ context }) => context.action === 'close',
     allowed: ({ context }) => context.secondsLeft === 0,
     allowedAndRequested: ({ context }) => context.secondsLeft === 0 && context.requested,
@@ -128,7 +128,7 @@ export const closeOrderMachine = setup({
     livePrice: assign(({ context, event }) =>
       event.type === 'price.update' ? { confirm: { ...context.confirm, price: event.price } } : {},
     ),
-    recordFailure: assign(({ event }) => ({ failure: codeOf(event) })),
+    recordFailure: assign((_, p: SubmitResult) => ({ failure: p.code })),
     clearFailure: assign({ failure: undefined }),
     hold: assign({ requested: true }),
     release: assign({ requested: false }),
@@ -193,8 +193,12 @@ export const closeOrderMachine = setup({
           demo: context.demo,
         }),
         onDone: [
-          { guard: 'succeeded', target: 'done', actions: 'clearFailure' },
-          { target: 'idle', actions: 'recordFailure' },
+          {
+            guard: { type: 'succeeded', params: doneOutput },
+            target: 'done',
+            actions: 'clearFailure',
+          },
+          { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },

@@ -20,7 +20,7 @@ import type { CallResult } from '../../api/client.ts';
 import type { AccountType, ForgotPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
 import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {
   WRONG_CODE_REPLIES,
@@ -76,8 +76,6 @@ export type ForgotResult = CallResult<'forgot'>;
 /** Replies about the account itself: 1002 no such account, 1044 blocked. */
 const ACCOUNT_REPLIES: readonly number[] = [1002, 1044];
 
-const replyCode = (event: unknown) => outputOf<{ code: number }>(event).code;
-
 const codeRequest = (c: ForgotContext): SendCodeInput => ({
   type: c.type,
   account: username(c.type, c.account),
@@ -105,8 +103,8 @@ export const forgotMachine = setup({
     phoneEnabled: ({ context }) => context.phoneEnabled,
     accountValid: ({ context: c }) => !checkAccount(c.type, c.account),
     detailsValid: ({ context: c }) => !checkCode(c.code) && !checkNewPassword(c.password),
-    succeeded: ({ event }) => replyCode(event) === 0,
-    accountRefused: ({ event }) => ACCOUNT_REPLIES.includes(replyCode(event)),
+    succeeded: (_, p: { code: number }) => p.code === 0,
+    accountRefused: (_, p: { code: number }) => ACCOUNT_REPLIES.includes(p.code),
     /** The account is fixed once a code went to it. */
     detailField: ({ event }) => event.type === 'field.change' && event.field !== 'account',
   },
@@ -137,17 +135,15 @@ export const forgotMachine = setup({
     })),
     clearFailure: assign({ failure: undefined, errors: {} }),
     /** A refused code request: 1002 / 1044 / 1016 / 23558 concern the account; 1110 is a notice. */
-    recordSendFailure: assign(({ event }) => {
-      const code = replyCode(event);
+    recordSendFailure: assign((_, { code }: { code: number }) => {
       return {
         failure: code,
         errors: [...ACCOUNT_REPLIES, 1016, 23558].includes(code) ? { account: codeKey(code) } : {},
       };
     }),
-    recordResendFailure: assign(({ event }) => ({ failure: replyCode(event) })),
+    recordResendFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     /** A refused reset: account replies beside the account, code replies beside the code. */
-    recordFailure: assign(({ event }) => {
-      const code = replyCode(event);
+    recordFailure: assign((_, { code }: { code: number }) => {
       if (ACCOUNT_REPLIES.includes(code))
         return { failure: code, code: '', errors: { account: codeKey(code) } };
       if (WRONG_CODE_REPLIES.includes(code))
@@ -194,8 +190,8 @@ export const forgotMachine = setup({
         src: 'sendCode',
         input: ({ context }) => codeRequest(context),
         onDone: [
-          { guard: 'succeeded', target: 'details' },
-          { target: 'account', actions: 'recordSendFailure' },
+          { guard: { type: 'succeeded', params: doneOutput }, target: 'details' },
+          { target: 'account', actions: { type: 'recordSendFailure', params: doneOutput } },
         ],
       },
     },
@@ -227,9 +223,17 @@ export const forgotMachine = setup({
                   type: c.type,
                 }),
                 onDone: [
-                  { guard: 'succeeded', target: '#forgot.done', actions: 'announce' },
-                  { guard: 'accountRefused', target: '#forgot.account', actions: 'recordFailure' },
-                  { target: 'editing', actions: 'recordFailure' },
+                  {
+                    guard: { type: 'succeeded', params: doneOutput },
+                    target: '#forgot.done',
+                    actions: 'announce',
+                  },
+                  {
+                    guard: { type: 'accountRefused', params: doneOutput },
+                    target: '#forgot.account',
+                    actions: { type: 'recordFailure', params: doneOutput },
+                  },
+                  { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
                 ],
               },
             },
@@ -257,8 +261,11 @@ export const forgotMachine = setup({
                 src: 'sendCode',
                 input: ({ context }) => codeRequest(context),
                 onDone: [
-                  { guard: 'succeeded', target: 'counting' },
-                  { target: 'canResend', actions: 'recordResendFailure' },
+                  { guard: { type: 'succeeded', params: doneOutput }, target: 'counting' },
+                  {
+                    target: 'canResend',
+                    actions: { type: 'recordResendFailure', params: doneOutput },
+                  },
                 ],
               },
             },

@@ -17,7 +17,7 @@ import type { AccountType, LoginData, LoginPayload } from '../../api/types/tradi
 import { MAX_LEN } from '../../config/constants.ts';
 import { setSession } from '../../state/session.ts';
 import { rememberAccount, rememberPassword } from '../../state/remember.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import {
   checkCode,
   checkLoginPassword,
@@ -69,8 +69,6 @@ const payload = (c: LoginContext): LoginPayload => ({
 });
 
 const data = (r: LoginResult): LoginData => r.data ?? {};
-/** The sign-in or second-factor reply an `onDone` guard or action reads. */
-const resultOf = (event: unknown) => outputOf<LoginResult>(event);
 
 export const loginMachine = setup({
   types: {
@@ -91,14 +89,9 @@ export const loginMachine = setup({
       !checkLoginUsername(c.type, c.username) && !checkLoginPassword(c.password),
     codeValid: ({ context: c }) => !checkCode(c.code),
     phoneEnabled: ({ context }) => context.phoneEnabled,
-    needsSecondFactor: ({ event }) => {
-      const r = resultOf(event);
-      return r.code === 0 && data(r).qrcodeStatus === 0 && !data(r).token;
-    },
-    signedIn: ({ event }) => {
-      const r = resultOf(event);
-      return r.code === 0 && !!data(r).token;
-    },
+    needsSecondFactor: (_, r: LoginResult) =>
+      r.code === 0 && data(r).qrcodeStatus === 0 && !data(r).token,
+    signedIn: (_, r: LoginResult) => r.code === 0 && !!data(r).token,
   },
   actions: {
     edit: assign(({ context, event }) => {
@@ -128,8 +121,8 @@ export const loginMachine = setup({
       },
     })),
     showCodeError: assign(({ context: c }) => ({ errors: { code: checkCode(c.code) } })),
-    recordFailure: assign(({ event }) => ({
-      failure: resultOf(event).code,
+    recordFailure: assign((_, r: LoginResult) => ({
+      failure: r.code,
     })),
     clearCode: assign(({ context }) => ({ code: '', focusCode: context.focusCode + 1 })),
     leaveSecondFactor: assign({ code: '', errors: {}, failure: undefined }),
@@ -140,8 +133,8 @@ export const loginMachine = setup({
       focusCode: context.focusCode + 1,
     })),
     /** Keep the session; remember what the user asked to be remembered. */
-    storeSession: ({ context: c, event }) => {
-      const d = data(resultOf(event));
+    storeSession: ({ context: c }, r: LoginResult) => {
+      const d = data(r);
       if (d.token) setSession(d.token, d.refreshToken);
       rememberAccount(c.remember ? { type: c.type, value: c.username.trim() } : undefined);
       void rememberPassword(c.rememberPassword ? c.password : undefined);
@@ -182,9 +175,17 @@ export const loginMachine = setup({
         src: 'signIn',
         input: ({ context }) => payload(context),
         onDone: [
-          { guard: 'needsSecondFactor', target: 'secondFactor', actions: 'askForCode' },
-          { guard: 'signedIn', target: 'signedIn', actions: 'storeSession' },
-          { target: 'credentials', actions: 'recordFailure' },
+          {
+            guard: { type: 'needsSecondFactor', params: doneOutput },
+            target: 'secondFactor',
+            actions: 'askForCode',
+          },
+          {
+            guard: { type: 'signedIn', params: doneOutput },
+            target: 'signedIn',
+            actions: { type: 'storeSession', params: doneOutput },
+          },
+          { target: 'credentials', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -206,8 +207,15 @@ export const loginMachine = setup({
           authCode: context.code,
         }),
         onDone: [
-          { guard: 'signedIn', target: 'signedIn', actions: 'storeSession' },
-          { target: 'secondFactor', actions: ['recordFailure', 'clearCode'] },
+          {
+            guard: { type: 'signedIn', params: doneOutput },
+            target: 'signedIn',
+            actions: { type: 'storeSession', params: doneOutput },
+          },
+          {
+            target: 'secondFactor',
+            actions: [{ type: 'recordFailure', params: doneOutput }, 'clearCode'],
+          },
         ],
       },
     },

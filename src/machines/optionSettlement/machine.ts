@@ -33,7 +33,7 @@ import {
   SETTLE_TRIES_LIST,
   SETTLE_TRIES_PLACE,
 } from '../../config/constants.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 /** Where the settlement is watched: the place-order screen or the positions list. */
 export type SettlementView = 'place' | 'list';
@@ -79,10 +79,6 @@ export type OptionSettlementOutput =
 export type CheckResult = CallResult<'checkOptionCompletion'>;
 export type DetailResult = CallResult<'userOptionDetail'>;
 
-/** The actors' results (their done events carry them as `output`). */
-const checkOf = (e: unknown) => outputOf<CheckResult>(e);
-const detailOf = (e: unknown) => outputOf<DetailResult>(e);
-
 /** Progress on the 0..100 scale for the time left, to 2 decimals. */
 export const progressOf = (remaining: number, timeLong: number): number => {
   const total = timeLong * 1000;
@@ -112,15 +108,9 @@ export const optionSettlementMachine = setup({
   },
   guards: {
     ended: ({ context }) => context.remaining <= 0,
-    completed: ({ event }) => {
-      const r = checkOf(event);
-      return r.code === 0 && !!r.data?.completed;
-    },
+    completed: (_, r: CheckResult) => r.code === 0 && !!r.data?.completed,
     triesLeft: ({ context }) => context.tries < context.maxTries,
-    hasResult: ({ event }) => {
-      const r = detailOf(event);
-      return r.code === 0 && !!r.data && r.data.completeTime !== null;
-    },
+    hasResult: (_, r: DetailResult) => r.code === 0 && !!r.data && r.data.completeTime !== null,
   },
   actions: {
     tick: assign(({ context }) => {
@@ -129,7 +119,7 @@ export const optionSettlementMachine = setup({
       return { now, remaining, progress: progressOf(remaining, context.timeLong) };
     }),
     countTry: assign(({ context }) => ({ tries: context.tries + 1 })),
-    recordResult: assign(({ event }) => ({ result: detailOf(event).data })),
+    recordResult: assign((_, r: DetailResult) => ({ result: r.data })),
     fail: assign({ error: SETTLEMENT_FAILURE }),
   },
 }).createMachine({
@@ -171,7 +161,7 @@ export const optionSettlementMachine = setup({
             src: 'checkCompletion',
             input: ({ context }) => ({ uid: context.uid }),
             onDone: [
-              { guard: 'completed', target: 'fetching' },
+              { guard: { type: 'completed', params: doneOutput }, target: 'fetching' },
               { guard: 'triesLeft', target: 'pausing' },
               { target: '#optionSettlement.failed' },
             ],
@@ -185,9 +175,9 @@ export const optionSettlementMachine = setup({
             input: ({ context }) => ({ uid: context.uid }),
             onDone: [
               {
-                guard: 'hasResult',
+                guard: { type: 'hasResult', params: doneOutput },
                 target: '#optionSettlement.settled',
-                actions: 'recordResult',
+                actions: { type: 'recordResult', params: doneOutput },
               },
               { target: '#optionSettlement.failed' },
             ],

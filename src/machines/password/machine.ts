@@ -18,7 +18,7 @@ import { clearSession } from '../../state/session.ts';
 import { clip } from '../validation/access.ts';
 import { checkPasswordLength, checkRepeat } from '../validation/account.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf as readOutput } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 export interface PasswordInput {
   /** Sent in metaData. */
@@ -60,9 +60,6 @@ const errorsOf = (c: PasswordContext): PasswordContext['errors'] => {
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
 };
 
-/** This machine's actor outputs are all SubmitResults. */
-const outputOf = (event: unknown) => readOutput<SubmitResult>(event);
-
 export const passwordMachine = setup({
   types: {
     context: {} as PasswordContext,
@@ -77,7 +74,7 @@ export const passwordMachine = setup({
   },
   guards: {
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
-    changed: ({ event }) => outputOf(event).code === 0,
+    changed: (_, p: SubmitResult) => p.code === 0,
   },
   actions: {
     edit: assign(({ context, event }) =>
@@ -89,7 +86,7 @@ export const passwordMachine = setup({
         : {},
     ),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf(event).code })),
+    recordFailure: assign((_, p: SubmitResult) => ({ failure: p.code })),
     announce: assign({
       failure: undefined,
       notice: notice('tips.update_success'),
@@ -130,8 +127,12 @@ export const passwordMachine = setup({
           metaData: JSON.stringify({ locale: c.locale }),
         }),
         onDone: [
-          { guard: 'changed', target: 'done', actions: ['announce', 'endSession'] },
-          { target: 'editing', actions: 'recordFailure' },
+          {
+            guard: { type: 'changed', params: doneOutput },
+            target: 'done',
+            actions: ['announce', 'endSession'],
+          },
+          { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },

@@ -19,7 +19,7 @@ import type { CallResult } from '../../api/client.ts';
 import type { TransferForm } from '../../api/types/user.ts';
 import { amountInput, checkTransferAmount } from '../validation/wallet.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
 const TRANSFER_DECIMALS = 4;
@@ -70,11 +70,6 @@ export type CalcResult = CallResult<'transformWalletCalculate'>;
 export type SubmitResult = CallResult<'transformWallet'>;
 export type BalanceResult = CallResult<'myWalletBalance'>;
 
-/** The actors' results (their done events carry them as `output`). */
-const calcOf = (e: unknown) => outputOf<CalcResult>(e);
-const codeOf = (e: unknown) => outputOf<{ code: number }>(e).code;
-const balanceOf = (e: unknown) => outputOf<BalanceResult>(e);
-
 const form = (c: TransferContext): CalcInput => ({
   curr: c.curr,
   currId: c.currId,
@@ -105,12 +100,9 @@ export const transferMachine = setup({
     amountValid: ({ event }) =>
       event.type === 'field.change' &&
       !checkTransferAmount(amountInput(event.value, TRANSFER_DECIMALS)),
-    calculated: ({ event }) => {
-      const r = calcOf(event);
-      return r.code === 0 && !!r.data;
-    },
-    transferred: ({ event }) => codeOf(event) === 0,
-    refused: ({ event }) => codeOf(event) === TRANSFER_FAILED,
+    calculated: (_, r: CalcResult) => r.code === 0 && !!r.data,
+    transferred: (_, p: { code: number }) => p.code === 0,
+    refused: (_, p: { code: number }) => p.code === TRANSFER_FAILED,
     succeeded: ({ context }) => context.notice?.key === 'currency_conversion_successful',
   },
   actions: {
@@ -124,18 +116,18 @@ export const transferMachine = setup({
           }
         : {},
     ),
-    setQuote: assign(({ event }) => {
-      const d = calcOf(event).data!;
+    setQuote: assign((_, r: CalcResult) => {
+      const d = r.data!;
       return { fee: d.fee, practical: d.practical, failure: undefined };
     }),
-    recordFailure: assign(({ event }) => ({ failure: codeOf(event) })),
+    recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     showErrors: assign(({ context }) => ({ errors: { num: checkTransferAmount(context.num) } })),
     announce: assign({
       failure: undefined,
       notice: notice('currency_conversion_successful'),
     }),
-    setBalances: assign(({ context, event }) => {
-      const list = balanceOf(event).data?.list;
+    setBalances: assign(({ context }, r: BalanceResult) => {
+      const list = r.data?.list;
       if (!list) return {};
       const row = (id: string) => list.find((r) => r.currencyId === id)?.balance ?? '0';
       const usd = list.find((r) => r.currency === 'USD')?.balance ?? '0';
@@ -178,8 +170,12 @@ export const transferMachine = setup({
             src: 'calculate',
             input: ({ context }) => form(context),
             onDone: [
-              { guard: 'calculated', target: 'quoted', actions: 'setQuote' },
-              { target: 'failed', actions: 'recordFailure' },
+              {
+                guard: { type: 'calculated', params: doneOutput },
+                target: 'quoted',
+                actions: { type: 'setQuote', params: doneOutput },
+              },
+              { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -204,9 +200,17 @@ export const transferMachine = setup({
           unit: context.unit,
         }),
         onDone: [
-          { guard: 'transferred', target: 'reloading', actions: 'announce' },
-          { guard: 'refused', target: 'reloading', actions: 'recordFailure' },
-          { target: 'editing.quoted', actions: 'recordFailure' },
+          {
+            guard: { type: 'transferred', params: doneOutput },
+            target: 'reloading',
+            actions: 'announce',
+          },
+          {
+            guard: { type: 'refused', params: doneOutput },
+            target: 'reloading',
+            actions: { type: 'recordFailure', params: doneOutput },
+          },
+          { target: 'editing.quoted', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -216,8 +220,15 @@ export const transferMachine = setup({
         id: 'loadBalance',
         src: 'loadBalance',
         onDone: [
-          { guard: 'succeeded', target: 'done', actions: ['setBalances', 'signalReload'] },
-          { target: 'editing.quoted', actions: ['setBalances', 'signalReload'] },
+          {
+            guard: 'succeeded',
+            target: 'done',
+            actions: [{ type: 'setBalances', params: doneOutput }, 'signalReload'],
+          },
+          {
+            target: 'editing.quoted',
+            actions: [{ type: 'setBalances', params: doneOutput }, 'signalReload'],
+          },
         ],
       },
     },
