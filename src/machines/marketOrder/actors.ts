@@ -35,11 +35,8 @@ export const marketOrderActors = (
     loadProduct(api, input.symbol),
   ),
   balancePoller: balancePoller(api),
-  placeOrder: fromPromise<PlaceResult, PlaceInput>(
-    ({ input: { demo, ...p } }) =>
-      api.call(demo ? mockVariant.addOrder : 'addOrder', {
-        ...p,
-        token: token() ?? '',
-      }) as Promise<PlaceResult>,
-  ),
+  placeOrder: fromPromise<PlaceResult, PlaceInput>(({ input: { demo, ...p } }) => {
+    const body = { ...p, token: token() ?? '' };
+    return demo ? api.call(mockVariant.addOrder, body) : api.call('addOrder', body);
+  }),
 });

@@ -39,7 +39,7 @@ import {
   DUPLICATE_CLICK_MS,
   PRODUCT_INFO_REFRESH_MS,
 } from '../../config/constants.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   applyProduct,
@@ -133,7 +133,8 @@ export type MarketOrderEvent =
 
 export type MarketOrderOutput = { kind: 'placed'; orderId: string } | { kind: 'left' };
 
-export type PlaceResult = CallResult<'addOrder'>;
+/** A real account places with addOrder, a demo one with its mock variant (same reply). */
+export type PlaceResult = CallResult<'addOrder'> | CallResult<'addOrderMock'>;
 export type PlaceInput = Omit<AddOrderPayload, 'token'> & { demo: boolean };
 
 // ── Readers and rules ──
@@ -200,9 +201,10 @@ export function validate(c: MarketOrderContext): {
     const d = derive(next);
     errors.balance = checkBalance(costOf(d.margin, d.fee), c.balance?.balanceAmount);
   }
-  for (const k of Object.keys(errors) as Array<keyof typeof errors>)
-    if (!errors[k]) delete errors[k];
-  return { volume: v.value, errors };
+  return {
+    volume: v.value,
+    errors: Object.fromEntries(Object.entries(errors).filter(([, e]) => e)),
+  };
 }
 
 /** The context once a product load's results are in. */
@@ -222,10 +224,6 @@ const payload = (c: MarketOrderContext): PlaceInput => ({
   orderType: c.direction,
   buyPoint: c.pending ? 1 : 2,
 });
-
-/** The results of the load and place actors (their done events carry them as `output`). */
-const loadOf = (e: unknown) => outputOf<ProductLoad>(e);
-const placeOf = (e: unknown) => outputOf<PlaceResult>(e);
 
 export const marketOrderMachine = setup({
   types: {
@@ -252,16 +250,16 @@ export const marketOrderMachine = setup({
   },
   guards: {
     rejected: ({ context }) => context.rejected,
-    loadFailed: ({ event }) => loadFailure(loadOf(event)) !== undefined,
-    closed: ({ event }) => closedOf(loadOf(event)) !== 0,
-    invalid: ({ context, event }) =>
-      Object.keys(validate(loaded(context, loadOf(event))).errors).length > 0,
-    placed: ({ event }) => placeOf(event).code === 0,
+    loadFailed: (_, l: ProductLoad) => loadFailure(l) !== undefined,
+    closed: (_, l: ProductLoad) => closedOf(l) !== 0,
+    invalid: ({ context }, l: ProductLoad) =>
+      Object.keys(validate(loaded(context, l)).errors).length > 0,
+    placed: (_, r: PlaceResult) => r.code === 0,
   },
   actions: {
-    applyLoad: assign(({ context, event }) => loaded(context, loadOf(event))),
-    recordLoadFailure: assign(({ event }) => ({
-      failure: loadFailure(loadOf(event)),
+    applyLoad: assign(({ context }, l: ProductLoad) => loaded(context, l)),
+    recordLoadFailure: assign((_, l: ProductLoad) => ({
+      failure: loadFailure(l),
     })),
     applyBalance: assign(({ context, event }) =>
       event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
@@ -330,9 +328,9 @@ export const marketOrderMachine = setup({
       const next = { ...context, volume };
       return { ...next, ...derive(next) };
     }),
-    recordFailure: assign(({ event }) => ({ failure: placeOf(event).code })),
-    recordOrder: assign(({ event }) => ({
-      orderId: String(placeOf(event).data),
+    recordFailure: assign((_, r: PlaceResult) => ({ failure: r.code })),
+    recordOrder: assign((_, r: PlaceResult) => ({
+      orderId: String(r.data),
       errors: {},
     })),
     pollBalance: sendTo('balancePoller', { type: 'poll' }),
@@ -378,9 +376,17 @@ export const marketOrderMachine = setup({
         src: 'loadProduct',
         input: ({ context }) => ({ symbol: context.symbol }),
         onDone: [
-          { guard: 'loadFailed', target: 'loadFailed', actions: 'recordLoadFailure' },
-          { guard: 'closed', target: 'unavailable', actions: 'applyLoad' },
-          { target: 'editing', actions: 'applyLoad' },
+          {
+            guard: { type: 'loadFailed', params: doneOutput },
+            target: 'loadFailed',
+            actions: { type: 'recordLoadFailure', params: doneOutput },
+          },
+          {
+            guard: { type: 'closed', params: doneOutput },
+            target: 'unavailable',
+            actions: { type: 'applyLoad', params: doneOutput },
+          },
+          { target: 'editing', actions: { type: 'applyLoad', params: doneOutput } },
         ],
       },
     },
@@ -399,9 +405,16 @@ export const marketOrderMachine = setup({
             src: 'loadProduct',
             input: ({ context }) => ({ symbol: context.symbol }),
             onDone: [
-              { guard: 'loadFailed', target: 'waiting' },
-              { guard: 'closed', target: 'waiting', actions: 'applyLoad' },
-              { target: '#marketOrder.editing', actions: 'applyLoad' },
+              { guard: { type: 'loadFailed', params: doneOutput }, target: 'waiting' },
+              {
+                guard: { type: 'closed', params: doneOutput },
+                target: 'waiting',
+                actions: { type: 'applyLoad', params: doneOutput },
+              },
+              {
+                target: '#marketOrder.editing',
+                actions: { type: 'applyLoad', params: doneOutput },
+              },
             ],
           },
         },
@@ -449,9 +462,13 @@ export const marketOrderMachine = setup({
             src: 'loadProduct',
             input: ({ context }) => ({ symbol: context.symbol }),
             onDone: [
-              { guard: 'loadFailed', target: 'ready' },
-              { guard: 'closed', target: '#marketOrder.unavailable', actions: 'applyLoad' },
-              { target: 'ready', actions: 'applyLoad' },
+              { guard: { type: 'loadFailed', params: doneOutput }, target: 'ready' },
+              {
+                guard: { type: 'closed', params: doneOutput },
+                target: '#marketOrder.unavailable',
+                actions: { type: 'applyLoad', params: doneOutput },
+              },
+              { target: 'ready', actions: { type: 'applyLoad', params: doneOutput } },
             ],
           },
         },
@@ -467,17 +484,21 @@ export const marketOrderMachine = setup({
         input: ({ context }) => ({ symbol: context.symbol }),
         onDone: [
           {
-            guard: 'loadFailed',
+            guard: { type: 'loadFailed', params: doneOutput },
             target: '#marketOrder.editing.cooling',
-            actions: 'recordLoadFailure',
+            actions: { type: 'recordLoadFailure', params: doneOutput },
           },
-          { guard: 'closed', target: 'unavailable', actions: 'applyLoad' },
           {
-            guard: 'invalid',
-            target: '#marketOrder.editing.cooling',
-            actions: ['applyLoad', 'showErrors'],
+            guard: { type: 'closed', params: doneOutput },
+            target: 'unavailable',
+            actions: { type: 'applyLoad', params: doneOutput },
           },
-          { target: 'placing', actions: ['applyLoad', 'settle'] },
+          {
+            guard: { type: 'invalid', params: doneOutput },
+            target: '#marketOrder.editing.cooling',
+            actions: [{ type: 'applyLoad', params: doneOutput }, 'showErrors'],
+          },
+          { target: 'placing', actions: [{ type: 'applyLoad', params: doneOutput }, 'settle'] },
         ],
       },
     },
@@ -488,8 +509,15 @@ export const marketOrderMachine = setup({
         src: 'placeOrder',
         input: ({ context }) => payload(context),
         onDone: [
-          { guard: 'placed', target: 'placed', actions: 'recordOrder' },
-          { target: '#marketOrder.editing.cooling', actions: 'recordFailure' },
+          {
+            guard: { type: 'placed', params: doneOutput },
+            target: 'placed',
+            actions: { type: 'recordOrder', params: doneOutput },
+          },
+          {
+            target: '#marketOrder.editing.cooling',
+            actions: { type: 'recordFailure', params: doneOutput },
+          },
         ],
       },
     },

@@ -32,11 +32,8 @@ export const optionOrderActors = (
     loadOption(api, input.symbol),
   ),
   balancePoller: balancePoller(api),
-  placeOption: fromPromise<PlaceResult, PlaceInput>(
-    ({ input: { demo, ...p } }) =>
-      api.call(demo ? mockVariant.addOrderOption : 'addOrderOption', {
-        ...p,
-        token: token() ?? '',
-      }) as Promise<PlaceResult>,
-  ),
+  placeOption: fromPromise<PlaceResult, PlaceInput>(({ input: { demo, ...p } }) => {
+    const body = { ...p, token: token() ?? '' };
+    return demo ? api.call(mockVariant.addOrderOption, body) : api.call('addOrderOption', body);
+  }),
 });

@@ -39,7 +39,7 @@ import {
   DUPLICATE_CLICK_MS,
   PRODUCT_INFO_REFRESH_MS,
 } from '../../config/constants.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   checkAmount,
@@ -114,7 +114,8 @@ export type OptionOrderEvent =
 /** How the form ended (a placed option does not end it: see `placed` in the context). */
 export type OptionOrderOutput = { kind: 'closed' } | { kind: 'left' };
 
-export type PlaceResult = CallResult<'addOrderOption'>;
+/** A real account places with addOrderOption, a demo one with its mock variant (same reply). */
+export type PlaceResult = CallResult<'addOrderOption'> | CallResult<'addOrderOptionMock'>;
 export type PlaceInput = Omit<AddOptionPayload, 'token'> & { demo: boolean };
 
 // ── Readers and rules ──
@@ -139,9 +140,7 @@ function validateOption(c: OptionOrderContext): OptionOrderContext['errors'] {
     amount: checkAmount(c.amount, term),
   };
   if (!errors.amount) errors.balance = checkBalance(stakeOf(c), c.balance?.balanceAmount);
-  for (const k of Object.keys(errors) as Array<keyof typeof errors>)
-    if (!errors[k]) delete errors[k];
-  return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v));
 }
 
 /** The context once a load's results are in (a failed load keeps what was known). */
@@ -166,8 +165,15 @@ function loaded(c: OptionOrderContext, l: OptionLoad): OptionOrderContext {
   };
 }
 
+/** The chosen delivery time once the rules passed (checkDelivery): placing has one. */
+const placedTerm = (c: OptionOrderContext): DeliveryTime => {
+  const term = termOf(c);
+  if (!term) throw new Error('optionOrderMachine: no delivery time chosen');
+  return term;
+};
+
 const payload = (c: OptionOrderContext): PlaceInput => {
-  const term = termOf(c) as DeliveryTime;
+  const term = placedTerm(c);
   return {
     demo: c.demo,
     tradePair: c.symbol,
@@ -180,10 +186,6 @@ const payload = (c: OptionOrderContext): PlaceInput => {
     orderType: c.direction,
   };
 };
-
-/** The results of the load and place actors (their done events carry them as `output`). */
-const loadOf = (e: unknown) => outputOf<OptionLoad>(e);
-const placeOf = (e: unknown) => outputOf<PlaceResult>(e);
 
 export const optionOrderMachine = setup({
   types: {
@@ -210,16 +212,16 @@ export const optionOrderMachine = setup({
   },
   guards: {
     rejected: ({ context }) => context.rejected,
-    loadFailed: ({ event }) => optionLoadFailure(loadOf(event)) !== undefined,
-    notTradable: ({ event }) => !optionTradable(loadOf(event)),
-    invalid: ({ context, event }) =>
-      Object.keys(validateOption(loaded(context, loadOf(event)))).length > 0,
-    placed: ({ event }) => placeOf(event).code === 0,
+    loadFailed: (_, l: OptionLoad) => optionLoadFailure(l) !== undefined,
+    notTradable: (_, l: OptionLoad) => !optionTradable(l),
+    invalid: ({ context }, l: OptionLoad) =>
+      Object.keys(validateOption(loaded(context, l))).length > 0,
+    placed: (_, r: PlaceResult) => r.code === 0,
   },
   actions: {
-    applyLoad: assign(({ context, event }) => loaded(context, loadOf(event))),
-    recordLoadFailure: assign(({ event }) => ({
-      failure: optionLoadFailure(loadOf(event)),
+    applyLoad: assign(({ context }, l: OptionLoad) => loaded(context, l)),
+    recordLoadFailure: assign((_, l: OptionLoad) => ({
+      failure: optionLoadFailure(l),
     })),
     showClosed: assign({ notice: 'index.closed' }),
     applyBalance: assign(({ context, event }) =>
@@ -263,10 +265,11 @@ export const optionOrderMachine = setup({
     ),
     startSubmit: assign({ failure: undefined }),
     showErrors: assign(({ context }) => ({ errors: validateOption(context) })),
-    recordFailure: assign(({ event }) => ({ failure: placeOf(event).code })),
-    recordPlaced: assign(({ context, event }) => {
-      const data = placeOf(event).data as { uid: string; beginTime: number };
-      const timeLong = (termOf(context) as DeliveryTime).timeLong;
+    recordFailure: assign((_, r: PlaceResult) => ({ failure: r.code })),
+    recordPlaced: assign(({ context }, r: PlaceResult) => {
+      // A placed option (code 0) always carries its uid and begin time.
+      const data = r.data!;
+      const timeLong = placedTerm(context).timeLong;
       return {
         errors: {},
         placed: {
@@ -315,9 +318,17 @@ export const optionOrderMachine = setup({
         src: 'loadOption',
         input: ({ context }) => ({ symbol: context.symbol }),
         onDone: [
-          { guard: 'loadFailed', target: 'loadFailed', actions: 'recordLoadFailure' },
-          { guard: 'notTradable', target: 'closed', actions: ['applyLoad', 'showClosed'] },
-          { target: 'editing', actions: 'applyLoad' },
+          {
+            guard: { type: 'loadFailed', params: doneOutput },
+            target: 'loadFailed',
+            actions: { type: 'recordLoadFailure', params: doneOutput },
+          },
+          {
+            guard: { type: 'notTradable', params: doneOutput },
+            target: 'closed',
+            actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
+          },
+          { target: 'editing', actions: { type: 'applyLoad', params: doneOutput } },
         ],
       },
     },
@@ -363,13 +374,13 @@ export const optionOrderMachine = setup({
             src: 'loadOption',
             input: ({ context }) => ({ symbol: context.symbol }),
             onDone: [
-              { guard: 'loadFailed', target: 'ready' },
+              { guard: { type: 'loadFailed', params: doneOutput }, target: 'ready' },
               {
-                guard: 'notTradable',
+                guard: { type: 'notTradable', params: doneOutput },
                 target: '#optionOrder.closed',
-                actions: ['applyLoad', 'showClosed'],
+                actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
               },
-              { target: 'ready', actions: 'applyLoad' },
+              { target: 'ready', actions: { type: 'applyLoad', params: doneOutput } },
             ],
           },
         },
@@ -385,17 +396,21 @@ export const optionOrderMachine = setup({
         input: ({ context }) => ({ symbol: context.symbol }),
         onDone: [
           {
-            guard: 'loadFailed',
+            guard: { type: 'loadFailed', params: doneOutput },
             target: '#optionOrder.editing.cooling',
-            actions: 'recordLoadFailure',
+            actions: { type: 'recordLoadFailure', params: doneOutput },
           },
-          { guard: 'notTradable', target: 'closed', actions: ['applyLoad', 'showClosed'] },
           {
-            guard: 'invalid',
-            target: '#optionOrder.editing.cooling',
-            actions: ['applyLoad', 'showErrors'],
+            guard: { type: 'notTradable', params: doneOutput },
+            target: 'closed',
+            actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
           },
-          { target: 'placing', actions: 'applyLoad' },
+          {
+            guard: { type: 'invalid', params: doneOutput },
+            target: '#optionOrder.editing.cooling',
+            actions: [{ type: 'applyLoad', params: doneOutput }, 'showErrors'],
+          },
+          { target: 'placing', actions: { type: 'applyLoad', params: doneOutput } },
         ],
       },
     },
@@ -406,8 +421,15 @@ export const optionOrderMachine = setup({
         src: 'placeOption',
         input: ({ context }) => payload(context),
         onDone: [
-          { guard: 'placed', target: 'placed', actions: 'recordPlaced' },
-          { target: '#optionOrder.editing.cooling', actions: 'recordFailure' },
+          {
+            guard: { type: 'placed', params: doneOutput },
+            target: 'placed',
+            actions: { type: 'recordPlaced', params: doneOutput },
+          },
+          {
+            target: '#optionOrder.editing.cooling',
+            actions: { type: 'recordFailure', params: doneOutput },
+          },
         ],
       },
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { optionOrderMachine } from '../../../../src/machines/optionOrder/machine.ts';
-import type { CallResult } from '../../../../src/api/client.ts';
+import {
+  optionOrderMachine,
+  type PlaceResult,
+} from '../../../../src/machines/optionOrder/machine.ts';
 import type { OptionLoad } from '../../../../src/machines/validation/trading.ts';
 
 const ok = <D>(data: D) => ({ code: 0, data, message: '', reply: null });
@@ -39,9 +41,7 @@ function start(loads: () => OptionLoad, cash: () => number = () => 1000) {
           sendBack({ type: 'balance.update', balance: { balanceAmount: cash(), lockMargin: 0 } }),
         );
       }),
-      placeOption: fromPromise(async (): Promise<CallResult<'addOrderOption'>> =>
-        ok({ uid: '9', beginTime: 1000 }),
-      ),
+      placeOption: fromPromise(async (): Promise<PlaceResult> => ok({ uid: '9', beginTime: 1000 })),
     },
     delays: { balancePoll: 5, infoRefresh: 30, duplicateClick: 5 },
   });
