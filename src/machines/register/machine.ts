@@ -23,10 +23,11 @@
  * invite code, 1020 / 1111 / 23556 the code; 1110, 1042, 23558 and the rest
  * are `failure` only.
  */
-import { and, assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { AccountType, CodeType, RegisterPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
+import { doneOutput } from '../events.ts';
 import { captchaMachine } from '../shared/captcha/machine.ts';
 import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
 import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
@@ -98,15 +99,12 @@ export type RegisterResult = CallResult<'register'>;
 // ── Reply and captcha readers, code requests, the context ──
 
 const usesCaptcha = (c: RegisterContext) => c.type === 'P' && c.phoneCaptcha;
-const replyCode = (event: unknown) => (event as { output: { code: number } }).output.code;
-
-/** The captcha child's uuid, if one is shown. */
-const captchaUuid = (self: unknown): string | undefined => {
-  const snap = (self as { getSnapshot(): { children?: Record<string, unknown> } }).getSnapshot();
-  const child = snap?.children?.captcha as
-    { getSnapshot(): { context?: { uuid?: string } } } | undefined;
+/** The captcha child's uuid, if one is shown (`children`: the machine's own snapshot's). */
+const captchaUuid = (children: Record<string, AnyActorRef | undefined>): string | undefined => {
+  // XState types a child's snapshot loosely here; only this much of it is read.
   // A child with no context yet (or a stand-in, as the path replays use) has no uuid.
-  return child?.getSnapshot().context?.uuid;
+  const snap: { context?: { uuid?: string } } | undefined = children.captcha?.getSnapshot();
+  return snap?.context?.uuid;
 };
 
 const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => ({
@@ -116,15 +114,18 @@ const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => (
   locale: c.locale,
 });
 
-/** The register call's payload; with the captcha, the shown captcha's uuid (the child of `self`). */
-const registerPayload = (c: RegisterContext, self: unknown): RegisterPayload => ({
+/** The register call's payload; with the captcha, the shown captcha's uuid (one of `children`). */
+const registerPayload = (
+  c: RegisterContext,
+  children: Record<string, AnyActorRef | undefined>,
+): RegisterPayload => ({
   username: username(c.type, c.account),
   password: c.password,
   code: c.code.trim(),
   type: c.type,
   locale: c.locale,
   ...(!c.hideInviteCode && c.inviteCode.trim() ? { inviteCode: c.inviteCode.trim() } : {}),
-  ...(usesCaptcha(c) ? { uuid: captchaUuid(self) ?? '' } : {}),
+  ...(usesCaptcha(c) ? { uuid: captchaUuid(children) ?? '' } : {}),
 });
 
 /** What a refused registration (reply `code`) sets: the message beside the field it concerns. */
@@ -175,10 +176,12 @@ export const registerMachine = setup({
     usesCaptcha: ({ context }) => usesCaptcha(context),
     detailsValid: ({ context: c }) =>
       !(usesCaptcha(c) ? checkCaptcha(c.code) : checkCode(c.code)) && !checkNewPassword(c.password),
-    succeeded: ({ event }) => replyCode(event) === 0,
-    completeMailOn: ({ context }) => context.sendCompleteMail,
-    accountTaken: ({ event }) => ACCOUNT_TAKEN_REPLIES.includes(replyCode(event)),
-    captchaStale: ({ event }) => CAPTCHA_STALE_REPLIES.includes(replyCode(event)),
+    succeeded: (_, p: { code: number }) => p.code === 0,
+    /** Registered, and the completion mail is on. */
+    succeededWithMail: ({ context }, p: { code: number }) =>
+      p.code === 0 && context.sendCompleteMail,
+    accountTaken: (_, p: { code: number }) => ACCOUNT_TAKEN_REPLIES.includes(p.code),
+    captchaStale: (_, p: { code: number }) => CAPTCHA_STALE_REPLIES.includes(p.code),
   },
   actions: {
     editAccount: assign(({ context, event }) =>
@@ -231,8 +234,7 @@ export const registerMachine = setup({
     })),
     clearFailure: assign({ failure: undefined, errors: {} }),
     /** A refused code request: 1004 / 1045 / 1016 / 23558 concern the account; 1110 is a notice. */
-    recordSendFailure: assign(({ event }) => {
-      const code = replyCode(event);
+    recordSendFailure: assign((_, { code }: { code: number }) => {
       return {
         failure: code,
         errors: [...ACCOUNT_TAKEN_REPLIES, 1016, 23558].includes(code)
@@ -240,9 +242,9 @@ export const registerMachine = setup({
           : {},
       };
     }),
-    recordResendFailure: assign(({ event }) => ({ failure: replyCode(event) })),
+    recordResendFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     /** A refused registration: the message goes beside the field it concerns. */
-    recordFailure: assign(({ context, event }) => refusal(context, replyCode(event))),
+    recordFailure: assign(({ context }, p: { code: number }) => refusal(context, p.code)),
     leaveDetails: assign({ code: '', errors: {}, failure: undefined }),
     startCountdown: assign({ secondsLeft: RESEND_SECONDS }),
     countDown: assign(({ event }) =>
@@ -280,8 +282,8 @@ export const registerMachine = setup({
         src: 'sendCode',
         input: ({ context }) => codeRequest(context, '1'),
         onDone: [
-          { guard: 'succeeded', target: 'details' },
-          { target: 'account', actions: 'recordSendFailure' },
+          { guard: { type: 'succeeded', params: doneOutput }, target: 'details' },
+          { target: 'account', actions: { type: 'recordSendFailure', params: doneOutput } },
         ],
       },
     },
@@ -306,21 +308,29 @@ export const registerMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ context, self }) => registerPayload(context, self),
+                input: ({ context, self }) => registerPayload(context, self.getSnapshot().children),
                 onDone: [
                   {
-                    guard: and(['succeeded', 'completeMailOn']),
+                    guard: { type: 'succeededWithMail', params: doneOutput },
                     target: '#register.completing',
                     actions: 'announce',
                   },
-                  { guard: 'succeeded', target: '#register.done', actions: 'announce' },
-                  { guard: 'accountTaken', target: '#register.account', actions: 'recordFailure' },
                   {
-                    guard: 'captchaStale',
-                    target: 'editing',
-                    actions: ['recordFailure', 'reloadCaptcha'],
+                    guard: { type: 'succeeded', params: doneOutput },
+                    target: '#register.done',
+                    actions: 'announce',
                   },
-                  { target: 'editing', actions: 'recordFailure' },
+                  {
+                    guard: { type: 'accountTaken', params: doneOutput },
+                    target: '#register.account',
+                    actions: { type: 'recordFailure', params: doneOutput },
+                  },
+                  {
+                    guard: { type: 'captchaStale', params: doneOutput },
+                    target: 'editing',
+                    actions: [{ type: 'recordFailure', params: doneOutput }, 'reloadCaptcha'],
+                  },
+                  { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
                 ],
               },
             },
@@ -351,8 +361,11 @@ export const registerMachine = setup({
                 src: 'sendCode',
                 input: ({ context }) => codeRequest(context, '1'),
                 onDone: [
-                  { guard: 'succeeded', target: 'counting' },
-                  { target: 'canResend', actions: 'recordResendFailure' },
+                  { guard: { type: 'succeeded', params: doneOutput }, target: 'counting' },
+                  {
+                    target: 'canResend',
+                    actions: { type: 'recordResendFailure', params: doneOutput },
+                  },
                 ],
               },
             },
