@@ -22,7 +22,8 @@ const nodePath = (n: Node) => n.path.join('.');
 export function transitionKey(t: { source: Node; eventType: string }): string {
   const src = t.source;
   const list = t.eventType === '' ? src.always : src.transitions.get(t.eventType);
-  const i = (list ?? []).findIndex((d) => d === (t as unknown));
+  // The definition taken is the very object the inspection hands over.
+  const i = (list ?? []).findIndex((d: object) => d === t);
   return `${nodePath(src)}|${t.eventType === '' ? 'always' : t.eventType}|${Math.max(0, i)}`;
 }
 
@@ -41,20 +42,27 @@ interface Microstep {
   _transitions: Array<{ source: Node; eventType: string }>;
 }
 
+declare global {
+  interface Window {
+    /** Set to `[]` by a test before the app loads: the machines' transitions are recorded there. */
+    __TRADER_INSPECT__?: InspectRecord[];
+  }
+}
+
 const sink: InspectRecord[] | undefined =
-  typeof window !== 'undefined'
-    ? (window as unknown as { __TRADER_INSPECT__?: InspectRecord[] }).__TRADER_INSPECT__
-    : undefined;
+  typeof window !== 'undefined' ? window.__TRADER_INSPECT__ : undefined;
 
 function record(ev: InspectionEvent): void {
   if (!sink) return;
   // The state a machine starts in (no microstep names it).
   if (ev.type === '@xstate.snapshot' && ev.event.type === 'xstate.init' && 'value' in ev.snapshot) {
+    // XState's public ActorRef type does not show the actor's logic; every actor has one.
     const logic = (ev.actorRef as unknown as Microstep['actorRef']).logic;
     if (logic.id) sink.push({ m: logic.id, a: ev.actorRef.sessionId, v: ev.snapshot.value });
     return;
   }
   if (ev.type !== '@xstate.microstep') return;
+  // XState's inspection types leave a microstep's `_transitions` out; they are there at run time.
   const e = ev as unknown as Microstep;
   const m = e.actorRef.logic.id ?? '?';
   const a = e.actorRef.sessionId;

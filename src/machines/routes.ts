@@ -59,9 +59,8 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   const xs = path.split('/').filter(Boolean);
   if (ps.length !== xs.length) return undefined;
   const params: Record<string, string> = {};
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i] as string;
-    const x = xs[i] as string;
+  for (const [i, p] of ps.entries()) {
+    const x = xs[i] ?? '';
     if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(x);
     else if (p !== x) return undefined;
   }

@@ -76,7 +76,7 @@ export function checkBankCard(f: {
     account: f.account.trim() ? undefined : 'p_t_bank_account',
     phoneNumber: checkOptionalPhone(f.phoneNumber),
   };
-  return Object.fromEntries(Object.entries(e).filter(([, v]) => v)) as BankCardErrors;
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
 }
 
 /** Loan request: a guarantor UID is required. */

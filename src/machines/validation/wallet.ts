@@ -40,7 +40,8 @@ export const extensionOf = (name: string): string => {
 
 /** illegal_extension (the text lists heic, jpg, jpeg, png) or upload_limit (the text shows 10 MB). */
 export function checkImage(file: FileMeta): string | undefined {
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+  const ext = extensionOf(file.name);
+  if (!IMAGE_EXTENSIONS.some((e) => e === ext)) {
     return 'illegal_extension';
   }
   if (file.size > IMAGE_MAX_BYTES) return 'upload_limit';
@@ -204,7 +205,7 @@ export const FEE_TYPES = ['PERCENTAGE', 'FIX_AMOUNT'] as const;
 
 /** A calculation's verdict: Not support feeType, insufficient_balance (isOver), practicalNum_rule. */
 export function checkFee(info: FeeInfo): string | undefined {
-  if (!(FEE_TYPES as readonly string[]).includes(info.feeType)) return 'Not support feeType';
+  if (!FEE_TYPES.some((t) => t === info.feeType)) return 'Not support feeType';
   if (info.isOver) return 'insufficient_balance';
   if (!(amountOf(String(info.practical))?.gt(0) ?? false)) return 'practicalNum_rule';
   return undefined;
