@@ -99,11 +99,18 @@ export type RegisterResult = CallResult<'register'>;
 // ── Reply and captcha readers, code requests, the context ──
 
 const usesCaptcha = (c: RegisterContext) => c.type === 'P' && c.phoneCaptcha;
-/** The captcha child's uuid, if one is shown (`children`: the machine's own snapshot's). */
-const captchaUuid = (children: Record<string, AnyActorRef | undefined>): string | undefined => {
+/** What the register machine's own actor shows of itself: its children, if any. */
+interface Self {
+  getSnapshot(): { children?: Record<string, AnyActorRef | undefined> } | undefined;
+}
+
+/** The captcha child's uuid, if one is shown (the child of `self`). */
+const captchaUuid = (self: Self): string | undefined => {
   // XState types a child's snapshot loosely here; only this much of it is read.
   // A child with no context yet (or a stand-in, as the path replays use) has no uuid.
-  const snap: { context?: { uuid?: string } } | undefined = children.captcha?.getSnapshot();
+  const snap: { context?: { uuid?: string } } | undefined = self
+    .getSnapshot()
+    ?.children?.captcha?.getSnapshot();
   return snap?.context?.uuid;
 };
 
@@ -114,18 +121,15 @@ const codeRequest = (c: RegisterContext, codeType: CodeType): SendCodeInput => (
   locale: c.locale,
 });
 
-/** The register call's payload; with the captcha, the shown captcha's uuid (one of `children`). */
-const registerPayload = (
-  c: RegisterContext,
-  children: Record<string, AnyActorRef | undefined>,
-): RegisterPayload => ({
+/** The register call's payload; with the captcha, the shown captcha's uuid (the child of `self`). */
+const registerPayload = (c: RegisterContext, self: Self): RegisterPayload => ({
   username: username(c.type, c.account),
   password: c.password,
   code: c.code.trim(),
   type: c.type,
   locale: c.locale,
   ...(!c.hideInviteCode && c.inviteCode.trim() ? { inviteCode: c.inviteCode.trim() } : {}),
-  ...(usesCaptcha(c) ? { uuid: captchaUuid(children) ?? '' } : {}),
+  ...(usesCaptcha(c) ? { uuid: captchaUuid(self) ?? '' } : {}),
 });
 
 /** What a refused registration (reply `code`) sets: the message beside the field it concerns. */
@@ -308,7 +312,7 @@ export const registerMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ context, self }) => registerPayload(context, self.getSnapshot().children),
+                input: ({ context, self }) => registerPayload(context, self),
                 onDone: [
                   {
                     guard: { type: 'succeededWithMail', params: doneOutput },
