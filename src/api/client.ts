@@ -130,6 +130,11 @@ function withTimeout(signal: AbortSignal | undefined, ms: number | undefined) {
   };
 }
 
+/**
+ * The one client every machine calls: `call(name, payload)` sends a call of
+ * the contract through the transport and applies the error catalogue
+ * (status, codes, 401, timeouts, localised messages and toasts).
+ */
 export function createApiClient(deps: ClientDeps): ApiClient {
   const images = new Map<string, Promise<string | undefined>>();
   const text = (key: string) => deps.t(key) ?? key;

@@ -43,6 +43,7 @@ export interface Encoded {
   contentType?: string;
 }
 
+/** A payload in the call's encoding: JSON body, form body, multipart parts or query string. */
 export function encode(encoding: Encoding, payload: unknown): Encoded {
   const obj = (payload ?? {}) as Record<string, unknown>;
   switch (encoding) {

@@ -75,6 +75,8 @@ const sundayFrom = (y: number, month: number, day: number): number => {
   return t + ((7 - new Date(t).getUTCDay()) % 7) * DAY;
 };
 
+/** The daylight-time window of the year last asked (ruleNyOffset's cache). */
+let dst = { from: 0, to: 0, start: 0, end: 0 };
 /**
  * New York's offset by the US rule in force since 2007 (Energy Policy Act of
  * 2005): daylight time from the second Sunday of March at 02:00 EST (07:00
@@ -84,7 +86,6 @@ const sundayFrom = (y: number, month: number, day: number): number => {
  * quotes). A test holds it equal to the runtime's database for every hour
  * of 2007-2040, so a change of the law fails there once the database has it.
  */
-let dst = { from: 0, to: 0, start: 0, end: 0 };
 export function ruleNyOffset(t: number): number | undefined {
   if (!(t >= dst.from && t < dst.to)) {
     const y = new Date(t).getUTCFullYear();
@@ -137,11 +138,11 @@ function fromNyWall(local: number): number {
   return local - Math.min(o2, o3);
 }
 
+const wallCache = new Map<string, number>();
 /**
  * Epoch ms of a New York wall time `date hms`. Cached: products of one kind
  * share their times.
  */
-const wallCache = new Map<string, number>();
 export function nyWall(date: string, hms: string): number {
   const key = `${date} ${hms}`;
   let t = wallCache.get(key);
@@ -211,6 +212,7 @@ export function marketStatusAt(h: MarketHours, t: number): MarketStatus {
   }
   return early ? 'early_trading' : 'closed';
 }
+/** Whether the market of these hours is open (not early trading, not closed) at `t`. */
 export const isOpenAt = (h: MarketHours, t: number): boolean => marketStatusAt(h, t) === 'open';
 
 /**

@@ -7,6 +7,7 @@ import { contract, fillPath, needsToken, type CallName, type PayloadOf } from '.
 import { clean, encode } from './encode.ts';
 import type { WireRequest } from './wire.ts';
 
+/** The wire request of a call of the contract: path, method, encoded body or query, token need. */
 export function wireRequest<K extends CallName>(
   name: K,
   payload?: PayloadOf<K>,

@@ -54,9 +54,11 @@ export interface Transport {
   send(req: WireRequest, signal?: AbortSignal): Promise<WireResponse>;
 }
 
+/** Whether a wire body is multipart parts (file uploads). */
 export const isMultipart = (b: unknown): b is { multipart: MultipartPart[] } =>
   typeof b === 'object' && b !== null && Array.isArray((b as { multipart?: unknown }).multipart);
 
+/** Whether a wire body is a form-encoded string. */
 export const isForm = (b: unknown): b is { form: string } =>
   typeof b === 'object' && b !== null && typeof (b as { form?: unknown }).form === 'string';
 

@@ -50,6 +50,11 @@ function routeKey(msg: ServerMessage): string | undefined {
   return undefined;
 }
 
+/**
+ * One real-time channel (market or exchange) over a connector: keeps its
+ * subscriptions and auth, replays them on every reconnect, and routes messages
+ * to their handlers.
+ */
 export function createChannel(name: ChannelName, connector: Connector): Channel {
   const subs = new Map<string, { cmd: SubCommand; handlers: Set<Handler> }>();
   const all = new Set<Handler>();

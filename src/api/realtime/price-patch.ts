@@ -22,6 +22,7 @@ export interface PriceSequence {
   accept(msg: PricesMessage | PricesDeltaMessage): PricesVerdict;
 }
 
+/** Orders one subscription's price messages: a full list, then deltas in sequence; a gap asks for a resync. */
 export function priceSequence(): PriceSequence {
   /** The number the next delta must have; undefined while the board waits for a full message. */
   let next: number | undefined;

@@ -31,6 +31,7 @@ function toBody(req: WireRequest): BodyInit | undefined {
 /** Image and other binary replies come back as a Blob; everything else as text. */
 const isBinary = (type: string | null) => !!type && !/json|text|javascript/.test(type);
 
+/** A transport to a live server over fetch: the wire request as HTTP, the reply as status, type and body. */
 export function httpTransport(cfg: HttpConfig): Transport {
   const doFetch = cfg.fetch ?? globalThis.fetch.bind(globalThis);
   return {

@@ -10,6 +10,7 @@ export interface WireHandler {
   handle(req: WireRequest): Promise<WireResponse>;
 }
 
+/** A transport to a simulator's `handle()`, in this thread or behind Comlink; abort ends the wait. */
 export function simulatorTransport(server: WireHandler): Transport {
   return {
     send(req, signal) {
