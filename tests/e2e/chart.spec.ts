@@ -252,11 +252,18 @@ test('drawing tools: each tool draws, drawings are kept after a reload, and dele
   expect(consoleErrors).toEqual([]);
 });
 
-test('zoom in and out, shift left and right', async ({ page, consoleErrors }) => {
+test('zoom in and out, shift left and right; each button stops at its limit', async ({
+  page,
+  consoleErrors,
+}) => {
   const chart = await openChart(page);
   const now = async () => range(await summary(chart));
   const start = await now();
   expect(start.to).toBe(start.total);
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  // The newest bar is in its place by the right edge: nothing further right to show.
+  await expect(button('Shift right')).toHaveAttribute('aria-disabled', 'true');
+  await expect(button('Shift left')).not.toHaveAttribute('aria-disabled');
 
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(async () => (await now()).width).toBeLessThan(start.width);
@@ -270,8 +277,20 @@ test('zoom in and out, shift left and right', async ({ page, consoleErrors }) =>
   // 100 bars, the first few of them through the blank margin right of the last bar.
   await expect.poll(async () => (await now()).to).toBeLessThan(wide.to - 50);
   const left = await now();
+  await expect(button('Shift right')).not.toHaveAttribute('aria-disabled');
   await page.getByRole('button', { name: 'Shift right' }).click();
   await expect.poll(async () => (await now()).to).toBeGreaterThan(left.to);
+  // Back at the newest bar, Shift right stops being offered again.
+  await expect(button('Shift right')).toHaveAttribute('aria-disabled', 'true');
+
+  // Zoom in to the widest bar: the button says it can go no further, and a press changes nothing.
+  for (let i = 0; i < 40 && (await button('Zoom in').getAttribute('aria-disabled')) !== 'true'; i++)
+    await button('Zoom in').click();
+  await expect(button('Zoom in')).toHaveAttribute('aria-disabled', 'true');
+  const widest = await now();
+  await button('Zoom in').click({ force: true }); // a person may press it anyway
+  await expect(button('Zoom in')).toBeFocused();
+  expect((await now()).width).toBe(widest.width);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -14,6 +14,7 @@ import { chartView } from './chart-settings.ts';
 import { useIndicatorSettings } from './indicator-settings.ts';
 import { ChartToolbar } from './chart-toolbar.tsx';
 import { ProductChart, type ChartHandle } from './product-chart.tsx';
+import { NAV_NONE, type ChartNav } from './nav-limits.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 
 export interface ChartPanelProps {
@@ -34,6 +35,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const fullscreen = useFullscreen(root);
   const [tool, setTool] = useState<DrawingTool>();
   const [drawings, setDrawings] = useState(0);
+  const [nav, setNav] = useState<ChartNav>(NAV_NONE);
 
   // Green or red up is the app's preference (the shell's theme buttons set it too);
   // blue/orange is the chart's own choice on top of it.
@@ -68,6 +70,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         tool={tool}
         onTool={onTool}
         drawings={drawings}
+        nav={nav}
         fullscreen={fullscreen.on}
         onFullscreen={() => void fullscreen.toggle()}
         dark={dark}
@@ -85,6 +88,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         dark={dark}
         colours={colours}
         label={t('chart.label', { symbol })}
+        onNav={setNav}
         onDrawingsChange={(n) => {
           setDrawings(n);
           setTool(undefined);

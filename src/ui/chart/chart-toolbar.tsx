@@ -22,6 +22,7 @@ import { DrawingTools, DrawingToolsToggle } from './drawing-tools.tsx';
 import { IndicatorButton } from './indicator-dialog.tsx';
 import { ICONS } from './icons.tsx';
 import type { ChartHandle } from './product-chart.tsx';
+import type { ChartNav } from './nav-limits.ts';
 import './chart-toolbar.css';
 
 export interface ChartToolbarProps {
@@ -45,6 +46,8 @@ export interface ChartToolbarProps {
   onColours(c: ColourTheme): void;
   /** The site's up and down colours (the swatches show each theme's pair). */
   siteColours: UpDown;
+  /** Which zoom and shift buttons can still move the view (the others are disabled). */
+  nav: ChartNav;
 }
 
 export function ChartToolbar(p: ChartToolbarProps) {
@@ -77,21 +80,25 @@ export function ChartToolbar(p: ChartToolbarProps) {
       <div className="chart-row">
         <IconButton
           label={t('chart.zoom_out')}
+          disabled={!p.nav.zoomOut}
           icon={ICONS.zoomOut}
           onClick={act((c) => c.zoom(ZOOM_OUT))}
         />
         <IconButton
           label={t('chart.zoom_in')}
+          disabled={!p.nav.zoomIn}
           icon={ICONS.zoomIn}
           onClick={act((c) => c.zoom(ZOOM_IN))}
         />
         <IconButton
           label={t('chart.shift_left')}
+          disabled={!p.nav.left}
           icon={ICONS.shiftLeft}
           onClick={act((c) => c.shift(SHIFT_BARS))}
         />
         <IconButton
           label={t('chart.shift_right')}
+          disabled={!p.nav.right}
           icon={ICONS.shiftRight}
           onClick={act((c) => c.shift(-SHIFT_BARS))}
         />
@@ -158,9 +165,11 @@ interface IconButtonProps {
   icon: ReactNode;
   onClick(): void;
   pressed?: boolean;
+  /** At its limit: announced as unavailable, the press ignored. */
+  disabled?: boolean;
 }
 
-function IconButton({ label, icon, onClick, pressed }: IconButtonProps) {
+function IconButton({ label, icon, onClick, pressed, disabled }: IconButtonProps) {
   return (
     <button
       type="button"
@@ -168,7 +177,9 @@ function IconButton({ label, icon, onClick, pressed }: IconButtonProps) {
       aria-label={label}
       title={label}
       aria-pressed={pressed}
-      onClick={onClick}
+      // aria-disabled, not disabled: a button pressed to its limit keeps the keyboard focus.
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
     >
       {icon}
     </button>

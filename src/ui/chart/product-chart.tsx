@@ -53,6 +53,7 @@ import { downloadDataUrl } from './screenshot.ts';
 import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
 import { createViewDescription, summarise } from './view-description.ts';
+import { BAR_SPACE, NAV_NONE, navOf, sameNav, type ChartNav } from './nav-limits.ts';
 import './chart.css';
 
 /** The toolbar's actions on a chart. */
@@ -80,6 +81,8 @@ export interface ProductChartProps {
   label: string;
   /** The number of finished drawings, after each change (a drawing finished, moved or removed). */
   onDrawingsChange?: (count: number) => void;
+  /** Which way the view can still zoom or shift, after each change of it. */
+  onNav?: (nav: ChartNav) => void;
   className?: string;
   /** Shown over the chart (a hint while drawing), so the chart does not move. */
   children?: ReactNode;
@@ -106,10 +109,25 @@ export function ProductChart(props: ProductChartProps) {
   );
 
   // Callbacks given to klinecharts outlive renders: they read the latest props through refs.
-  const live = useRef({ symbol, dark, t, onDrawingsChange: props.onDrawingsChange });
-  useEffect(() => {
-    live.current = { symbol, dark, t, onDrawingsChange: props.onDrawingsChange };
+  const live = useRef({
+    symbol,
+    dark,
+    t,
+    onDrawingsChange: props.onDrawingsChange,
+    onNav: props.onNav,
   });
+  useEffect(() => {
+    live.current = {
+      symbol,
+      dark,
+      t,
+      onDrawingsChange: props.onDrawingsChange,
+      onNav: props.onNav,
+    };
+  });
+  /** Blank space right of the newest bar (px): where a shift right stops. */
+  const margin = useRef(80);
+  const nav = useRef<ChartNav>(NAV_NONE);
   const muted = useRef(false);
   const view = useRef<ReturnType<typeof createViewDescription>>(undefined);
 
@@ -127,7 +145,7 @@ export function ProductChart(props: ProductChartProps) {
     const descEl = desc.current;
     if (!el || !descEl) return;
     const c = init(el, {
-      layout: { pane: { height: 88, minHeight: 48 } },
+      layout: { pane: { height: 88, minHeight: 48 }, barSpaceLimit: { ...BAR_SPACE } },
       // Prices are shown in full: klinecharts would write 0.00022 as "0.0{3}22".
       decimalFold: { threshold: 12 },
     });
@@ -138,7 +156,13 @@ export function ProductChart(props: ProductChartProps) {
     charts.set(el, c);
     const v = createViewDescription(descEl, (x) => summarise(live.current.t, x));
     view.current = v;
-    const onRange = () => v.update(c);
+    const onRange = () => {
+      v.update(c);
+      const next = navOf(c, margin.current);
+      if (sameNav(next, nav.current)) return;
+      nav.current = next;
+      live.current.onNav?.(next);
+    };
     c.subscribeAction('onVisibleRangeChange', onRange);
     c.setDataLoader(feed.loader);
     setChart(c);
@@ -158,11 +182,20 @@ export function ProductChart(props: ProductChartProps) {
     chart.setStyles(colourStyles(colours, config.colors));
     chart.setStyles(candleStyles(candleType));
     chart.setStyles(compactStyles(compact));
-    // A phone keeps less blank space right of the last bar.
-    chart.setOffsetRightDistance(compact ? 24 : 80);
     if (host.current) chart.setStyles(fontStyles(getComputedStyle(host.current).fontFamily));
     view.current?.refresh(chart);
   }, [chart, dark, colours, candleType, compact, config.colors]);
+
+  useEffect(() => {
+    if (!chart) return;
+    // A phone keeps less blank space right of the last bar. The view may scroll no
+    // further than that margin either way: past the newest bar is empty, and so is
+    // before the oldest (only the last 300 bars exist, trading.md §9).
+    margin.current = compact ? 24 : 80;
+    chart.setMaxOffsetRightDistance(margin.current);
+    chart.setMaxOffsetLeftDistance(margin.current);
+    chart.setOffsetRightDistance(margin.current);
+  }, [chart, compact]);
 
   useEffect(() => {
     if (!chart) return;
