@@ -16,10 +16,10 @@ import {
   StoreVersionError,
   type Loaded,
   type SaveBatch,
+  type SimStore,
   type StoreStats,
   type StoredBlob,
 } from './batch.ts';
-import type { SimStore } from '../store.ts';
 
 const STORES = ['units', 'blobs', 'meta', 'state'] as const;
 
