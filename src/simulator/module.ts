@@ -113,6 +113,7 @@ export interface SimModule<S extends object = object, Ops extends object = objec
   ): string | undefined;
 }
 
+/** A success reply (code 0) with its data. */
 export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
   code: 0,
   msg: 'success',
@@ -127,4 +128,5 @@ export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
 export const fail = (code: number, msg?: string): { code: number; msg?: string; data: null } =>
   msg === undefined ? { code, data: null } : { code, msg, data: null };
 
+/** Is this reply a bare HTTP status rather than a JSON body? */
 export const isHttp = (r: Reply): r is { httpStatus: number; body?: string } => 'httpStatus' in r;

@@ -55,6 +55,7 @@ import type { SimState } from './state.ts';
 
 /** Ids on a new store start here: ms since 2025-01-01 UTC at its creation. */
 export const ID_EPOCH = Date.UTC(2025, 0, 1);
+/** The first id of a new lasting store made at `now` (never below 1000). */
 export const idBase = (now: number): number => Math.max(1000, Math.floor(now - ID_EPOCH));
 
 /**

@@ -29,6 +29,7 @@ export interface Products {
   onHoursChange(fn: () => void): void;
 }
 
+/** The product registry over a state's back-office overrides. */
 export function createProducts(state: CoreState): Products {
   const listeners: Array<() => void> = [];
   const hours = (symbol: string): MarketHours => {

@@ -14,6 +14,7 @@ export interface Serialiser {
   busy(): number;
 }
 
+/** A serialiser: per-key queues of calls (see the file's comment). */
 export function createSerialiser(): Serialiser {
   // The tail of each key's chain; it never rejects, so one failure does not stop the queue.
   const tails = new Map<string, Promise<void>>();

@@ -70,6 +70,10 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/**
+ * A simulator: its state loaded (or made), its modules started, ready to answer
+ * calls and channels.
+ */
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   // The late modules' chunk is asked for first thing, so it loads while the state does.
   const loadLate = opts.loadLate ?? loadLateModules;

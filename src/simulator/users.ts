@@ -175,6 +175,7 @@ export async function createUser(ctx: UsersContext, input: NewUser): Promise<Use
   return user;
 }
 
+/** A user by uid, if there is one (removed users are gone). */
 export const findUser = (ctx: UsersContext, uid: string): UserRecord | undefined =>
   ctx.state.users?.[uid];
 

@@ -12,6 +12,7 @@ import type * as Codes from '../codes.ts';
 
 /** The server's failure messages by code (codes.ts), loaded once. */
 let codes: Promise<typeof Codes> | undefined;
+/** The table of failure messages, imported on first use and kept. */
 export const codeMessages = () => (codes ??= import('../codes.ts'));
 import { marketModule } from './market.ts';
 import { siteModule } from './site.ts';

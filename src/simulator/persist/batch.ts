@@ -45,6 +45,7 @@ export interface StoreStats {
   units: number;
 }
 
+/** Count one saved batch in a store's figures. */
 export const countBatch = (s: StoreStats, b: SaveBatch): void => {
   s.saves += 1;
   s.bytes += batchBytes(b);

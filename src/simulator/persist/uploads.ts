@@ -64,6 +64,7 @@ export interface BlobChanges {
   del: string[];
 }
 
+/** A stored image as a data URL (base64). */
 export function toDataUrl(b: StoredBlob): string {
   let s = '';
   for (let i = 0; i < b.bytes.length; i += 0x8000)

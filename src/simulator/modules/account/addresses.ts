@@ -26,6 +26,7 @@ const limits = (n: CoinNetDef) => ({
   maxWithdrawAmount: Number(n.max),
 });
 
+/** A coin network as the wire shows it; `said` is the self wallet's id, if any. */
 export const coinNetView = (n: CoinNetDef, said = ''): CoinNet => ({
   id: n.id,
   currency: n.coin,
@@ -65,6 +66,7 @@ async function savedView(aesKey: string, a: SavedAddress): Promise<SavedCryptoAd
   };
 }
 
+/** The calls on coin networks and a user's saved withdrawal addresses. */
 export const addressHandlers = (ctx: AccountContext): Handlers => ({
   currencySimpleCoinNet: () =>
     ok({

@@ -77,6 +77,7 @@ async function readCard(
   return card as unknown as BankCardInput;
 }
 
+/** The bank-card calls; the sensitive fields are sealed at rest. */
 export const cardHandlers = (ctx: AccountContext): Handlers => {
   const vault = () => ctx.state.vaultKey;
   /** A record to keep: the sensitive fields sealed. */

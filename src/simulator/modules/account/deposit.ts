@@ -39,6 +39,7 @@ export const requestsOf = (ctx: AccountContext, uid: string): WalletRequest[] =>
     (a, b) => b.submitTimeTs - a.submitTimeTs || Number(b.id) - Number(a.id),
   );
 
+/** A deposit or withdrawal request as the record list shows it. */
 export const recordView = (r: WalletRequest): DepositWithdrawRecord => ({
   id: r.id,
   payPrice: r.payPrice,
@@ -53,6 +54,7 @@ export const recordView = (r: WalletRequest): DepositWithdrawRecord => ({
 const optionalNumber = (v: unknown): number | undefined =>
   v === undefined || v === null || v === '' ? undefined : Number(v);
 
+/** The deposit calls: submit a deposit, the deposit status, the records. */
 export const depositHandlers = (ctx: AccountContext): Handlers => ({
   userDeposit: async (p, info) => {
     const u = realUser(ctx, info);

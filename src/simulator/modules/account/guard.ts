@@ -11,6 +11,7 @@ import { QUOTA_CODE } from '../../persist/uploads.ts';
 import type { AccountContext } from './state.ts';
 
 export type Failure = ReturnType<typeof fail>;
+/** Is this value a failure reply (as made by `fail`)? */
 export const isFailure = (v: unknown): v is Failure =>
   typeof v === 'object' && v !== null && 'code' in v && 'data' in v;
 

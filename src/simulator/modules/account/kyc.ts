@@ -92,6 +92,7 @@ async function submit(
   return ok(null);
 }
 
+/** The identity-verification calls (standard and junior). */
 export const kycHandlers = (ctx: AccountContext): Handlers => {
   const read = async (info: CallInfo, junior: boolean) => {
     const u = me(ctx, info);

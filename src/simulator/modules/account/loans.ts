@@ -57,6 +57,7 @@ export function refreshLoans(ctx: AccountContext, uid: string): void {
   }
 }
 
+/** Has the user a loan past its repayment date (status 4)? Loans are brought up to date first. */
 export const hasOverdueLoan = (ctx: AccountContext, uid: string): boolean => {
   refreshLoans(ctx, uid);
   return mine(ctx.state.account.loans, uid).some((l) => l.status === 4);
@@ -81,6 +82,7 @@ const loanView = (l: LoanRecord): Loan => ({
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
+/** The loan calls: check, apply, repay. */
 export const loanHandlers = (ctx: AccountContext): Handlers => {
   const ownLoan = (uid: string, p: { loanId?: unknown; loanUid?: unknown } | undefined) => {
     const l = ctx.state.account.loans[String(p?.loanId)];

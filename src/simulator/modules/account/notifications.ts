@@ -48,6 +48,7 @@ const wire = ({ uid: _uid, ...n }: Notice): Notification => n;
 const unread = (ctx: AccountContext, uid: string) =>
   mine(ctx.state.account.notifications, uid).filter((n) => n.readStatus === 0).length;
 
+/** The notification calls: list, unread count, mark read. */
 export const notificationHandlers = (ctx: AccountContext): Handlers => ({
   userNotification: (p, info) => {
     const u = me(ctx, info);

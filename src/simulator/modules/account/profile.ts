@@ -44,6 +44,7 @@ import {
 import { imageUpload, isFailure, keepImages, me } from './guard.ts';
 import type { AccountContext } from './state.ts';
 
+/** The profile calls: personal details, password, e-mail binding, avatar. */
 export const profileHandlers = (ctx: AccountContext): Handlers => ({
   infoSubmit: async (p, info) => {
     const u = me(ctx, info);

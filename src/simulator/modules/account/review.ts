@@ -37,6 +37,7 @@ export interface ReviewOps {
   rejectRepayment(id: string, reason: string): void;
 }
 
+/** The back office's review operations over one simulator's wallet requests. */
 export function reviewOps(ctx: AccountContext): ReviewOps {
   const a = ctx.state.account;
   const request = (id: string, actionType: 0 | 1): WalletRequest => {

@@ -89,6 +89,7 @@ function quote(ctx: AccountContext, p: Partial<TransferForm>): Quote | Failure {
   return { c, type, num, fee, practical, usd };
 }
 
+/** The wallet calls: balances, transfers between currencies (quote and do), records. */
 export const walletHandlers = (ctx: AccountContext): Handlers => ({
   myWalletBalance: (_p, info) => {
     const u = realUser(ctx, info);

@@ -149,6 +149,7 @@ async function target(
   return { net: r.net, target: t };
 }
 
+/** The withdrawal calls: status, networks, fee quotes, submit. */
 export const withdrawHandlers = (ctx: AccountContext): Handlers => ({
   withdrawStatus: (_p, info) => {
     const u = realUser(ctx, info);

@@ -117,6 +117,7 @@ async function forgot(ctx: IdentityContext, p: ForgotPayload, peer: string) {
   return ok(null);
 }
 
+/** The sign-in and forgot-password calls. */
 export const loginHandlers = (ctx: IdentityContext): Handlers => ({
   login: (p, info) => login(ctx, p, info.peer),
   forgot: (p, info) => forgot(ctx, p, info.peer),

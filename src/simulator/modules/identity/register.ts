@@ -168,6 +168,7 @@ async function register(ctx: IdentityContext, p: RegisterPayload, peer: string) 
   return ok(null);
 }
 
+/** The sign-up calls: send an e-mail or SMS code, the image captcha, register. */
 export const registerHandlers = (ctx: IdentityContext): Handlers => ({
   sendMail: (p: SendMailPayload, info) =>
     sendCode(ctx, { type: 'E', raw: p.email, codeType: p.type, locale: p.locale }, info.peer),

@@ -55,6 +55,7 @@ async function userView(ctx: IdentityContext, u: UserRecord, virtualStatus: stri
   };
 }
 
+/** The session calls: refresh, session check, user info. */
 export const sessionHandlers = (ctx: IdentityContext): Handlers => ({
   refresh: async (p) => {
     const rt = str(p?.refreshToken);

@@ -26,6 +26,7 @@ export class Refusal extends Error {
   }
 }
 
+/** Stop the call with a code (thrown as a {@link Refusal}; the handler answers it). */
 export function refuse(code: number, detail?: string): never {
   throw new Refusal(code, detail);
 }

@@ -64,6 +64,7 @@ export function productOfOption(ctx: TradingContext, id: string): ProductDef | u
   return Number.isInteger(i) && i >= 1 ? ctx.products.all()[i - 1] : undefined;
 }
 
+/** The option product of a catalogue product, with the common terms. */
 export function optionProduct(ctx: TradingContext, d: ProductDef, id: string): OptionProduct {
   return {
     id,
