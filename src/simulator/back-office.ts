@@ -1,16 +1,22 @@
 /**
  * The back office: what a product reviewer or a test uses to act as the
  * operator. The core offers scenario switches, channel faults, product status
- * and hours, and site flags; modules add their own operations (approve a
- * deposit, read the outbox…) by declaration merging on {@link BackOffice}
- * and their `backOffice()` hook.
+ * and hours, and site flags; each module exports the type of its own
+ * operations (approve a deposit, read the outbox…) and makes them in its
+ * `backOffice()` hook. {@link BackOffice} is composed here from those types,
+ * so the imports point from here down to the modules.
  */
 import type { MarketHours } from '../api/hours.ts';
 import type { ChannelName } from '../api/wire.ts';
 import type { ChannelHub } from './channels.ts';
-import type { SimContext, SimModule } from './module.ts';
+import type { BackOfficeDeps, SimContext, SimModule } from './module.ts';
 import type { DelayRule, ForcedReply, Scenarios } from './scenarios.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { SimState } from './state.ts';
+import type { UsersBackOffice } from './modules/users.ts';
+import type { IdentityBackOffice } from './modules/identity/index.ts';
+import type { AccountBackOffice } from './modules/account/index.ts';
+import type { TradingBackOffice } from './modules/trading/backoffice.ts';
 import { isShiftable } from './clock.ts';
 import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
 
@@ -69,24 +75,24 @@ export interface CoreBackOffice {
   skipTime(ms: number): number;
 }
 
-/** Core operations plus every module's (modules extend this interface). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- extended by declaration merging
-export interface BackOffice extends CoreBackOffice {}
+/** Core operations plus every module's. */
+export interface BackOffice
+  extends
+    CoreBackOffice,
+    UsersBackOffice,
+    IdentityBackOffice,
+    AccountBackOffice,
+    TradingBackOffice {}
 
-/** A module's operations, merged into the back office. */
-export type BackOfficeOps = Partial<BackOffice>;
-
-declare module './module.ts' {
-  interface SimModule {
-    backOffice?(ctx: SimContext, deps: { tokens: TokenService; hub: ChannelHub }): BackOfficeOps;
-  }
-}
-
+/**
+ * The back office of one simulator: the core's operations, then each
+ * module's from its `backOffice()` hook.
+ */
 export function createBackOffice(d: {
-  ctx: SimContext;
+  ctx: SimContext<SimState>;
   hub: ChannelHub;
   scenarios: Scenarios;
-  modules: readonly SimModule[];
+  modules: readonly SimModule<SimState>[];
   /** Forget everything saved (the persistence's wipe). */
   wipe: () => Promise<void>;
   tokens: TokenService;
@@ -168,9 +174,9 @@ export function createBackOffice(d: {
 /** Merge modules' own operations into a back office (at creation, and when late modules load). */
 export function addModuleOps(
   bo: CoreBackOffice,
-  ctx: SimContext,
-  modules: readonly SimModule[],
-  deps: { tokens: TokenService; hub: ChannelHub },
+  ctx: SimContext<SimState>,
+  modules: readonly SimModule<SimState>[],
+  deps: BackOfficeDeps,
 ): void {
   for (const m of modules) Object.assign(bo, m.backOffice?.(ctx, deps));
 }

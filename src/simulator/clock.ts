@@ -25,6 +25,7 @@ export interface VirtualClock extends Clock {
   pending(): number;
 }
 
+/** A clock that moves only when told (tests): its timers fire in order as time is advanced. */
 export function createVirtualClock(start: number): VirtualClock {
   let t = start;
   let seq = 0;
@@ -69,6 +70,7 @@ export interface ShiftableClock extends Clock {
   setOffset(ms: number): void;
 }
 
+/** A clock running `offset` ms ahead of another, for the back office's time skip. */
 export function createShiftableClock(inner: Clock): ShiftableClock {
   let shift = 0;
   return {
@@ -82,5 +84,6 @@ export function createShiftableClock(inner: Clock): ShiftableClock {
   };
 }
 
+/** Can this clock skip ahead (see {@link createShiftableClock})? */
 export const isShiftable = (c: Clock): c is ShiftableClock =>
   typeof (c as ShiftableClock).setOffset === 'function';

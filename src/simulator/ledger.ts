@@ -23,6 +23,7 @@ export class InsufficientFunds extends Error {
   }
 }
 
+/** Is this ledger key a user's account (`u:…`), not a house one? */
 export const isUserAccount = (key: string): boolean => key.startsWith('u:');
 
 export class Ledger {

@@ -2,17 +2,23 @@
  * How the simulator is put together: modules (market data, trading,
  * identity, user centre…) each own a section of the state and answer a set of
  * calls. The server composes them and routes requests by the contract.
+ *
+ * Nothing here knows the modules: a module's context names the sections it
+ * reads (`SimContext<TradingSlice & UsersSlice>`), each imported from its
+ * owner, and state.ts / back-office.ts compose the whole.
  */
 import type { CallName, DataOf, ExtraOf, PayloadOf } from '../api/contract.ts';
 import type { TokenPayload } from '../api/types/trading.ts';
 import type { OrdersMessage } from '../api/types/realtime.ts';
 import type { Clock } from './clock.ts';
 import type { PriceEngine } from './prices.ts';
-import type { SimState } from './state.ts';
+import type { CoreState } from './core-state.ts';
 import type { Ledger } from './ledger.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { Products } from './products.ts';
+import type { Uploads } from './persist/uploads.ts';
+import type { ChannelHub } from './channels.ts';
 
 /** A reply: the JSON body fields, or a bare HTTP status. */
 export type Reply<K extends CallName = CallName> =
@@ -35,10 +41,14 @@ export type Handler<K extends CallName> = (
 
 export type Handlers = { [K in CallName]?: Handler<K> };
 
-/** What every module can reach. */
-export interface SimContext {
+/**
+ * What every module can reach. `S` is the state sections a module reads
+ * beside the core's, each typed by its owner (a module's own and those of
+ * others it reads); the server's context has them all (`SimState`).
+ */
+export interface SimContext<S extends object = object> {
   clock: Clock;
-  state: SimState;
+  state: CoreState & S;
   /**
    * PBKDF2 iterations for new password hashes. There is no seeded generator
    * here on purpose: secrets come from secure-random.ts, market data from
@@ -57,26 +67,53 @@ export interface SimContext {
   publishOrders(uid: string, msg: OrdersMessage, book?: 'real' | 'demo'): void;
   /** Is this session still good (user exists, not logged out)? Identity decides. */
   sessionValid(session: TokenPayload, token: string): boolean;
+  /** Uploaded images (the blob area). */
+  uploads: Uploads;
 }
 
-export interface SimModule {
+/** What a module's back-office operations may use beyond its context. */
+export interface BackOfficeDeps {
+  tokens: TokenService;
+  hub: ChannelHub;
+}
+
+/**
+ * A module: `S` is the state sections it reads (see {@link SimContext}),
+ * `Ops` the back-office operations it adds (back-office.ts composes them).
+ */
+export interface SimModule<S extends object = object, Ops extends object = object> {
   readonly name: string;
   /** Create this module's state section when missing (new or older saved state). */
-  init?(ctx: SimContext): void;
-  handlers(ctx: SimContext): Handlers;
+  init?(ctx: SimContext<S>): void;
+  handlers(ctx: SimContext<S>): Handlers;
   /** Called on every price tick (fills, stops, settlements). */
-  onTick?(ctx: SimContext, now: number): void;
+  onTick?(ctx: SimContext<S>, now: number): void;
   /** Messages to send when a user's exchange channel authenticates. */
-  exchangeSnapshot?(ctx: SimContext, session: TokenPayload): OrdersMessage[];
+  exchangeSnapshot?(ctx: SimContext<S>, session: TokenPayload): OrdersMessage[];
   /** Whether a session is valid, beyond its signature (identity module). */
-  sessionValid?(ctx: SimContext, session: TokenPayload, token: string): boolean;
+  sessionValid?(ctx: SimContext<S>, session: TokenPayload, token: string): boolean;
   /**
    * Changes that could not be saved were undone: the state is back to what
    * the store holds. Rebuild what the module derives from the state (indexes).
    */
-  restored?(ctx: SimContext): void;
+  restored?(ctx: SimContext<S>): void;
+  /** This module's back-office operations (merged into the back office). */
+  backOffice?(ctx: SimContext<S>, deps: BackOfficeDeps): Ops;
+  /**
+   * The serialisation key of an anonymous call this module answers, when
+   * calls about the same account must not interleave (e.g. `login:<address>`);
+   * undefined leaves the call unserialised. `peer` is the caller's source
+   * (payload.ts `peerOf`).
+   */
+  serialKey?(
+    ctx: SimContext<S>,
+    name: CallName,
+    payload: Record<string, unknown>,
+    peer: string,
+  ): string | undefined;
 }
 
+/** A success reply (code 0) with its data. */
 export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
   code: 0,
   msg: 'success',
@@ -91,4 +128,5 @@ export const ok = <D>(data: D): { code: 0; msg: string; data: D } => ({
 export const fail = (code: number, msg?: string): { code: number; msg?: string; data: null } =>
   msg === undefined ? { code, data: null } : { code, msg, data: null };
 
+/** Is this reply a bare HTTP status rather than a JSON body? */
 export const isHttp = (r: Reply): r is { httpStatus: number; body?: string } => 'httpStatus' in r;

@@ -50,10 +50,12 @@ import { restoreAll, restoreUnits } from './persist/restore.ts';
 import { createUploads, type BlobChanges, type Uploads } from './persist/uploads.ts';
 import { StoreFullError, type SaveBatch, type StoredBlob } from './persist/batch.ts';
 import type { SimStore } from './store.ts';
-import { STATE_VERSION, type SimState } from './state.ts';
+import { STATE_VERSION } from './core-state.ts';
+import type { SimState } from './state.ts';
 
 /** Ids on a new store start here: ms since 2025-01-01 UTC at its creation. */
 export const ID_EPOCH = Date.UTC(2025, 0, 1);
+/** The first id of a new lasting store made at `now` (never below 1000). */
 export const idBase = (now: number): number => Math.max(1000, Math.floor(now - ID_EPOCH));
 
 /**

@@ -24,6 +24,7 @@ export interface PriceStream {
   sent?: PriceEntry[];
 }
 
+/** A connection's price stream: full or delta messages, numbered from 0. */
 export const priceStream = (delta: boolean): PriceStream => ({ delta, seq: 0 });
 
 /**

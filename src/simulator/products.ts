@@ -9,7 +9,7 @@ import {
   type ProductDef,
 } from './catalogue.ts';
 import { eventRefusal, type MarketEvent } from './market-events.ts';
-import type { SimState } from './state.ts';
+import type { CoreState } from './core-state.ts';
 
 const NO_EVENTS: readonly MarketEvent[] = [];
 
@@ -29,7 +29,8 @@ export interface Products {
   onHoursChange(fn: () => void): void;
 }
 
-export function createProducts(state: SimState): Products {
+/** The product registry over a state's back-office overrides. */
+export function createProducts(state: CoreState): Products {
   const listeners: Array<() => void> = [];
   const hours = (symbol: string): MarketHours => {
     const o = state.products[symbol]?.hours;

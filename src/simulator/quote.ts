@@ -7,6 +7,7 @@ import type { MarketStatus, PriceEntry } from '../api/types/trading.ts';
 import type { ProductDef } from './catalogue.ts';
 import { TICK_MS } from './series.ts';
 
+/** A number rounded to `precision` decimals. */
 export const round = (x: number, precision: number) => Number(x.toFixed(precision));
 
 /** Volumes' decimals: whole units for a product whose smallest volume is one (shares), else 2. */

@@ -4,28 +4,9 @@
  * run one after another, so a rule checked before an `await` still holds
  * when the change is made after it (one withdrawal in review, no trade while
  * one is in review, one sign-up per address, the sign-in throttle of one source). Calls
- * with different keys still run side by side.
+ * with different keys still run side by side. A module names the key of an
+ * anonymous call through its `serialKey` hook (module.ts).
  */
-import type { CallName } from '../api/contract.ts';
-import type { SimContext } from './module.ts';
-
-declare module './module.ts' {
-  interface SimModule {
-    /**
-     * The serialisation key of an anonymous call this module answers, when
-     * calls about the same account must not interleave (e.g. `login:<address>`);
-     * undefined leaves the call unserialised. `peer` is the caller's source
-     * (payload.ts `peerOf`).
-     */
-    serialKey?(
-      ctx: SimContext,
-      name: CallName,
-      payload: Record<string, unknown>,
-      peer: string,
-    ): string | undefined;
-  }
-}
-
 export interface Serialiser {
   /** Run `fn` once every earlier call with the same key has settled. */
   serialised<T>(key: string | undefined, fn: () => T | Promise<T>): Promise<T>;
@@ -33,6 +14,7 @@ export interface Serialiser {
   busy(): number;
 }
 
+/** A serialiser: per-key queues of calls (see the file's comment). */
 export function createSerialiser(): Serialiser {
   // The tail of each key's chain; it never rejects, so one failure does not stop the queue.
   const tails = new Map<string, Promise<void>>();

@@ -35,6 +35,7 @@ import { addModuleOps, createBackOffice, type BackOffice } from './back-office.t
 import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
 import { SaveFailed, type WriteRange } from './persistence.ts';
+import type { SimState } from './state.ts';
 
 export type { SimulatorOptions };
 
@@ -60,7 +61,7 @@ export interface Simulator {
    */
   loaded(): Promise<void>;
   /** For tests and hosts: the modules' shared context. */
-  readonly ctx: SimContext;
+  readonly ctx: SimContext<SimState>;
   /** Save now (the worker calls this before it goes away). */
   flush(): Promise<void>;
   /** Stop the tick and the save timer (the store stays open). */
@@ -69,11 +70,15 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/**
+ * A simulator: its state loaded (or made), its modules started, ready to answer
+ * calls and channels.
+ */
 export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   // The late modules' chunk is asked for first thing, so it loads while the state does.
   const loadLate = opts.loadLate ?? loadLateModules;
   const late = opts.modules || !opts.early ? undefined : loadLate();
-  const modules: SimModule[] = [
+  const modules: SimModule<SimState>[] = [
     ...(opts.modules ?? (late ? EARLY_MODULES : [...EARLY_MODULES, ...(await loadLate())])),
   ];
   // eslint-disable-next-line prefer-const -- assigned once the context exists
@@ -275,7 +280,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
 
   let done = !late;
   /** Take in the late modules: each one's state section, calls and operations. */
-  const addModules = (more: readonly SimModule[]) => {
+  const addModules = (more: readonly SimModule<SimState>[]) => {
     for (const m of more) {
       modules.push(m);
       m.init?.(ctx);
@@ -288,7 +293,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     save().catch(() => {});
   };
   let loading: Promise<void> | undefined;
-  const settle = (p: Promise<readonly SimModule[]>) =>
+  const settle = (p: Promise<readonly SimModule<SimState>[]>) =>
     (loading = p.then(addModules, (e: unknown) => {
       // The next call that needs them asks for the chunk again.
       console.error('simulator: loading modules failed', e);

@@ -17,7 +17,7 @@ import { PriceEngine } from './prices.ts';
 import { createProducts, warmHours } from './products.ts';
 import { CATALOGUE, HOURS, productBySymbol } from './catalogue.ts';
 import { isMarketKey, marketKeyOf } from './prng.ts';
-import { newState } from './state.ts';
+import { newState, type SimState } from './state.ts';
 import { memoryStore, type SimStore } from './store.ts';
 
 export interface SimulatorOptions {
@@ -32,7 +32,7 @@ export interface SimulatorOptions {
   seed?: number | string;
   clock?: Clock;
   store?: SimStore;
-  modules?: readonly SimModule[];
+  modules?: readonly SimModule<SimState>[];
   /**
    * Resolve once the early modules answer (product list, site config) and
    * load the others in the background; a call to one of them waits for it.
@@ -41,7 +41,7 @@ export interface SimulatorOptions {
    */
   early?: boolean;
   /** With `early`: how the late modules are loaded (default: their chunk; tests hold it back). */
-  loadLate?: () => Promise<readonly SimModule[]>;
+  loadLate?: () => Promise<readonly SimModule<SimState>[]>;
   /** Start the price tick loop (default true). */
   ticking?: boolean;
   /**
@@ -66,7 +66,7 @@ export interface SimulatorOptions {
 }
 
 export interface StartedState {
-  ctx: SimContext;
+  ctx: SimContext<SimState>;
   persistence: Persistence;
   /** Save now. */
   save(): Promise<void>;
@@ -81,8 +81,8 @@ export interface StartedState {
  */
 export async function startState(
   opts: SimulatorOptions,
-  modules: readonly SimModule[],
-  publishOrders: SimContext['publishOrders'],
+  modules: readonly SimModule<SimState>[],
+  publishOrders: SimContext<SimState>['publishOrders'],
 ): Promise<StartedState> {
   const clock = opts.clock ?? realClock;
   const store = opts.store ?? memoryStore();
@@ -163,7 +163,7 @@ export async function startState(
     }, 250);
   };
 
-  const ctx: SimContext = {
+  const ctx: SimContext<SimState> = {
     clock,
     state,
     passwordIterations: opts.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,

@@ -1,89 +1,31 @@
 /**
- * The simulator's persisted state. Each module owns one section and adds its
- * type here by declaration merging (`declare module '../state.ts'`), so
- * modules never edit each other's files.
+ * The simulator's persisted state, composed. Each owner exports the type of
+ * its own section (users.ts, modules/identity, modules/account,
+ * modules/trading, persist/uploads.ts, host/operator-key.ts); this file
+ * imports them and puts them together, so every import points from here down
+ * to the owners and none points back. A module that reads another's section
+ * names that owner's type in its own context type (see `SimContext`), not
+ * this one.
  */
-import type { MarketHours } from '../api/hours.ts';
-import type { ChannelName } from '../api/wire.ts';
-import type { ForcedReply, DelayRule } from './scenarios.ts';
-import type { MarketEvent } from './market-events.ts';
+import type { CoreState } from './core-state.ts';
+import { STATE_VERSION, DEFAULT_FLAGS } from './core-state.ts';
+import type { UsersSlice } from './users.ts';
+import type { IdentitySlice } from './modules/identity/state.ts';
+import type { AccountSlice } from './modules/account/state.ts';
+import type { TradingSlice } from './modules/trading/state.ts';
+import type { UploadsSlice } from './persist/uploads.ts';
+import type { OperatorKeySlice } from './host/operator-key.ts';
 
-export interface ProductOverride {
-  tradeStatus?: number;
-  hours?: MarketHours;
-  /** Market events the back office fired (gaps, flash crashes), oldest first. */
-  events?: MarketEvent[];
-}
-
-/** Sections are added by modules through declaration merging. */
-export interface SimState {
-  version: number;
-  /**
-   * The market key (256 bits as hex, prng.ts): every price follows from it,
-   * so it is as secret as {@link secret}. Random per store unless a seed
-   * names it (a reproducible demo, tests).
-   */
-  marketKey: string;
-  /** Epoch ms of creation; the price history reaches back from here. */
-  createdAt: number;
-  /** Token signing key: 256 random bits as hex, made once per store (auth/keys.ts). */
-  secret: string;
-  /** Key sealing sensitive fields at rest (bank-card details): 256 random bits as hex. */
-  vaultKey: string;
-  /** Next sequential id (orders, records, users…). */
-  nextId: number;
-  /** Per-product changes made through the back office. */
-  products: Record<string, ProductOverride>;
-  /** Site feature flags answered by the system-config call. */
-  flags: Record<string, boolean>;
-  /** Ledger balances (decimal strings) by account key; see ledger.ts. */
-  ledger: Record<string, string>;
-  /** The stall fault: connections per channel still to be held unopened (channels.ts). */
-  stalls?: Partial<Record<'market' | 'exchange', number>>;
-  /**
-   * The other faults a reviewer arms, kept until lifted or used up: frozen
-   * channels (channels.ts) and the next calls' forced replies and delays
-   * (scenarios.ts). Saved like the stalls, so a page load, which may restart
-   * the page's worker, keeps them.
-   */
-  faults?: Faults;
-  /** How far a reviewer has skipped time ahead of the wall clock (ms). */
-  timeOffset?: number;
-}
-
-export interface Faults {
-  frozen: ChannelName[];
-  forced: ForcedReply[];
-  delays: DelayRule[];
-}
-
-/** 2: images in the blob area, the state saved in units (1: one record, images inline). */
-export const STATE_VERSION = 2;
-
-/** Site flags on by default (names as the spec spells them). */
-export const DEFAULT_FLAGS: Record<string, boolean> = {
-  PHONE_REGISTER: true,
-  phoneCaptcha: false,
-  hideRegisterInviteCode: false,
-  sendRegisterCompleteMail: true,
-  virtualTrading: true,
-  'user/privacy': true,
-  'user/bindEmail': true,
-  'user/bankCard': true,
-  'multi-wallet': true,
-  'user-loan': true,
-  twoTypeVerified: true,
-  addVerifiedEmail: false,
-  showVerified: true,
-  'junior-verify': false,
-  standards: false,
-  NO_WALLET_WITHDRAW: false,
-  bankInfo: false,
-  depositBanNewFlow: false,
-  depositHideCrypto: false,
-  depositHideQRCode: false,
-  explore: false,
-};
+/** The whole state: the core's fields and every owner's section. */
+export interface SimState
+  extends
+    CoreState,
+    UsersSlice,
+    IdentitySlice,
+    AccountSlice,
+    TradingSlice,
+    UploadsSlice,
+    OperatorKeySlice {}
 
 /** A fresh state; each module's `init` adds its own section. */
 export function newState(
@@ -103,10 +45,4 @@ export function newState(
     flags: { ...DEFAULT_FLAGS },
     ledger: {},
   } as Partial<SimState> as SimState;
-}
-
-/** Next id as a string, from the shared counter. */
-export function nextId(s: SimState): string {
-  s.nextId += 1;
-  return String(s.nextId);
 }

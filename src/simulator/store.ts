@@ -5,42 +5,11 @@
  * and SQLite on the Node host (host/sqlite-store.ts). A save writes only what
  * changed, in one transaction.
  */
-import {
-  countBatch,
-  type Loaded,
-  type SaveBatch,
-  type StoreStats,
-  type StoredBlob,
-} from './persist/batch.ts';
+import { countBatch, type SimStore, type StoreStats, type StoredBlob } from './persist/batch.ts';
 
-export type { Loaded, SaveBatch, StoreStats, StoredBlob } from './persist/batch.ts';
+export type { Loaded, SaveBatch, SimStore, StoreStats, StoredBlob } from './persist/batch.ts';
 export { StoreFullError } from './persist/batch.ts';
 export { indexedDbStore } from './persist/idb-store.ts';
-
-export interface SimStore {
-  /** Everything saved, or undefined when the store is empty. */
-  load(): Promise<Loaded | undefined>;
-  /** Apply one batch in one transaction (all or nothing); {@link StoreFullError} for want of room. */
-  save(batch: SaveBatch): Promise<void>;
-  /** The saved JSON text of these units (a unit the store does not hold is absent). */
-  read(keys: readonly string[]): Promise<Map<string, string>>;
-  /** One uploaded image. */
-  blob(id: string): Promise<StoredBlob | undefined>;
-  /** Forget everything (the next start begins afresh). */
-  clear(): Promise<void>;
-  /** Release the store (files, connections). */
-  close?(): Promise<void>;
-  /** What this store has written since it was opened. */
-  readonly stats: StoreStats;
-  /** Where the data lives, for start-up messages. */
-  readonly where?: string;
-  /**
-   * Data outlives the process (IndexedDB, SQLite): a new store then starts
-   * its ids at a time-based offset, so a wiped store never reuses an uid.
-   * Memory stores start at 1000, so tests see the same ids every run.
-   */
-  readonly durable?: boolean;
-}
 
 /**
  * A store in memory, for tests. `initial` seeds it with a whole state in the

@@ -11,7 +11,7 @@ import { webCryptoHasher, type PasswordHasher, type StoredPassword } from './aut
 import { acct } from './ledger.ts';
 import type { SimContext } from './module.ts';
 import { secureHex } from './secure-random.ts';
-import { nextId } from './state.ts';
+import { nextId } from './core-state.ts';
 
 /** Demo account's starting balance in USD. */
 export const DEMO_BALANCE = '100000';
@@ -52,22 +52,24 @@ export interface UserRecord extends StoredPassword {
   sessionGen?: number;
 }
 
-declare module './state.ts' {
-  interface SimState {
-    users: Record<string, UserRecord>;
-    /**
-     * Users removed by the back office, by uid (epoch ms of removal). Their
-     * tokens still pass the signature check, as on a real server, so calls
-     * reach the handlers, which answer 1002 (user not found).
-     */
-    deletedUsers?: Record<string, number>;
-  }
+/** The users' section of the state (state.ts composes it). */
+export interface UsersSlice {
+  users: Record<string, UserRecord>;
+  /**
+   * Users removed by the back office, by uid (epoch ms of removal). Their
+   * tokens still pass the signature check, as on a real server, so calls
+   * reach the handlers, which answer 1002 (user not found).
+   */
+  deletedUsers?: Record<string, number>;
 }
 
-const hashers = new WeakMap<SimContext, PasswordHasher>();
+/** What the users' helpers need: the users' section. */
+type UsersContext = SimContext<UsersSlice>;
+
+const hashers = new WeakMap<object, PasswordHasher>();
 
 /** The simulator's password hasher: the host's, else PBKDF2 through WebCrypto at its cost. */
-export function hasher(ctx: SimContext): PasswordHasher {
+export function hasher(ctx: UsersContext): PasswordHasher {
   let h = ctx.passwordHasher ?? hashers.get(ctx);
   if (!h) hashers.set(ctx, (h = webCryptoHasher(ctx.passwordIterations)));
   return h;
@@ -89,7 +91,11 @@ function putHash(u: UserRecord, h: StoredPassword): void {
 }
 
 /** Set a new password (sign-up, change, reset): a fresh salt at the simulator's cost. */
-export async function setPassword(ctx: SimContext, u: UserRecord, password: string): Promise<void> {
+export async function setPassword(
+  ctx: UsersContext,
+  u: UserRecord,
+  password: string,
+): Promise<void> {
   putHash(u, await hasher(ctx).hash(password));
   ctx.persist();
 }
@@ -103,7 +109,7 @@ export async function setPassword(ctx: SimContext, u: UserRecord, password: stri
  * newer password.
  */
 export async function checkPassword(
-  ctx: SimContext,
+  ctx: UsersContext,
   u: UserRecord,
   password: string,
 ): Promise<boolean> {
@@ -119,14 +125,14 @@ export async function checkPassword(
   return true;
 }
 
-const dummies = new WeakMap<SimContext, Promise<StoredPassword>>();
+const dummies = new WeakMap<object, Promise<StoredPassword>>();
 
 /**
  * Check a password against no account, at the cost of a real check: sign-in
  * of an unknown account takes as long as a wrong password of a known one.
  * Always false.
  */
-export async function checkNoPassword(ctx: SimContext, password: string): Promise<false> {
+export async function checkNoPassword(ctx: UsersContext, password: string): Promise<false> {
   let dummy = dummies.get(ctx);
   if (!dummy) dummies.set(ctx, (dummy = hasher(ctx).hash(secureHex(16))));
   await hasher(ctx).verify(await dummy, password);
@@ -143,7 +149,7 @@ export interface NewUser {
 }
 
 /** Create a user with an empty real account and a funded demo account. */
-export async function createUser(ctx: SimContext, input: NewUser): Promise<UserRecord> {
+export async function createUser(ctx: UsersContext, input: NewUser): Promise<UserRecord> {
   ctx.state.users ??= {};
   const uid = String(100000 + Number(nextId(ctx.state)));
   const user: UserRecord = {
@@ -169,7 +175,8 @@ export async function createUser(ctx: SimContext, input: NewUser): Promise<UserR
   return user;
 }
 
-export const findUser = (ctx: SimContext, uid: string): UserRecord | undefined =>
+/** A user by uid, if there is one (removed users are gone). */
+export const findUser = (ctx: UsersContext, uid: string): UserRecord | undefined =>
   ctx.state.users?.[uid];
 
 /**
@@ -177,7 +184,7 @@ export const findUser = (ctx: SimContext, uid: string): UserRecord | undefined =
  * user is looked at, found or not, so the time taken does not tell whether,
  * or where, there is one.
  */
-export function findByLogin(ctx: SimContext, username: string): UserRecord | undefined {
+export function findByLogin(ctx: UsersContext, username: string): UserRecord | undefined {
   let found: UserRecord | undefined;
   for (const u of Object.values(ctx.state.users ?? {}))
     if ((u.email === username || u.phone === username) && !found) found = u;
@@ -185,11 +192,11 @@ export function findByLogin(ctx: SimContext, username: string): UserRecord | und
 }
 
 /** Total money the user has deposited (USD), from the ledger. */
-export const totalDeposit = (ctx: SimContext, uid: string): Big =>
+export const totalDeposit = (ctx: UsersContext, uid: string): Big =>
   ctx.ledger.balance(acct.deposits(uid)).neg();
 
 /** Was this uid removed by the back office (its tokens then reach handlers, which answer 1002)? */
-export const isDeletedUser = (ctx: SimContext, uid: string): boolean =>
+export const isDeletedUser = (ctx: UsersContext, uid: string): boolean =>
   !!ctx.state.deletedUsers?.[uid];
 
 /**
@@ -198,7 +205,7 @@ export const isDeletedUser = (ctx: SimContext, uid: string): boolean =>
  * and its session family (`fam`), so a stolen refresh token's family can be
  * revoked as a whole.
  */
-export const tokenFor = (ctx: SimContext, u: UserRecord, family?: string): Promise<string> => {
+export const tokenFor = (ctx: UsersContext, u: UserRecord, family?: string): Promise<string> => {
   const claims = {
     uid: u.uid,
     virtualStatus: u.virtualStatus,

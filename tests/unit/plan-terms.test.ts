@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FLAGS } from '../../src/simulator/state.ts';
+import { DEFAULT_FLAGS } from '../../src/simulator/core-state.ts';
 
 const SYNONYMS: Record<string, string[][]> = {
   en: [

@@ -7,6 +7,7 @@
 import type { Clock } from '../clock.ts';
 import type { TokenService } from './tokens.ts';
 
+/** A token service that imports jose and builds the real one on first use. */
 export function lazyTokenService(keyHex: string, clock: Clock): TokenService {
   let service: Promise<TokenService> | undefined;
   const get = () =>

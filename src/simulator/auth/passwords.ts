@@ -38,6 +38,7 @@ export interface PasswordHasher {
   needsRehash(stored: StoredPassword): boolean;
 }
 
+/** PBKDF2-SHA-256 of a password with a salt, through WebCrypto; the derived bits as hex. */
 export async function pbkdf2(password: string, salt: string, iterations: number): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',

@@ -167,6 +167,10 @@ function connectionShares(server: Server, limits: HostLimits): void {
   });
 }
 
+/**
+ * Serve a simulator over HTTP and WebSocket on 127.0.0.1 (by default) with the
+ * host's limits; port 0 picks a free one.
+ */
 export async function startSimServer(
   sim: Simulator,
   port = 0,

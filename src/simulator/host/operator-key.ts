@@ -5,13 +5,12 @@
  * saved data accepts the same key without ever storing or printing it again.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Simulator } from '../server.ts';
+import type { SimContext } from '../module.ts';
 
-declare module '../state.ts' {
-  interface SimState {
-    /** SHA-256 (hex) of the generated operator key; the key itself is never stored. */
-    operatorKeyHash?: string;
-  }
+/** The operator key's section of the state (state.ts composes it). */
+export interface OperatorKeySlice {
+  /** SHA-256 (hex) of the generated operator key; the key itself is never stored. */
+  operatorKeyHash?: string;
 }
 
 /**
@@ -48,7 +47,7 @@ export interface OperatorKey {
  * else a new one (its hash saved at once).
  */
 export async function resolveOperatorKey(
-  sim: Pick<Simulator, 'ctx' | 'flush'>,
+  sim: { ctx: SimContext<OperatorKeySlice>; flush(): Promise<void> },
   envKey: string | undefined,
 ): Promise<OperatorKey> {
   if (envKey) {

@@ -35,6 +35,10 @@ export interface PasswordPool extends PasswordHasher {
   close(): Promise<void>;
 }
 
+/**
+ * Password hashing on worker threads (one fewer than the cores by default), so
+ * hashing never blocks the server's thread.
+ */
 export function createPasswordPool(opts: PasswordPoolOptions = {}): PasswordPool {
   const threads = opts.threads ?? Math.max(1, os.availableParallelism() - 1);
   // A worker thread runs TypeScript through the same loader as the host.

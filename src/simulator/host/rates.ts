@@ -46,6 +46,7 @@ export interface CallRates {
   admit(address: string, token: string | undefined): Promise<number>;
 }
 
+/** The HTTP call limits: per address, and per account for a signed-in call. */
 export function callRates(
   limits: HostLimits,
   /** The uid of a token whose signature checks (expired or not), else undefined. */
@@ -78,6 +79,7 @@ export interface CommandRates {
   admit(socket: number): Promise<boolean>;
 }
 
+/** The WebSocket command limit, per socket. */
 export function commandRates(limits: HostLimits): CommandRates {
   const b = bucket(limits.socketCommandsPerSecond, limits.socketCommandsBurst, 'ws');
   return { admit: async (socket) => (await spend(b, String(socket))) === 0 };

@@ -54,6 +54,10 @@ const CLOSE_GRACE_MS = 1_000;
 const refuse = (socket: Duplex, status: string) =>
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 
+/**
+ * The WebSocket side of the Node host over one simulator: upgrades, caps,
+ * deadlines and command rates.
+ */
 export function socketHost(sim: Simulator, limits: HostLimits, host: string): SocketHost {
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsMaxPayloadBytes });
   const byAddress = new Shares(limits.addressSockets);

@@ -91,6 +91,7 @@ function takeFolder(dir: string, file: string): () => void {
   return () => rmSync(owner, { force: true });
 }
 
+/** The Node host's store: one SQLite file in `dir`, which this process holds alone while open. */
 export function sqliteStore(dir: string, opts: SqliteStoreOptions = {}): SimStore {
   mkdirSync(dir, { recursive: true });
   const file = path.resolve(dir, DB_FILE);

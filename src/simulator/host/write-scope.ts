@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { WriteLog, WriteScope } from '../persistence.ts';
 
+/** A write scope over AsyncLocalStorage (see the file's comment). */
 export function nodeWriteScope(): WriteScope {
   const als = new AsyncLocalStorage<WriteLog>();
   return {

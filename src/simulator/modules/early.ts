@@ -7,22 +7,24 @@
  * for code they never run.
  */
 import type { SimModule } from '../module.ts';
+import type { SimState } from '../state.ts';
 import type * as Codes from '../codes.ts';
 
 /** The server's failure messages by code (codes.ts), loaded once. */
 let codes: Promise<typeof Codes> | undefined;
+/** The table of failure messages, imported on first use and kept. */
 export const codeMessages = () => (codes ??= import('../codes.ts'));
 import { marketModule } from './market.ts';
 import { siteModule } from './site.ts';
 
-export const EARLY_MODULES: readonly SimModule[] = [marketModule, siteModule];
+export const EARLY_MODULES: readonly SimModule<SimState>[] = [marketModule, siteModule];
 
 /**
  * The rest of the modules (a dynamic import: its own chunk in the worker's
  * build), and with them the schemas of their calls (edge/refusal.ts) and the
  * failure messages (module.ts fail).
  */
-export const loadLateModules = async (): Promise<readonly SimModule[]> => {
+export const loadLateModules = async (): Promise<readonly SimModule<SimState>[]> => {
   const [late] = await Promise.all([
     import('./late.ts'),
     import('../edge/index.ts'),

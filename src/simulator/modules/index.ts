@@ -5,7 +5,8 @@
  * this order does what the former users-first one did.
  */
 import type { SimModule } from '../module.ts';
+import type { SimState } from '../state.ts';
 import { EARLY_MODULES } from './early.ts';
 import { LATE_MODULES } from './late.ts';
 
-export const MODULES: readonly SimModule[] = [...EARLY_MODULES, ...LATE_MODULES];
+export const MODULES: readonly SimModule<SimState>[] = [...EARLY_MODULES, ...LATE_MODULES];

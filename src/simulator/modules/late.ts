@@ -1,5 +1,6 @@
 /** The modules loaded after the first quotes' code (see early.ts): accounts, sessions, trading, user centre. */
 import type { SimModule } from '../module.ts';
+import type { SimState } from '../state.ts';
 import { accountModule } from './account/index.ts';
 import { identityModule } from './identity/index.ts';
 import { ledgerModule } from './ledger.ts';
@@ -7,7 +8,7 @@ import { tradingModule } from './trading/index.ts';
 import { usersModule } from './users.ts';
 
 /** The ledger first: every other one moves money through `ctx.ledger`. */
-export const LATE_MODULES: readonly SimModule[] = [
+export const LATE_MODULES: readonly SimModule<SimState>[] = [
   ledgerModule,
   usersModule,
   identityModule,

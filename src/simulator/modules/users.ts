@@ -6,22 +6,27 @@
 import Big from 'big.js';
 import { acct } from '../ledger.ts';
 import type { SimModule } from '../module.ts';
-import { createUser, findUser, isDeletedUser, tokenFor, type NewUser } from '../users.ts';
+import {
+  createUser,
+  findUser,
+  isDeletedUser,
+  tokenFor,
+  type NewUser,
+  type UsersSlice,
+} from '../users.ts';
 
-declare module '../back-office.ts' {
-  interface BackOffice {
-    /** Create a user (real account empty, demo funded), optionally with a first deposit; returns a token. */
-    seedUser(
-      input: NewUser & { deposit?: string | number },
-    ): Promise<{ uid: string; token: string }>;
-    /** Credit a USD deposit to a user's real trading account. */
-    creditDeposit(uid: string, amount: string | number): void;
-    /** Ban or unban a user from trading (405). */
-    setTradeBanned(uid: string, banned: boolean): void;
-  }
+/** The users module's back-office operations (back-office.ts composes them). */
+export interface UsersBackOffice {
+  /** Create a user (real account empty, demo funded), optionally with a first deposit; returns a token. */
+  seedUser(input: NewUser & { deposit?: string | number }): Promise<{ uid: string; token: string }>;
+  /** Credit a USD deposit to a user's real trading account. */
+  creditDeposit(uid: string, amount: string | number): void;
+  /** Ban or unban a user from trading (405). */
+  setTradeBanned(uid: string, banned: boolean): void;
 }
 
-export const usersModule: SimModule = {
+/** Users: session validity (existing, unblocked) and the back office's user seeding. */
+export const usersModule: SimModule<UsersSlice, UsersBackOffice> = {
   name: 'users',
   init(ctx) {
     ctx.state.users ??= {};

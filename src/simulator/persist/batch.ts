@@ -45,6 +45,7 @@ export interface StoreStats {
   units: number;
 }
 
+/** Count one saved batch in a store's figures. */
 export const countBatch = (s: StoreStats, b: SaveBatch): void => {
   s.saves += 1;
   s.bytes += batchBytes(b);
@@ -56,3 +57,32 @@ export class StoreVersionError extends Error {}
 
 /** A store refused a save for want of room: its size ceiling, a full disk, a browser quota. */
 export class StoreFullError extends Error {}
+
+/**
+ * What every store offers (store.ts has the memory one; idb-store.ts and
+ * host/sqlite-store.ts the lasting ones).
+ */
+export interface SimStore {
+  /** Everything saved, or undefined when the store is empty. */
+  load(): Promise<Loaded | undefined>;
+  /** Apply one batch in one transaction (all or nothing); {@link StoreFullError} for want of room. */
+  save(batch: SaveBatch): Promise<void>;
+  /** The saved JSON text of these units (a unit the store does not hold is absent). */
+  read(keys: readonly string[]): Promise<Map<string, string>>;
+  /** One uploaded image. */
+  blob(id: string): Promise<StoredBlob | undefined>;
+  /** Forget everything (the next start begins afresh). */
+  clear(): Promise<void>;
+  /** Release the store (files, connections). */
+  close?(): Promise<void>;
+  /** What this store has written since it was opened. */
+  readonly stats: StoreStats;
+  /** Where the data lives, for start-up messages. */
+  readonly where?: string;
+  /**
+   * Data outlives the process (IndexedDB, SQLite): a new store then starts
+   * its ids at a time-based offset, so a wiped store never reuses an uid.
+   * Memory stores start at 1000, so tests see the same ids every run.
+   */
+  readonly durable?: boolean;
+}

@@ -16,10 +16,10 @@ import {
   StoreVersionError,
   type Loaded,
   type SaveBatch,
+  type SimStore,
   type StoreStats,
   type StoredBlob,
 } from './batch.ts';
-import type { SimStore } from '../store.ts';
 
 const STORES = ['units', 'blobs', 'meta', 'state'] as const;
 
@@ -46,6 +46,7 @@ function open(name: string): Promise<IDBDatabase> {
   return req(r);
 }
 
+/** The worker's store in the IndexedDB database `name` (opened on first use). */
 export function indexedDbStore(name = 'trader-simulator'): SimStore {
   const stats: StoreStats = { saves: 0, bytes: 0, units: 0 };
   let opened: Promise<IDBDatabase> | undefined;

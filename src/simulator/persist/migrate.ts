@@ -4,7 +4,7 @@
  * uploads.ts) and the state in units. A state from a version this build does
  * not know is refused with a clear message, never dropped.
  */
-import { STATE_VERSION } from '../state.ts';
+import { STATE_VERSION } from '../core-state.ts';
 import { StoreVersionError, type StoredBlob } from './batch.ts';
 import { fromDataUrl, type UploadRecord } from './uploads.ts';
 

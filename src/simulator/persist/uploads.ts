@@ -12,7 +12,6 @@
  * The calls still answer image fields as data URLs, as they did when the
  * images sat in the state.
  */
-import type { SimState } from '../state.ts';
 import type { StoredBlob } from './batch.ts';
 
 /** What one user may keep in images. */
@@ -27,13 +26,12 @@ export interface UploadRecord {
   at: number;
 }
 
-declare module '../state.ts' {
-  interface SimState {
-    /** Uploaded images by id (the bytes are in the store's blob area). */
-    uploads: Record<string, UploadRecord>;
-    /** Last upload id issued. */
-    uploadSeq?: number;
-  }
+/** The uploads' section of the state (state.ts composes it). */
+export interface UploadsSlice {
+  /** Uploaded images by id (the bytes are in the store's blob area). */
+  uploads: Record<string, UploadRecord>;
+  /** Last upload id issued. */
+  uploadSeq?: number;
 }
 
 const PREFIX = 'upload:';
@@ -66,6 +64,7 @@ export interface BlobChanges {
   del: string[];
 }
 
+/** A stored image as a data URL (base64). */
 export function toDataUrl(b: StoredBlob): string {
   let s = '';
   for (let i = 0; i < b.bytes.length; i += 0x8000)
@@ -85,7 +84,7 @@ export function fromDataUrl(url: string): StoredBlob | undefined {
 
 /** The upload area of a simulator, over its (tracked) state and its store's blobs. */
 export function createUploads(
-  state: SimState,
+  state: UploadsSlice,
   read: (id: string) => Promise<StoredBlob | undefined>,
   staged: Map<string, StoredBlob | null> = new Map(),
 ): Uploads {
@@ -155,11 +154,4 @@ export function createUploads(
       for (const id of pending.keys()) if (!inFlight.has(id)) pending.delete(id);
     },
   };
-}
-
-declare module '../module.ts' {
-  interface SimContext {
-    /** Uploaded images (the blob area). */
-    uploads: Uploads;
-  }
 }

@@ -1,6 +1,6 @@
 /** Phrases every words file uses: pressing, typing, choosing, toasts, opening a screen. */
 import type { AnyEvent, W } from '../plan/words.ts';
-import { DEFAULT_FLAGS } from '../../../src/simulator/state.ts';
+import { DEFAULT_FLAGS } from '../../../src/simulator/core-state.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE, flagOn } from '../../../src/config/site.ts';
-import { DEFAULT_FLAGS } from '../../../src/simulator/state.ts';
+import { DEFAULT_FLAGS } from '../../../src/simulator/core-state.ts';
 import {
   accountMenu,
   juniorOffered,

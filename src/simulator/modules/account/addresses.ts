@@ -14,18 +14,19 @@
  */
 import { decodeSensitive, encodeSensitive } from '../../../api/aes-codec.ts';
 import type { CoinNet, SavedCryptoAddress } from '../../../api/types/user.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
+import { nextId } from '../../core-state.ts';
 import { hasIllegal, str } from '../identity/validate.ts';
 import { COIN_NETS, coinNet, logo, type CoinNetDef } from './coins.ts';
 import { isFailure, me, realUser, type Failure } from './guard.ts';
-import { mine, type SavedAddress } from './state.ts';
+import { mine, type SavedAddress, type AccountContext } from './state.ts';
 
 const limits = (n: CoinNetDef) => ({
   minWithdrawAmount: Number(n.min),
   maxWithdrawAmount: Number(n.max),
 });
 
+/** A coin network as the wire shows it; `said` is the self wallet's id, if any. */
 export const coinNetView = (n: CoinNetDef, said = ''): CoinNet => ({
   id: n.id,
   currency: n.coin,
@@ -65,7 +66,8 @@ async function savedView(aesKey: string, a: SavedAddress): Promise<SavedCryptoAd
   };
 }
 
-export const addressHandlers = (ctx: SimContext): Handlers => ({
+/** The calls on coin networks and a user's saved withdrawal addresses. */
+export const addressHandlers = (ctx: AccountContext): Handlers => ({
   currencySimpleCoinNet: () =>
     ok({
       dtoList: COIN_NETS.filter((n) => !ctx.state.account.disabledCoinNets[n.id]).map((n) =>

@@ -19,12 +19,12 @@ import {
 } from '../../../api/aes-codec.ts';
 import type { BankCard, BankCardInput } from '../../../api/types/user.ts';
 import { mapSealed, seal, unseal } from '../../auth/vault.ts';
-import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { fail, ok, type CallInfo, type Handlers } from '../../module.ts';
+import { nextId } from '../../core-state.ts';
 import type { UserRecord } from '../../users.ts';
 import { hasIllegal, isPhone, MAX_FIELD, normalisePhone, str } from '../identity/validate.ts';
 import { isFailure, me, realUser, type Failure } from './guard.ts';
-import { mine, type CardRecord } from './state.ts';
+import { mine, type CardRecord, type AccountContext } from './state.ts';
 
 /** Bank cards one user may save: the list's size (user-centre.md §9, "up to 1000"). */
 export const MAX_SAVED_CARDS = 1000;
@@ -77,7 +77,8 @@ async function readCard(
   return card as unknown as BankCardInput;
 }
 
-export const cardHandlers = (ctx: SimContext): Handlers => {
+/** The bank-card calls; the sensitive fields are sealed at rest. */
+export const cardHandlers = (ctx: AccountContext): Handlers => {
   const vault = () => ctx.state.vaultKey;
   /** A record to keep: the sensitive fields sealed. */
   const sealed = async (c: Omit<CardRecord, 'sealed'>): Promise<CardRecord> => ({

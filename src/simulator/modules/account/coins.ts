@@ -125,10 +125,13 @@ export const DEPOSIT_MAX_USD = 10_000_000;
 /** Most deposit requests one user may have in review at once. */
 export const DEPOSIT_OPEN_MAX = 5;
 
+/** A wallet currency by its id. */
 export const currencyById = (id: unknown): Currency | undefined =>
   CURRENCIES.find((c) => c.id === String(id));
+/** A wallet currency by its code (USD, USDT…). */
 export const currencyByCode = (code: unknown): Currency | undefined =>
   CURRENCIES.find((c) => c.code === code);
+/** A coin network (or the bank network) by its id. */
 export const coinNet = (id: unknown): CoinNetDef | undefined =>
   id === BANK_NET.id ? BANK_NET : COIN_NETS.find((n) => n.id === String(id));
 

@@ -19,8 +19,8 @@
  * with the reason and notifies (629006).
  */
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
+import { nextId } from '../../core-state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
 import {
   cents,
@@ -31,14 +31,15 @@ import {
   usdPrice,
 } from './coins.ts';
 import { amount, imageUpload, isFailure, keepImages, me, paginate, realUser } from './guard.ts';
-import { mine, type WalletRequest } from './state.ts';
+import { mine, type WalletRequest, type AccountContext } from './state.ts';
 
 /** Requests of a user, newest first. */
-export const requestsOf = (ctx: SimContext, uid: string): WalletRequest[] =>
+export const requestsOf = (ctx: AccountContext, uid: string): WalletRequest[] =>
   mine(ctx.state.account.walletRequests, uid).sort(
     (a, b) => b.submitTimeTs - a.submitTimeTs || Number(b.id) - Number(a.id),
   );
 
+/** A deposit or withdrawal request as the record list shows it. */
 export const recordView = (r: WalletRequest): DepositWithdrawRecord => ({
   id: r.id,
   payPrice: r.payPrice,
@@ -53,7 +54,8 @@ export const recordView = (r: WalletRequest): DepositWithdrawRecord => ({
 const optionalNumber = (v: unknown): number | undefined =>
   v === undefined || v === null || v === '' ? undefined : Number(v);
 
-export const depositHandlers = (ctx: SimContext): Handlers => ({
+/** The deposit calls: submit a deposit, the deposit status, the records. */
+export const depositHandlers = (ctx: AccountContext): Handlers => ({
   userDeposit: async (p, info) => {
     const u = realUser(ctx, info);
     if (isFailure(u)) return u;

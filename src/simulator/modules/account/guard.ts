@@ -4,17 +4,19 @@
  * amounts, and uploaded images.
  */
 import Big from 'big.js';
-import { fail, type CallInfo, type SimContext } from '../../module.ts';
+import { fail, type CallInfo } from '../../module.ts';
 import { findUser, type UserRecord } from '../../users.ts';
 import type { StoredBlob } from '../../persist/batch.ts';
 import { QUOTA_CODE } from '../../persist/uploads.ts';
+import type { AccountContext } from './state.ts';
 
 export type Failure = ReturnType<typeof fail>;
+/** Is this value a failure reply (as made by `fail`)? */
 export const isFailure = (v: unknown): v is Failure =>
   typeof v === 'object' && v !== null && 'code' in v && 'data' in v;
 
 /** The calling user, or 1002 (the user was removed). */
-export function me(ctx: SimContext, info: CallInfo): UserRecord | Failure {
+export function me(ctx: AccountContext, info: CallInfo): UserRecord | Failure {
   const u = info.session ? findUser(ctx, info.session.uid) : undefined;
   return u ?? fail(1002);
 }
@@ -24,7 +26,7 @@ export function me(ctx: SimContext, info: CallInfo): UserRecord | Failure {
  * cards, deposits, withdrawals or loans (user-centre.md §1), so a demo
  * session's real-money operation answers 23523 (operation illegal status).
  */
-export function realUser(ctx: SimContext, info: CallInfo): UserRecord | Failure {
+export function realUser(ctx: AccountContext, info: CallInfo): UserRecord | Failure {
   const u = me(ctx, info);
   if (isFailure(u)) return u;
   return info.session?.virtualStatus === '0' ? u : fail(23523);
@@ -86,7 +88,7 @@ export async function imageUpload(v: unknown): Promise<StoredBlob | Failure> {
  * user's images would pass their quota (nothing is kept then).
  */
 export function keepImages(
-  ctx: SimContext,
+  ctx: AccountContext,
   uid: string,
   images: readonly StoredBlob[],
   replacing: ReadonlyArray<string | undefined> = [],

@@ -9,7 +9,7 @@
  * 1032, 1033, 1040, 1041, 1043, 1046, 1048, 1053, 1054, 1056, 1058, 1059,
  * 1060, 1061, 1062, 1063, 1068, 1071, 1072, 1073, 1075, 1087, 1158, 23557.
  */
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import type { SimModule } from '../../module.ts';
 import { findUser } from '../../users.ts';
 import { addressHandlers } from './addresses.ts';
@@ -21,32 +21,32 @@ import { loanHandlers } from './loans.ts';
 import { ALARM, notificationHandlers, notify, OWN_TEXT } from './notifications.ts';
 import { profileHandlers } from './profile.ts';
 import { reviewOps, type ReviewOps } from './review.ts';
-import { initAccount, type WalletRequest } from './state.ts';
+import { initAccount, type AccountNeeds, type WalletRequest } from './state.ts';
 import { walletHandlers } from './wallet.ts';
 import { withdrawHandlers } from './withdraw.ts';
 
-declare module '../../back-office.ts' {
-  interface BackOffice extends ReviewOps {
-    /** A user's deposit and withdrawal requests, newest first (`proof` is a reference: read it with `upload`). */
-    walletRequests(uid?: string): WalletRequest[];
-    /** An uploaded image (deposit proof, identity image, avatar) as a data URL, by its reference. */
-    upload(ref: string): Promise<string | undefined>;
-    /** Flag (or clear) an account anomaly: withdrawals answer 1066. */
-    setAccountAnomaly(uid: string, on: boolean): void;
-    /** Put an active loan past its repayment date: status 4, and 1151 on new loans and withdrawals. */
-    makeLoanOverdue(loanId: string): void;
-    /** Send a user a message (notification 629012 with its own title and content). */
-    sendMessage(uid: string, title: string, content: string): void;
-    /** 1: the user deposits from self wallets. */
-    setWalletType(uid: string, walletType: number): void;
-    /** Give a user a self wallet on a network; returns its id (the deposit's `said`). */
-    addSelfWallet(uid: string, coinNetId: string, address: string): string;
-    /** Switch a coin network off (withdrawals to it answer 1047, deposits 1055) or on. */
-    setCoinNetEnabled(coinNetId: string, enabled: boolean): void;
-  }
+/** The account module's back-office operations (back-office.ts composes them). */
+export interface AccountBackOffice extends ReviewOps {
+  /** A user's deposit and withdrawal requests, newest first (`proof` is a reference: read it with `upload`). */
+  walletRequests(uid?: string): WalletRequest[];
+  /** An uploaded image (deposit proof, identity image, avatar) as a data URL, by its reference. */
+  upload(ref: string): Promise<string | undefined>;
+  /** Flag (or clear) an account anomaly: withdrawals answer 1066. */
+  setAccountAnomaly(uid: string, on: boolean): void;
+  /** Put an active loan past its repayment date: status 4, and 1151 on new loans and withdrawals. */
+  makeLoanOverdue(loanId: string): void;
+  /** Send a user a message (notification 629012 with its own title and content). */
+  sendMessage(uid: string, title: string, content: string): void;
+  /** 1: the user deposits from self wallets. */
+  setWalletType(uid: string, walletType: number): void;
+  /** Give a user a self wallet on a network; returns its id (the deposit's `said`). */
+  addSelfWallet(uid: string, coinNetId: string, address: string): string;
+  /** Switch a coin network off (withdrawals to it answer 1047, deposits 1055) or on. */
+  setCoinNetEnabled(coinNetId: string, enabled: boolean): void;
 }
 
-export const accountModule: SimModule = {
+/** The user centre's calls, and the back office's reviews and account switches. */
+export const accountModule: SimModule<AccountNeeds, AccountBackOffice> = {
   name: 'account',
   init: initAccount,
   handlers: (ctx) => ({

@@ -12,22 +12,22 @@
  * metaData (which also carries the locale).
  */
 import type { IdType, VerificationRecord } from '../../../api/types/user.ts';
-import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type CallInfo, type Handlers } from '../../module.ts';
 import { hasIllegal, isEmail, jsonObject, MAX_FIELD, str } from '../identity/validate.ts';
 import type { StoredBlob } from '../../persist/batch.ts';
 import { imageUpload, isFailure, keepImages, me, type Failure } from './guard.ts';
-import type { KycRecord } from './state.ts';
+import { type KycRecord, type AccountContext } from './state.ts';
 
 const IMAGES = ['cardImgFront', 'cardImgReverse', 'cardImgAvatar'] as const;
 
 const blank = (): KycRecord => ({ realName: '', idCard: '', verifiedStatus: 0 });
 
 /** A user's record of one kind (created blank on first read). */
-export const kycOf = (ctx: SimContext, uid: string, junior: boolean): KycRecord =>
+export const kycOf = (ctx: AccountContext, uid: string, junior: boolean): KycRecord =>
   ((junior ? ctx.state.account.junior : ctx.state.account.kyc)[uid] ??= blank());
 
 /** The record as the wire shows it: images as data URLs (they are kept in the upload area). */
-const view = async (ctx: SimContext, r: KycRecord): Promise<VerificationRecord> => {
+const view = async (ctx: AccountContext, r: KycRecord): Promise<VerificationRecord> => {
   const { submittedAt: _at, ...rest } = r;
   for (const k of IMAGES) {
     const url = await ctx.uploads.url(rest[k]);
@@ -38,7 +38,7 @@ const view = async (ctx: SimContext, r: KycRecord): Promise<VerificationRecord> 
 };
 
 async function submit(
-  ctx: SimContext,
+  ctx: AccountContext,
   p: Record<string, unknown>,
   info: CallInfo,
   junior: boolean,
@@ -92,7 +92,8 @@ async function submit(
   return ok(null);
 }
 
-export const kycHandlers = (ctx: SimContext): Handlers => {
+/** The identity-verification calls (standard and junior). */
+export const kycHandlers = (ctx: AccountContext): Handlers => {
   const read = async (info: CallInfo, junior: boolean) => {
     const u = me(ctx, info);
     return isFailure(u) ? u : ok(await view(ctx, kycOf(ctx, u.uid, junior)));

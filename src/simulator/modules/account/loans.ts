@@ -24,12 +24,12 @@
 import Big from 'big.js';
 import type { Loan, Repayment } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
+import { nextId } from '../../core-state.ts';
 import { findUser } from '../../users.ts';
 import { hasIllegal, MAX_FIELD, str } from '../identity/validate.ts';
 import { isFailure, me, realUser } from './guard.ts';
-import { mine, type LoanRecord } from './state.ts';
+import { mine, type LoanRecord, type AccountContext } from './state.ts';
 
 export const LOAN = {
   min: 50_000,
@@ -42,14 +42,14 @@ export const LOAN = {
 export const DAY_MS = 86_400_000;
 
 /** What is still owed on a loan (amount less approved repayments; whole units, summed as decimals). */
-export const owed = (ctx: SimContext, loan: LoanRecord): number =>
+export const owed = (ctx: AccountContext, loan: LoanRecord): number =>
   Object.values(ctx.state.account.repayments)
     .filter((r) => r.loanId === loan.id && r.status === 1)
     .reduce((s, r) => s.minus(r.amount), new Big(loan.amount))
     .toNumber();
 
 /** Mark a user's active loans past their date as overdue (status 4). */
-export function refreshLoans(ctx: SimContext, uid: string): void {
+export function refreshLoans(ctx: AccountContext, uid: string): void {
   const now = ctx.clock.now();
   for (const l of mine(ctx.state.account.loans, uid)) {
     if (l.status === 1 && l.repaymentDate !== null && now > l.repaymentDate && owed(ctx, l) > 0)
@@ -57,13 +57,14 @@ export function refreshLoans(ctx: SimContext, uid: string): void {
   }
 }
 
-export const hasOverdueLoan = (ctx: SimContext, uid: string): boolean => {
+/** Has the user a loan past its repayment date (status 4)? Loans are brought up to date first. */
+export const hasOverdueLoan = (ctx: AccountContext, uid: string): boolean => {
   refreshLoans(ctx, uid);
   return mine(ctx.state.account.loans, uid).some((l) => l.status === 4);
 };
 
 /** The user's latest loan. */
-const latest = (ctx: SimContext, uid: string): LoanRecord | undefined =>
+const latest = (ctx: AccountContext, uid: string): LoanRecord | undefined =>
   mine(ctx.state.account.loans, uid).sort(
     (a, b) => b.createdAt - a.createdAt || Number(b.id) - Number(a.id),
   )[0];
@@ -81,7 +82,8 @@ const loanView = (l: LoanRecord): Loan => ({
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-export const loanHandlers = (ctx: SimContext): Handlers => {
+/** The loan calls: check, apply, repay. */
+export const loanHandlers = (ctx: AccountContext): Handlers => {
   const ownLoan = (uid: string, p: { loanId?: unknown; loanUid?: unknown } | undefined) => {
     const l = ctx.state.account.loans[String(p?.loanId)];
     const loanUid = str(p?.loanUid);

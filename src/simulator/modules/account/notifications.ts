@@ -5,10 +5,10 @@
  * caller's answer 1008 and nothing changes.
  */
 import type { Notification } from '../../../api/types/user.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
+import { nextId } from '../../core-state.ts';
 import { isFailure, me, paginate } from './guard.ts';
-import { mine, type Notice } from './state.ts';
+import { mine, type Notice, type AccountContext } from './state.ts';
 
 /** Alarm types of the notification catalogue. */
 export const ALARM = {
@@ -24,7 +24,7 @@ export const OWN_TEXT = 4;
 
 /** Add a notification for a user. */
 export function notify(
-  ctx: SimContext,
+  ctx: AccountContext,
   uid: string,
   n: Pick<Notice, 'alarmType' | 'title' | 'content'> &
     Partial<Pick<Notice, 'remark' | 'paymentPrice' | 'actionType'>>,
@@ -45,10 +45,11 @@ export function notify(
 
 const wire = ({ uid: _uid, ...n }: Notice): Notification => n;
 
-const unread = (ctx: SimContext, uid: string) =>
+const unread = (ctx: AccountContext, uid: string) =>
   mine(ctx.state.account.notifications, uid).filter((n) => n.readStatus === 0).length;
 
-export const notificationHandlers = (ctx: SimContext): Handlers => ({
+/** The notification calls: list, unread count, mark read. */
+export const notificationHandlers = (ctx: AccountContext): Handlers => ({
   userNotification: (p, info) => {
     const u = me(ctx, info);
     if (isFailure(u)) return u;

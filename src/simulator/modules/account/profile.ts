@@ -28,7 +28,7 @@
  *   1110 while this account from this source must wait, 1045 someone else
  *   has proved or registered the address meanwhile (the binding is dropped).
  */
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
 import { checkPassword, findByLogin, setPassword } from '../../users.ts';
 import { checkCode, codeFailure, consumeCode, issueCode, send } from '../identity/codes.ts';
 import { clearFailures, lockKey, recordFailure, waitFor } from '../identity/lockout.ts';
@@ -42,8 +42,10 @@ import {
   validPassword,
 } from '../identity/validate.ts';
 import { imageUpload, isFailure, keepImages, me } from './guard.ts';
+import type { AccountContext } from './state.ts';
 
-export const profileHandlers = (ctx: SimContext): Handlers => ({
+/** The profile calls: personal details, password, e-mail binding, avatar. */
+export const profileHandlers = (ctx: AccountContext): Handlers => ({
   infoSubmit: async (p, info) => {
     const u = me(ctx, info);
     if (isFailure(u)) return u;

@@ -6,12 +6,11 @@
  * Every operation throws when the item is unknown or already decided.
  */
 import { acct } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
 import { findUser } from '../../users.ts';
 import { kycOf } from './kyc.ts';
 import { DAY_MS, owed } from './loans.ts';
 import { ALARM, notify, OWN_TEXT } from './notifications.ts';
-import type { WalletRequest } from './state.ts';
+import { type WalletRequest, type AccountContext } from './state.ts';
 
 /** Something waiting for the operator. */
 export interface ReviewItem {
@@ -38,7 +37,8 @@ export interface ReviewOps {
   rejectRepayment(id: string, reason: string): void;
 }
 
-export function reviewOps(ctx: SimContext): ReviewOps {
+/** The back office's review operations over one simulator's wallet requests. */
+export function reviewOps(ctx: AccountContext): ReviewOps {
   const a = ctx.state.account;
   const request = (id: string, actionType: 0 | 1): WalletRequest => {
     const r = a.walletRequests[id];

@@ -10,6 +10,8 @@
  */
 import type { BankCard, IdType, VerifiedStatus } from '../../../api/types/user.ts';
 import type { SimContext } from '../../module.ts';
+import type { UsersSlice } from '../../users.ts';
+import type { IdentitySlice } from '../identity/state.ts';
 
 /** Where a withdrawal goes. */
 export type WithdrawTarget =
@@ -159,11 +161,19 @@ export interface AccountState {
   disabledCoinNets: Record<string, boolean>;
 }
 
-declare module '../../state.ts' {
-  interface SimState {
-    account: AccountState;
-  }
+/** The account module's section of the state (state.ts composes it). */
+export interface AccountSlice {
+  account: AccountState;
 }
+
+/**
+ * The sections the account module reads: its own, the users', and
+ * identity's (e-mail binding and password changes send and check codes there).
+ */
+export type AccountNeeds = AccountSlice & IdentitySlice & UsersSlice;
+
+/** The account module's context. */
+export type AccountContext = SimContext<AccountNeeds>;
 
 /** The section's maps (each entry is one stored unit, see persist/units.ts). */
 export const ACCOUNT_MAPS = [
@@ -182,7 +192,7 @@ export const ACCOUNT_MAPS = [
 ] as const;
 
 /** Create the section when missing (new or older saved state). */
-export function initAccount(ctx: SimContext): void {
+export function initAccount(ctx: AccountContext): void {
   const s = (ctx.state.account ??= {} as AccountState);
   for (const k of ACCOUNT_MAPS) s[k] ??= {};
 }

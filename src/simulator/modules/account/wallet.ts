@@ -16,7 +16,7 @@ import Big from 'big.js';
 import type { TransferForm, WalletItem } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import {
   cents,
   currencyByCode,
@@ -28,7 +28,7 @@ import {
   type Currency,
 } from './coins.ts';
 import { amount, isFailure, me, paginate, realUser, type Failure } from './guard.ts';
-import { mine } from './state.ts';
+import { mine, type AccountContext } from './state.ts';
 
 /** Fee account of wallet transfers in one coin. */
 export const walletFees = (coin: string): string => `house:fees:wallet:${coin}`;
@@ -72,7 +72,7 @@ interface Quote {
   usd: Big;
 }
 
-function quote(ctx: SimContext, p: Partial<TransferForm>): Quote | Failure {
+function quote(ctx: AccountContext, p: Partial<TransferForm>): Quote | Failure {
   const c = currencyById(p.currId) ?? (p.currId === undefined ? currencyByCode(p.curr) : undefined);
   if (!c || c.code === 'USD') return fail(1030);
   const type = Number(p.type);
@@ -89,7 +89,8 @@ function quote(ctx: SimContext, p: Partial<TransferForm>): Quote | Failure {
   return { c, type, num, fee, practical, usd };
 }
 
-export const walletHandlers = (ctx: SimContext): Handlers => ({
+/** The wallet calls: balances, transfers between currencies (quote and do), records. */
+export const walletHandlers = (ctx: AccountContext): Handlers => ({
   myWalletBalance: (_p, info) => {
     const u = realUser(ctx, info);
     if (isFailure(u)) return u;

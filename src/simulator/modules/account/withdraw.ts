@@ -30,19 +30,19 @@ import type {
   WithdrawCryptoPayload,
 } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
-import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type CallInfo, type Handlers } from '../../module.ts';
 import { hasOpenPositions, hasUnverifiedWithdrawal } from '../../queries.ts';
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import type { UserRecord } from '../../users.ts';
 import { str } from '../identity/validate.ts';
 import { plainAddress } from './addresses.ts';
 import { BANK_NET, cents, coinNet, usdPrice, withdrawFee, type CoinNetDef } from './coins.ts';
 import { amount, isFailure, realUser, type Failure } from './guard.ts';
 import { hasOverdueLoan } from './loans.ts';
-import { mine, type WithdrawTarget } from './state.ts';
+import { mine, type WithdrawTarget, type AccountContext } from './state.ts';
 
 /** 1066, 1067 or 1070 when withdrawals are locked for the user; 0 otherwise. */
-export function withdrawLock(ctx: SimContext, uid: string): number {
+export function withdrawLock(ctx: AccountContext, uid: string): number {
   if (ctx.state.account.anomaly[uid]) return 1066;
   if (hasUnverifiedWithdrawal(ctx, uid)) return 1067;
   if (hasOpenPositions(ctx, uid, 'real')) return 1070;
@@ -50,7 +50,11 @@ export function withdrawLock(ctx: SimContext, uid: string): number {
 }
 
 /** The network a crypto calculation or withdrawal is for, and the saved address if one is named. */
-function cryptoNet(ctx: SimContext, uid: string, p: { currencyId?: unknown; coinId?: unknown }) {
+function cryptoNet(
+  ctx: AccountContext,
+  uid: string,
+  p: { currencyId?: unknown; coinId?: unknown },
+) {
   const coinId = str(p.coinId);
   if (coinId) {
     const n = coinNet(coinId);
@@ -74,7 +78,12 @@ interface Calc {
   cash: Big;
 }
 
-function calculate(ctx: SimContext, uid: string, net: CoinNetDef, raw: unknown): Calc | Failure {
+function calculate(
+  ctx: AccountContext,
+  uid: string,
+  net: CoinNetDef,
+  raw: unknown,
+): Calc | Failure {
   const num = amount(raw, 5);
   if (num === 'decimals') return fail(1065);
   if (typeof num === 'string') return fail(1069);
@@ -105,7 +114,7 @@ const feeInfo = (c: Calc): FeeInfo => ({
 });
 
 async function target(
-  ctx: SimContext,
+  ctx: AccountContext,
   u: UserRecord,
   info: CallInfo,
   p: Partial<WithdrawCryptoPayload & WithdrawBankPayload>,
@@ -140,7 +149,8 @@ async function target(
   return { net: r.net, target: t };
 }
 
-export const withdrawHandlers = (ctx: SimContext): Handlers => ({
+/** The withdrawal calls: status, networks, fee quotes, submit. */
+export const withdrawHandlers = (ctx: AccountContext): Handlers => ({
   withdrawStatus: (_p, info) => {
     const u = realUser(ctx, info);
     if (isFailure(u)) return u;

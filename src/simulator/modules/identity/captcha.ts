@@ -20,10 +20,9 @@
  * answers count against their source (lockout.ts), the 1042 burst limit, and
  * {@link MAX_LIVE_CAPTCHAS}.
  */
-import type { SimContext } from '../../module.ts';
 import { secureBetween as r, securePick, secureUuid } from '../../secure-random.ts';
 import { ALPHABET, GLYPH_H, GLYPH_W, strokesOf } from './captcha-font.ts';
-import { CAPTCHA_TTL_MS } from './state.ts';
+import { CAPTCHA_TTL_MS, type IdentityContext } from './state.ts';
 
 export const CAPTCHA_LENGTH = 4;
 /** Captchas alive at once, all visitors together; beyond it the oldest is dropped. */
@@ -146,7 +145,7 @@ function svg(text: string): string {
 }
 
 /** Make a captcha; returns the image (data URL) and its uuid. */
-export function newCaptcha(ctx: SimContext): { image: string; uuid: string } {
+export function newCaptcha(ctx: IdentityContext): { image: string; uuid: string } {
   const text = Array.from({ length: CAPTCHA_LENGTH }, () => securePick([...ALPHABET])).join('');
   const id = secureUuid();
   const now = ctx.clock.now();
@@ -165,7 +164,7 @@ export function newCaptcha(ctx: SimContext): { image: string; uuid: string } {
  * Check a typed captcha: 23554 unknown (never issued, used, or burnt after
  * five wrong tries), 23555 expired, 23556 wrong; 0 when right (it is used up).
  */
-export function checkCaptcha(ctx: SimContext, id: string, typed: string): number {
+export function checkCaptcha(ctx: IdentityContext, id: string, typed: string): number {
   const all = ctx.state.identity.captchas;
   const c = all[id];
   if (!c) return 23554;

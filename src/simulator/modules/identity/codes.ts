@@ -14,9 +14,8 @@
  * code (once a minute per address, as anyone). Past {@link CODE_MAX_SOURCES}
  * guessing sources a code is thrown away (each has had its tries by then).
  */
-import type { SimContext } from '../../module.ts';
 import { secureDigits } from '../../secure-random.ts';
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import {
   CODE_MAX_ATTEMPTS,
   CODE_MAX_LIFE_MS,
@@ -27,6 +26,7 @@ import {
   RESEND_MS,
   type OutboxEntry,
   type SentCode,
+  type IdentityContext,
 } from './state.ts';
 
 /** Purposes a code is kept under: the spec's code types, the second factor and e-mail proof. */
@@ -38,13 +38,13 @@ const key = (purpose: CodePurpose, address: string) => `${purpose}:${address}`;
 export type OutboxListener = (entry: OutboxEntry) => void;
 
 // Per simulator, so two simulators in one process (tests) do not hear each other.
-const listeners = new WeakMap<SimContext, Set<OutboxListener>>();
+const listeners = new WeakMap<IdentityContext, Set<OutboxListener>>();
 
 /**
  * Hear every message the simulator "sends" (a host printing codes to a
  * terminal, for instance). Returns the function that stops listening.
  */
-export function onOutbox(ctx: SimContext, fn: OutboxListener): () => void {
+export function onOutbox(ctx: IdentityContext, fn: OutboxListener): () => void {
   let set = listeners.get(ctx);
   if (!set) listeners.set(ctx, (set = new Set()));
   set.add(fn);
@@ -52,7 +52,7 @@ export function onOutbox(ctx: SimContext, fn: OutboxListener): () => void {
 }
 
 /** Put a message in the outbox (oldest dropped past the cap). */
-export function send(ctx: SimContext, entry: Omit<OutboxEntry, 'id' | 'at'>): OutboxEntry {
+export function send(ctx: IdentityContext, entry: Omit<OutboxEntry, 'id' | 'at'>): OutboxEntry {
   const e: OutboxEntry = { id: nextId(ctx.state), at: ctx.clock.now(), ...entry };
   const box = ctx.state.identity.outbox;
   box.push(e);
@@ -70,13 +70,13 @@ export function send(ctx: SimContext, entry: Omit<OutboxEntry, 'id' | 'at'>): Ou
 }
 
 /** 1110: was a code for this purpose sent to this address less than {@link RESEND_MS} ago? */
-export const tooSoon = (ctx: SimContext, purpose: CodePurpose, address: string): boolean => {
+export const tooSoon = (ctx: IdentityContext, purpose: CodePurpose, address: string): boolean => {
   const last = ctx.state.identity.lastSent[key(purpose, address)];
   return last !== undefined && ctx.clock.now() - last < RESEND_MS;
 };
 
 /** The live codes of a purpose and address, oldest first (expired ones are dropped). */
-function liveCodes(ctx: SimContext, purpose: CodePurpose, address: string): SentCode[] {
+function liveCodes(ctx: IdentityContext, purpose: CodePurpose, address: string): SentCode[] {
   const k = key(purpose, address);
   const codes = ctx.state.identity.codes;
   const now = ctx.clock.now();
@@ -90,7 +90,7 @@ const usableBy = (c: SentCode, peer: string) => (c.tries[peer] ?? 0) < CODE_MAX_
 
 /** The newest live code this source may still try, if any (a second step re-uses it). */
 export const liveCode = (
-  ctx: SimContext,
+  ctx: IdentityContext,
   purpose: CodePurpose,
   address: string,
   peer: string,
@@ -104,7 +104,7 @@ export const liveCode = (
  * one went out less than {@link RESEND_MS} ago (answer 1110).
  */
 export function issueCode(
-  ctx: SimContext,
+  ctx: IdentityContext,
   purpose: CodePurpose,
   address: string,
   peer: string,
@@ -144,7 +144,7 @@ export type CodeCheck = 'ok' | 'none' | 'wrong';
  * every live code the source could still try.
  */
 export function checkCode(
-  ctx: SimContext,
+  ctx: IdentityContext,
   purpose: CodePurpose,
   address: string,
   given: string,
@@ -172,7 +172,7 @@ function sameDigits(a: string, b: string): boolean {
 }
 
 /** A used code cannot be used again, nor any other sent for the same purpose and address. */
-export const consumeCode = (ctx: SimContext, purpose: CodePurpose, address: string): void => {
+export const consumeCode = (ctx: IdentityContext, purpose: CodePurpose, address: string): void => {
   delete ctx.state.identity.codes[key(purpose, address)];
 };
 

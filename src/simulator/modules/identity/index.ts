@@ -4,33 +4,37 @@
  * office's outbox, user blocking, removal and forced log-out.
  */
 import type { CallName } from '../../../api/contract.ts';
-import type { SimContext, SimModule } from '../../module.ts';
+import type { SimModule } from '../../module.ts';
 import { findByLogin, findUser, type UserRecord } from '../../users.ts';
 import { lockKey } from './lockout.ts';
 import { loginAddress, loginHandlers } from './login.ts';
 import { registerHandlers } from './register.ts';
 import { endSessions, sessionCurrent } from './sessions.ts';
 import { sessionHandlers } from './session-calls.ts';
-import { initIdentity, type OutboxEntry } from './state.ts';
+import {
+  initIdentity,
+  type OutboxEntry,
+  type IdentityContext,
+  type IdentityNeeds,
+} from './state.ts';
 import { normalisePhone, str } from './validate.ts';
 
-declare module '../../back-office.ts' {
-  interface BackOffice {
-    /** Mails and texts sent, oldest first (verification, reset and second-factor codes); optionally to one address or uid. */
-    outbox(to?: string): OutboxEntry[];
-    /** The latest code sent to an e-mail, phone or uid (second factor), if any. */
-    lastCode(to: string): string | undefined;
-    /** The text of a live image captcha (what a reviewer reads off the picture). */
-    captchaText(uuid: string): string | undefined;
-    /** Block a user (sign-in 1044, every session ends) or unblock. */
-    blockUser(uid: string, blocked: boolean): void;
-    /** Remove a user: their still-signed tokens now get 1002 from user info and -1 from the session check. */
-    deleteUser(uid: string): void;
-    /** End every session of a user ("logged out elsewhere"). */
-    logoutUser(uid: string): void;
-    /** Require (or not) a second-factor code at sign-in. */
-    setTwoFactor(uid: string, on: boolean): void;
-  }
+/** The identity module's back-office operations (back-office.ts composes them). */
+export interface IdentityBackOffice {
+  /** Mails and texts sent, oldest first (verification, reset and second-factor codes); optionally to one address or uid. */
+  outbox(to?: string): OutboxEntry[];
+  /** The latest code sent to an e-mail, phone or uid (second factor), if any. */
+  lastCode(to: string): string | undefined;
+  /** The text of a live image captcha (what a reviewer reads off the picture). */
+  captchaText(uuid: string): string | undefined;
+  /** Block a user (sign-in 1044, every session ends) or unblock. */
+  blockUser(uid: string, blocked: boolean): void;
+  /** Remove a user: their still-signed tokens now get 1002 from user info and -1 from the session check. */
+  deleteUser(uid: string): void;
+  /** End every session of a user ("logged out elsewhere"). */
+  logoutUser(uid: string): void;
+  /** Require (or not) a second-factor code at sign-in. */
+  setTwoFactor(uid: string, on: boolean): void;
 }
 
 const addressOf = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : normalisePhone(to));
@@ -45,7 +49,7 @@ const addressOf = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : 
  * both pass the "taken" check; refresh per account.
  */
 function serialKey(
-  ctx: SimContext,
+  ctx: IdentityContext,
   name: CallName,
   p: Record<string, unknown>,
   peer: string,
@@ -65,7 +69,8 @@ function serialKey(
   return undefined;
 }
 
-export const identityModule: SimModule = {
+/** Identity: sign-up, sign-in, tokens and sessions, and the back office's outbox and user controls. */
+export const identityModule: SimModule<IdentityNeeds, IdentityBackOffice> = {
   name: 'identity',
   init: initIdentity,
   serialKey,

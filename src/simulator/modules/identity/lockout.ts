@@ -23,9 +23,8 @@
  * (`login:…`): both are counted and answered alike, so the throttle does not
  * tell whether an account exists.
  */
-import type { SimContext } from '../../module.ts';
 import type { UserRecord } from '../../users.ts';
-import { THROTTLE, type ThrottleRecord } from './state.ts';
+import { THROTTLE, type ThrottleRecord, type IdentityContext } from './state.ts';
 
 /** What failures of an account, or of an address with no account, are counted under. */
 export const lockKey = (u: UserRecord | undefined, address: string): string =>
@@ -37,7 +36,7 @@ const pairKey = (subject: string, peer: string) => `${subject}|${peer}`;
  * How long this subject, tried from this source, must still wait (ms);
  * 0 when it may try now.
  */
-export function waitFor(ctx: SimContext, subject: string, peer: string): number {
+export function waitFor(ctx: IdentityContext, subject: string, peer: string): number {
   const now = ctx.clock.now();
   const { throttlePairs, throttleSources } = ctx.state.identity;
   const until = Math.max(
@@ -100,7 +99,7 @@ function bump(map: Record<string, ThrottleRecord>, key: string, rule: Rule, now:
 }
 
 /** Count a wrong password or code of a subject from a source. */
-export function recordFailure(ctx: SimContext, subject: string, peer: string): void {
+export function recordFailure(ctx: IdentityContext, subject: string, peer: string): void {
   const now = ctx.clock.now();
   const s = ctx.state.identity;
   bump(s.throttlePairs, pairKey(subject, peer), PAIR, now);
@@ -109,7 +108,7 @@ export function recordFailure(ctx: SimContext, subject: string, peer: string): v
 }
 
 /** A success clears the pair's count (the source's daily count stays). */
-export function clearFailures(ctx: SimContext, subject: string, peer: string): void {
+export function clearFailures(ctx: IdentityContext, subject: string, peer: string): void {
   const pairs = ctx.state.identity.throttlePairs;
   const k = pairKey(subject, peer);
   if (!pairs[k]) return;

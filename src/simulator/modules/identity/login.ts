@@ -25,7 +25,7 @@
  * count.
  */
 import type { AccountType, ForgotPayload, LoginPayload } from '../../../api/types/trading.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
 import {
   checkNoPassword,
   checkPassword,
@@ -37,6 +37,7 @@ import { checkCode, codeFailure, consumeCode, issueCode, liveCode, send } from '
 import { clearFailures, lockKey, recordFailure, waitFor } from './lockout.ts';
 import { endSessions, issueSession } from './sessions.ts';
 import { hasIllegal, normaliseLogin, str, validPassword } from './validate.ts';
+import type { IdentityContext } from './state.ts';
 
 const typeOf = (t: unknown, username: string): AccountType =>
   t === 'P' || t === 'E' ? t : username.includes('@') ? 'E' : 'P';
@@ -48,7 +49,7 @@ export const loginAddress = (p: { username?: unknown; type?: unknown }): string 
 };
 
 /** Send a second-factor code unless one is live; false when one went out under a minute ago (1110). */
-function sendSecondFactor(ctx: SimContext, u: UserRecord, peer: string): boolean {
+function sendSecondFactor(ctx: IdentityContext, u: UserRecord, peer: string): boolean {
   if (liveCode(ctx, '2fa', u.uid, peer)) return true;
   const code = issueCode(ctx, '2fa', u.uid, peer);
   if (code === undefined) return false;
@@ -65,7 +66,7 @@ function sendSecondFactor(ctx: SimContext, u: UserRecord, peer: string): boolean
   return true;
 }
 
-async function login(ctx: SimContext, p: LoginPayload, peer: string) {
+async function login(ctx: IdentityContext, p: LoginPayload, peer: string) {
   const username = str(p.username);
   if (!username || typeof p.password !== 'string' || !p.password) return fail(1001);
   const address = normaliseLogin(username, typeOf(p.type, username));
@@ -94,7 +95,7 @@ async function login(ctx: SimContext, p: LoginPayload, peer: string) {
   return ok({ ...(await issueSession(ctx, u)), qrcodeStatus: 1 });
 }
 
-async function forgot(ctx: SimContext, p: ForgotPayload, peer: string) {
+async function forgot(ctx: IdentityContext, p: ForgotPayload, peer: string) {
   const username = str(p.username);
   const code = str(p.code);
   if (!username || !code || typeof p.password !== 'string' || !p.password) return fail(1001);
@@ -116,7 +117,8 @@ async function forgot(ctx: SimContext, p: ForgotPayload, peer: string) {
   return ok(null);
 }
 
-export const loginHandlers = (ctx: SimContext): Handlers => ({
+/** The sign-in and forgot-password calls. */
+export const loginHandlers = (ctx: IdentityContext): Handlers => ({
   login: (p, info) => login(ctx, p, info.peer),
   forgot: (p, info) => forgot(ctx, p, info.peer),
 });

@@ -32,18 +32,18 @@ import type {
   SendMailPayload,
   SendPhonePayload,
 } from '../../../api/types/trading.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
 import { createUser, findByLogin } from '../../users.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
 import { checkCode, codeFailure, consumeCode, issueCode, send } from './codes.ts';
 import { recordFailure, waitFor } from './lockout.ts';
-import { REGISTER_BURST } from './state.ts';
+import { REGISTER_BURST, type IdentityContext } from './state.ts';
 import { hasIllegal, isEmail, isPhone, normaliseLogin, str, validPassword } from './validate.ts';
 
 const TYPES = ['1', '2', '4'];
 
 /** 1004 for a taken e-mail, 1045 for a taken phone; 0 when free. */
-const taken = (ctx: SimContext, address: string, type: AccountType): number =>
+const taken = (ctx: IdentityContext, address: string, type: AccountType): number =>
   findByLogin(ctx, address) ? (type === 'E' ? 1004 : 1045) : 0;
 
 interface CodeRequest {
@@ -54,7 +54,7 @@ interface CodeRequest {
 }
 
 /** The "registration complete" mail: once per user; 0 whatever the address, so it tells nothing. */
-function welcome(ctx: SimContext, to: string, channel: 'mail' | 'sms', locale: string) {
+function welcome(ctx: IdentityContext, to: string, channel: 'mail' | 'sms', locale: string) {
   const user = findByLogin(ctx, to);
   const welcomed = ctx.state.identity.welcomed;
   if (!user || welcomed[user.uid] !== undefined) return ok(null);
@@ -96,7 +96,7 @@ function codeMessage(kind: '1' | '2', code: string, has: boolean) {
       };
 }
 
-function sendCode(ctx: SimContext, req: CodeRequest, peer: string) {
+function sendCode(ctx: IdentityContext, req: CodeRequest, peer: string) {
   const { type } = req;
   const given = str(req.raw);
   const kind = str(req.codeType);
@@ -123,14 +123,14 @@ function sendCode(ctx: SimContext, req: CodeRequest, peer: string) {
 }
 
 /** Keep only sign-ups of the last minute; 1042 once there are too many. */
-function overBurst(ctx: SimContext): boolean {
+function overBurst(ctx: IdentityContext): boolean {
   const now = ctx.clock.now();
   const s = ctx.state.identity;
   s.registrations = s.registrations.filter((t) => now - t < 60_000);
   return s.registrations.length >= REGISTER_BURST;
 }
 
-async function register(ctx: SimContext, p: RegisterPayload, peer: string) {
+async function register(ctx: IdentityContext, p: RegisterPayload, peer: string) {
   const type: AccountType = p.type === 'P' ? 'P' : 'E';
   const username = str(p.username);
   const code = str(p.code);
@@ -168,7 +168,8 @@ async function register(ctx: SimContext, p: RegisterPayload, peer: string) {
   return ok(null);
 }
 
-export const registerHandlers = (ctx: SimContext): Handlers => ({
+/** The sign-up calls: send an e-mail or SMS code, the image captcha, register. */
+export const registerHandlers = (ctx: IdentityContext): Handlers => ({
   sendMail: (p: SendMailPayload, info) =>
     sendCode(ctx, { type: 'E', raw: p.email, codeType: p.type, locale: p.locale }, info.peer),
   sendPhone: (p: SendPhonePayload, info) =>

@@ -18,15 +18,16 @@
 import type { Balance } from '../../../api/types/trading.ts';
 import type { User } from '../../../api/types/user.ts';
 import { acct } from '../../ledger.ts';
-import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type Handlers } from '../../module.ts';
 import { findUser, type UserRecord } from '../../users.ts';
 import { walletRows } from '../account/wallet.ts';
 import { claimRefreshToken, issueSession, signedSession } from './sessions.ts';
 import { str } from './validate.ts';
+import type { IdentityContext } from './state.ts';
 
 const money = (v: { toFixed(dp: number): string }) => Number(v.toFixed(2));
 
-async function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): Promise<User> {
+async function userView(ctx: IdentityContext, u: UserRecord, virtualStatus: string): Promise<User> {
   const book = virtualStatus === '0' ? 'real' : 'demo';
   const cash = ctx.ledger.balance(acct.cash(u.uid, book));
   const margin = ctx.ledger.balance(acct.margin(u.uid, book));
@@ -54,7 +55,8 @@ async function userView(ctx: SimContext, u: UserRecord, virtualStatus: string): 
   };
 }
 
-export const sessionHandlers = (ctx: SimContext): Handlers => ({
+/** The session calls: refresh, session check, user info. */
+export const sessionHandlers = (ctx: IdentityContext): Handlers => ({
   refresh: async (p) => {
     const rt = str(p?.refreshToken);
     const token = str(p?.token);

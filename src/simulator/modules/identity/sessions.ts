@@ -12,10 +12,9 @@
  */
 import { decodeJwt } from 'jose';
 import type { TokenData } from '../../../api/types/trading.ts';
-import type { SimContext } from '../../module.ts';
 import { secureHex, secureUuid } from '../../secure-random.ts';
 import { familyOf, findUser, tokenFor, type UserRecord } from '../../users.ts';
-import { REFRESH_TTL_MS, type RefreshRecord } from './state.ts';
+import { REFRESH_TTL_MS, type RefreshRecord, type IdentityContext } from './state.ts';
 
 /** The generation a token was issued under (0 for tokens without the claim). */
 export function tokenGen(token: string): number {
@@ -31,7 +30,7 @@ export function tokenGen(token: string): number {
  * Identity's part of session validity: the token's generation is the user's
  * current one and its family has not been revoked.
  */
-export function sessionCurrent(ctx: SimContext, uid: string, token: string): boolean {
+export function sessionCurrent(ctx: IdentityContext, uid: string, token: string): boolean {
   const fam = familyOf(token);
   if (fam !== undefined && ctx.state.identity.revokedFamilies[fam] !== undefined) return false;
   const u = findUser(ctx, uid);
@@ -39,7 +38,7 @@ export function sessionCurrent(ctx: SimContext, uid: string, token: string): boo
 }
 
 /** End every session of a user (tokens and refresh tokens alike). */
-export function endSessions(ctx: SimContext, u: UserRecord): void {
+export function endSessions(ctx: IdentityContext, u: UserRecord): void {
   u.sessionGen = (u.sessionGen ?? 0) + 1;
   const all = ctx.state.identity.refreshTokens;
   for (const [k, r] of Object.entries(all)) if (r.uid === u.uid) delete all[k];
@@ -47,7 +46,7 @@ export function endSessions(ctx: SimContext, u: UserRecord): void {
 }
 
 /** Revoke a session family: its refresh tokens go, its access tokens fail from now on. */
-export function revokeFamily(ctx: SimContext, family: string): void {
+export function revokeFamily(ctx: IdentityContext, family: string): void {
   const s = ctx.state.identity;
   for (const [k, r] of Object.entries(s.refreshTokens))
     if (r.family === family) delete s.refreshTokens[k];
@@ -57,7 +56,7 @@ export function revokeFamily(ctx: SimContext, family: string): void {
 }
 
 /** Drop expired records (refresh tokens, used ones, revoked families). */
-function prune(ctx: SimContext, now: number): void {
+function prune(ctx: IdentityContext, now: number): void {
   const s = ctx.state.identity;
   for (const m of [s.refreshTokens, s.usedRefreshTokens])
     for (const [k, r] of Object.entries(m)) if (r.expiresAt <= now) delete m[k];
@@ -69,7 +68,7 @@ function prune(ctx: SimContext, now: number): void {
  * (sign-in), or the next pair of an existing one (refresh).
  */
 export async function issueSession(
-  ctx: SimContext,
+  ctx: IdentityContext,
   u: UserRecord,
   family: string = secureUuid(),
 ): Promise<Required<TokenData>> {
@@ -93,7 +92,7 @@ export async function issueSession(
  * revoked), or undefined for a token never issued or long gone.
  */
 export function claimRefreshToken(
-  ctx: SimContext,
+  ctx: IdentityContext,
   rt: string,
 ): RefreshRecord | 'reused' | undefined {
   const s = ctx.state.identity;
@@ -115,7 +114,7 @@ export function claimRefreshToken(
  * expired (a refresh may come a little late), or undefined.
  */
 export async function signedSession(
-  ctx: SimContext,
+  ctx: IdentityContext,
   token: string,
 ): Promise<{ uid: string; family: string | undefined } | undefined> {
   const claims = await ctx.tokens.signedClaims(token, REFRESH_TTL_MS / 1000);

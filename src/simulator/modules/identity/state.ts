@@ -5,6 +5,7 @@
  * rate window.
  */
 import type { SimContext } from '../../module.ts';
+import type { UsersSlice } from '../../users.ts';
 
 /** Verification codes (e-mail, SMS and second factor) live this long. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -128,14 +129,19 @@ export interface IdentityState {
   registrations: number[];
 }
 
-declare module '../../state.ts' {
-  interface SimState {
-    identity: IdentityState;
-  }
+/** The identity module's section of the state (state.ts composes it). */
+export interface IdentitySlice {
+  identity: IdentityState;
 }
 
+/** The sections the identity module reads: its own and the users'. */
+export type IdentityNeeds = IdentitySlice & UsersSlice;
+
+/** The identity module's context. */
+export type IdentityContext = SimContext<IdentityNeeds>;
+
 /** Create the section when missing (new or older saved state). */
-export function initIdentity(ctx: SimContext): void {
+export function initIdentity(ctx: IdentityContext): void {
   const s = (ctx.state.identity ??= {} as IdentityState);
   s.codes ??= {};
   s.lastSent ??= {};

@@ -20,16 +20,19 @@ export const hasIllegal = (...values: unknown[]): boolean =>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Is this an e-mail address (and not over the field limit)? */
 export const isEmail = (v: string): boolean => v.length <= MAX_FIELD && EMAIL.test(v);
 
 /** A phone as the client sends it: no plus, no spaces (we also drop dashes). */
 export const normalisePhone = (v: string): string => v.replace(/[+\s-]/g, '');
+/** Is this a phone number: 6 to 15 digits, already normalised? */
 export const isPhone = (v: string): boolean => /^\d{6,15}$/.test(v);
 
 /** E-mails compare case-insensitively; phones by digits. */
 export const normaliseLogin = (username: string, type: AccountType): string =>
   type === 'P' ? normalisePhone(username) : username.trim().toLowerCase();
 
+/** Is the password's length within the limits? */
 export const validPassword = (p: string): boolean =>
   p.length >= PASSWORD_MIN && p.length <= MAX_FIELD;
 

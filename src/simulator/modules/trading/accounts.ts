@@ -5,17 +5,16 @@
 import Big from 'big.js';
 import type { Balance, PositionSummary } from '../../../api/types/trading.ts';
 import { acct } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
 import { DEMO_BALANCE } from '../../users.ts';
 import { refuse, userOf } from './guards.ts';
 import { cancel, close } from './lifecycle.ts';
 import { pnlOf, wire2 } from './money.ts';
 import { refundOption } from './options.ts';
 import { QuoteBook } from './quotes.ts';
-import { accountKey, type Book, type Runtime } from './state.ts';
+import { accountKey, type Book, type Runtime, type TradingContext } from './state.ts';
 
 /** balanceAmount is the available cash; lockMargin the margin reserved by pending and open orders. */
-export function balanceOf(ctx: SimContext, uid: string, book: Book): Balance {
+export function balanceOf(ctx: TradingContext, uid: string, book: Book): Balance {
   return {
     balanceAmount: wire2(ctx.ledger.balance(acct.cash(uid, book))),
     lockMargin: wire2(ctx.ledger.balance(acct.margin(uid, book))),
@@ -29,7 +28,7 @@ export function balanceOf(ctx: SimContext, uid: string, book: Book): Balance {
  * open); securityDepositAvailableSum the free margin (equity − margin in use).
  */
 export function summaryOf(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -61,7 +60,7 @@ export function summaryOf(
  * return the new account's virtualStatus. Demo is refused with 501 when the
  * site flag `virtualTrading` is off.
  */
-export function switchAccount(ctx: SimContext, uid: string, from: Book): '0' | '1' {
+export function switchAccount(ctx: TradingContext, uid: string, from: Book): '0' | '1' {
   const u = userOf(ctx, uid);
   const to = from === 'real' ? '1' : '0';
   if (to === '1' && ctx.state.flags.virtualTrading === false)
@@ -77,7 +76,7 @@ export function switchAccount(ctx: SimContext, uid: string, from: Book): '0' | '
  * 501 from a real-account token; 701 the second time.
  */
 export function resetDemo(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,

@@ -1,27 +1,25 @@
 /**
- * Back-office operations for trading, merged into the BackOffice interface:
+ * Back-office operations for trading (back-office.ts composes them into BackOffice):
  * what a reviewer needs to see a user's trading without signing in as them.
  */
 import type { MarketOrder, OptionOrder, PositionSummary } from '../../../api/types/trading.ts';
-import type { BackOfficeOps } from '../../back-office.ts';
-import type { SimContext } from '../../module.ts';
 import { summaryOf } from './accounts.ts';
 import { QuoteBook } from './quotes.ts';
-import { runtime, type Book } from './state.ts';
+import { runtime, type Book, type TradingContext } from './state.ts';
 import { optionView, orderView } from './views.ts';
 
-declare module '../../back-office.ts' {
-  interface BackOffice {
-    /** A user's market orders on a book (default real), newest first, as the wire shows them. */
-    tradingOrders(uid: string, book?: 'real' | 'demo'): MarketOrder[];
-    /** A user's options on a book (default real), newest first. */
-    tradingOptions(uid: string, book?: 'real' | 'demo'): OptionOrder[];
-    /** A book's position summary (P&L, equity, margin in use, free margin) now. */
-    tradingSummary(uid: string, book?: 'real' | 'demo'): PositionSummary;
-  }
+/** The trading module's back-office operations. */
+export interface TradingBackOffice {
+  /** A user's market orders on a book (default real), newest first, as the wire shows them. */
+  tradingOrders(uid: string, book?: 'real' | 'demo'): MarketOrder[];
+  /** A user's options on a book (default real), newest first. */
+  tradingOptions(uid: string, book?: 'real' | 'demo'): OptionOrder[];
+  /** A book's position summary (P&L, equity, margin in use, free margin) now. */
+  tradingSummary(uid: string, book?: 'real' | 'demo'): PositionSummary;
 }
 
-export function tradingBackOffice(ctx: SimContext): BackOfficeOps {
+/** The trading operations over one simulator's context. */
+export function tradingBackOffice(ctx: TradingContext): TradingBackOffice {
   const byNewest = (a: { id: string }, b: { id: string }) => Number(b.id) - Number(a.id);
   return {
     tradingOrders(uid: string, book: Book = 'real') {

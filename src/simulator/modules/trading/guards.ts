@@ -12,10 +12,9 @@
  */
 import { FOREX_PERMISSION_USD } from '../../../config/constants.ts';
 import type { ProductDef } from '../../catalogue.ts';
-import type { SimContext } from '../../module.ts';
 import { hasUnverifiedWithdrawal } from '../../queries.ts';
 import { findUser, totalDeposit, type UserRecord } from '../../users.ts';
-import type { Book } from './state.ts';
+import { type Book, type TradingContext } from './state.ts';
 
 /** A validation failure: the handler answers with its code. */
 export class Refusal extends Error {
@@ -27,23 +26,24 @@ export class Refusal extends Error {
   }
 }
 
+/** Stop the call with a code (thrown as a {@link Refusal}; the handler answers it). */
 export function refuse(code: number, detail?: string): never {
   throw new Refusal(code, detail);
 }
 
 /** The caller's user record, refusing 1002 when it is gone. */
-export function userOf(ctx: SimContext, uid: string): UserRecord {
+export function userOf(ctx: TradingContext, uid: string): UserRecord {
   return findUser(ctx, uid) ?? refuse(1002);
 }
 
 /** 405 and 406, before anything is placed. */
-export function mayTrade(ctx: SimContext, uid: string, book: Book): void {
+export function mayTrade(ctx: TradingContext, uid: string, book: Book): void {
   if (userOf(ctx, uid).tradeBanned) refuse(405);
   if (book === 'real' && hasUnverifiedWithdrawal(ctx, uid)) refuse(406);
 }
 
 /** 320 for a forex product without the deposit the permission needs. */
-export function mayTradeForex(ctx: SimContext, uid: string, book: Book, d: ProductDef): void {
+export function mayTradeForex(ctx: TradingContext, uid: string, book: Book, d: ProductDef): void {
   if (book !== 'real' || d.type !== 2) return;
   if (totalDeposit(ctx, uid).lt(FOREX_PERMISSION_USD)) refuse(320);
 }

@@ -10,7 +10,7 @@
  * (User ID error).
  */
 import type { TokenPayload } from '../../../api/types/trading.ts';
-import { fail, ok, type CallInfo, type Handlers, type SimContext } from '../../module.ts';
+import { fail, ok, type CallInfo, type Handlers } from '../../module.ts';
 import { familyOf, tokenFor } from '../../users.ts';
 import { balanceOf, resetDemo, switchAccount } from './accounts.ts';
 import { Refusal, refuse, userOf } from './guards.ts';
@@ -20,7 +20,7 @@ import { optionProduct, optionProductId } from './option-config.ts';
 import { placeOption, settleDue } from './options.ts';
 import { placeOrder } from './orders.ts';
 import { flush } from './publish.ts';
-import { bookOf, runtime, type Book } from './state.ts';
+import { bookOf, runtime, type Book, type TradingContext } from './state.ts';
 import { optionView } from './views.ts';
 
 type Payload = Record<string, unknown>;
@@ -32,7 +32,7 @@ interface Caller {
 }
 
 /** The trading module's handlers, bound to one simulator's context. */
-export function tradingHandlers(ctx: SimContext): Handlers {
+export function tradingHandlers(ctx: TradingContext): Handlers {
   const rt = runtime(ctx);
 
   /** Run a handler body: refusals become their codes; changes are published. */

@@ -9,16 +9,17 @@
  * (which condition answers which code), handlers.ts (books and Mock calls).
  */
 import type { SimModule } from '../../module.ts';
-import { tradingBackOffice } from './backoffice.ts';
+import { tradingBackOffice, type TradingBackOffice } from './backoffice.ts';
 import { tradingHandlers } from './handlers.ts';
 import { initTrading, reindex } from './indexes.ts';
 import { snapshot } from './publish.ts';
-import { bookOf, runtime } from './state.ts';
+import { bookOf, runtime, type TradingNeeds } from './state.ts';
 import { tick } from './tick.ts';
 
 export type { Book, OrderRecord, OptionRecord, TradingState } from './state.ts';
 
-export const tradingModule: SimModule = {
+/** Trading: market orders and options on the real and demo books, ticked with the prices. */
+export const tradingModule: SimModule<TradingNeeds, TradingBackOffice> = {
   name: 'trading',
   init: (ctx) => void initTrading(ctx),
   restored: (ctx) => reindex(ctx, runtime(ctx)),

@@ -1,5 +1,4 @@
 /** Keeping the runtime indexes in step with the persisted orders and options. */
-import type { SimContext } from '../../module.ts';
 import { quoteCurrency } from './money.ts';
 import {
   accountKey,
@@ -9,6 +8,7 @@ import {
   type OptionRecord,
   type OrderRecord,
   type Runtime,
+  type TradingContext,
 } from './state.ts';
 import { nextRolloverAfter } from './rollover.ts';
 
@@ -40,7 +40,7 @@ export function refresh(h: Hot): void {
 }
 
 /** Index a pending or open order. */
-export function activate(ctx: SimContext, rt: Runtime, placed: OrderRecord): Hot {
+export function activate(ctx: TradingContext, rt: Runtime, placed: OrderRecord): Hot {
   // The index keeps the order as read back from the state, so the tick's
   // changes to it are seen by the store's change tracking (persistence.ts).
   const o = ctx.state.trading.orders[placed.id] ?? placed;
@@ -104,7 +104,7 @@ export function markDirty(
 }
 
 /** Fill the indexes from the state. */
-function index(ctx: SimContext, rt: Runtime): void {
+function index(ctx: TradingContext, rt: Runtime): void {
   const st = ctx.state.trading;
   rt.nextRollover = nextRolloverAfter(st.lastRollover);
   for (const o of Object.values(st.orders)) {
@@ -114,7 +114,7 @@ function index(ctx: SimContext, rt: Runtime): void {
 }
 
 /** Create the section when missing and build the indexes from it. */
-export function initTrading(ctx: SimContext): Runtime {
+export function initTrading(ctx: TradingContext): Runtime {
   const now = ctx.clock.now();
   ctx.state.trading ??= { orders: {}, options: {}, lastRollover: now };
   const rt: Runtime = {
@@ -135,7 +135,7 @@ export function initTrading(ctx: SimContext): Runtime {
  * unsaved changes were undone, and publish every indexed account's lists
  * again: a socket may have been told of an order that is now gone.
  */
-export function reindex(ctx: SimContext, rt: Runtime): void {
+export function reindex(ctx: TradingContext, rt: Runtime): void {
   const before = [...rt.byAccount.values()].flatMap((set) => [...set].map((h) => h.o));
   rt.active.clear();
   rt.bySymbol.clear();

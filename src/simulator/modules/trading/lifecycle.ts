@@ -5,19 +5,18 @@
  */
 import Big from 'big.js';
 import { acct } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
 import { deactivate, markDirty, refresh } from './indexes.ts';
 import { cents, minBig, notionalUsd, pnlOf, quoteCurrency, usdRate, ZERO } from './money.ts';
-import type { CloseReason, Hot, Runtime } from './state.ts';
+import { type CloseReason, type Hot, type Runtime, type TradingContext } from './state.ts';
 
-const def = (ctx: SimContext, symbol: string) => {
+const def = (ctx: TradingContext, symbol: string) => {
   const d = ctx.products.get(symbol);
   if (!d) throw new Error(`unknown symbol ${symbol}`);
   return d;
 };
 
 /** A pending order's price was reached: it opens at `price`. Its reserved margin stays as it is. */
-export function fill(ctx: SimContext, rt: Runtime, h: Hot, price: number, now: number): void {
+export function fill(ctx: TradingContext, rt: Runtime, h: Hot, price: number, now: number): void {
   const o = h.o;
   const d = def(ctx, o.symbol);
   const px = new Big(price);
@@ -37,7 +36,7 @@ export function fill(ctx: SimContext, rt: Runtime, h: Hot, price: number, now: n
  * beyond the cash is capped (negative-balance protection).
  */
 export function close(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   h: Hot,
   price: number,
@@ -71,7 +70,7 @@ export function close(
 
 /** Cancel a pending order: its margin and fee go back to cash. */
 export function cancel(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   h: Hot,
   now: number,

@@ -16,12 +16,11 @@
 import Big from 'big.js';
 import type { OptionHistoryData, OrderQueryData } from '../../../api/types/trading.ts';
 import { nyDate } from '../../../api/hours.ts';
-import type { SimContext } from '../../module.ts';
 import { refuse } from './guards.ts';
 import { summaryOf } from './accounts.ts';
 import { wire2 } from './money.ts';
 import { QuoteBook } from './quotes.ts';
-import type { Book, OrderRecord, Runtime } from './state.ts';
+import { type Book, type OrderRecord, type Runtime, type TradingContext } from './state.ts';
 import { optionView, orderView } from './views.ts';
 
 const FILTERS: Record<number, (o: OrderRecord) => boolean> = {
@@ -47,7 +46,7 @@ function paging(p: { page?: unknown; limit?: unknown }): { page: number; limit: 
 
 /** The caller's market orders on a book, one page, with P&L totals and the position summary. */
 export function orderList(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -90,7 +89,7 @@ export function orderList(
  * todayWinLoss / totalWinLoss sum winLost of finished options.
  */
 export function optionList(
-  ctx: SimContext,
+  ctx: TradingContext,
   uid: string,
   book: Book,
   p: { page?: unknown; limit?: unknown; positionStatus?: unknown },

@@ -13,14 +13,19 @@
  *   408 a pending-type order that is no longer pending (filled, cancelled).
  */
 import { MANUAL_CLOSE_AFTER_MS } from '../../../config/constants.ts';
-import type { SimContext } from '../../module.ts';
 import { refuse } from './guards.ts';
 import { cancel, close } from './lifecycle.ts';
 import { quoteAt } from './quotes.ts';
-import type { Book, Hot, OrderRecord, Runtime } from './state.ts';
+import {
+  type Book,
+  type Hot,
+  type OrderRecord,
+  type Runtime,
+  type TradingContext,
+} from './state.ts';
 
 function own(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -36,7 +41,7 @@ function own(
 
 /** Close an open position at the closing-side quote. */
 export function closeOrder(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -53,7 +58,7 @@ export function closeOrder(
 
 /** Cancel a pending order. */
 export function cancelOrder(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,

@@ -40,8 +40,7 @@
 import Big from 'big.js';
 import { closePnl } from '../../../api/order-rules.ts';
 import { COMMISSION_FRACTION, type ProductDef } from '../../catalogue.ts';
-import type { SimContext } from '../../module.ts';
-import type { OrderRecord } from './state.ts';
+import { type OrderRecord, type TradingContext } from './state.ts';
 
 /** Commission, a fraction of the USD notional. */
 export const COMMISSION_RATE = new Big(COMMISSION_FRACTION);
@@ -83,7 +82,7 @@ export const quoteCurrency = (d: ProductDef): string => (d.type === 2 ? d.symbol
 export const lotStep = (d: ProductDef): Big => new Big(d.minCount >= 1 ? 1 : '0.01');
 
 /** USD per unit of a currency at t (mid prices). */
-export function usdRate(ctx: SimContext, ccy: string, t: number): Big {
+export function usdRate(ctx: TradingContext, ccy: string, t: number): Big {
   if (ccy === 'USD') return new Big(1);
   if (ctx.products.get(`${ccy}USD`)) return new Big(ctx.prices.priceAt(`${ccy}USD`, t));
   if (ctx.products.get(`USD${ccy}`)) return new Big(1).div(ctx.prices.priceAt(`USD${ccy}`, t));
@@ -91,7 +90,7 @@ export function usdRate(ctx: SimContext, ccy: string, t: number): Big {
 }
 
 /** Float twin of {@link usdRate} for the tick's pre-checks. */
-export function usdRateFast(ctx: SimContext, ccy: string, t: number): number {
+export function usdRateFast(ctx: TradingContext, ccy: string, t: number): number {
   if (ccy === 'USD') return 1;
   if (ctx.products.get(`${ccy}USD`)) return ctx.prices.priceAt(`${ccy}USD`, t);
   return 1 / ctx.prices.priceAt(`USD${ccy}`, t);

@@ -7,7 +7,7 @@
  */
 import type { OptionProduct } from '../../../api/types/trading.ts';
 import type { ProductDef } from '../../catalogue.ts';
-import type { SimContext } from '../../module.ts';
+import type { TradingContext } from './state.ts';
 
 export interface OptionTerm {
   timeLong: number;
@@ -53,18 +53,19 @@ export function decodeTerm(s: string): {
 }
 
 /** Option product id of a catalogue product (its position in the catalogue, from 1). */
-export function optionProductId(ctx: SimContext, symbol: string): string | undefined {
+export function optionProductId(ctx: TradingContext, symbol: string): string | undefined {
   const i = ctx.products.all().findIndex((d) => d.symbol === symbol);
   return i < 0 ? undefined : String(i + 1);
 }
 
 /** The catalogue product an option product id names. */
-export function productOfOption(ctx: SimContext, id: string): ProductDef | undefined {
+export function productOfOption(ctx: TradingContext, id: string): ProductDef | undefined {
   const i = Number(id);
   return Number.isInteger(i) && i >= 1 ? ctx.products.all()[i - 1] : undefined;
 }
 
-export function optionProduct(ctx: SimContext, d: ProductDef, id: string): OptionProduct {
+/** The option product of a catalogue product, with the common terms. */
+export function optionProduct(ctx: TradingContext, d: ProductDef, id: string): OptionProduct {
   return {
     id,
     productCode: d.symbol,

@@ -22,14 +22,13 @@
  */
 import Big from 'big.js';
 import { acct } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import { direction, mayTrade, mayTradeForex, refuse } from './guards.ts';
 import { queueOption } from './indexes.ts';
 import { cents, decimal } from './money.ts';
 import { OPTION_MAX, OPTION_MIN, OPTION_TERMS, productOfOption } from './option-config.ts';
 import { quoteAt } from './quotes.ts';
-import type { Book, OptionRecord, Runtime } from './state.ts';
+import { type Book, type OptionRecord, type Runtime, type TradingContext } from './state.ts';
 
 /** How far the payload's price may be from the current mid (fraction). */
 export const OPTION_PRICE_TOLERANCE = new Big('0.01');
@@ -46,7 +45,7 @@ function stake(v: unknown): Big {
 
 /** Validate and place an option; returns it (queued for settlement). */
 export function placeOption(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -98,7 +97,7 @@ export function placeOption(
 }
 
 /** Settle one option against the price at its end time. */
-export function settleOption(ctx: SimContext, o: OptionRecord, now: number): void {
+export function settleOption(ctx: TradingContext, o: OptionRecord, now: number): void {
   const d = ctx.products.get(o.symbol);
   if (!d) throw new Error(`unknown symbol ${o.symbol}`);
   const end = new Big(ctx.prices.priceAt(o.symbol, o.endTime).toFixed(d.precision));
@@ -121,7 +120,7 @@ export function settleOption(ctx: SimContext, o: OptionRecord, now: number): voi
 }
 
 /** Give a running option's stake back (demo reset), as a tie at the current price. */
-export function refundOption(ctx: SimContext, o: OptionRecord, now: number): void {
+export function refundOption(ctx: TradingContext, o: OptionRecord, now: number): void {
   const d = ctx.products.get(o.symbol);
   ctx.ledger.transfer(heldOptions(o.uid, o.book), acct.cash(o.uid, o.book), o.amount);
   o.priceEnd = ctx.prices.priceAt(o.symbol, now).toFixed(d?.precision ?? 2);
@@ -131,7 +130,7 @@ export function refundOption(ctx: SimContext, o: OptionRecord, now: number): voi
 }
 
 /** Settle every option whose end time has come. Returns whether any was. */
-export function settleDue(ctx: SimContext, rt: Runtime, now: number): boolean {
+export function settleDue(ctx: TradingContext, rt: Runtime, now: number): boolean {
   let any = false;
   while (rt.running.length > 0 && (rt.running[0] as OptionRecord).endTime <= now) {
     const o = rt.running.shift() as OptionRecord;

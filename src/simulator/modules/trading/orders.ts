@@ -26,13 +26,18 @@ import Big from 'big.js';
 import { stopRefusal } from '../../../api/order-rules.ts';
 import type { ProductDef } from '../../catalogue.ts';
 import { acct, InsufficientFunds } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
-import { nextId } from '../../state.ts';
+import { nextId } from '../../core-state.ts';
 import { direction, mayTrade, mayTradeForex, refuse } from './guards.ts';
 import { activate, markDirty } from './indexes.ts';
 import { decimal, feeOf, lotStep, marginOf, notionalUsd, quoteCurrency, usdRate } from './money.ts';
 import { quoteAt, type Quote } from './quotes.ts';
-import { accountKey, type Book, type OrderRecord, type Runtime } from './state.ts';
+import {
+  accountKey,
+  type Book,
+  type OrderRecord,
+  type Runtime,
+  type TradingContext,
+} from './state.ts';
 
 /** An optional stop loss / take profit: absent or 0 is none; negative or not a number is 501. */
 function level(v: unknown): Big | null {
@@ -79,7 +84,7 @@ function limitPrice(v: unknown, buy: boolean, q: Quote): Big {
  * here means the books moved underneath: 205, or 206 if the margin already
  * reserved cannot be given back.
  */
-function lock(ctx: SimContext, uid: string, book: Book, margin: Big, fee: Big): void {
+function lock(ctx: TradingContext, uid: string, book: Book, margin: Big, fee: Big): void {
   const cash = acct.cash(uid, book);
   const held = acct.margin(uid, book);
   const guard = (fn: () => void, code: number) => {
@@ -102,7 +107,7 @@ function lock(ctx: SimContext, uid: string, book: Book, margin: Big, fee: Big): 
 
 /** Validate and place; returns the new order (already indexed and marked for publishing). */
 export function placeOrder(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,

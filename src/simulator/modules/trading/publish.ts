@@ -10,17 +10,16 @@
  */
 import type { OrdersMessage } from '../../../api/types/realtime.ts';
 import type { MarketOrder } from '../../../api/types/trading.ts';
-import type { SimContext } from '../../module.ts';
 import { findUser } from '../../users.ts';
 import { QuoteBook } from './quotes.ts';
-import { accountKey, bookOf, type Book, type Runtime } from './state.ts';
+import { accountKey, bookOf, type Book, type Runtime, type TradingContext } from './state.ts';
 import { orderView } from './views.ts';
 
 type OrderType = OrdersMessage['ordertype'];
 
 /** The account's current list of one type, newest first. */
 export function ordersList(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -53,7 +52,7 @@ function lazyMessage(ordertype: OrderType, build: () => MarketOrder[]): OrdersMe
 
 /** Both lists of an account, for a channel that just authenticated. */
 export function snapshot(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -67,7 +66,7 @@ export function snapshot(
 }
 
 /** Publish every changed list, then forget the changes. */
-export function flush(ctx: SimContext, rt: Runtime, now: number): void {
+export function flush(ctx: TradingContext, rt: Runtime, now: number): void {
   if (rt.dirty.size === 0) return;
   const qb = new QuoteBook(ctx, now);
   for (const { uid, book, holding, pending } of rt.dirty.values()) {

@@ -3,10 +3,10 @@
  * PriceEngine.quote), without the day-bar work a full price entry needs, and
  * cached per instant so one tick prices each symbol once.
  */
-import type { SimContext } from '../../module.ts';
 import { halfSpreadOf } from '../../quote.ts';
 import { usdRate, usdRateFast } from './money.ts';
 import type Big from 'big.js';
+import type { TradingContext } from './state.ts';
 
 /** A product's prices at one instant. */
 export interface Quote {
@@ -20,7 +20,7 @@ export interface Quote {
 const round = (x: number, precision: number) => Number(x.toFixed(precision));
 
 /** The quote of a product at t. */
-export function quoteAt(ctx: SimContext, symbol: string, t: number): Quote {
+export function quoteAt(ctx: TradingContext, symbol: string, t: number): Quote {
   const d = ctx.products.get(symbol);
   if (!d) throw new Error(`unknown symbol ${symbol}`);
   const mid = ctx.prices.priceAt(symbol, t);
@@ -40,7 +40,7 @@ export class QuoteBook {
   private readonly exact = new Map<string, Big>();
 
   constructor(
-    private readonly ctx: SimContext,
+    private readonly ctx: TradingContext,
     readonly t: number,
   ) {}
 

@@ -14,6 +14,7 @@
  */
 import type { CloseReason, OrderDirection } from '../../../api/types/trading.ts';
 import type { SimContext } from '../../module.ts';
+import type { UsersSlice } from '../../users.ts';
 
 /** Which of a user's two trading accounts. */
 export type Book = 'real' | 'demo';
@@ -95,11 +96,16 @@ export interface TradingState {
   lastRollover: number;
 }
 
-declare module '../../state.ts' {
-  interface SimState {
-    trading: TradingState;
-  }
+/** The trading module's section of the state (state.ts composes it). */
+export interface TradingSlice {
+  trading: TradingState;
 }
+
+/** The sections the trading module reads: its own and the users'. */
+export type TradingNeeds = TradingSlice & UsersSlice;
+
+/** The trading module's context. */
+export type TradingContext = SimContext<TradingNeeds>;
 
 /** An active (pending or open) order with its numbers pre-parsed for the tick. */
 export interface Hot {
@@ -139,17 +145,17 @@ export interface Runtime {
   dirty: Map<string, { uid: string; book: Book; holding: boolean; pending: boolean }>;
 }
 
-const runtimes = new WeakMap<SimContext, Runtime>();
+const runtimes = new WeakMap<TradingContext, Runtime>();
 
 /** The runtime indexes of a simulator (created by the module's init). */
-export function runtime(ctx: SimContext): Runtime {
+export function runtime(ctx: TradingContext): Runtime {
   const rt = runtimes.get(ctx);
   if (!rt) throw new Error('trading module not initialised');
   return rt;
 }
 
 /** Attach a simulator's runtime indexes (init). */
-export function setRuntime(ctx: SimContext, rt: Runtime): void {
+export function setRuntime(ctx: TradingContext, rt: Runtime): void {
   runtimes.set(ctx, rt);
 }
 

@@ -9,11 +9,10 @@
  */
 import Big from 'big.js';
 import { acct } from '../../ledger.ts';
-import type { SimContext } from '../../module.ts';
 import { close } from './lifecycle.ts';
 import { pnlOf, STOP_OUT_LEVEL } from './money.ts';
 import type { QuoteBook } from './quotes.ts';
-import type { Book, Hot, Runtime } from './state.ts';
+import { type Book, type Hot, type Runtime, type TradingContext } from './state.ts';
 
 const LEVEL = Number(STOP_OUT_LEVEL);
 /**
@@ -28,7 +27,7 @@ const closingPrice = (qb: QuoteBook, h: Hot) => {
 };
 
 function estimate(
-  ctx: SimContext,
+  ctx: TradingContext,
   hots: Set<Hot>,
   qb: QuoteBook,
 ): { equity: number; used: number; n: number } {
@@ -52,7 +51,7 @@ function estimate(
 }
 
 /** Exact equity, open margin and the open positions with their P&L. */
-function exact(ctx: SimContext, uid: string, book: Book, hots: Set<Hot>, qb: QuoteBook) {
+function exact(ctx: TradingContext, uid: string, book: Book, hots: Set<Hot>, qb: QuoteBook) {
   let equity = ctx.ledger
     .balance(acct.cash(uid, book))
     .plus(ctx.ledger.balance(acct.margin(uid, book)));
@@ -72,7 +71,7 @@ function exact(ctx: SimContext, uid: string, book: Book, hots: Set<Hot>, qb: Quo
 
 /** Close the worst position while the account is below the level. Returns whether anything closed. */
 function liquidate(
-  ctx: SimContext,
+  ctx: TradingContext,
   rt: Runtime,
   uid: string,
   book: Book,
@@ -93,7 +92,7 @@ function liquidate(
 }
 
 /** Check every account with open positions. Returns whether any position was closed. */
-export function stopOuts(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
+export function stopOuts(ctx: TradingContext, rt: Runtime, qb: QuoteBook): boolean {
   let changed = false;
   for (const hots of [...rt.byAccount.values()]) {
     const { equity, used, n } = estimate(ctx, hots, qb);

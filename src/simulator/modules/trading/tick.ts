@@ -6,7 +6,6 @@
  * trigger nothing (their prices are frozen).
  */
 import Big from 'big.js';
-import type { SimContext } from '../../module.ts';
 import { TICK_MS } from '../../series.ts';
 import { markDirty, refresh } from './indexes.ts';
 import { close, fill } from './lifecycle.ts';
@@ -15,11 +14,11 @@ import { settleDue } from './options.ts';
 import { flush } from './publish.ts';
 import { QuoteBook } from './quotes.ts';
 import { nextRolloverAfter } from './rollover.ts';
-import { accountKey, bookOf, type Hot, type Runtime } from './state.ts';
+import { accountKey, bookOf, type Hot, type Runtime, type TradingContext } from './state.ts';
 import { stopOuts } from './stopout.ts';
 
 /** Accrue one day's interest on positions open before each rollover up to now. */
-function rollovers(ctx: SimContext, rt: Runtime, now: number): void {
+function rollovers(ctx: TradingContext, rt: Runtime, now: number): void {
   while (rt.nextRollover <= now) {
     const at = rt.nextRollover;
     for (const h of rt.active.values()) {
@@ -37,7 +36,7 @@ function rollovers(ctx: SimContext, rt: Runtime, now: number): void {
 type Action = { h: Hot; kind: 'fill' | 'stopLoss' | 'takeProfit'; price: number };
 
 /** Pending fills and stop loss / take profit triggers at this tick's quotes. */
-function triggers(ctx: SimContext, rt: Runtime, qb: QuoteBook): boolean {
+function triggers(ctx: TradingContext, rt: Runtime, qb: QuoteBook): boolean {
   const actions: Action[] = [];
   for (const [symbol, hots] of rt.bySymbol) {
     const q = qb.get(symbol);
@@ -77,7 +76,7 @@ const SLOTS = PUSH_MS / TICK_MS;
  * spread over the five ticks of a second by uid, so no tick carries them all;
  * the lists are built only for users with a connection (see publish.ts).
  */
-function periodic(ctx: SimContext, rt: Runtime, now: number): void {
+function periodic(ctx: TradingContext, rt: Runtime, now: number): void {
   const slot = Math.floor(now / TICK_MS) % SLOTS;
   for (const u of Object.values(ctx.state.users ?? {})) {
     if (Number(u.uid) % SLOTS !== slot) continue;
@@ -94,7 +93,7 @@ function periodic(ctx: SimContext, rt: Runtime, now: number): void {
 }
 
 /** One tick of the trading side. */
-export function tick(ctx: SimContext, rt: Runtime, now: number): void {
+export function tick(ctx: TradingContext, rt: Runtime, now: number): void {
   let changed = settleDue(ctx, rt, now);
   if (now >= rt.nextRollover) {
     rollovers(ctx, rt, now);

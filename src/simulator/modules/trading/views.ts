@@ -1,10 +1,9 @@
 /** Orders and options as the wire shows them (trading.md §3). */
 import Big from 'big.js';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
-import type { SimContext } from '../../module.ts';
 import { pnlOf, quoteCurrency, wire2 } from './money.ts';
 import type { QuoteBook } from './quotes.ts';
-import type { OptionRecord, OrderRecord } from './state.ts';
+import { type OptionRecord, type OrderRecord, type TradingContext } from './state.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC (the client formats the *Ts fields in the site's zone). */
 const stamp = (t: number | null): string | undefined => {
@@ -20,7 +19,7 @@ const price = (v: string | null): number | null => (v === null ? null : Number(v
  * and unrealised P&L; a pending one the price it would fill at; a closed one
  * its close price and realised P&L.
  */
-export function orderView(ctx: SimContext, o: OrderRecord, qb: QuoteBook): MarketOrder {
+export function orderView(ctx: TradingContext, o: OrderRecord, qb: QuoteBook): MarketOrder {
   const d = ctx.products.get(o.symbol);
   if (!d) throw new Error(`unknown symbol ${o.symbol}`);
   let current: number;
@@ -70,7 +69,7 @@ export function orderView(ctx: SimContext, o: OrderRecord, qb: QuoteBook): Marke
  * An option on the wire. `uid` is the option order's key (what addOrderOption
  * returns as data.uid and what the check and detail calls take), equal to its id.
  */
-export function optionView(ctx: SimContext, o: OptionRecord): OptionOrder {
+export function optionView(ctx: TradingContext, o: OptionRecord): OptionOrder {
   return {
     id: o.id,
     uid: o.id,

@@ -17,7 +17,7 @@ import {
   GLYPH_W,
   strokesOf,
 } from '../../../../src/simulator/modules/identity/captcha-font.ts';
-import type { SimContext } from '../../../../src/simulator/module.ts';
+import type { IdentityContext } from '../../../../src/simulator/modules/identity/state.ts';
 
 type Pt = [number, number];
 const ROUNDS = Number(process.env.CAPTCHA_ROUNDS ?? 40);
@@ -212,7 +212,7 @@ function captcha(): { svg: string; text: string } {
   const ctx = {
     clock: { now: () => 0 },
     state: { identity: { captchas: {} } },
-  } as unknown as SimContext;
+  } as unknown as IdentityContext;
   const { image, uuid } = newCaptcha(ctx);
   const text = (ctx.state.identity.captchas[uuid]?.text ?? '') as string;
   return { svg: decodeURIComponent(image.slice('data:image/svg+xml,'.length)), text };

@@ -8,7 +8,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { nodeWriteScope } from '../../../../src/simulator/host/write-scope.ts';
 import { openPersistence, SaveFailed } from '../../../../src/simulator/persistence.ts';
-import { newState, nextId, type SimState } from '../../../../src/simulator/state.ts';
+import { nextId } from '../../../../src/simulator/core-state.ts';
+import { newState, type SimState } from '../../../../src/simulator/state.ts';
 import { memoryStore, StoreFullError } from '../../../../src/simulator/store.ts';
 
 type Cards = Record<string, { uid: string }>;
