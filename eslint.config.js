@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // TSDoc on every exported simulator and client API.
-    files: ['src/api/**/*.ts'],
+    files: ['src/api/**/*.ts', 'src/simulator/**/*.ts'],
     plugins: { docs },
     rules: { 'docs/exported-api': 'error' },
   },

@@ -10,6 +10,7 @@
  */
 import type { ChannelName } from '../api/wire.ts';
 
+/** The channel faults a reviewer arms: dropped connections, stalled handshakes, frozen channels. */
 export class ChannelFaults {
   /** Connection attempts held unopened by the stall; `refuse` fails one. */
   private readonly held = new Set<{ name: ChannelName; refuse: (e: Error) => void }>();

@@ -103,6 +103,7 @@ export interface ChannelHubDeps {
   faults?: ChannelFaults;
 }
 
+/** The market and exchange channels' subscribers, and what each tick and order change sends them. */
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
   private lastSessionCheck = -Infinity;

@@ -17,6 +17,7 @@ import Big from 'big.js';
 
 export type Amount = Big | string | number;
 
+/** A posting would take an account below zero; nothing was posted. */
 export class InsufficientFunds extends Error {
   constructor(readonly account: string) {
     super(`insufficient funds in ${account}`);
@@ -26,6 +27,7 @@ export class InsufficientFunds extends Error {
 /** Is this ledger key a user's account (`u:…`), not a house one? */
 export const isUserAccount = (key: string): boolean => key.startsWith('u:');
 
+/** The double-entry ledger: every movement of money a balanced posting, in decimals. */
 export class Ledger {
   /** Balances live in the persisted state record, as decimal strings. */
   constructor(private readonly balances: Record<string, string>) {}

@@ -59,6 +59,7 @@ const NONE: readonly MarketEvent[] = [];
 export const seriesKey = (marketKey: string, symbol: string): Uint8Array =>
   subkey(marketKey, `series:${symbol}`);
 
+/** Every product's price at any time, from the market key: quotes, ticks and klines. */
 export class PriceEngine {
   private readonly series = new Map<string, Series>();
   private readonly defs = new Map<string, ProductDef>();

@@ -37,6 +37,7 @@ export interface ScenarioStore {
   delays: DelayRule[];
 }
 
+/** The reviewer's armed replies and delays (forced codes, HTTP statuses, slow calls), matched per call. */
 export class Scenarios {
   /**
    * `store`: the state's faults section, so what is armed survives a page

@@ -69,6 +69,7 @@ interface Fillable extends DayPath {
 const edgeValue = (a: number, w: number, i: number, drift: number): number =>
   Math.exp(a + w - (i / MINUTES_PER_DAY) * drift);
 
+/** One product's price path: the daily walk and the minute bridge inside each day. */
 export class Series {
   private readonly x0: number[] = [];
   private readonly days = new Map<number, Fillable>();

@@ -48,6 +48,7 @@ export const OWNER_FILE = 'simulator.db.owner';
 /** SQLite's messages for want of room (SQLITE_FULL), and the write error a full disk gives here. */
 const FULL = /database or disk is full|disk I\/O error/;
 
+/** Another live process has the data folder open: sim:server says so and exits. */
 export class StoreBusyError extends Error {}
 
 export interface SqliteStoreOptions {
