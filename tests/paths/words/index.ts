@@ -10,7 +10,7 @@ import { accountModeWords } from '../../flows/accountMode/words.ts';
 import { bankCardWords } from '../../flows/bankCard/words.ts';
 import { bindEmailWords } from '../../flows/bindEmail/words.ts';
 import { captchaWords } from '../../flows/captcha/words.ts';
-import { chartGateWords } from './chartGate.words.ts';
+import { chartGateWords } from '../../flows/chartGate/words.ts';
 import { closeOrderWords } from '../../flows/closeOrder/words.ts';
 import { countdownWords } from '../../flows/countdown/words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';

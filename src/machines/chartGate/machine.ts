@@ -20,13 +20,13 @@
  * an authenticated path.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { MarketStatus, OrderDirection } from '../api/types/trading.ts';
-import type { TradeMode } from '../config/site.ts';
-import { PRODUCT_INFO_REFRESH_MS } from '../config/constants.ts';
-import { historyOnly } from '../api/hours.ts';
-import { optionProductOf } from './validation/trading.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
+import type { TradeMode } from '../../config/site.ts';
+import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
+import { historyOnly } from '../../api/hours.ts';
+import { optionProductOf } from '../validation/trading.ts';
+import { outputOf as readOutput } from '../events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -68,32 +68,11 @@ export type ChartGateEvent =
 
 export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
 
-export async function loadGate(api: ApiClient, symbol: string, mode: TradeMode): Promise<GateLoad> {
-  if (mode === 'option') {
-    const [status, product] = await Promise.all([
-      api.call('marketStatus', { symbol }),
-      api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),
-    ]);
-    return { symbol, mode, status, product };
-  }
-  const [status, quote] = await Promise.all([
-    api.call('marketStatus', { symbol }),
-    api.call('thumb', { symbol }),
-  ]);
-  return { symbol, mode, status, quote };
-}
-
-export const chartGateActors = (api: ApiClient) => ({
-  loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(({ input }) =>
-    loadGate(api, input.symbol, input.mode),
-  ),
-});
-
 /** This machine's actor outputs are all GateLoads. */
 const outputOf = (event: unknown) => readOutput<GateLoad>(event);
 
 /** The first failing code of a gate check, else undefined. */
-export function gateFailure(l: GateLoad): number | undefined {
+function gateFailure(l: GateLoad): number | undefined {
   for (const r of [l.status, l.quote, l.product]) if (r && r.code !== 0) return r.code;
   return undefined;
 }
@@ -107,7 +86,7 @@ export const chartGateMachine = setup({
   },
   actors: {
     loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(async () => {
-      throw new Error('chartGateMachine: provide loadGate');
+      throw new Error('chartGateMachine: provide loadGate (./actors.ts)');
     }),
   },
   delays: { infoRefresh: PRODUCT_INFO_REFRESH_MS },
