@@ -29,7 +29,7 @@ import { realityCheckWords } from '../../flows/realityCheck/words.ts';
 import { realtimeWords } from '../../flows/realtime/words.ts';
 import { registerWords } from '../../flows/register/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
-import { startupWords } from './startup.words.ts';
+import { startupWords } from '../../flows/startup/words.ts';
 import { transferWords } from '../../flows/transfer/words.ts';
 import { verificationWords } from '../../flows/verification/words.ts';
 import { walletWords } from '../../flows/wallet/words.ts';
