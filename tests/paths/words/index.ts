@@ -16,7 +16,7 @@ import { countdownWords } from '../../flows/countdown/words.ts';
 import { cryptoAddressWords } from '../../flows/cryptoAddress/words.ts';
 import { depositWords } from '../../flows/deposit/words.ts';
 import { forgotWords } from '../../flows/forgot/words.ts';
-import { infiniteListWords } from './infiniteList.words.ts';
+import { infiniteListWords } from '../../flows/infiniteList/words.ts';
 import { loanWords } from '../../flows/loan/words.ts';
 import { loginWords } from '../../flows/login/words.ts';
 import { marketOrderWords } from '../../flows/marketOrder/words.ts';
