@@ -19,14 +19,13 @@
  * the market status, the option product), so a visitor's chart never calls
  * an authenticated path.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
 import { historyOnly } from '../../api/hours.ts';
 import { optionProductOf } from '../validation/trading.ts';
-import { outputOf as readOutput } from '../events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -68,8 +67,8 @@ export type ChartGateEvent =
 
 export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
 
-/** This machine's actor outputs are all GateLoads. */
-const outputOf = (event: unknown) => readOutput<GateLoad>(event);
+/** The gate check's result, for the guards and actions that read it. */
+const gateLoad = ({ event }: { event: DoneActorEvent<GateLoad> }) => event.output;
 
 /** The first failing code of a gate check, else undefined. */
 function gateFailure(l: GateLoad): number | undefined {
@@ -91,33 +90,26 @@ export const chartGateMachine = setup({
   },
   delays: { infoRefresh: PRODUCT_INFO_REFRESH_MS },
   guards: {
-    failed: ({ event }) => gateFailure(outputOf(event)) !== undefined,
-    optionClosed: ({ event }) => {
-      const l = outputOf(event);
+    failed: (_, l: GateLoad) => gateFailure(l) !== undefined,
+    optionClosed: (_, l: GateLoad) => {
       // Only the option product decides here: a closed market shows history instead.
       if (l.mode !== 'option' || !l.product) return false;
       return optionProductOf({ symbol: l.symbol, product: l.product })?.tradeStatus !== 1;
     },
-    historyOnly: ({ event }) => {
-      const status = outputOf(event).status.data;
+    historyOnly: (_, l: GateLoad) => {
+      const status = l.status.data;
       return status === undefined || status === null || historyOnly(status);
     },
-    notTradable: ({ event }) => {
-      const l = outputOf(event);
-      return l.mode === 'market' && l.quote?.data?.tradeStatus === 0;
-    },
+    notTradable: (_, l: GateLoad) => l.mode === 'market' && l.quote?.data?.tradeStatus === 0,
     guest: ({ context }) => !context.loggedIn,
   },
   actions: {
-    apply: assign(({ event }) => {
-      const l = outputOf(event);
-      return {
-        status: l.status.data ?? null,
-        tradeStatus: l.quote?.data?.tradeStatus ?? null,
-        failure: undefined,
-      };
-    }),
-    recordFailure: assign(({ event }) => ({ failure: gateFailure(outputOf(event)) })),
+    apply: assign((_, l: GateLoad) => ({
+      status: l.status.data ?? null,
+      tradeStatus: l.quote?.data?.tradeStatus ?? null,
+      failure: undefined,
+    })),
+    recordFailure: assign((_, l: GateLoad) => ({ failure: gateFailure(l) })),
     notify: assign(({ context }, params: { key: string }) => ({
       notice: params.key,
       noticeSeq: context.noticeSeq + 1,
@@ -160,15 +152,30 @@ export const chartGateMachine = setup({
         src: 'loadGate',
         input: ({ context }) => ({ symbol: context.symbol, mode: context.mode }),
         onDone: [
-          { guard: 'failed', target: 'failed', actions: 'recordFailure' },
           {
-            guard: 'optionClosed',
-            target: 'closed',
-            actions: ['apply', { type: 'notify', params: { key: 'index.closed' } }],
+            guard: { type: 'failed', params: gateLoad },
+            target: 'failed',
+            actions: { type: 'recordFailure', params: gateLoad },
           },
-          { guard: 'historyOnly', target: 'historyOnly', actions: 'apply' },
-          { guard: 'notTradable', target: 'notTradable', actions: 'apply' },
-          { target: 'open', actions: 'apply' },
+          {
+            guard: { type: 'optionClosed', params: gateLoad },
+            target: 'closed',
+            actions: [
+              { type: 'apply', params: gateLoad },
+              { type: 'notify', params: { key: 'index.closed' } },
+            ],
+          },
+          {
+            guard: { type: 'historyOnly', params: gateLoad },
+            target: 'historyOnly',
+            actions: { type: 'apply', params: gateLoad },
+          },
+          {
+            guard: { type: 'notTradable', params: gateLoad },
+            target: 'notTradable',
+            actions: { type: 'apply', params: gateLoad },
+          },
+          { target: 'open', actions: { type: 'apply', params: gateLoad } },
         ],
       },
     },

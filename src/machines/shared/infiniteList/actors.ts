@@ -12,7 +12,7 @@ export function fetchListPage(
 ): Promise<PageResult> {
   // The payload is the screen's fixed fields plus paging, one record for six calls;
   // each call's own shape is the contract's (src/api/contract.ts), checked by the server.
-  return api.call(call, payload as never, options);
+  return api.call(call, payload as never, options); // see above: one record for six payloads
 }
 
 export const infiniteListActors = (api: ApiClient) => ({
