@@ -19,13 +19,14 @@
  * the market status, the option product), so a visitor's chart never calls
  * an authenticated path.
  */
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
 import { historyOnly } from '../../api/hours.ts';
 import { optionProductOf } from '../validation/trading.ts';
+import { actorOutput as gateLoad } from '../events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -66,9 +67,6 @@ export type ChartGateEvent =
   { type: 'trade.request'; direction: OrderDirection } | { type: 'gate.retry' };
 
 export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
-
-/** The gate check's result, for the guards and actions that read it. */
-const gateLoad = ({ event }: { event: DoneActorEvent<GateLoad> }) => event.output;
 
 /** The first failing code of a gate check, else undefined. */
 function gateFailure(l: GateLoad): number | undefined {

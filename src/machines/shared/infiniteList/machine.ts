@@ -17,10 +17,11 @@
  * - Items are kept in context, with the reply's other fields (totals such as
  *   profitLossToday / profitLossTotal or todayWinLoss / totalWinLoss) in `totals`.
  */
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../../api/client.ts';
 import { mockVariant } from '../../../api/contract.ts';
 import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../../../config/constants.ts';
+import { actorOutput as reply } from '../../events.ts';
 
 /** The calls that answer a page of a list. */
 export type ListCall =
@@ -93,9 +94,6 @@ export function readPage(data: unknown): {
   const rows = Array.isArray(list) ? list : Array.isArray(items) ? items : [];
   return { items: rows, pages: Number(pages) || 0, totals };
 }
-
-/** The page actor's reply, for the guards and actions that read it. */
-const reply = ({ event }: { event: DoneActorEvent<PageResult> }) => event.output;
 
 export const infiniteListMachine = setup({
   types: {
