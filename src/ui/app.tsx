@@ -48,24 +48,29 @@ function redirectHome(served: string | undefined): void {
 
 export function App() {
   const [services, setServices] = useState<Services>();
+  // Made once: they keep the started services for the flag reads, and useMachine
+  // takes each render's implementations (a new set would have none).
+  const [actors] = useState(() =>
+    startupActors({
+      // Both begun as the app mounted (boot/head-start.ts).
+      loadConfig: takeConfig,
+      startBackend: async (config) => {
+        const s = await takeServices(config).catch(async (e: unknown) => {
+          // An old index.html naming chunks a redeploy removed (the first locale file):
+          // load the new build rather than show the config overlay.
+          if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
+          throw e;
+        });
+        setServices(s);
+        void startMarketData(s);
+        startExchangeData(s);
+        return s;
+      },
+    }),
+  );
   const [state, send] = useMachine(
     startupMachine.provide({
-      actors: startupActors({
-        // Both begun as the app mounted (boot/head-start.ts).
-        loadConfig: takeConfig,
-        startBackend: async (config) => {
-          const s = await takeServices(config).catch(async (e: unknown) => {
-            // An old index.html naming chunks a redeploy removed (the first locale file):
-            // load the new build rather than show the config overlay.
-            if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
-            throw e;
-          });
-          setServices(s);
-          void startMarketData(s);
-          startExchangeData(s);
-          return s;
-        },
-      }),
+      actors,
       actions: {
         redirectHome: ({ context }) => redirectHome(context.servedVersion),
       },
