@@ -26,7 +26,7 @@ import type { TradeMode } from '../../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
 import { historyOnly } from '../../api/hours.ts';
 import { optionProductOf } from '../validation/trading.ts';
-import { actorOutput as gateLoad } from '../events.ts';
+import { actorOutput } from '../events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -151,29 +151,29 @@ export const chartGateMachine = setup({
         input: ({ context }) => ({ symbol: context.symbol, mode: context.mode }),
         onDone: [
           {
-            guard: { type: 'failed', params: gateLoad },
+            guard: { type: 'failed', params: actorOutput },
             target: 'failed',
-            actions: { type: 'recordFailure', params: gateLoad },
+            actions: { type: 'recordFailure', params: actorOutput },
           },
           {
-            guard: { type: 'optionClosed', params: gateLoad },
+            guard: { type: 'optionClosed', params: actorOutput },
             target: 'closed',
             actions: [
-              { type: 'apply', params: gateLoad },
+              { type: 'apply', params: actorOutput },
               { type: 'notify', params: { key: 'index.closed' } },
             ],
           },
           {
-            guard: { type: 'historyOnly', params: gateLoad },
+            guard: { type: 'historyOnly', params: actorOutput },
             target: 'historyOnly',
-            actions: { type: 'apply', params: gateLoad },
+            actions: { type: 'apply', params: actorOutput },
           },
           {
-            guard: { type: 'notTradable', params: gateLoad },
+            guard: { type: 'notTradable', params: actorOutput },
             target: 'notTradable',
-            actions: { type: 'apply', params: gateLoad },
+            actions: { type: 'apply', params: actorOutput },
           },
-          { target: 'open', actions: { type: 'apply', params: gateLoad } },
+          { target: 'open', actions: { type: 'apply', params: actorOutput } },
         ],
       },
     },

@@ -36,7 +36,7 @@ import type { RefreshPayload } from '../../api/types/trading.ts';
 import type { User } from '../../api/types/user.ts';
 import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../../config/constants.ts';
 import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
-import { actorOutput as reply } from '../events.ts';
+import { actorOutput } from '../events.ts';
 
 // ── The user, the context, the events and the calls ──
 
@@ -266,12 +266,12 @@ export const sessionMachine = setup({
             src: 'userInfo',
             onDone: [
               {
-                guard: { type: 'ok', params: reply },
+                guard: { type: 'ok', params: actorOutput },
                 target: 'loadingUnread',
-                actions: { type: 'setUser', params: reply },
+                actions: { type: 'setUser', params: actorOutput },
               },
               {
-                guard: { type: 'userGone', params: reply },
+                guard: { type: 'userGone', params: actorOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasInvalid'],
               },
@@ -287,9 +287,9 @@ export const sessionMachine = setup({
             src: 'unreadCount',
             onDone: [
               {
-                guard: { type: 'ok', params: reply },
+                guard: { type: 'ok', params: actorOutput },
                 target: 'idle',
-                actions: { type: 'setUnread', params: reply },
+                actions: { type: 'setUnread', params: actorOutput },
               },
               { target: 'idle' },
             ],
@@ -313,16 +313,16 @@ export const sessionMachine = setup({
             src: 'check',
             onDone: [
               {
-                guard: { type: 'expired', params: reply },
+                guard: { type: 'expired', params: actorOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasExpired'],
               },
               {
-                guard: { type: 'invalid', params: reply },
+                guard: { type: 'invalid', params: actorOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasInvalid', 'goHome'],
               },
-              { guard: { type: 'refreshDue', params: reply }, target: 'refreshing' },
+              { guard: { type: 'refreshDue', params: actorOutput }, target: 'refreshing' },
               { target: 'idle' },
             ],
           },
@@ -337,9 +337,9 @@ export const sessionMachine = setup({
             }),
             onDone: [
               {
-                guard: { type: 'refreshed', params: reply },
+                guard: { type: 'refreshed', params: actorOutput },
                 target: 'idle',
-                actions: [{ type: 'takeRefreshed', params: reply }, 'saveToken'],
+                actions: [{ type: 'takeRefreshed', params: actorOutput }, 'saveToken'],
               },
               // Kept until it expires; the next check tries again.
               { target: 'idle' },

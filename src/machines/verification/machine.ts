@@ -35,7 +35,7 @@ import {
 } from '../validation/wallet.ts';
 import { notice, type Notice } from '../notice.ts';
 import type { CallResult } from '../../api/client.ts';
-import { actorOutput as reply } from '../events.ts';
+import { actorOutput } from '../events.ts';
 
 // ── The input, the context and the events ──
 
@@ -300,16 +300,16 @@ export const verificationMachine = setup({
         input: ({ context }) => ({ variant: context.variant }),
         onDone: [
           {
-            guard: { type: 'isVerified', params: reply },
+            guard: { type: 'isVerified', params: actorOutput },
             target: 'verified',
-            actions: { type: 'applyRecord', params: reply },
+            actions: { type: 'applyRecord', params: actorOutput },
           },
           {
-            guard: { type: 'loaded', params: reply },
+            guard: { type: 'loaded', params: actorOutput },
             target: 'editing',
-            actions: { type: 'applyRecord', params: reply },
+            actions: { type: 'applyRecord', params: actorOutput },
           },
-          { target: 'loadFailed', actions: { type: 'recordFailure', params: reply } },
+          { target: 'loadFailed', actions: { type: 'recordFailure', params: actorOutput } },
         ],
       },
     },
@@ -355,9 +355,9 @@ export const verificationMachine = setup({
             input: ({ context }) => ({ blob: context.pending?.blob }),
             onDone: [
               {
-                guard: { type: 'imageRead', params: reply },
+                guard: { type: 'imageRead', params: actorOutput },
                 target: 'idle',
-                actions: { type: 'setImage', params: reply },
+                actions: { type: 'setImage', params: actorOutput },
               },
               { target: 'idle', actions: 'unreadableImage' },
             ],
@@ -378,8 +378,12 @@ export const verificationMachine = setup({
           ),
         }),
         onDone: [
-          { guard: { type: 'submitted', params: reply }, target: 'loading', actions: 'announce' },
-          { target: 'editing', actions: { type: 'recordFailure', params: reply } },
+          {
+            guard: { type: 'submitted', params: actorOutput },
+            target: 'loading',
+            actions: 'announce',
+          },
+          { target: 'editing', actions: { type: 'recordFailure', params: actorOutput } },
         ],
       },
     },

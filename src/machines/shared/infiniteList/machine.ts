@@ -21,7 +21,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../../api/client.ts';
 import { mockVariant } from '../../../api/contract.ts';
 import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../../../config/constants.ts';
-import { actorOutput as reply } from '../../events.ts';
+import { actorOutput } from '../../events.ts';
 
 /** The calls that answer a page of a list. */
 export type ListCall =
@@ -163,21 +163,21 @@ export const infiniteListMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'tooManyFailures', params: reply },
+            guard: { type: 'tooManyFailures', params: actorOutput },
             target: 'stopped',
-            actions: { type: 'countFailure', params: reply },
+            actions: { type: 'countFailure', params: actorOutput },
           },
           {
-            guard: { type: 'failed', params: reply },
+            guard: { type: 'failed', params: actorOutput },
             target: 'idle',
-            actions: { type: 'countFailure', params: reply },
+            actions: { type: 'countFailure', params: actorOutput },
           },
           {
-            guard: { type: 'lastPage', params: reply },
+            guard: { type: 'lastPage', params: actorOutput },
             target: 'ended',
-            actions: { type: 'addPage', params: reply },
+            actions: { type: 'addPage', params: actorOutput },
           },
-          { target: 'idle', actions: { type: 'addPage', params: reply } },
+          { target: 'idle', actions: { type: 'addPage', params: actorOutput } },
         ],
       },
     },
