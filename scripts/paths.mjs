@@ -47,16 +47,10 @@ process.on('exit', () => rmSync(LOCK, { force: true }));
 rmSync(RUN, { recursive: true, force: true });
 rmSync('test-results/paths', { recursive: true, force: true });
 mkdirSync(RUN, { recursive: true });
-// A flow laid out in one place (issue 26) keeps its spec at tests/flows/<flow>/paths.ts;
-// the others are still tests/paths/specs/<machine>.paths.ts.
-const specFiles = [
-  ...readdirSync('tests/flows', { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(`tests/flows/${d.name}/paths.ts`))
-    .map((d) => [d.name, `tests/flows/${d.name}/paths.ts`]),
-  ...readdirSync('tests/paths/specs')
-    .filter((f) => f.endsWith('.paths.ts'))
-    .map((f) => [f.replace(/\.paths\.ts$/, ''), `tests/paths/specs/${f}`]),
-];
+// Every flow (issue 26) keeps its spec at tests/flows/<flow>/paths.ts.
+const specFiles = readdirSync('tests/flows', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(`tests/flows/${d.name}/paths.ts`))
+  .map((d) => [d.name, `tests/flows/${d.name}/paths.ts`]);
 for (const [name, file] of specFiles) {
   // --only NAME: one machine; the spec module that holds it is enough.
   if (

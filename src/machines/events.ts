@@ -1,4 +1,5 @@
 /** Readers shared by the machines' actions and guards. */
+import type { DoneActorEvent } from 'xstate';
 
 /** The output of an actor's done event (`xstate.done.actor.*`). */
 export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
@@ -9,4 +10,4 @@ export const outputOf = <T>(event: unknown): T => (event as { output: T }).outpu
  * from the actor declared in `setup({ actors })`; an output that lacks what
  * the guard or action declares does not compile.
  */
-export const doneOutput = <T>({ event }: { event: { output: T } }): T => event.output;
+export const doneOutput = <T>({ event }: { event: DoneActorEvent<T> }): T => event.output;

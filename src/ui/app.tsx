@@ -1,12 +1,10 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { I18nextProvider } from 'react-i18next';
-import { startupMachine } from '../machines/startupMachine.ts';
-import { staticFiles } from '../api/contract.ts';
+import { startupActors } from '../machines/startup/actors.ts';
+import { startupMachine } from '../machines/startup/machine.ts';
 import { APP_VERSION } from '../config/version.ts';
-import { flag, setFlags, settleFlags } from '../state/site.ts';
 import type { Services } from './boot/services.ts';
 import { takeConfig, takeServices } from './boot/head-start.ts';
 import { startMarketData } from './boot/market-data.ts';
@@ -40,17 +38,6 @@ const PlacePanel = lazy(() =>
   import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),
 );
 
-/** The version the deployed version file names; none in development (the dev server has no build). */
-async function readServedVersion(): Promise<string | undefined> {
-  if (import.meta.env.DEV) return undefined;
-  const res = await fetch(`${import.meta.env.BASE_URL}${staticFiles.version}`, {
-    cache: 'no-store',
-  });
-  if (!res.ok) return undefined;
-  const body = (await res.json()) as { version?: unknown };
-  return typeof body.version === 'string' ? body.version : undefined;
-}
-
 /** A full load of /, once per served version (a deployment that never matches cannot loop). */
 function redirectHome(served: string | undefined): void {
   const key = 'trader.versionRedirect';
@@ -61,44 +48,29 @@ function redirectHome(served: string | undefined): void {
 
 export function App() {
   const [services, setServices] = useState<Services>();
-  // The machine's actors run outside React's render; they share the services through a ref.
-  const ref = useRef<Services>(undefined);
+  // Made once: they keep the started services for the flag reads, and useMachine
+  // takes each render's implementations (a new set would have none).
+  const [actors] = useState(() =>
+    startupActors({
+      // Both begun as the app mounted (boot/head-start.ts).
+      loadConfig: takeConfig,
+      startBackend: async (config) => {
+        const s = await takeServices(config).catch(async (e: unknown) => {
+          // An old index.html naming chunks a redeploy removed (the first locale file):
+          // load the new build rather than show the config overlay.
+          if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
+          throw e;
+        });
+        setServices(s);
+        void startMarketData(s);
+        startExchangeData(s);
+        return s;
+      },
+    }),
+  );
   const [state, send] = useMachine(
     startupMachine.provide({
-      actors: {
-        // Both begun as the app mounted (boot/head-start.ts).
-        loadConfig: fromPromise(takeConfig),
-        startBackend: fromPromise(async ({ input }) => {
-          const s = await takeServices(input.config).catch(async (e: unknown) => {
-            // An old index.html naming chunks a redeploy removed (the first locale file):
-            // load the new build rather than show the config overlay.
-            if (isChunkError(e) && recoverFromStaleBuild()) await new Promise(() => {});
-            throw e;
-          });
-          ref.current = s;
-          setServices(s);
-          void startMarketData(s);
-          startExchangeData(s);
-        }),
-        loadSystemConfig: fromPromise(async () => {
-          try {
-            const r = await ref.current?.api.call('systemConfig');
-            if (!r?.data) throw new Error(r?.message ?? 'no services');
-            performance.mark('boot:flags');
-            setFlags(r.data.systemConfigs);
-            // The demo rule holds app-wide, on whatever screen is open.
-            ref.current?.session.send({
-              type: 'flags.change',
-              virtualTrading: flag('virtualTrading'),
-            });
-            return r.data.systemConfigs;
-          } finally {
-            // Read or not, the flags are final for now: what waits on them shows.
-            settleFlags();
-          }
-        }),
-        checkVersion: fromPromise(readServedVersion),
-      },
+      actors,
       actions: {
         redirectHome: ({ context }) => redirectHome(context.servedVersion),
       },

@@ -64,8 +64,8 @@ function brokenRef(ref: string): string | undefined {
   const at = ref.indexOf('::');
   const path = ref.slice(0, at);
   const title = ref.slice(at + 2);
-  if (!/^tests\/(unit|paths\/specs|flows|e2e)\/.+\.ts$/.test(path))
-    return `${path} is not under tests/unit, tests/paths/specs, tests/flows or tests/e2e`;
+  if (!/^tests\/(unit|flows|e2e)\/.+\.ts$/.test(path))
+    return `${path} is not under tests/unit, tests/flows or tests/e2e`;
   const text = source(path);
   if (text === undefined) return `${path} does not exist`;
   const quoted = ["'", '"', '`'].some((q) => text.includes(`${q}${title}${q}`));

@@ -10,17 +10,11 @@ import { pathRows } from '../paths/plan/render.ts';
 import { makeW } from '../paths/plan/words.ts';
 import { COMPLETE, WORDS } from '../paths/words/index.ts';
 
-// A flow moved to its own folder (issue 26) keeps its machine at <flow>/machine.ts;
-// a child machine flows invoke (captcha, countdown) at shared/<name>/machine.ts.
+// A flow keeps its machine at <flow>/machine.ts (issue 26); a machine several
+// flows use (captcha, countdown, infiniteList) at shared/<name>/machine.ts.
 const modules = import.meta.glob(
-  [
-    '../../src/machines/*Machine.ts',
-    '../../src/machines/*/machine.ts',
-    '../../src/machines/shared/*/machine.ts',
-  ],
-  {
-    eager: true,
-  },
+  ['../../src/machines/*/machine.ts', '../../src/machines/shared/*/machine.ts'],
+  { eager: true },
 );
 const machines = new Map<string, AnyStateMachine>();
 for (const mod of Object.values(modules))
@@ -28,8 +22,8 @@ for (const mod of Object.values(modules))
     if (v && typeof v === 'object' && 'root' in v && 'id' in v)
       machines.set((v as AnyStateMachine).id, v as AnyStateMachine);
 
-// Every path spec's name, by machine (tests/paths/specs and the moved flows' paths.ts).
-const specModules = import.meta.glob(['../paths/specs/*.paths.ts', '../flows/*/paths.ts'], {
+// Every path spec's name, by machine (each flow's paths.ts).
+const specModules = import.meta.glob(['../flows/*/paths.ts'], {
   eager: true,
 });
 const specNames = new Map<string, string[]>();

@@ -36,7 +36,7 @@ import type { RefreshPayload } from '../../api/types/trading.ts';
 import type { User } from '../../api/types/user.ts';
 import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../../config/constants.ts';
 import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The user, the context, the events and the calls ──
 
@@ -148,30 +148,24 @@ export const sessionMachine = setup({
     hasToken: ({ event }) => event.type === 'session.signedIn' && !!event.token,
     newToken: ({ context, event }) =>
       event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
-    ok: ({ event }) => outputOf<{ code: number }>(event).code === 0,
-    userGone: ({ event }) => outputOf<UserResult>(event).code === 1002,
-    expired: ({ context, event }) =>
-      context.expiresAt !== undefined && outputOf<CheckResult>(event).now >= context.expiresAt,
+    ok: (_, r: { code: number }) => r.code === 0,
+    userGone: (_, r: UserResult) => r.code === 1002,
+    expired: ({ context }, r: CheckResult) =>
+      context.expiresAt !== undefined && r.now >= context.expiresAt,
     /**
      * The server refused the session (-1 in its reply, or a 401). A check that
      * never reached it (network, timeout, HTTP error) proves nothing: the next
      * one decides.
      */
-    invalid: ({ event }) => {
-      const r = outputOf<CheckResult>(event);
-      return r.code === -1 && (r.fault === undefined || r.fault === 'unauthorized');
-    },
-    refreshDue: ({ context, event }) =>
-      context.expiresAt !== undefined &&
-      context.expiresAt - outputOf<CheckResult>(event).now < SESSION_REFRESH_BEFORE_MS,
+    invalid: (_, r: CheckResult) =>
+      r.code === -1 && (r.fault === undefined || r.fault === 'unauthorized'),
+    refreshDue: ({ context }, r: CheckResult) =>
+      context.expiresAt !== undefined && context.expiresAt - r.now < SESSION_REFRESH_BEFORE_MS,
     /** A demo session while virtual trading is known to be off. */
     demoBarred: ({ context }) => context.demo && context.virtualTrading === false,
     wantsUser: ({ context }) => context.wanted === 'user',
     wantsUnread: ({ context }) => context.wanted === 'unread',
-    refreshed: ({ event }) => {
-      const r = outputOf<RefreshResult>(event);
-      return r.code === 0 && !!r.data?.token;
-    },
+    refreshed: (_, r: RefreshResult) => r.code === 0 && !!r.data?.token,
   },
   actions: {
     takeToken: assign(({ event }) =>
@@ -179,8 +173,8 @@ export const sessionMachine = setup({
         ? { ...tokenState(event.token, event.refreshToken), reason: undefined }
         : {},
     ),
-    setUser: assign(({ event }) => {
-      const u = outputOf<UserResult>(event).data;
+    setUser: assign((_, r: UserResult) => {
+      const u = r.data;
       if (!u) return {};
       const user: SessionUser = {
         uid: u.uid,
@@ -195,9 +189,9 @@ export const sessionMachine = setup({
       };
       return { user };
     }),
-    setUnread: assign(({ event }) => ({ unread: outputOf<UnreadResult>(event).data?.count ?? 0 })),
-    takeRefreshed: assign(({ context, event }) => {
-      const d = outputOf<RefreshResult>(event).data;
+    setUnread: assign((_, r: UnreadResult) => ({ unread: r.data?.count ?? 0 })),
+    takeRefreshed: assign(({ context }, r: RefreshResult) => {
+      const d = r.data;
       return d?.token ? tokenState(d.token, d.refreshToken ?? context.refreshToken) : {};
     }),
     /** Keep the refreshed token in the session store. */
@@ -271,9 +265,13 @@ export const sessionMachine = setup({
             id: 'userInfo',
             src: 'userInfo',
             onDone: [
-              { guard: 'ok', target: 'loadingUnread', actions: 'setUser' },
               {
-                guard: 'userGone',
+                guard: { type: 'ok', params: doneOutput },
+                target: 'loadingUnread',
+                actions: { type: 'setUser', params: doneOutput },
+              },
+              {
+                guard: { type: 'userGone', params: doneOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasInvalid'],
               },
@@ -287,7 +285,14 @@ export const sessionMachine = setup({
           invoke: {
             id: 'unreadCount',
             src: 'unreadCount',
-            onDone: [{ guard: 'ok', target: 'idle', actions: 'setUnread' }, { target: 'idle' }],
+            onDone: [
+              {
+                guard: { type: 'ok', params: doneOutput },
+                target: 'idle',
+                actions: { type: 'setUnread', params: doneOutput },
+              },
+              { target: 'idle' },
+            ],
           },
         },
         idle: {
@@ -308,16 +313,16 @@ export const sessionMachine = setup({
             src: 'check',
             onDone: [
               {
-                guard: 'expired',
+                guard: { type: 'expired', params: doneOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasExpired'],
               },
               {
-                guard: 'invalid',
+                guard: { type: 'invalid', params: doneOutput },
                 target: '#session.signedOut',
                 actions: ['endSession', 'wasInvalid', 'goHome'],
               },
-              { guard: 'refreshDue', target: 'refreshing' },
+              { guard: { type: 'refreshDue', params: doneOutput }, target: 'refreshing' },
               { target: 'idle' },
             ],
           },
@@ -331,7 +336,11 @@ export const sessionMachine = setup({
               token: context.token ?? '',
             }),
             onDone: [
-              { guard: 'refreshed', target: 'idle', actions: ['takeRefreshed', 'saveToken'] },
+              {
+                guard: { type: 'refreshed', params: doneOutput },
+                target: 'idle',
+                actions: [{ type: 'takeRefreshed', params: doneOutput }, 'saveToken'],
+              },
               // Kept until it expires; the next check tries again.
               { target: 'idle' },
             ],

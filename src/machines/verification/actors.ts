@@ -28,8 +28,8 @@ export const verificationActors = (
     input.variant === 'junior' ? api.call('juniorAuth') : api.call('auth'),
   ),
   /** The image as a data URL, or null when its bytes are not a picture. */
-  prepareImage: fromPromise<string | null, PrepareInput>(({ input }) =>
-    (opts.prepare ?? readImage)(input.blob).catch(() => null),
+  prepareImage: fromPromise<string | null, PrepareInput>(async ({ input }) =>
+    input.blob ? (opts.prepare ?? readImage)(input.blob).catch(() => null) : null,
   ),
   submit: fromPromise<SubmitResult, SubmitInput>(({ input }) => {
     const body: Multipart = { metaData: input.metaData };

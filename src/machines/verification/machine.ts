@@ -22,7 +22,7 @@
  *   reloads the record (status 1).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { IdType, VerificationRecord, VerifiedStatus } from '../../api/types/user.ts';
+import type { IdType, VerifiedStatus } from '../../api/types/user.ts';
 import { clip } from '../validation/access.ts';
 import {
   checkAuthEmail,
@@ -35,7 +35,7 @@ import {
 } from '../validation/wallet.ts';
 import { notice, type Notice } from '../notice.ts';
 import type { CallResult } from '../../api/client.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The input, the context and the events ──
 
@@ -108,12 +108,13 @@ export interface SubmitInput {
   images: Partial<Record<Slot, string>>;
 }
 export interface PrepareInput {
-  blob: Blob;
+  /** The pending file's bytes (always there while one is read). */
+  blob: Blob | undefined;
 }
 
 // ── Readers ──
 
-export const SLOTS = Object.keys(ID_IMAGE_KEYS) as Slot[];
+export const SLOTS = Object.keys(ID_IMAGE_KEYS).filter((k): k is Slot => k in ID_IMAGE_KEYS);
 
 export const errorsOf = (c: VerificationContext): VerificationContext['errors'] => {
   const e: VerificationContext['errors'] = {
@@ -170,16 +171,10 @@ export const verificationMachine = setup({
     }),
   },
   guards: {
-    isVerified: ({ event }) => {
-      const r = outputOf<LoadResult>(event);
-      return r.code === 0 && r.data?.verifiedStatus === 2;
-    },
-    loaded: ({ event }) => {
-      const r = outputOf<LoadResult>(event);
-      return r.code === 0 && !!r.data;
-    },
-    submitted: ({ event }) => outputOf<SubmitResult>(event).code === 0,
-    imageRead: ({ event }) => typeof outputOf<string | null>(event) === 'string',
+    isVerified: (_, r: LoadResult) => r.code === 0 && r.data?.verifiedStatus === 2,
+    loaded: (_, r: LoadResult) => r.code === 0 && !!r.data,
+    submitted: (_, r: SubmitResult) => r.code === 0,
+    imageRead: (_, url: string | null) => typeof url === 'string',
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
     twoTypes: ({ context }) => context.twoTypeVerified,
     full: ({ context }) => context.variant === 'full',
@@ -188,8 +183,10 @@ export const verificationMachine = setup({
     queued: ({ context }) => context.queued.length > 0,
   },
   actions: {
-    applyRecord: assign(({ context, event }) => {
-      const r = outputOf<LoadResult>(event).data as VerificationRecord;
+    /** After `loaded` or `isVerified`: the reply has a record. */
+    applyRecord: assign(({ context }, load: LoadResult) => {
+      const r = load.data;
+      if (!r) return {};
       return {
         status: r.verifiedStatus,
         realName: r.realName ?? '',
@@ -207,9 +204,7 @@ export const verificationMachine = setup({
         errors: {},
       };
     }),
-    recordFailure: assign(({ event }) => ({
-      failure: outputOf<{ code: number }>(event).code,
-    })),
+    recordFailure: assign((_, r: { code: number }) => ({ failure: r.code })),
     edit: assign(({ context, event }) =>
       event.type === 'field.change'
         ? {
@@ -242,13 +237,14 @@ export const verificationMachine = setup({
       pending: context.queued[0],
       queued: context.queued.slice(1),
     })),
-    setImage: assign(({ context, event }) => {
+    /** After `imageRead`: the data URL of the pending file. */
+    setImage: assign(({ context }, url: string | null) => {
       const p = context.pending;
-      if (!p) return {};
+      if (!p || url === null) return {};
       const { slot, blob: _read, ...file } = p;
       return {
         pending: undefined,
-        images: { ...context.images, [slot]: { ...file, url: outputOf<string>(event) } },
+        images: { ...context.images, [slot]: { ...file, url } },
         errors: { ...context.errors, [slot]: undefined },
       };
     }),
@@ -267,7 +263,7 @@ export const verificationMachine = setup({
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
     announce: assign({
       failure: undefined,
-      status: 1 as VerifiedStatus,
+      status: 1,
       notice: notice('submit_success_please_wait'),
     }),
   },
@@ -303,9 +299,17 @@ export const verificationMachine = setup({
         src: 'loadRecord',
         input: ({ context }) => ({ variant: context.variant }),
         onDone: [
-          { guard: 'isVerified', target: 'verified', actions: 'applyRecord' },
-          { guard: 'loaded', target: 'editing', actions: 'applyRecord' },
-          { target: 'loadFailed', actions: 'recordFailure' },
+          {
+            guard: { type: 'isVerified', params: doneOutput },
+            target: 'verified',
+            actions: { type: 'applyRecord', params: doneOutput },
+          },
+          {
+            guard: { type: 'loaded', params: doneOutput },
+            target: 'editing',
+            actions: { type: 'applyRecord', params: doneOutput },
+          },
+          { target: 'loadFailed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },
@@ -348,9 +352,13 @@ export const verificationMachine = setup({
           invoke: {
             id: 'prepareImage',
             src: 'prepareImage',
-            input: ({ context }) => ({ blob: (context.pending as Chosen).blob }),
+            input: ({ context }) => ({ blob: context.pending?.blob }),
             onDone: [
-              { guard: 'imageRead', target: 'idle', actions: 'setImage' },
+              {
+                guard: { type: 'imageRead', params: doneOutput },
+                target: 'idle',
+                actions: { type: 'setImage', params: doneOutput },
+              },
               { target: 'idle', actions: 'unreadableImage' },
             ],
           },
@@ -370,8 +378,12 @@ export const verificationMachine = setup({
           ),
         }),
         onDone: [
-          { guard: 'submitted', target: 'loading', actions: 'announce' },
-          { target: 'editing', actions: 'recordFailure' },
+          {
+            guard: { type: 'submitted', params: doneOutput },
+            target: 'loading',
+            actions: 'announce',
+          },
+          { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },
     },

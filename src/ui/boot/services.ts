@@ -9,7 +9,7 @@ import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { staticFiles } from '../../api/static-files.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
-import { ConfigMissing } from '../../machines/startupMachine.ts';
+import { ConfigMissing } from '../../machines/startup/machine.ts';
 import { realtimeActors } from '../../machines/realtime/actors.ts';
 import { realtimeMachine } from '../../machines/realtime/machine.ts';
 import { sessionActors } from '../../machines/session/actors.ts';

@@ -2,12 +2,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { infiniteListActors } from '../../machines/shared/infiniteList/actors.ts';
 import {
-  infiniteListActors,
   infiniteListMachine,
   type InfiniteListContext,
   type InfiniteListInput,
-} from '../../machines/infiniteListMachine.ts';
+} from '../../machines/shared/infiniteList/machine.ts';
 import { useServices } from '../services-context.tsx';
 import { inspected } from '../../machines/inspect.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListCall } from '../../machines/infiniteListMachine.ts';
+import type { ListCall } from '../../machines/shared/infiniteList/machine.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { serverNow } from '../../state/server-clock.ts';

@@ -7,14 +7,13 @@
  */
 import Papa from 'papaparse';
 import type { ApiClient } from '../../api/client.ts';
-import type { PayloadOf } from '../../api/contract.ts';
+import { fetchListPage } from '../../machines/shared/infiniteList/actors.ts';
 import {
   listCall,
   pagePayload,
   readPage,
-  type InfiniteListContext,
   type ListCall,
-} from '../../machines/infiniteListMachine.ts';
+} from '../../machines/shared/infiniteList/machine.ts';
 import type { Column } from './columns.ts';
 
 /** At most this many rows go into one file (pages of {@link PAGE_SIZE}). */
@@ -27,12 +26,10 @@ export async function fetchAll(
   input: { call: ListCall; payload?: Record<string, unknown>; demo?: boolean },
 ): Promise<unknown[]> {
   const call = listCall(input.call, input.demo);
-  const c = { call, payload: input.payload ?? {}, limit: PAGE_SIZE } as InfiniteListContext;
+  const c = { call, payload: input.payload ?? {}, limit: PAGE_SIZE };
   const rows: unknown[] = [];
   for (let page = 1; rows.length < MAX_ROWS; page++) {
-    const r = await api.call(call, pagePayload(c, page) as PayloadOf<ListCall> as never, {
-      noAlert: true,
-    });
+    const r = await fetchListPage(api, call, pagePayload(c, page), { noAlert: true });
     if (r.code !== 0) throw new Error(r.message || `code ${r.code}`);
     const { items, pages } = readPage(r.data);
     rows.push(...items);

@@ -3,7 +3,7 @@
  * (tests/flows/marketOrder/words.ts, tests/flows/optionOrder/words.ts): how
  * a product load's result is arranged in the console, the phone screen they
  * are tested on, the form's state as a path leaves it, and the words both
- * forms use alike (the chart gate, chartGate.words.ts, shares the console's
+ * forms use alike (the chart gate, tests/flows/chartGate/words.ts, shares the console's
  * Market tab and its checks).
  *
  * Both forms are tested in the phone layout (/BTCUSDT/place, /BTCUSDT/placeOption):

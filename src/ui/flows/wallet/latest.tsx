@@ -5,11 +5,11 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
+import { infiniteListActors } from '../../../machines/shared/infiniteList/actors.ts';
 import {
-  infiniteListActors,
   infiniteListMachine,
   type InfiniteListInput,
-} from '../../../machines/infiniteListMachine.ts';
+} from '../../../machines/shared/infiniteList/machine.ts';
 import { preferences } from '../../../state/preferences.ts';
 import { useServices } from '../../services-context.tsx';
 import { MarketOrderRow, OptionOrderRow } from '../../screens/user/records.tsx';

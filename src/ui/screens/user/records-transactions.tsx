@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
-import type { InfiniteListContext } from '../../../machines/infiniteListMachine.ts';
+import type { InfiniteListContext } from '../../../machines/shared/infiniteList/machine.ts';
 import { preferences } from '../../../state/preferences.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';

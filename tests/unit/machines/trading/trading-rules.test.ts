@@ -20,7 +20,7 @@ import {
   pagePayload,
   readPage,
   type InfiniteListContext,
-} from '../../../../src/machines/infiniteListMachine.ts';
+} from '../../../../src/machines/shared/infiniteList/machine.ts';
 
 const info = {
   minCount: 0.01,

@@ -22,9 +22,9 @@
  * One read at a time, so a slow server never piles requests up.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SiteConfig } from '../config/site.ts';
-import type { SystemConfigEntry } from '../api/types/trading.ts';
-import { SESSION_CHECK_MS } from '../config/constants.ts';
+import type { SiteConfig } from '../../config/site.ts';
+import type { SystemConfigEntry } from '../../api/types/trading.ts';
+import { SESSION_CHECK_MS } from '../../config/constants.ts';
 
 export interface StartupInput {
   /** This build's version (APP_VERSION). */
@@ -55,28 +55,27 @@ export const startupMachine = setup({
     events: {} as StartupEvent,
   },
   actors: {
-    /** Fetch and parse the site config; rejects with ConfigMissing on 404. Provided by the app. */
+    /** Fetch and parse the site config; rejects with ConfigMissing on 404. */
     loadConfig: fromPromise<SiteConfig>(async () => {
-      throw new Error('startupMachine: provide loadConfig');
+      throw new Error('startupMachine: provide loadConfig (./actors.ts)');
     }),
-    /** Start the transport, channels and i18n for a config. Provided by the app. */
-    startBackend: fromPromise<void, { config: SiteConfig }>(async () => {
-      throw new Error('startupMachine: provide startBackend');
+    /** Start the transport, channels and i18n for the config loaded (always there: loadingConfig's onDone is the only way in). */
+    startBackend: fromPromise<void, { config: SiteConfig | undefined }>(async () => {
+      throw new Error('startupMachine: provide startBackend (./actors.ts)');
     }),
-    /** The system-config call's entries. Provided by the app. */
+    /** The system-config call's entries, applied to the flags store. */
     loadSystemConfig: fromPromise<SystemConfigEntry[]>(async () => {
-      throw new Error('startupMachine: provide loadSystemConfig');
+      throw new Error('startupMachine: provide loadSystemConfig (./actors.ts)');
     }),
-    /** The version named by the static version file; undefined when there is none to compare. Provided by the app. */
+    /** The version named by the static version file; undefined when there is none to compare. */
     checkVersion: fromPromise<string | undefined>(async () => {
-      throw new Error('startupMachine: provide checkVersion');
+      throw new Error('startupMachine: provide checkVersion (./actors.ts)');
     }),
   },
   guards: {
-    outdated: ({ context, event }) => {
-      const served = (event as unknown as { output: string | undefined }).output;
-      return served !== undefined && served !== context.appVersion;
-    },
+    /** The version file names another build than this one. */
+    outdated: ({ context }, p: { served: string | undefined }) =>
+      p.served !== undefined && p.served !== context.appVersion,
   },
   actions: {
     /** Go to / with a full load, so the new build is fetched. Provided by the app. */
@@ -118,7 +117,7 @@ export const startupMachine = setup({
       invoke: {
         id: 'startBackend',
         src: 'startBackend',
-        input: ({ context }) => ({ config: context.config as SiteConfig }),
+        input: ({ context }) => ({ config: context.config }),
         onDone: 'ready',
         onError: {
           target: 'configMissing',
@@ -149,7 +148,7 @@ export const startupMachine = setup({
             src: 'checkVersion',
             onDone: [
               {
-                guard: 'outdated',
+                guard: { type: 'outdated', params: ({ event }) => ({ served: event.output }) },
                 target: 'outdated',
                 actions: assign({ servedVersion: ({ event }) => event.output }),
               },

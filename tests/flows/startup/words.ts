@@ -1,10 +1,10 @@
 /**
- * The startup machine in a person's words (tests/paths/specs/startup.paths.ts,
+ * The startup machine in a person's words (paths.ts beside it,
  * src/ui/app.tsx): loading the app from a production build (npm start).
  * The served files are dist/config/site.json and dist/version.json.
  */
-import type { Words } from '../plan/words.ts';
-import { toast } from './common.ts';
+import type { Words } from '../../paths/plan/words.ts';
+import { toast } from '../../paths/words/common.ts';
 
 const NEW_VERSION = '0.1.1+202611181000';
 

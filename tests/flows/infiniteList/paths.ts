@@ -7,13 +7,13 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { infiniteListActors } from '../../../src/machines/shared/infiniteList/actors.ts';
 import {
-  infiniteListActors,
   infiniteListMachine,
   type InfiniteListInput,
-} from '../../../src/machines/infiniteListMachine.ts';
+} from '../../../src/machines/shared/infiniteList/machine.ts';
 import { LIST_FAILURE_LIMIT, MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof infiniteListMachine)['resolveState']>;
 

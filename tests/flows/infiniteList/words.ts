@@ -1,13 +1,13 @@
 /**
  * The infiniteList machine in a person's words
- * (tests/paths/specs/infiniteList.paths.ts, src/ui/components/infinite-list.tsx
+ * (paths.ts beside it, src/ui/components/infinite-list.tsx
  * as the History screen uses it, src/ui/trade/history.tsx). The spec's list
  * is a real account's 25 closed market orders (pages of 10, 10 and 5), and
  * the empty history of a demo account.
  */
 import { LIST_FAILURE_LIMIT, MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { codeOf, open, press, signIn, toast } from './common.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { codeOf, open, press, signIn, toast } from '../../paths/words/common.ts';
 
 const demo = (spec: string) => spec.includes('demo');
 const isPage = (x: AnyEvent) => x.type === 'xstate.done.actor.page';

@@ -10,13 +10,13 @@
  */
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { chartGateActors } from '../../../src/machines/chartGate/actors.ts';
 import {
-  chartGateActors,
   chartGateMachine,
   NOT_TRADE_MESSAGE,
   type ChartGateInput,
-} from '../../../src/machines/chartGateMachine.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+} from '../../../src/machines/chartGate/machine.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof chartGateMachine)['resolveState']>;
 

@@ -20,13 +20,13 @@
  * an authenticated path.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import type { MarketStatus, OrderDirection } from '../api/types/trading.ts';
-import type { TradeMode } from '../config/site.ts';
-import { PRODUCT_INFO_REFRESH_MS } from '../config/constants.ts';
-import { historyOnly } from '../api/hours.ts';
-import { optionProductOf } from './validation/trading.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../api/client.ts';
+import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
+import type { TradeMode } from '../../config/site.ts';
+import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
+import { historyOnly } from '../../api/hours.ts';
+import { optionProductOf } from '../validation/trading.ts';
+import { doneOutput } from '../events.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -68,32 +68,8 @@ export type ChartGateEvent =
 
 export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
 
-export async function loadGate(api: ApiClient, symbol: string, mode: TradeMode): Promise<GateLoad> {
-  if (mode === 'option') {
-    const [status, product] = await Promise.all([
-      api.call('marketStatus', { symbol }),
-      api.call('findOptionsProduct', { limit: 1, page: 1, productCode: symbol }),
-    ]);
-    return { symbol, mode, status, product };
-  }
-  const [status, quote] = await Promise.all([
-    api.call('marketStatus', { symbol }),
-    api.call('thumb', { symbol }),
-  ]);
-  return { symbol, mode, status, quote };
-}
-
-export const chartGateActors = (api: ApiClient) => ({
-  loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(({ input }) =>
-    loadGate(api, input.symbol, input.mode),
-  ),
-});
-
-/** This machine's actor outputs are all GateLoads. */
-const outputOf = (event: unknown) => readOutput<GateLoad>(event);
-
 /** The first failing code of a gate check, else undefined. */
-export function gateFailure(l: GateLoad): number | undefined {
+function gateFailure(l: GateLoad): number | undefined {
   for (const r of [l.status, l.quote, l.product]) if (r && r.code !== 0) return r.code;
   return undefined;
 }
@@ -107,38 +83,31 @@ export const chartGateMachine = setup({
   },
   actors: {
     loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(async () => {
-      throw new Error('chartGateMachine: provide loadGate');
+      throw new Error('chartGateMachine: provide loadGate (./actors.ts)');
     }),
   },
   delays: { infoRefresh: PRODUCT_INFO_REFRESH_MS },
   guards: {
-    failed: ({ event }) => gateFailure(outputOf(event)) !== undefined,
-    optionClosed: ({ event }) => {
-      const l = outputOf(event);
+    failed: (_, l: GateLoad) => gateFailure(l) !== undefined,
+    optionClosed: (_, l: GateLoad) => {
       // Only the option product decides here: a closed market shows history instead.
       if (l.mode !== 'option' || !l.product) return false;
       return optionProductOf({ symbol: l.symbol, product: l.product })?.tradeStatus !== 1;
     },
-    historyOnly: ({ event }) => {
-      const status = outputOf(event).status.data;
+    historyOnly: (_, l: GateLoad) => {
+      const status = l.status.data;
       return status === undefined || status === null || historyOnly(status);
     },
-    notTradable: ({ event }) => {
-      const l = outputOf(event);
-      return l.mode === 'market' && l.quote?.data?.tradeStatus === 0;
-    },
+    notTradable: (_, l: GateLoad) => l.mode === 'market' && l.quote?.data?.tradeStatus === 0,
     guest: ({ context }) => !context.loggedIn,
   },
   actions: {
-    apply: assign(({ event }) => {
-      const l = outputOf(event);
-      return {
-        status: l.status.data ?? null,
-        tradeStatus: l.quote?.data?.tradeStatus ?? null,
-        failure: undefined,
-      };
-    }),
-    recordFailure: assign(({ event }) => ({ failure: gateFailure(outputOf(event)) })),
+    apply: assign((_, l: GateLoad) => ({
+      status: l.status.data ?? null,
+      tradeStatus: l.quote?.data?.tradeStatus ?? null,
+      failure: undefined,
+    })),
+    recordFailure: assign((_, l: GateLoad) => ({ failure: gateFailure(l) })),
     notify: assign(({ context }, params: { key: string }) => ({
       notice: params.key,
       noticeSeq: context.noticeSeq + 1,
@@ -181,15 +150,30 @@ export const chartGateMachine = setup({
         src: 'loadGate',
         input: ({ context }) => ({ symbol: context.symbol, mode: context.mode }),
         onDone: [
-          { guard: 'failed', target: 'failed', actions: 'recordFailure' },
           {
-            guard: 'optionClosed',
-            target: 'closed',
-            actions: ['apply', { type: 'notify', params: { key: 'index.closed' } }],
+            guard: { type: 'failed', params: doneOutput },
+            target: 'failed',
+            actions: { type: 'recordFailure', params: doneOutput },
           },
-          { guard: 'historyOnly', target: 'historyOnly', actions: 'apply' },
-          { guard: 'notTradable', target: 'notTradable', actions: 'apply' },
-          { target: 'open', actions: 'apply' },
+          {
+            guard: { type: 'optionClosed', params: doneOutput },
+            target: 'closed',
+            actions: [
+              { type: 'apply', params: doneOutput },
+              { type: 'notify', params: { key: 'index.closed' } },
+            ],
+          },
+          {
+            guard: { type: 'historyOnly', params: doneOutput },
+            target: 'historyOnly',
+            actions: { type: 'apply', params: doneOutput },
+          },
+          {
+            guard: { type: 'notTradable', params: doneOutput },
+            target: 'notTradable',
+            actions: { type: 'apply', params: doneOutput },
+          },
+          { target: 'open', actions: { type: 'apply', params: doneOutput } },
         ],
       },
     },

@@ -18,10 +18,10 @@
  *   profitLossToday / profitLossTotal or todayWinLoss / totalWinLoss) in `totals`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiClient, CallResult } from '../api/client.ts';
-import { mockVariant, type PayloadOf } from '../api/contract.ts';
-import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../config/constants.ts';
-import { outputOf as readOutput } from './events.ts';
+import type { CallResult } from '../../../api/client.ts';
+import { mockVariant } from '../../../api/contract.ts';
+import { LIST_FAILURE_LIMIT, PAGE_SIZE } from '../../../config/constants.ts';
+import { doneOutput } from '../../events.ts';
 
 /** The calls that answer a page of a list. */
 export type ListCall =
@@ -61,23 +61,23 @@ export interface InfiniteListContext {
 
 export type InfiniteListEvent = { type: 'list.more' } | { type: 'list.reload' };
 
-type PageResult = CallResult<ListCall>;
-type PageInput = { call: ListCall; payload: Record<string, unknown> };
+/** One page's reply, as the list call answers it. */
+export type PageResult = CallResult<ListCall>;
+/** What the page actor is asked for: the call and the page's payload. */
+export type PageInput = { call: ListCall; payload: Record<string, unknown> };
 
-/** One page of a list. */
-export const infiniteListActors = (api: ApiClient) => ({
-  fetchPage: fromPromise<PageResult, PageInput>(
-    ({ input }) =>
-      api.call(input.call, input.payload as PayloadOf<ListCall> as never) as Promise<PageResult>,
-  ),
-});
+/** The list calls that have a Mock variant, for a demo account. */
+const LIST_MOCKS: Partial<Record<ListCall, ListCall>> = { userOrder: mockVariant.userOrder };
 
 /** The call to make: the Mock variant on a demo account, where there is one. */
 export const listCall = (call: ListCall, demo = false): ListCall =>
-  demo && call in mockVariant ? (mockVariant as unknown as Record<string, ListCall>)[call]! : call;
+  (demo ? LIST_MOCKS[call] : undefined) ?? call;
 
 /** The payload of one page, in the shape the call takes. */
-export function pagePayload(c: InfiniteListContext, page: number): Record<string, unknown> {
+export function pagePayload(
+  c: Pick<InfiniteListContext, 'call' | 'payload' | 'limit'>,
+  page: number,
+): Record<string, unknown> {
   const paging =
     c.call === 'uesrRecharge' ? { pageNum: page, pageSize: c.limit } : { page, limit: c.limit };
   return { ...c.payload, ...paging };
@@ -89,13 +89,11 @@ export function readPage(data: unknown): {
   pages: number;
   totals: Record<string, unknown>;
 } {
-  const { list, items, pages, ...totals } = (data ?? {}) as Record<string, unknown>;
+  const fields = typeof data === 'object' && data !== null ? Object.entries(data) : [];
+  const { list, items, pages, ...totals }: Record<string, unknown> = Object.fromEntries(fields);
   const rows = Array.isArray(list) ? list : Array.isArray(items) ? items : [];
   return { items: rows, pages: Number(pages) || 0, totals };
 }
-
-/** This machine's actor outputs are all PageResults. */
-const outputOf = (event: unknown) => readOutput<PageResult>(event);
 
 export const infiniteListMachine = setup({
   types: {
@@ -105,25 +103,25 @@ export const infiniteListMachine = setup({
   },
   actors: {
     fetchPage: fromPromise<PageResult, PageInput>(async () => {
-      throw new Error('infiniteListMachine: provide fetchPage');
+      throw new Error('infiniteListMachine: provide fetchPage (./actors.ts)');
     }),
   },
   guards: {
-    failed: ({ event }) => outputOf(event).code !== 0,
-    tooManyFailures: ({ context, event }) =>
-      outputOf(event).code !== 0 && context.failures + 1 > LIST_FAILURE_LIMIT,
-    lastPage: ({ context, event }) => {
-      const { items, pages } = readPage(outputOf(event).data);
+    failed: (_, r: PageResult) => r.code !== 0,
+    tooManyFailures: ({ context }, r: PageResult) =>
+      r.code !== 0 && context.failures + 1 > LIST_FAILURE_LIMIT,
+    lastPage: ({ context }, r: PageResult) => {
+      const { items, pages } = readPage(r.data);
       return items.length === 0 || context.page + 1 >= pages;
     },
   },
   actions: {
-    countFailure: assign(({ context, event }) => ({
+    countFailure: assign(({ context }, r: PageResult) => ({
       failures: context.failures + 1,
-      failure: outputOf(event).code,
+      failure: r.code,
     })),
-    addPage: assign(({ context, event }) => {
-      const { items, pages, totals } = readPage(outputOf(event).data);
+    addPage: assign(({ context }, r: PageResult) => {
+      const { items, pages, totals } = readPage(r.data);
       const page = context.page + 1;
       return {
         page,
@@ -164,10 +162,22 @@ export const infiniteListMachine = setup({
           payload: pagePayload(context, context.page + 1),
         }),
         onDone: [
-          { guard: 'tooManyFailures', target: 'stopped', actions: 'countFailure' },
-          { guard: 'failed', target: 'idle', actions: 'countFailure' },
-          { guard: 'lastPage', target: 'ended', actions: 'addPage' },
-          { target: 'idle', actions: 'addPage' },
+          {
+            guard: { type: 'tooManyFailures', params: doneOutput },
+            target: 'stopped',
+            actions: { type: 'countFailure', params: doneOutput },
+          },
+          {
+            guard: { type: 'failed', params: doneOutput },
+            target: 'idle',
+            actions: { type: 'countFailure', params: doneOutput },
+          },
+          {
+            guard: { type: 'lastPage', params: doneOutput },
+            target: 'ended',
+            actions: { type: 'addPage', params: doneOutput },
+          },
+          { target: 'idle', actions: { type: 'addPage', params: doneOutput } },
         ],
       },
     },

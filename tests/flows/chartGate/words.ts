@@ -1,13 +1,20 @@
 /**
- * The chart gate in a person's words (tests/paths/specs/chartGate.paths.ts):
+ * The chart gate in a person's words (paths.ts beside it):
  * Buy / Sell under the chart (src/ui/trade/trade-buttons.tsx, on the chart
  * screen src/ui/screens/chart.tsx). Every market condition is set in the
  * console's Market tab for BTCUSDT; an unknown symbol is a real 604.
  */
 import { PRODUCT_INFO_REFRESH_MS } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../plan/words.ts';
-import { automatedOnly, codeToast, latest, press, signIn, toast } from './common.ts';
-import { delays, marketConsole as market, symbolOf } from './trade.screen.ts';
+import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import {
+  automatedOnly,
+  codeToast,
+  latest,
+  press,
+  signIn,
+  toast,
+} from '../../paths/words/common.ts';
+import { delays, marketConsole as market, symbolOf } from '../../paths/words/trade.screen.ts';
 
 type Kind = 'open' | 'closed' | 'early' | 'notTradable' | 'failed' | 'optionClosed';
 

@@ -1,24 +1,26 @@
 /**
- * Start-up against the simulator. The actors are the app's to provide; here:
- * the config is the real site file (public/config/site.json) through the
- * app's parser (fetching it, and the 404 overlay, are covered by the e2e
- * test "a missing site config shows the overlay"); starting the back end is a
- * no-op (the world is already running); the system config is the real call;
- * the version file's content is a stub value set per path. A 500 is forced
- * where the system-config call must fail.
+ * Start-up against the simulator, with the real actors
+ * (src/machines/startup/actors.ts) given a test host: the config is the real
+ * site file (public/config/site.json) through the app's parser (fetching it,
+ * and the 404 overlay, are covered by the e2e test "a missing site config
+ * shows the overlay"); starting the back end hands over the world's API
+ * client (the world is already running); the system config is the real
+ * actor's call, applied to the flags store; the version file's content is a
+ * stub value set per path. A 500 is forced where the system-config call must
+ * fail.
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
+import { startupActors } from '../../../src/machines/startup/actors.ts';
 import {
   ConfigMissing,
   startupMachine,
   type StartupContext,
-} from '../../../src/machines/startupMachine.ts';
-import { parseSiteConfig, type SiteConfig } from '../../../src/config/site.ts';
-import type { SystemConfigEntry } from '../../../src/api/types/trading.ts';
+} from '../../../src/machines/startup/machine.ts';
+import { parseSiteConfig } from '../../../src/config/site.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../framework.ts';
+import type { PathContext, PathSpec } from '../../paths/framework.ts';
 
 const APP_VERSION = '0.1.0+202611180900';
 const NEW_VERSION = '0.1.1+202611181000';
@@ -67,30 +69,21 @@ export const specs: PathSpec[] = [
     provide: (c) => {
       const gates = createGates();
       c.data.gates = gates;
+      const real = startupActors({
+        loadConfig: async () => {
+          if (fails(c).loadConfig) throw new ConfigMissing('config 404');
+          return parseSiteConfig(siteFile());
+        },
+        startBackend: async () => {
+          if (fails(c).startBackend) throw new Error('back end did not start');
+          return { api: c.world.api, session: { send: (e) => void (c.data.sessionTold = e) } };
+        },
+      });
       return startupMachine.provide({
         actors: {
-          loadConfig: gates.hold(
-            'loadConfig',
-            fromPromise<SiteConfig>(async () => {
-              if (fails(c).loadConfig) throw new ConfigMissing('config 404');
-              return parseSiteConfig(siteFile());
-            }),
-          ),
-          startBackend: gates.hold(
-            'startBackend',
-            fromPromise<void, { config: SiteConfig }>(async () => {
-              if (fails(c).startBackend) throw new Error('back end did not start');
-            }),
-          ),
-          // As the app does: the call's entries, or a failure.
-          loadSystemConfig: gates.hold(
-            'loadSystemConfig',
-            fromPromise<SystemConfigEntry[]>(async () => {
-              const r = await c.world.api.call('systemConfig');
-              if (!r.data) throw new Error(r.message);
-              return r.data.systemConfigs;
-            }),
-          ),
+          loadConfig: gates.hold('loadConfig', real.loadConfig),
+          startBackend: gates.hold('startBackend', real.startBackend),
+          loadSystemConfig: gates.hold('loadSystemConfig', real.loadSystemConfig),
           checkVersion: gates.hold(
             'checkVersion',
             fromPromise<string | undefined>(async () => {
@@ -142,6 +135,11 @@ export const specs: PathSpec[] = [
           // The simulator's feature flags, as the system-config call lists them.
           const server = c.world.sim.backOffice.flags();
           expect(Object.fromEntries(x.flags.map((f) => [f.name, f.enable]))).toEqual(server);
+          // The session was told the demo rule of the flags read.
+          expect(c.data.sessionTold).toEqual({
+            type: 'flags.change',
+            virtualTrading: server.virtualTrading,
+          });
         } else expect(c.world.toasts).toContain('Server error (500)');
       },
       'ready.loadingFlags': async (_s, c) => {
