@@ -85,16 +85,30 @@ const routePaths = () => {
   return [...block.matchAll(/path: '([^']+)'/g)].map((m) => m[1].replace(':symbol', SYMBOL));
 };
 
-/** Let the page settle: no skeletons, no pending lazy chunk, two quiet frames. */
+/**
+ * Let the page settle: no skeleton or splash, something in the page's main
+ * area, and the number of elements unchanged over three polls (a lazy screen
+ * may show nothing at all while its chunk loads). At most 15 s.
+ */
 async function settle(page) {
   await page.waitForLoadState('load');
-  await page
-    .waitForFunction(() => !document.querySelector('[class*="skeleton"], .splash'), null, {
-      timeout: 5000,
-    })
-    .catch(() => {});
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400); // a fixed pause is the point: the page must have stopped changing
+  await page
+    .waitForFunction(
+      () => {
+        const w = window;
+        const n = document.getElementsByTagName('*').length;
+        const busy =
+          !!document.querySelector('[class*="skeleton"], .splash') ||
+          !document.querySelector('main > *, [role="dialog"] > *');
+        w.__cssDiffSeen = busy || w.__cssDiffCount !== n ? 0 : (w.__cssDiffSeen ?? 0) + 1;
+        w.__cssDiffCount = n;
+        return w.__cssDiffSeen >= 3;
+      },
+      null,
+      { polling: 300, timeout: 15_000 },
+    )
+    .catch(() => {});
 }
 
 async function snapshot(page) {
