@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_AUTOPLAY_MS } from '../../config/constants.ts';
 import type { Banner } from '../../api/types/trading.ts';
+import './banner-carousel.css';
 
 /** The banner's id: the URL's fragment, else its file name without extension. */
 export function bannerId(url: string): string | undefined {

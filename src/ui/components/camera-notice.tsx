@@ -5,6 +5,7 @@
  * in-app browsers often fail to open it: the note says to use the gallery.
  */
 import { useTranslation } from 'react-i18next';
+import './camera-notice.css';
 
 /** Whether a device gets the warning: Android or iOS, or an iPad that reports itself as a Mac. */
 export function cameraWarningFor(userAgent: string, maxTouchPoints = 0): boolean {

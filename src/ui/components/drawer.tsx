@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { IconClose } from './icons.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
+import './sheet.css';
 
 export function Drawer({
   open,

@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { site } from '../../state/site.ts';
+import './offline-banner.css';
 
 /** Shown while every active channel is stale (trading.md §4 offline flag). */
 export function OfflineBanner() {

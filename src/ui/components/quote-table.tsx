@@ -6,6 +6,7 @@ import { prices } from '../../state/prices.ts';
 import { site } from '../../state/site.ts';
 import { lastSeen, type SeenPrice } from '../../state/last-prices.ts';
 import { QuoteRow } from './quote.tsx';
+import './quotes.css';
 
 export interface Board {
   /** In display order. */

@@ -16,6 +16,7 @@ import { priceText, trendClass } from '../format.ts';
 import { quoteClosed } from '../../api/hours.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { Num, useDigits } from './num.tsx';
+import './quotes.css';
 
 function useQuote(symbol: string) {
   const live = useLiveQuote(symbol);

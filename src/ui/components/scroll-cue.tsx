@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './scroll-cue.css';
 
 type More = { start: boolean; end: boolean };
 

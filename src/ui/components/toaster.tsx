@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toastShown, toasts, type Toast, type ToastFigure } from '../../state/toasts.ts';
 import { withNodes } from './num-text.tsx';
 import { Num, Pnl } from './num.tsx';
+import './toaster.css';
 
 /** A toast's figure as the page shows every number (marked, at its precision). */
 const figure = (f: ToastFigure) =>

@@ -1,6 +1,7 @@
 /** The trade-type icon grid of the 'grid' home template: 4 columns, 5 when there are more than 4 types. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import './trade-type-grid.css';
 
 const ICONS: Record<number, string> = { 1: '₿', 2: '€', 3: '⛏', 4: '📈', 5: '🏢' };
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { OutboxNotice } from './outbox-notice.tsx';
 import { useConsoleMode } from './use-back-office.ts';
 import { IconGear } from '../components/icons.tsx';
+import './console-launcher.css';
 
 const SimulatorConsole = lazy(() =>
   import('./simulator-console.tsx').then((m) => ({ default: m.SimulatorConsole })),

@@ -17,6 +17,7 @@ import { Flags } from './panes/flags.tsx';
 import { Market } from './panes/market.tsx';
 import { Outbox } from './panes/outbox.tsx';
 import { Reviews } from './panes/reviews.tsx';
+import './console.css';
 
 type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account';
 const TABS: Tab[] = ['reviews', 'outbox', 'faults', 'market', 'flags', 'account'];

@@ -16,6 +16,7 @@ import { ProductHeader } from '../trade/product-header.tsx';
 import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
 import '../chart/chart.css';
+import './chart.css';
 
 const ChartPanel = lazy(() =>
   import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })),

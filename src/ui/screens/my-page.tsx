@@ -29,6 +29,7 @@ import { displayPhone } from '../forms/phone.tsx';
 import { DepositButton } from './user/deposit-button.tsx';
 import { accountMenu } from './user/account-menu.ts';
 import { useDark, useDesktop } from '../hooks/use-media.ts';
+import './my-page.css';
 
 export function MyPage() {
   const { t } = useTranslation();

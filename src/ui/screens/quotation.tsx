@@ -13,6 +13,7 @@ import {
 } from '../components/quote-table.tsx';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
+import './quotation.css';
 
 /**
  * The quotation list itself (also the desktop quotation panel, which has a

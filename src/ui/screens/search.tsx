@@ -11,6 +11,7 @@ import { BackLink } from '../components/back-link.tsx';
 import { matchesSearch } from '../components/quote-table.tsx';
 import { ClosedTag } from '../components/quote.tsx';
 import { quoteClosed } from '../../api/hours.ts';
+import './search.css';
 
 /** Matching symbols: the server's search when signed in, the price board otherwise. */
 function useSearchResults(text: string): string[] {

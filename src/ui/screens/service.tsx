@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceConfig } from '../../api/types/trading.ts';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
+import './service.css';
 
 export interface ServiceLink {
   kind: 'chat' | 'telegram' | 'whatsapp' | 'frame';

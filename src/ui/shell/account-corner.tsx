@@ -15,6 +15,7 @@ import { BalanceNum } from '../components/balance-num.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
 import { DemoSwitch } from '../flows/accountMode/switch.tsx';
 import { ServerImg } from '../components/server-img.tsx';
+import './top-bar.css';
 
 export function Avatar({ src, size = 32 }: { src?: string | undefined; size?: number }) {
   return (

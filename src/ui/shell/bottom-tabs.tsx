@@ -10,6 +10,7 @@ import {
   IconPositions,
   IconUser,
 } from '../components/icons.tsx';
+import './bottom-tabs.css';
 
 const TABS = [
   { href: '/', key: 'home', Icon: IconHome },

@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../../config/site.ts';
 import { svgNumber } from '../format.ts';
+import './language-picker.css';
 
 /** The points of a five-pointed star centred on (cx, cy), outer radius r, pointing at `deg`. */
 function star(cx: number, cy: number, r: number, deg = -90): string {

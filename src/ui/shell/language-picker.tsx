@@ -6,6 +6,7 @@ import type { Language } from '../../config/site.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
 import { Flag } from './flags.tsx';
+import './language-picker.css';
 
 export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
   en: ['🇬🇧', 'English'],

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
+import './overlays.css';
 
 /** A modal route layer: first control focused, Tab stays inside, Escape closes (top layer only), focus returns. */
 function useDialog(onClose: () => void) {

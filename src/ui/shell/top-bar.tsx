@@ -17,6 +17,7 @@ import { useServices } from '../services-context.tsx';
 import { SearchBox } from '../screens/search.tsx';
 import { LanguageSelect } from './language-picker.tsx';
 import { IconMoon, IconSearch } from '../components/icons.tsx';
+import './top-bar.css';
 
 export function TopBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();

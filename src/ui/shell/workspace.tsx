@@ -14,6 +14,7 @@ import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { QuotationList } from '../screens/quotation.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import '../chart/chart.css';
+import './workspace.css';
 
 const ChartPanel = lazy(() =>
   import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })),

@@ -20,6 +20,7 @@ import {
   type StatementKind,
 } from './columns.ts';
 import { download, fetchAll, toCsv } from './statement.ts';
+import './export-button.css';
 
 export function ExportCsv({
   kind,

@@ -8,6 +8,7 @@ import { ClosedTag, priceCell, quoteTrend } from '../components/quote.tsx';
 import { quoteClosed } from '../../api/hours.ts';
 import { site } from '../../state/site.ts';
 import { Num } from '../components/num.tsx';
+import './product-header.css';
 
 export function ProductHeader({
   symbol,

@@ -20,6 +20,7 @@ import { formatDateTime } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { FIGURE } from '../figures.ts';
 import { inspected } from '../../machines/inspect.ts';
+import './settlement.css';
 
 export interface Settling {
   uid: string;

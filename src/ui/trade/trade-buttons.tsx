@@ -12,6 +12,7 @@ import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
 import { useServices } from '../services-context.tsx';
 import { inspected } from '../../machines/inspect.ts';
+import './trade-buttons.css';
 
 export function TradeButtons({
   symbol,

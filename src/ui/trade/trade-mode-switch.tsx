@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
+import './trade-mode-switch.css';
 
 export function TradeModeSwitch({
   className = '',

@@ -12,6 +12,7 @@ import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { inspected } from '../../../machines/inspect.ts';
+import './accountMode.css';
 
 function useAccountMode() {
   const { api, session: sessionActor } = useServices();

@@ -24,6 +24,7 @@ import { LanguageList } from '../../shell/language-picker.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { IconGlobe, IconService } from '../../components/icons.tsx';
 import { inspected } from '../../../machines/inspect.ts';
+import './login.css';
 
 /** Remembered account and password are read first (the password is decrypted asynchronously). */
 function useRemembered(): LoginInput['remembered'] | null | undefined {

@@ -7,6 +7,7 @@ import { useServices } from '../../services-context.tsx';
 import { Num } from '../../components/num.tsx';
 import { FIGURE } from '../../figures.ts';
 import { DepositButton } from '../../screens/user/deposit-button.tsx';
+import '../../screens/my-page.css';
 
 export function Overview({
   total,
