@@ -119,6 +119,7 @@ async function inPage<T>(page: Page, fn: string): Promise<T> {
       return (await page.evaluate(`window.__walk ? window.__walk.${fn} : null`)) as T;
     } catch (e) {
       if (n > 50 || !/context was destroyed|navigat|Target closed/i.test(String(e))) throw e;
+      // real delay: a back-off between tries; nothing marks the next document ready to evaluate.
       await page.waitForTimeout(100);
     }
   }
@@ -127,6 +128,8 @@ async function inPage<T>(page: Page, fn: string): Promise<T> {
 /** Let the screen settle: the step's replies and renders (not the streaming prices). */
 async function settle(page: Page, ms = 400): Promise<void> {
   await page.waitForLoadState('domcontentloaded').catch(() => {});
+  // A step's replies carry no common mark (in simulator mode a worker answers, not the network).
+  // real delay: each step gets this time before the walker looks.
   await page.waitForTimeout(ms);
   await page
     .waitForFunction((sel) => !document.querySelector(sel), LOADING, { timeout: 5000 })
@@ -203,13 +206,20 @@ function kindOf(f: { type: string; inputMode: string; name: string }): keyof typ
 
 /** Did something a person sees change after a press (the screen, or an attribute it watches)? */
 async function changed(page: Page, before: string): Promise<boolean> {
-  const deadline = Date.now() + 2500;
-  while (Date.now() < deadline) {
-    const now = await inPage<string>(page, 'signature()').catch(() => null);
-    if (now === null || now !== before) return true;
-    await page.waitForTimeout(120);
-  }
-  return false;
+  // A page between documents (the evaluation fails) has changed.
+  return page
+    .waitForFunction(
+      (b) => {
+        const walk = (window as { __walk?: { signature(): string } }).__walk;
+        return !walk || walk.signature() !== b;
+      },
+      before,
+      { timeout: 2500, polling: 120 },
+    )
+    .then(
+      () => true,
+      (e: unknown) => !(e instanceof Error && e.name === 'TimeoutError'),
+    );
 }
 
 /** Do one step; returns what it did in user words (empty when the screen offered nothing). */
@@ -284,6 +294,7 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
       await page.reload();
       return 'Reload the page';
     case 'wait':
+      // real delay: the step is a person waiting; the app's own timers are what it exercises.
       await page.waitForTimeout(s.s * 1000);
       return `Wait ${s.s} s`;
     case 'language': {
