@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CATALOGUE } from '../../src/simulator/catalogue.ts';
 import type { LiveServer } from '../e2e/live-server.ts';
 import { LOADING, pointAtLive } from '../e2e/fixtures.ts';
+import { enterAs } from '../e2e/paths/page.ts';
 import { backOffice } from '../e2e/sim.ts';
 import {
   FAULTS,
@@ -177,19 +178,12 @@ async function open(cfg: WalkConfig, guest: boolean, run: number): Promise<Real>
   await page.addInitScript('window.__TRADER_INSPECT__ = window.__TRADER_INSPECT__ || [];');
   await page.addInitScript({ path: IN_PAGE });
   if (cfg.live) await pointAtLive(page, cfg.live);
-  await page.goto('/login');
-  if (!guest) {
-    const { token, uid } = await backOffice<{ token: string; uid: string }>(page, 'seedUser', {
-      email: real.email,
-      password: 'secret123',
-      deposit: 50_000,
-    });
-    real.uid = uid;
-    await page.evaluate(
-      `localStorage.setItem('session', JSON.stringify({ token: ${JSON.stringify(token)} }))`,
-    );
-  }
-  await page.goto('/');
+  // Signed in the way the path drivers are (the token in the session), or a guest.
+  if (guest) {
+    await page.goto('/login');
+    await page.goto('/');
+  } else
+    real.uid = await enterAs(page, { email: real.email, password: 'secret123', deposit: 50_000 });
   await settle(page, 800);
   return real;
 }
