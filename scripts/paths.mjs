@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathSpecFiles, scanConditions } from './path-conditions.mjs';
 
 const args = process.argv.slice(2);
 const env = { ...process.env };
@@ -46,11 +47,12 @@ writeFileSync(LOCK, String(process.pid));
 process.on('exit', () => rmSync(LOCK, { force: true }));
 rmSync(RUN, { recursive: true, force: true });
 rmSync('test-results/paths', { recursive: true, force: true });
+rmSync('test-results/path-conditions', { recursive: true, force: true });
 mkdirSync(RUN, { recursive: true });
 // Every flow (issue 26) keeps its spec at tests/flows/<flow>/paths.ts.
-const specFiles = readdirSync('tests/flows', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(`tests/flows/${d.name}/paths.ts`))
-  .map((d) => [d.name, `tests/flows/${d.name}/paths.ts`]);
+const specFiles = pathSpecFiles();
+/** The spec files this run holds (all, or those --only picked). */
+const ran = [];
 for (const [name, file] of specFiles) {
   // --only NAME: one machine; the spec module that holds it is enough.
   if (
@@ -59,6 +61,7 @@ for (const [name, file] of specFiles) {
     !readFileSync(file, 'utf8').includes(`'${env.PATHS_ONLY}'`)
   )
     continue;
+  ran.push(file);
   writeFileSync(
     `${RUN}/${name}.test.ts`,
     `import { runSpecs } from '../suite.ts';\nimport { specs } from '../../../${file}';\nrunSpecs(${JSON.stringify(name)}, specs);\n`,
@@ -157,4 +160,30 @@ if (planDir && existsSync(planDir)) {
   console.log(`\nQA plans written to ${planDir}`);
 }
 if (below && onlyAt < 0) console.error(`\n${below} machine(s) below 100% coverage.`);
-process.exit(r.status || (below && onlyAt < 0 ? 1 : 0));
+
+// Conditional checks (reached('label') in a branch): each must have run on some path.
+const counts = {};
+if (existsSync('test-results/path-conditions'))
+  for (const f of readdirSync('test-results/path-conditions'))
+    for (const [label, n] of Object.entries(
+      JSON.parse(readFileSync(path.join('test-results/path-conditions', f), 'utf8')),
+    ))
+      counts[label] = (counts[label] ?? 0) + n;
+const declared = ran.flatMap((file) => scanConditions(file).labels.map((l) => ({ ...l, file })));
+const never = declared.filter((l) => !counts[l.label]);
+console.log(
+  `\nConditional checks: ${declared.length - never.length}/${declared.length} ran on some path.`,
+);
+for (const l of never) console.log(`    never ran: ${l.file}:${l.line} ${l.label}`);
+writeFileSync(
+  'test-results/path-conditions.json',
+  JSON.stringify(
+    declared.map((l) => ({ ...l, runs: counts[l.label] ?? 0 })),
+    null,
+    2,
+  ),
+);
+// With --only a module may run some of its specs only: its other branches are not reported as failures.
+if (never.length && onlyAt < 0)
+  console.error(`\n${never.length} conditional check(s) never ran: an assertion nothing proves.`);
+process.exit(r.status || ((below || never.length) && onlyAt < 0 ? 1 : 0));

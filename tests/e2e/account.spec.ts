@@ -1,5 +1,5 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 
 test(
   'sign up with the code the simulator shows, then sign in with the prefilled e-mail',
@@ -35,15 +35,7 @@ test(
 
 test('switch to demo and reset it', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', {
-    email: 'dm@example.com',
-    password: 'secret123',
-    deposit: 1000,
-  });
-  await page.getByLabel('E-mail').fill('dm@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, 'dm@example.com', 1000);
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'dm' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Deposit', exact: true })).toBeVisible();
@@ -80,16 +72,7 @@ test('switch to demo and reset it', async ({ page }) => {
 
 test('desktop account corner: balance popover and log out from my page', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', {
-    email: 'bp@example.com',
-    password: 'secret123',
-    deposit: 2500,
-  });
-  const card = page.getByRole('dialog', { name: 'Sign in' });
-  await card.getByLabel('E-mail').fill('bp@example.com');
-  await card.getByLabel('Password', { exact: true }).fill('secret123');
-  await card.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, 'bp@example.com', 2500);
   await page.getByRole('button', { name: 'Balance' }).click();
   const pop = page.getByRole('dialog', { name: 'Balance' });
   await expect(pop.getByText('2500.00').first()).toBeVisible();

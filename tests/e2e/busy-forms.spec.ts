@@ -6,7 +6,7 @@
  * both projects (`@live`: over HTTP against the Node host).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, submitSignIn } from './sim.ts';
 
 test(
   'signing in: the fields, the ticks and the account switch wait',
@@ -17,9 +17,7 @@ test(
     await backOffice(page, 'seedUser', { email: 'busy-in@example.com', password: 'secret123' });
     await backOffice(page, 'delay', { call: 'login', ms: 2_500 });
     const email = page.getByLabel('E-mail');
-    await email.fill('busy-in@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, { email: 'busy-in@example.com' });
     await expect(page.getByRole('button', { name: 'Loading…' })).toBeVisible();
     await expect(email).not.toBeEditable();
     await expect(page.getByLabel('Password', { exact: true })).not.toBeEditable();

@@ -46,7 +46,7 @@ const pause = async (page: Page) => {
   await page.evaluate(
     () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))),
   );
-  // Real elapsed time is what is tested: klinecharts tells clicks apart by it.
+  // real delay: klinecharts tells clicks apart by it.
   await page.waitForTimeout(600);
 };
 
@@ -376,7 +376,7 @@ test('after the market channel reconnects, the chart is refilled from history: n
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
   await office.getByRole('button', { name: 'Close', exact: true }).click();
-  // Real elapsed time is what is tested: the minute has turned; the frozen channel brought nothing.
+  // real delay: the minute has turned; the frozen channel brought nothing.
   await page.waitForTimeout(8_500);
   expect(await total()).toBe(before);
   // Reconnected (the channel is still frozen): history fills in the candle the channel missed.

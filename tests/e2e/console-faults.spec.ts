@@ -27,7 +27,7 @@ async function moved(page: Page, ms: number): Promise<number> {
   // Live prices only: a reload first shows the last ones seen, and their replacement is no move.
   await expect(page.locator('[data-testid^="row-bid-"][data-stale="true"]')).toHaveCount(0);
   const before = await cells.allTextContents();
-  // Real elapsed time is what is tested: the prices that moved within `ms`.
+  // real delay: the prices that moved within `ms`.
   await page.waitForTimeout(ms);
   return (await cells.allTextContents()).filter((v, i) => v !== before[i]).length;
 }

@@ -261,13 +261,7 @@ test('desktop: with virtual-currency trading off, a signed-in user sees no demo/
   await backOffice(page, 'setFlag', 'virtualTrading', false);
   await saved(page);
   // A new user with 0.00 (no deposit): the first-run hint says what the flags are once read.
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email: 'w4-no-demo@example.com', password: 'secret123' });
-  const card = page.getByRole('dialog', { name: 'Sign in' });
-  await card.getByLabel('E-mail').fill('w4-no-demo@example.com');
-  await card.getByLabel('Password', { exact: true }).fill('secret123');
-  await card.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, 'w4-no-demo@example.com', 0);
   const hint = page.getByRole('region', { name: 'Welcome! Your real account holds 0.00.' });
   await expect(hint).toContainText('Make a deposit to start trading.');
   const bar = page.getByRole('banner');

@@ -4,7 +4,7 @@
  * a deposit; once the deposit is approved it asks no more.
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, reviewOf, signIn } from './sim.ts';
+import { backOffice, reviewOf, saved, signIn } from './sim.ts';
 import { PNG } from './images.ts';
 
 for (const [label, size] of [
@@ -52,9 +52,10 @@ for (const [label, size] of [
       // This user's deposit: the live server holds other tests' reviews too.
       const item = await reviewOf(page, 'deposit', uid);
       await backOffice(page, 'approveDeposit', item.id);
-      await page.waitForTimeout(600);
+      await saved(page);
       await page.reload();
       // The hint decides once the balance is read: give that read its time, then look.
+      // real delay: a hint that stays hidden leaves no mark that the balance was read.
       await page.waitForTimeout(1500);
       await expect(hint).toHaveCount(0, { timeout: 15_000 });
       expect(consoleErrors).toEqual([]);

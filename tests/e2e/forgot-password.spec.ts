@@ -2,7 +2,7 @@
  * Forgot password, from step 1 to the success message (trading §4).
  */
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { backOffice, submitSignIn } from './sim.ts';
 
 test('phone: forgot password, step 1 then step 2, says "Update successful" and returns to sign in (trading §4)', async ({
   page,
@@ -27,8 +27,6 @@ test('phone: forgot password, step 1 then step 2, says "Update successful" and r
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   // The new password signs in.
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('better456');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, { email }, 'better456');
   await expect(page).toHaveURL(/\/$/);
 });

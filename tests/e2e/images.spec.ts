@@ -5,18 +5,13 @@
  * there. Avatars and deposit proofs share the one rule (ui/images/compress.ts).
  */
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 import { heic, png } from './images.ts';
 import type { Page } from '@playwright/test';
 
 async function openAccount(page: Page, email: string) {
   await page.setViewportSize(MOBILE);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', { email, password: 'secret123' });
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, 0);
   await page.goto('/user/account');
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 }

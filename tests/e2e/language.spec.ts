@@ -123,7 +123,7 @@ test('desktop: English chosen while the Japanese file is still loading stays Eng
   await lang.selectOption('ja');
   await lang.selectOption('en');
   await page.waitForResponse(/\/assets\/ja-[\w-]+\.js$/);
-  // Real elapsed time is what is tested: the late chunk, arrived, has had its chance to switch back.
+  // real delay: the late chunk, arrived, has had its chance to switch back.
   await page.waitForTimeout(300);
   await expect(lang).toHaveValue('en');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();

@@ -44,7 +44,7 @@ test(
     expect(at.early).toBeGreaterThan(0);
     expect(at.requests[0]).toBeGreaterThanOrEqual(at.early);
     // And the app did not ask again once it started (the early reply answered it).
-    // Real elapsed time is what is tested: no second request over a window (none marks its absence).
+    // real delay: no second request over a window (none marks its absence).
     await page.waitForTimeout(500);
     expect(asked).toHaveLength(1);
   },

@@ -46,7 +46,7 @@ export async function textStandsStill(page: Page, figure: Locator): Promise<stri
     .poll(
       async () => {
         const before = await figure.textContent();
-        // Real elapsed time is what is tested: the figure unchanged over 2.5 s.
+        // real delay: the figure unchanged over 2.5 s.
         await page.waitForTimeout(2_500);
         still = (await figure.textContent()) ?? '';
         return before === still;

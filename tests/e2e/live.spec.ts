@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, submitSignIn } from './sim.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
 
@@ -92,10 +92,8 @@ test(
     await page.setViewportSize(MOBILE);
     await page.goto('/login');
     await backOffice(page, 'seedUser', { email: 'faults@example.com', password: 'secret123' });
-    await page.getByLabel('E-mail').fill('faults@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
     await backOffice(page, 'force', { call: 'login', status: 500 });
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, { email: 'faults@example.com' });
     await expect(page.getByText('Server error (500)')).toBeVisible();
     // The live site config sets a 3 s timeout (+0.7 s); the reply takes 8 s.
     await backOffice(page, 'delay', { call: 'login', ms: 8_000 });

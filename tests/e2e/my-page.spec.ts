@@ -156,8 +156,8 @@ test('an avatar given as a server path is never requested without the token', as
   });
   await page.goto('/user');
   await expect(page.getByRole('heading', { name: 'avatar' })).toBeVisible();
-  // A bare <img src="/waa/…"> would go out without the bearer token. Real elapsed time is what is
-  // tested: the simulator has no such picture, so the fetch ends in nothing shown, which no state marks.
+  // A bare <img src="/waa/…"> would go out without the bearer token.
+  // real delay: the simulator has no such picture, so the fetch ends in nothing shown, unmarked.
   await page.waitForTimeout(500);
   await expect(page.locator('img[src^="/waa/"]')).toHaveCount(0);
 });

@@ -7,16 +7,7 @@ test(
   async ({ page, consoleErrors }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(DESKTOP);
-    await page.goto('/login');
-    await backOffice(page, 'seedUser', {
-      email: 'op@example.com',
-      password: 'secret123',
-      deposit: 5000,
-    });
-    const card = page.getByRole('dialog', { name: 'Sign in' });
-    await card.getByLabel('E-mail').fill('op@example.com');
-    await card.getByLabel('Password', { exact: true }).fill('secret123');
-    await card.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, 'op@example.com', 5000);
     await page
       .getByRole('group', { name: 'Trade mode' })
       .getByRole('button', { name: 'Option' })

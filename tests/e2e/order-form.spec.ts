@@ -6,7 +6,7 @@
  * and stops with their messages, what a number field keeps of what is
  * typed, the balance rule; the option form's delivery times, payout rate, amount
  * shortcuts and amount rules. The machines' paths and unit tests hold the same
- * rules (tests/paths/specs, tests/unit/machines/trading); these hold what the
+ * rules (paths.ts under tests/flows, tests/unit/machines/trading); these hold what the
  * screens show.
  */
 import type { Locator } from '@playwright/test';

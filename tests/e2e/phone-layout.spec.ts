@@ -5,7 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, submitSignIn } from './sim.ts';
 
 const overlap = async (a: Locator, b: Locator) => {
   const x = (await a.boundingBox())!;
@@ -21,9 +21,7 @@ const overlap = async (a: Locator, b: Locator) => {
 test('phone: a toast leaves the title in sight', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill('nobody@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('nope-nope');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, { email: 'nobody@example.com' }, 'nope-nope');
   const toast = page.getByText('Incorrect account or password (code 1108)');
   await expect(toast).toBeVisible();
   const title = page.getByRole('heading', { level: 1 }).first();

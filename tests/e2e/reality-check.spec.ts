@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice } from './sim.ts';
+import { signIn } from './sim.ts';
 
 test('reminds after the interval with this session’s trades; Continue, then Log out', async ({
   page,
@@ -17,16 +17,7 @@ test('reminds after the interval with this session’s trades; Continue, then Lo
     r.fulfill({ json: { ...site, realityCheckMinutes: 0.05 } }),
   );
   await page.setViewportSize(MOBILE);
-  await page.goto('/login');
-  await backOffice(page, 'seedUser', {
-    email: 'rc@example.com',
-    password: 'secret123',
-    deposit: 10_000,
-  });
-  await page.getByLabel('E-mail').fill('rc@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, 'rc@example.com', 10_000);
   const check = page.getByRole('dialog', { name: 'Reality check' });
   // On a busy machine the first reminder can come (3 s) before the order is placed: it is
   // answered with Continue then, and the one after the order is the one read.

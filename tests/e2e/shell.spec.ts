@@ -1,7 +1,7 @@
 /** The shell: redeploy recovery, popovers, the floating service chat, demo rule, first run. */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, submitSignIn } from './sim.ts';
 
 /** A redeploy: the old build's lazy chunks are gone from the server. */
 const redeploy = (page: Page, chunk: RegExp) =>
@@ -195,15 +195,7 @@ test('phone: with virtual trading off, the first-run hint offers deposit only', 
 
 test('phone: a 401 on the polled balance ends the session (back to sign in)', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await page.goto('/login');
-  const { uid } = await backOffice<{ uid: string }>(page, 'seedUser', {
-    email: 'ex@example.com',
-    password: 'secret123',
-    deposit: 100,
-  });
-  await page.getByLabel('E-mail').fill('ex@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const uid = await signIn(page, 'ex@example.com', 100);
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'ex' })).toBeVisible();
   // The session ends on the server; the next balance poll (1 s) meets a 401.
@@ -233,9 +225,7 @@ test('a toast raised while the page is busy stays its full time once painted', a
       setTimeout(() => (w.toastSeen!.after3s = present()), 3000);
     }).observe(toaster, { childList: true, subtree: true });
   });
-  await page.getByLabel('E-mail').fill('nobody-here@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, { email: 'nobody-here@example.com' });
   await expect
     .poll(() => page.evaluate(() => (window as { toastSeen?: object }).toastSeen), {
       timeout: 15_000,

@@ -5,7 +5,7 @@
  * fields take, the phone rule's messages, the resend countdown, and a phone
  * sign-up with the image captcha (its text required, a new image at most every
  * 3 s, an expired one replaced). The machines' paths hold the same rules
- * (tests/paths/specs); these hold what the screens show.
+ * (each flow's paths.ts under tests/flows); these hold what the screens show.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';

@@ -115,7 +115,7 @@ test('phone: a running option counts down with the clock, and its row leaves the
   // Over 6 s of wall clock the row loses 6 s (±1) and its bar follows (scale 100 over 60 s).
   const a = await countdown(row);
   const t0 = Date.now();
-  // Real elapsed time is what is tested: the countdown against the wall clock.
+  // real delay: the countdown against the wall clock.
   await page.waitForTimeout(6000);
   const b = await countdown(row);
   const elapsed = (Date.now() - t0) / 1000;
@@ -200,8 +200,8 @@ test('desktop: a closed option product is said once in the panel, not reopened i
   const panel = page.getByRole('complementary', { name: 'Place order' });
   await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
   // It stays: no new form finds the product closed again (that loop read it ~7 times a second).
-  // Longer than a toast's 1.5 s: a loop would have raised it again by now (real elapsed time is
-  // what is tested: nothing marks a loop that does not run).
+  // Longer than a toast's 1.5 s: a loop would have raised it again by now.
+  // real delay: nothing marks a loop that does not run.
   await page.waitForTimeout(2500);
   await expect(panel.getByRole('status').getByText('This product is closed')).toBeVisible();
   // One notice, not one per new form.

@@ -46,7 +46,7 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   await backOffice(page, 'delay', { call: 'withdrawWalletCalculate', ms: 3000 });
   const calculating = page.getByRole('status', { name: 'Calculating' });
   await expect(calculating).toBeVisible({ timeout: 3000 });
-  // Real elapsed time is what is tested: the status stays while the check is in flight, not a flash.
+  // real delay: the status stays while the check is in flight, not a flash.
   await page.waitForTimeout(300);
   await expect(calculating).toBeVisible();
   // Continue opens the review (issue 25); its Confirm is the submit, still during the check.

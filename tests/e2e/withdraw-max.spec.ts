@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, saved, signIn } from './sim.ts';
 
 async function chooseNetwork(page: Page, name: RegExp) {
   await page.getByRole('button', { name: /Choose coin and network/ }).click();
@@ -28,8 +28,8 @@ for (const [label, size] of [
       await page.setViewportSize(size);
       await signIn(page, `withdraw-max-${label}@example.com`, 3000);
       await backOffice(page, 'setFlag', 'NO_WALLET_WITHDRAW', true);
-      // The simulator saves its state 250 ms after a change: the page load reads it.
-      await page.waitForTimeout(600);
+      // Saved before the page load, which reads it.
+      await saved(page);
       await page.goto('/user/withdraw');
       const max = page.getByRole('button', { name: 'Max', exact: true });
       // Nowhere to send yet: nothing to compute.

@@ -84,6 +84,24 @@ export interface TestPath {
   title: string;
 }
 
+/** How often each conditional check's branch ran in this module's run (see {@link reached}). */
+const reachedCounts = new Map<string, number>();
+
+/**
+ * Marks a conditional check: a branch of a path's check that asserts only
+ * under a condition starts with `reached('label')`, e.g.
+ * `if (ctx.failure === 1108) { reached('login.credentials: 1108'); expect(…) }`.
+ * The run (scripts/paths.mjs) fails listing every label no path reached, so
+ * an assertion that never ran is found, not trusted. The label is a string
+ * literal, unique over all specs (tests/unit/lint/path-conditions.test.ts).
+ */
+export function reached(label: string): void {
+  reachedCounts.set(label, (reachedCounts.get(label) ?? 0) + 1);
+}
+
+/** The labels reached so far and how often. */
+export const reachedSoFar = (): Record<string, number> => Object.fromEntries(reachedCounts);
+
 const defaultSerialize = (s: Snap) => JSON.stringify(s.value);
 
 const isActorEvent = (e: EventObject) =>

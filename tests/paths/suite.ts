@@ -13,6 +13,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { PlanPath } from './plan/render.ts';
 import {
   generatePaths,
+  reachedSoFar,
   runPath,
   statePaths,
   transitionKeys,
@@ -111,5 +112,11 @@ export function runSpecs(moduleName: string, specs: PathSpec[]): void {
       coveredTransitions: [...cov.transitions],
     }));
     writeFileSync(`test-results/paths/${moduleName}.json`, JSON.stringify(out));
+    // How often each conditional check ran (scripts/paths.mjs fails on one that never did).
+    mkdirSync('test-results/path-conditions', { recursive: true });
+    writeFileSync(
+      `test-results/path-conditions/${moduleName}.json`,
+      JSON.stringify(reachedSoFar()),
+    );
   });
 }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { CATALOGUE } from '../../src/simulator/catalogue.ts';
 import type { LiveServer } from '../e2e/live-server.ts';
 import { LOADING, pointAtLive } from '../e2e/fixtures.ts';
+import { enterAs } from '../e2e/paths/page.ts';
 import { backOffice } from '../e2e/sim.ts';
 import {
   FAULTS,
@@ -119,6 +120,7 @@ async function inPage<T>(page: Page, fn: string): Promise<T> {
       return (await page.evaluate(`window.__walk ? window.__walk.${fn} : null`)) as T;
     } catch (e) {
       if (n > 50 || !/context was destroyed|navigat|Target closed/i.test(String(e))) throw e;
+      // real delay: a back-off between tries; nothing marks the next document ready to evaluate.
       await page.waitForTimeout(100);
     }
   }
@@ -127,6 +129,8 @@ async function inPage<T>(page: Page, fn: string): Promise<T> {
 /** Let the screen settle: the step's replies and renders (not the streaming prices). */
 async function settle(page: Page, ms = 400): Promise<void> {
   await page.waitForLoadState('domcontentloaded').catch(() => {});
+  // A step's replies carry no common mark (in simulator mode a worker answers, not the network).
+  // real delay: each step gets this time before the walker looks.
   await page.waitForTimeout(ms);
   await page
     .waitForFunction((sel) => !document.querySelector(sel), LOADING, { timeout: 5000 })
@@ -174,19 +178,12 @@ async function open(cfg: WalkConfig, guest: boolean, run: number): Promise<Real>
   await page.addInitScript('window.__TRADER_INSPECT__ = window.__TRADER_INSPECT__ || [];');
   await page.addInitScript({ path: IN_PAGE });
   if (cfg.live) await pointAtLive(page, cfg.live);
-  await page.goto('/login');
-  if (!guest) {
-    const { token, uid } = await backOffice<{ token: string; uid: string }>(page, 'seedUser', {
-      email: real.email,
-      password: 'secret123',
-      deposit: 50_000,
-    });
-    real.uid = uid;
-    await page.evaluate(
-      `localStorage.setItem('session', JSON.stringify({ token: ${JSON.stringify(token)} }))`,
-    );
-  }
-  await page.goto('/');
+  // Signed in the way the path drivers are (the token in the session), or a guest.
+  if (guest) {
+    await page.goto('/login');
+    await page.goto('/');
+  } else
+    real.uid = await enterAs(page, { email: real.email, password: 'secret123', deposit: 50_000 });
   await settle(page, 800);
   return real;
 }
@@ -203,13 +200,20 @@ function kindOf(f: { type: string; inputMode: string; name: string }): keyof typ
 
 /** Did something a person sees change after a press (the screen, or an attribute it watches)? */
 async function changed(page: Page, before: string): Promise<boolean> {
-  const deadline = Date.now() + 2500;
-  while (Date.now() < deadline) {
-    const now = await inPage<string>(page, 'signature()').catch(() => null);
-    if (now === null || now !== before) return true;
-    await page.waitForTimeout(120);
-  }
-  return false;
+  // A page between documents (the evaluation fails) has changed.
+  return page
+    .waitForFunction(
+      (b) => {
+        const walk = (window as { __walk?: { signature(): string } }).__walk;
+        return !walk || walk.signature() !== b;
+      },
+      before,
+      { timeout: 2500, polling: 120 },
+    )
+    .then(
+      () => true,
+      (e: unknown) => !(e instanceof Error && e.name === 'TimeoutError'),
+    );
 }
 
 /** Do one step; returns what it did in user words (empty when the screen offered nothing). */
@@ -284,6 +288,7 @@ async function act(m: Model, r: Real, s: Step): Promise<string> {
       await page.reload();
       return 'Reload the page';
     case 'wait':
+      // real delay: the step is a person waiting; the app's own timers are what it exercises.
       await page.waitForTimeout(s.s * 1000);
       return `Wait ${s.s} s`;
     case 'language': {

@@ -100,4 +100,4 @@ export const force = (
 /** A reply body the back office sends as is (replies no real condition gives). */
 export const body = (data: unknown) => JSON.stringify({ code: 0, msg: 'success', data });
 
-export { backOffice };
+export { backOffice, saved };

@@ -17,7 +17,7 @@ import { decodeToken, session } from '../../../src/state/session.ts';
 import { DEMO_BALANCE } from '../../../src/simulator/users.ts';
 import type { TestWorld } from '../../support/sim.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';
@@ -126,9 +126,12 @@ function spec(name: string, input: AccountModeInput): PathSpec {
         else c.data.reloads = (c.data.reloads as number) + 1;
       }
       if (e.type === 'xstate.done.actor.resetUser') {
+        reached("accountMode.arrange: e.type === 'xstate.done.actor.resetUser'");
         // The one reset was used already.
-        if (out?.code === 701) expect((await c.world.api.call('resetUser')).code).toBe(0);
-        else {
+        if (out?.code === 701) {
+          reached('accountMode.arrange: out?.code === 701');
+          expect((await c.world.api.call('resetUser')).code).toBe(0);
+        } else {
           c.data.reloads = (c.data.reloads as number) + 1;
           await tradeOnDemo(c);
         }
@@ -144,9 +147,16 @@ function spec(name: string, input: AccountModeInput): PathSpec {
         const info = await c.world.api.call('userInfo');
         expect(info.data?.virtualStatus !== '0').toBe(x.demo);
         const u = c.world.sim.ctx.state.users[uidOf(c)];
-        if (x.failure === 501) expect(c.world.sim.backOffice.flags().virtualTrading).toBe(false);
-        if (x.failure === 701) expect(u?.demoResetUsed).toBe(true);
+        if (x.failure === 501) {
+          reached('accountMode.idle: x.failure === 501');
+          expect(c.world.sim.backOffice.flags().virtualTrading).toBe(false);
+        }
+        if (x.failure === 701) {
+          reached('accountMode.idle: x.failure === 701');
+          expect(u?.demoResetUsed).toBe(true);
+        }
         if (x.notice === 'tips.operation_success') {
+          reached("accountMode.idle: x.notice === 'tips.operation_success'");
           // The reset undid the demo trade: the full demo balance, nothing locked.
           expect(u?.demoResetUsed).toBe(true);
           expect(info.data?.account).toEqual({
@@ -154,8 +164,10 @@ function spec(name: string, input: AccountModeInput): PathSpec {
             lockMargin: 0,
           });
         }
-        if (x.failure !== undefined)
+        if (x.failure !== undefined) {
+          reached('accountMode.idle: x.failure !== undefined');
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
+        }
       },
       confirming: (s, c) => {
         expect(s.hasTag('confirm')).toBe(true);

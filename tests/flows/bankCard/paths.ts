@@ -17,7 +17,7 @@ import {
   type CardRow,
 } from '../../../src/machines/bankCard/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** The seeded card's id: the simulator's ids are deterministic. */
@@ -257,6 +257,9 @@ function spec(start: Start): PathSpec {
         c.world.sim.backOffice.force({ call: 'userBankCardList', code: 1012 });
       if (e.type === 'xstate.done.actor.saveCard' && out?.encodeFailed) c.data.noKey = true;
       if (e.type === 'xstate.done.actor.deleteCard' && out?.code === 1008) {
+        reached(
+          "bankCard.arrange: e.type === 'xstate.done.actor.deleteCard' && out?.code === 1008",
+        );
         // Deleted meanwhile from another tab.
         const r = await c.world.api.call('deleteUserBankCard', { id: SEEDED_ID });
         expect(r.code).toBe(0);
@@ -279,20 +282,30 @@ function spec(start: Start): PathSpec {
         );
         const key = ctx.notice?.key;
         if (key === 'tips.add_success') {
+          reached("bankCard.list: key === 'tips.add_success'");
           const added = server.find((x) => x.account === NEW_ACCOUNT);
           expect(added?.name).toBe(NEW_NAME);
           // Stored without the plus and spaces.
-          if (ctx.form.phoneNumber) expect(added?.phoneNumber).toBe('447911123456');
+          if (ctx.form.phoneNumber) {
+            reached('bankCard.list: ctx.form.phoneNumber');
+            expect(added?.phoneNumber).toBe('447911123456');
+          }
           expect(added?.insNum).toBe(bankInfo && ctx.form.insNum ? INS : undefined);
         }
         if (key === 'tips.update_success') {
+          reached("bankCard.list: key === 'tips.update_success'");
           const card = server.find((x) => x.id === SEEDED_ID);
           expect(card?.bankName).toBe(ctx.form.bankName);
           expect(card?.account).toBe(ctx.form.account);
         }
-        if (key === 'tips.delete_success')
+        if (key === 'tips.delete_success') {
+          reached("bankCard.list: key === 'tips.delete_success'");
           expect(server.some((x) => x.id === SEEDED_ID)).toBe(false);
-        if (ctx.failure === 1008) expect(c.world.toasts.at(-1)).toMatch(/\(code 1008\)/);
+        }
+        if (ctx.failure === 1008) {
+          reached('bankCard.list: ctx.failure === 1008');
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1008\)/);
+        }
       },
       loadingCard: (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -301,14 +314,21 @@ function spec(start: Start): PathSpec {
       form: async (s, c) => {
         const ctx = (s as Snap).context;
         expect(ctx.start).toBe('list');
-        if (!bankInfo) expect(ctx.form.insNum).toBe('');
+        if (!bankInfo) {
+          reached('bankCard.form: !bankInfo');
+          expect(ctx.form.insNum).toBe('');
+        }
         const server = await serverCards(c);
         if (ctx.editingId) {
+          reached('bankCard.form: ctx.editingId');
           // The card being edited is the user's, decoded for display.
           const card = server.find((x) => x.id === ctx.editingId);
           expect(card?.account).toBe(SEED.account);
           expect(card?.name).toBe(SEED.name);
-          if (ctx.form.name === SEED.name) expect(ctx.form.address).toBe(SEED.address);
+          if (ctx.form.name === SEED.name) {
+            reached('bankCard.form: ctx.form.name === SEED.name');
+            expect(ctx.form.address).toBe(SEED.address);
+          }
         }
         const messages: Record<string, string> = {
           bankName: 'p_t_bank_name',
@@ -316,14 +336,21 @@ function spec(start: Start): PathSpec {
           account: 'p_t_bank_account',
           phoneNumber: 'wrong_phone_number',
         };
-        for (const [k, v] of Object.entries(ctx.errors)) if (v) expect(v).toBe(messages[k]);
+        for (const [k, v] of Object.entries(ctx.errors))
+          if (v) {
+            reached('bankCard.form: v');
+            expect(v).toBe(messages[k]);
+          }
         if (ctx.failure === 1016) {
+          reached('bankCard.form: ctx.failure === 1016');
           expect(ctx.form.account).toBe(BAD_ACCOUNT);
           expect(c.world.toasts.at(-1)).toMatch(/\(code 1016\)/);
         }
         // Nothing was sent when the encoding failed.
-        if (ctx.notice?.key === 'tips.something_wrong')
+        if (ctx.notice?.key === 'tips.something_wrong') {
+          reached("bankCard.form: ctx.notice?.key === 'tips.something_wrong'");
           expect(server.map((x) => x.id)).toEqual(ctx.cards.map((r) => r.id));
+        }
       },
       'form.idle': (s) => expect(s.hasTag('drawer')).toBe(false),
       'form.confirm': (s) => {

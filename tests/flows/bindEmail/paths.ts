@@ -22,7 +22,7 @@ import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { CODE_TTL_MS } from '../../../src/simulator/modules/identity/state.ts';
 import { findByLogin } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
@@ -221,7 +221,10 @@ function spec(name: string, kind: Kind): PathSpec {
         await gatesOf(c).release('loadUser');
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(true);
-        if (x.failure === undefined) expect(x.registerType).toBeUndefined();
+        if (x.failure === undefined) {
+          reached('bindEmail.loading: x.failure === undefined');
+          expect(x.registerType).toBeUndefined();
+        }
       },
       failed: (s, c) => {
         expect(ctx(s).failure).toBe(1012);
@@ -238,21 +241,32 @@ function spec(name: string, kind: Kind): PathSpec {
         // Submit is possible only for a changed address; the code only for a pending one.
         expect(s.can({ type: 'form.submit' })).toBe(x.email.trim() !== x.current);
         expect(s.can({ type: 'code.enter' })).toBe(x.pending);
-        if (x.errors.email) expect(x.errors.email).toBe('wrong_email');
+        if (x.errors.email) {
+          reached('bindEmail.editing: x.errors.email');
+          expect(x.errors.email).toBe('wrong_email');
+        }
         // A pending address signs nobody in (asked of the store: a wrong sign-in would count
         // towards the throttle); a proved one signs in.
-        if (x.current && x.pending) expect(findByLogin(c.world.sim.ctx, x.current)).toBeUndefined();
-        if (x.current && !x.pending)
+        if (x.current && x.pending) {
+          reached('bindEmail.editing: x.current && x.pending');
+          expect(findByLogin(c.world.sim.ctx, x.current)).toBeUndefined();
+        }
+        if (x.current && !x.pending) {
+          reached('bindEmail.editing: x.current && !x.pending');
           expect((await signInWith(c, x.current)).data?.token).toBeTruthy();
+        }
         if (x.notice?.key === 'bindEmail.confirmed') {
+          reached("bindEmail.editing: x.notice?.key === 'bindEmail.confirmed'");
           expect(x.pending).toBe(false);
           expect(recordOf(c).email).toBe(x.current);
         }
         if (x.notice?.key === 'tips.update_success') {
+          reached("bindEmail.editing: x.notice?.key === 'tips.update_success'");
           expect(x.pending).toBe(false);
           expect(u.email).toBe(x.current);
         }
         if (x.failure === 1045) {
+          reached('bindEmail.editing: x.failure === 1045');
           expect(c.world.toasts.at(-1)).toMatch(/\(code 1045\)/);
           expect(u.email).toBeUndefined();
         }
@@ -289,10 +303,17 @@ function spec(name: string, kind: Kind): PathSpec {
         const x = ctx(s);
         // Digits only, at most 6: a longer paste left the field as it was.
         expect(x.code).toMatch(/^\d{0,6}$/);
-        if (x.errors.code === 'wrong_verification_code') expect(codeClass(x)).not.toBe('right');
+        if (x.errors.code === 'wrong_verification_code') {
+          reached("bindEmail.proving.form.typing: x.errors.code === 'wrong_verification_code'");
+          expect(codeClass(x)).not.toBe('right');
+        }
         if (x.failure !== undefined && x.failure !== 1110) {
+          reached('bindEmail.proving.form.typing: x.failure !== undefined && x.failure !== 1110');
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
-          if ([1020, 1111].includes(x.failure)) expect(x.errors.code).toBe(`code.${x.failure}`);
+          if ([1020, 1111].includes(x.failure)) {
+            reached('bindEmail.proving.form.typing: [1020, 1111].includes(x.failure)');
+            expect(x.errors.code).toBe(`code.${x.failure}`);
+          }
         }
       },
       'proving.form.confirming': async (s, c) => {
@@ -321,7 +342,10 @@ function spec(name: string, kind: Kind): PathSpec {
         const x = ctx(s);
         expect(s.hasTag('canResend')).toBe(true);
         expect(x.secondsLeft).toBe(0);
-        if (x.failure === 1110) expect(c.world.toasts.at(-1)).toMatch(/\(code 1110\)$/);
+        if (x.failure === 1110) {
+          reached('bindEmail.proving.verify.canResend: x.failure === 1110');
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1110\)$/);
+        }
       },
       'proving.verify.resending': async (s, c) => {
         await gatesOf(c).release('submitEmail');
@@ -331,8 +355,11 @@ function spec(name: string, kind: Kind): PathSpec {
         expect(s.status).toBe('done');
         expect(s.output).toEqual({ to: '/user' });
         const u = await userOf(c);
-        if (kind === 'email') expect(u.registerType).toBe('E');
-        else {
+        if (kind === 'email') {
+          reached("bindEmail.sentAway: kind === 'email'");
+          expect(u.registerType).toBe('E');
+        } else {
+          reached("bindEmail.sentAway: not (kind === 'email')");
           expect(kind).toBe('off');
           expect(c.world.sim.backOffice.flags()['user/bindEmail']).toBe(false);
           // The server refuses too.

@@ -14,7 +14,7 @@ import { captchaActors } from '../../../src/machines/shared/captcha/actors.ts';
 import { CAPTCHA_COOLDOWN_MS } from '../../../src/config/constants.ts';
 import { t } from '../../support/i18n.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathSpec } from '../../paths/framework.ts';
+import { reached, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof captchaMachine)['resolveState']>;
 const ctx = (s: unknown) => (s as Snap).context as CaptchaContext;
@@ -78,6 +78,7 @@ export const specs: PathSpec[] = [
         const elapsed = c.world.clock.now() - (c.data.requestedAt as number);
         expect(elapsed).toBe(CAPTCHA_COOLDOWN_MS - secondsLeft * 1000);
         if (message) {
+          reached('captcha.ready.cooling: message');
           expect(message).toBe('tips.high_request');
           expect(t(message)?.replace('{{second}}', String(secondsLeft))).toContain(
             `after ${secondsLeft} seconds`,

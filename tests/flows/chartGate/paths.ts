@@ -16,7 +16,7 @@ import {
   NOT_TRADE_MESSAGE,
   type ChartGateInput,
 } from '../../../src/machines/chartGate/machine.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof chartGateMachine)['resolveState']>;
 
@@ -183,7 +183,10 @@ function spec(o: Options): PathSpec {
         // A signed-in press opens the place route of the mode; a visitor is asked to sign in.
         expect(ctx.notice).toBe(c.data.notice);
         expect(ctx.go).toEqual(c.data.go);
-        if (!loggedIn) expect(ctx.goSeq).toBe(0);
+        if (!loggedIn) {
+          reached('chartGate.open: !loggedIn');
+          expect(ctx.goSeq).toBe(0);
+        }
       },
       historyOnly: (s, c) => {
         const ctx = (s as Snap).context;

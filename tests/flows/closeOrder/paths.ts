@@ -18,7 +18,7 @@ import { mockVariant } from '../../../src/api/contract.ts';
 import { MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof closeOrderMachine)['resolveState']>;
 
@@ -132,6 +132,7 @@ function spec(o: Options): PathSpec {
         if (wait > 0) c.world.clock.advance(wait);
       }
       if (code === 404 || code === 408) {
+        reached('closeOrder.arrange: code === 404 || code === 408');
         // Closed or cancelled elsewhere first (another tab, another device).
         const r = await c.world.api.call(o.demo ? mockVariant[call] : call, {
           orderId: ORDER_ID,
@@ -156,17 +157,30 @@ function spec(o: Options): PathSpec {
         const ctx = (s as Snap).context;
         const rec = recordOf(c)!;
         expect(s.hasTag('waiting')).toBe(false);
-        if (ctx.failure === undefined) expect(rec.positionStatus).toBe(close ? 2 : 1);
+        if (ctx.failure === undefined) {
+          reached('closeOrder.idle: ctx.failure === undefined');
+          expect(rec.positionStatus).toBe(close ? 2 : 1);
+        }
         // Given the fill time, a close is offered only once the server would take it.
-        if (ctx.allowedAt > 0) expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
+        if (ctx.allowedAt > 0) {
+          reached('closeOrder.idle: ctx.allowedAt > 0');
+          expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
+        }
         if (ctx.failure === 409) {
+          reached('closeOrder.idle: ctx.failure === 409');
           expect(rec.positionStatus).toBe(2);
           expect(c.world.clock.now() - (rec.transactionTime ?? 0)).toBeLessThan(
             MANUAL_CLOSE_AFTER_MS,
           );
         }
-        if (ctx.failure === 404) expect(rec.positionStatus).toBe(3);
-        if (ctx.failure === 408) expect(rec.positionStatus).toBe(4);
+        if (ctx.failure === 404) {
+          reached('closeOrder.idle: ctx.failure === 404');
+          expect(rec.positionStatus).toBe(3);
+        }
+        if (ctx.failure === 408) {
+          reached('closeOrder.idle: ctx.failure === 408');
+          expect(rec.positionStatus).toBe(4);
+        }
       },
       confirming: (s, c) => {
         const ctx = (s as Snap).context;
@@ -174,7 +188,10 @@ function spec(o: Options): PathSpec {
         expect(ctx.action).toBe(close ? 'close' : 'cancel');
         // A held request is spent once the confirm is open; never opened before the close is allowed.
         expect(ctx.requested).toBe(false);
-        if (ctx.allowedAt > 0) expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
+        if (ctx.allowedAt > 0) {
+          reached('closeOrder.confirming: ctx.allowedAt > 0');
+          expect(c.world.clock.now()).toBeGreaterThanOrEqual(ctx.allowedAt);
+        }
         const row = c.world.sim.backOffice.tradingOrders(uidOf(c), book)[0]!;
         expect(ctx.confirm.volume).toBe(row.orderQuantity);
         expect(ctx.confirm.direction).toBe(row.orderType);
@@ -184,7 +201,10 @@ function spec(o: Options): PathSpec {
         const bid = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1).bidPrice;
         const given = (c.data.lastPrice as number | undefined) ?? o.input.order.currentPrice;
         expect(ctx.confirm.price).toBe(close ? given : row.openingPrice);
-        if (close && c.world.clock.now() === T0) expect(ctx.confirm.price).toBe(bid);
+        if (close && c.world.clock.now() === T0) {
+          reached('closeOrder.confirming: close && c.world.clock.now() === T0');
+          expect(ctx.confirm.price).toBe(bid);
+        }
       },
       submitting: (s) => {
         expect(s.hasTag('busy')).toBe(true);

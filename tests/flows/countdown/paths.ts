@@ -12,7 +12,7 @@ import {
   type CountdownContext,
 } from '../../../src/machines/shared/countdown/machine.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'newcomer@example.com';
 
@@ -64,7 +64,10 @@ export const specs: PathSpec[] = [
         expect(secondsLeft).toBeGreaterThan(0);
         // Each tick was one second of simulator time.
         expect(c.world.clock.now() - run(c).startedAt).toBe((RESEND_SECONDS - secondsLeft) * 1000);
-        if (run(c).afterSend) expect((await resend(c)).code).toBe(1110);
+        if (run(c).afterSend) {
+          reached('countdown.running: run(c).afterSend');
+          expect((await resend(c)).code).toBe(1110);
+        }
       },
       done: async (s, c) => {
         expect(ctx(s).secondsLeft).toBe(0);

@@ -219,6 +219,7 @@ export const depositUi: UiDriver = {
     prepareImage: { done: nothing },
     submit: {
       async done(c, e) {
+        if (codeOf(e) === 1036) await force(c.page, { call: 'userDeposit', code: 1036 });
         if (codeOf(e) !== 1018 || c.data.duplicated) return;
         // The same deposit already in review (made as the user, as a second tab would).
         const f = form(c, e);

@@ -167,12 +167,14 @@ export const depositWords: Words = {
     prepareImage: { done: () => '' },
     submit: {
       done: (w, e, c) =>
-        codeOf(e) === 1018 && !c.history.some((x) => x.type === 'xstate.done.actor.submit')
-          ? w.say(
-              'Have a deposit of the same amount in review: submit one first',
-              '同額の入金を審査中にしておく：先に1件申請',
-            )
-          : '',
+        codeOf(e) === 1036
+          ? w.fault('userDeposit', 'code', 1036)
+          : codeOf(e) === 1018 && !c.history.some((x) => x.type === 'xstate.done.actor.submit')
+            ? w.say(
+                'Have a deposit of the same amount in review: submit one first',
+                '同額の入金を審査中にしておく：先に1件申請',
+              )
+            : '',
     },
   },
   delays: {},

@@ -21,7 +21,7 @@ import { checkAccount, username } from '../../../src/machines/validation/access.
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
@@ -199,6 +199,7 @@ export const specs: PathSpec[] = [
     resolve(e: EventObject, c, snap) {
       const ev = e as EventObject & { value?: string };
       if (ev.type === 'field.change' && ev.value === RIGHT_CODE) {
+        reached("forgot.resolve: ev.type === 'field.change' && ev.value === RIGHT_CODE");
         const code = c.world.sim.backOffice.lastCode(ctx(snap).account);
         expect(code, 'a reset code was sent').toMatch(/^\d{6}$/);
         return { ...ev, value: code };
@@ -212,6 +213,7 @@ export const specs: PathSpec[] = [
       const uid = (c.data.uids as { E: string }).E;
       if (e.type === 'countdown.done') c.world.clock.advance(RESEND_SECONDS * 1000);
       if (e.type === 'xstate.done.actor.sendCode' && out?.code === 1110) {
+        reached("forgot.arrange: e.type === 'xstate.done.actor.sendCode' && out?.code === 1110");
         // A reset code went to this address a moment ago.
         const r = await api.call('sendMail', { email: EMAIL, type: '2', locale: 'en' });
         expect(r.code).toBe(0);
@@ -225,6 +227,7 @@ export const specs: PathSpec[] = [
         if (e.type === 'xstate.done.actor.resendCode') bo.force({ call: 'sendMail', code: 1044 });
       }
       if (e.type === 'xstate.done.actor.forgot' && out?.code === 1111) {
+        reached("forgot.arrange: e.type === 'xstate.done.actor.forgot' && out?.code === 1111");
         // Five wrong tries burn the code that was sent.
         const wrong = bo.lastCode(EMAIL) === '000001' ? '000002' : '000001';
         for (let i = 0; i < 5; i++) {
@@ -242,13 +245,29 @@ export const specs: PathSpec[] = [
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(false);
         const err = x.errors.account;
-        if (err?.startsWith('code.')) expect(err).toBe(`code.${x.failure}`);
-        else if (err) expect(err).toBe(checkAccount(x.type, x.account));
-        if (x.failure === 1002) expect(userOf(c, x)).toBeUndefined();
-        if (x.failure === 1044) expect(userOf(c, x)?.blocked).toBe(true);
-        if (x.failure === 1110) expect(resets(c, x.account)).toHaveLength(1);
-        if (x.failure !== undefined)
+        if (err?.startsWith('code.')) {
+          reached("forgot.account: err?.startsWith('code.')");
+          expect(err).toBe(`code.${x.failure}`);
+        } else if (err) {
+          reached('forgot.account: err');
+          expect(err).toBe(checkAccount(x.type, x.account));
+        }
+        if (x.failure === 1002) {
+          reached('forgot.account: x.failure === 1002');
+          expect(userOf(c, x)).toBeUndefined();
+        }
+        if (x.failure === 1044) {
+          reached('forgot.account: x.failure === 1044');
+          expect(userOf(c, x)?.blocked).toBe(true);
+        }
+        if (x.failure === 1110) {
+          reached('forgot.account: x.failure === 1110');
+          expect(resets(c, x.account)).toHaveLength(1);
+        }
+        if (x.failure !== undefined) {
+          reached('forgot.account: x.failure !== undefined');
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
+        }
       },
       sendingCode: async (s, c) => {
         await gatesOf(c).release('sendCode');
@@ -269,11 +288,21 @@ export const specs: PathSpec[] = [
       },
       'details.form.editing': (s, c) => {
         const x = ctx(s);
-        if (x.errors.code === 'wrong_verification_code') expect(codeClass(x)).not.toBe('right');
-        if (x.errors.password) expect(x.errors.password).toBe('password_limit');
+        if (x.errors.code === 'wrong_verification_code') {
+          reached("forgot.details.form.editing: x.errors.code === 'wrong_verification_code'");
+          expect(codeClass(x)).not.toBe('right');
+        }
+        if (x.errors.password) {
+          reached('forgot.details.form.editing: x.errors.password');
+          expect(x.errors.password).toBe('password_limit');
+        }
         if (x.failure !== undefined) {
+          reached('forgot.details.form.editing: x.failure !== undefined');
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
-          if (x.failure !== 1044) expect(x.errors.code).toBe(`code.${x.failure}`);
+          if (x.failure !== 1044) {
+            reached('forgot.details.form.editing: x.failure !== 1044');
+            expect(x.errors.code).toBe(`code.${x.failure}`);
+          }
         }
       },
       'details.form.submitting': async (s, c) => {

@@ -13,7 +13,7 @@ import {
   type InfiniteListInput,
 } from '../../../src/machines/shared/infiniteList/machine.ts';
 import { LIST_FAILURE_LIMIT, MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof infiniteListMachine)['resolveState']>;
 
@@ -134,11 +134,15 @@ function spec(o: Options): PathSpec {
         const shown = ctx.page > 0 ? ctx.page * 10 : ctx.items.length;
         expect(ids(s as Snap)).toEqual(await serverRows(c, o, shown));
         if (ctx.page > 0) {
+          reached('infiniteList.idle: ctx.page > 0');
           expect(ctx.pages).toBe(pages);
           expect(typeof ctx.totals.profitLossTotal).toBe('number');
           expect(typeof ctx.totals.profitLossToday).toBe('number');
         }
-        if (ctx.failure !== undefined) expect(ctx.failure).toBe(-1);
+        if (ctx.failure !== undefined) {
+          reached('infiniteList.idle: ctx.failure !== undefined');
+          expect(ctx.failure).toBe(-1);
+        }
       },
       ended: async (s, c) => {
         const ctx = (s as Snap).context;

@@ -18,7 +18,7 @@ import {
   type LoanContext,
 } from '../../../src/machines/loan/machine.ts';
 import { loanActors } from '../../../src/machines/loan/actors.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** Stands for the guarantor's UID; resolved at run time. */
@@ -230,6 +230,7 @@ function spec(kind: Kind): PathSpec {
           : await office.seedUser({ email: 'lea@example.com', password: PASSWORD });
       world.session.token = u.token;
       if (INITIAL[kind] !== null) {
+        reached('loan.setup: INITIAL[kind] !== null');
         const r = await world.api.call('addUserLoan', {
           ...FIRST,
           guarantor: g.uid,
@@ -267,6 +268,9 @@ function spec(kind: Kind): PathSpec {
         out &&
         [1149, 1150, 1151].includes(out.code)
       ) {
+        reached(
+          "loan.arrange: e.type === 'xstate.done.actor.requestLoan' && out && [1149, 1150, 1151…",
+        );
         // Another tab asked first (and the operator acted on it).
         expect((await request(c)).code).toBe(0);
         const [loan] = mine(c, 'loan');
@@ -283,6 +287,7 @@ function spec(kind: Kind): PathSpec {
         }
       }
       if (e.type === 'xstate.done.actor.repay' && out?.code === 23552) {
+        reached("loan.arrange: e.type === 'xstate.done.actor.repay' && out?.code === 23552");
         // Another tab repaid first.
         const loan = await serverLoan(c);
         const r = await c.world.api.call('addUserLoanRepay', {
@@ -306,7 +311,10 @@ function spec(kind: Kind): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.status).toBe(0);
         expect((await serverLoan(c))?.status).toBe(0);
-        if (ctx.notice) expect(ctx.notice.key).toBe('submit_success_please_wait');
+        if (ctx.notice) {
+          reached('loan.review: ctx.notice');
+          expect(ctx.notice.key).toBe('submit_success_please_wait');
+        }
       },
       request: async (s, c) => {
         const ctx = (s as Snap).context;
@@ -323,6 +331,7 @@ function spec(kind: Kind): PathSpec {
         expect(f.days).toBeGreaterThanOrEqual(LOAN_DAYS.min);
         expect(f.days).toBeLessThanOrEqual(LOAN_DAYS.max);
         if (ctx.message) {
+          reached('loan.request: ctx.message');
           expect(ctx.message).toBe('p_bind_email_first');
           expect(c.world.toasts.at(-1)).toMatch(/\(code 1156\)/);
           const info = await c.world.api.call('userInfo');
@@ -331,8 +340,14 @@ function spec(kind: Kind): PathSpec {
       },
       'request.editing': (s, c) => {
         const ctx = (s as Snap).context;
-        if (ctx.errors.guarantor) expect(ctx.errors.guarantor).toBe('p_loan_guarantor');
-        if (ctx.failure === 1050) expect(c.world.toasts.at(-1)).toMatch(/\(code 1050\)/);
+        if (ctx.errors.guarantor) {
+          reached('loan.request.editing: ctx.errors.guarantor');
+          expect(ctx.errors.guarantor).toBe('p_loan_guarantor');
+        }
+        if (ctx.failure === 1050) {
+          reached('loan.request.editing: ctx.failure === 1050');
+          expect(c.world.toasts.at(-1)).toMatch(/\(code 1050\)/);
+        }
       },
       'request.submitting': (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -354,6 +369,7 @@ function spec(kind: Kind): PathSpec {
         expect(r.code).toBe(0);
         const list = r.data?.dtoList ?? [];
         if (!s.matches('active.recordsFailed' as never)) {
+          reached("loan.active: !s.matches('active.recordsFailed' as never)");
           expect(ctx.records).toEqual(list);
           const approved = list.filter((x) => x.status === 1).reduce((a, x) => a + x.amount, 0);
           expect(ctx.owed).toBe(ctx.loan!.amount - approved);
@@ -379,8 +395,14 @@ function spec(kind: Kind): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.repayAmount).toBeGreaterThanOrEqual(0);
         expect(ctx.repayAmount).toBeLessThanOrEqual(ctx.owed);
-        if (ctx.repayAmount !== ctx.owed) expect(ctx.repayAmount % 100).toBe(0);
-        if (ctx.repayError) expect(ctx.repayError).toBe('p_loan_repayment_no_zero');
+        if (ctx.repayAmount !== ctx.owed) {
+          reached('loan.active.sliding: ctx.repayAmount !== ctx.owed');
+          expect(ctx.repayAmount % 100).toBe(0);
+        }
+        if (ctx.repayError) {
+          reached('loan.active.sliding: ctx.repayError');
+          expect(ctx.repayError).toBe('p_loan_repayment_no_zero');
+        }
       },
       'active.repaying': (s) => {
         expect(s.hasTag('busy')).toBe(true);

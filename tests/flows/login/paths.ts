@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { loginMachine, type LoginContext } from '../../../src/machines/login/machine.ts';
 import { loginActors } from '../../../src/machines/login/actors.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PHONE = '+1 415 555 2671';
@@ -97,6 +97,7 @@ export const specs: PathSpec[] = [
     resolve(e: EventObject, c, snap) {
       const ev = e as EventObject & { field?: string; value?: string };
       if (ev.field === 'code' && ev.value === RIGHT_CODE) {
+        reached("login.resolve: ev.field === 'code' && ev.value === RIGHT_CODE");
         const code = c.world.sim.backOffice.lastCode(accountUid(c, (snap as Snap).context));
         expect(code, 'a second-factor code was sent').toMatch(/^\d{6}$/);
         return { ...ev, value: code };
@@ -122,7 +123,10 @@ export const specs: PathSpec[] = [
       credentials: (s) => {
         const c = (s as Snap).context;
         expect(c.code).toBe('');
-        if (c.failure === 1108) expect(c.errors).toEqual({});
+        if (c.failure === 1108) {
+          reached('login.credentials: c.failure === 1108');
+          expect(c.errors).toEqual({});
+        }
       },
       signingIn: (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -131,7 +135,10 @@ export const specs: PathSpec[] = [
       secondFactor: (s) => {
         const c = (s as Snap).context;
         expect(c.focusCode).toBeGreaterThan(0);
-        if (c.failure === 1020) expect(c.code).toMatch(/^$|^\d{1,6}$/);
+        if (c.failure === 1020) {
+          reached('login.secondFactor: c.failure === 1020');
+          expect(c.code).toMatch(/^$|^\d{1,6}$/);
+        }
       },
       verifying: (s) => expect((s as Snap).context.code).toMatch(/^\d{6}$/),
       signedIn: async (s, c) => {

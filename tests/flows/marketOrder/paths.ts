@@ -17,7 +17,7 @@ import {
 } from '../../../src/machines/marketOrder/machine.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof marketOrderMachine)['resolveState']>;
 
@@ -254,6 +254,7 @@ function spec(o: Options): PathSpec {
       });
       world.session.token = u.token;
       if (o.demo) {
+        reached('marketOrder.setup: o.demo');
         const r = await world.api.call('switchUser');
         expect(r.code).toBe(0);
         world.session.token = r.data?.token;
@@ -313,7 +314,10 @@ function spec(o: Options): PathSpec {
         const now = c.world.clock.now();
         const open = c.world.sim.ctx.prices.status(SYMBOL, now) === 'open';
         expect(closed === 1).toBe(!open);
-        if (closed === 2) expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(0);
+        if (closed === 2) {
+          reached('marketOrder.unavailable.waiting: closed === 2');
+          expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(0);
+        }
       },
       'unavailable.refreshing': (s) => expect(s.can({ type: 'form.submit' })).toBe(false),
       editing: (s, c) => {
@@ -323,6 +327,7 @@ function spec(o: Options): PathSpec {
         // The balance shown is the account's (read from the books: no await while a call runs).
         expect(ctx.balance).toEqual(balanceOf(c, book(o)));
         if (ctx.margin !== undefined) {
+          reached('marketOrder.editing: ctx.margin !== undefined');
           // price × volume × 1 / leverage 20 for this product.
           const entry = ctx.pending
             ? Number(ctx.price)
@@ -359,9 +364,14 @@ function spec(o: Options): PathSpec {
         expect(errorKeys(ctx).length > 0 || ctx.failure !== undefined).toBe(true);
         // Nothing reached the books.
         expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
-        if (ctx.failure === 405)
+        if (ctx.failure === 405) {
+          reached('marketOrder.editing.cooling: ctx.failure === 405');
           expect(c.world.sim.ctx.state.users[uidOf(c)]?.tradeBanned).toBe(true);
-        if (ctx.errors.balance) expect(Number(ctx.margin)).toBeGreaterThan(DEPOSIT);
+        }
+        if (ctx.errors.balance) {
+          reached('marketOrder.editing.cooling: ctx.errors.balance');
+          expect(Number(ctx.margin)).toBeGreaterThan(DEPOSIT);
+        }
       },
       checking: (s) => {
         expect(s.hasTag('busy')).toBe(true);

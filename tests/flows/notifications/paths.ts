@@ -17,7 +17,7 @@ import {
   presentNotification,
   type NotificationsContext,
 } from '../../../src/machines/notifications/machine.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof notificationsMachine)['resolveState']>;
@@ -142,7 +142,10 @@ export const specs: PathSpec[] = [
           expect(n.id).toBe(server[i]?.id);
           expect(n.readStatus).toBe(server[i]?.readStatus);
         });
-        if (ctx.failure === -1) expect(c.world.toasts).toContain('Server error (500)');
+        if (ctx.failure === -1) {
+          reached('notifications.list: ctx.failure === -1');
+          expect(c.world.toasts).toContain('Server error (500)');
+        }
       },
       'list.loading': (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -153,7 +156,10 @@ export const specs: PathSpec[] = [
         expect(ctx.items).toHaveLength(Math.min(ctx.page * 10, TOTAL));
         expect(ctx.ended).toBe(ctx.page > 0 && ctx.page >= ctx.pages);
         expect(s.can({ type: 'list.more' })).toBe(canLoadMore(ctx));
-        if (ctx.failures > 5) expect(s.can({ type: 'list.more' })).toBe(false);
+        if (ctx.failures > 5) {
+          reached('notifications.list.idle: ctx.failures > 5');
+          expect(s.can({ type: 'list.more' })).toBe(false);
+        }
       },
       'list.marking': (s, c) => {
         const ctx = (s as Snap).context;

@@ -15,7 +15,7 @@ import {
 } from '../../../src/machines/optionOrder/machine.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof optionOrderMachine)['resolveState']>;
 
@@ -182,6 +182,7 @@ function spec(o: Options): PathSpec {
       });
       world.session.token = u.token;
       if (o.demo) {
+        reached('optionOrder.setup: o.demo');
         const r = await world.api.call('switchUser');
         expect(r.code).toBe(0);
         world.session.token = r.data?.token;
@@ -236,10 +237,14 @@ function spec(o: Options): PathSpec {
         ]);
         expect(ctx.balance?.balanceAmount).toBe(cashOf(c, book));
         if (ctx.delivery !== undefined) {
+          reached('optionOrder.editing: ctx.delivery !== undefined');
           const term = ctx.deliveries[ctx.delivery]!;
           expect(ctx.payoutRate).toBe(term.profitRate / 100);
           expect(ctx.chips).toEqual([10, 50, 100, 500, 1000]);
-        } else expect(ctx.payoutRate).toBeUndefined();
+        } else {
+          reached('optionOrder.editing: not (ctx.delivery !== undefined)');
+          expect(ctx.payoutRate).toBeUndefined();
+        }
       },
       'editing.ready': (s, c) => {
         expect(s.can({ type: 'form.submit' })).toBe(true);
@@ -264,9 +269,14 @@ function spec(o: Options): PathSpec {
         expect(s.can({ type: 'form.submit' })).toBe(false);
         expect(errorKeys(ctx).length > 0 || ctx.failure !== undefined).toBe(true);
         expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
-        if (ctx.failure === 405)
+        if (ctx.failure === 405) {
+          reached('optionOrder.editing.cooling: ctx.failure === 405');
           expect(c.world.sim.ctx.state.users[uidOf(c)]?.tradeBanned).toBe(true);
-        if (ctx.errors.balance) expect(Number(ctx.amount)).toBeGreaterThan(cashOf(c, book));
+        }
+        if (ctx.errors.balance) {
+          reached('optionOrder.editing.cooling: ctx.errors.balance');
+          expect(Number(ctx.amount)).toBeGreaterThan(cashOf(c, book));
+        }
       },
       checking: (s) => {
         expect(s.hasTag('busy')).toBe(true);

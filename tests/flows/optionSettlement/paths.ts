@@ -18,7 +18,7 @@ import {
 } from '../../../src/machines/optionSettlement/machine.ts';
 import { SETTLE_TRIES_LIST, SETTLE_TRIES_PLACE } from '../../../src/config/constants.ts';
 import { T0 } from '../../support/sim.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof optionSettlementMachine)['resolveState']>;
 
@@ -99,9 +99,13 @@ function spec(o: Options): PathSpec {
     arrange(e: EventObject, c) {
       const out = (e as { output?: { code: number; data: { completed?: boolean } | null } }).output;
       if (e.type === 'xstate.done.actor.check') {
+        reached("optionSettlement.arrange: e.type === 'xstate.done.actor.check'");
         // "Complete": the server reaches endTime. "Not yet": it really is before it.
         if (out?.data?.completed) c.world.clock.set(Math.max(c.world.clock.now(), endTime));
-        else expect(c.world.clock.now()).toBeLessThan(endTime);
+        else {
+          reached('optionSettlement.arrange: not (out?.data?.completed)');
+          expect(c.world.clock.now()).toBeLessThan(endTime);
+        }
       }
       // Switched to the demo account (calls already on their way keep the real token).
       if (e.type === 'xstate.done.actor.result' && out?.code !== 0)
@@ -158,9 +162,15 @@ function spec(o: Options): PathSpec {
           goTo: view === 'place' ? 'history' : 'position',
         });
         // Either the tries ran out before the server's endTime, or the result could not be read.
-        if (ctx.tries === ctx.maxTries && c.world.clock.now() < endTime)
+        if (ctx.tries === ctx.maxTries && c.world.clock.now() < endTime) {
+          reached(
+            'optionSettlement.failed: ctx.tries === ctx.maxTries && c.world.clock.now() < endTime',
+          );
           expect(optionOf(c)?.positionStatus).toBe(0);
-        else {
+        } else {
+          reached(
+            'optionSettlement.failed: not (ctx.tries === ctx.maxTries && c.world.clock.now() < endTime)',
+          );
           expect(c.world.session.token).toBe(c.data.demoToken);
           const r = await c.world.api.call('userOptionDetail', { uid: OPTION_UID });
           expect(r.code).toBe(402);

@@ -81,6 +81,7 @@ async function passTheEnd(c: UiCtx): Promise<void> {
   await backOffice(c.page, 'freezeChannel', 'market', true);
   // Quotes already on their way still land: let them, before the device's clock jumps, or one
   // arriving after the jump re-teaches the server's time (still before the end).
+  // real delay: quotes in flight carry no mark of being the last.
   await c.page.waitForTimeout(1000);
   await c.page.clock.fastForward(term(c.spec) * 1000 + 1000);
 }

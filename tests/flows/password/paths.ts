@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { passwordActors } from '../../../src/machines/password/actors.ts';
 import { passwordMachine, type PasswordContext } from '../../../src/machines/password/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import type { PathSpec } from '../../paths/framework.ts';
+import { reached, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'pat@example.com';
 const PASSWORD = 'secret123';
@@ -82,12 +82,18 @@ export const specs: PathSpec[] = [
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);
         expect(session.token).toBe(c.data.token);
         if (ctx.failure === 1109) {
+          reached('password.editing: ctx.failure === 1109');
           expect(c.world.toasts.at(-1)).toMatch(/Wrong old password \(code 1109\)/);
         }
         for (const [k, v] of Object.entries(ctx.errors)) {
           if (!v) continue;
-          if (k === 'repeat') expect(v).toBe('confirmPsdTip');
-          else expect(v).toBe('password_limit');
+          if (k === 'repeat') {
+            reached("password.editing: k === 'repeat'");
+            expect(v).toBe('confirmPsdTip');
+          } else {
+            reached("password.editing: not (k === 'repeat')");
+            expect(v).toBe('password_limit');
+          }
         }
       },
       submitting: (s) => {

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { profileActors } from '../../../src/machines/profile/actors.ts';
 import { profileMachine, type ProfileContext } from '../../../src/machines/profile/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 const ORIG = 'ann';
@@ -166,23 +166,36 @@ function spec(mobile: boolean): PathSpec {
           inviteCode: !mobile,
           serviceEmail: !mobile,
         });
-        if (ctx.errors.nick) expect(ctx.errors.nick).toBe('p_t_nickname');
-        if (ctx.errors.avatar)
+        if (ctx.errors.nick) {
+          reached('profile.editing: ctx.errors.nick');
+          expect(ctx.errors.nick).toBe('p_t_nickname');
+        }
+        if (ctx.errors.avatar) {
+          reached('profile.editing: ctx.errors.avatar');
           expect(['illegal_extension', 'upload_limit']).toContain(ctx.errors.avatar);
-        if (ctx.avatar) expect(ctx.avatar.dataUrl).toMatch(PNG_URL);
+        }
+        if (ctx.avatar) {
+          reached('profile.editing: ctx.avatar');
+          expect(ctx.avatar.dataUrl).toMatch(PNG_URL);
+        }
         expect(ctx.pending).toBeUndefined();
         if (ctx.failure === 23558) {
+          reached('profile.editing: ctx.failure === 23558');
           // Refused by the server: nothing changed there.
           expect(c.world.toasts.at(-1)).toMatch(/\(code 23558\)/);
           expect(u.nick).toBe(ORIG);
         }
         if (ctx.notice?.key === 'tips.update_success') {
+          reached("profile.editing: ctx.notice?.key === 'tips.update_success'");
           // Desktop, read back after the save: the form shows what the server keeps.
           expect(mobile).toBe(false);
           expect(ctx.nick).toBe(u.nick);
           expect(ctx.avatar).toBeUndefined();
         }
-        if (ctx.notice?.key === 'tips.something_wrong') expect(ctx.avatar).toBeUndefined();
+        if (ctx.notice?.key === 'tips.something_wrong') {
+          reached("profile.editing: ctx.notice?.key === 'tips.something_wrong'");
+          expect(ctx.avatar).toBeUndefined();
+        }
       },
       readingAvatar: (s) => {
         expect(s.hasTag('busy')).toBe(true);
@@ -202,8 +215,13 @@ function spec(mobile: boolean): PathSpec {
         expect(ctx.notice).toEqual({ key: 'tips.update_success', kind: 'success' });
         const u = await serverUser(c);
         expect(u.nick).toBe(ctx.nick);
-        if (ctx.avatar) expect(u.avator).toMatch(PNG_URL);
-        else expect(u.avator).toBeUndefined();
+        if (ctx.avatar) {
+          reached('profile.saved: ctx.avatar');
+          expect(u.avator).toMatch(PNG_URL);
+        } else {
+          reached('profile.saved: not (ctx.avatar)');
+          expect(u.avator).toBeUndefined();
+        }
       },
       loggedOut: (s) => {
         expect(s.output).toEqual({ reason: 'loggedOut', ...(mobile ? { to: '/' } : {}) });

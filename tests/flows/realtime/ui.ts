@@ -69,11 +69,14 @@ async function arrangeConnection(page: Page, path: PlanPath, k: number, ch: Ch):
 
 /** The app is up again (after the failure's reload): its API is there. */
 async function up(page: Page): Promise<void> {
-  for (let n = 0; n < 200; n++) {
-    if (await steady<boolean>(page, '!!window.__TRADER_API__').catch(() => false)) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the app did not come back after the reload');
+  // Between documents the evaluation fails: it counts as not up yet.
+  await expect
+    .poll(() => steady<boolean>(page, '!!window.__TRADER_API__').catch(() => false), {
+      message: 'the app did not come back after the reload',
+      timeout: 20_000,
+      intervals: [100],
+    })
+    .toBe(true);
 }
 
 /**

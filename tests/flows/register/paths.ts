@@ -29,7 +29,7 @@ import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import { checkAccount, username } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL_NEW = 'newbie@example.com';
 const EMAIL_TAKEN = 'ann@example.com';
@@ -265,11 +265,13 @@ function spec(v: Variant): PathSpec {
       if (ev.type !== 'field.change') return e;
       const cx = ctx(snap);
       if (ev.value === RIGHT_CODE) {
+        reached('register.resolve: ev.value === RIGHT_CODE');
         const code = c.world.sim.backOffice.lastCode(cx.account);
         expect(code, 'a code was sent').toMatch(/^\d{6}$/);
         return { ...ev, value: code };
       }
       if (ev.value === RIGHT_CAPTCHA) {
+        reached('register.resolve: ev.value === RIGHT_CAPTCHA');
         const uuid = captchaOf(snap)?.getSnapshot().context.uuid as string;
         const text = c.world.sim.backOffice.captchaText(uuid);
         expect(text, 'a captcha is shown').toMatch(/^[A-Z2-9]{4}$/);
@@ -302,6 +304,7 @@ function spec(v: Variant): PathSpec {
         await bo.seedUser({ email: EMAIL_NEW, password: PASSWORD });
       }
       if (out?.code === 1042) {
+        reached('register.arrange: out?.code === 1042');
         // Ten other sign-ups within the last minute.
         for (let i = 0; i < 10; i++) {
           const email = `burst${i}@example.com`;
@@ -327,19 +330,28 @@ function spec(v: Variant): PathSpec {
         const x = ctx(s);
         expect(s.hasTag('busy')).toBe(false);
         const err = x.errors.account;
-        if (err?.startsWith('code.')) expect(err).toBe(`code.${x.failure}`);
-        else if (err) expect(err).toBe(checkAccount(x.type, x.account));
+        if (err?.startsWith('code.')) {
+          reached("register.account: err?.startsWith('code.')");
+          expect(err).toBe(`code.${x.failure}`);
+        } else if (err) {
+          reached('register.account: err');
+          expect(err).toBe(checkAccount(x.type, x.account));
+        }
         if (x.failure === 1004 || x.failure === 1045) {
+          reached('register.account: x.failure === 1004 || x.failure === 1045');
           expect(err).toBe(`code.${x.failure}`);
           expect(userOf(c, x.type, x.account)).toBeDefined();
         }
         if (x.failure === 1110) {
+          reached('register.account: x.failure === 1110');
           // The earlier request's code is live; the machine's was refused.
           expect(outbox(c, x.account)).toHaveLength(1);
           expect(c.world.toasts.at(-1)).toBe('Sending frequency is too high (code 1110)');
         }
-        if (err === 'wrong_email' || err === 'wrong_phone_number')
+        if (err === 'wrong_email' || err === 'wrong_phone_number') {
+          reached("register.account: err === 'wrong_email' || err === 'wrong_phone_number'");
           expect(outbox(c, x.account)).toEqual([]);
+        }
       },
       sendingCode: async (s, c) => {
         await gatesOf(c).release('sendCode');
@@ -352,8 +364,14 @@ function spec(v: Variant): PathSpec {
         const x = ctx(s);
         expect(checkAccount(x.type, x.account)).toBeUndefined();
         // Not registered yet (unless someone else took the address meanwhile).
-        if (!c.data.takenMeanwhile) expect(userOf(c, x.type, x.account)).toBeUndefined();
-        if (x.hideInviteCode) expect(x.inviteCode).toBe('');
+        if (!c.data.takenMeanwhile) {
+          reached('register.details: !c.data.takenMeanwhile');
+          expect(userOf(c, x.type, x.account)).toBeUndefined();
+        }
+        if (x.hideInviteCode) {
+          reached('register.details: x.hideInviteCode');
+          expect(x.inviteCode).toBe('');
+        }
       },
       'details.form': (s) => {
         const x = ctx(s);
@@ -362,13 +380,28 @@ function spec(v: Variant): PathSpec {
       },
       'details.form.editing': (s, c) => {
         const x = ctx(s);
-        if (x.errors.code === 'wrong_verification_code' || x.errors.code === 'p_t_verity_code')
+        if (x.errors.code === 'wrong_verification_code' || x.errors.code === 'p_t_verity_code') {
+          reached(
+            "register.details.form.editing: x.errors.code === 'wrong_verification_code' || x.errors.code === 'p_t_…",
+          );
           expect(codeClass(x)).not.toBe('right');
-        if (x.errors.password) expect(x.errors.password).toBe('password_limit');
-        if (x.failure !== undefined)
+        }
+        if (x.errors.password) {
+          reached('register.details.form.editing: x.errors.password');
+          expect(x.errors.password).toBe('password_limit');
+        }
+        if (x.failure !== undefined) {
+          reached('register.details.form.editing: x.failure !== undefined');
           expect(c.world.toasts.at(-1)).toMatch(new RegExp(`\\(code ${x.failure}\\)$`));
-        if (x.failure === 1107) expect(x.errors.inviteCode).toBe('code.1107');
-        if (x.failure === 23555) expect(x.code).toBe('');
+        }
+        if (x.failure === 1107) {
+          reached('register.details.form.editing: x.failure === 1107');
+          expect(x.errors.inviteCode).toBe('code.1107');
+        }
+        if (x.failure === 23555) {
+          reached('register.details.form.editing: x.failure === 23555');
+          expect(x.code).toBe('');
+        }
       },
       'details.form.submitting': async (s, c) => {
         await gatesOf(c).release('register');
@@ -380,8 +413,13 @@ function spec(v: Variant): PathSpec {
       'details.verify': (s, c) => {
         const x = ctx(s);
         // Phone without SMS: nothing went to the phone; otherwise a code did.
-        if (captchaMode(x)) expect(outbox(c, x.account)).toEqual([]);
-        else expect(c.world.sim.backOffice.lastCode(x.account)).toMatch(/^\d{6}$/);
+        if (captchaMode(x)) {
+          reached('register.details.verify: captchaMode(x)');
+          expect(outbox(c, x.account)).toEqual([]);
+        } else {
+          reached('register.details.verify: not (captchaMode(x))');
+          expect(c.world.sim.backOffice.lastCode(x.account)).toMatch(/^\d{6}$/);
+        }
       },
       'details.verify.captcha': async (s, c) => {
         const child = captchaOf(s);
@@ -390,8 +428,12 @@ function spec(v: Variant): PathSpec {
         const uuid = shown.context.uuid as string;
         expect(uuid).toBeTruthy();
         // While the form is open the server still knows it (a registration uses it up).
-        if ((s as Snap).matches({ details: { form: 'editing' } }))
+        if ((s as Snap).matches({ details: { form: 'editing' } })) {
+          reached(
+            "register.details.verify.captcha: (s as Snap).matches({ details: { form: 'editing' } })",
+          );
           expect(c.world.sim.backOffice.captchaText(uuid)).toMatch(/^[A-Z2-9]{4}$/);
+        }
       },
       'details.verify.counting': async (s, c) => {
         const x = ctx(s);
@@ -439,8 +481,13 @@ function spec(v: Variant): PathSpec {
         expect((s as Snap).output).toEqual({ type: x.type, account: x.account.trim() });
         const u = userOf(c, x.type, x.account);
         expect(u?.registerType).toBe(x.type);
-        if (inviteClass(x) === 'valid') expect(u?.invitedBy).toBe(c.data.inviterUid);
-        else expect(u?.invitedBy).toBeUndefined();
+        if (inviteClass(x) === 'valid') {
+          reached("register.done: inviteClass(x) === 'valid'");
+          expect(u?.invitedBy).toBe(c.data.inviterUid);
+        } else {
+          reached("register.done: not (inviteClass(x) === 'valid')");
+          expect(u?.invitedBy).toBeUndefined();
+        }
         const welcome = outbox(c, x.account).filter((m) => m.kind === 'registered');
         expect(welcome).toHaveLength(x.sendCompleteMail ? 1 : 0);
         // The new account signs in with the password chosen.

@@ -28,7 +28,7 @@ import { splitPhone } from '../../../src/ui/forms/phone.tsx';
 import type { AnyEvent } from '../../paths/plan/words.ts';
 import { codeOf, codeText } from '../../paths/words/common.ts';
 import { form } from './words.ts';
-import { apiCall, backOffice, force, go } from '../../e2e/paths/page.ts';
+import { apiCall, backOffice, force, go, saved } from '../../e2e/paths/page.ts';
 import { burnCode, burst, captchas, keepCaptchas } from './arrange.ts';
 import { nothing, type UiCtx, type UiDriver } from '../../paths/ui/driver.ts';
 import { main, PASSWORD, passwordBox, RIGHT_CODE, t } from '../../paths/ui/access.kit.ts';
@@ -109,8 +109,8 @@ export const registerUi: UiDriver = {
     const change = Object.entries(flags).filter(([name, on]) => was[name] !== on);
     for (const [name, on] of change) await backOffice(page, 'setFlag', name, on);
     const load = async () => {
-      // The simulator saves 250 ms after a change; the page load reads the flags (and session).
-      await page.waitForTimeout(600);
+      // Saved before the page load, which reads the flags (and session).
+      await saved(page);
       await page.goto('/');
       await page.waitForFunction('!!window.__TRADER_API__');
     };

@@ -20,7 +20,7 @@ import { sessionActors } from '../../../src/machines/session/actors.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../../../src/config/constants.ts';
 import { decodeToken, session } from '../../../src/state/session.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';
@@ -162,6 +162,9 @@ export const specs: PathSpec[] = [
       switch (e.type) {
         case 'session.signedIn': {
           if ((e as EventObject & { token: string }).token === switched.token) {
+            reached(
+              'session.arrange: (e as EventObject & { token: string }).token === switched.token',
+            );
             // The demo/real switch stores a new token.
             const r = await api.call('switchUser');
             expect(r.data?.token).toBeTruthy();
@@ -225,13 +228,21 @@ export const specs: PathSpec[] = [
         expect(session.token).toBeUndefined();
         expect(c.data.wentHome === true).toBe(x.reason === 'invalid' && c.data.check === 'invalid');
         if (x.reason === 'expired') {
+          reached("session.signedOut: x.reason === 'expired'");
           const exp = c.data.lastExp as number;
           expect(c.world.clock.now()).toBeGreaterThanOrEqual(exp);
         }
-        if (x.reason === 'cleared') expect(c.world.expired).toContain('401');
-        if (x.reason === 'invalid') expect(c.world.sim.ctx.state.users[uidOf(c)]).toBeUndefined();
+        if (x.reason === 'cleared') {
+          reached("session.signedOut: x.reason === 'cleared'");
+          expect(c.world.expired).toContain('401');
+        }
+        if (x.reason === 'invalid') {
+          reached("session.signedOut: x.reason === 'invalid'");
+          expect(c.world.sim.ctx.state.users[uidOf(c)]).toBeUndefined();
+        }
         // Only a demo session ends when virtual trading goes off.
         if (x.reason === 'virtualOff') {
+          reached("session.signedOut: x.reason === 'virtualOff'");
           expect(c.data.virtualOff).toBe(true);
           expect(decodeToken(c.data.lastToken as string)?.virtualStatus).not.toBe('0');
         }
@@ -248,7 +259,10 @@ export const specs: PathSpec[] = [
         c.data.lastExp = x.expiresAt;
         c.data.lastToken = x.token;
         // A real session outlives virtual trading being switched off.
-        if (x.virtualTrading === false) expect(x.demo).toBe(false);
+        if (x.virtualTrading === false) {
+          reached('session.signedIn: x.virtualTrading === false');
+          expect(x.demo).toBe(false);
+        }
       },
       'signedIn.loadingUser': async (s, c) => {
         await gatesOf(c).release('userInfo');
@@ -258,6 +272,7 @@ export const specs: PathSpec[] = [
         await gatesOf(c).release('unreadCount');
         const x = ctx(s);
         if (x.user) {
+          reached('session.signedIn.loadingUnread: x.user');
           const u = c.world.sim.ctx.state.users[uidOf(c)];
           expect(x.user.uid).toBe(u?.uid);
           expect(x.user.nick).toBe(u?.nick);
@@ -272,9 +287,15 @@ export const specs: PathSpec[] = [
         // The server still takes this session; the unread badge is the server's count.
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);
         const unread = await c.world.api.call('unreadCount');
-        if (x.unread > 0) expect(x.unread).toBe(unread.data?.count);
+        if (x.unread > 0) {
+          reached('session.signedIn.idle: x.unread > 0');
+          expect(x.unread).toBe(unread.data?.count);
+        }
         const info = await c.world.api.call('userInfo', undefined, quiet);
-        if (x.user) expect(x.user.account).toEqual(info.data?.account);
+        if (x.user) {
+          reached('session.signedIn.idle: x.user');
+          expect(x.user.account).toEqual(info.data?.account);
+        }
       },
       'signedIn.checking': async (s, c) => {
         await gatesOf(c).release('check');

@@ -18,7 +18,7 @@ import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { makeW } from '../../paths/plan/words.ts';
 import { codeOf, codeText } from '../../paths/words/common.ts';
-import { backOffice, force, go } from '../../e2e/paths/page.ts';
+import { backOffice, force, go, saved } from '../../e2e/paths/page.ts';
 import { nothing, type UiDriver } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
@@ -52,8 +52,8 @@ export const sessionUi: UiDriver = {
       email: EMAIL,
       password: PASSWORD,
     });
-    // The simulator saves 250 ms after a change; the path's page load reads the user back.
-    await page.waitForTimeout(600);
+    // Saved before the path's page load, which reads the user back.
+    await saved(page);
     return { uid };
   },
   // The app starts signed out (the session machine starts with it).
@@ -152,6 +152,7 @@ export const sessionUi: UiDriver = {
         const now = await backOffice<number>(c.page, 'now');
         const skip = end - BEFORE[cls] - now;
         if (skip > 0) await backOffice(c.page, 'skipTime', skip);
+        // real delay: a quote of the live feed brings the skipped time to the page; nothing marks it.
         await c.page.waitForTimeout(1500);
       }
       await c.page.clock.fastForward(SESSION_CHECK_MS);

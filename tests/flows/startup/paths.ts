@@ -20,7 +20,7 @@ import {
 } from '../../../src/machines/startup/machine.ts';
 import { parseSiteConfig } from '../../../src/config/site.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const APP_VERSION = '0.1.0+202611180900';
 const NEW_VERSION = '0.1.1+202611181000';
@@ -128,10 +128,14 @@ export const specs: PathSpec[] = [
         expect(s.hasTag('ready')).toBe(true);
         expect(s.hasTag('loading')).toBe(false);
         // The first read of the flags is under way: none yet.
-        if (s.matches({ ready: 'loadingFlags' })) return void expect(x.flags).toEqual([]);
+        if (s.matches({ ready: 'loadingFlags' })) {
+          reached("startup.ready: s.matches({ ready: 'loadingFlags' })");
+          return void expect(x.flags).toEqual([]);
+        }
         // While a new read is on its way, the server may already say something else.
         if (s.matches({ ready: 'reloadingFlags' }) || s.matches({ ready: 'refreshing' })) return;
         if (x.flags.length > 0) {
+          reached('startup.ready: x.flags.length > 0');
           // The simulator's feature flags, as the system-config call lists them.
           const server = c.world.sim.backOffice.flags();
           expect(Object.fromEntries(x.flags.map((f) => [f.name, f.enable]))).toEqual(server);
@@ -140,20 +144,29 @@ export const specs: PathSpec[] = [
             type: 'flags.change',
             virtualTrading: server.virtualTrading,
           });
-        } else expect(c.world.toasts).toContain('Server error (500)');
+        } else {
+          reached('startup.ready: not (x.flags.length > 0)');
+          expect(c.world.toasts).toContain('Server error (500)');
+        }
       },
       'ready.loadingFlags': async (_s, c) => {
         await gatesOf(c).release('loadSystemConfig');
       },
       'ready.checkingVersion': async (s, c) => {
         await gatesOf(c).release('checkVersion');
-        if (!c.data.checkedOnce) expect(ctx(s).servedVersion).toBeUndefined();
+        if (!c.data.checkedOnce) {
+          reached('startup.ready.checkingVersion: !c.data.checkedOnce');
+          expect(ctx(s).servedVersion).toBeUndefined();
+        }
         c.data.checkedOnce = true;
       },
       'ready.current': (s, c) => {
         const x = ctx(s);
         expect(c.data.redirected).toBeUndefined();
-        if (x.servedVersion !== undefined) expect(x.servedVersion).toBe(APP_VERSION);
+        if (x.servedVersion !== undefined) {
+          reached('startup.ready.current: x.servedVersion !== undefined');
+          expect(x.servedVersion).toBe(APP_VERSION);
+        }
       },
       'ready.reloadingFlags': async (_s, c) => {
         await gatesOf(c).release('loadSystemConfig');

@@ -18,7 +18,7 @@ import {
   transferFee,
   usdPrice,
 } from '../../../src/simulator/modules/account/coins.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof transferMachine)['resolveState']>;
@@ -96,6 +96,7 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
       });
       world.session.token = u.token;
       if (input.type === 1) {
+        reached('transfer.setup: input.type === 1');
         const r = await world.api.call('transformWallet', {
           curr: coin,
           currId: input.currId,
@@ -128,6 +129,7 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
         const ctx = (s as Snap).context;
         expect(ctx.practical).toBeUndefined();
         if (ctx.errors.num) {
+          reached('transfer.editing.idle: ctx.errors.num');
           expect(ctx.errors.num).toBe(
             ctx.num === '' ? 'p_t_transfer_amount' : 'transfer_amount_no_zero',
           );
@@ -144,12 +146,18 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
         expect(ctx.fee).toBe(fee.toString());
         expect(ctx.practical).toBe(new Big(ctx.num).minus(fee).toString());
         if (ctx.failure === 1159) {
+          reached('transfer.editing.quoted: ctx.failure === 1159');
           // Refused for a real reason: nothing moved, the balances shown are the server's.
           expect(made(c)).toHaveLength(0);
           expect(ctx.balances).toEqual({ coin: wallet(c).toString(), usd: cash(c).toString() });
           const price = usdPrice(c.world.sim.ctx, coin)!;
-          if (input.type === 0) expect(cash(c).lt(price.times(ctx.num))).toBe(true);
-          else expect(wallet(c).lt(ctx.num)).toBe(true);
+          if (input.type === 0) {
+            reached('transfer.editing.quoted: input.type === 0');
+            expect(cash(c).lt(price.times(ctx.num))).toBe(true);
+          } else {
+            reached('transfer.editing.quoted: not (input.type === 0)');
+            expect(wallet(c).lt(ctx.num)).toBe(true);
+          }
         }
       },
       'editing.failed': (s, c) => {
@@ -164,8 +172,13 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
       reloading: (s, c) => {
         const ctx = (s as Snap).context;
         expect(made(c)).toHaveLength(ctx.notice ? 1 : 0);
-        if (ctx.notice) expect(ctx.notice.key).toBe('currency_conversion_successful');
-        else expect(ctx.failure).toBe(1159);
+        if (ctx.notice) {
+          reached('transfer.reloading: ctx.notice');
+          expect(ctx.notice.key).toBe('currency_conversion_successful');
+        } else {
+          reached('transfer.reloading: not (ctx.notice)');
+          expect(ctx.failure).toBe(1159);
+        }
       },
       done: (s, c) => {
         const ctx = (s as Snap).context;

@@ -16,7 +16,7 @@ import {
   type VerificationContext,
   type VerificationInput,
 } from '../../../src/machines/verification/machine.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
 
@@ -115,7 +115,10 @@ function spec(input: VerificationInput): PathSpec {
     const uid = c.data.uid as string;
     const now = (await server(c))?.verifiedStatus;
     if (now === status) return;
-    if (now !== 1) expect((await submitNow(c)).code).toBe(0);
+    if (now !== 1) {
+      reached('verification.bring: now !== 1');
+      expect((await submitNow(c)).code).toBe(0);
+    }
     if (status === 2) c.world.sim.backOffice.approveKyc(uid, !full);
     if (status === 3) c.world.sim.backOffice.rejectKyc(uid, REASON, !full);
   };
@@ -224,7 +227,10 @@ function spec(input: VerificationInput): PathSpec {
         const ctx = (s as Snap).context;
         expect(s.hasTag('busy') && s.hasTag('locked')).toBe(true);
         expect(ctx.status).toBe(ctx.notice ? 1 : -1);
-        if (ctx.notice) expect(held(c)?.verifiedStatus).toBe(1);
+        if (ctx.notice) {
+          reached('verification.loading: ctx.notice');
+          expect(held(c)?.verifiedStatus).toBe(1);
+        }
       },
       loadFailed: (s, c) => {
         expect((s as Snap).context.failure).toBe(-1);
@@ -249,12 +255,19 @@ function spec(input: VerificationInput): PathSpec {
         expect(rec?.verifiedStatus ?? 0).toBe(ctx.failure === 1014 ? 2 : ctx.status);
         expect(ctx.remark).toBe(ctx.status === 3 ? REASON : undefined);
         if (ctx.notice) {
+          reached('verification.editing: ctx.notice');
           expect(ctx.notice.key).toBe('submit_success_please_wait');
           expect(rec).toMatchObject({ realName: NAME, idCard: ID, idType: 1 });
           // Kept in the simulator's upload area, referenced from the record.
-          if (full) expect(rec?.cardImgAvatar).toMatch(/^upload:\d+$/);
+          if (full) {
+            reached('verification.editing: full');
+            expect(rec?.cardImgAvatar).toMatch(/^upload:\d+$/);
+          }
         }
-        if (ctx.status !== 0) expect(ctx.realName).toBe(NAME);
+        if (ctx.status !== 0) {
+          reached('verification.editing: ctx.status !== 0');
+          expect(ctx.realName).toBe(NAME);
+        }
       },
       'editing.idle': (s) => {
         const ctx = (s as Snap).context;
@@ -264,22 +277,31 @@ function spec(input: VerificationInput): PathSpec {
         for (const [slot, img] of Object.entries(ctx.images)) expect(img.url, slot).toBe(PNG_URL);
         const errs = errorKeys(ctx);
         if (errs.includes('realName')) {
+          reached("verification.editing.idle: errs.includes('realName')");
           // Submitted empty: every required field and (status 0, full) every image.
           expect(ctx.errors.realName).toBe('p_t_real_name');
           expect(ctx.errors.idCard).toBe('p_t_id_card');
-          if (full && ctx.status === 0) expect(ctx.errors.avatar).toBe('p_u_id_card_avatar');
+          if (full && ctx.status === 0) {
+            reached('verification.editing.idle: full && ctx.status === 0');
+            expect(ctx.errors.avatar).toBe('p_u_id_card_avatar');
+          }
         } else if (ctx.errors.front === 'p_u_id_card_front') {
+          reached("verification.editing.idle: ctx.errors.front === 'p_u_id_card_front'");
           // Submitted at status 0 without the images.
           expect(ctx.errors).toMatchObject({
             reverse: 'p_u_id_card_reverse',
             avatar: 'p_u_id_card_avatar',
           });
         } else if (errs.includes('front')) {
+          reached("verification.editing.idle: errs.includes('front')");
           // A refused file: extension, size, or bytes that are not a picture.
           expect(['illegal_extension', 'upload_limit']).toContain(ctx.errors.front);
           expect(ctx.images.front).toBeUndefined();
         }
-        if (errs.includes('authEmail')) expect(ctx.errors.authEmail).toBe('wrong_email');
+        if (errs.includes('authEmail')) {
+          reached("verification.editing.idle: errs.includes('authEmail')");
+          expect(ctx.errors.authEmail).toBe('wrong_email');
+        }
       },
       'editing.preparing': (s) => {
         const ctx = (s as Snap).context;
@@ -289,9 +311,13 @@ function spec(input: VerificationInput): PathSpec {
         const slots = ctx.queued.map((q) => q.slot);
         expect(new Set(slots).size).toBe(slots.length);
         // The queued back of the ID is read right after the front.
-        if (ctx.pending?.slot === 'reverse') expect(ctx.images.front?.url ?? null).not.toBeNull();
+        if (ctx.pending?.slot === 'reverse') {
+          reached("verification.editing.preparing: ctx.pending?.slot === 'reverse'");
+          expect(ctx.images.front?.url ?? null).not.toBeNull();
+        }
         // A refused file is not queued: its error shows at once.
         if (ctx.errors.avatar) {
+          reached('verification.editing.preparing: ctx.errors.avatar');
           expect(ctx.errors.avatar).toBe('illegal_extension');
           expect(slots).not.toContain('avatar');
         }

@@ -10,7 +10,7 @@ import type { EventObject } from 'xstate';
 import { walletActors } from '../../../src/machines/wallet/actors.ts';
 import { walletMachine } from '../../../src/machines/wallet/machine.ts';
 import { walletRows } from '../../../src/simulator/modules/account/wallet.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof walletMachine)['resolveState']>;
@@ -80,6 +80,7 @@ export const specs: PathSpec[] = [
       'myWallet.idle': (s, c) => {
         const ctx = (s as Snap).context;
         if (ctx.failure === -1) {
+          reached('wallet.myWallet.idle: ctx.failure === -1');
           expect(c.world.toasts).toContain('Server error (500)');
           return;
         }

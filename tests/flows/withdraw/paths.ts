@@ -28,7 +28,7 @@ import {
   type WithdrawTarget,
 } from '../../../src/machines/withdraw/machine.ts';
 import { coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof withdrawMachine)['resolveState']>;
@@ -320,10 +320,12 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       const code = out?.code;
       const bank = (out?.tab ?? tabOf(c, input)) === 'bank_card';
       if (e.type === 'xstate.done.actor.checkStatus') {
+        reached("withdraw.arrange: e.type === 'xstate.done.actor.checkStatus'");
         // Each cause once (a refresh while locked finds it still there).
         if (code === 1066) bo.setAccountAnomaly(uid, true);
         const open = bo.tradingOrders(uid).some((o) => o.positionStatus <= 2);
         if (code === 1070 && !open) {
+          reached('withdraw.arrange: code === 1070 && !open');
           const info = (await c.world.api.call('productOrderInfo', { productCode: 'BTCUSDT' })).data
             ?.BTCUSDT;
           const order = await c.world.api.call('addOrder', {
@@ -340,6 +342,9 @@ function spec(name: string, input: WithdrawInput): PathSpec {
           expect(order.code).toBe(0);
         }
         if (code === 1067 && !c.data.submitted && !withdrawals(c).some((r) => r.payState === 0)) {
+          reached(
+            'withdraw.arrange: code === 1067 && !c.data.submitted && !withdrawals(c).some((r) => r.pa…',
+          );
           // Someone (the user, elsewhere) already asked for a withdrawal.
           const r = await c.world.api.call('userWithdraw', {
             num: '200',
@@ -409,6 +414,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         const ctx = (s as Snap).context;
         expect(s.hasTag('busy')).toBe(true);
         if (ctx.notice) {
+          reached('withdraw.checking: ctx.notice');
           // Submitted: in review on the server, the amount held from the balance.
           const [w] = withdrawals(c);
           expect(ctx.notice.key).toBe('submit_success_please_wait');
@@ -449,9 +455,16 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       'ready.empty': (s, c) => {
         const a = c.world.sim.ctx.state.account;
         const bank = (s as Snap).context.tab === 'bank_card';
-        if (bank) expect(Object.keys(a.cards)).toEqual([]);
-        else if (noWallet) expect(Object.keys(a.disabledCoinNets)).toHaveLength(COINS.length);
-        else expect(Object.keys(a.addresses)).toEqual([]);
+        if (bank) {
+          reached('withdraw.ready.empty: bank');
+          expect(Object.keys(a.cards)).toEqual([]);
+        } else if (noWallet) {
+          reached('withdraw.ready.empty: noWallet');
+          expect(Object.keys(a.disabledCoinNets)).toHaveLength(COINS.length);
+        } else {
+          reached('withdraw.ready.empty: not (noWallet)');
+          expect(Object.keys(a.addresses)).toEqual([]);
+        }
       },
       'ready.form': async (s, c) => {
         const ctx = (s as Snap).context;
@@ -474,8 +487,12 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.fee).toBeUndefined();
         // Nothing is validated without a target.
-        if (!ctx.targetId) expect(ctx.errors.amount).toBeUndefined();
+        if (!ctx.targetId) {
+          reached('withdraw.ready.form.idle: !ctx.targetId');
+          expect(ctx.errors.amount).toBeUndefined();
+        }
         if (ctx.errors.amount) {
+          reached('withdraw.ready.form.idle: ctx.errors.amount');
           expect(ctx.errors.amount).toBe('withdraw_amount_limit_front');
           expect(ctx.limits).toBeDefined();
         }
@@ -493,6 +510,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         expect(Number(ctx.amount)).toBeLessThanOrEqual(ctx.limits?.max ?? -Infinity);
         // A submit during the check is kept (the flag is up) and nothing else changes the form.
         if (ctx.submitting) {
+          reached('withdraw.ready.form.checking: ctx.submitting');
           expect(s.can({ type: 'form.submit' })).toBe(false);
           expect(s.can({ type: 'field.change', field: 'amount', value: '200' })).toBe(false);
           expect(s.can({ type: 'tab.select', tab: 'bank_card' })).toBe(false);
@@ -507,20 +525,31 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         expect(ctx.fee?.practical).toBe(num.minus(withdrawFee(net, num)).toString());
         expect(ctx.fee?.isOver).toBe(false);
         expect(ctx.submitting).toBe(false);
-        if (ctx.failure === 1047)
+        if (ctx.failure === 1047) {
+          reached('withdraw.ready.form.valid: ctx.failure === 1047');
           expect(c.world.sim.ctx.state.account.disabledCoinNets['101']).toBe(true);
-        if (!ctx.failure) expect(withdrawals(c)).toHaveLength(0);
+        }
+        if (!ctx.failure) {
+          reached('withdraw.ready.form.valid: !ctx.failure');
+          expect(withdrawals(c)).toHaveLength(0);
+        }
       },
       'ready.form.invalid': (s, c) => {
         const ctx = (s as Snap).context;
-        if (ctx.failure === -1) expect(c.world.toasts).toContain('Server error (500)');
-        else {
+        if (ctx.failure === -1) {
+          reached('withdraw.ready.form.invalid: ctx.failure === -1');
+          expect(c.world.toasts).toContain('Server error (500)');
+        } else {
+          reached('withdraw.ready.form.invalid: not (ctx.failure === -1)');
           const expected = { TIERED: 'Not support feeType' }[ctx.fee?.feeType ?? ''];
           expect(ctx.errors.amount).toBe(
             expected ?? (ctx.fee?.isOver ? 'insufficient_balance' : 'practicalNum_rule'),
           );
         }
-        if (ctx.fee?.isOver) expect(cash(c).lt(ctx.amount)).toBe(true);
+        if (ctx.fee?.isOver) {
+          reached('withdraw.ready.form.invalid: ctx.fee?.isOver');
+          expect(cash(c).lt(ctx.amount)).toBe(true);
+        }
       },
       'ready.form.submitting': (s, c) => {
         const ctx = (s as Snap).context;

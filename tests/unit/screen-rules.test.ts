@@ -1,5 +1,5 @@
 /**
- * Conformance wave 4: rules the conformance table had as partial because no
+ * Rules the screens follow that the conformance table had as partial because no
  * test pinned them (trading.md §3, §4, §7, §9; user-centre.md §4).
  *
  * Components are rendered without i18n (labels read as their keys) and
