@@ -30,7 +30,7 @@
  *   flight (the 1 s recheck) raises the flag at once (the button shows busy)
  *   and goes ahead when the check allows it; a refusing check clears it.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { FeeInfo, WithdrawBankPayload, WithdrawCryptoPayload } from '../../api/types/user.ts';
 import { AMOUNT_DECIMALS, WITHDRAW_RECHECK_MS } from '../../config/constants.ts';
@@ -42,7 +42,7 @@ import {
   type Limits,
 } from '../validation/wallet.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 import type { MaxResult } from './max.ts';
 
 // ── Targets, the context, the events and the actors' results ──
@@ -161,6 +161,11 @@ export const lockTitleKey = (code: number | undefined): string =>
 export const BANK_META_MISSING = 'bank_card_meta_not_found';
 
 const targetOf = (c: WithdrawContext, id = c.targetId) => c.targets.find((t) => t.id === id);
+/** The check's answer allows the withdrawal: read, and the fee rules pass. */
+const feeOk = (r: CalcResult) => r.code === 0 && !!r.data && !checkFee(r.data);
+/** A coin withdrawal has its payment address; other kinds need none. */
+const addressGiven = (c: WithdrawContext) =>
+  targetOf(c)?.kind !== 'coin' || !checkPaymentAddress(c.address);
 const limitsOf = (t: WithdrawTarget | undefined): Limits | undefined =>
   t && { min: t.min, max: t.max, coin: t.coin };
 
@@ -222,7 +227,7 @@ export const withdrawMachine = setup({
     recheck: WITHDRAW_RECHECK_MS,
   },
   guards: {
-    lockedCode: ({ event }) => WITHDRAW_LOCK_CODES.includes(outputOf<{ code: number }>(event).code),
+    lockedCode: (_, r: { code: number }) => WITHDRAW_LOCK_CODES.includes(r.code),
     otherTab: ({ context, event }) =>
       !context.submitting &&
       event.type === 'tab.select' &&
@@ -230,9 +235,9 @@ export const withdrawMachine = setup({
       context.tabs.includes(event.tab),
     /** While a submission is under way the form does not change. */
     notSubmitting: ({ context }) => !context.submitting,
-    loadFailed: ({ event }) => !outputOf<TargetsResult>(event).data,
-    metaMissing: ({ event }) => !!outputOf<TargetsResult>(event).metaMissing,
-    noTargets: ({ event }) => outputOf<TargetsResult>(event).data?.length === 0,
+    loadFailed: (_, r: TargetsResult) => !r.data,
+    metaMissing: (_, r: TargetsResult) => !!r.metaMissing,
+    noTargets: (_, r: TargetsResult) => r.data?.length === 0,
     isAddress: ({ context, event }) =>
       !context.submitting && event.type === 'field.change' && event.field === 'address',
     amountInBounds: ({ context, event }) =>
@@ -246,32 +251,28 @@ export const withdrawMachine = setup({
       event.type === 'target.select' &&
       inBounds(context.amount, limitsOf(targetOf(context, event.id))),
     /** Max found an amount within the target's bounds: it is calculated as a typed one. */
-    maxInBounds: ({ context, event }) => {
-      const r = outputOf<MaxResult>(event);
-      return !!r.amount && inBounds(r.amount, context.limits);
-    },
-    maxFound: ({ event }) => !!outputOf<MaxResult>(event).amount,
+    maxInBounds: ({ context }, r: MaxResult) => !!r.amount && inBounds(r.amount, context.limits),
+    maxFound: (_, r: MaxResult) => !!r.amount,
     hasTarget: ({ context }) => !context.submitting && !!targetOf(context),
-    feeAcceptable: ({ event }) => {
-      const r = outputOf<CalcResult>(event);
-      return r.code === 0 && !!r.data && !checkFee(r.data);
-    },
-    addressGiven: ({ context }) =>
-      targetOf(context)?.kind !== 'coin' || !checkPaymentAddress(context.address),
-    withdrawn: ({ event }) => outputOf<SubmitResult>(event).code === 0,
-    /** A submit arrived while the check was in flight. */
-    submitQueued: ({ context }) => context.submitting,
+    feeAcceptable: (_, r: CalcResult) => feeOk(r),
+    addressGiven: ({ context }) => addressGiven(context),
+    /** A submit arrived while the check was in flight, and the check allows it. */
+    queuedAndSubmittable: ({ context }, r: CalcResult) =>
+      context.submitting && feeOk(r) && addressGiven(context),
+    /** A submit arrived while the check was in flight; the fee allows it, the address not. */
+    queuedWithoutAddress: ({ context }, r: CalcResult) => context.submitting && feeOk(r),
+    withdrawn: (_, r: SubmitResult) => r.code === 0,
   },
   actions: {
-    lock: assign(({ event }) => ({ lockCode: outputOf<{ code: number }>(event).code })),
+    lock: assign((_, r: { code: number }) => ({ lockCode: r.code })),
     unlock: assign({ lockCode: undefined }),
     switchTab: assign(({ event }) =>
       event.type === 'tab.select'
         ? { ...cleared, tab: event.tab, targets: [], targetId: undefined, limits: undefined }
         : {},
     ),
-    applyTargets: assign(({ event }) => ({ targets: outputOf<TargetsResult>(event).data ?? [] })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    applyTargets: assign((_, r: TargetsResult) => ({ targets: r.data ?? [] })),
+    recordFailure: assign((_, r: { code: number }) => ({ failure: r.code })),
     select: assign(({ context, event }) => {
       if (event.type !== 'target.select') return {};
       const limits = limitsOf(targetOf(context, event.id));
@@ -287,12 +288,11 @@ export const withdrawMachine = setup({
         : {},
     ),
     /** Max's answer, as if typed: the fee of the old amount goes, errors are judged again. */
-    setMaxAmount: assign(({ context, event }) => {
-      const r = outputOf<MaxResult>(event);
-      return r.amount
+    setMaxAmount: assign(({ context }, r: MaxResult) =>
+      r.amount
         ? { amount: r.amount, fee: undefined, errors: { ...context.errors, amount: undefined } }
-        : { failure: r.code };
-    }),
+        : { failure: r.code },
+    ),
     setAddress: assign(({ context, event }) =>
       event.type === 'field.change'
         ? { address: event.value, errors: { ...context.errors, address: undefined } }
@@ -308,14 +308,11 @@ export const withdrawMachine = setup({
             : undefined,
       },
     })),
-    setFee: assign(({ context, event }) => {
-      const r = outputOf<CalcResult>(event);
-      return {
-        fee: r.data ?? undefined,
-        failure: r.code === 0 ? context.failure : r.code,
-        errors: { ...context.errors, amount: r.data ? checkFee(r.data) : undefined },
-      };
-    }),
+    setFee: assign(({ context }, r: CalcResult) => ({
+      fee: r.data ?? undefined,
+      failure: r.code === 0 ? context.failure : r.code,
+      errors: { ...context.errors, amount: r.data ? checkFee(r.data) : undefined },
+    })),
     showErrors: assign(({ context }) => ({
       errors: {
         amount:
@@ -330,10 +327,7 @@ export const withdrawMachine = setup({
     queueSubmit: assign({ submitting: true, failure: undefined }),
     /** The check refused the queued submit: the flag drops (§4 "On failure it is cleared"). */
     unqueueSubmit: assign({ submitting: false }),
-    failSubmit: assign(({ event }) => ({
-      submitting: false,
-      failure: outputOf<SubmitResult>(event).code,
-    })),
+    failSubmit: assign((_, r: SubmitResult) => ({ submitting: false, failure: r.code })),
     done: assign({
       ...cleared,
       targetId: undefined,
@@ -368,7 +362,11 @@ export const withdrawMachine = setup({
         id: 'checkStatus',
         src: 'checkStatus',
         onDone: [
-          { guard: 'lockedCode', target: 'locked', actions: 'lock' },
+          {
+            guard: { type: 'lockedCode', params: doneOutput },
+            target: 'locked',
+            actions: { type: 'lock', params: doneOutput },
+          },
           { target: 'ready', actions: 'unlock' },
         ],
       },
@@ -395,10 +393,14 @@ export const withdrawMachine = setup({
             src: 'loadTargets',
             input: ({ context }) => ({ tab: context.tab, noWallet: context.noWallet }),
             onDone: [
-              { guard: 'loadFailed', target: 'loadFailed', actions: 'recordFailure' },
-              { guard: 'metaMissing', target: 'metaMissing' },
-              { guard: 'noTargets', target: 'empty' },
-              { target: 'form', actions: 'applyTargets' },
+              {
+                guard: { type: 'loadFailed', params: doneOutput },
+                target: 'loadFailed',
+                actions: { type: 'recordFailure', params: doneOutput },
+              },
+              { guard: { type: 'metaMissing', params: doneOutput }, target: 'metaMissing' },
+              { guard: { type: 'noTargets', params: doneOutput }, target: 'empty' },
+              { target: 'form', actions: { type: 'applyTargets', params: doneOutput } },
             ],
           },
         },
@@ -441,9 +443,17 @@ export const withdrawMachine = setup({
                   };
                 },
                 onDone: [
-                  { guard: 'maxInBounds', target: 'checking', actions: 'setMaxAmount' },
-                  { guard: 'maxFound', target: 'idle', actions: ['setMaxAmount', 'boundsError'] },
-                  { target: 'idle', actions: 'setMaxAmount' },
+                  {
+                    guard: { type: 'maxInBounds', params: doneOutput },
+                    target: 'checking',
+                    actions: { type: 'setMaxAmount', params: doneOutput },
+                  },
+                  {
+                    guard: { type: 'maxFound', params: doneOutput },
+                    target: 'idle',
+                    actions: [{ type: 'setMaxAmount', params: doneOutput }, 'boundsError'],
+                  },
+                  { target: 'idle', actions: { type: 'setMaxAmount', params: doneOutput } },
                 ],
               },
             },
@@ -462,17 +472,28 @@ export const withdrawMachine = setup({
                 input: ({ context }) => ({ tab: context.tab, payload: calcPayload(context) }),
                 onDone: [
                   {
-                    guard: and(['submitQueued', 'feeAcceptable', 'addressGiven']),
+                    guard: { type: 'queuedAndSubmittable', params: doneOutput },
                     target: 'submitting',
-                    actions: 'setFee',
+                    actions: { type: 'setFee', params: doneOutput },
                   },
                   {
-                    guard: and(['submitQueued', 'feeAcceptable']),
+                    guard: { type: 'queuedWithoutAddress', params: doneOutput },
                     target: 'valid',
-                    actions: ['setFee', 'unqueueSubmit', 'showErrors'],
+                    actions: [
+                      { type: 'setFee', params: doneOutput },
+                      'unqueueSubmit',
+                      'showErrors',
+                    ],
                   },
-                  { guard: 'feeAcceptable', target: 'valid', actions: 'setFee' },
-                  { target: 'invalid', actions: ['setFee', 'unqueueSubmit'] },
+                  {
+                    guard: { type: 'feeAcceptable', params: doneOutput },
+                    target: 'valid',
+                    actions: { type: 'setFee', params: doneOutput },
+                  },
+                  {
+                    target: 'invalid',
+                    actions: [{ type: 'setFee', params: doneOutput }, 'unqueueSubmit'],
+                  },
                 ],
               },
             },
@@ -498,13 +519,20 @@ export const withdrawMachine = setup({
                 src: 'submit',
                 input: ({ context }) => submitPayload(context),
                 onDone: [
-                  { guard: 'withdrawn', target: '#withdraw.checking', actions: 'done' },
                   {
-                    guard: 'lockedCode',
-                    target: '#withdraw.locked',
-                    actions: ['failSubmit', 'lock'],
+                    guard: { type: 'withdrawn', params: doneOutput },
+                    target: '#withdraw.checking',
+                    actions: 'done',
                   },
-                  { target: 'valid', actions: 'failSubmit' },
+                  {
+                    guard: { type: 'lockedCode', params: doneOutput },
+                    target: '#withdraw.locked',
+                    actions: [
+                      { type: 'failSubmit', params: doneOutput },
+                      { type: 'lock', params: doneOutput },
+                    ],
+                  },
+                  { target: 'valid', actions: { type: 'failSubmit', params: doneOutput } },
                 ],
               },
             },
