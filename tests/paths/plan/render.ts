@@ -9,7 +9,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { choosePaths } from './cover.ts';
 import { toCsv } from './csv.ts';
-import { leaves, phrases, planLabels, type Labels } from './labels.ts';
+import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
 import { makeW, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
@@ -139,6 +139,23 @@ function doings(words: Words | undefined, w: W, p: PlanPath, labels: Labels): Do
   return out;
 }
 
+/** Each step of a path as a person does or arranges it, with the transitions it takes. */
+function stepTexts(
+  words: Words | undefined,
+  w: W,
+  p: PlanPath,
+): Array<{ key: string; text: string }> {
+  const ph = phrases(words, w);
+  const history: AnyEvent[] = [];
+  return p.steps.flatMap((s, i) => {
+    const c: StepCtx = { spec: p.spec, history: [...history] };
+    history.push(s.event);
+    const text = cut(ph.action(s.event, c) || ph.arrange(s.event, c));
+    const key = p.transitions[i + 1]?.[0];
+    return text && key ? [{ key, text }] : [];
+  });
+}
+
 const thing = (d: { key: string; text: string }) => `${d.key}\u0000${d.text}`;
 
 /** Parts in order, joined as a sentence: “A, then b, then c” (later parts in lower case). */
@@ -261,10 +278,23 @@ function titlesOf(words: Words | undefined, w: W, chosen: PlanPath[], labels: La
     const end = [...new Set(leaves(last).map(labels.state))].join(', ');
     return { path, end, ...titleOf(w, did[n] ?? [], count, end) };
   });
-  const clash = (c: PlanCase) => cases.filter((x) => x.title === c.title).length > 1;
-  for (const c of cases.filter(clash))
+  const alike = (c: PlanCase) => cases.filter((x) => x !== c && x.title === c.title);
+  for (const c of cases.filter((x) => alike(x).length))
     if (c.endsOn === undefined)
       Object.assign(c, { title: withEnding(w, c.title, c.end), endsOn: c.end });
+  // Still alike (the same transitions, other steps): each names the first step the others lack.
+  const steps = chosen.map((p) => stepTexts(words, w, p));
+  for (const c of cases.filter((x) => alike(x).length)) {
+    const others = alike(c).map((x) => new Set((steps[cases.indexOf(x)] ?? []).map(thing)));
+    const d = (steps[cases.indexOf(c)] ?? []).find(
+      (x) => !c.title.includes(x.text) && others.some((o) => !o.has(thing(x))),
+    );
+    if (d)
+      Object.assign(c, {
+        title: w.say(`${c.title} (${d.text})`, `${c.title}（${d.text}）`),
+        parts: [...c.parts, { text: d.text, keys: [d.key] }],
+      });
+  }
   const used = new Map<string, number>();
   return cases.map(({ end: _, ...c }) => {
     const k = (used.get(c.title) ?? 0) + 1;
