@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateMachine } from 'xstate';
-import { machineParts, missingWords } from '../paths/plan/machine-parts.ts';
+import { machineParts, missingNames, missingWords } from '../paths/plan/machine-parts.ts';
 import { pathRows } from '../paths/plan/render.ts';
 import { makeW } from '../paths/plan/words.ts';
-import { COMPLETE, WORDS } from '../paths/words/index.ts';
+import { COMPLETE, NAMED, WORDS } from '../paths/words/index.ts';
 
 // A flow keeps its machine at <flow>/machine.ts (issue 26); a machine several
 // flows use (captcha, countdown, infiniteList) at shared/<name>/machine.ts.
@@ -52,6 +52,27 @@ describe('QA plan words', () => {
       ).toEqual([]);
     });
   }
+
+  // A diagram's boxes and the paths' "Covers" lists name states briefly, in both languages.
+  it('names the states of the machines the acceptance names', () => {
+    expect(NAMED).toEqual(expect.arrayContaining(['withdraw', 'loan', 'login']));
+  });
+  for (const id of NAMED)
+    it(`gives every state of ${id} a short name in English and Japanese`, () => {
+      expect(missingNames(machines.get(id) as AnyStateMachine, WORDS[id]?.names)).toEqual([]);
+    });
+  for (const id of [...machines.keys()].filter((x) => !NAMED.includes(x)).sort())
+    it.todo(
+      `${id}: ${missingNames(machines.get(id) as AnyStateMachine, WORDS[id]?.names).length} state names still to write`,
+    );
+
+  it('finds a state without a short name', () => {
+    const m = createMachine({ id: 'x', initial: 'a', states: { a: {}, b: {} } });
+    expect(missingNames(m, { a: ['Start', '開始'], b: ['End', ''] })).toEqual(['name b']);
+    expect(missingNames(m, { a: ['Start', 'Start'], b: ['End', '終了'] })).toEqual([
+      'name a (ja is not Japanese)',
+    ]);
+  });
 
   // The rest are reported, not failed.
   for (const id of [...machines.keys()].filter((x) => !COMPLETE.includes(x)).sort()) {

@@ -103,6 +103,13 @@ export const accountModeWords: Words = {
         `ログアウトされ、${w.q('nav.login')}ページが開く`,
       ),
   },
+  names: {
+    idle: ['Current account shown', '現在の口座を表示'],
+    confirming: ['Asked to confirm the switch', '切り替えの確認'],
+    switching: ['Switching accounts', '口座を切り替え中'],
+    resetting: ['Resetting the demo account', 'デモ口座をリセット中'],
+    loggedOut: ['Logged out', 'ログアウト済み'],
+  },
   titles: {
     'idle|flags.change|0': (w) =>
       w.say('Virtual trading switched in the console', 'コンソールで仮想取引を切り替え'),

@@ -226,6 +226,17 @@ export const bankCardWords: Words = {
     saving,
     deleting,
   },
+  names: {
+    loading: ['Loading the cards', 'カードを読み込み中'],
+    failed: ['Cards failed to load', 'カードの読み込み失敗'],
+    list: ['Card list', 'カード一覧'],
+    loadingCard: ['Loading the card', 'カードを読み込み中'],
+    form: ['Card form', 'カードフォーム'],
+    'form.idle': ['Filling in the card', 'カード情報を入力中'],
+    'form.confirm': ['Asked to confirm', '確認中'],
+    saving: ['Saving the card', 'カードを保存中'],
+    deleting: ['Deleting the card', 'カードを削除中'],
+  },
   titles: {
     'loading|xstate.done.actor.loadCards|0': (w) =>
       w.say(

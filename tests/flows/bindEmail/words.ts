@@ -249,6 +249,22 @@ export const bindEmailWords: Words = {
         `${w.q('nav.user')}（/user）に移動する`,
       ),
   },
+  names: {
+    loading: ['Loading the account', 'アカウントを読み込み中'],
+    failed: ['Account failed to load', 'アカウントの読み込み失敗'],
+    editing: ['E-mail form', 'メールアドレス入力'],
+    submitting: ['Sending the e-mail', 'メールアドレスを送信中'],
+    checking: ['Checking the e-mail', 'メールアドレスを確認中'],
+    proving: ['Proving it is you', '本人確認'],
+    'proving.form': ['Code form', 'コード入力フォーム'],
+    'proving.form.typing': ['Typing the code', 'コードを入力中'],
+    'proving.form.confirming': ['Confirming the code', 'コードを確認中'],
+    'proving.verify': ['Resend countdown', '再送信のカウントダウン'],
+    'proving.verify.counting': ['Waiting to resend', '再送信まで待機'],
+    'proving.verify.canResend': ['Can resend the code', 'コードを再送信できる'],
+    'proving.verify.resending': ['Resending the code', 'コードを再送信中'],
+    sentAway: ['Sent to Mine', 'マイページへ移動'],
+  },
   titles: {
     'loading|xstate.done.actor.loadUser|1': (w) =>
       w.say('Nothing to bind: sent away', '紐付け不可：移動する'),

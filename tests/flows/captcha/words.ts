@@ -66,6 +66,13 @@ export const captchaWords: Words = {
         `${codeToast(w, 23554)}。画像の代わりに灰色のバーと${w.q('register.refreshCaptcha')}`,
       ),
   },
+  names: {
+    loading: ['Loading the image', '画像を読み込み中'],
+    ready: ['Image shown', '画像を表示'],
+    'ready.cooling': ['New image on hold', '新しい画像は待機中'],
+    'ready.free': ['New image available', '新しい画像を取得可'],
+    failed: ['Image failed to load', '画像の読み込み失敗'],
+  },
   titles: {
     'loading|xstate.done.actor.getImageCode|1': (w) =>
       w.say('The image cannot be drawn', '画像を取得できない'),

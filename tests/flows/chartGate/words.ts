@@ -173,6 +173,14 @@ export const chartGateWords: Words = {
         `${toast(w, w.t('index.closed'))}。チャートを離れる（開いた元のページへ、直接開いた場合はホームへ）`,
       ),
   },
+  names: {
+    loading: ['Checking the product', '商品を確認中'],
+    open: ['Trading open', '取引可能'],
+    historyOnly: ['Chart history only', 'チャート履歴のみ'],
+    notTradable: ['Not tradable', '取引不可'],
+    failed: ['Product failed to load', '商品の読み込み失敗'],
+    closed: ['Market closed', '市場休止中'],
+  },
   titles: {
     'loading|trade.request|0': (w) =>
       w.say('A press while the product is being checked', '銘柄チェック中に押す'),

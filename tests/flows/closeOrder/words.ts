@@ -113,6 +113,13 @@ export const closeOrderWords: Words = {
       );
     },
   },
+  names: {
+    waiting: ['Too early to close', '決済まで待機'],
+    idle: ['Position shown', 'ポジションを表示'],
+    confirming: ['Asked to confirm closing', '決済の確認'],
+    submitting: ['Closing the position', 'ポジションを決済中'],
+    done: ['Position closed', '決済済み'],
+  },
   titles: {
     'confirming|confirm.cancel|0': (w) => w.say('Change your mind: Cancel', '確認で取りやめる'),
     'submitting|xstate.done.actor.submit|0': (w, e, c) =>

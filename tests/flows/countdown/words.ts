@@ -45,6 +45,10 @@ export const countdownWords: Words = {
     },
     done: (w) => w.say(`The link ${w.q('register.resend')}`, `リンク${w.q('register.resend')}`),
   },
+  names: {
+    running: ['Counting down', 'カウントダウン中'],
+    done: ['Countdown over', 'カウントダウン終了'],
+  },
   titles: {
     'done|countdown.restart|0': (w) =>
       w.say('Resend after the countdown ends', 'カウントダウン終了後に再送'),

@@ -207,6 +207,22 @@ export const cryptoAddressWords: Words = {
       deleteDrawer(w, 'cards.crypto.deleteTitle', 'cards.crypto.deleteConfirm'),
     'detail.deleting': deleting,
   },
+  names: {
+    loading: ['Loading the wallets', 'ウォレットを読み込み中'],
+    failed: ['Wallets failed to load', 'ウォレットの読み込み失敗'],
+    list: ['Wallet list', 'ウォレット一覧'],
+    add: ['Adding a wallet', 'ウォレットを追加'],
+    'add.loadingCoins': ['Loading the networks', 'ネットワークを読み込み中'],
+    'add.coinsFailed': ['Networks failed to load', 'ネットワークの読み込み失敗'],
+    'add.form': ['Wallet form', 'ウォレットフォーム'],
+    'add.form.idle': ['Filling in the wallet', 'ウォレット情報を入力中'],
+    'add.form.picking': ['Choosing a network', 'ネットワークを選択中'],
+    'add.saving': ['Saving the wallet', 'ウォレットを保存中'],
+    detail: ['Wallet details', 'ウォレット詳細'],
+    'detail.idle': ['Wallet shown', 'ウォレットを表示'],
+    'detail.confirm': ['Asked to confirm deleting', '削除の確認'],
+    'detail.deleting': ['Deleting the wallet', 'ウォレットを削除中'],
+  },
   titles: {
     'loading|xstate.done.actor.loadWallets|3': (w) =>
       w.say('The addresses fail to load, then Retry', 'アドレスの読み込み失敗と再試行'),

@@ -284,6 +284,25 @@ export const depositWords: Words = {
     'crypto.submitting': (w) =>
       w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
   },
+  names: {
+    disabled: ['Deposits switched off', '入金は停止中'],
+    checking: ['Checking the account', 'アカウント確認中'],
+    banned: ['Deposits not allowed', '入金不可'],
+    bank: ['Bank transfer', '銀行振込'],
+    'bank.loading': ['Loading bank details', '振込先を読み込み中'],
+    'bank.ready': ['Bank details shown', '振込先を表示'],
+    'bank.loadFailed': ['Bank details failed', '振込先の読み込み失敗'],
+    crypto: ['Crypto deposit', '暗号資産の入金'],
+    'crypto.loading': ['Loading the networks', 'ネットワークを読み込み中'],
+    'crypto.loadFailed': ['Networks failed to load', 'ネットワークの読み込み失敗'],
+    'crypto.empty': ['No network to deposit on', '入金できるネットワークなし'],
+    'crypto.choosing': ['Choosing a network', 'ネットワークを選択中'],
+    'crypto.details': ['Deposit form', '入金フォーム'],
+    'crypto.details.idle': ['Filling in the deposit', '入金情報を入力中'],
+    'crypto.details.preparing': ['Preparing the proof', '証明を準備中'],
+    'crypto.submitting': ['Submitting', '送信中'],
+    'crypto.submitted': ['Deposit submitted', '入金申請済み'],
+  },
   titles: {
     'crypto.details|step.back|0': (w) =>
       w.say('Back to step 1 and choose another network', 'ステップ1に戻り別のネットワークを選ぶ'),

@@ -196,6 +196,19 @@ export const forgotWords: Words = {
         `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く。新しいパスワードでログインでき、古いものではできない`,
       ),
   },
+  names: {
+    account: ['Account step', 'アカウント入力'],
+    sendingCode: ['Sending the code', 'コードを送信中'],
+    details: ['New password step', '新しいパスワード入力'],
+    'details.form': ['Reset form', 'リセットフォーム'],
+    'details.form.editing': ['Filling in the form', 'フォーム入力中'],
+    'details.form.submitting': ['Resetting', 'リセット中'],
+    'details.verify': ['Resend countdown', '再送信のカウントダウン'],
+    'details.verify.counting': ['Waiting to resend', '再送信まで待機'],
+    'details.verify.canResend': ['Can resend the code', 'コードを再送信できる'],
+    'details.verify.resending': ['Resending the code', 'コードを再送信中'],
+    done: ['Password reset', 'パスワード再設定済み'],
+  },
   titles: {
     'account|code.send|1': (w) =>
       w.say('Ask for a code without a valid address', '有効なアドレスなしでコードを要求'),

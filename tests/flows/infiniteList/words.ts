@@ -111,6 +111,12 @@ export const infiniteListWords: Words = {
     stopped: (w, e, c) =>
       `${failed(w)}${sep(w)}${rowsShown(w, list(e, c).rows)}${sep(w)}${w.say(`at the end ${w.q('common.retry')}`, `末尾に${w.q('common.retry')}`)}`,
   },
+  names: {
+    loading: ['Loading a page', 'ページを読み込み中'],
+    idle: ['List shown', '一覧を表示'],
+    ended: ['End of the list', '一覧の終わり'],
+    stopped: ['Loading stopped', '読み込み停止'],
+  },
   titles: {
     'loading|xstate.done.actor.page|0': (w) =>
       w.say(

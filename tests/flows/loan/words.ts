@@ -231,6 +231,21 @@ export const loanWords: Words = {
         `${w.q('cards.loan.repayWaiting')}とボタン${w.q('common.refresh')}。最新の記録は${w.q('cards.loan.record_0')}`,
       ),
   },
+  names: {
+    checking: ['Checking your loan', 'ローン確認中'],
+    failed: ['Loan failed to load', 'ローンの読み込み失敗'],
+    review: ['Loan in review', 'ローン審査中'],
+    request: ['Loan application', 'ローン申込'],
+    'request.editing': ['Filling in the form', 'フォーム入力中'],
+    'request.submitting': ['Applying', '申込中'],
+    active: ['Loan active', '返済中のローン'],
+    'active.loadingRecords': ['Loading repayments', '返済記録を読み込み中'],
+    'active.recordsFailed': ['Repayments failed to load', '返済記録の読み込み失敗'],
+    'active.idle': ['Loan and repayments shown', 'ローンと返済記録を表示'],
+    'active.sliding': ['Choosing what to repay', '返済額を選択中'],
+    'active.repaying': ['Repaying', '返済中'],
+    'active.waiting': ['Repayment in review', '返済の審査中'],
+  },
   titles: {
     'checking|xstate.done.actor.checkLoan|3': (w) =>
       w.say('The loan cannot be read, then Retry', 'ローン情報の取得失敗と再試行'),

@@ -147,6 +147,13 @@ export const loginWords: Words = {
         `${toast(w, w.t('login_success'))}。ホーム画面が開く`,
       ),
   },
+  names: {
+    credentials: ['Sign-in form', 'ログインフォーム'],
+    signingIn: ['Signing in', 'ログイン中'],
+    secondFactor: ['Code asked for', '認証コード入力'],
+    verifying: ['Checking the code', 'コード確認中'],
+    signedIn: ['Signed in', 'ログイン済み'],
+  },
   titles: {
     'credentials|form.submit|1': (w) =>
       w.say('Sign in with missing or bad fields', '入力不備でログイン'),

@@ -136,6 +136,16 @@ export const notificationsWords: Words = {
           )
         : '',
   },
+  names: {
+    list: ['Notification list', 'お知らせ一覧'],
+    'list.loading': ['Loading notifications', 'お知らせを読み込み中'],
+    'list.idle': ['Notifications shown', 'お知らせを表示'],
+    'list.marking': ['Marking as read', '既読にしている'],
+    'list.reloading': ['Reloading', '再読み込み中'],
+    overlay: ['Pop-up notice', 'ポップアップのお知らせ'],
+    'overlay.closed': ['No pop-up', 'ポップアップなし'],
+    'overlay.open': ['Pop-up shown', 'ポップアップを表示'],
+  },
   titles: {
     'list.loading|xstate.done.actor.fetchPage|1': (w, e, c) =>
       list(e, c).failures > LIST_FAILURE_LIMIT

@@ -234,6 +234,21 @@ export const optionOrderWords: Words = {
     },
     left: backToChart,
   },
+  names: {
+    loading: ['Loading the product', '商品を読み込み中'],
+    loadFailed: ['Product failed to load', '商品の読み込み失敗'],
+    editing: ['Option form', 'オプション注文フォーム'],
+    'editing.ready': ['Form ready', 'フォーム入力可'],
+    'editing.ready.polling': ['Prices updating', '価格を更新中'],
+    'editing.refreshing': ['Refreshing the product', '商品を更新中'],
+    'editing.cooling': ['Short pause after an order', '注文後の待機'],
+    checking: ['Checking the order', '注文を確認中'],
+    placing: ['Placing the order', '注文中'],
+    placed: ['Order placed', '注文済み'],
+    'placed.polling': ['Following the order', '注文を追跡中'],
+    closed: ['Trading closed', '取引終了'],
+    left: ['Left the screen', '画面を離れた'],
+  },
   titles: {
     'loading|xstate.done.actor.load|1': (w) =>
       w.say('Product closed when the form opens', 'フォームを開いた時点で銘柄が休止'),

@@ -143,6 +143,16 @@ export const optionSettlementWords: Words = {
           );
     },
   },
+  names: {
+    running: ['Option running', 'オプション進行中'],
+    settling: ['Settling', '決済処理中'],
+    'settling.waiting': ['Waiting for the result', '結果を待機中'],
+    'settling.checking': ['Asking for the result', '結果を問い合わせ中'],
+    'settling.pausing': ['Pause before asking again', '再問い合わせまで待機'],
+    'settling.fetching': ['Loading the result', '結果を読み込み中'],
+    settled: ['Result shown', '結果を表示'],
+    failed: ['Result not available', '結果を取得できない'],
+  },
   titles: {
     'settling.fetching|xstate.done.actor.result|0': (w) =>
       w.say('The option settles and its result shows', 'オプションが判定され結果が表示される'),

@@ -65,6 +65,11 @@ export const passwordWords: Words = {
         `${toast(w, w.t('tips.update_success'))}。${w.q('nav.login')}ページが開く（ログアウト済み）。新しいパスワードでログインでき、古いものではできない`,
       ),
   },
+  names: {
+    editing: ['Password form', 'パスワードフォーム'],
+    submitting: ['Saving the password', 'パスワードを保存中'],
+    done: ['Password changed', 'パスワード変更済み'],
+  },
   titles: {
     'editing|form.submit|1': (w) => w.say('Save with missing or bad fields', '入力不備で保存'),
     'submitting|xstate.done.actor.submitPassword|0': (w) =>

@@ -181,6 +181,16 @@ export const profileWords: Words = {
         `${toast(w, w.t('log_out_success'))}。ホーム（/）が開き、ログアウト済み`,
       ),
   },
+  names: {
+    loading: ['Loading the profile', 'プロフィールを読み込み中'],
+    failed: ['Profile failed to load', 'プロフィールの読み込み失敗'],
+    editing: ['Profile form', 'プロフィールフォーム'],
+    readingAvatar: ['Reading the picture', '画像を読み込み中'],
+    saving: ['Saving the profile', 'プロフィールを保存中'],
+    confirmLogout: ['Asked to confirm logging out', 'ログアウトの確認'],
+    saved: ['Profile saved', 'プロフィール保存済み'],
+    loggedOut: ['Logged out', 'ログアウト済み'],
+  },
   titles: {
     'loading|xstate.done.actor.loadUser|1': (w) =>
       w.say('Account details cannot be read, then Retry', 'アカウント情報の取得失敗と再試行'),

@@ -72,6 +72,12 @@ export const realityCheckWords: Words = {
         `ダイアログが閉じ、トースト「${w.t('log_out_success')}」が表示され、ログアウト状態でホームが開く`,
       ),
   },
+  names: {
+    waiting: ['Playing', 'プレイ中'],
+    summarising: ['Adding up the session', 'セッションを集計中'],
+    showing: ['Reminder shown', 'リマインダーを表示'],
+    loggedOut: ['Logged out', 'ログアウト済み'],
+  },
   titles: {
     'summarising|xstate.error.actor.summarise|0': (w) =>
       w.say('The reminder still opens when the lists fail', '一覧が読めなくても通知は開く'),

@@ -13,7 +13,7 @@ import {
   RECONNECT_STEP_MS,
   STALE_AFTER_MS,
 } from '../../../src/config/constants.ts';
-import type { AnyEvent, Say, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import type { AnyEvent, Say, StateName, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { automatedOnly, signIn, wait } from '../../paths/words/common.ts';
 import { logOut, signInAgain } from '../session/screen.ts';
 
@@ -230,6 +230,7 @@ export const realtimeWords: Words = {
     staleTimeout: staleFrom,
   },
   states: {},
+  names: {},
   titles: {},
 };
 
@@ -271,6 +272,21 @@ for (const ch of ['market', 'exchange'] as const) {
       : '';
   // Said when the channel turns silent, not again at each later check.
   s[`${ch}.active.watch.stale`] = (w, e) => (e.type.endsWith('.watch.fresh') ? silent(w, ch) : '');
+  const [en, ja] = ch === 'market' ? ['Prices', '価格'] : ['Account updates', '口座の更新'];
+  Object.assign(realtimeWords.names as Record<string, StateName>, {
+    [ch]: [`${en} channel`, `${ja}チャネル`],
+    [`${ch}.idle`]: [`${en}: not needed`, `${ja}：不要`],
+    [`${ch}.active`]: [`${en}: in use`, `${ja}：使用中`],
+    [`${ch}.active.conn`]: [`${en}: connection`, `${ja}：接続`],
+    [`${ch}.active.conn.live`]: [`${en}: connected`, `${ja}：接続中`],
+    [`${ch}.active.conn.live.connecting`]: [`${en}: connecting`, `${ja}：接続処理中`],
+    [`${ch}.active.conn.live.open`]: [`${en}: open`, `${ja}：受信可能`],
+    [`${ch}.active.conn.reconnecting`]: [`${en}: reconnecting`, `${ja}：再接続中`],
+    [`${ch}.active.conn.failed`]: [`${en}: connection failed`, `${ja}：接続失敗`],
+    [`${ch}.active.watch`]: [`${en}: watching for silence`, `${ja}：無音の監視`],
+    [`${ch}.active.watch.fresh`]: [`${en}: arriving`, `${ja}：受信中`],
+    [`${ch}.active.watch.stale`]: [`${en}: silent`, `${ja}：無音`],
+  } satisfies Record<string, StateName>);
   const t = realtimeWords.titles as Record<string, Say>;
   t[`${ch}.active.conn.live|channel.closed|1`] = (w) =>
     w.say(`${ch}: reconnects give up after drops`, `${ch}：切断が続き再接続を断念`);

@@ -231,6 +231,21 @@ export const registerWords: Words = {
         `${toast(w, w.t('sign_up_success'))}。${w.q('nav.login')}ページがアドレス入力済みで開く`,
       ),
   },
+  names: {
+    account: ['Account step', 'アカウント入力'],
+    sendingCode: ['Sending the code', 'コードを送信中'],
+    details: ['Details step', '詳細入力'],
+    'details.form': ['Sign-up form', '登録フォーム'],
+    'details.form.editing': ['Filling in the form', 'フォーム入力中'],
+    'details.form.submitting': ['Signing up', '登録中'],
+    'details.verify': ['Resend countdown', '再送信のカウントダウン'],
+    'details.verify.captcha': ['Image check to resend', '再送信の画像認証'],
+    'details.verify.counting': ['Waiting to resend', '再送信まで待機'],
+    'details.verify.canResend': ['Can resend the code', 'コードを再送信できる'],
+    'details.verify.resending': ['Resending the code', 'コードを再送信中'],
+    completing: ['Finishing sign-up', '登録を完了中'],
+    done: ['Signed up', '登録完了'],
+  },
   titles: {
     'account|code.send|2': (w) =>
       w.say('Ask for a code without a valid address', '有効なアドレスなしでコードを要求'),

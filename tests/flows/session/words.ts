@@ -229,6 +229,15 @@ export const sessionWords: Words = {
     'signedIn.checking': () => '',
     'signedIn.refreshing': () => '',
   },
+  names: {
+    signedOut: ['Logged out', 'ログアウト済み'],
+    signedIn: ['Signed in', 'ログイン済み'],
+    'signedIn.loadingUser': ['Loading the account', 'アカウントを読み込み中'],
+    'signedIn.loadingUnread': ['Loading unread count', '未読数を読み込み中'],
+    'signedIn.idle': ['Session active', 'セッション有効'],
+    'signedIn.checking': ['Checking the session', 'セッションを確認中'],
+    'signedIn.refreshing': ['Refreshing the session', 'セッションを更新中'],
+  },
   titles: {
     'signedIn.loadingUser|xstate.done.actor.userInfo|1': (w) =>
       w.say('User gone at sign-in (automated only)', 'ログイン時にユーザー消失（自動のみ）'),

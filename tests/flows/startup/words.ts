@@ -120,6 +120,18 @@ export const startupWords: Words = {
         '新しいビルドで / からページが一度だけ再読み込みされる',
       ),
   },
+  names: {
+    loadingConfig: ['Loading the settings', '設定を読み込み中'],
+    configMissing: ['Settings missing', '設定なし'],
+    startingBackend: ['Starting the simulator', 'シミュレーターを起動中'],
+    ready: ['App running', 'アプリ起動済み'],
+    'ready.loadingFlags': ['Loading the flags', 'フラグを読み込み中'],
+    'ready.checkingVersion': ['Checking the version', 'バージョンを確認中'],
+    'ready.current': ['Up to date', '最新版'],
+    'ready.reloadingFlags': ['Reloading the flags', 'フラグを再読み込み中'],
+    'ready.refreshing': ['Checking for updates', '更新を確認中'],
+    'ready.outdated': ['Update available', '更新あり'],
+  },
   titles: {
     'loadingConfig|xstate.error.actor.loadConfig|0': (w) =>
       w.say('The site file is missing', 'サイトファイルがない'),

@@ -91,6 +91,16 @@ export const transferWords: Words = {
         'シートが閉じ、残高が更新される',
       ),
   },
+  names: {
+    editing: ['Transfer form', '振替フォーム'],
+    'editing.idle': ['Filling in the transfer', '振替情報を入力中'],
+    'editing.calculating': ['Calculating', '計算中'],
+    'editing.quoted': ['Amount shown', '金額を表示'],
+    'editing.failed': ['Calculation failed', '計算失敗'],
+    submitting: ['Transferring', '振替中'],
+    reloading: ['Reloading balances', '残高を再読み込み中'],
+    done: ['Transfer done', '振替完了'],
+  },
   titles: {
     'editing.idle|form.submit|0': (w) => w.say('Confirm without an amount', '金額なしで確定'),
     'editing|field.change|1': (w) => w.say('A zero amount', 'ゼロの金額'),

@@ -300,6 +300,15 @@ export const verificationWords: Words = {
         `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
       ),
   },
+  names: {
+    loading: ['Loading the status', '状態を読み込み中'],
+    loadFailed: ['Status failed to load', '状態の読み込み失敗'],
+    verified: ['Already verified', '認証済み'],
+    editing: ['Verification form', '本人確認フォーム'],
+    'editing.idle': ['Filling in the form', 'フォーム入力中'],
+    'editing.preparing': ['Preparing the photos', '写真を準備中'],
+    submitting: ['Submitting', '送信中'],
+  },
   titles: {
     'loading|xstate.done.actor.loadRecord|0': (w) =>
       w.say('Already verified: no form', '認証済み：フォームなし'),

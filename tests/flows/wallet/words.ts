@@ -69,6 +69,12 @@ export const walletWords: Words = {
             `フィルター${w.q('wallet_ui.record_type_all')}、${w.q('wallet_ui.record_type_0')}、${w.q('wallet_ui.record_type_1')}、${w.q('wallet_ui.record_type_2')}と記録一覧`,
           ),
   },
+  names: {
+    myWallet: ['My wallet', 'マイウォレット'],
+    'myWallet.loading': ['Loading balances', '残高を読み込み中'],
+    'myWallet.idle': ['Balances shown', '残高を表示'],
+    records: ['Records', '記録'],
+  },
   titles: {
     'myWallet.loading|xstate.done.actor.loadBalance|1': (w) =>
       w.say('The balances cannot be read, then Retry', '残高の取得失敗と再試行'),

@@ -283,6 +283,22 @@ export const withdrawWords: Words = {
         `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
       ),
   },
+  names: {
+    checking: ['Checking the account', 'アカウント確認中'],
+    locked: ['Withdrawals locked', '出金ロック中'],
+    ready: ['Withdraw screen', '出金画面'],
+    'ready.loading': ['Loading the list', '一覧を読み込み中'],
+    'ready.loadFailed': ['List failed to load', '一覧の読み込み失敗'],
+    'ready.metaMissing': ['Bank-card limits missing', '銀行カードの上下限なし'],
+    'ready.empty': ['Nothing to withdraw to', '出金先なし'],
+    'ready.form': ['The form', 'フォーム'],
+    'ready.form.idle': ['Form waiting for input', '入力待ち'],
+    'ready.form.maxing': ['Finding the largest amount', '最大額を計算中'],
+    'ready.form.checking': ['Calculating the fee', '手数料を計算中'],
+    'ready.form.valid': ['Fee shown, ready to submit', '手数料表示・送信可'],
+    'ready.form.invalid': ['Amount refused', '金額エラー'],
+    'ready.form.submitting': ['Submitting', '送信中'],
+  },
   titles: {
     'checking|xstate.done.actor.checkStatus|0': (w, e, c) =>
       c.history.some((x) => x.type === 'xstate.done.actor.submit')

@@ -77,3 +77,19 @@ export function missingWords(
   for (const s of p.states) if (!words.states[s]) out.push(`state ${s}`);
   return out;
 }
+
+/**
+ * The states a words file gives no short name (Words.names), or one without
+ * both English and Japanese, or one too long for a diagram's box.
+ */
+export function missingNames(
+  machine: AnyStateMachine,
+  names: Record<string, readonly [string, string]> | undefined,
+): string[] {
+  return statePaths(machine).flatMap((s) => {
+    const [en = '', ja = ''] = names?.[s] ?? [];
+    if (!en || !ja) return [`name ${s}`];
+    if (!/[\u3040-\u30ff\u4e00-\u9fff]/.test(ja)) return [`name ${s} (ja is not Japanese)`];
+    return en.length > 40 || ja.length > 40 ? [`name ${s} (longer than 40)`] : [];
+  });
+}

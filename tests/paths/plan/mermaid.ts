@@ -1,62 +1,58 @@
 /**
- * A machine as a Mermaid stateDiagram-v2: nested states as composite states,
- * one arrow per transition definition labelled with its event (and guard);
- * a ✓ marks the transitions the plan's paths go through.
+ * A machine as a Mermaid stateDiagram-v2 in the plan's language: nested
+ * states as composite states, each box labelled with the state's short name,
+ * one arrow per transition definition labelled with what the person or the
+ * server does (labels.ts) and the numbers of the plan's paths that take it
+ * ("… · 2, 5"); an arrow no chosen path takes carries no numbers.
  */
 import type { AnyStateMachine } from 'xstate';
-import { actorOf, delayOfType } from './machine-parts.ts';
+import { cut, type Labels } from './labels.ts';
 
 type Node = AnyStateMachine['root'];
-interface Def {
-  target?: Node[];
-  guard?: { type?: string } | string | ((...a: unknown[]) => unknown);
-}
 
+/** Ids stay ASCII and apart from Mermaid's keywords (`end`, `state`). */
 const idOf = (n: Node) =>
-  n.path.length ? n.path.join('_').replace(/[^A-Za-z0-9_]/g, '_') : 'root';
+  n.path.length ? `s_${n.path.join('_').replace(/[^A-Za-z0-9_]/g, '_')}` : 's_any';
 
-function label(type: string, def: Def): string {
-  const a = actorOf(type);
-  const d = delayOfType(type);
-  let s = a ? `${a.id} ${a.kind}` : d !== undefined ? `after ${d}` : type;
-  const g = def.guard;
-  const name =
-    typeof g === 'string'
-      ? g
-      : typeof g === 'object' && g
-        ? g.type
-        : typeof g === 'function'
-          ? 'guard'
-          : undefined;
-  if (name) s += ` [${name.replace(/^xstate\./, '')}]`;
-  // Mermaid ends a label at a colon or semicolon.
-  return s.replace(/[:;#]/g, ' ');
-}
+/** Mermaid ends a label at a colon, semicolon or hash, and a state's at a double quote. */
+export const mermaidText = (s: string) =>
+  cut(s.replace(/\s*[:;]\s*/g, ' – ').replace(/[#"<>]/g, ' '));
 
-export function mermaid(machine: AnyStateMachine, covered: Set<string>): string {
+export function mermaid(
+  machine: AnyStateMachine,
+  labels: Labels,
+  pathsOf: (key: string) => number[],
+): string {
   const lines = ['stateDiagram-v2'];
   const arrows: string[] = [];
+  const box = (path: string) => `"${mermaidText(labels.state(path))}"`;
   const walk = (n: Node, indent: string) => {
     const kids = Object.values(n.states ?? {}) as Node[];
-    if (n.path.length) {
-      if (kids.length) lines.push(`${indent}state ${idOf(n)} {`);
-      else lines.push(`${indent}state "${n.key}" as ${idOf(n)}`);
-    }
+    const path = n.path.join('.');
+    if (n.path.length)
+      lines.push(`${indent}state ${box(path)} as ${idOf(n)}${kids.length ? ' {' : ''}`);
     const inner = n.path.length ? `${indent}  ` : indent;
     const initial = (n as unknown as { initial?: { target?: Node[] } }).initial?.target?.[0];
     if (kids.length && initial) lines.push(`${inner}[*] --> ${idOf(initial)}`);
     for (const k of kids) walk(k, inner);
     if (n.path.length && kids.length) lines.push(`${indent}}`);
-    for (const [type, defs] of n.transitions) {
-      (defs as Def[]).forEach((def, i) => {
-        const key = `${n.path.join('.')}|${type}|${i}`;
-        const mark = covered.has(key) ? ' ✓' : '';
-        const targets = def.target?.length ? def.target : [n];
-        for (const t of targets)
-          arrows.push(`  ${idOf(n)} --> ${idOf(t)} : ${label(type, def)}${mark}`);
+    const defs: Array<[string, Array<{ target?: Node[] }>]> = [
+      ...(n.transitions as Map<string, Array<{ target?: Node[] }>>),
+      ['always', (n.always ?? []) as Array<{ target?: Node[] }>],
+    ];
+    for (const [type, list] of defs)
+      list.forEach((def, i) => {
+        const key = `${path}|${type}|${i}`;
+        const nums = pathsOf(key);
+        const label = mermaidText(labels.transition(key)?.label ?? type);
+        const mark = nums.length ? ` · ${nums.join(', ')}` : '';
+        for (const t of def.target?.length ? def.target : [n])
+          arrows.push(`  ${idOf(n)} --> ${idOf(t)} : ${label}${mark}`);
       });
-    }
   };
   walk(machine.root, '  ');
+  // Transitions on the machine itself leave from any state: one box says so.
+  if (arrows.some((a) => a.startsWith(`  ${idOf(machine.root)} `)))
+    lines.push(`  state ${box('')} as ${idOf(machine.root)}`);
   return [...lines, ...arrows].join('\n');
 }

@@ -7,9 +7,9 @@
  * tool (one row per step: {@link CSV_COLUMNS}).
  */
 import type { AnyStateMachine } from 'xstate';
-import { describeEvent } from '../framework.ts';
 import { choosePaths } from './cover.ts';
 import { toCsv } from './csv.ts';
+import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
 import { makeW, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
@@ -31,46 +31,9 @@ export interface Row {
   expected: string;
 }
 
-/** Atomic state paths of a state value ('a.b'). */
-export function leaves(v: unknown, prefix: string[] = []): string[] {
-  if (typeof v === 'string') return [[...prefix, v].join('.')];
-  if (!v || typeof v !== 'object') return [prefix.join('.')];
-  return Object.entries(v).flatMap(([k, c]) => leaves(c, [...prefix, k]));
-}
+export { leaves } from './labels.ts';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
-
-/** The phrasebook for one machine, with fallbacks in the machine's own terms. */
-function phrases(words: Words | undefined, w: W) {
-  const stateText = (value: unknown, e: AnyEvent, c: StepCtx) =>
-    leaves(value)
-      .map((leaf) => {
-        // A state with nothing to add defers to its parent.
-        for (let p = leaf.split('.'); p.length; p = p.slice(0, -1)) {
-          const say = words?.states[p.join('.')];
-          if (!say) continue;
-          const s = say(w, e, c);
-          if (s) return s;
-        }
-        return words ? '' : w.say(`state ${leaf}`, `状態 ${leaf}`);
-      })
-      .filter(Boolean)
-      .join(w.say('; ', '。'));
-  /** A user's (or the clock's) step, or '' for an actor result. */
-  const action = (e: AnyEvent, c: StepCtx) => {
-    const d = delayOfType(e.type);
-    if (actorOf(e.type)) return '';
-    const say = d !== undefined ? words?.delays[d] : words?.events[e.type];
-    return say ? say(w, e, c) : describeEvent(e);
-  };
-  const arrange = (e: AnyEvent, c: StepCtx) => {
-    const a = actorOf(e.type);
-    if (!a) return '';
-    const say = words?.actors[a.id]?.[a.kind];
-    return say ? say(w, e, c) : describeEvent(e);
-  };
-  return { stateText, action, arrange };
-}
 
 /** The steps of one path: actor results become set-up of the step that starts them. */
 export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
@@ -129,38 +92,121 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
   }));
 }
 
+/** One thing a path's title names: its words, and the transitions they stand for. */
+export interface TitlePart {
+  text: string;
+  keys: string[];
+}
+
+/** A path's title and what it is made of (tests/unit/plan-titles.test.ts checks one against the other). */
+export interface CaseTitle {
+  title: string;
+  parts: TitlePart[];
+  /** The short name of the state the path ends in, when the title says it. */
+  endsOn?: string;
+}
+
+interface Doing {
+  key: string;
+  text: string;
+  titled: boolean;
+  wait: boolean;
+  /** Taken on start or at once (`always`): part of the step before, nothing of its own. */
+  automatic: boolean;
+}
+
 /**
- * A path's purpose: the title of its most distinctive titled transition (the
- * one fewest chosen paths take, waits last; the later one on a tie), else
- * what it ends on.
+ * What a path does, in order: each transition it takes, in the words of the
+ * machine's titles where they give one, else the words of its arrow.
  */
-function titleOf(
+function doings(words: Words | undefined, w: W, p: PlanPath, labels: Labels): Doing[] {
+  const out: Doing[] = [];
+  const history: AnyEvent[] = [];
+  const take = (keys: string[] | undefined, e: AnyEvent, start = false) => {
+    const c: StepCtx = { spec: p.spec, history: [...history] };
+    for (const key of keys ?? []) {
+      const t = words?.titles?.[key]?.(w, e, c) ?? '';
+      const text = t || labels.transition(key)?.label || key;
+      const automatic = start || key.split('|')[1] === 'always';
+      out.push({ key, text, titled: t !== '', wait: delayOfType(e.type) !== undefined, automatic });
+    }
+  };
+  take(p.transitions[0], { type: 'xstate.init' } as AnyEvent, true);
+  p.steps.forEach((s, i) => {
+    take(p.transitions[i + 1], s.event);
+    history.push(s.event);
+  });
+  return out;
+}
+
+/** Each step of a path as a person does or arranges it, with the transitions it takes. */
+function stepTexts(
   words: Words | undefined,
   w: W,
   p: PlanPath,
-  rows: Row[],
-  freq: Map<string, number>,
-): string {
+): Array<{ key: string; text: string }> {
+  const ph = phrases(words, w);
   const history: AnyEvent[] = [];
-  let found = '';
-  let best = Infinity;
-  p.steps.forEach((s, i) => {
+  return p.steps.flatMap((s, i) => {
     const c: StepCtx = { spec: p.spec, history: [...history] };
-    for (const key of p.transitions[i + 1] ?? []) {
-      // A wait says less about a path's purpose than what a person or the server did.
-      const n = (freq.get(key) ?? Infinity) + (delayOfType(s.event.type) !== undefined ? 0.5 : 0);
-      const t = n <= best ? words?.titles?.[key]?.(w, s.event, c) : '';
-      if (t) {
-        found = t;
-        best = n;
+    history.push(s.event);
+    const text = cut(ph.action(s.event, c) || ph.arrange(s.event, c));
+    const key = p.transitions[i + 1]?.[0];
+    return text && key ? [{ key, text }] : [];
+  });
+}
+
+const thing = (d: { key: string; text: string }) => `${d.key}\u0000${d.text}`;
+
+/** Parts in order, joined as a sentence: “A, then b, then c” (later parts in lower case). */
+function joined(w: W, parts: TitlePart[]): { title: string; parts: TitlePart[] } {
+  const lower = (t: string) =>
+    /^[A-Z][a-z]/.test(t) ? `${t.charAt(0).toLowerCase()}${t.slice(1)}` : t;
+  const said = parts.map((x, i) => (i && w.lang !== 'ja' ? { ...x, text: lower(x.text) } : x));
+  return { title: said.map((x) => x.text).join(w.say(', then ', '、続いて')), parts: said };
+}
+
+/** A title that also says where the path ends. */
+export const withEnding = (w: W, title: string, end: string): string =>
+  w.say(`${title}, ending at ${end}`, `${title}、最後は${end}`);
+
+/**
+ * A path's title from what it does: the titled things (Words.titles) no
+ * other chosen path does, in the order it does them. When that leaves out
+ * a transition only this path takes (one without a title), or names more
+ * than three things, the title names the first two and says where the path
+ * ends. A path that does nothing of its own is named by its most
+ * distinctive titled thing (the one fewest chosen paths do, waits last, the
+ * later one on a tie).
+ */
+function titleOf(w: W, did: Doing[], count: ReadonlyMap<string, number>, end: string): CaseTitle {
+  const own = did.filter((d) => count.get(thing(d)) === 1 && !d.automatic);
+  const parts: TitlePart[] = [];
+  for (const d of own.filter((x) => x.titled)) {
+    const same = parts.find((x) => x.text === d.text);
+    if (!same) parts.push({ text: d.text, keys: [d.key] });
+    else if (!same.keys.includes(d.key)) same.keys.push(d.key);
+  }
+  if (parts.length === 0) {
+    let best: Doing | undefined;
+    let least = Infinity;
+    for (const d of did.filter((x) => x.titled && !x.automatic)) {
+      const n = (count.get(thing(d)) ?? Infinity) + (d.wait ? 0.5 : 0);
+      if (n <= least) {
+        best = d;
+        least = n;
       }
     }
-    history.push(s.event);
-  });
-  if (found) return found;
-  const last = rows.at(-1);
-  const text = last?.expected.split(' → ').at(-1) ?? '';
-  return text.length > 90 ? `${text.slice(0, 88)}…` : text;
+    if (best) parts.push({ text: best.text, keys: [best.key] });
+  }
+  const named = new Set(parts.flatMap((x) => x.keys));
+  if (parts.length <= 3 && parts.length > 0 && own.every((d) => named.has(d.key)))
+    return joined(w, parts);
+  const some = joined(w, parts.slice(0, 2));
+  const title = some.title
+    ? withEnding(w, `${some.title}${parts.length > 2 ? w.say(', …', '…') : ''}`, end)
+    : withEnding(w, w.say('Open the screen', '画面を開く'), end);
+  return { title, parts: some.parts, endsOn: end };
 }
 
 /** Whether a person can follow a path: neither its set-up nor a step is automated-only. */
@@ -204,11 +250,57 @@ function priorityOf(p: PlanPath, freq: ReadonlyMap<string, number>): 'High' | 'M
   return p.transitions.flat().some((k) => freq.get(k) === 1) ? 'High' : 'Medium';
 }
 
+/** A chosen path with its title. */
+export interface PlanCase extends CaseTitle {
+  path: PlanPath;
+}
+
 export interface Plan {
   md: string;
   csv: string;
   chosen: number;
   generated: number;
+  /** The chosen paths in the plan's order, with their titles. */
+  cases: PlanCase[];
+  labels: Labels;
+}
+
+/**
+ * Every chosen path's title (titleOf); two that would read the same say where
+ * they end, and a number tells apart any still alike.
+ */
+function titlesOf(words: Words | undefined, w: W, chosen: PlanPath[], labels: Labels): PlanCase[] {
+  const did = chosen.map((p) => doings(words, w, p, labels));
+  const count = new Map<string, number>();
+  for (const d of did) for (const x of new Set(d.map(thing))) count.set(x, (count.get(x) ?? 0) + 1);
+  const cases = chosen.map((path, n) => {
+    const last = path.steps.at(-1)?.value ?? path.start;
+    const end = [...new Set(leaves(last).map(labels.state))].join(', ');
+    return { path, end, ...titleOf(w, did[n] ?? [], count, end) };
+  });
+  const alike = (c: PlanCase) => cases.filter((x) => x !== c && x.title === c.title);
+  for (const c of cases.filter((x) => alike(x).length))
+    if (c.endsOn === undefined)
+      Object.assign(c, { title: withEnding(w, c.title, c.end), endsOn: c.end });
+  // Still alike (the same transitions, other steps): each names the first step the others lack.
+  const steps = chosen.map((p) => stepTexts(words, w, p));
+  for (const c of cases.filter((x) => alike(x).length)) {
+    const others = alike(c).map((x) => new Set((steps[cases.indexOf(x)] ?? []).map(thing)));
+    const d = (steps[cases.indexOf(c)] ?? []).find(
+      (x) => !c.title.includes(x.text) && others.some((o) => !o.has(thing(x))),
+    );
+    if (d)
+      Object.assign(c, {
+        title: w.say(`${c.title} (${d.text})`, `${c.title}（${d.text}）`),
+        parts: [...c.parts, { text: d.text, keys: [d.key] }],
+      });
+  }
+  const used = new Map<string, number>();
+  return cases.map(({ end: _, ...c }) => {
+    const k = (used.get(c.title) ?? 0) + 1;
+    used.set(c.title, k);
+    return k > 1 ? { ...c, title: `${c.title} (${k})` } : c;
+  });
 }
 
 export function renderPlan(
@@ -249,14 +341,17 @@ export function renderPlan(
       ),
       '',
     );
+  const labels = planLabels(machine, words, w, [...chosen, ...paths]);
+  const pathsOf = (key: string) =>
+    chosen.flatMap((p, n) => (p.transitions.some((t) => t.includes(key)) ? [n + 1] : []));
   md.push(
     '```mermaid',
-    mermaid(machine, covered),
+    mermaid(machine, labels, pathsOf),
     '```',
     '',
     w.say(
-      '✓ marks a transition that a path of this plan goes through.',
-      '✓ はこの計画のパスが通る遷移です。',
+      'Each arrow says what the person or the server does; the numbers after “·” are the paths of this plan that take it (an arrow without numbers, no path of this plan takes).',
+      '矢印は利用者またはサーバーが行うことです。「·」の後の番号は、その矢印を通るこの計画のパスです（番号のない矢印は、この計画のどのパスも通りません）。',
     ),
     '',
     w.say('## Before you start', '## 始める前に'),
@@ -275,10 +370,10 @@ export function renderPlan(
   }
   md.push(w.say('## Paths', '## パス'), '');
   const csv: string[][] = [[...CSV_COLUMNS]];
-  const used = new Map<string, number>();
   const freq = new Map<string, number>();
   for (const p of chosen)
     for (const k of new Set(p.transitions.flat())) freq.set(k, (freq.get(k) ?? 0) + 1);
+  const cases = titlesOf(words, w, chosen, labels);
   const fresh = w.say(
     'Start from a fresh browser profile (a new private window), in simulator mode.',
     '新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
@@ -296,10 +391,7 @@ export function renderPlan(
         '',
       );
     const rows = pathRows(words, w, p);
-    let t = titleOf(words, w, p, rows, freq);
-    const k = (used.get(t) ?? 0) + 1;
-    used.set(t, k);
-    if (k > 1) t = `${t} (${k})`;
+    const t = (cases[n] as PlanCase).title;
     const name = `${n + 1}. ${t}`;
     md.push(`### ${name}`, '');
     if (specs.length > 1) md.push(w.say(`Set-up: **${p.spec}**`, `準備：**${p.spec}**`), '');
@@ -307,6 +399,10 @@ export function renderPlan(
       w.say('| Step | Do this | Expect |', '| 手順 | 操作 | 期待される結果 |'),
       '| --- | --- | --- |',
       ...rows.map((r, i) => `| ${i + 1} | ${cell(r.action)} | ${cell(r.expected)} |`),
+      '',
+      w.say('Covers:', 'この手順が通る遷移：'),
+      '',
+      ...[...new Set(p.transitions.flat())].map((key) => `- ${labels.line(key)}`),
       '',
     );
     const before = words ? words.before(w, p.spec) : [];
@@ -342,5 +438,7 @@ export function renderPlan(
     csv: CSV_BOM + toCsv(csv),
     chosen: chosen.length,
     generated: paths.length,
+    cases,
+    labels,
   };
 }

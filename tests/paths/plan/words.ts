@@ -72,9 +72,18 @@ export interface Words {
   delays: Record<string, Say>;
   /** What the screen shows in each state (path 'a.b'). */
   states: Record<string, Say>;
+  /**
+   * Each state's short name for the plan's diagram and its paths' "Covers"
+   * lines (path 'a.b'): English and Japanese, a few words each (the
+   * `states` sentences say all a screen shows; these only tell boxes apart).
+   */
+  names?: Record<string, StateName>;
   /** Path titles for key transitions (`source|eventType|index`, see framework.ts). */
   titles?: Record<string, Say>;
 }
+
+/** A state's short name: [English, Japanese]. */
+export type StateName = readonly [en: string, ja: string];
 
 const cache = new Map<string, Record<string, unknown>>();
 function locale(lang: string): Record<string, unknown> {

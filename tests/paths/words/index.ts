@@ -98,3 +98,11 @@ export const COMPLETE: string[] = [
 ];
 
 export const wordsFor = (machineId: string): Words | undefined => WORDS[machineId];
+
+/**
+ * The machines whose words give every state a short name (Words.names) for
+ * the plan's diagram and "Covers" lists (all of them today):
+ * tests/unit/plan-words.test.ts fails when one of them lacks a name; a
+ * machine left out falls back to the state's key.
+ */
+export const NAMED: string[] = COMPLETE;

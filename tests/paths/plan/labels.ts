@@ -1,0 +1,161 @@
+/**
+ * The plan's words for states and transitions, in the plan's language: a
+ * state's short name (Words.names) and, for each transition, what the person
+ * or the server does to take it, read from the first step of the plan's own
+ * paths that takes it (the same phrasebook the steps use). The diagram
+ * (mermaid.ts), each path's "Covers" list and its title (render.ts) use them.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { describeEvent } from '../framework.ts';
+import { actorOf, delayOfType, eachNode } from './machine-parts.ts';
+import type { PlanPath } from './render.ts';
+import type { AnyEvent, StepCtx, W, Words } from './words.ts';
+
+type Node = AnyStateMachine['root'];
+
+/** Atomic state paths of a state value ('a.b'). */
+export function leaves(v: unknown, prefix: string[] = []): string[] {
+  if (typeof v === 'string') return [[...prefix, v].join('.')];
+  if (!v || typeof v !== 'object') return [prefix.join('.')];
+  return Object.entries(v).flatMap(([k, c]) => leaves(c, [...prefix, k]));
+}
+
+/** The phrasebook for one machine, with fallbacks in the machine's own terms. */
+export function phrases(words: Words | undefined, w: W) {
+  const stateText = (value: unknown, e: AnyEvent, c: StepCtx) =>
+    leaves(value)
+      .map((leaf) => {
+        // A state with nothing to add defers to its parent.
+        for (let p = leaf.split('.'); p.length; p = p.slice(0, -1)) {
+          const say = words?.states[p.join('.')];
+          if (!say) continue;
+          const s = say(w, e, c);
+          if (s) return s;
+        }
+        return words ? '' : w.say(`state ${leaf}`, `状態 ${leaf}`);
+      })
+      .filter(Boolean)
+      .join(w.say('; ', '。'));
+  /** A user's (or the clock's) step, or '' for an actor result. */
+  const action = (e: AnyEvent, c: StepCtx) => {
+    const d = delayOfType(e.type);
+    if (actorOf(e.type)) return '';
+    const say = d !== undefined ? words?.delays[d] : words?.events[e.type];
+    return say ? say(w, e, c) : describeEvent(e);
+  };
+  const arrange = (e: AnyEvent, c: StepCtx) => {
+    const a = actorOf(e.type);
+    if (!a) return '';
+    const say = words?.actors[a.id]?.[a.kind];
+    return say ? say(w, e, c) : describeEvent(e);
+  };
+  return { stateText, action, arrange };
+}
+
+/** One line of text, cut to about `max` characters with an ellipsis. */
+export function cut(s: string, max = 48): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
+}
+
+export interface Transition {
+  key: string;
+  /** Source state path ('' for the machine itself). */
+  from: string;
+  /** Target state paths; empty when the transition stays (no target). */
+  to: string[];
+  /** What the person or the server does, cut short. */
+  label: string;
+}
+
+export interface Labels {
+  /** A state's short name ('' is the machine itself: "anywhere"). */
+  state(path: string): string;
+  /** A transition by key (`source|eventType|index`), with its label. */
+  transition(key: string): Transition | undefined;
+  /** A transition as one line: “From → To: label”. */
+  line(key: string): string;
+  /** A transition's definition, for a key read from the machine. */
+  nodes: Map<string, Node>;
+}
+
+/** The definition a key names: its targets. */
+function targetsOf(nodes: Map<string, Node>, key: string): string[] | undefined {
+  const [src = '', type = '', index = '0'] = key.split('|');
+  const n = nodes.get(src);
+  if (!n) return undefined;
+  const list = (type === 'always' ? n.always : n.transitions.get(type)) as
+    Array<{ target?: Node[] }> | undefined;
+  const def = list?.[Number(index)];
+  if (!def) return undefined;
+  return (def.target ?? []).map((t) => t.path.join('.'));
+}
+
+/**
+ * Labels for a machine's plan. `paths` in order of preference: the plan's
+ * chosen paths first (their step texts are the ones a tester reads), then
+ * the rest the automated run generates.
+ */
+export function planLabels(
+  machine: AnyStateMachine,
+  words: Words | undefined,
+  w: W,
+  paths: PlanPath[],
+): Labels {
+  const ph = phrases(words, w);
+  const nodes = new Map<string, Node>();
+  eachNode(machine, (n) => nodes.set(n.path.join('.'), n));
+  const said = new Map<string, string>();
+  const sayFor = (key: string, e: AnyEvent, c: StepCtx): string => {
+    const type = key.split('|')[1] ?? '';
+    if (type === 'always') return w.say('At once', 'すぐに');
+    // An event the machine raised itself, not the step's.
+    if (type !== e.type) return type;
+    const a = actorOf(type);
+    if (!a) return ph.action(e, c);
+    // The reply's title where the words give one; how it is arranged (a console step) is the path's.
+    return (
+      words?.titles?.[key]?.(w, e, c) ||
+      (a.kind === 'done'
+        ? w.say('The server answers', 'サーバーが応答')
+        : w.say('The request fails', 'リクエストが失敗'))
+    );
+  };
+  for (const p of paths) {
+    const history: AnyEvent[] = [];
+    p.steps.forEach((s, i) => {
+      const c: StepCtx = { spec: p.spec, history: [...history] };
+      for (const key of p.transitions[i + 1] ?? [])
+        if (!said.has(key)) said.set(key, sayFor(key, s.event, c));
+      history.push(s.event);
+    });
+  }
+  // A transition no path takes: its words for a bare event, else its event type.
+  const bare = (key: string): string => {
+    const type = key.split('|')[1] ?? '';
+    const e = { type } as AnyEvent;
+    const c: StepCtx = { spec: paths[0]?.spec ?? '', history: [] };
+    try {
+      return sayFor(key, e, c) || type;
+    } catch {
+      return type;
+    }
+  };
+  const state = (path: string): string => {
+    if (!path) return w.say('Anywhere', 'どこからでも');
+    const name = words?.names?.[path];
+    return name ? w.say(name[0], name[1]) : (path.split('.').at(-1) ?? path);
+  };
+  const transition = (key: string): Transition | undefined => {
+    const to = targetsOf(nodes, key);
+    if (!to) return undefined;
+    return { key, from: key.split('|')[0] ?? '', to, label: cut(said.get(key) ?? bare(key)) };
+  };
+  const line = (key: string): string => {
+    const t = transition(key);
+    if (!t) return key;
+    const to = t.to.length ? t.to.map(state).join(', ') : state(t.from);
+    return w.say(`${state(t.from)} → ${to}: ${t.label}`, `${state(t.from)} → ${to}：${t.label}`);
+  };
+  return { state, transition, line, nodes };
+}
