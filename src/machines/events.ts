@@ -1,9 +1,6 @@
 /** Readers shared by the machines' actions and guards. */
 import type { DoneActorEvent } from 'xstate';
 
-/** The output of an actor's done event (`xstate.done.actor.*`). */
-export const outputOf = <T>(event: unknown): T => (event as { output: T }).output;
-
 /**
  * The params of a named guard or action that reads an invoked actor's result:
  * `{ type: 'ok', params: doneOutput }` passes the done event's output, typed

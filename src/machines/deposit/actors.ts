@@ -51,9 +51,9 @@ export const depositActors = (
     }
     return { ...r, prices };
   }),
-  /** The image as a data URL, or null when its bytes are not a picture. */
-  prepareImage: fromPromise<string | null, { blob: Blob }>(({ input }) =>
-    (opts.prepare ?? readImage)(input.blob).catch(() => null),
+  /** The image as a data URL, or null when its bytes are not a picture (or there are none). */
+  prepareImage: fromPromise<string | null, { blob?: Blob }>(async ({ input }) =>
+    input.blob ? (opts.prepare ?? readImage)(input.blob).catch(() => null) : null,
   ),
   submit: fromPromise<SubmitResult, DepositSubmitInput>(async ({ input }) => {
     const r = await api.call('userDeposit', {

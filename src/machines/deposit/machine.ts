@@ -33,7 +33,7 @@
  *   clears it, and a machine started from it (input `restored`) clears it
  *   too. Both are named actions; `stored` says whether it is kept.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { CoinNet } from '../../api/types/user.ts';
 import { AMOUNT_DECIMALS, DEPOSIT_MIN_USD } from '../../config/constants.ts';
@@ -49,7 +49,7 @@ import {
   type ImageValue,
 } from '../validation/wallet.ts';
 import { notice, type Notice } from '../notice.ts';
-import { outputOf } from '../events.ts';
+import { doneOutput } from '../events.ts';
 
 // ── The kept form, the context, the events and the actors' results ──
 
@@ -182,12 +182,16 @@ export interface DepositSubmitInput {
 // ── Constants and readers ──
 
 /** Where the form waits while the agreement page is open. */
+/** Coins read, and at least one offered. */
+const coinsLoaded = (r: CoinsResult) => r.code === 0 && (r.data?.dtoList.length ?? 0) > 0;
+
 export const DEPOSIT_FORM_KEY = 'depositForm';
 
 /** The form kept in session storage, if any (read by the app for `restored`). */
 export function restoreDepositForm(): DepositForm | undefined {
   try {
     const raw = globalThis.sessionStorage?.getItem(DEPOSIT_FORM_KEY);
+    // Only this machine writes the key (its save action), in this tab's session storage.
     return raw ? (JSON.parse(raw) as DepositForm) : undefined;
   } catch {
     return undefined;
@@ -245,7 +249,7 @@ export const depositMachine = setup({
     loadCards: fromPromise<CardsResult>(async () => {
       throw new Error('depositMachine: provide loadCards');
     }),
-    prepareImage: fromPromise<string | null, { blob: Blob }>(async () => {
+    prepareImage: fromPromise<string | null, { blob?: Blob }>(async () => {
       throw new Error('depositMachine: provide prepareImage');
     }),
     submit: fromPromise<SubmitResult, DepositSubmitInput>(async () => {
@@ -257,7 +261,7 @@ export const depositMachine = setup({
     mustCheck: ({ context }) => context.banNewFlow && context.recharge === undefined,
     banNewFlow: ({ context }) => context.banNewFlow,
     /** The latest deposit is waiting for review (payState 0): no new one yet. */
-    rechargeInReview: ({ event }) => outputOf<RechargeResult>(event).data?.payState === 0,
+    rechargeInReview: (_, r: RechargeResult) => r.data?.payState === 0,
     onCrypto: ({ context }) => context.tab === 'crypto' && context.tabs.includes('crypto'),
     onBank: ({ context }) => context.tab === 'bank' && context.tabs.includes('bank'),
     toCrypto: ({ context, event }) =>
@@ -270,40 +274,37 @@ export const depositMachine = setup({
       event.tab === 'bank' &&
       context.tab !== 'bank' &&
       context.tabs.includes('bank'),
-    coinsLoaded: ({ event }) => {
-      const r = outputOf<CoinsResult>(event);
-      return r.code === 0 && (r.data?.dtoList.length ?? 0) > 0;
-    },
-    noCoins: ({ event }) => outputOf<CoinsResult>(event).code === 0,
-    cardsLoaded: ({ event }) => !!outputOf<CardsResult>(event).data,
-    /** Back from the agreement page on step two, with the coin still offered. */
-    resumeStepTwo: ({ context, event }) =>
+    coinsLoaded: (_, r: CoinsResult) => coinsLoaded(r),
+    noCoins: (_, r: CoinsResult) => r.code === 0,
+    cardsLoaded: (_, r: CardsResult) => !!r.data,
+    /** Coins offered, and back from the agreement page on step two with the coin still offered. */
+    resumeStepTwo: ({ context }, r: CoinsResult) =>
+      coinsLoaded(r) &&
       context.restored &&
       context.step === 2 &&
-      (outputOf<CoinsResult>(event).data?.dtoList ?? []).some((n) => n.id === context.coinId),
+      (r.data?.dtoList ?? []).some((n) => n.id === context.coinId),
     knownCoin: ({ context, event }) =>
       event.type === 'coin.select' && context.coins.some((n) => n.id === event.id),
     proofAcceptable: ({ event }) => event.type === 'proof.select' && !checkImage(event.file),
-    imageRead: ({ event }) => typeof outputOf<string | null>(event) === 'string',
+    imageRead: (_, url: string | null) => typeof url === 'string',
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
-    deposited: ({ event }) => outputOf<SubmitResult>(event).code === 0,
+    deposited: (_, r: SubmitResult) => r.code === 0,
   },
   actions: {
     /** What the recharge status said (a failed read lets the deposit open: the server refuses 23552). */
-    takeRecharge: assign(({ event }) => ({
-      recharge: { payState: outputOf<RechargeResult>(event).data?.payState ?? null },
+    takeRecharge: assign((_, r: RechargeResult) => ({
+      recharge: { payState: r.data?.payState ?? null },
     })),
     setTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab } : {})),
-    applyCoins: assign(({ context, event }) => {
-      const out = outputOf<CoinsResult>(event);
+    applyCoins: assign(({ context }, out: CoinsResult) => {
       const coins = out.data?.dtoList ?? [];
       // The first option is chosen unless the kept form names one still offered.
       const keep = coins.some((n) => n.id === context.coinId);
       return { coins, coinId: keep ? context.coinId : coins[0]?.id, prices: out.prices ?? {} };
     }),
     clearCoins: assign({ coins: [], coinId: undefined }),
-    setCards: assign(({ event }) => ({ bankCards: outputOf<CardsResult>(event).data ?? [] })),
-    recordFailure: assign(({ event }) => ({ failure: outputOf<{ code: number }>(event).code })),
+    setCards: assign((_, r: CardsResult) => ({ bankCards: r.data ?? [] })),
+    recordFailure: assign((_, r: { code: number }) => ({ failure: r.code })),
     selectCoin: assign(({ event }) => (event.type === 'coin.select' ? { coinId: event.id } : {})),
     /** Put the address on the clipboard. Provided by the app where there is one. */
     copyAddress: ({ context }) => {
@@ -335,9 +336,10 @@ export const depositMachine = setup({
         ? { pending: { name: event.file.name, size: event.file.size, type: event.file.type } }
         : {},
     ),
-    setProof: assign(({ context, event }) => ({
+    /** Only after imageRead: the url is there. */
+    setProof: assign(({ context }, url: string | null) => ({
       pending: undefined,
-      proof: context.pending && { ...context.pending, url: outputOf<string>(event) },
+      proof: context.pending && { ...context.pending, url: url ?? '' },
       errors: { ...context.errors, proof: undefined },
     })),
     unreadableProof: assign(({ context }) => ({
@@ -350,14 +352,14 @@ export const depositMachine = setup({
     serviceOpened: assign(({ context }) => ({ serviceRequests: context.serviceRequests + 1 })),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
     /** The accepted deposit, for the result step (read before the form is reset). */
-    keepResult: assign(({ context, event }) => {
+    keepResult: assign(({ context }, r: SubmitResult) => {
       const coin = coinOf(context);
       return {
         result: {
           amount: context.amount,
           currency: coin?.currency ?? '',
           protocol: coin?.protocol ?? '',
-          at: outputOf<SubmitResult>(event).at ?? Date.now(),
+          at: r.at ?? Date.now(),
         },
       };
     }),
@@ -448,8 +450,12 @@ export const depositMachine = setup({
         id: 'checkRecharge',
         src: 'checkRecharge',
         onDone: [
-          { guard: 'rechargeInReview', target: 'banned', actions: 'takeRecharge' },
-          { target: 'disabled', actions: 'takeRecharge' },
+          {
+            guard: { type: 'rechargeInReview', params: doneOutput },
+            target: 'banned',
+            actions: { type: 'takeRecharge', params: doneOutput },
+          },
+          { target: 'disabled', actions: { type: 'takeRecharge', params: doneOutput } },
         ],
       },
     },
@@ -468,8 +474,12 @@ export const depositMachine = setup({
             id: 'loadCards',
             src: 'loadCards',
             onDone: [
-              { guard: 'cardsLoaded', target: 'ready', actions: 'setCards' },
-              { target: 'loadFailed', actions: 'recordFailure' },
+              {
+                guard: { type: 'cardsLoaded', params: doneOutput },
+                target: 'ready',
+                actions: { type: 'setCards', params: doneOutput },
+              },
+              { target: 'loadFailed', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -488,13 +498,21 @@ export const depositMachine = setup({
             input: ({ context }) => ({ walletType: context.walletType }),
             onDone: [
               {
-                guard: and(['coinsLoaded', 'resumeStepTwo']),
+                guard: { type: 'resumeStepTwo', params: doneOutput },
                 target: 'details',
-                actions: 'applyCoins',
+                actions: { type: 'applyCoins', params: doneOutput },
               },
-              { guard: 'coinsLoaded', target: 'choosing', actions: 'applyCoins' },
-              { guard: 'noCoins', target: 'empty', actions: 'clearCoins' },
-              { target: 'loadFailed', actions: 'recordFailure' },
+              {
+                guard: { type: 'coinsLoaded', params: doneOutput },
+                target: 'choosing',
+                actions: { type: 'applyCoins', params: doneOutput },
+              },
+              {
+                guard: { type: 'noCoins', params: doneOutput },
+                target: 'empty',
+                actions: 'clearCoins',
+              },
+              { target: 'loadFailed', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
@@ -553,10 +571,14 @@ export const depositMachine = setup({
                 id: 'prepareImage',
                 src: 'prepareImage',
                 input: ({ event }) => ({
-                  blob: (event as Extract<DepositEvent, { type: 'proof.select' }>).blob,
+                  blob: event.type === 'proof.select' ? event.blob : undefined,
                 }),
                 onDone: [
-                  { guard: 'imageRead', target: 'idle', actions: 'setProof' },
+                  {
+                    guard: { type: 'imageRead', params: doneOutput },
+                    target: 'idle',
+                    actions: { type: 'setProof', params: doneOutput },
+                  },
                   { target: 'idle', actions: 'unreadableProof' },
                 ],
               },
@@ -578,8 +600,12 @@ export const depositMachine = setup({
               proof: context.proof?.url ?? '',
             }),
             onDone: [
-              { guard: 'deposited', target: 'submitted', actions: ['keepResult', 'resetForm'] },
-              { target: 'details', actions: 'recordFailure' },
+              {
+                guard: { type: 'deposited', params: doneOutput },
+                target: 'submitted',
+                actions: [{ type: 'keepResult', params: doneOutput }, 'resetForm'],
+              },
+              { target: 'details', actions: { type: 'recordFailure', params: doneOutput } },
             ],
           },
         },
