@@ -17,7 +17,7 @@ import { decodeToken, session } from '../../../src/state/session.ts';
 import { DEMO_BALANCE } from '../../../src/simulator/users.ts';
 import type { TestWorld } from '../../support/sim.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { noticesOf, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';
@@ -146,7 +146,7 @@ function spec(name: string, input: AccountModeInput): PathSpec {
         const u = c.world.sim.ctx.state.users[uidOf(c)];
         if (x.failure === 501) expect(c.world.sim.backOffice.flags().virtualTrading).toBe(false);
         if (x.failure === 701) expect(u?.demoResetUsed).toBe(true);
-        if (x.notice === 'tips.operation_success') {
+        if (noticesOf(c).includes('tips.operation_success')) {
           // The reset undid the demo trade: the full demo balance, nothing locked.
           expect(u?.demoResetUsed).toBe(true);
           expect(info.data?.account).toEqual({
