@@ -8,7 +8,7 @@ import { emit, type EventObject, type MachineContext, type ParameterizedObject }
  */
 export interface Notice {
   key: string;
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
 }
 
 /** The emitted event; declare it in `setup({ types: { emitted: {} as NoticeEvent } })`. */

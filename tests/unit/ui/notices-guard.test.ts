@@ -23,7 +23,6 @@ const KNOWN = new Set([
   // Their path specs model the outcome through context.notice.
   'loan/loan.tsx',
   'profile/account.tsx',
-  'optionOrder/form.tsx',
   'cryptoAddress/add.tsx',
   'cryptoAddress/delete.tsx',
   'bankCard/cards.tsx',
