@@ -38,7 +38,13 @@ export interface PathContext {
   world: TestWorld;
   /** Whatever the spec's setup returned (seeded users, ids). */
   data: Record<string, unknown>;
+  /** The events the machine emitted (`emit`) at the step just taken (or on start): notices, reloads. */
+  emitted: EventObject[];
 }
+
+/** The notice keys emitted at the step just taken (src/machines/notice.ts). */
+export const noticesOf = (c: PathContext): string[] =>
+  c.emitted.flatMap((e) => (e.type === 'notice' ? [(e as EventObject & { key: string }).key] : []));
 
 export interface PathSpec {
   name: string;
@@ -272,7 +278,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
   let running: AnyActorRef | undefined;
   try {
     const data = (await spec.setup?.(world)) ?? {};
-    const c: PathContext = { world, data };
+    const c: PathContext = { world, data, emitted: [] };
     const serialize = spec.serialize ?? defaultSerialize;
     const input =
       typeof spec.input === 'function'
@@ -327,6 +333,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
     // Counts are taken before each check: a reply that lands while the
     // previous state's assertions run still counts for the next step.
     let baseline = new Map(seen);
+    actor.on('*', (e: EventObject) => c.emitted.push(e));
     actor.start();
     if (cov.steps) cov.start = (actor.getSnapshot() as Snap).value;
     baseline = new Map(seen);
@@ -336,6 +343,7 @@ export async function runPath(spec: PathSpec, path: TestPath, cov: Coverage): Pr
       const step = path.steps[i] as PathStep;
       const label = `step ${i + 1} (${describeEvent(step.event)})`;
       at = i + 1;
+      c.emitted = [];
       const before = baseline.get(step.event.type) ?? 0;
       const happened = () =>
         (seen.get(step.event.type) ?? 0) > before &&

@@ -18,6 +18,7 @@ import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
 import { doneOutput } from '../events.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 
 export interface AccountModeInput {
   /** Flag virtualTrading: the demo switch is available. */
@@ -31,8 +32,6 @@ export interface AccountModeContext extends AccountModeInput {
   reloaded: number;
   /** Last failing reply code (501 switch refused, 701 reset used…), until the next request. */
   failure: number | undefined;
-  /** 'tips.operation_success' after a reset. */
-  notice: string | undefined;
 }
 
 export type AccountModeEvent =
@@ -50,6 +49,7 @@ export const accountModeMachine = setup({
     context: {} as AccountModeContext,
     events: {} as AccountModeEvent,
     input: {} as AccountModeInput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     switchUser: fromPromise<SwitchResult>(async () => {
@@ -69,7 +69,7 @@ export const accountModeMachine = setup({
     setFlag: assign(({ event }) =>
       event.type === 'flags.change' ? { virtualTrading: event.virtualTrading } : {},
     ),
-    clearFailure: assign({ failure: undefined, notice: undefined }),
+    clearFailure: assign({ failure: undefined }),
     takeSwitch: assign(({ context }, p: SwitchResult) => ({
       demo: isDemo(decodeToken(p.data?.token)),
       reloaded: context.reloaded + 1,
@@ -79,10 +79,8 @@ export const accountModeMachine = setup({
       const token = p.data?.token;
       if (token) setSession(token);
     },
-    takeReset: assign(({ context }) => ({
-      reloaded: context.reloaded + 1,
-      notice: 'tips.operation_success',
-    })),
+    takeReset: assign(({ context }) => ({ reloaded: context.reloaded + 1 })),
+    announceReset: say('tips.operation_success'),
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     /** A demo session without virtual trading ends. */
     endSession: () => clearSession(),
@@ -94,7 +92,6 @@ export const accountModeMachine = setup({
     demo: input.demo,
     reloaded: 0,
     failure: undefined,
-    notice: undefined,
   }),
   initial: 'idle',
   states: {
@@ -141,7 +138,11 @@ export const accountModeMachine = setup({
         id: 'resetUser',
         src: 'resetUser',
         onDone: [
-          { guard: { type: 'reset', params: doneOutput }, target: 'idle', actions: 'takeReset' },
+          {
+            guard: { type: 'reset', params: doneOutput },
+            target: 'idle',
+            actions: ['takeReset', 'announceReset'],
+          },
           { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
         ],
       },

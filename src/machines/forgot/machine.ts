@@ -20,6 +20,7 @@ import type { CallResult } from '../../api/client.ts';
 import type { AccountType, ForgotPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
 import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 import type { SendCodeInput, SendCodeResult } from '../shared/send-code.ts';
 import {
@@ -53,8 +54,6 @@ export interface ForgotContext extends ForgotInput {
   failure: number | undefined;
   /** Seconds until the resend link. */
   secondsLeft: number;
-  /** 'tips.update_success' once the password is changed. */
-  notice: string | undefined;
 }
 
 type ForgotEvent =
@@ -89,6 +88,7 @@ export const forgotMachine = setup({
     events: {} as ForgotEvent,
     input: {} as ForgotInput,
     output: {} as ForgotOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     sendCode: fromPromise<SendCodeResult, SendCodeInput>(async () => {
@@ -156,7 +156,7 @@ export const forgotMachine = setup({
       event.type === 'countdown.tick' ? { secondsLeft: event.secondsLeft } : {},
     ),
     endCountdown: assign({ secondsLeft: 0 }),
-    announce: assign({ notice: 'tips.update_success' }),
+    announce: say('tips.update_success'),
   },
 }).createMachine({
   id: 'forgot',
@@ -169,7 +169,6 @@ export const forgotMachine = setup({
     errors: {},
     failure: undefined,
     secondsLeft: 0,
-    notice: undefined,
   }),
   initial: 'account',
   states: {

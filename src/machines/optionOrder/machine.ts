@@ -40,6 +40,7 @@ import {
   PRODUCT_INFO_REFRESH_MS,
 } from '../../config/constants.ts';
 import { doneOutput } from '../events.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   checkAmount,
@@ -95,8 +96,8 @@ export interface OptionOrderContext {
   balance: Balance | null;
   errors: Partial<Record<'delivery' | 'amount' | 'balance', string>>;
   failure: number | undefined;
-  /** The closed message, when the product cannot be traded. */
-  notice: 'index.closed' | undefined;
+  /** The flow ended because the product cannot be traded (the output says so). */
+  closed: boolean;
   placed: PlacedOption | undefined;
   balancePolls: number;
 }
@@ -193,6 +194,7 @@ export const optionOrderMachine = setup({
     events: {} as OptionOrderEvent,
     input: {} as OptionOrderInput,
     output: {} as OptionOrderOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     loadOption: fromPromise<OptionLoad, { symbol: string }>(async () => {
@@ -223,7 +225,8 @@ export const optionOrderMachine = setup({
     recordLoadFailure: assign((_, l: OptionLoad) => ({
       failure: optionLoadFailure(l),
     })),
-    showClosed: assign({ notice: 'index.closed' }),
+    markClosed: assign({ closed: true }),
+    showClosed: say('index.closed', 'info'),
     applyBalance: assign(({ context, event }) =>
       event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
     ),
@@ -303,7 +306,7 @@ export const optionOrderMachine = setup({
       balance: null,
       errors: {},
       failure: undefined,
-      notice: undefined,
+      closed: false,
       placed: undefined,
       balancePolls: 0,
     };
@@ -326,7 +329,7 @@ export const optionOrderMachine = setup({
           {
             guard: { type: 'notTradable', params: doneOutput },
             target: 'closed',
-            actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
+            actions: { type: 'applyLoad', params: doneOutput },
           },
           { target: 'editing', actions: { type: 'applyLoad', params: doneOutput } },
         ],
@@ -378,7 +381,7 @@ export const optionOrderMachine = setup({
               {
                 guard: { type: 'notTradable', params: doneOutput },
                 target: '#optionOrder.closed',
-                actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
+                actions: { type: 'applyLoad', params: doneOutput },
               },
               { target: 'ready', actions: { type: 'applyLoad', params: doneOutput } },
             ],
@@ -403,7 +406,7 @@ export const optionOrderMachine = setup({
           {
             guard: { type: 'notTradable', params: doneOutput },
             target: 'closed',
-            actions: [{ type: 'applyLoad', params: doneOutput }, 'showClosed'],
+            actions: { type: 'applyLoad', params: doneOutput },
           },
           {
             guard: { type: 'invalid', params: doneOutput },
@@ -451,10 +454,10 @@ export const optionOrderMachine = setup({
         },
       },
     },
-    closed: { type: 'final', tags: ['done', 'closed'] },
+    closed: { type: 'final', tags: ['done', 'closed'], entry: ['markClosed', 'showClosed'] },
     left: { type: 'final', tags: ['done'] },
   },
   output: ({ context }): OptionOrderOutput => {
-    return context.notice ? { kind: 'closed' } : { kind: 'left' };
+    return context.closed ? { kind: 'closed' } : { kind: 'left' };
   },
 });

@@ -17,7 +17,7 @@ import { MAX_LEN } from '../../config/constants.ts';
 import { clearSession } from '../../state/session.ts';
 import { clip } from '../validation/access.ts';
 import { checkPasswordLength, checkRepeat } from '../validation/account.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 export interface PasswordInput {
@@ -36,8 +36,6 @@ export interface PasswordContext {
   errors: Partial<Record<Field, string>>;
   /** Last failing reply code (1109 wrong old password…). */
   failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
 }
 
 export type PasswordEvent =
@@ -66,6 +64,7 @@ export const passwordMachine = setup({
     events: {} as PasswordEvent,
     input: {} as PasswordInput,
     output: {} as PasswordOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     submitPassword: fromPromise<SubmitResult, SubmitPayload>(async () => {
@@ -87,10 +86,8 @@ export const passwordMachine = setup({
     ),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
     recordFailure: assign((_, p: SubmitResult) => ({ failure: p.code })),
-    announce: assign({
-      failure: undefined,
-      notice: notice('tips.update_success'),
-    }),
+    clearFailure: assign({ failure: undefined }),
+    announce: say('tips.update_success'),
     /**
      * The server ended every session: forget ours. The app may provide its
      * session service's log-out instead; clearing the store is what it does.
@@ -106,7 +103,6 @@ export const passwordMachine = setup({
     repeat: '',
     errors: {},
     failure: undefined,
-    notice: undefined,
   }),
   initial: 'editing',
   states: {
@@ -130,7 +126,7 @@ export const passwordMachine = setup({
           {
             guard: { type: 'changed', params: doneOutput },
             target: 'done',
-            actions: ['announce', 'endSession'],
+            actions: ['clearFailure', 'announce', 'endSession'],
           },
           { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],

@@ -27,6 +27,7 @@ import { and, assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstat
 import type { CallResult } from '../../api/client.ts';
 import type { AccountType, CodeType, RegisterPayload } from '../../api/types/trading.ts';
 import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 import { captchaMachine } from '../shared/captcha/machine.ts';
 import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
@@ -75,8 +76,6 @@ export interface RegisterContext extends RegisterInput {
   failure: number | undefined;
   /** Seconds until the resend link (the countdown's). */
   secondsLeft: number;
-  /** 'sign_up_success' once registered. */
-  notice: string | undefined;
 }
 
 export type RegisterEvent =
@@ -154,7 +153,6 @@ const initialContext = (input: RegisterInput): RegisterContext => ({
   errors: {},
   failure: undefined,
   secondsLeft: 0,
-  notice: undefined,
 });
 
 export const registerMachine = setup({
@@ -163,6 +161,7 @@ export const registerMachine = setup({
     events: {} as RegisterEvent,
     input: {} as RegisterInput,
     output: {} as RegisterOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     sendCode: fromPromise<SendCodeResult, SendCodeInput>(async () => {
@@ -256,7 +255,7 @@ export const registerMachine = setup({
     ),
     endCountdown: assign({ secondsLeft: 0 }),
     reloadCaptcha: sendTo('captcha', { type: 'captcha.reload' }),
-    announce: assign({ notice: 'sign_up_success' }),
+    announce: say('sign_up_success'),
   },
 }).createMachine({
   id: 'register',
@@ -317,12 +316,10 @@ export const registerMachine = setup({
                   {
                     guard: { type: 'succeededWithMail', params: doneOutput },
                     target: '#register.completing',
-                    actions: 'announce',
                   },
                   {
                     guard: { type: 'succeeded', params: doneOutput },
                     target: '#register.done',
-                    actions: 'announce',
                   },
                   {
                     guard: { type: 'accountTaken', params: doneOutput },
@@ -390,6 +387,8 @@ export const registerMachine = setup({
     done: {
       type: 'final',
       tags: ['done'],
+      // Registered (and the welcome mail asked for, where it is sent): the toast.
+      entry: 'announce',
     },
   },
   output: ({ context }) => ({ type: context.type, account: context.account.trim() }),

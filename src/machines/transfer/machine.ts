@@ -18,7 +18,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { TransferForm } from '../../api/types/user.ts';
 import { amountInput, checkTransferAmount } from '../validation/wallet.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 /** Transfer precision: 4 decimals, step 0.0001 (§5, §9). */
@@ -54,13 +54,14 @@ export interface TransferContext {
   balances: Balances | undefined;
   errors: { num?: string };
   failure: number | undefined;
-  notice: Notice | undefined;
+  /** The transfer went through (the reload after it then ends the flow). */
+  transferred: boolean;
 }
 
 type TransferEvent =
   { type: 'field.change'; field: 'num'; value: string } | { type: 'form.submit' };
 
-type TransferEmitted = { type: 'balance.reload' };
+type TransferEmitted = { type: 'balance.reload' } | NoticeEvent;
 interface TransferOutput {
   transferred: boolean;
 }
@@ -103,7 +104,7 @@ export const transferMachine = setup({
     calculated: (_, r: CalcResult) => r.code === 0 && !!r.data,
     transferred: (_, p: { code: number }) => p.code === 0,
     refused: (_, p: { code: number }) => p.code === TRANSFER_FAILED,
-    succeeded: ({ context }) => context.notice?.key === 'currency_conversion_successful',
+    succeeded: ({ context }) => context.transferred,
   },
   actions: {
     setNum: assign(({ event }) =>
@@ -122,10 +123,8 @@ export const transferMachine = setup({
     }),
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     showErrors: assign(({ context }) => ({ errors: { num: checkTransferAmount(context.num) } })),
-    announce: assign({
-      failure: undefined,
-      notice: notice('currency_conversion_successful'),
-    }),
+    recordTransfer: assign({ failure: undefined, transferred: true }),
+    announce: say('currency_conversion_successful'),
     setBalances: assign(({ context }, r: BalanceResult) => {
       const list = r.data?.list;
       if (!list) return {};
@@ -148,7 +147,7 @@ export const transferMachine = setup({
     balances: undefined,
     errors: {},
     failure: undefined,
-    notice: undefined,
+    transferred: false,
   }),
   initial: 'editing',
   states: {
@@ -203,7 +202,7 @@ export const transferMachine = setup({
           {
             guard: { type: 'transferred', params: doneOutput },
             target: 'reloading',
-            actions: 'announce',
+            actions: 'recordTransfer',
           },
           {
             guard: { type: 'refused', params: doneOutput },
@@ -232,7 +231,8 @@ export const transferMachine = setup({
         ],
       },
     },
-    done: { type: 'final', tags: ['done'] },
+    // The toast once the balances are read again, as the dialog closes.
+    done: { type: 'final', tags: ['done'], entry: 'announce' },
   },
-  output: ({ context }) => ({ transferred: !!context.notice }),
+  output: ({ context }) => ({ transferred: context.transferred }),
 });

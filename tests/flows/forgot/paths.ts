@@ -21,7 +21,7 @@ import { checkAccount, username } from '../../../src/machines/validation/access.
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { UserRecord } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
@@ -348,7 +348,7 @@ export const specs: PathSpec[] = [
       done: async (s, c) => {
         const x = ctx(s);
         expect(s.hasTag('done')).toBe(true);
-        expect(x.notice).toBe('tips.update_success');
+        expect(noticesOf(c)).toEqual(['tips.update_success']);
         expect((s as Snap).output).toEqual({ redirect: '/login' });
         const login = (password: string) =>
           c.world.api.call(

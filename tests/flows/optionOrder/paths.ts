@@ -141,7 +141,7 @@ function spec(o: Options): PathSpec {
         c.amount,
         errorKeys(c),
         c.failure ?? null,
-        c.notice ?? null,
+        c.closed,
       ]);
     },
     events: (s) => {
@@ -320,7 +320,8 @@ function spec(o: Options): PathSpec {
       },
       closed: (s, c) => {
         const ctx = (s as Snap).context;
-        expect(ctx.notice).toBe('index.closed');
+        expect(ctx.closed).toBe(true);
+        expect(c.emitted).toEqual([{ type: 'notice', key: 'index.closed', kind: 'info' }]);
         expect(s.output).toEqual({ kind: 'closed' });
         const now = c.world.clock.now();
         const tradable =

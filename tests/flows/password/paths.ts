@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { passwordActors } from '../../../src/machines/password/actors.ts';
 import { passwordMachine, type PasswordContext } from '../../../src/machines/password/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import { reached, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'pat@example.com';
 const PASSWORD = 'secret123';
@@ -77,7 +77,7 @@ export const specs: PathSpec[] = [
     states: {
       editing: async (s, c) => {
         const ctx = (s as Snap).context;
-        expect(ctx.notice).toBeUndefined();
+        expect(noticesOf(c)).toEqual([]);
         // Still signed in on the server, the same session.
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);
         expect(session.token).toBe(c.data.token);
@@ -107,7 +107,9 @@ export const specs: PathSpec[] = [
         expect(s.hasTag('done')).toBe(true);
         expect(s.status).toBe('done');
         expect(s.output).toEqual({ to: '/login' });
-        expect((s as Snap).context.notice).toEqual({ key: 'tips.update_success', kind: 'success' });
+        expect(c.emitted).toEqual([
+          { type: 'notice', key: 'tips.update_success', kind: 'success' },
+        ]);
         // The session is over here and on the server.
         expect(session.token).toBeUndefined();
         const info = await c.world.api.call('userInfo', undefined, { noAlert: true });

@@ -18,7 +18,7 @@ import {
   transferFee,
   usdPrice,
 } from '../../../src/simulator/modules/account/coins.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof transferMachine)['resolveState']>;
@@ -58,7 +58,7 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
         !!c.practical,
         errorKeys(c),
         c.failure ?? null,
-        !!c.notice,
+        c.transferred,
         !!c.balances,
       ]);
     },
@@ -171,18 +171,18 @@ function spec(name: string, input: TransferInput, ok: string, tooMuch: string): 
       },
       reloading: (s, c) => {
         const ctx = (s as Snap).context;
-        expect(made(c)).toHaveLength(ctx.notice ? 1 : 0);
-        if (ctx.notice) {
-          reached('transfer.reloading: ctx.notice');
-          expect(ctx.notice.key).toBe('currency_conversion_successful');
-        } else {
-          reached('transfer.reloading: not (ctx.notice)');
+        expect(made(c)).toHaveLength(ctx.transferred ? 1 : 0);
+        // The toast waits for the dialog to close.
+        expect(noticesOf(c)).toEqual([]);
+        if (!ctx.transferred) {
+          reached('transfer.reloading: not (ctx.transferred)');
           expect(ctx.failure).toBe(1159);
         }
       },
       done: (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.output).toEqual({ transferred: true });
+        expect(noticesOf(c)).toEqual(['currency_conversion_successful']);
         const [t] = made(c);
         expect(t).toMatchObject({ currency: coin, amount: ctx.num, practical: ctx.practical });
         // The row's balance moved by the practical amount, and the dialog shows it.

@@ -1,5 +1,5 @@
 /** Demo / real switch behind a warning confirmation, and the demo reset (the account mode machine's view). */
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,7 @@ import { accountModeActors } from '../../../machines/accountMode/actors.ts';
 import { accountModeMachine } from '../../../machines/accountMode/machine.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -18,10 +17,14 @@ function useAccountMode() {
   const { api, session: sessionActor } = useServices();
   const { token } = useSnapshot(session);
   const flags = useFlags();
-  const [state, send] = useMachine(accountModeMachine.provide({ actors: accountModeActors(api) }), {
-    ...inspected,
-    input: { virtualTrading: flags.virtualTrading === true, demo: isDemo(decodeToken(token)) },
-  });
+  const [state, send, actor] = useMachine(
+    accountModeMachine.provide({ actors: accountModeActors(api) }),
+    {
+      ...inspected,
+      input: { virtualTrading: flags.virtualTrading === true, demo: isDemo(decodeToken(token)) },
+    },
+  );
+  useNotices(actor);
   const c = state.context;
   useEffect(() => {
     if (c.reloaded) sessionActor.send({ type: 'user.reload' });
@@ -125,13 +128,6 @@ function DemoResetFor() {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
-  // Once per reset: a language change (a new `t`) must not say it again.
-  const told = useRef(0);
-  useEffect(() => {
-    if (!c.notice || told.current === c.reloaded) return;
-    told.current = c.reloaded;
-    showToast(t(c.notice), 'success', TOAST_MS);
-  }, [c.notice, c.reloaded, t]);
   if (!c.demo) return null;
   return (
     <button

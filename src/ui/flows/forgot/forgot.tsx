@@ -6,8 +6,7 @@ import { useLocation } from 'wouter';
 import { forgotActors } from '../../../machines/forgot/actors.ts';
 import { forgotMachine } from '../../../machines/forgot/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
@@ -22,15 +21,15 @@ export function Forgot() {
   const [, navigate] = useLocation();
   const flags = useFlags();
   const [locale] = useLanguage();
-  const [state, send] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
+  const [state, send, actor] = useMachine(forgotMachine.provide({ actors: forgotActors(api) }), {
     ...inspected,
     input: { phoneEnabled: flags.PHONE_REGISTER === true, locale },
   });
+  useNotices(actor);
   useEffect(() => {
     if (!state.matches('done')) return;
-    showToast(t('tips.update_success'), 'success', TOAST_MS);
     navigate('/login');
-  }, [state, navigate, t]);
+  }, [state, navigate]);
   return (
     <main className="screen access">
       <header className="screen-header">

@@ -26,6 +26,7 @@ import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { inspected } from '../../../machines/inspect.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 
 function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void }) {
   const { t } = useTranslation();
@@ -76,11 +77,15 @@ export function OptionOrderForm({
 }) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const [state, send] = useMachine(optionOrderMachine.provide({ actors: optionOrderActors(api) }), {
-    ...inspected,
-    input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
-  });
+  const [state, send, actor] = useMachine(
+    optionOrderMachine.provide({ actors: optionOrderActors(api) }),
+    {
+      ...inspected,
+      input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
+    },
+  );
   const c = state.context;
+  useNotices(actor);
   const [placed, setPlaced] = useState<PlacedOption>();
   const announced = useRef<string>(undefined);
 
@@ -107,12 +112,9 @@ export function OptionOrderForm({
         optionPlaced(c.placed.endTime);
       }
     }
-    if (state.matches('closed')) {
-      showToast(t(c.notice ?? 'index.closed'), 'info', TOAST_MS);
-      onClosed();
-    }
+    if (state.matches('closed')) onClosed();
     if (state.matches('left')) onLeave();
-  }, [state, c.placed, c.notice, onLeave, onClosed, t]);
+  }, [state, c.placed, onLeave, onClosed]);
 
   const busy = state.hasTag('busy');
   const locked = state.hasTag('locked');

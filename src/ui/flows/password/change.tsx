@@ -12,6 +12,7 @@ import { MAX_LEN } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { PasswordField } from '../../forms/fields.tsx';
 import { ProfileHeader, useMachineOutcome } from '../../screens/user/profile-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 type Field = 'old' | 'password' | 'repeat';
@@ -32,6 +33,7 @@ export function ChangePassword() {
   // While the change is sent the machine drops edits: the fields are read-only (focus stays).
   const busy = state.hasTag('busy');
 
+  useNotices(actor);
   // Every session ended with the change: on to sign in again.
   useMachineOutcome<PasswordOutput>(actor, (out) => navigate(out.to, { replace: true }));
 

@@ -6,9 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { registerActors } from '../../../machines/register/actors.ts';
 import { registerMachine } from '../../../machines/register/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { rememberRegisterAccount } from '../../../state/remember.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
 import { useServices } from '../../services-context.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useLanguage } from '../../shell/language-picker.tsx';
@@ -23,23 +22,26 @@ export function Register() {
   const [, navigate] = useLocation();
   const flags = useFlags();
   const [locale] = useLanguage();
-  const [state, send] = useMachine(registerMachine.provide({ actors: registerActors(api) }), {
-    ...inspected,
-    input: {
-      phoneEnabled: flags.PHONE_REGISTER === true,
-      phoneCaptcha: flags.phoneCaptcha === true,
-      hideInviteCode: flags.hideRegisterInviteCode === true,
-      sendCompleteMail: flags.sendRegisterCompleteMail === true,
-      locale,
+  const [state, send, actor] = useMachine(
+    registerMachine.provide({ actors: registerActors(api) }),
+    {
+      ...inspected,
+      input: {
+        phoneEnabled: flags.PHONE_REGISTER === true,
+        phoneCaptcha: flags.phoneCaptcha === true,
+        hideInviteCode: flags.hideRegisterInviteCode === true,
+        sendCompleteMail: flags.sendRegisterCompleteMail === true,
+        locale,
+      },
     },
-  });
+  );
+  useNotices(actor);
   useEffect(() => {
     if (!state.matches('done') || !state.output) return;
-    showToast(t('sign_up_success'), 'success', TOAST_MS);
     // Stored too (trading.md §3 "register account"): a reload of sign in keeps it.
     rememberRegisterAccount({ type: state.output.type, value: state.output.account });
     navigate('/login', { state: { prefill: state.output } });
-  }, [state, navigate, t]);
+  }, [state, navigate]);
   return (
     <main className="screen access">
       <header className="screen-header">

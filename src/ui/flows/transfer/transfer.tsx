@@ -3,10 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { WalletItem } from '../../../api/types/user.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
 import { transferActors } from '../../../machines/transfer/actors.ts';
 import { transferMachine } from '../../../machines/transfer/machine.ts';
-import { showToast } from '../../../state/toasts.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import { Num, NumUnit } from '../../components/num.tsx';
@@ -43,13 +42,13 @@ export function TransferForm({
     const sub = actor.on('balance.reload', onReload);
     return () => sub.unsubscribe();
   }, [actor, onReload]);
+  useNotices(actor);
   const ended = useRef(false);
   useEffect(() => {
     if (!state.hasTag('done') || ended.current) return;
     ended.current = true;
-    if (c.notice) showToast(t(c.notice.key), 'success', TOAST_MS);
     onDone();
-  }, [state, c.notice, onDone, t]);
+  }, [state, onDone]);
 
   const from = type === 0 ? 'USD' : row.currency;
   const to = type === 0 ? row.currency : 'USD';

@@ -28,7 +28,7 @@ export function useAvailable(available: boolean): boolean {
 }
 
 /** Toast a machine's notice once. */
-export function useNotice(notice: { key: string; kind: 'success' | 'error' } | undefined) {
+export function useNotice(notice: { key: string; kind: 'success' | 'error' | 'info' } | undefined) {
   const { t } = useTranslation();
   useEffect(() => {
     if (notice) showToast(t(notice.key), notice.kind, TOAST_MS);

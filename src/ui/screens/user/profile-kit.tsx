@@ -19,7 +19,8 @@ import { ServerImg } from '../../components/server-img.tsx';
 type Notice = { key: string; kind: 'success' | 'error' } | undefined;
 
 /**
- * Toast each notice the machine sets, and act when it ends, in step with its
+ * Act when the machine ends (and, for verification until it emits its
+ * notices like the others, toast each notice it sets: converted next), in step with its
  * transitions: a flow that ends the session must leave the screen before
  * the route guard sees it signed out (it would send the user to sign in), and
  * the toast must not wait for a render of a screen that is going away.
