@@ -30,7 +30,7 @@ import { MAX_LEN, RESEND_SECONDS } from '../../config/constants.ts';
 import { countdownActor, type CountdownReport } from '../shared/countdown/machine.ts';
 import { WRONG_CODE_REPLIES, checkCode, clip, codeInput, codeKey } from '../validation/access.ts';
 import { checkBindEmail } from '../validation/account.ts';
-import type { Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 export interface BindEmailInput {
@@ -55,7 +55,11 @@ export interface BindEmailContext {
   failure: number | undefined;
   /** Seconds until the resend link. */
   secondsLeft: number;
-  notice: Notice | undefined;
+  /**
+   * How the last bind ended, until the next edit: 'proved' by its code, or
+   * 'bound' with no proof asked (each also announced as a notice).
+   */
+  lastBound: 'proved' | 'bound' | undefined;
 }
 
 export type BindEmailEvent =
@@ -84,6 +88,7 @@ export const bindEmailMachine = setup({
     events: {} as BindEmailEvent,
     input: {} as BindEmailInput,
     output: {} as BindEmailOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     loadUser: fromPromise<InfoResult>(async () => {
@@ -130,7 +135,7 @@ export const bindEmailMachine = setup({
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
     edit: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
-      const common = { errors: {}, failure: undefined, notice: undefined };
+      const common = { errors: {}, failure: undefined, lastBound: undefined };
       return event.field === 'email'
         ? { ...common, email: clip(event.value, MAX_LEN.email) }
         : { ...common, code: codeInput(context.code, event.value) };
@@ -148,17 +153,17 @@ export const bindEmailMachine = setup({
         errors: WRONG_CODE_REPLIES.includes(code) ? { code: codeKey(code) } : {},
       };
     }),
-    announceBound: assign({
-      notice: () => ({ key: 'tips.update_success', kind: 'success' as const }),
-    }),
+    recordBound: assign({ lastBound: 'bound' as const }),
+    announceBound: say('tips.update_success'),
     takeProof: assign(({ context }) => ({
       pending: false,
       email: context.current,
       code: '',
       errors: {},
       failure: undefined,
-      notice: { key: 'bindEmail.confirmed', kind: 'success' as const },
+      lastBound: 'proved' as const,
     })),
+    announceProof: say('bindEmail.confirmed'),
     leaveCode: assign(({ context }) => ({
       email: context.current,
       code: '',
@@ -183,7 +188,7 @@ export const bindEmailMachine = setup({
     errors: {},
     failure: undefined,
     secondsLeft: 0,
-    notice: undefined,
+    lastBound: undefined,
   }),
   initial: 'loading',
   states: {
@@ -248,7 +253,7 @@ export const bindEmailMachine = setup({
           {
             guard: { type: 'loaded', params: doneOutput },
             target: 'editing',
-            actions: [{ type: 'takeUser', params: doneOutput }, 'announceBound'],
+            actions: [{ type: 'takeUser', params: doneOutput }, 'recordBound', 'announceBound'],
           },
           { target: 'failed', actions: { type: 'recordFailure', params: doneOutput } },
         ],
@@ -280,7 +285,7 @@ export const bindEmailMachine = setup({
                   {
                     guard: { type: 'succeeded', params: doneOutput },
                     target: '#bindEmail.editing',
-                    actions: 'takeProof',
+                    actions: ['takeProof', 'announceProof'],
                   },
                   {
                     guard: { type: 'takenMeanwhile', params: doneOutput },

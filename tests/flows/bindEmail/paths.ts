@@ -22,7 +22,7 @@ import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import { CODE_TTL_MS } from '../../../src/simulator/modules/identity/state.ts';
 import { findByLogin } from '../../../src/simulator/users.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import {
   LONG_PASTE,
   RIGHT_CODE,
@@ -147,7 +147,7 @@ function spec(name: string, kind: Kind): PathSpec {
         codeClass(c),
         Object.entries(c.errors).filter(([, m]) => m),
         c.failure ?? null,
-        c.notice?.key ?? null,
+        c.lastBound ?? null,
       ]);
     },
     events: (s) => {
@@ -255,13 +255,19 @@ function spec(name: string, kind: Kind): PathSpec {
           reached('bindEmail.editing: x.current && !x.pending');
           expect((await signInWith(c, x.current)).data?.token).toBeTruthy();
         }
-        if (x.notice?.key === 'bindEmail.confirmed') {
-          reached("bindEmail.editing: x.notice?.key === 'bindEmail.confirmed'");
+        // The notice comes with the step that ended the bind, not with the edits after it.
+        expect(noticesOf(c)).toEqual(
+          c.emitted.length === 0
+            ? []
+            : [x.lastBound === 'proved' ? 'bindEmail.confirmed' : 'tips.update_success'],
+        );
+        if (x.lastBound === 'proved') {
+          reached("bindEmail.editing: x.lastBound === 'proved'");
           expect(x.pending).toBe(false);
           expect(recordOf(c).email).toBe(x.current);
         }
-        if (x.notice?.key === 'tips.update_success') {
-          reached("bindEmail.editing: x.notice?.key === 'tips.update_success'");
+        if (x.lastBound === 'bound') {
+          reached("bindEmail.editing: x.lastBound === 'bound'");
           expect(x.pending).toBe(false);
           expect(u.email).toBe(x.current);
         }

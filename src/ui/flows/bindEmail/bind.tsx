@@ -11,6 +11,7 @@ import { bindEmailActors } from '../../../machines/bindEmail/actors.ts';
 import { bindEmailMachine } from '../../../machines/bindEmail/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { TextField } from '../../forms/fields.tsx';
 import {
@@ -18,7 +19,6 @@ import {
   LoadingRows,
   ProfileHeader,
   useAvailable,
-  useMachineOutcome,
 } from '../../screens/user/profile-kit.tsx';
 import { BindEmailCode, type BindEmailView } from './code.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -33,7 +33,7 @@ export function BindEmail() {
   );
   const c = state.context;
   useAvailable(state.status !== 'done');
-  useMachineOutcome(actor);
+  useNotices(actor);
   useSessionFollows(c.registerType ? `${c.current}|${c.pending}` : undefined, () =>
     session.send({ type: 'user.reload' }),
   );
