@@ -29,7 +29,7 @@ import type { Loan, LoanRef, LoanRequest, Repayment } from '../../api/types/user
 import { MAX_LEN } from '../../config/constants.ts';
 import { clip } from '../validation/access.ts';
 import { checkGuarantor, checkRepayment, snap } from '../validation/account.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 // ── The form, the context and the events ──
@@ -62,8 +62,11 @@ export interface LoanContext {
   message: string | undefined;
   /** The last failing reply code. */
   failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
+  /**
+   * What the user last sent that went through (a request or a repayment), until
+   * the next refresh: the server's answers after it are read knowing it.
+   */
+  lastSaved: 'request' | 'repay' | undefined;
 }
 
 export type LoanEvent =
@@ -135,15 +138,14 @@ export const initialContext: LoanContext = {
   rejected: false,
   message: undefined,
   failure: undefined,
-  notice: undefined,
+  lastSaved: undefined,
 };
-
-const submitted = notice('submit_success_please_wait');
 
 export const loanMachine = setup({
   types: {
     context: {} as LoanContext,
     events: {} as LoanEvent,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     checkLoan: fromPromise<CheckResult>(async () => {
@@ -205,7 +207,7 @@ export const loanMachine = setup({
       };
     }),
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
-    clearNotice: assign({ notice: undefined }),
+    forgetSaved: assign({ lastSaved: undefined }),
     setAmount: assign(({ context, event }) =>
       event.type === 'amount.change'
         ? {
@@ -247,7 +249,8 @@ export const loanMachine = setup({
       failure: p.code,
       message: 'p_bind_email_first',
     })),
-    announceRequest: assign({ notice: submitted, message: undefined }),
+    recordRequest: assign({ lastSaved: 'request' as const, message: undefined }),
+    announceSubmitted: say('submit_success_please_wait'),
     takeRecords: assign(({ context }, r: RecordsResult) => {
       const records = recordsOf(r);
       const owed = owedOf(context.loan, records);
@@ -259,7 +262,7 @@ export const loanMachine = setup({
         failure: undefined,
       };
     }),
-    openSlider: assign({ repayAmount: 0, repayError: undefined, notice: undefined }),
+    openSlider: assign({ repayAmount: 0, repayError: undefined, lastSaved: undefined }),
     setRepay: assign(({ context, event }) =>
       event.type === 'repay.change'
         ? { repayAmount: snap(event.value, 0, context.owed, REPAY_STEP), repayError: undefined }
@@ -268,7 +271,7 @@ export const loanMachine = setup({
     showRepayError: assign(({ context }) => ({
       repayError: checkRepayment(context.repayAmount),
     })),
-    announceRepay: assign({ notice: submitted, failure: undefined }),
+    recordRepay: assign({ lastSaved: 'repay' as const, failure: undefined }),
   },
 }).createMachine({
   id: 'loan',
@@ -303,7 +306,7 @@ export const loanMachine = setup({
     },
     failed: { on: { 'check.retry': 'checking' } },
     review: {
-      on: { 'check.refresh': { target: 'checking', actions: 'clearNotice' } },
+      on: { 'check.refresh': { target: 'checking', actions: 'forgetSaved' } },
     },
     request: {
       initial: 'editing',
@@ -334,7 +337,7 @@ export const loanMachine = setup({
               {
                 guard: { type: 'ok', params: doneOutput },
                 target: '#loan.checking',
-                actions: 'announceRequest',
+                actions: ['recordRequest', 'announceSubmitted'],
               },
               // A loan is in review, active or overdue after all: show it.
               {
@@ -405,7 +408,7 @@ export const loanMachine = setup({
               {
                 guard: { type: 'ok', params: doneOutput },
                 target: 'loadingRecords',
-                actions: 'announceRepay',
+                actions: ['recordRepay', 'announceSubmitted'],
               },
               // Refused (one in review already, what is owed changed…): read the records again.
               {
@@ -418,7 +421,7 @@ export const loanMachine = setup({
         /** The latest repayment is in review: the button waits. */
         waiting: {
           tags: ['waiting'],
-          on: { 'records.refresh': { target: 'loadingRecords', actions: 'clearNotice' } },
+          on: { 'records.refresh': { target: 'loadingRecords', actions: 'forgetSaved' } },
         },
       },
     },

@@ -18,7 +18,7 @@ import {
   type LoanContext,
 } from '../../../src/machines/loan/machine.ts';
 import { loanActors } from '../../../src/machines/loan/actors.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** Stands for the guarantor's UID; resolved at run time. */
@@ -62,8 +62,7 @@ function checkSamples(c: LoanContext, kind: Kind): EventObject[] {
   if (f === 1150) return [check({ dto: dto(c, 1, LOAN_DEFAULT) })];
   if (f === 1151) return [check({ dto: dto(c, 4, LOAN_DEFAULT) })];
   const submittedRequest =
-    c.notice?.key === 'submit_success_please_wait' &&
-    (c.loan === undefined || [2, 3].includes(c.loan.status ?? -1));
+    c.lastSaved === 'request' && (c.loan === undefined || [2, 3].includes(c.loan.status ?? -1));
   if (submittedRequest) return [check({ dto: dto(c, 0, c.form) })];
   if (c.loan?.status === 0) return [check({ dto: dto(c, 1) }), check({ dto: dto(c, 2) })];
   if (c.loan && [1, 4].includes(c.loan.status ?? -1)) return [check({ dto: dto(c, 3) })];
@@ -90,8 +89,7 @@ const records = (dtoList: Repayment[]) => ({
 /** What userLoanRepay answers now, as the model knows it. */
 function recordSamples(c: LoanContext, kind: Kind): EventObject[] {
   const [latest, ...rest] = c.records;
-  if (c.notice?.key === 'submit_success_please_wait')
-    return [records([rec(c.repayAmount, c.owed, 0), ...c.records])];
+  if (c.lastSaved === 'repay') return [records([rec(c.repayAmount, c.owed, 0), ...c.records])];
   // Another tab's repayment of 100 is in review.
   if (c.failure === 23552) return [records([rec(100, c.owed, 0), ...c.records])];
   if (latest?.status !== 0) return [records(c.records)];
@@ -146,7 +144,7 @@ function spec(kind: Kind): PathSpec {
         c.rejected,
         c.message ?? null,
         c.failure ?? null,
-        c.notice?.key ?? null,
+        c.lastSaved ?? null,
       ]);
     },
     events: (s) => {
@@ -185,7 +183,7 @@ function spec(kind: Kind): PathSpec {
         });
         if (kind === 'phone') return [out(1156)];
         if (c.form.guarantor === NOSUCH) return [out(1050)];
-        return kind === 'new' && c.failure === undefined && !c.notice
+        return kind === 'new' && c.failure === undefined && !c.lastSaved
           ? [out(0), out(1149), out(1150), out(1151)]
           : [out(0)];
       }
@@ -299,7 +297,11 @@ function spec(kind: Kind): PathSpec {
       }
     },
     states: {
-      checking: (s) => {
+      checking: (s, c) => {
+        // The request that went through is announced as it is checked again.
+        expect(noticesOf(c)).toEqual(
+          (s as Snap).context.lastSaved === 'request' ? ['submit_success_please_wait'] : [],
+        );
         expect(s.hasTag('busy')).toBe(true);
         expect((s as Snap).context.status).toBe(-1);
       },
@@ -311,9 +313,9 @@ function spec(kind: Kind): PathSpec {
         const ctx = (s as Snap).context;
         expect(ctx.status).toBe(0);
         expect((await serverLoan(c))?.status).toBe(0);
-        if (ctx.notice) {
-          reached('loan.review: ctx.notice');
-          expect(ctx.notice.key).toBe('submit_success_please_wait');
+        if (ctx.lastSaved) {
+          reached('loan.review: ctx.lastSaved');
+          expect(ctx.lastSaved).toBe('request');
         }
       },
       request: async (s, c) => {
@@ -378,7 +380,13 @@ function spec(kind: Kind): PathSpec {
           expect(ctx.rejected).toBe(list[0]?.status === 2);
         }
       },
-      'active.loadingRecords': (s) => expect(s.hasTag('busy')).toBe(true),
+      'active.loadingRecords': (s, c) => {
+        expect(s.hasTag('busy')).toBe(true);
+        // A repayment that went through is announced as the records are read again.
+        expect(noticesOf(c)).toEqual(
+          (s as Snap).context.lastSaved === 'repay' ? ['submit_success_please_wait'] : [],
+        );
+      },
       'active.recordsFailed': (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
         expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);

@@ -21,7 +21,6 @@ const KNOWN = new Set([
   // (verification/verified.tsx passes here, but its notice still goes through
   // useMachineOutcome's context read in screens/user/profile-kit.tsx.)
   // Their path specs model the outcome through context.notice.
-  'loan/loan.tsx',
   'profile/account.tsx',
   'cryptoAddress/add.tsx',
   'cryptoAddress/delete.tsx',

@@ -11,6 +11,7 @@
  * request.tsx, active.tsx, slider.tsx and kit.tsx beside it (src/ui/flows/loan/).
  */
 import { useFlags } from '../../hooks/use-flags.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useDemo } from '../../hooks/use-session.ts';
 import {
   Failed,
@@ -18,7 +19,6 @@ import {
   ScreenHead,
   useAvailable,
   useCardsTexts,
-  useNotice,
 } from '../../screens/user/cards-kit.tsx';
 import { LoanFacts, useLoanMachine, type Send, type Snapshot } from './kit.tsx';
 import { RequestForm } from './request.tsx';
@@ -41,8 +41,8 @@ export function Loan() {
 
 function LoanBody() {
   const { t } = useCardsTexts();
-  const [state, send] = useLoanMachine();
-  useNotice(state.context.notice);
+  const [state, send, actor] = useLoanMachine();
+  useNotices(actor);
   if (state.matches('failed'))
     return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'check.retry' })} />;
   if (state.matches('request')) return <RequestForm state={state} send={send} />;
