@@ -19,13 +19,13 @@
  * - Success (add success, update_success, delete_success) returns to the
  *   list, read again; so does a failed delete (the card may be gone).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { BankCardInput as CardBody } from '../../api/types/user.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import { clip } from '../validation/access.ts';
 import { checkBankCard, storedPhone } from '../validation/account.ts';
-import { notice, type Notice } from '../notice.ts';
+import { noticeEvent, say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 // ── The card, the context and the events ──
@@ -76,8 +76,11 @@ export interface BankCardContext {
   errors: Partial<Record<CardField, string>>;
   /** The last failing reply code, until the user changes the form. */
   failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
+  /**
+   * What the last save or delete came to, until the user starts another:
+   * 'unsent' when the card could not be encoded (nothing went out).
+   */
+  outcome: 'added' | 'updated' | 'deleted' | 'unsent' | undefined;
 }
 
 export type BankCardEvent =
@@ -149,6 +152,7 @@ export const bankCardMachine = setup({
   types: {
     context: {} as BankCardContext,
     events: {} as BankCardEvent,
+    emitted: {} as NoticeEvent,
     input: {} as BankCardMachineInput,
   },
   actors: {
@@ -187,18 +191,18 @@ export const bankCardMachine = setup({
     /** The start route is honoured once. */
     started: assign({ start: 'list' as const }),
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
-    clearNotice: assign({ notice: undefined, failure: undefined }),
+    forgetOutcome: assign({ outcome: undefined, failure: undefined }),
     newCard: assign({
       editingId: undefined,
       form: emptyForm(),
       errors: {},
       failure: undefined,
-      notice: undefined,
+      outcome: undefined,
     }),
     pickStartCard: assign(({ context }) => ({ editingId: context.startId, startId: undefined })),
     pickCard: assign(({ event }) =>
       event.type === 'edit.open'
-        ? { editingId: event.id, failure: undefined, notice: undefined }
+        ? { editingId: event.id, failure: undefined, outcome: undefined }
         : {},
     ),
     takeCard: assign((_, p: CardResult) => ({
@@ -212,26 +216,26 @@ export const bankCardMachine = setup({
             form: { ...context.form, [event.field]: clip(event.value, FIELD_MAX) },
             errors: { ...context.errors, [event.field]: undefined },
             failure: undefined,
-            notice: undefined,
+            outcome: undefined,
           }
         : {},
     ),
     /** Refused by its own rules: the fields say why, and the toast of trading.md §8 says so too. */
-    showErrors: assign(({ context }) => ({
-      errors: { ...checkBankCard(context.form) },
-      notice: notice('tips.validation_failed', 'error')(),
+    showErrors: assign(({ context }) => ({ errors: { ...checkBankCard(context.form) } })),
+    announceInvalid: say('tips.validation_failed', 'error'),
+    recordSaved: assign(({ context }) => ({
+      outcome: context.editingId ? ('updated' as const) : ('added' as const),
     })),
-    announceSaved: assign(({ context }) => ({
-      notice: {
-        key: context.editingId ? 'tips.update_success' : 'tips.add_success',
-        kind: 'success' as const,
-      },
-    })),
-    announceDeleted: assign({
-      notice: notice('tips.delete_success'),
-    }),
-    somethingWrong: assign({
-      notice: notice('tips.something_wrong', 'error'),
+    announceSaved: emit(({ context }) =>
+      noticeEvent(context.editingId ? 'tips.update_success' : 'tips.add_success'),
+    ),
+    recordDeleted: assign({ outcome: 'deleted' as const }),
+    announceDeleted: say('tips.delete_success'),
+    recordUnsent: assign({ outcome: 'unsent' as const }),
+    somethingWrong: say('tips.something_wrong', 'error'),
+    /** A card that cannot be decoded has no reply code the client would have shown. */
+    sayIfUndecodable: enqueueActions(({ enqueue }, p: { code: number }) => {
+      if (p.code === -1) enqueue.emit(noticeEvent('tips.something_wrong', 'error'));
     }),
   },
 }).createMachine({
@@ -245,7 +249,7 @@ export const bankCardMachine = setup({
     form: emptyForm(),
     errors: {},
     failure: undefined,
-    notice: undefined,
+    outcome: undefined,
   }),
   initial: 'loading',
   states: {
@@ -297,7 +301,11 @@ export const bankCardMachine = setup({
           // The card could not be read: back to the list.
           {
             target: 'list',
-            actions: [{ type: 'recordFailure', params: doneOutput }, 'leaveCard'],
+            actions: [
+              { type: 'recordFailure', params: doneOutput },
+              { type: 'sayIfUndecodable', params: doneOutput },
+              'leaveCard',
+            ],
           },
         ],
       },
@@ -310,10 +318,10 @@ export const bankCardMachine = setup({
             'field.change': { guard: 'shownField', actions: 'edit' },
             'form.submit': [
               { guard: 'formValid', target: '#bankCard.saving' },
-              { actions: 'showErrors' },
+              { actions: ['showErrors', 'announceInvalid'] },
             ],
             'delete.open': { guard: 'editing', target: 'confirm' },
-            back: { target: '#bankCard.list', actions: ['clearNotice', 'leaveCard'] },
+            back: { target: '#bankCard.list', actions: ['forgetOutcome', 'leaveCard'] },
           },
         },
         confirm: {
@@ -335,12 +343,12 @@ export const bankCardMachine = setup({
           {
             guard: { type: 'ok', params: doneOutput },
             target: 'loading',
-            actions: ['announceSaved', 'leaveCard'],
+            actions: ['recordSaved', 'announceSaved', 'leaveCard'],
           },
           {
             guard: { type: 'encodeFailed', params: doneOutput },
             target: 'form',
-            actions: 'somethingWrong',
+            actions: ['recordUnsent', 'somethingWrong'],
           },
           { target: 'form', actions: { type: 'recordFailure', params: doneOutput } },
         ],
@@ -356,7 +364,7 @@ export const bankCardMachine = setup({
           {
             guard: { type: 'ok', params: doneOutput },
             target: 'loading',
-            actions: ['announceDeleted', 'leaveCard'],
+            actions: ['recordDeleted', 'announceDeleted', 'leaveCard'],
           },
           // Gone already (another tab) or refused (a withdrawal pays to it): the list as it is.
           {

@@ -17,7 +17,7 @@ import {
   type CardRow,
 } from '../../../src/machines/bankCard/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 /** The seeded card's id: the simulator's ids are deterministic. */
@@ -66,17 +66,16 @@ const cls = (v: string) =>
 
 /** The server's list at a load, as the model knows it. */
 function expectedCards(c: BankCardContext): CardRow[] {
-  const key = c.notice?.key;
-  if (key === 'tips.add_success')
+  const done = c.outcome;
+  if (done === 'added')
     return [...c.cards, { id: 'new', bankName: c.form.bankName, last4: c.form.account.slice(-4) }];
-  if (key === 'tips.update_success')
+  if (done === 'updated')
     return c.cards.map((r) =>
       r.id === SEEDED_ID
         ? { id: r.id, bankName: c.form.bankName, last4: c.form.account.slice(-4) }
         : r,
     );
-  if (key === 'tips.delete_success' || c.failure === 1008)
-    return c.cards.filter((r) => r.id !== SEEDED_ID);
+  if (done === 'deleted' || c.failure === 1008) return c.cards.filter((r) => r.id !== SEEDED_ID);
   return c.cards.length ? c.cards : [seedRow];
 }
 
@@ -114,7 +113,7 @@ function spec(start: Start): PathSpec {
         ),
         Object.keys(c.errors).filter((k) => c.errors[k as keyof typeof c.errors]),
         c.failure ?? null,
-        c.notice?.key ?? null,
+        c.outcome ?? null,
       ]);
     },
     events: (s) => {
@@ -126,7 +125,7 @@ function spec(start: Start): PathSpec {
           type: 'xstate.done.actor.loadCards',
           output: { code: 0, cards: expectedCards(c) },
         };
-        const first = c.failure === undefined && c.cards.length === 0 && !c.notice;
+        const first = c.failure === undefined && c.cards.length === 0 && !c.outcome;
         return first
           ? [ok, { type: 'xstate.done.actor.loadCards', output: { code: 1012, cards: [] } }]
           : [ok];
@@ -134,7 +133,7 @@ function spec(start: Start): PathSpec {
       if (at('failed')) return [{ type: 'list.reload' }];
       if (at('list')) {
         // One completed save or delete per path (a card deleted meanwhile ends it too).
-        if (c.notice || c.cards.length === 0) return [];
+        if (c.outcome || c.cards.length === 0) return [];
         return [
           { type: 'add.open' },
           ...c.cards.slice(0, 1).map((r) => ({ type: 'edit.open', id: r.id })),
@@ -212,7 +211,7 @@ function spec(start: Start): PathSpec {
         const code = f.account === BAD_ACCOUNT ? 1016 : 0;
         const real = { type: 'xstate.done.actor.saveCard', output: { code, data: null } };
         const canFail =
-          code === 0 && c.failure === undefined && !c.notice
+          code === 0 && c.failure === undefined && !c.outcome
             ? [{ type: 'xstate.done.actor.saveCard', output: { code: -1, encodeFailed: true } }]
             : [];
         return [real, ...canFail];
@@ -266,7 +265,17 @@ function spec(start: Start): PathSpec {
       }
     },
     states: {
-      loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      loading: (s, c) => {
+        expect(s.hasTag('busy')).toBe(true);
+        // A save or delete that went through is announced as the list is read again.
+        const said = {
+          added: ['tips.add_success'],
+          updated: ['tips.update_success'],
+          deleted: ['tips.delete_success'],
+        };
+        const done = (s as Snap).context.outcome;
+        expect(noticesOf(c)).toEqual(done && done !== 'unsent' ? said[done] : []);
+      },
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
         expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
@@ -280,9 +289,9 @@ function spec(start: Start): PathSpec {
         expect(ctx.cards).toEqual(
           server.map((x) => ({ id: x.id, bankName: x.bankName, last4: x.account.slice(-4) })),
         );
-        const key = ctx.notice?.key;
-        if (key === 'tips.add_success') {
-          reached("bankCard.list: key === 'tips.add_success'");
+        const done = ctx.outcome;
+        if (done === 'added') {
+          reached("bankCard.list: done === 'added'");
           const added = server.find((x) => x.account === NEW_ACCOUNT);
           expect(added?.name).toBe(NEW_NAME);
           // Stored without the plus and spaces.
@@ -292,14 +301,14 @@ function spec(start: Start): PathSpec {
           }
           expect(added?.insNum).toBe(bankInfo && ctx.form.insNum ? INS : undefined);
         }
-        if (key === 'tips.update_success') {
-          reached("bankCard.list: key === 'tips.update_success'");
+        if (done === 'updated') {
+          reached("bankCard.list: done === 'updated'");
           const card = server.find((x) => x.id === SEEDED_ID);
           expect(card?.bankName).toBe(ctx.form.bankName);
           expect(card?.account).toBe(ctx.form.account);
         }
-        if (key === 'tips.delete_success') {
-          reached("bankCard.list: key === 'tips.delete_success'");
+        if (done === 'deleted') {
+          reached("bankCard.list: done === 'deleted'");
           expect(server.some((x) => x.id === SEEDED_ID)).toBe(false);
         }
         if (ctx.failure === 1008) {
@@ -347,8 +356,8 @@ function spec(start: Start): PathSpec {
           expect(c.world.toasts.at(-1)).toMatch(/\(code 1016\)/);
         }
         // Nothing was sent when the encoding failed.
-        if (ctx.notice?.key === 'tips.something_wrong') {
-          reached("bankCard.form: ctx.notice?.key === 'tips.something_wrong'");
+        if (ctx.outcome === 'unsent') {
+          reached("bankCard.form: ctx.outcome === 'unsent'");
           expect(server.map((x) => x.id)).toEqual(ctx.cards.map((r) => r.id));
         }
       },

@@ -24,7 +24,6 @@ const KNOWN = new Set([
   'profile/account.tsx',
   'cryptoAddress/add.tsx',
   'cryptoAddress/delete.tsx',
-  'bankCard/cards.tsx',
   // Toast on reaching a final state: their machines do not emit yet.
   'login/login.tsx',
   'closeOrder/close.tsx',

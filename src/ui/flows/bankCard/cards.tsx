@@ -21,9 +21,8 @@ import {
   type CardField,
   type CardRow,
 } from '../../../machines/bankCard/machine.ts';
-import { BANK_KEYS, MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
+import { BANK_KEYS, MAX_LEN } from '../../../config/constants.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { TextField } from '../../forms/fields.tsx';
@@ -35,8 +34,8 @@ import {
   ScreenHead,
   useAvailable,
   useCardsTexts,
-  useNotice,
 } from '../../screens/user/cards-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import '../../screens/user/cards.css';
 import './bankCard.css';
 import { inspected } from '../../../machines/inspect.ts';
@@ -188,19 +187,16 @@ const REQUIRED = new Set<CardField>(['bankName', 'name', 'account']);
 function CardFormBody({ start, id }: { start: 'add' | 'edit'; id?: string | undefined }) {
   const { t } = useCardsTexts();
   const [, navigate] = useLocation();
-  const [state, send] = useCardMachine({ start, ...(id ? { id } : {}) });
+  const [state, send, actor] = useCardMachine({ start, ...(id ? { id } : {}) });
   const c = state.context;
   const cancel = useCallback(() => send({ type: 'delete.cancel' }), [send]);
   const bankKeys = useId();
-  useNotice(c.notice);
+  useNotices(actor);
   // Saved, deleted, or the card could not be read: the machine is on its list.
   const done = state.matches('list');
   useEffect(() => {
-    if (!done) return;
-    // A card that cannot be decoded has no reply code the client would have shown.
-    if (c.failure === -1) showToast(t('tips.something_wrong'), 'error', TOAST_MS);
-    navigate(CARD_LIST, { replace: true });
-  }, [done, c.failure, navigate, t]);
+    if (done) navigate(CARD_LIST, { replace: true });
+  }, [done, navigate]);
 
   if (state.matches('failed'))
     return <Failed message={t('cards.loadFailed')} onRetry={() => send({ type: 'list.reload' })} />;

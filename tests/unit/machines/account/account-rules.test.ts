@@ -91,7 +91,7 @@ describe('account rules', () => {
         form: form({}),
         errors: {},
         failure: undefined,
-        notice: undefined,
+        outcome: undefined,
       },
     });
     expect(snapshot.can({ type: 'field.change', field: 'insNum', value: '1' })).toBe(false);
