@@ -19,7 +19,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import { checkCoinNet, checkCryptoAddress } from '../validation/account.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 import type { CoinNet } from '../../api/types/user.ts';
 
@@ -57,8 +57,8 @@ export interface CryptoAddressContext {
   errors: { coin?: string; address?: string };
   /** The last failing reply code, until the user changes the form. */
   failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
+  /** What the last save or delete did (announced as a notice when it happened). */
+  outcome: 'added' | 'deleted' | 'unsent' | undefined;
 }
 
 export type CryptoAddressEvent =
@@ -97,6 +97,7 @@ export const cryptoAddressMachine = setup({
     context: {} as CryptoAddressContext,
     events: {} as CryptoAddressEvent,
     input: {} as CryptoAddressInput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     loadWallets: fromPromise<WalletsResult>(async () => {
@@ -140,7 +141,7 @@ export const cryptoAddressMachine = setup({
       selected: p.wallets.find((w) => w.walletId === context.walletId),
     })),
     recordFailure: assign((_, p: { code: number }) => ({ failure: p.code })),
-    clearNotice: assign({ notice: undefined, failure: undefined }),
+    forgetOutcome: assign({ outcome: undefined, failure: undefined }),
     resetForm: assign({ coinId: undefined, address: '', errors: {}, failure: undefined }),
     takeCoins: assign((_, p: CoinsResult) => ({ coins: p.coins })),
     selectWallet: assign(({ context, event }) => ({
@@ -149,7 +150,7 @@ export const cryptoAddressMachine = setup({
           ? context.wallets.find((w) => w.walletId === event.walletId)
           : undefined,
       failure: undefined,
-      notice: undefined,
+      outcome: undefined,
     })),
     selectCoin: assign(({ context, event }) =>
       event.type === 'coin.select'
@@ -162,7 +163,7 @@ export const cryptoAddressMachine = setup({
             address: event.value,
             errors: { ...context.errors, address: undefined },
             failure: undefined,
-            notice: undefined,
+            outcome: undefined,
           }
         : {},
     ),
@@ -174,11 +175,12 @@ export const cryptoAddressMachine = setup({
         }).filter(([, v]) => v),
       ),
     })),
-    announceAdded: assign({ notice: notice('tips.add_success') }),
-    announceDeleted: assign({ notice: notice('tips.delete_success') }),
-    somethingWrong: assign({
-      notice: notice('tips.something_wrong', 'error'),
-    }),
+    recordAdded: assign({ outcome: 'added' as const }),
+    announceAdded: say('tips.add_success'),
+    recordDeleted: assign({ outcome: 'deleted' as const }),
+    announceDeleted: say('tips.delete_success'),
+    recordUnsent: assign({ outcome: 'unsent' as const }),
+    somethingWrong: say('tips.something_wrong', 'error'),
   },
 }).createMachine({
   id: 'cryptoAddress',
@@ -192,7 +194,7 @@ export const cryptoAddressMachine = setup({
     selected: undefined,
     errors: {},
     failure: undefined,
-    notice: undefined,
+    outcome: undefined,
   }),
   initial: 'loading',
   states: {
@@ -229,7 +231,7 @@ export const cryptoAddressMachine = setup({
     list: {
       on: {
         'list.reload': 'loading',
-        'add.open': { target: 'add', actions: 'clearNotice' },
+        'add.open': { target: 'add', actions: 'forgetOutcome' },
         'item.open': { guard: 'knownWallet', target: 'detail', actions: 'selectWallet' },
       },
     },
@@ -259,7 +261,7 @@ export const cryptoAddressMachine = setup({
           initial: 'idle',
           on: {
             'field.change': { actions: 'edit' },
-            back: { target: '#cryptoAddress.list', actions: 'clearNotice' },
+            back: { target: '#cryptoAddress.list', actions: 'forgetOutcome' },
           },
           states: {
             idle: {
@@ -293,12 +295,12 @@ export const cryptoAddressMachine = setup({
               {
                 guard: { type: 'ok', params: doneOutput },
                 target: '#cryptoAddress.loading',
-                actions: 'announceAdded',
+                actions: ['recordAdded', 'announceAdded'],
               },
               {
                 guard: { type: 'encodeFailed', params: doneOutput },
                 target: 'form',
-                actions: 'somethingWrong',
+                actions: ['recordUnsent', 'somethingWrong'],
               },
               { target: 'form', actions: { type: 'recordFailure', params: doneOutput } },
             ],
@@ -312,7 +314,7 @@ export const cryptoAddressMachine = setup({
         idle: {
           on: {
             'delete.open': 'confirm',
-            back: { target: '#cryptoAddress.list', actions: 'clearNotice' },
+            back: { target: '#cryptoAddress.list', actions: 'forgetOutcome' },
           },
         },
         confirm: {
@@ -329,7 +331,7 @@ export const cryptoAddressMachine = setup({
               {
                 guard: { type: 'ok', params: doneOutput },
                 target: '#cryptoAddress.loading',
-                actions: 'announceDeleted',
+                actions: ['recordDeleted', 'announceDeleted'],
               },
               // Gone already (another tab) or refused: show the list as it is now.
               {

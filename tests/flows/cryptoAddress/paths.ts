@@ -15,7 +15,7 @@ import {
   type SavedWallet,
 } from '../../../src/machines/cryptoAddress/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 const SEEDED_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
@@ -49,9 +49,8 @@ const addrClass = (v: string) =>
 
 /** What the server's list holds at a load, as the model knows it. */
 function expectedWallets(c: CryptoAddressContext): SavedWallet[] {
-  if (c.notice?.key === 'tips.add_success')
-    return [...c.wallets, wallet('new', c.coinId ?? '', VALID)];
-  if (c.notice?.key === 'tips.delete_success' || c.failure === 1037)
+  if (c.outcome === 'added') return [...c.wallets, wallet('new', c.coinId ?? '', VALID)];
+  if (c.outcome === 'deleted' || c.failure === 1037)
     return c.wallets.filter((w) => w.walletId !== c.selected?.walletId);
   return c.wallets.length ? c.wallets : [SEEDED];
 }
@@ -94,7 +93,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
         addrClass(c.address),
         Object.keys(c.errors).filter((k) => c.errors[k as keyof typeof c.errors]),
         c.failure ?? null,
-        c.notice?.key ?? null,
+        c.outcome ?? null,
         c.selected?.currencyId ?? null,
       ]);
     },
@@ -106,7 +105,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
           type: 'xstate.done.actor.loadWallets',
           output: { code: 0, wallets: expectedWallets(c) },
         };
-        const first = c.failure === undefined && c.wallets.length === 0 && !c.notice;
+        const first = c.failure === undefined && c.wallets.length === 0 && !c.outcome;
         return first
           ? [ok, { type: 'xstate.done.actor.loadWallets', output: { code: 1012, wallets: [] } }]
           : [ok];
@@ -114,7 +113,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
       if (at('failed')) return [{ type: 'list.reload' }];
       if (at('list')) {
         // One completed add or delete per path.
-        if (c.notice) return [];
+        if (c.outcome) return [];
         return [
           { type: 'add.open' },
           ...c.wallets.slice(0, 1).map((w) => ({ type: 'item.open', walletId: w.walletId })),
@@ -151,7 +150,7 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
         const real = addOutcome(c);
         // Once per path: the same form with a token that has no usable key.
         const canFail =
-          real.output.code === 0 && !c.notice && c.failure === undefined
+          real.output.code === 0 && !c.outcome && c.failure === undefined
             ? [{ type: 'xstate.done.actor.addWallet', output: { code: -1, encodeFailed: true } }]
             : [];
         return [real, ...canFail];
@@ -207,7 +206,13 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
       }
     },
     states: {
-      loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      loading: (s, c) => {
+        expect(s.hasTag('busy')).toBe(true);
+        // An add or delete that went through is announced as the list is read again.
+        const said = { added: ['tips.add_success'], deleted: ['tips.delete_success'] };
+        const done = (s as Snap).context.outcome;
+        expect(noticesOf(c)).toEqual(done === 'added' || done === 'deleted' ? said[done] : []);
+      },
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
         expect(c.world.toasts.at(-1)).toMatch(/\(code 1012\)/);
@@ -220,12 +225,12 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
         expect(ctx.wallets.map((w) => [w.walletId, w.currencyId, w.address])).toEqual(
           server.map((w) => [w.walletId, w.currencyId, w.address]),
         );
-        if (ctx.notice?.key === 'tips.add_success') {
-          reached("cryptoAddress.list: ctx.notice?.key === 'tips.add_success'");
+        if (ctx.outcome === 'added') {
+          reached("cryptoAddress.list: ctx.outcome === 'added'");
           expect(server.some((w) => w.address === VALID)).toBe(true);
         }
-        if (ctx.notice?.key === 'tips.delete_success') {
-          reached("cryptoAddress.list: ctx.notice?.key === 'tips.delete_success'");
+        if (ctx.outcome === 'deleted') {
+          reached("cryptoAddress.list: ctx.outcome === 'deleted'");
           expect(server.some((w) => w.walletId === ctx.selected?.walletId)).toBe(false);
         }
         if (c.world.toasts.at(-1)?.includes('(code 1037)')) {
@@ -262,8 +267,9 @@ function spec(start: 'list' | 'add' | 'delete'): PathSpec {
           expect(ctx.address).toBe(INVALID);
           expect(c.world.toasts.at(-1)).toMatch(/\(code 1016\)/);
         }
-        if (ctx.notice?.key === 'tips.something_wrong') {
-          reached("cryptoAddress.add.form: ctx.notice?.key === 'tips.something_wrong'");
+        if (ctx.outcome === 'unsent') {
+          reached("cryptoAddress.add.form: ctx.outcome === 'unsent'");
+          expect(noticesOf(c)).toEqual(['tips.something_wrong']);
           // Nothing was sent.
           expect(server.some((w) => w.address === ctx.address)).toBe(false);
         }

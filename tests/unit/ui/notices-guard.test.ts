@@ -22,8 +22,6 @@ const KNOWN = new Set([
   // useMachineOutcome's context read in screens/user/profile-kit.tsx.)
   // Their path specs model the outcome through context.notice.
   'profile/account.tsx',
-  'cryptoAddress/add.tsx',
-  'cryptoAddress/delete.tsx',
   // Toast on reaching a final state: their machines do not emit yet.
   'login/login.tsx',
   'closeOrder/close.tsx',

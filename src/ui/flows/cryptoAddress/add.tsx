@@ -7,7 +7,8 @@ import { useLocation } from 'wouter';
 import type { CoinOption } from '../../../machines/cryptoAddress/machine.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import { TextField } from '../../forms/fields.tsx';
-import { Failed, Loading, useCardsTexts, useNotice } from '../../screens/user/cards-kit.tsx';
+import { Failed, Loading, useCardsTexts } from '../../screens/user/cards-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './kit.tsx';
 
 /** The address field's limit (the spec's text fields are at most 140 characters). */
@@ -45,11 +46,11 @@ function CoinPicker({
 export function AddCryptoBody() {
   const { t } = useCardsTexts();
   const [, navigate] = useLocation();
-  const [state, send] = useCryptoMachine({ start: 'add' });
+  const [state, send, actor] = useCryptoMachine({ start: 'add' });
   const c = state.context;
   const pickerId = useId();
   const closePicker = useCallback(() => send({ type: 'picker.close' }), [send]);
-  useNotice(c.notice);
+  useNotices(actor);
   // Saved (or left): the machine is back on its list, which is the list route.
   const done = state.matches('list');
   useEffect(() => {

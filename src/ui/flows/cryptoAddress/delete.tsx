@@ -4,23 +4,18 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import {
-  ConfirmDrawer,
-  Failed,
-  Loading,
-  useCardsTexts,
-  useNotice,
-} from '../../screens/user/cards-kit.tsx';
+import { ConfirmDrawer, Failed, Loading, useCardsTexts } from '../../screens/user/cards-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { CoinLogo, CRYPTO_LIST, useCryptoMachine } from './kit.tsx';
 
 export function DeleteCryptoBody() {
   const { t } = useCardsTexts();
   const [, navigate] = useLocation();
   const walletId = new URLSearchParams(useSearch()).get('walletId') ?? undefined;
-  const [state, send] = useCryptoMachine({ start: 'delete', walletId });
+  const [state, send, actor] = useCryptoMachine({ start: 'delete', walletId });
   const c = state.context;
   const cancel = useCallback(() => send({ type: 'delete.cancel' }), [send]);
-  useNotice(c.notice);
+  useNotices(actor);
   // Deleted, or no such saved address: the list.
   const done = state.matches('list');
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * Shared by the cards-area screens (saved crypto addresses, bank cards,
- * loan): their texts, the "not available here" redirect, machine notices,
- * the screen header, the loading and failed states, and the delete confirm
+ * loan): their texts, the "not available here" redirect, the screen
+ * header, the loading and failed states, and the delete confirm
  * drawer.
  */
 import { useEffect } from 'react';
@@ -25,14 +25,6 @@ export function useAvailable(available: boolean): boolean {
     navigate('/user', { replace: true });
   }, [available, navigate, t]);
   return available;
-}
-
-/** Toast a machine's notice once. */
-export function useNotice(notice: { key: string; kind: 'success' | 'error' | 'info' } | undefined) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (notice) showToast(t(notice.key), notice.kind, TOAST_MS);
-  }, [notice, t]);
 }
 
 export function ScreenHead({ back, title }: { back: string; title: string }) {
