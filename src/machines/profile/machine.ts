@@ -23,7 +23,7 @@ import { MAX_LEN } from '../../config/constants.ts';
 import { clearSession } from '../../state/session.ts';
 import { clip } from '../validation/access.ts';
 import { checkImage, checkNickname } from '../validation/account.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import type { CallResult } from '../../api/client.ts';
 import { doneOutput } from '../events.ts';
 
@@ -64,7 +64,12 @@ export interface ProfileContext {
   menu: { bindEmail: boolean; privacy: boolean; inviteCode: boolean; serviceEmail: boolean };
   errors: { nick?: string; avatar?: string };
   failure: number | undefined;
-  notice: Notice | undefined;
+  /**
+   * What the last save or avatar read came to, until the user edits, picks
+   * again or saves again: 'saved' (desktop: the profile is read back),
+   * 'unreadable' (the picked file could not be read; nothing was taken).
+   */
+  outcome: 'saved' | 'unreadable' | undefined;
 }
 
 export type ProfileEvent =
@@ -124,6 +129,7 @@ export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
+    emitted: {} as NoticeEvent,
     input: {} as ProfileInput,
     output: {} as ProfileOutput,
   },
@@ -184,7 +190,7 @@ export const profileMachine = setup({
         ? {
             nick: clip(event.value, MAX_LEN.nick),
             errors: { ...context.errors, nick: undefined },
-            notice: undefined,
+            outcome: undefined,
           }
         : {},
     ),
@@ -195,23 +201,19 @@ export const profileMachine = setup({
       const pick = pickOf(event);
       return pick ? { errors: { ...context.errors, avatar: checkImage(pick, AVATAR) } } : {};
     }),
-    markPending: assign(({ event }) => ({ pending: pickOf(event)?.name, notice: undefined })),
+    markPending: assign(({ event }) => ({ pending: pickOf(event)?.name, outcome: undefined })),
     takeAvatar: assign(({ context }, p: { name: string; dataUrl: string }) => ({
       avatar: p,
       pending: undefined,
       errors: { ...context.errors, avatar: undefined },
     })),
-    unreadable: assign({
-      pending: undefined,
-      notice: notice('tips.something_wrong', 'error'),
-    }),
-    announceSaved: assign({
-      failure: undefined,
-      notice: notice('tips.update_success'),
-    }),
-    announceLogout: assign({
-      notice: notice('log_out_success'),
-    }),
+    unreadable: assign({ pending: undefined, outcome: 'unreadable' as const }),
+    somethingWrong: say('tips.something_wrong', 'error'),
+    /** A new save starts: what the last one came to no longer stands. */
+    forgetOutcome: assign({ outcome: undefined }),
+    recordSaved: assign({ failure: undefined, outcome: 'saved' as const }),
+    announceSaved: say('tips.update_success'),
+    announceLogout: say('log_out_success'),
     /**
      * End the session. The app may provide its session service's log-out
      * (`session.logout`, so the reason reads "logout"); clearing the store is
@@ -231,7 +233,7 @@ export const profileMachine = setup({
     menu: { bindEmail: false, privacy: false, inviteCode: false, serviceEmail: false },
     errors: {},
     failure: undefined,
-    notice: undefined,
+    outcome: undefined,
   }),
   initial: 'loading',
   states: {
@@ -258,7 +260,10 @@ export const profileMachine = setup({
           { guard: 'imageValid', target: 'readingAvatar', actions: 'markPending' },
           { actions: 'showImageError' },
         ],
-        'form.submit': [{ guard: 'nickValid', target: 'saving' }, { actions: 'showNickError' }],
+        'form.submit': [
+          { guard: 'nickValid', target: 'saving', actions: 'forgetOutcome' },
+          { actions: 'showNickError' },
+        ],
         'logout.open': 'confirmLogout',
       },
     },
@@ -283,7 +288,7 @@ export const profileMachine = setup({
               }),
             },
           },
-          { target: 'editing', actions: 'unreadable' },
+          { target: 'editing', actions: ['unreadable', 'somethingWrong'] },
         ],
       },
     },
@@ -300,13 +305,13 @@ export const profileMachine = setup({
           {
             guard: { type: 'savedOnMobile', params: doneOutput },
             target: 'saved',
-            actions: 'announceSaved',
+            actions: ['recordSaved', 'announceSaved'],
           },
           // Desktop: read the saved profile back.
           {
             guard: { type: 'saved', params: doneOutput },
             target: 'loading',
-            actions: 'announceSaved',
+            actions: ['recordSaved', 'announceSaved'],
           },
           { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],

@@ -33,7 +33,7 @@ import {
   ID_IMAGE_KEYS,
   type ImageValue,
 } from '../validation/wallet.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import type { CallResult } from '../../api/client.ts';
 import { doneOutput } from '../events.ts';
 
@@ -84,8 +84,8 @@ export interface VerificationContext {
   errors: Partial<Record<Field | Slot, string>>;
   /** Last failing reply code. */
   failure: number | undefined;
-  /** A message for the view to toast once. */
-  notice: Notice | undefined;
+  /** A submission went through while the screen was open (the record was read again after it). */
+  submitted: boolean;
 }
 
 /** A chosen image file, for one slot. */
@@ -157,6 +157,7 @@ export const verificationMachine = setup({
   types: {
     context: {} as VerificationContext,
     events: {} as VerificationEvent,
+    emitted: {} as NoticeEvent,
     input: {} as VerificationInput,
   },
   actors: {
@@ -261,11 +262,8 @@ export const verificationMachine = setup({
       return { images, queued: context.queued.filter((q) => q.slot !== event.slot) };
     }),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
-    announce: assign({
-      failure: undefined,
-      status: 1,
-      notice: notice('submit_success_please_wait'),
-    }),
+    recordSubmitted: assign({ failure: undefined, status: 1, submitted: true }),
+    announce: say('submit_success_please_wait'),
   },
 }).createMachine({
   id: 'verification',
@@ -288,7 +286,7 @@ export const verificationMachine = setup({
     alreadyVerified: false,
     errors: {},
     failure: undefined,
-    notice: undefined,
+    submitted: false,
   }),
   initial: 'loading',
   states: {
@@ -381,7 +379,7 @@ export const verificationMachine = setup({
           {
             guard: { type: 'submitted', params: doneOutput },
             target: 'loading',
-            actions: 'announce',
+            actions: ['recordSubmitted', 'announce'],
           },
           { target: 'editing', actions: { type: 'recordFailure', params: doneOutput } },
         ],

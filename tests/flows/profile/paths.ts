@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { profileActors } from '../../../src/machines/profile/actors.ts';
 import { profileMachine, type ProfileContext } from '../../../src/machines/profile/machine.ts';
 import { session, setSession } from '../../../src/state/session.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const PASSWORD = 'secret123';
 const ORIG = 'ann';
@@ -76,7 +76,7 @@ function spec(mobile: boolean): PathSpec {
         c.errors.nick ?? null,
         c.errors.avatar ?? null,
         c.failure ?? null,
-        c.notice?.key ?? null,
+        c.outcome ?? null,
       ]);
     },
     events: (s) => {
@@ -109,7 +109,7 @@ function spec(mobile: boolean): PathSpec {
         case 'confirmLogout':
           return [{ type: 'logout.cancel' }, { type: 'logout.confirm' }];
         case 'editing': {
-          const fresh = !c.avatar && !c.errors.avatar && c.notice?.key !== 'tips.something_wrong';
+          const fresh = !c.avatar && !c.errors.avatar && c.outcome !== 'unreadable';
           return [
             ...(c.nick === ORIG
               ? [nick(NEW), nick(''), nick(ILLEGAL)]
@@ -147,7 +147,13 @@ function spec(mobile: boolean): PathSpec {
       }
     },
     states: {
-      loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      loading: (s, c) => {
+        expect(s.hasTag('busy')).toBe(true);
+        // A save on desktop is announced as the profile is read back.
+        expect(noticesOf(c)).toEqual(
+          (s as Snap).context.outcome === 'saved' ? ['tips.update_success'] : [],
+        );
+      },
       failed: (s, c) => {
         expect((s as Snap).context.failure).toBe(1012);
         expect((s as Snap).context.user).toBeUndefined();
@@ -155,6 +161,13 @@ function spec(mobile: boolean): PathSpec {
       },
       editing: async (s, c) => {
         const ctx = (s as Snap).context;
+        // The one notice on arriving here: the picked avatar could not be read.
+        const said = noticesOf(c);
+        if (said.length) {
+          reached('profile.editing: said.length');
+          expect(said).toEqual(['tips.something_wrong']);
+          expect(ctx.outcome).toBe('unreadable');
+        }
         const u = await serverUser(c);
         expect(ctx.user?.uid).toBe(c.data.uid);
         expect(ctx.user?.nick).toBe(u.nick);
@@ -185,15 +198,15 @@ function spec(mobile: boolean): PathSpec {
           expect(c.world.toasts.at(-1)).toMatch(/\(code 23558\)/);
           expect(u.nick).toBe(ORIG);
         }
-        if (ctx.notice?.key === 'tips.update_success') {
-          reached("profile.editing: ctx.notice?.key === 'tips.update_success'");
+        if (ctx.outcome === 'saved') {
+          reached("profile.editing: ctx.outcome === 'saved'");
           // Desktop, read back after the save: the form shows what the server keeps.
           expect(mobile).toBe(false);
           expect(ctx.nick).toBe(u.nick);
           expect(ctx.avatar).toBeUndefined();
         }
-        if (ctx.notice?.key === 'tips.something_wrong') {
-          reached("profile.editing: ctx.notice?.key === 'tips.something_wrong'");
+        if (ctx.outcome === 'unreadable') {
+          reached("profile.editing: ctx.outcome === 'unreadable'");
           expect(ctx.avatar).toBeUndefined();
         }
       },
@@ -212,7 +225,8 @@ function spec(mobile: boolean): PathSpec {
       saved: async (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.output).toEqual({ reason: 'saved', to: '/user' });
-        expect(ctx.notice).toEqual({ key: 'tips.update_success', kind: 'success' });
+        expect(ctx.outcome).toBe('saved');
+        expect(noticesOf(c)).toEqual(['tips.update_success']);
         const u = await serverUser(c);
         expect(u.nick).toBe(ctx.nick);
         if (ctx.avatar) {
@@ -223,9 +237,9 @@ function spec(mobile: boolean): PathSpec {
           expect(u.avator).toBeUndefined();
         }
       },
-      loggedOut: (s) => {
+      loggedOut: (s, c) => {
         expect(s.output).toEqual({ reason: 'loggedOut', ...(mobile ? { to: '/' } : {}) });
-        expect((s as Snap).context.notice?.key).toBe('log_out_success');
+        expect(noticesOf(c)).toEqual(['log_out_success']);
         expect(session.token).toBeUndefined();
       },
     },

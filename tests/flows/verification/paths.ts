@@ -16,7 +16,7 @@ import {
   type VerificationContext,
   type VerificationInput,
 } from '../../../src/machines/verification/machine.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
 
@@ -141,14 +141,14 @@ function spec(input: VerificationInput): PathSpec {
         c.failure ?? null,
         c.pending?.name ?? null,
         c.queued.map((q) => q.slot),
-        !!c.notice,
+        c.submitted,
       ]);
     },
     events: (s) => {
       const c = (s as Snap).context;
       const state = JSON.stringify(s.value);
       if (state === '"loading"') {
-        if (c.notice) return [loaded(1, full)];
+        if (c.submitted) return [loaded(1, full)];
         if (c.failure === -1) return [loaded(0, full)];
         return [...[0, 1, 2, 3].map((n) => loaded(n as 0, full)), loadFailed];
       }
@@ -226,9 +226,11 @@ function spec(input: VerificationInput): PathSpec {
       loading: (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.hasTag('busy') && s.hasTag('locked')).toBe(true);
-        expect(ctx.status).toBe(ctx.notice ? 1 : -1);
-        if (ctx.notice) {
-          reached('verification.loading: ctx.notice');
+        expect(ctx.status).toBe(ctx.submitted ? 1 : -1);
+        // A submission that went through is announced as the record is read again.
+        expect(noticesOf(c)).toEqual(ctx.submitted ? ['submit_success_please_wait'] : []);
+        if (ctx.submitted) {
+          reached('verification.loading: ctx.submitted');
           expect(held(c)?.verifiedStatus).toBe(1);
         }
       },
@@ -254,9 +256,10 @@ function spec(input: VerificationInput): PathSpec {
         // 1014: the back office approved it meanwhile; otherwise the form shows the server's status.
         expect(rec?.verifiedStatus ?? 0).toBe(ctx.failure === 1014 ? 2 : ctx.status);
         expect(ctx.remark).toBe(ctx.status === 3 ? REASON : undefined);
-        if (ctx.notice) {
-          reached('verification.editing: ctx.notice');
-          expect(ctx.notice.key).toBe('submit_success_please_wait');
+        // Announced with the step into loading, not again here.
+        expect(noticesOf(c)).toEqual([]);
+        if (ctx.submitted) {
+          reached('verification.editing: ctx.submitted');
           expect(rec).toMatchObject({ realName: NAME, idCard: ID, idType: 1 });
           // Kept in the simulator's upload area, referenced from the record.
           if (full) {

@@ -18,10 +18,6 @@ const KNOWN = new Set([
   // Another change is editing these machines and views.
   'withdraw/withdraw.tsx',
   'deposit/deposit.tsx',
-  // (verification/verified.tsx passes here, but its notice still goes through
-  // useMachineOutcome's context read in screens/user/profile-kit.tsx.)
-  // Their path specs model the outcome through context.notice.
-  'profile/account.tsx',
   // Toast on reaching a final state: their machines do not emit yet.
   'login/login.tsx',
   'closeOrder/close.tsx',

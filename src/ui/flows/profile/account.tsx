@@ -28,6 +28,7 @@ import {
   ProfileHeader,
   useMachineOutcome,
 } from '../../screens/user/profile-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import './profile.css';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -63,6 +64,7 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
   // The picked image being compressed, before the machine has it.
   const [compressing, setCompressing] = useState(false);
 
+  useNotices(actor);
   useMachineOutcome<ProfileOutput>(actor, (out) => {
     if (out.reason === 'saved') session.send({ type: 'user.reload' });
     // Desktop stays after a save; after a log-out there is no account left to show.
@@ -70,10 +72,11 @@ function ProfileForm({ mobile }: { mobile: boolean }) {
     if (to) navigate(to, { replace: true });
   });
   // A save on desktop reads the profile back: the user page and the account corner follow.
-  const savedOnDesktop = state.status !== 'done' && c.notice?.key === 'tips.update_success';
+  // (The machine forgets the outcome as a new save starts, so each save reloads once.)
+  const savedOnDesktop = state.status !== 'done' && c.outcome === 'saved';
   useEffect(() => {
     if (savedOnDesktop) session.send({ type: 'user.reload' });
-  }, [savedOnDesktop, c.notice, session]);
+  }, [savedOnDesktop, session]);
 
   if (state.matches('loading') && !c.user) return <LoadingRows rows={4} />;
   if (state.matches('failed'))

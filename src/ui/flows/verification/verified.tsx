@@ -28,8 +28,8 @@ import {
   prepareImage,
   ProfileHeader,
   useAvailable,
-  useMachineOutcome,
 } from '../../screens/user/profile-kit.tsx';
+import { useNotices } from '../../hooks/use-notices.ts';
 import './verification.css';
 import { CameraNotice } from '../../components/camera-notice.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -88,7 +88,7 @@ function VerificationForm({ variant }: { variant: Variant }) {
   const busy = state.hasTag('busy');
   const editable = state.hasTag('editable');
 
-  useMachineOutcome(actor);
+  useNotices(actor);
 
   if (state.matches('loading') && c.status === -1) return <LoadingRows rows={4} />;
   if (state.hasTag('error'))

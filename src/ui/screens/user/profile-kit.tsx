@@ -1,6 +1,6 @@
 /**
  * Shared by the profile-area screens (account, password, e-mail, verification,
- * notifications, static pages): notices and outcomes of their machines, image
+ * notifications, static pages): the outcome of their machines, image
  * compression, an image picker, the screen header and the "not available
  * here" redirect.
  */
@@ -16,28 +16,19 @@ import { BackLink } from '../../components/back-link.tsx';
 import './profile.css';
 import { ServerImg } from '../../components/server-img.tsx';
 
-type Notice = { key: string; kind: 'success' | 'error' } | undefined;
-
 /**
- * Act when the machine ends (and, for verification until it emits its
- * notices like the others, toast each notice it sets: converted next), in step with its
- * transitions: a flow that ends the session must leave the screen before
- * the route guard sees it signed out (it would send the user to sign in), and
- * the toast must not wait for a render of a screen that is going away.
+ * Act when the machine ends, in step with its transitions: a flow that ends
+ * the session must leave the screen before the route guard sees it signed out
+ * (it would send the user to sign in). Its notices are toasted by useNotices.
  */
-export function useMachineOutcome<O>(actor: AnyActorRef, onDone?: (output: O) => void): void {
-  const { t } = useTranslation();
-  const latest = useRef({ t, onDone });
+export function useMachineOutcome<O>(actor: AnyActorRef, onDone: (output: O) => void): void {
+  const latest = useRef(onDone);
   useEffect(() => {
-    latest.current = { t, onDone };
+    latest.current = onDone;
   });
   useEffect(() => {
-    let last = (actor.getSnapshot().context as { notice?: Notice }).notice;
-    const sub = actor.subscribe((s: { status: string; output?: unknown; context: unknown }) => {
-      const notice = (s.context as { notice?: Notice }).notice;
-      if (notice && notice !== last) showToast(latest.current.t(notice.key), notice.kind, TOAST_MS);
-      last = notice;
-      if (s.status === 'done') latest.current.onDone?.(s.output as O);
+    const sub = actor.subscribe((s: { status: string; output?: unknown }) => {
+      if (s.status === 'done') latest.current(s.output as O);
     });
     return () => sub.unsubscribe();
   }, [actor]);
