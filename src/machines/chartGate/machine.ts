@@ -19,7 +19,7 @@
  * the market status, the option product), so a visitor's chart never calls
  * an authenticated path.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
 import type { TradeMode } from '../../config/site.ts';
@@ -27,6 +27,7 @@ import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
 import { historyOnly } from '../../api/hours.ts';
 import { optionProductOf } from '../validation/trading.ts';
 import { doneOutput } from '../events.ts';
+import { noticeEvent, type NoticeEvent } from '../notice.ts';
 
 export interface ChartGateInput {
   symbol: string;
@@ -54,9 +55,8 @@ export interface ChartGateContext {
   status: MarketStatus | null;
   /** Market mode: the product's tradeStatus (1 tradable). */
   tradeStatus: number | null;
-  /** The message to show, bumped with `noticeSeq` on every press that shows one. */
-  notice: string | undefined;
-  noticeSeq: number;
+  /** Presses refused with a message (each message is emitted as a notice). */
+  refusals: number;
   /** Where a press should take the view (the place route of the mode), bumped with `goSeq`. */
   go: { route: 'place' | 'placeOption'; direction: OrderDirection } | undefined;
   goSeq: number;
@@ -80,6 +80,7 @@ export const chartGateMachine = setup({
     events: {} as ChartGateEvent,
     input: {} as ChartGateInput,
     output: {} as ChartGateOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     loadGate: fromPromise<GateLoad, { symbol: string; mode: TradeMode }>(async () => {
@@ -108,10 +109,10 @@ export const chartGateMachine = setup({
       failure: undefined,
     })),
     recordFailure: assign((_, l: GateLoad) => ({ failure: gateFailure(l) })),
-    notify: assign(({ context }, params: { key: string }) => ({
-      notice: params.key,
-      noticeSeq: context.noticeSeq + 1,
-    })),
+    notify: enqueueActions(({ context, enqueue }, params: { key: string }) => {
+      enqueue.assign({ refusals: context.refusals + 1 });
+      enqueue.emit(noticeEvent(params.key, 'info'));
+    }),
     go: assign(({ context, event }) =>
       event.type === 'trade.request'
         ? {
@@ -132,8 +133,7 @@ export const chartGateMachine = setup({
     loggedIn: input.loggedIn,
     status: null,
     tradeStatus: null,
-    notice: undefined,
-    noticeSeq: 0,
+    refusals: 0,
     go: undefined,
     goSeq: 0,
     failure: undefined,

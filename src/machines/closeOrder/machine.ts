@@ -25,11 +25,12 @@
  *   is shown by the client, and the machine goes back to `idle` keeping the
  *   code in `failure`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { MarketOrder, OrderDirection } from '../../api/types/trading.ts';
 import { MANUAL_CLOSE_AFTER_MS } from '../../config/constants.ts';
 import { doneOutput } from '../events.ts';
+import { noticeEvent, type NoticeEvent } from '../notice.ts';
 
 export type CloseAction = 'close' | 'cancel';
 
@@ -107,6 +108,7 @@ export const closeOrderMachine = setup({
     events: {} as CloseOrderEvent,
     input: {} as CloseOrderInput,
     output: {} as CloseOrderOutput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     submitClose: fromPromise<SubmitResult, SubmitInput>(async () => {
@@ -120,6 +122,10 @@ export const closeOrderMachine = setup({
     allowedAndRequested: ({ context }) => context.secondsLeft === 0 && context.requested,
   },
   actions: {
+    /** A cancel is said here; a close is reported with its fill by the view (trade-results). */
+    announceCancelled: enqueueActions(({ context, enqueue }) => {
+      if (context.action === 'cancel') enqueue.emit(noticeEvent('tips.operation_success'));
+    }),
     countDown: assign(({ context, event }) =>
       event.type === 'clock.tick'
         ? { secondsLeft: secondsUntil(context.allowedAt, event.now) }
@@ -196,7 +202,7 @@ export const closeOrderMachine = setup({
           {
             guard: { type: 'succeeded', params: doneOutput },
             target: 'done',
-            actions: 'clearFailure',
+            actions: ['clearFailure', 'announceCancelled'],
           },
           { target: 'idle', actions: { type: 'recordFailure', params: doneOutput } },
         ],

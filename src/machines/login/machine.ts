@@ -18,6 +18,7 @@ import { MAX_LEN } from '../../config/constants.ts';
 import { setSession } from '../../state/session.ts';
 import { rememberAccount, rememberPassword } from '../../state/remember.ts';
 import { doneOutput } from '../events.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import {
   checkCode,
   checkLoginPassword,
@@ -75,6 +76,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     events: {} as LoginEvent,
     input: {} as LoginInput,
+    emitted: {} as NoticeEvent,
   },
   actors: {
     signIn: fromPromise<LoginResult, LoginPayload>(async () => {
@@ -94,6 +96,7 @@ export const loginMachine = setup({
     signedIn: (_, r: LoginResult) => r.code === 0 && !!data(r).token,
   },
   actions: {
+    announceSignedIn: say('login_success'),
     edit: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       if (event.field === 'code')
@@ -219,6 +222,6 @@ export const loginMachine = setup({
         ],
       },
     },
-    signedIn: { type: 'final', tags: ['done'] },
+    signedIn: { type: 'final', tags: ['done'], entry: 'announceSignedIn' },
   },
 });

@@ -14,6 +14,7 @@
  * Time comes from the input and the actor's reply; nothing reads the clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { say, type NoticeEvent } from '../notice.ts';
 
 /** What the dialog shows about this session, read from the server (./actors.ts). */
 export interface SessionSummary {
@@ -54,11 +55,15 @@ export const realityCheckMachine = setup({
     input: {} as RealityCheckInput,
     events: {} as RealityCheckEvent,
     output: {} as { logout: true },
+    emitted: {} as NoticeEvent,
   },
   actors: {
     summarise: fromPromise<SessionSummary, { startedAt: number }>(async () => {
       throw new Error('realityCheckMachine: provide summarise (./actors.ts)');
     }),
+  },
+  actions: {
+    announceLoggedOut: say('log_out_success'),
   },
   delays: {
     interval: ({ context }) => context.nextMs,
@@ -99,7 +104,7 @@ export const realityCheckMachine = setup({
         'reality.logout': 'loggedOut',
       },
     },
-    loggedOut: { type: 'final' },
+    loggedOut: { type: 'final', entry: 'announceLoggedOut' },
   },
   output: () => ({ logout: true }),
 });

@@ -8,8 +8,7 @@ import { chartGateActors } from '../../machines/chartGate/actors.ts';
 import { chartGateMachine } from '../../machines/chartGate/machine.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { session } from '../../state/session.ts';
-import { showToast } from '../../state/toasts.ts';
-import { TOAST_MS } from '../../config/constants.ts';
+import { useNotices } from '../hooks/use-notices.ts';
 import { useServices } from '../services-context.tsx';
 import { inspected } from '../../machines/inspect.ts';
 import './trade-buttons.css';
@@ -30,14 +29,15 @@ export function TradeButtons({
   const { t } = useTranslation();
   const { api } = useServices();
   const { token } = useSnapshot(session);
-  const [state, send] = useMachine(chartGateMachine.provide({ actors: chartGateActors(api) }), {
-    ...inspected,
-    input: { symbol, mode, loggedIn: !!token },
-  });
+  const [state, send, actor] = useMachine(
+    chartGateMachine.provide({ actors: chartGateActors(api) }),
+    {
+      ...inspected,
+      input: { symbol, mode, loggedIn: !!token },
+    },
+  );
   const c = state.context;
-  useEffect(() => {
-    if (c.noticeSeq && c.notice) showToast(t(c.notice), 'info', TOAST_MS);
-  }, [c.noticeSeq, c.notice, t]);
+  useNotices(actor);
   useEffect(() => {
     if (c.goSeq && c.go) onGo(c.go.route, c.go.direction);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one navigation per press

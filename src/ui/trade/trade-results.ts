@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '../../api/client.ts';
 import type { MarketOrder } from '../../api/types/trading.ts';
-import { RESULT_TOAST_MS } from '../../config/constants.ts';
+import { RESULT_TOAST_MS, TOAST_MS } from '../../config/constants.ts';
 import { showFigureToast } from '../../state/toasts.ts';
 
 /** The newest closed orders looked at for a result: a burst of closes fits well within. */
@@ -55,6 +55,20 @@ export function announceClose(o: MarketOrder): void {
     reason === 'manual' || reason === 'takeProfit' ? 'success' : 'info',
     RESULT_TOAST_MS,
   );
+}
+
+/**
+ * A close by hand went through: say where it closed and what it realised, or
+ * only that it went through when the closed list does not hold it yet.
+ */
+export async function announceCloseOf(
+  api: ApiClient,
+  orderId: string,
+  demo: boolean,
+): Promise<void> {
+  const [o] = await closedOrders(api, [orderId], demo);
+  if (o) announceClose(o);
+  else showFigureToast('tips.operation_success', {}, 'success', TOAST_MS);
 }
 
 /** A pending order that filled: "Buy limit BTCUSDT 0.01 filled at 58930.00". */

@@ -16,7 +16,7 @@ import {
   NOT_TRADE_MESSAGE,
   type ChartGateInput,
 } from '../../../src/machines/chartGate/machine.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof chartGateMachine)['resolveState']>;
 
@@ -108,8 +108,7 @@ function spec(o: Options): PathSpec {
         s.value,
         c.status,
         c.tradeStatus,
-        c.notice ?? null,
-        Math.min(c.noticeSeq, 2),
+        Math.min(c.refusals, 2),
         Math.min(c.goSeq, 2),
         c.go?.direction ?? null,
       ]);
@@ -120,12 +119,12 @@ function spec(o: Options): PathSpec {
       if (snap.matches('loading')) {
         const done = outcomes.map((k) => gateDone(k, mode, symbol));
         // A press while a refresh is loading (the first check is not pressed on: it has no latency yet).
-        return c.status === 'open' && c.noticeSeq === 0 && c.goSeq === 0
+        return c.status === 'open' && c.refusals === 0 && c.goSeq === 0
           ? [...done, { type: 'trade.request', direction: 0 }]
           : done;
       }
       if (snap.matches('open'))
-        return c.goSeq < 2 && c.noticeSeq < 2
+        return c.goSeq < 2 && c.refusals < 2
           ? [
               { type: 'trade.request', direction: 0 },
               { type: 'trade.request', direction: 1 },
@@ -146,10 +145,12 @@ function spec(o: Options): PathSpec {
     provide: (c) => chartGateMachine.provide({ actors: chartGateActors(c.world.api) }),
     // What a press should do where it is made: the model the states are checked against.
     resolve(e, c, snap) {
+      // The message this step shows, if any (a notice is said once, at its press).
+      c.data.said = [];
       if (e.type !== 'trade.request') return e;
       const direction = (e as EventObject & { direction: 0 | 1 }).direction;
-      if ((snap as Snap).matches('loading')) c.data.notice = NOT_TRADE_MESSAGE;
-      else if (!loggedIn) c.data.notice = 'tips.login_required';
+      if ((snap as Snap).matches('loading')) c.data.said = [NOT_TRADE_MESSAGE];
+      else if (!loggedIn) c.data.said = ['tips.login_required'];
       else c.data.go = { route: mode === 'market' ? 'place' : 'placeOption', direction };
       return e;
     },
@@ -172,7 +173,7 @@ function spec(o: Options): PathSpec {
         expect(s.hasTag('blocked')).toBe(true);
         expect(s.hasTag('tradable')).toBe(false);
         // A press while loading shows the message and goes nowhere.
-        expect(ctx.notice).toBe(c.data.notice);
+        expect(noticesOf(c)).toEqual(c.data.said ?? []);
         expect(ctx.go).toEqual(c.data.go);
       },
       open: (s, c) => {
@@ -181,7 +182,7 @@ function spec(o: Options): PathSpec {
         expect(statusNow(c)).toBe('open');
         expect(tradeStatusNow(c)).toBe(1);
         // A signed-in press opens the place route of the mode; a visitor is asked to sign in.
-        expect(ctx.notice).toBe(c.data.notice);
+        expect(noticesOf(c)).toEqual(c.data.said ?? []);
         expect(ctx.go).toEqual(c.data.go);
         if (!loggedIn) {
           reached('chartGate.open: !loggedIn');
@@ -207,9 +208,8 @@ function spec(o: Options): PathSpec {
         expect((await c.world.api.call('thumb', { symbol })).code).toBe(604);
       },
       closed: (s, c) => {
-        const ctx = (s as Snap).context;
         expect(mode).toBe('option');
-        expect(ctx.notice).toBe('index.closed');
+        expect(noticesOf(c)).toEqual(['index.closed']);
         expect(s.output).toEqual({ kind: 'back', notice: 'index.closed' });
         expect(tradeStatusNow(c)).toBe(0);
       },

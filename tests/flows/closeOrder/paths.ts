@@ -18,7 +18,7 @@ import { mockVariant } from '../../../src/api/contract.ts';
 import { MANUAL_CLOSE_AFTER_MS } from '../../../src/config/constants.ts';
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 type Snap = ReturnType<(typeof closeOrderMachine)['resolveState']>;
 
@@ -214,6 +214,8 @@ function spec(o: Options): PathSpec {
         const ctx = (s as Snap).context;
         expect(s.output).toEqual({ orderId: ORDER_ID, action: ctx.action });
         expect(ctx.failure).toBeUndefined();
+        // A cancel is said by the machine; a close is reported with its fill by the view.
+        expect(noticesOf(c)).toEqual(close ? [] : ['tips.operation_success']);
         const rec = recordOf(c)!;
         expect(rec.positionStatus).toBe(close ? 3 : 4);
         expect(rec.closeReason).toBe('manual');

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { loginMachine, type LoginContext } from '../../../src/machines/login/machine.ts';
 import { loginActors } from '../../../src/machines/login/actors.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 
 const EMAIL = 'ann@example.com';
 const PHONE = '+1 415 555 2671';
@@ -149,6 +149,7 @@ export const specs: PathSpec[] = [
         const info = await c.world.api.call('userInfo');
         expect(info.code).toBe(0);
         expect(info.data?.uid).toBe(accountUid(c, (s as Snap).context));
+        expect(noticesOf(c)).toEqual(['login_success']);
       },
     },
   },

@@ -13,7 +13,7 @@ import {
   type RealityCheckContext,
 } from '../../../src/machines/realityCheck/machine.ts';
 import { readSessionSummary } from '../../../src/machines/realityCheck/actors.ts';
-import type { PathContext, PathSpec } from '../../paths/framework.ts';
+import { noticesOf, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { T0 } from '../../support/sim.ts';
 
 const EMAIL = 'reality@example.com';
@@ -116,9 +116,10 @@ export const specs: PathSpec[] = [
         // One order placed since sign-in, nothing closed: the server's lists, not a guess.
         expect(got).toEqual({ elapsedMs: since, tradesPlaced: 1, profitLoss: '0.00' });
       },
-      loggedOut: (s) => {
+      loggedOut: (s, c) => {
         expect(s.status).toBe('done');
         expect(s.output).toEqual({ logout: true });
+        expect(noticesOf(c)).toEqual(['log_out_success']);
       },
     },
   },

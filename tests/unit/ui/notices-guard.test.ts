@@ -1,14 +1,24 @@
 /**
  * Machine notices reach the screen one way: the machine emits a `notice`
  * event (src/machines/notice.ts) and the view's useNotices(actor) toasts it.
- * No flow view reads `.notice` from a machine's context or raises a toast from
- * an effect that watches state or tags (issue 26, item 2).
+ * No view under src/ui reads `.notice` from a machine's context or raises a
+ * toast from an effect that watches state or tags (issue 26, item 2).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../src/ui/flows');
+const ROOT = path.resolve(import.meta.dirname, '../../../src/ui');
+
+/** Toasts from an effect that are not a machine's notice, each with its reason. */
+const ALLOWED = new Map([
+  ['hooks/use-notices.ts', 'the one place machine notices become toasts'],
+  ['hooks/use-available.ts', 'a screen not offered here: it starts no flow, so no machine speaks'],
+  [
+    'router.tsx',
+    'route guards (machines/routes.ts) are a pure function of the route, not a machine',
+  ],
+]);
 
 /**
  * Views not moved yet: converted next. Each entry must still break the rule
@@ -16,12 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../../src/ui/flows');
  */
 const KNOWN = new Set([
   // Another change is editing these machines and views.
-  'withdraw/withdraw.tsx',
-  'deposit/deposit.tsx',
-  // Toast on reaching a final state: their machines do not emit yet.
-  'login/login.tsx',
-  'closeOrder/close.tsx',
-  'realityCheck/dialog.tsx',
+  'flows/withdraw/withdraw.tsx',
+  'flows/deposit/deposit.tsx',
 ]);
 
 function files(dir: string): string[] {
@@ -70,8 +76,15 @@ describe('notices leave machines as events', () => {
     expect(breaches('useNotices(actor);')).toEqual([]);
   });
 
-  it.each(all.filter((f) => !KNOWN.has(f)))('%s toasts notices through useNotices only', (f) => {
-    expect(breaches(readFileSync(path.join(ROOT, f), 'utf8'))).toEqual([]);
+  it.each(all.filter((f) => !KNOWN.has(f) && !ALLOWED.has(f)))(
+    '%s toasts notices through useNotices only',
+    (f) => {
+      expect(breaches(readFileSync(path.join(ROOT, f), 'utf8'))).toEqual([]);
+    },
+  );
+
+  it.each([...ALLOWED.keys()])('%s is an allowed exception that still exists', (f) => {
+    expect(all).toContain(f);
   });
 
   it.each([...KNOWN])(

@@ -13,14 +13,13 @@ import { closeOrderActors } from '../../../machines/closeOrder/actors.ts';
 import { closeOrderMachine } from '../../../machines/closeOrder/machine.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';
 import { prices } from '../../../state/prices.ts';
-import { showToast } from '../../../state/toasts.ts';
 import { tradeChanged } from '../../../state/trade-events.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
 import { serverNow } from '../../../state/server-clock.ts';
 import { useServices } from '../../services-context.tsx';
 import { CloseWaitButton, useCloseAfterText, useServerTicks } from './close-wait.tsx';
 import { Num } from '../../components/num.tsx';
-import { announceClose, closedOrders } from '../../trade/trade-results.ts';
+import { announceCloseOf } from '../../trade/trade-results.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { inspected } from '../../../machines/inspect.ts';
 
 export function CloseOrCancel({
@@ -35,10 +34,14 @@ export function CloseOrCancel({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [state, send] = useMachine(closeOrderMachine.provide({ actors: closeOrderActors(api) }), {
-    ...inspected,
-    input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
-  });
+  const [state, send, actor] = useMachine(
+    closeOrderMachine.provide({ actors: closeOrderActors(api) }),
+    {
+      ...inspected,
+      input: { order, demo: isDemo(decodeToken(session.token)), now: serverNow() },
+    },
+  );
+  useNotices(actor);
   // Opened by a row's own Close: ask the machine for the confirm once. It opens it when it
   // can (at once, or when the close it holds for the 3 minutes is allowed); the view does not
   // decide when.
@@ -73,11 +76,9 @@ export function CloseOrCancel({
     if (!done) return;
     tradeChanged();
     onDone();
-    // A close says where it closed and what it realised (issue 25); a cancel that it went.
-    const success = () => showToast(t('tips.operation_success'), 'success', TOAST_MS);
-    if (c.action !== 'close') return success();
-    void closedOrders(api, [c.orderId], c.demo).then(([o]) => (o ? announceClose(o) : success()));
-  }, [done, onDone, t, api, c.action, c.orderId, c.demo]);
+    // A close says where it closed and what it realised (issue 25); a cancel is the machine's notice.
+    if (c.action === 'close') void announceCloseOf(api, c.orderId, c.demo);
+  }, [done, onDone, api, c.action, c.orderId, c.demo]);
   const label = t(c.action === 'close' ? 'position.cover' : 'position.cancel');
   const confirming = state.matches('confirming') || state.matches('submitting');
   const confirmRef = useRef<HTMLDivElement>(null);

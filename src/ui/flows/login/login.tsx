@@ -6,7 +6,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { loginActors } from '../../../machines/login/actors.ts';
 import { loginMachine, type LoginInput } from '../../../machines/login/machine.ts';
 import { safeReturnPath } from '../../../machines/routes.ts';
-import { MAX_LEN, TOAST_MS } from '../../../config/constants.ts';
+import { MAX_LEN } from '../../../config/constants.ts';
 import {
   recallAccount,
   recallPassword,
@@ -14,7 +14,7 @@ import {
   rememberRegisterAccount,
 } from '../../../state/remember.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDesktop } from '../../hooks/use-media.ts';
 import { Check, CodeField, PasswordField } from '../../forms/fields.tsx';
@@ -44,10 +44,11 @@ function LoginForm({ input }: { input: LoginInput }) {
   const { api } = useServices();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [state, send] = useMachine(loginMachine.provide({ actors: loginActors(api) }), {
+  const [state, send, actor] = useMachine(loginMachine.provide({ actors: loginActors(api) }), {
     ...inspected,
     input,
   });
+  useNotices(actor);
   const c = state.context;
   const busy = state.hasTag('busy');
   // Just signed up (trading.md §7: back to sign in with the account filled in):
@@ -63,11 +64,10 @@ function LoginForm({ input }: { input: LoginInput }) {
 
   useEffect(() => {
     if (!state.matches('signedIn')) return;
-    showToast(t('login_success'), 'success', TOAST_MS);
     rememberRegisterAccount(undefined);
     const to = new URLSearchParams(search).get('to');
     navigate(safeReturnPath(to, window.location.origin), { replace: true });
-  }, [state, navigate, search, t]);
+  }, [state, navigate, search]);
 
   const change = (field: 'username' | 'password' | 'code') => (value: string) =>
     send({ type: 'field.change', field, value });

@@ -14,8 +14,7 @@ import { readSessionSummary } from '../../../machines/realityCheck/actors.ts';
 import { sessionStartedAt } from '../../../state/reality.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';
 import { serverNow } from '../../../state/server-clock.ts';
-import { showToast } from '../../../state/toasts.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { Num } from '../../components/num.tsx';
@@ -40,16 +39,16 @@ function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: nu
       }),
     [services.api],
   );
-  const [state, send] = useMachine(machine, {
+  const [state, send, actor] = useMachine(machine, {
     ...inspected,
     input: { intervalMs, startedAt, now: serverNow() },
   });
+  useNotices(actor);
   useEffect(() => {
     if (state.status !== 'done') return;
     services.session.send({ type: 'session.logout' });
-    showToast(t('log_out_success'), 'success', TOAST_MS);
     navigate('/');
-  }, [state.status, services.session, t]);
+  }, [state.status, services.session]);
   const open = state.hasTag('open');
   const s = state.context.summary;
   const minutes = Math.floor((s?.elapsedMs ?? serverNow() - startedAt) / 60_000);

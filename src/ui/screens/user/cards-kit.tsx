@@ -4,27 +4,17 @@
  * header, the loading and failed states, and the delete confirm
  * drawer.
  */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { TOAST_MS } from '../../../config/constants.ts';
-import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import { Drawer } from '../../components/drawer.tsx';
+import { useAvailableOr } from '../../hooks/use-available.ts';
 
 /** The area's texts (kept as a name for its screens; plain useTranslation). */
 export const useCardsTexts = useTranslation;
 
 /** When a screen is not available: back to /user with a short notice. */
 export function useAvailable(available: boolean): boolean {
-  const { t } = useCardsTexts();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (available) return;
-    showToast(t('cards.unavailable'), 'info', TOAST_MS);
-    navigate('/user', { replace: true });
-  }, [available, navigate, t]);
-  return available;
+  return useAvailableOr(available, 'cards.unavailable');
 }
 
 export function ScreenHead({ back, title }: { back: string; title: string }) {

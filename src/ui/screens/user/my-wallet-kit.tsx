@@ -2,26 +2,16 @@
  * Wallet screens' shared pieces: the availability guard, the header, coin
  * amounts and loading skeletons.
  */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { TOAST_MS } from '../../../config/constants.ts';
-import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
+import { useAvailableOr } from '../../hooks/use-available.ts';
 
 /**
  * A screen that is not offered (flag off, demo account) sends the user back
  * to /user (or `away`) with a short notice. Returns whether the screen may show.
  */
 export function useAvailable(available: boolean, away = '/user'): boolean {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (available) return;
-    showToast(t('wallet_ui.unavailable'), 'info', TOAST_MS);
-    navigate(away, { replace: true });
-  }, [available, away, navigate, t]);
-  return available;
+  return useAvailableOr(available, 'wallet_ui.unavailable', away);
 }
 
 /** Header with the back arrow and the title. */

@@ -6,15 +6,13 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import type { AnyActorRef } from 'xstate';
 import { readImage } from '../../../machines/validation/wallet.ts';
 import { pictureType, preparePicture } from '../../images/compress.ts';
-import { TOAST_MS } from '../../../config/constants.ts';
-import { showToast } from '../../../state/toasts.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import './profile.css';
 import { ServerImg } from '../../components/server-img.tsx';
+import { useAvailableOr } from '../../hooks/use-available.ts';
 
 /**
  * Act when the machine ends, in step with its transitions: a flow that ends
@@ -47,14 +45,7 @@ export function ProfileHeader({ title, back = '/user' }: { title: string; back?:
 
 /** A screen that is not for this site or account: back to /user with a short notice. */
 export function useAvailable(available: boolean): boolean {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (available) return;
-    showToast(t('profile.unavailable'), 'info', TOAST_MS);
-    navigate('/user', { replace: true });
-  }, [available, navigate, t]);
-  return available;
+  return useAvailableOr(available, 'profile.unavailable');
 }
 
 export function LoadingRows({ rows = 3 }: { rows?: number }) {
