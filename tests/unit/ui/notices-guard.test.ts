@@ -16,7 +16,6 @@ const ROOT = path.resolve(import.meta.dirname, '../../../src/ui/flows');
  */
 const KNOWN = new Set([
   // Another change is editing these machines and views.
-  'withdraw/withdraw.tsx',
   'deposit/deposit.tsx',
   // (verification/verified.tsx passes here, but its notice still goes through
   // useMachineOutcome's context read in screens/user/profile-kit.tsx.)
