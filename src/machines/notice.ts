@@ -31,12 +31,3 @@ export function say<
   // The machine's own types come from where the action is used (setup's actions).
   return emit<TContext, TExpressionEvent, TParams, TEvent, NoticeEvent>(noticeEvent(key, kind));
 }
-
-/**
- * A property assigner for `assign({ notice: notice('tips.add_success') })`.
- * Only for the machines not yet moved to `say` (withdraw, deposit, session,
- * verification): views show a context notice when its object changes.
- */
-export const notice =
-  (key: string, kind: Notice['kind'] = 'success') =>
-  (): Notice => ({ key, kind });

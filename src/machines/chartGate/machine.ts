@@ -66,7 +66,7 @@ export interface ChartGateContext {
 export type ChartGateEvent =
   { type: 'trade.request'; direction: OrderDirection } | { type: 'gate.retry' };
 
-export type ChartGateOutput = { kind: 'back'; notice: 'index.closed' };
+export type ChartGateOutput = { kind: 'back' };
 
 /** The first failing code of a gate check, else undefined. */
 function gateFailure(l: GateLoad): number | undefined {
@@ -204,5 +204,5 @@ export const chartGateMachine = setup({
     },
     closed: { type: 'final', tags: ['done'] },
   },
-  output: () => ({ kind: 'back', notice: 'index.closed' }),
+  output: () => ({ kind: 'back' as const }),
 });

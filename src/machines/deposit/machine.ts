@@ -7,8 +7,9 @@
  * - Crypto, step one: the coin and network list (currencySimpleCoinNet, or
  *   userSelfWallet for wallet-type 1 users, whose `said` goes with the
  *   deposit), the house address, its QR code unless depositHideQRCode, and a
- *   copy action. Next opens step two: amount (p_t_deposit_amount, no leading
- *   dot, at most 5 decimals; deposit_amount_positive when zero;
+ *   copy action (it emits the notice copy_success). Next opens step two:
+ *   amount (p_t_deposit_amount, no leading dot, at most 5 decimals;
+ *   deposit_amount_positive when zero;
  *   deposit_min_amount under the USD minimum of §9, shown on both steps and
  *   checked before submitting, when the coin's USD price is known: USD and
  *   USDT always, others from the market's quotes), a proof
@@ -17,9 +18,9 @@
  *   typed.
  * - Submit: userDeposit, multipart, metaData { coinId, amt, said, locale } and
  *   the depositProof file. Success resets the form and shows the result
- *   step (`crypto.submitted`): submit_success_please_wait, the amount and
- *   coin, In review and the time (server time, from the submit actor);
- *   `deposit.new` goes back to step one.
+ *   step (`crypto.submitted`): submit_success_please_wait (its title, not
+ *   a notice), the amount and coin, In review and the time (server time,
+ *   from the submit actor); `deposit.new` goes back to step one.
  * - Bank: the user's bank cards (userBankCardList, account decoded for its
  *   last 4 digits); deposits by bank wire go through online customer service
  *   (`service.open` runs the app's `openService`).
@@ -48,7 +49,7 @@ import {
   type FileMeta,
   type ImageValue,
 } from '../validation/wallet.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 
 // ── The kept form, the context, the events and the actors' results ──
@@ -117,13 +118,14 @@ export interface DepositContext {
   pending: FileMeta | undefined;
   errors: Partial<Record<Field, string>>;
   failure: number | undefined;
-  notice: Notice | undefined;
   /** The form is in session storage (the agreement page is open). */
   stored: boolean;
   /** Started from a kept form. */
   restored: boolean;
   /** Times customer service was asked for (bank tab). */
   serviceRequests: number;
+  /** Times the address was copied (each is announced: copy_success). */
+  copies: number;
   /** Flag depositBanNewFlow. */
   banNewFlow: boolean;
   /** The recharge status was read (with banNewFlow); what it said of the latest deposit. */
@@ -237,6 +239,7 @@ export const depositMachine = setup({
   types: {
     context: {} as DepositContext,
     events: {} as DepositEvent,
+    emitted: {} as NoticeEvent,
     input: {} as DepositInput,
   },
   actors: {
@@ -311,7 +314,8 @@ export const depositMachine = setup({
       const address = coinOf(context)?.address;
       if (address) void globalThis.navigator?.clipboard?.writeText(address).catch(() => {});
     },
-    copied: assign({ notice: notice('copy_success') }),
+    copied: assign(({ context }) => ({ copies: context.copies + 1 })),
+    announceCopied: say('copy_success'),
     stepOne: assign({ step: 1 }),
     stepTwo: assign({ step: 2 }),
     editAmount: assign(({ context, event }) =>
@@ -347,8 +351,6 @@ export const depositMachine = setup({
       errors: { ...context.errors, proof: 'illegal_extension' },
     })),
     removeProof: assign({ proof: undefined }),
-    /** A message already shown is not shown again. */
-    clearNotice: assign({ notice: undefined }),
     serviceOpened: assign(({ context }) => ({ serviceRequests: context.serviceRequests + 1 })),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context) })),
     /** The accepted deposit, for the result step (read before the form is reset). */
@@ -364,12 +366,8 @@ export const depositMachine = setup({
       };
     }),
     clearResult: assign({ result: undefined }),
-    resetForm: assign({
-      ...empty,
-      step: 1,
-      failure: undefined,
-      notice: notice('submit_success_please_wait'),
-    }),
+    /** The result step says submit_success_please_wait (its title): no notice besides. */
+    resetForm: assign({ ...empty, step: 1, failure: undefined }),
     /** Keep the form in session storage (no storage: nothing to do). */
     storeForm: ({ context }) => {
       try {
@@ -413,10 +411,10 @@ export const depositMachine = setup({
       pending: undefined,
       errors: {},
       failure: undefined,
-      notice: undefined,
       stored: false,
       restored: !!r,
       serviceRequests: 0,
+      copies: 0,
       banNewFlow: input.banNewFlow ?? false,
       recharge: undefined,
       result: undefined,
@@ -526,8 +524,8 @@ export const depositMachine = setup({
           entry: 'stepOne',
           on: {
             'coin.select': { guard: 'knownCoin', actions: 'selectCoin' },
-            'address.copy': { actions: ['copyAddress', 'copied'] },
-            'step.next': { target: 'details', actions: 'clearNotice' },
+            'address.copy': { actions: ['copyAddress', 'copied', 'announceCopied'] },
+            'step.next': 'details',
           },
         },
         details: {
@@ -623,9 +621,9 @@ export const depositMachine = setup({
               {
                 guard: 'banNewFlow',
                 target: '#deposit.checking',
-                actions: ['clearResult', 'clearNotice'],
+                actions: 'clearResult',
               },
-              { target: 'choosing', actions: ['clearResult', 'clearNotice'] },
+              { target: 'choosing', actions: 'clearResult' },
             ],
           },
         },

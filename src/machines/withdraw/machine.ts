@@ -25,8 +25,8 @@
  *   insufficient_balance (isOver), practicalNum_rule (practical <= 0).
  * - Submit (userWithdraw with num, practicalNum and the target; locale):
  *   `submitting` is the flag that blocks repeats; a failure clears it (a lock
- *   code locks the form); success shows submit_success_please_wait, resets
- *   the form and checks the status again. A submit while a check is in
+ *   code locks the form); success emits the notice
+ *   submit_success_please_wait, resets the form and checks the status again. A submit while a check is in
  *   flight (the 1 s recheck) raises the flag at once (the button shows busy)
  *   and goes ahead when the check allows it; a refusing check clears it.
  */
@@ -41,7 +41,7 @@ import {
   checkWithdrawAmount,
   type Limits,
 } from '../validation/wallet.ts';
-import { notice, type Notice } from '../notice.ts';
+import { say, type NoticeEvent } from '../notice.ts';
 import { doneOutput } from '../events.ts';
 import type { MaxResult } from './max.ts';
 
@@ -102,7 +102,11 @@ export interface WithdrawContext {
   /** A submission is under way (repeat submits are blocked). */
   submitting: boolean;
   failure: number | undefined;
-  notice: Notice | undefined;
+  /**
+   * A withdrawal went through from this screen: the status checks after it
+   * find it in review.
+   */
+  outcome: 'submitted' | undefined;
 }
 
 export type WithdrawEvent =
@@ -203,6 +207,7 @@ export const withdrawMachine = setup({
   types: {
     context: {} as WithdrawContext,
     events: {} as WithdrawEvent,
+    emitted: {} as NoticeEvent,
     input: {} as WithdrawInput,
   },
   actors: {
@@ -332,8 +337,9 @@ export const withdrawMachine = setup({
       ...cleared,
       targetId: undefined,
       limits: undefined,
-      notice: notice('submit_success_please_wait'),
+      outcome: 'submitted' as const,
     }),
+    announceSubmitted: say('submit_success_please_wait'),
   },
 }).createMachine({
   id: 'withdraw',
@@ -351,7 +357,7 @@ export const withdrawMachine = setup({
       ...cleared,
       lockCode: undefined,
       failure: undefined,
-      notice: undefined,
+      outcome: undefined,
     };
   },
   initial: 'checking',
@@ -522,7 +528,7 @@ export const withdrawMachine = setup({
                   {
                     guard: { type: 'withdrawn', params: doneOutput },
                     target: '#withdraw.checking',
-                    actions: 'done',
+                    actions: ['done', 'announceSubmitted'],
                   },
                   {
                     guard: { type: 'lockedCode', params: doneOutput },

@@ -210,7 +210,7 @@ function spec(o: Options): PathSpec {
       closed: (s, c) => {
         expect(mode).toBe('option');
         expect(noticesOf(c)).toEqual(['index.closed']);
-        expect(s.output).toEqual({ kind: 'back', notice: 'index.closed' });
+        expect(s.output).toEqual({ kind: 'back' });
         expect(tradeStatusNow(c)).toBe(0);
       },
     },

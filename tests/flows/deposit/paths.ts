@@ -24,7 +24,7 @@ import {
 import { coinNetView } from '../../../src/simulator/modules/account/addresses.ts';
 import { COIN_NETS } from '../../../src/simulator/modules/account/coins.ts';
 import { readImage } from '../../../src/machines/validation/wallet.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { afterTurn, overNetwork, png, PNG_BYTES, PNG_URL } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof depositMachine)['resolveState']>;
@@ -208,7 +208,7 @@ function spec(name: string, input: DepositInput): PathSpec {
         said = world.sim.backOffice.addSelfWallet(u.uid, '101', SELF_ADDRESS);
       }
       if (input.banNewFlow) world.sim.backOffice.setFlag('depositBanNewFlow', true);
-      return { uid: u.uid, key, said, copied: [], service: 0, serviceAsked: 0 };
+      return { uid: u.uid, key, said, copied: [], announced: 0, service: 0, serviceAsked: 0 };
     },
     provide: (c) =>
       depositMachine.provide({
@@ -335,14 +335,21 @@ function spec(name: string, input: DepositInput): PathSpec {
         const net = COIN_NETS.find((n) => n.id === ctx.coinId);
         expect(coin?.address).toBe(self ? SELF_ADDRESS : net?.address);
         expect(ctx.result).toBeUndefined();
-        if (ctx.notice?.key === 'copy_success') {
-          reached("deposit.crypto.choosing: ctx.notice?.key === 'copy_success'");
-          expect((c.data.copied as string[]).at(-1)).toBe(coin?.address);
+        // Each copy is announced once, with the step that copied.
+        const copied = c.data.copied as string[];
+        expect(ctx.copies).toBe(copied.length);
+        const fresh = ctx.copies - (c.data.announced as number);
+        c.data.announced = ctx.copies;
+        expect(noticesOf(c)).toEqual(Array<string>(fresh).fill('copy_success'));
+        if (fresh > 0) {
+          reached('deposit.crypto.choosing: fresh > 0');
+          expect(copied.at(-1)).toBe(coin?.address);
         }
       },
       'crypto.submitted': (s, c) => {
         const ctx = (s as Snap).context;
-        expect(ctx.notice?.key).toBe('submit_success_please_wait');
+        // The result step says submit_success_please_wait (its title): no toast besides.
+        expect(noticesOf(c)).toEqual([]);
         // The form behind the result is reset; the result is the request the server keeps.
         expect([ctx.amount, ctx.proof, ctx.agreed, ctx.step]).toEqual(['', undefined, false, 1]);
         const net = COIN_NETS.find((n) => n.id === ctx.coinId);

@@ -28,7 +28,7 @@ import {
   type WithdrawTarget,
 } from '../../../src/machines/withdraw/machine.ts';
 import { coinNet, withdrawFee } from '../../../src/simulator/modules/account/coins.ts';
-import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
 import { overNetwork } from '../../paths/specs/network.ts';
 
 type Snap = ReturnType<(typeof withdrawMachine)['resolveState']>;
@@ -169,7 +169,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
         c.failure ?? null,
         c.lockCode ?? null,
         c.submitting,
-        !!c.notice,
+        c.outcome ?? null,
       ]);
     },
     events: (s) => {
@@ -179,7 +179,7 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       const bank = c.tab === 'bank_card';
       const state = JSON.stringify(s.value);
       if (state === '"checking"') {
-        if (c.notice) return [done('checkStatus', reply(1067))];
+        if (c.outcome === 'submitted') return [done('checkStatus', reply(1067))];
         // Refreshed while locked: the cause is still there (its lifting is an e2e journey).
         if (c.lockCode !== undefined) return [done('checkStatus', reply(c.lockCode))];
         return [0, 1067, 1066, 1070].map((code) => done('checkStatus', reply(code)));
@@ -413,11 +413,14 @@ function spec(name: string, input: WithdrawInput): PathSpec {
       checking: (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.hasTag('busy')).toBe(true);
-        if (ctx.notice) {
-          reached('withdraw.checking: ctx.notice');
+        // Announced once, with the submission that went through (from the form: no lock
+        // yet); a refresh of the lock that follows says nothing.
+        const justSubmitted = ctx.outcome === 'submitted' && ctx.lockCode === undefined;
+        expect(noticesOf(c)).toEqual(justSubmitted ? ['submit_success_please_wait'] : []);
+        if (ctx.outcome === 'submitted') {
+          reached("withdraw.checking: ctx.outcome === 'submitted'");
           // Submitted: in review on the server, the amount held from the balance.
           const [w] = withdrawals(c);
-          expect(ctx.notice.key).toBe('submit_success_please_wait');
           expect(w?.payState).toBe(0);
           expect(cash(c).toString()).toBe(new Big(FUNDS).minus(w?.usd ?? 0).toString());
           expect([ctx.amount, ctx.submitting, ctx.targetId]).toEqual(['', false, undefined]);

@@ -27,14 +27,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { TOAST_MS } from '../../../config/constants.ts';
 import {
   restoreDepositForm,
   type DepositForm,
   type DepositInput,
 } from '../../../machines/deposit/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { useDesktop } from '../../hooks/use-media.ts';
@@ -51,6 +50,8 @@ function DepositScreen({ input }: { input: DepositInput }) {
   const { t } = useTranslation();
   const [state, send, actor] = useDeposit(input);
   const c = state.context;
+  // The machine's notices (the address copied) show as toasts.
+  useNotices(actor);
   const disabled = state.hasTag('disabled');
   useAvailable(!disabled);
   // Any navigation but the agreement page clears the kept form. (This screen
@@ -60,11 +61,7 @@ function DepositScreen({ input }: { input: DepositInput }) {
     if (c.stored && !location.endsWith('/user/agreement')) send({ type: 'navigate.away' });
   }, [location, c.stored, send]);
 
-  const copy = () => {
-    send({ type: 'address.copy' });
-    const n = actor.getSnapshot().context.notice;
-    if (n) showToast(t(n.key), 'success', TOAST_MS);
-  };
+  const copy = () => send({ type: 'address.copy' });
 
   if (disabled) return null;
   if (state.matches('checking')) return <Loading />;

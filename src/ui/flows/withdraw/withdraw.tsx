@@ -15,12 +15,11 @@
  * the machine hook are in form.tsx, review.tsx, target.tsx, states.tsx and
  * kit.ts beside it (src/ui/flows/withdraw/), with withdraw.css.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOAST_MS } from '../../../config/constants.ts';
 import { BANK_META_MISSING, type WithdrawInput } from '../../../machines/withdraw/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
-import { showToast } from '../../../state/toasts.ts';
+import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
 import { useDemo } from '../../hooks/use-session.ts';
 import { useAvailable, WalletHead } from '../../screens/user/my-wallet-kit.tsx';
@@ -32,19 +31,10 @@ import './withdraw.css';
 
 function WithdrawScreen({ input }: { input: WithdrawInput }) {
   const { t } = useTranslation();
-  const [state, send] = useWithdraw(input);
+  const [state, send, actor] = useWithdraw(input);
   const c = state.context;
-
-  // The success notice shows when a submission ends with it.
-  const was = useRef(false);
-  const submitting = state.hasTag('submitting');
-  useEffect(() => {
-    if (submitting) was.current = true;
-    else if (was.current) {
-      was.current = false;
-      if (c.notice) showToast(t(c.notice.key), 'success', TOAST_MS);
-    }
-  }, [submitting, c.notice, t]);
+  // A submission that went through is announced by the machine.
+  useNotices(actor);
 
   let body;
   if (state.matches('checking')) {
