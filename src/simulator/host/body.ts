@@ -38,17 +38,37 @@ export const hasBody = (req: IncomingMessage): boolean =>
 /** The media type of a Content-Type header, lower case, without parameters. */
 const mediaType = (h: string | undefined) => (h ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** Read a raw body up to `limit` bytes. */
-export async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new TooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > limit) throw new TooLarge();
-    chunks.push(c as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Read a raw body up to `limit` bytes. Past it, reading stops without closing
+ * the request (the host answers 413 and lets the rest linger).
+ */
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(new TooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      req.pause();
+    };
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size <= limit) return void chunks.push(c);
+      stop();
+      reject(new TooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (e: Error) => {
+      stop();
+      reject(e);
+    };
+    // The client left before the end.
+    const onClose = () => onError(new Error('request closed before its end'));
+    req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+  });
 }
 
 /** A multipart body as parts, under the caps. */

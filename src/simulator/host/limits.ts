@@ -24,6 +24,13 @@ export interface HostLimits {
   multipartParts: number;
   /** Largest single part of a multipart body, bytes (413). */
   multipartPartBytes: number;
+  /**
+   * A refused body still arriving is read and dropped up to this many bytes, so
+   * the client can read its reply (a lingering close); past it the connection is closed.
+   */
+  refusedBodyBytes: number;
+  /** ...and for at most this long after the refusal, ms. */
+  lingerMs: number;
 
   // ---- connections (HTTP and WebSocket alike, as TCP connections)
   /** Connections open at once, in all (over it: closed at once). */
@@ -89,6 +96,8 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   multipartBodyBytes: 12 * 1024 * 1024,
   multipartParts: 16,
   multipartPartBytes: 10 * 1024 * 1024,
+  refusedBodyBytes: 32 * 1024 * 1024,
+  lingerMs: 5_000,
 
   maxConnections: 1024,
   addressConnections: 128,

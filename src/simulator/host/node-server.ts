@@ -59,28 +59,43 @@ const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
 /** The text of a 429 (the client shows its own localised one). */
 export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
 
-/** A refused request's body up to this size is drained, keeping the connection; a larger one ends it. */
-const DRAIN_BYTES = 16 * 1024;
-
 /**
- * Answer a refusal. A body still on the wire is never parsed: a small one is
- * drained so the connection can be used again; a larger (or unsized) one
- * takes the connection with it, unread.
+ * A refused request's body still on the wire is read and dropped, never
+ * parsed (a lingering close). Closing a socket with unread input makes the
+ * kernel reset it, and the client then loses the reply it has not read yet:
+ * a 413 arrived as ECONNRESET on a loaded machine. Within
+ * {@link HostLimits.refusedBodyBytes} and {@link HostLimits.lingerMs} the
+ * connection stays usable; past either it is closed.
  */
+export function linger(req: IncomingMessage, limits: HostLimits): void {
+  if (!hasBody(req) || req.complete || req.destroyed) return;
+  let seen = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, limits.lingerMs);
+  timer.unref();
+  req.on('data', (c: Buffer) => {
+    seen += c.length;
+    if (seen > limits.refusedBodyBytes) close();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Answer a refusal; a body still on the wire lingers (see {@link linger}). */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
+  limits: HostLimits,
   status: number,
   body: string,
   extra: Record<string, string> = {},
 ): void {
-  const unread = hasBody(req) && !req.readableEnded;
-  const small = Number(req.headers['content-length'] ?? Infinity) <= DRAIN_BYTES;
-  if (unread && small) req.resume();
-  const cut = unread && !small;
-  res
-    .writeHead(status, { ...jsonHeaders, ...extra, ...(cut ? { Connection: 'close' } : {}) })
-    .end(body, () => cut && req.destroy());
+  linger(req, limits);
+  res.writeHead(status, { ...jsonHeaders, ...extra }).end(body);
 }
 
 /** The operator API's body reader: JSON within the JSON cap. */
@@ -96,7 +111,7 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
   const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
   return async (req, res, url) => {
     const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
-    if (!m) return refuse(req, res, 404, '');
+    if (!m) return refuse(req, res, limits, 404, '');
     const root = m[1] as Root;
     const path = m[2] as string;
     let hit: ReturnType<typeof matchCall>;
@@ -104,17 +119,18 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
       hit = matchCall(root, path);
     } catch {
       // A path parameter that is not valid percent-encoding names nothing.
-      return refuse(req, res, 400, refusal(1001, 'Incorrect parameter'));
+      return refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
     }
-    if (!hit) return refuse(req, res, 404, refusal(-1, `Not found: ${path}`));
+    if (!hit) return refuse(req, res, limits, 404, refusal(-1, `Not found: ${path}`));
     const ep = contract[hit.name];
-    if (req.method !== ep.method) return refuse(req, res, 405, refusal(-1, 'Method not allowed'));
+    if (req.method !== ep.method)
+      return refuse(req, res, limits, 405, refusal(-1, 'Method not allowed'));
     const peer = peerOf(req, limits.trustProxy);
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const wait = await rates.admit(peer, token);
     if (wait > 0)
-      return refuse(req, res, 429, refusal(-1, TOO_MANY_TEXT), {
+      return refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
         'Retry-After': String(Math.ceil(wait / 1000)),
       });
     let body: WireRequest['body'];
@@ -122,11 +138,11 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
       body = await readCallBody(req, ep.encoding, limits);
     } catch (e) {
       if (e instanceof TooLarge)
-        return refuse(req, res, 413, refusal(-1, 'Request body too large'));
+        return refuse(req, res, limits, 413, refusal(-1, 'Request body too large'));
       if (e instanceof WrongType)
-        return refuse(req, res, 415, refusal(1001, 'Content-Type does not match the call'));
+        return refuse(req, res, limits, 415, refusal(1001, 'Content-Type does not match the call'));
       if (e instanceof Malformed)
-        return refuse(req, res, 400, refusal(1001, 'Incorrect parameter'));
+        return refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
       // Cut at its deadline (Node has answered 408) or left: nobody to answer.
       if (e instanceof Gone) return;
       throw e;
@@ -192,7 +208,9 @@ export async function startSimServer(
       void (async () => {
         const url = new URL(req.url ?? '/', `http://${host}`);
         for (const r of routes)
-          if (await r(req, res, { url, readBody: () => readJson(req, limits) })) return;
+          if (await r(req, res, { url, readBody: () => readJson(req, limits) }))
+            // A route that answered without reading the body (a wrong key, too large).
+            return linger(req, limits);
         if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
         await call(req, res, url);
       })().catch((e: unknown) => {
