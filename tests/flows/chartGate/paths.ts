@@ -145,10 +145,9 @@ function spec(o: Options): PathSpec {
     provide: (c) => chartGateMachine.provide({ actors: chartGateActors(c.world.api) }),
     // What a press should do where it is made: the model the states are checked against.
     resolve(e, c, snap) {
-      // The message this step shows, if any (a notice is said once, at its press).
-      c.data.said = [];
       if (e.type !== 'trade.request') return e;
       const direction = (e as EventObject & { direction: 0 | 1 }).direction;
+      // The message this press shows, if any (checked, then forgotten, by the state it stays in).
       if ((snap as Snap).matches('loading')) c.data.said = [NOT_TRADE_MESSAGE];
       else if (!loggedIn) c.data.said = ['tips.login_required'];
       else c.data.go = { route: mode === 'market' ? 'place' : 'placeOption', direction };
@@ -174,6 +173,7 @@ function spec(o: Options): PathSpec {
         expect(s.hasTag('tradable')).toBe(false);
         // A press while loading shows the message and goes nowhere.
         expect(noticesOf(c)).toEqual(c.data.said ?? []);
+        c.data.said = [];
         expect(ctx.go).toEqual(c.data.go);
       },
       open: (s, c) => {
@@ -183,6 +183,7 @@ function spec(o: Options): PathSpec {
         expect(tradeStatusNow(c)).toBe(1);
         // A signed-in press opens the place route of the mode; a visitor is asked to sign in.
         expect(noticesOf(c)).toEqual(c.data.said ?? []);
+        c.data.said = [];
         expect(ctx.go).toEqual(c.data.go);
         if (!loggedIn) {
           reached('chartGate.open: !loggedIn');
