@@ -59,7 +59,7 @@ test('switch to demo and reset it', async ({ page }) => {
   const available = page.getByRole('region', { name: 'Balance' }).getByText('Available');
   await expect(available).not.toContainText('100000.00');
   await reset.click();
-  await expect(page.getByText('Operation successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Operation successful');
   // The reset account is read again: all of it available, no position left.
   await expect(available).toContainText('100000.00');
   await page.goto('/position');
@@ -67,7 +67,7 @@ test('switch to demo and reset it', async ({ page }) => {
   await page.goto('/user');
   // A second reset is refused: once only (701).
   await reset.click();
-  await expect(page.getByText(/\(code 701\)/)).toBeVisible();
+  await expect(page).toHaveShownToast(/\(code 701\)/);
 });
 
 test('desktop account corner: balance popover and log out from my page', async ({ page }) => {

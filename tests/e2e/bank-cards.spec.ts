@@ -23,7 +23,7 @@ test('the bank card form offers the fixed bank list as bank names; a chosen one 
   await page.getByLabel('Payee name').fill('Ada Lovelace');
   await page.getByLabel('Bank account').fill('GB29NWBK60161331926819');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page).toHaveShownToast('Added successfully');
   await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
   await expect(page.getByRole('list', { name: 'Bank cards' }).getByText('JBIC')).toBeVisible();
   expect(consoleErrors).toEqual([]);
@@ -38,11 +38,11 @@ test('a card refused by its own rules says so: the fields, and the toast “Vali
   await expect(page.getByLabel('Bank name')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter the bank name')).toBeVisible();
-  await expect(page.getByText('Validation failed, please check content')).toBeVisible();
+  await expect(page).toHaveShownToast('Validation failed, please check content');
   // Put right, it saves without the toast.
   await page.getByLabel('Bank name').fill('AIB');
   await page.getByLabel('Payee name').fill('Ada Lovelace');
   await page.getByLabel('Bank account').fill('IE29AIBK93115212345678');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page).toHaveShownToast('Added successfully');
 });

@@ -57,9 +57,7 @@ test(
     expect(sent).toMatch(/^\d{6}$/);
     await code.fill(sent === '000000' ? '000001' : '000000');
     await confirm.click();
-    await expect(
-      page.getByRole('status').getByText('Invalid verification code (code 1020)'),
-    ).toBeVisible();
+    await expect(page).toHaveShownToast('Invalid verification code (code 1020)');
     await expect(
       page.getByRole('alert').filter({ hasText: 'Invalid verification code' }),
     ).toBeVisible();
@@ -75,7 +73,7 @@ test(
     // Not yet a sign-in name.
     await logOut(page);
     await signInByEmail(page);
-    await expect(page.getByText('Incorrect account or password (code 1108)')).toBeVisible();
+    await expect(page).toHaveShownToast('Incorrect account or password (code 1108)');
     await signInByPhone(page);
 
     // The profile says it waits too; back to the code from the bind screen.
@@ -101,7 +99,7 @@ test(
     // The right code: confirmed.
     await page.getByLabel('Verification code').fill(sent);
     await page.getByRole('button', { name: 'Confirm e-mail' }).click();
-    await expect(page.getByRole('status').getByText('E-mail confirmed')).toBeVisible();
+    await expect(page).toHaveShownToast('E-mail confirmed');
     await expect(page.getByRole('definition')).toHaveText(ADDRESS);
     await expect(page.getByRole('button', { name: 'Enter the code' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Bind e-mail' })).toBeDisabled();

@@ -75,7 +75,7 @@ test('live mode: key once per session, outbox notices, a deposit approved from t
   await page.getByLabel('Verification code').fill(code);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('Sign up successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Sign up successful');
 
   // The key lasts the browser session: after a reload the console opens on its tabs.
   const uid = await pendingDeposit('live-dep@example.com');
@@ -85,7 +85,7 @@ test('live mode: key once per session, outbox notices, a deposit approved from t
   const row = consoleDialog.getByRole('listitem').filter({ hasText: `UID ${uid}` });
   await expect(row).toContainText('deposit');
   await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Operation successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Operation successful');
   const [req] = await operator<Array<{ payState: number }>>('walletRequests', uid);
   expect(req?.payState).toBe(1);
   await expect(row).toHaveCount(0);

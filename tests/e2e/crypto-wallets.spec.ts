@@ -25,7 +25,7 @@ test('a site without crypto withdrawals: no crypto wallets in the menu or the wa
   await expect(shortcuts.getByRole('link', { name: 'Crypto wallet' })).toHaveCount(0);
   for (const route of ['/user/wallet/crypto', '/user/wallet/addCrypto']) {
     await page.goto(route);
-    await expect(page.getByText('This feature is not available for your account')).toBeVisible();
+    await expect(page).toHaveShownToast('This feature is not available for your account');
     await expect(page).toHaveURL(/\/user$/);
   }
   await saved(page);

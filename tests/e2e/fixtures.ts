@@ -5,7 +5,7 @@
  * back office is the server's operator API (see sim.ts).
  */
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Page } from '@playwright/test';
 import { liveSiteConfig, startLiveServer, type LiveServer } from './live-server.ts';
 import { bindOperator } from './sim.ts';
 
@@ -24,6 +24,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
     { scope: 'worker' },
   ],
   page: async ({ page, live }, use) => {
+    await page.addInitScript(recordToasts);
     if (live) await pointAtLive(page, live);
     await use(page);
     // One server serves every test of a worker: what a test changed of the market (hours,
@@ -39,7 +40,88 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
     await use(errors);
   },
 });
-export { expect };
+
+/**
+ * Every toast the page shows, noted by the page itself as it appears. A toast
+ * lasts 1.5 s (the spec's); on a loaded machine it can come and go between
+ * two polls of `toBeVisible`, which is how toast checks used to fail. The log
+ * lives as long as the document (a full reload starts a new one).
+ */
+function recordToasts(): void {
+  const w = window as unknown as { __toasts?: { text: string; claimed: boolean }[] };
+  w.__toasts = [];
+  const seen = new WeakSet<Element>();
+  const scan = () => {
+    for (const e of document.querySelectorAll('.toaster .toast')) {
+      const text = e.textContent ?? '';
+      if (seen.has(e) || !text) continue;
+      seen.add(e);
+      w.__toasts?.push({ text, claimed: false });
+    }
+  };
+  const start = () =>
+    new MutationObserver(scan).observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  if (document.documentElement) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+export const expect = baseExpect.extend({
+  /**
+   * `await expect(page).toHaveShownToast('Update successful')`: a toast with
+   * this text (a substring, or a RegExp) was shown since the page loaded and
+   * not yet matched by an earlier check; this check claims it, so two saves
+   * need two toasts. Waits up to the expect timeout for it to appear.
+   */
+  async toHaveShownToast(page: Page, text: string | RegExp, options?: { timeout?: number }) {
+    const want = typeof text === 'string' ? { s: text } : { re: text.source, flags: text.flags };
+    const timeout = options?.timeout ?? this.timeout;
+    let pass = false;
+    let shown: string[] = [];
+    try {
+      const h = await page.waitForFunction(
+        (w) => {
+          const log = (window as unknown as { __toasts?: { text: string; claimed: boolean }[] })
+            .__toasts;
+          const hit = log?.find(
+            (t) =>
+              !t.claimed &&
+              (w.s !== undefined
+                ? t.text.includes(w.s)
+                : new RegExp(w.re ?? '', w.flags).test(t.text)),
+          );
+          if (!hit) return false;
+          hit.claimed = true;
+          return true;
+        },
+        want,
+        { timeout },
+      );
+      pass = (await h.jsonValue()) === true;
+    } catch {
+      pass = false;
+    }
+    if (!pass)
+      shown = await page
+        .evaluate(() =>
+          ((window as unknown as { __toasts?: { text: string }[] }).__toasts ?? []).map(
+            (t) => t.text,
+          ),
+        )
+        .catch(() => []);
+    return {
+      pass,
+      name: 'toHaveShownToast',
+      message: () =>
+        pass
+          ? `a toast "${String(text)}" was shown`
+          : `no toast "${String(text)}" within ${timeout} ms; shown: ${JSON.stringify(shown)}`,
+    };
+  },
+});
 
 /** Symbols whose hours the tests change (tests/e2e: setHours). */
 const HOURS_CHANGED = ['BTCUSDT', 'EURUSD', 'GBPUSD', 'AUDUSD', 'SPX500', 'AAPL'];

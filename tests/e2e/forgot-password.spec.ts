@@ -22,9 +22,7 @@ test('phone: forgot password, step 1 then step 2, says "Update successful" and r
   await main.getByLabel('Verification code').fill(code);
   await main.getByLabel('New password', { exact: true }).fill('better456');
   await main.getByRole('button', { name: 'Reset password' }).click();
-  await expect(
-    page.getByRole('status').getByText('Update successful', { exact: true }),
-  ).toBeVisible();
+  await expect(page).toHaveShownToast('Update successful');
   await expect(page).toHaveURL(/\/login$/);
   // The new password signs in.
   await submitSignIn(page, { email }, 'better456');

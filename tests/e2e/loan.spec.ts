@@ -55,9 +55,7 @@ for (const [vp, size] of VIEWPORTS) {
       await page.getByLabel('Remark').fill('New shop');
       await shot(page, `user-loan-request-${vp}`);
       await page.getByRole('button', { name: 'Submit application' }).click();
-      await expect(
-        page.getByText('Submitted successfully, please wait for the review'),
-      ).toBeVisible();
+      await expect(page).toHaveShownToast('Submitted successfully, please wait for the review');
       await expect(page.getByText('Your loan request is in review')).toBeVisible();
       await expect(page.getByText('100,000 USD')).toBeVisible();
       await shot(page, `user-loan-review-${vp}`);
@@ -86,9 +84,7 @@ for (const [vp, size] of VIEWPORTS) {
       await repay.fill('30000');
       await shot(page, `user-loan-repay-${vp}`);
       await panel.getByRole('button', { name: 'Submit repayment' }).click();
-      await expect(
-        page.getByText('Submitted successfully, please wait for the review'),
-      ).toBeVisible();
+      await expect(page).toHaveShownToast('Submitted successfully, please wait for the review');
       await expect(panel.getByRole('button', { name: 'Repayment in review' })).toBeDisabled();
       const records = page.getByRole('list', { name: 'Repayment records' });
       await expect(records.getByRole('listitem')).toHaveCount(1);

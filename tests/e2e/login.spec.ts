@@ -30,7 +30,7 @@ test(
     await expect(code).toHaveValue('');
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('status').getByText(/\(code 1020\)/)).toBeVisible();
+    await expect(page).toHaveShownToast(/\(code 1020\)/);
     await expect(code).toHaveValue('');
     await expect(code).toBeFocused();
     const real = await backOffice<string>(page, 'lastCode', uid);
@@ -54,7 +54,7 @@ test('wrong password shows the code message; desktop shows the 420 px card with 
   await dialog.getByLabel('E-mail').fill('wp@example.com');
   await dialog.getByLabel('Password', { exact: true }).fill('nope-nope');
   await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Incorrect account or password (code 1108)')).toBeVisible();
+  await expect(page).toHaveShownToast('Incorrect account or password (code 1108)');
   await screenshot(page, 'login-desktop');
 });
 
@@ -124,7 +124,7 @@ test('phone: remember keeps the account, remember-password an encoded password (
   await page.getByLabel('Remember me').check();
   await page.getByLabel('Remember password').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Login successful');
   await expect(page).toHaveURL(/\/$/);
   // The password is encrypted asynchronously after the sign-in.
   await expect

@@ -84,9 +84,10 @@ test('an option whose result cannot be read says so and opens the history', asyn
   // The option ends, is complete, but its result does not come.
   await backOffice(page, 'force', { call: 'userOptionDetail', code: 1012, times: 50 });
   await backOffice(page, 'skipTime', 31_000);
-  await expect(
-    page.getByText('Failed to receive the result, please check the transaction history'),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveShownToast(
+    'Failed to receive the result, please check the transaction history',
+    { timeout: 20_000 },
+  );
   await expect(page).toHaveURL(/\/history$/);
   await expect(page.getByRole('dialog', { name: 'Settlement' })).toHaveCount(0);
 });

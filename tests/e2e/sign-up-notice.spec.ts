@@ -5,7 +5,7 @@
  * next; it outlives the short toast, and goes once the user leaves or signs in.
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, watchToast } from './sim.ts';
+import { backOffice } from './sim.ts';
 
 const NOTICE = 'Account created. Sign in with your new password.';
 
@@ -26,7 +26,6 @@ for (const [label, size] of [
       const code = await backOffice<string>(page, 'lastCode', email);
       await page.getByLabel('Verification code').fill(code);
       await page.getByLabel('Password', { exact: true }).fill('secret123');
-      const toastShown = await watchToast(page, 'Sign up successful');
       await page.getByRole('button', { name: 'Sign up' }).click();
 
       await expect(page).toHaveURL(/\/login$/);
@@ -35,7 +34,7 @@ for (const [label, size] of [
       await expect(page.getByLabel('E-mail')).toHaveValue(email);
       await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
       // Still there once the toast has gone.
-      await toastShown();
+      await expect(page).toHaveShownToast('Sign up successful');
       await expect(page.getByText('Sign up successful')).toBeHidden({ timeout: 15_000 });
       await expect(notice).toBeVisible();
 

@@ -147,7 +147,7 @@ test('phone sign-up with the image captcha: text required, a new image at most e
   await backOffice(page, 'force', { call: 'register', code: 23555 });
   await text.fill('WRONG');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText(/\(code 23555\)/)).toBeVisible();
+  await expect(page).toHaveShownToast(/\(code 23555\)/);
   await expect.poll(async () => (await captchas(page)).length).toBe(2);
   await expect(image).not.toHaveAttribute('src', first ?? '');
 

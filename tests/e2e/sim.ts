@@ -123,30 +123,3 @@ export async function reviewOf(page: Page, kind: string, uid: string): Promise<R
   if (!item) throw new Error(`nothing of kind ${kind} in review for ${uid}`);
   return item;
 }
-
-/**
- * Watch for a toast that says `text`; the returned function resolves once one
- * has shown since this call. A toast lives 1.5 s: on a busy machine it can
- * come and go between two polls from here, so the page itself notes it. Arm
- * before the press that raises it.
- */
-export async function watchToast(page: Page, text: string): Promise<() => Promise<void>> {
-  const key = `__toast_${Math.random().toString(36).slice(2)}`;
-  await page.evaluate(
-    ({ t, k }) => {
-      const w = window as unknown as Record<string, boolean>;
-      const seen = () =>
-        [...document.querySelectorAll('.toaster .toast')].some((e) => e.textContent?.includes(t));
-      const obs = new MutationObserver(() => {
-        if (!seen()) return;
-        w[k] = true;
-        obs.disconnect();
-      });
-      obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-    },
-    { t: text, k: key },
-  );
-  return async () => {
-    await page.waitForFunction((k) => (window as unknown as Record<string, boolean>)[k], key);
-  };
-}

@@ -142,7 +142,7 @@ test('phone: a closed option on the chart goes back to where it was opened (trad
   await saved(page);
   await page.reload();
   await page.locator('a[href="/chart/XAUUSD"]').first().click();
-  await expect(page.getByText('This product is closed')).toBeVisible();
+  await expect(page).toHaveShownToast('This product is closed');
   await expect(page).toHaveURL(/\/quotation$/);
 });
 

@@ -31,11 +31,11 @@ async function end(page: Page, symbol: string, id: string, tab: 'Positions' | 'P
     .click();
   await detail.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   // A cancel says it went; a close where it closed and what it realised (issue 25).
-  await expect(
+  await expect(page).toHaveShownToast(
     tab === 'Positions'
-      ? page.getByText(new RegExp(`^Closed ${symbol} at [\\d.]+: P&L -?\\d+\\.\\d\\d USD$`))
-      : page.getByText('Operation successful'),
-  ).toBeVisible();
+      ? new RegExp(`^Closed ${symbol} at [\\d.]+: P&L -?\\d+\\.\\d\\d USD$`)
+      : 'Operation successful',
+  );
 }
 
 /** The ids of the market order cards a records filter shows (after its list has loaded). */

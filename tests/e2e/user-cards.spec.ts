@@ -43,7 +43,7 @@ for (const [vp, size] of VIEWPORTS) {
     const address = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
     await page.getByLabel('Address').fill(address);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Added successfully')).toBeVisible();
+    await expect(page).toHaveShownToast('Added successfully');
     await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
     const saved = page
       .getByRole('list', { name: 'Saved addresses' })
@@ -79,7 +79,7 @@ for (const [vp, size] of VIEWPORTS) {
     await expect(confirm).toBeHidden();
     await page.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Deleted successfully')).toBeVisible();
+    await expect(page).toHaveShownToast('Deleted successfully');
     await expect(page).toHaveURL(/\/user\/wallet\/crypto$/);
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
     expect(consoleErrors).toEqual([]);
@@ -122,7 +122,7 @@ for (const [vp, size] of VIEWPORTS) {
     await page.getByLabel('Phone number').fill('7911123456');
     await page.getByLabel('Payee address').fill('1 Main Street, London');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Added successfully')).toBeVisible();
+    await expect(page).toHaveShownToast('Added successfully');
     await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
     const cards = page.getByRole('list', { name: 'Bank cards' });
     await expect(cards.getByText('Test Bank')).toBeVisible();
@@ -143,7 +143,7 @@ for (const [vp, size] of VIEWPORTS) {
     await page.getByLabel('Payee name').fill('Ada King');
     await page.getByLabel('Bank name').fill('Other Bank');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Update successful')).toBeVisible();
+    await expect(page).toHaveShownToast('Update successful');
     await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
     await expect(cards.getByText('Other Bank')).toBeVisible();
 
@@ -154,7 +154,7 @@ for (const [vp, size] of VIEWPORTS) {
     await expect(confirm.getByText(/Delete this bank card\?/)).toBeVisible();
     await shot(page, `user-bankcard-delete-${vp}`);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Deleted successfully')).toBeVisible();
+    await expect(page).toHaveShownToast('Deleted successfully');
     await expect(page).toHaveURL(/\/user\/wallet\/bankCard$/);
     await expect(page.getByText('No bank cards yet')).toBeVisible();
 
@@ -181,7 +181,7 @@ test('screens not available send the user back to /user with a notice', async ({
   await backOffice(page, 'setFlag', 'user-loan', false);
   await saved(page);
   await page.goto('/user/wallet/crypto');
-  await expect(page.getByText('This feature is not available for your account')).toBeVisible();
+  await expect(page).toHaveShownToast('This feature is not available for your account');
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/user/wallet/addCrypto');
   await expect(page).toHaveURL(/\/user$/);
@@ -201,5 +201,5 @@ test('screens not available send the user back to /user with a notice', async ({
   await saved(page);
   await page.goto('/user/wallet/bankCard');
   await expect(page).toHaveURL(/\/user$/);
-  await expect(page.getByText('This feature is not available for your account')).toBeVisible();
+  await expect(page).toHaveShownToast('This feature is not available for your account');
 });

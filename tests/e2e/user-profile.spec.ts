@@ -87,7 +87,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
 
   await nick.fill('Neo Anderson');
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Update successful');
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole('heading', { name: 'Neo Anderson' })).toBeVisible();
 
@@ -104,7 +104,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
     .getByRole('dialog', { name: 'Log out' })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page).toHaveShownToast('Logged out');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/user/account');
   await expect(page).toHaveURL(/\/login/);
@@ -129,7 +129,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   // A save on a desktop keeps the panel open and reads the profile back.
   await drawer.getByLabel('Nickname').fill('Trinity');
   await drawer.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Update successful');
   await expect(page).toHaveURL(/\/user\/account$/);
   await expect(drawer.getByLabel('Nickname')).toHaveValue('Trinity');
   await expect(page.getByRole('banner').getByText('Trinity')).toBeVisible();
@@ -153,7 +153,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
   const proof = await backOffice<string>(page, 'lastCode', 'trinity@example.com');
   await drawer.getByLabel('Verification code').fill(proof);
   await drawer.getByRole('button', { name: 'Confirm e-mail' }).click();
-  await expect(page.getByText('E-mail confirmed')).toBeVisible();
+  await expect(page).toHaveShownToast('E-mail confirmed');
   await expect(drawer.getByRole('definition')).toHaveText('trinity@example.com');
   await expect(drawer.getByRole('button', { name: 'Bind e-mail' })).toBeDisabled();
 
@@ -189,7 +189,7 @@ test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({
   await backOffice(page, 'setFlag', 'user/bindEmail', false);
   await saved(page);
   await page.goto('/user/bindEmail');
-  await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+  await expect(page).toHaveShownToast('This page is not available for your account.');
   await expect(page).toHaveURL(/\/user$/);
   await page.goto('/user/account');
   // The profile is loaded (the menu is drawn with it), and has no bind e-mail.
@@ -235,7 +235,7 @@ for (const size of [MOBILE, DESKTOP]) {
 
     await screen.getByLabel('Old password').fill(PASSWORD);
     await submit.click();
-    await expect(page.getByText('Update successful')).toBeVisible();
+    await expect(page).toHaveShownToast('Update successful');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('E-mail').fill(address);
     await page.getByLabel('Password', { exact: true }).fill('newsecret1');
@@ -273,7 +273,7 @@ test(
     await screen.getByLabel('Repeat new password').fill('newsecret1');
     await screen.getByRole('button', { name: 'Save new password' }).click();
     const toasts = page.locator('.toaster');
-    await expect(toasts.getByText('Update successful')).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveShownToast('Update successful', { timeout: 10_000 });
     // Not the expiry's way to sign in (a toast, and back here after signing in).
     await expect(page).toHaveURL(/\/login$/);
     await expect(toasts.getByText('Please login first')).toHaveCount(0);
@@ -344,9 +344,7 @@ for (const size of [MOBILE, DESKTOP]) {
       ).toBeVisible();
       await shot(page, `user-verified-${kind}`);
       await screen.getByRole('button', { name: 'Submit' }).click();
-      await expect(
-        page.getByText('Submitted successfully, please wait for the review'),
-      ).toBeVisible();
+      await expect(page).toHaveShownToast('Submitted successfully, please wait for the review');
       await expect(status.getByText('Under review', { exact: true })).toBeVisible();
 
       // The operator rejects it: the reason shows, and the user can resubmit (photos kept).
@@ -382,7 +380,7 @@ test('junior verification: only with two-type verification; name, id type and nu
   await backOffice(page, 'setFlag', 'twoTypeVerified', false);
   await saved(page);
   await page.goto('/user/juniorVerified');
-  await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+  await expect(page).toHaveShownToast('This page is not available for your account.');
   await expect(page).toHaveURL(/\/user$/);
 
   await backOffice(page, 'setFlag', 'twoTypeVerified', true);
@@ -398,7 +396,7 @@ test('junior verification: only with two-type verification; name, id type and nu
   await page.getByLabel('ID number').fill('A123456');
   await shot(page, 'user-junior-verified-mobile');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible();
+  await expect(page).toHaveShownToast('Submitted successfully, please wait for the review');
   await expect(page.getByText('Under review', { exact: true })).toBeVisible();
   await backOffice(page, 'approveKyc', uid, true);
   await saved(page);
@@ -571,7 +569,7 @@ for (const size of [MOBILE, DESKTOP]) {
     await shot(page, `user-copy-trade-agreement-${kind}`);
 
     await page.goto('/user/standards');
-    await expect(page.getByText('This page is not available for your account.')).toBeVisible();
+    await expect(page).toHaveShownToast('This page is not available for your account.');
     await expect(page).toHaveURL(/\/user$/);
     await backOffice(page, 'setFlag', 'standards', true);
     await saved(page);

@@ -60,7 +60,7 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await settled(page);
   await screenshot(page, 'user-wallet-transfer-mobile');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Currency conversion successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Currency conversion successful');
   await expect(drawer).toBeHidden();
   const usdt = coins.getByRole('listitem', { name: 'USDT' });
   await expect(usdt.getByText('100', { exact: true })).toBeVisible();
@@ -106,7 +106,7 @@ test(
     await expect(page.getByTestId('deposit-address')).toHaveText(TRC20_ADDRESS);
     await expect(page.getByRole('img', { name: /QR code of the USDT TRC20/ })).toBeVisible();
     await page.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByText('Copied')).toBeVisible();
+    await expect(page).toHaveShownToast('Copied');
     await page.getByRole('button', { name: /Choose coin and network|Coin and network/ }).click();
     const picker = page.getByRole('dialog', { name: 'Choose coin and network' });
     await picker.getByRole('button', { name: /BTC/ }).click();
@@ -289,9 +289,7 @@ test(
     await expect(amount).toHaveValue('200');
     await page.getByRole('button', { name: 'Continue' }).click();
     await check.getByRole('button', { name: 'Confirm' }).click();
-    await expect(
-      page.getByText('Submitted successfully, please wait for the review'),
-    ).toBeVisible();
+    await expect(page).toHaveShownToast('Submitted successfully, please wait for the review');
 
     // In review: the form is locked (1067).
     const locked = page.getByRole('status', { name: 'Withdrawal locked' });
@@ -396,7 +394,7 @@ test('my wallet is not offered with multi-wallet off', async ({ page }) => {
   await setFlag(page, 'multi-wallet', false);
   await page.goto('/user/myWallet');
   await expect(page).toHaveURL(/\/user$/);
-  await expect(page.getByText('This page is not available for your account')).toBeVisible();
+  await expect(page).toHaveShownToast('This page is not available for your account');
 });
 
 test('desktop: the wallet screens in the account drawer', async ({ page, consoleErrors }) => {

@@ -146,7 +146,7 @@ test('phone: my wallet counts in USD with 2 decimals and shows other coins as th
   const drawer = page.getByRole('dialog', { name: 'Transfer in USDT' });
   await drawer.getByLabel('Amount (USDT)').fill('12.3456');
   await drawer.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Currency conversion successful')).toBeVisible();
+  await expect(page).toHaveShownToast('Currency conversion successful');
   await expect(drawer).toBeHidden();
   await expect(usdt.getByText('12.3456', { exact: true })).toBeVisible();
   await expect(usdt.getByText('≈ 12.34 USD')).toBeVisible();

@@ -57,7 +57,7 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   await expect(busy).toBeDisabled();
   await expect(busy).toHaveAttribute('aria-busy', 'true');
   await screenshot(page, 'uc-withdraw-queued-mobile');
-  await expect(page.getByText('Submitted successfully, please wait for the review')).toBeVisible({
+  await expect(page).toHaveShownToast('Submitted successfully, please wait for the review', {
     timeout: 8000,
   });
   await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeVisible();
