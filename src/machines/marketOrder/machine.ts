@@ -242,8 +242,9 @@ export const marketOrderMachine = setup({
   },
   delays: ticketDelays,
   guards: {
-    rejected: ticketGuards.rejected,
-    placed: ticketGuards.placed,
+    // Each guard's arguments are annotated: beside the shared (annotated) ones, an unannotated
+    // guard would have its params inferred as unknown.
+    ...ticketGuards,
     loadFailed: (_: unknown, l: ProductLoad) => loadFailure(l) !== undefined,
     closed: (_: unknown, l: ProductLoad) => closedOf(l) !== 0,
     invalid: ({ context }: { context: MarketOrderContext }, l: ProductLoad) =>

@@ -204,8 +204,9 @@ export const optionOrderMachine = setup({
   },
   delays: ticketDelays,
   guards: {
-    rejected: ticketGuards.rejected,
-    placed: ticketGuards.placed,
+    // Each guard's arguments are annotated: beside the shared (annotated) ones, an unannotated
+    // guard would have its params inferred as unknown.
+    ...ticketGuards,
     loadFailed: (_: unknown, l: OptionLoad) => optionLoadFailure(l) !== undefined,
     notTradable: (_: unknown, l: OptionLoad) => !optionTradable(l),
     invalid: ({ context }: { context: OptionOrderContext }, l: OptionLoad) =>

@@ -8,11 +8,13 @@
  *
  * - {@link ticketEntry}: the context fields read from the input (the
  *   direction, and whether the screen is left at once).
- * - {@link ticketDelays}, {@link ticketGuards}, {@link ticketActions}: the
- *   delays, guards and actions that read only what both contexts hold.
+ * - {@link ticketDelays}, {@link ticketGuards}, {@link ticketAssigns}: the
+ *   delays, guards and assignments that read only what both contexts hold.
+ * - {@link quoteOfUpdate}: the quote a `price.update` carries.
  * - {@link orderTicketStates}: the state configs, typed for
  *   `setup(…).createMachine`, parameterised by the machine's id, its load
- *   actor's name and the guard and state of a product that cannot be traded.
+ *   actor's name, the guard and state of a product that cannot be traded,
+ *   and its placing actor, payload and record action.
  */
 import type { EventObject } from 'xstate';
 import type { Balance, OrderDirection } from '../../../api/types/trading.ts';
@@ -94,8 +96,10 @@ interface PlaceReply {
 }
 
 /**
- * Guards both machines declare in their setup (the predicates, so each
- * setup types them for its own context and events).
+ * Guards both machines spread into their setup. Their arguments are
+ * annotated, so the setup's other guards must be too: TypeScript infers a
+ * setup's guard params from annotated and unannotated guards together only
+ * when none is context-sensitive (else the unannotated ones get `unknown`).
  */
 export const ticketGuards = {
   rejected: ({ context }: { context: Pick<TicketContext, 'rejected'> }) => context.rejected,
