@@ -33,6 +33,28 @@ export const ticketInput = (
   tradeMode,
 });
 
+/**
+ * What a ticket's state says to its view: `busy` (loading or submitting),
+ * `locked` (not loaded, or closed), `cooling` (the duplicate-click guard
+ * holds the button for 1 s after a refused attempt) and `inert`: the machine
+ * takes no input while it loads or submits, so the controls say so
+ * (read-only or aria-disabled, not disabled, so keyboard focus stays)
+ * instead of dropping it.
+ */
+export function ticketFlags(state: {
+  hasTag: (tag: string) => boolean;
+  matches: (value: { editing: 'cooling' }) => boolean;
+}) {
+  const busy = state.hasTag('busy');
+  const locked = state.hasTag('locked');
+  return {
+    busy,
+    locked,
+    cooling: state.matches({ editing: 'cooling' }),
+    inert: locked || busy,
+  };
+}
+
 /** Live prices of `symbol` go to the ticket as `price.update`, each tick once. */
 export function useTicketPrices(symbol: string, send: (e: PriceUpdate) => void): void {
   useEffect(() => {

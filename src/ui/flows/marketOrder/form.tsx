@@ -26,6 +26,7 @@ import {
   BalanceError,
   DirectionTabs,
   TicketLoadFailed,
+  ticketFlags,
   ticketInput,
   useTicketPrices,
 } from '../../trade/ticket-parts.tsx';
@@ -103,13 +104,8 @@ export function MarketOrderForm({
     if (state.matches('left')) onLeave();
   }, [state, c.orderId, onPlaced, onLeave]);
 
-  const busy = state.hasTag('busy');
-  const locked = state.hasTag('locked');
+  const { busy, locked, cooling, inert } = ticketFlags(state);
   const closed = state.hasTag('closed');
-  const cooling = state.matches({ editing: 'cooling' });
-  // The machine takes no input while it loads or submits: the fields say so (read-only, so a
-  // focused field keeps keyboard focus) instead of dropping keys.
-  const inert = locked || busy;
   const field = (f: OrderField) => ({
     value: c[f],
     readOnly: inert,

@@ -24,6 +24,7 @@ import {
   BalanceError,
   DirectionTabs,
   TicketLoadFailed,
+  ticketFlags,
   ticketInput,
   useTicketPrices,
 } from '../../trade/ticket-parts.tsx';
@@ -104,13 +105,7 @@ export function OptionOrderForm({
     if (state.matches('left')) onLeave();
   }, [state, c.placed, onLeave, onClosed]);
 
-  const busy = state.hasTag('busy');
-  const locked = state.hasTag('locked');
-  // The duplicate-click guard holds the button for 1 s after a refused attempt.
-  const cooling = state.matches({ editing: 'cooling' });
-  // While the machine loads or submits it drops a choice: the controls say so (aria-disabled,
-  // not disabled, so keyboard focus stays) and ignore the click.
-  const inert = locked || busy;
+  const { busy, locked, cooling, inert } = ticketFlags(state);
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
 
   if (state.matches('loadFailed'))
