@@ -32,14 +32,19 @@
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
-import type { AddOrderPayload, Balance, OrderDirection } from '../../api/types/trading.ts';
-import type { TradeMode } from '../../config/site.ts';
-import {
-  BALANCE_POLL_MS,
-  DUPLICATE_CLICK_MS,
-  PRODUCT_INFO_REFRESH_MS,
-} from '../../config/constants.ts';
+import type { AddOrderPayload } from '../../api/types/trading.ts';
 import { doneOutput } from '../events.ts';
+import {
+  orderTicketStates,
+  quoteOfUpdate,
+  ticketAssigns,
+  ticketDelays,
+  ticketEntry,
+  ticketGuards,
+  type TicketContext,
+  type TicketEvent,
+  type TicketInput,
+} from '../shared/orderTicket/machine.ts';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   applyProduct,
@@ -72,22 +77,10 @@ import {
 
 export type OrderField = 'volume' | 'price' | 'stopLoss' | 'takeProfit';
 
-export interface MarketOrderInput {
-  symbol: string;
-  /** Demo account (the token's virtualStatus is not '0'): the Mock calls. */
-  demo: boolean;
-  /** From the route's query (or the desktop tab); anything but 0 or 1 leaves the screen. */
-  direction: unknown;
-  /** The current trade mode; anything but 'market' leaves the screen. */
-  tradeMode: TradeMode;
-}
+/** The shared ticket's input; a trade mode other than 'market' leaves the screen. */
+export type MarketOrderInput = TicketInput;
 
-export interface MarketOrderContext extends ProductState {
-  symbol: string;
-  demo: boolean;
-  /** The input direction was not 0/1 or the mode not market. */
-  rejected: boolean;
-  direction: OrderDirection;
+export interface MarketOrderContext extends ProductState, TicketContext {
   /** Pending (limit) order, buyPoint 1; otherwise market price, buyPoint 2. */
   pending: boolean;
   volume: string;
@@ -111,25 +104,17 @@ export interface MarketOrderContext extends ProductState {
   };
   /** Message keys per field; `balance` holds insufficient_balance. */
   errors: Partial<Record<OrderField | 'balance', string>>;
-  /** Last failing reply code (load or placement), if any. */
-  failure: number | undefined;
   /** The order number, once placed. */
   orderId: string | undefined;
-  /** Balance requests made by the poll (each second while ready). */
-  balancePolls: number;
 }
 
 export type MarketOrderEvent =
+  | TicketEvent
   | { type: 'field.change'; field: OrderField; value: string }
   | { type: 'field.blur'; field: OrderField }
-  | { type: 'direction.change'; value: OrderDirection }
   | { type: 'pending.toggle' }
   | { type: 'stopLoss.toggle' }
-  | { type: 'takeProfit.toggle' }
-  | { type: 'price.update'; bid: number; ask: number; price: number; time: number }
-  | { type: 'balance.update'; balance: Balance }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
+  | { type: 'takeProfit.toggle' };
 
 export type MarketOrderOutput = { kind: 'placed'; orderId: string } | { kind: 'left' };
 
@@ -213,6 +198,8 @@ const loaded = (c: MarketOrderContext, out: ProductLoad): MarketOrderContext => 
   return { ...next, ...derive(next) };
 };
 
+const shared = ticketAssigns<MarketOrderContext>();
+
 const payload = (c: MarketOrderContext): PlaceInput => ({
   demo: c.demo,
   tradePair: c.symbol,
@@ -223,6 +210,16 @@ const payload = (c: MarketOrderContext): PlaceInput => ({
   multiple: leverageOf(c.info),
   orderType: c.direction,
   buyPoint: c.pending ? 1 : 2,
+});
+
+const ticket = orderTicketStates({
+  id: 'marketOrder',
+  load: 'loadProduct',
+  closed: 'closed',
+  closedState: 'unavailable',
+  place: 'placeOrder',
+  payload,
+  recordPlaced: 'recordOrder',
 });
 
 export const marketOrderMachine = setup({
@@ -243,28 +240,26 @@ export const marketOrderMachine = setup({
       throw new Error('marketOrderMachine: provide placeOrder');
     }),
   },
-  delays: {
-    balancePoll: BALANCE_POLL_MS,
-    infoRefresh: PRODUCT_INFO_REFRESH_MS,
-    duplicateClick: DUPLICATE_CLICK_MS,
-  },
+  delays: ticketDelays,
   guards: {
-    rejected: ({ context }) => context.rejected,
-    loadFailed: (_, l: ProductLoad) => loadFailure(l) !== undefined,
-    closed: (_, l: ProductLoad) => closedOf(l) !== 0,
-    invalid: ({ context }, l: ProductLoad) =>
+    // Each guard's arguments are annotated: beside the shared (annotated) ones, an unannotated
+    // guard would have its params inferred as unknown.
+    ...ticketGuards,
+    loadFailed: (_: unknown, l: ProductLoad) => loadFailure(l) !== undefined,
+    closed: (_: unknown, l: ProductLoad) => closedOf(l) !== 0,
+    invalid: ({ context }: { context: MarketOrderContext }, l: ProductLoad) =>
       Object.keys(validate(loaded(context, l)).errors).length > 0,
-    placed: (_, r: PlaceResult) => r.code === 0,
   },
   actions: {
+    applyBalance: assign(shared.applyBalance),
+    countPoll: assign(shared.countPoll),
+    pollBalance: sendTo('balancePoller', { type: 'poll' }),
+    startSubmit: assign({ failure: undefined }),
+    recordFailure: assign(shared.recordFailure),
     applyLoad: assign(({ context }, l: ProductLoad) => loaded(context, l)),
     recordLoadFailure: assign((_, l: ProductLoad) => ({
       failure: loadFailure(l),
     })),
-    applyBalance: assign(({ context, event }) =>
-      event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
-    ),
-    countPoll: assign(({ context }) => ({ balancePolls: context.balancePolls + 1 })),
     edit: assign(({ context: c, event }) => {
       if (event.type !== 'field.change') return {};
       const errors = { ...c.errors, [event.field]: undefined, balance: undefined };
@@ -310,14 +305,11 @@ export const marketOrderMachine = setup({
       errors: { ...c.errors, takeProfit: undefined },
     })),
     updatePrice: assign(({ context: c, event }) => {
-      if (event.type !== 'price.update') return {};
-      const next = {
-        ...c,
-        quote: { bid: event.bid, ask: event.ask, price: event.price, time: event.time },
-      };
+      const quote = quoteOfUpdate(event);
+      if (!quote) return {};
+      const next = { ...c, quote };
       return { ...next, ...derive(next) };
     }),
-    startSubmit: assign({ failure: undefined }),
     showErrors: assign(({ context }) => {
       const next = { ...context, ...validate(context) };
       return { ...next, ...derive(next) };
@@ -328,24 +320,16 @@ export const marketOrderMachine = setup({
       const next = { ...context, volume };
       return { ...next, ...derive(next) };
     }),
-    recordFailure: assign((_, r: PlaceResult) => ({ failure: r.code })),
     recordOrder: assign((_, r: PlaceResult) => ({
       orderId: String(r.data),
       errors: {},
     })),
-    pollBalance: sendTo('balancePoller', { type: 'poll' }),
   },
 }).createMachine({
   id: 'marketOrder',
   context: ({ input }) => {
-    const d = Number(input.direction);
-    const ok = input.direction !== '' && input.direction !== null && (d === 0 || d === 1);
-    const direction: OrderDirection = ok && d === 1 ? 1 : 0;
     return {
-      symbol: input.symbol,
-      demo: input.demo,
-      rejected: !ok || input.tradeMode !== 'market',
-      direction,
+      ...ticketEntry(input, 'market'),
       pending: false,
       volume: '',
       price: '',
@@ -368,32 +352,8 @@ export const marketOrderMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'locked'],
-      always: { guard: 'rejected', target: 'left' },
-      invoke: {
-        id: 'load',
-        src: 'loadProduct',
-        input: ({ context }) => ({ symbol: context.symbol }),
-        onDone: [
-          {
-            guard: { type: 'loadFailed', params: doneOutput },
-            target: 'loadFailed',
-            actions: { type: 'recordLoadFailure', params: doneOutput },
-          },
-          {
-            guard: { type: 'closed', params: doneOutput },
-            target: 'unavailable',
-            actions: { type: 'applyLoad', params: doneOutput },
-          },
-          { target: 'editing', actions: { type: 'applyLoad', params: doneOutput } },
-        ],
-      },
-    },
-    loadFailed: {
-      tags: ['locked'],
-      on: { 'load.retry': { target: 'loading' } },
-    },
+    loading: ticket.loading,
+    loadFailed: ticket.loadFailed,
     unavailable: {
       tags: ['locked', 'closed'],
       initial: 'waiting',
@@ -431,96 +391,19 @@ export const marketOrderMachine = setup({
         'price.update': { actions: 'updatePrice' },
         'balance.update': { actions: 'applyBalance' },
       },
-      initial: 'ready',
-      states: {
-        ready: {
-          // The balance, polled every second while the form can be submitted.
-          invoke: { id: 'balancePoller', src: 'balancePoller' },
-          on: { 'form.submit': { target: '#marketOrder.checking', actions: 'startSubmit' } },
-          after: { infoRefresh: { target: 'refreshing' } },
-          initial: 'polling',
-          states: {
-            // Re-entered every second (the 60 s refresh timer above keeps running).
-            polling: {
-              after: {
-                balancePoll: {
-                  target: 'polling',
-                  reenter: true,
-                  actions: ['countPoll', 'pollBalance'],
-                },
-              },
-            },
-          },
-        },
-        refreshing: {
-          // The button stays usable through the minute's refresh (it was
-          // dead for its length, the click lost): a submit checks at once,
-          // and the check loads the product afresh anyway.
-          on: { 'form.submit': { target: '#marketOrder.checking', actions: 'startSubmit' } },
-          invoke: {
-            id: 'refresh',
-            src: 'loadProduct',
-            input: ({ context }) => ({ symbol: context.symbol }),
-            onDone: [
-              { guard: { type: 'loadFailed', params: doneOutput }, target: 'ready' },
-              {
-                guard: { type: 'closed', params: doneOutput },
-                target: '#marketOrder.unavailable',
-                actions: { type: 'applyLoad', params: doneOutput },
-              },
-              { target: 'ready', actions: { type: 'applyLoad', params: doneOutput } },
-            ],
-          },
-        },
-        // Duplicate-click guard: a refused attempt holds the button for 1 s.
-        cooling: { after: { duplicateClick: { target: 'ready' } } },
-      },
+      ...ticket.editing,
     },
     checking: {
       tags: ['busy'],
       invoke: {
-        id: 'recheck',
-        src: 'loadProduct',
-        input: ({ context }) => ({ symbol: context.symbol }),
+        ...ticket.recheck,
         onDone: [
-          {
-            guard: { type: 'loadFailed', params: doneOutput },
-            target: '#marketOrder.editing.cooling',
-            actions: { type: 'recordLoadFailure', params: doneOutput },
-          },
-          {
-            guard: { type: 'closed', params: doneOutput },
-            target: 'unavailable',
-            actions: { type: 'applyLoad', params: doneOutput },
-          },
-          {
-            guard: { type: 'invalid', params: doneOutput },
-            target: '#marketOrder.editing.cooling',
-            actions: [{ type: 'applyLoad', params: doneOutput }, 'showErrors'],
-          },
+          ...ticket.checkingHead,
           { target: 'placing', actions: [{ type: 'applyLoad', params: doneOutput }, 'settle'] },
         ],
       },
     },
-    placing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'place',
-        src: 'placeOrder',
-        input: ({ context }) => payload(context),
-        onDone: [
-          {
-            guard: { type: 'placed', params: doneOutput },
-            target: 'placed',
-            actions: { type: 'recordOrder', params: doneOutput },
-          },
-          {
-            target: '#marketOrder.editing.cooling',
-            actions: { type: 'recordFailure', params: doneOutput },
-          },
-        ],
-      },
-    },
+    placing: ticket.placing,
     placed: { type: 'final', tags: ['done'] },
     left: { type: 'final', tags: ['done'] },
   },

@@ -27,20 +27,20 @@
 import Big from 'big.js';
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
-import type {
-  AddOptionPayload,
-  Balance,
-  OptionProduct,
-  OrderDirection,
-} from '../../api/types/trading.ts';
-import type { TradeMode } from '../../config/site.ts';
-import {
-  BALANCE_POLL_MS,
-  DUPLICATE_CLICK_MS,
-  PRODUCT_INFO_REFRESH_MS,
-} from '../../config/constants.ts';
+import type { AddOptionPayload, OptionProduct } from '../../api/types/trading.ts';
 import { doneOutput } from '../events.ts';
 import { say, type NoticeEvent } from '../notice.ts';
+import {
+  orderTicketStates,
+  quoteOfUpdate,
+  ticketAssigns,
+  ticketDelays,
+  ticketEntry,
+  ticketGuards,
+  type TicketContext,
+  type TicketEvent,
+  type TicketInput,
+} from '../shared/orderTicket/machine.ts';
 import { sanitizeNumber } from '../validation/number-input.ts';
 import {
   checkAmount,
@@ -59,14 +59,8 @@ import {
 
 // ── Input, context, events, output ──
 
-export interface OptionOrderInput {
-  symbol: string;
-  demo: boolean;
-  /** From the route's query; anything but 0 or 1 leaves the screen. */
-  direction: unknown;
-  /** The current trade mode; anything but 'option' leaves the screen. */
-  tradeMode: TradeMode;
-}
+/** The shared ticket's input; a trade mode other than 'option' leaves the screen. */
+export type OptionOrderInput = TicketInput;
 
 /** What the settlement machine needs of a placed option. */
 export interface PlacedOption {
@@ -77,11 +71,7 @@ export interface PlacedOption {
   timeLong: number;
 }
 
-export interface OptionOrderContext {
-  symbol: string;
-  demo: boolean;
-  rejected: boolean;
-  direction: OrderDirection;
+export interface OptionOrderContext extends TicketContext {
   product: OptionProduct | null;
   /** The product's delivery times, shortest first. */
   deliveries: DeliveryTime[];
@@ -93,24 +83,17 @@ export interface OptionOrderContext {
   /** The chosen delivery time's payout rate (profitRate / 100). */
   payoutRate: number | undefined;
   quote: Quote | null;
-  balance: Balance | null;
   errors: Partial<Record<'delivery' | 'amount' | 'balance', string>>;
-  failure: number | undefined;
   /** The flow ended because the product cannot be traded (the output says so). */
   closed: boolean;
   placed: PlacedOption | undefined;
-  balancePolls: number;
 }
 
 export type OptionOrderEvent =
+  | TicketEvent
   | { type: 'delivery.select'; index: number }
   | { type: 'field.change'; field: 'amount'; value: string }
-  | { type: 'chip.select'; value: number }
-  | { type: 'direction.change'; value: OrderDirection }
-  | { type: 'price.update'; bid: number; ask: number; price: number; time: number }
-  | { type: 'balance.update'; balance: Balance }
-  | { type: 'form.submit' }
-  | { type: 'load.retry' };
+  | { type: 'chip.select'; value: number };
 
 /** How the form ended (a placed option does not end it: see `placed` in the context). */
 export type OptionOrderOutput = { kind: 'closed' } | { kind: 'left' };
@@ -188,6 +171,18 @@ const payload = (c: OptionOrderContext): PlaceInput => {
   };
 };
 
+const shared = ticketAssigns<OptionOrderContext>();
+
+const ticket = orderTicketStates({
+  id: 'optionOrder',
+  load: 'loadOption',
+  closed: 'notTradable',
+  closedState: 'closed',
+  place: 'placeOption',
+  payload,
+  recordPlaced: 'recordPlaced',
+});
+
 export const optionOrderMachine = setup({
   types: {
     context: {} as OptionOrderContext,
@@ -207,18 +202,15 @@ export const optionOrderMachine = setup({
       throw new Error('optionOrderMachine: provide placeOption');
     }),
   },
-  delays: {
-    balancePoll: BALANCE_POLL_MS,
-    infoRefresh: PRODUCT_INFO_REFRESH_MS,
-    duplicateClick: DUPLICATE_CLICK_MS,
-  },
+  delays: ticketDelays,
   guards: {
-    rejected: ({ context }) => context.rejected,
-    loadFailed: (_, l: OptionLoad) => optionLoadFailure(l) !== undefined,
-    notTradable: (_, l: OptionLoad) => !optionTradable(l),
-    invalid: ({ context }, l: OptionLoad) =>
+    // Each guard's arguments are annotated: beside the shared (annotated) ones, an unannotated
+    // guard would have its params inferred as unknown.
+    ...ticketGuards,
+    loadFailed: (_: unknown, l: OptionLoad) => optionLoadFailure(l) !== undefined,
+    notTradable: (_: unknown, l: OptionLoad) => !optionTradable(l),
+    invalid: ({ context }: { context: OptionOrderContext }, l: OptionLoad) =>
       Object.keys(validateOption(loaded(context, l))).length > 0,
-    placed: (_, r: PlaceResult) => r.code === 0,
   },
   actions: {
     applyLoad: assign(({ context }, l: OptionLoad) => loaded(context, l)),
@@ -227,10 +219,8 @@ export const optionOrderMachine = setup({
     })),
     markClosed: assign({ closed: true }),
     showClosed: say('index.closed', 'info'),
-    applyBalance: assign(({ context, event }) =>
-      event.type === 'balance.update' ? { balance: event.balance } : { balance: context.balance },
-    ),
-    countPoll: assign(({ context }) => ({ balancePolls: context.balancePolls + 1 })),
+    applyBalance: assign(shared.applyBalance),
+    countPoll: assign(shared.countPoll),
     selectDelivery: assign(({ context, event }) => {
       if (event.type !== 'delivery.select') return {};
       const term = context.deliveries[event.index];
@@ -261,14 +251,13 @@ export const optionOrderMachine = setup({
     setDirection: assign(({ event }) =>
       event.type === 'direction.change' ? { direction: event.value } : {},
     ),
-    updatePrice: assign(({ event }) =>
-      event.type === 'price.update'
-        ? { quote: { bid: event.bid, ask: event.ask, price: event.price, time: event.time } }
-        : {},
-    ),
+    updatePrice: assign(({ event }) => {
+      const quote = quoteOfUpdate(event);
+      return quote ? { quote } : {};
+    }),
     startSubmit: assign({ failure: undefined }),
     showErrors: assign(({ context }) => ({ errors: validateOption(context) })),
-    recordFailure: assign((_, r: PlaceResult) => ({ failure: r.code })),
+    recordFailure: assign(shared.recordFailure),
     recordPlaced: assign(({ context }, r: PlaceResult) => {
       // A placed option (code 0) always carries its uid and begin time.
       const data = r.data!;
@@ -288,14 +277,8 @@ export const optionOrderMachine = setup({
 }).createMachine({
   id: 'optionOrder',
   context: ({ input }) => {
-    const d = Number(input.direction);
-    const ok = input.direction !== '' && input.direction !== null && (d === 0 || d === 1);
-    const direction: OrderDirection = ok && d === 1 ? 1 : 0;
     return {
-      symbol: input.symbol,
-      demo: input.demo,
-      rejected: !ok || input.tradeMode !== 'option',
-      direction,
+      ...ticketEntry(input, 'option'),
       product: null,
       deliveries: [],
       delivery: undefined,
@@ -313,32 +296,8 @@ export const optionOrderMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy', 'locked'],
-      always: { guard: 'rejected', target: 'left' },
-      invoke: {
-        id: 'load',
-        src: 'loadOption',
-        input: ({ context }) => ({ symbol: context.symbol }),
-        onDone: [
-          {
-            guard: { type: 'loadFailed', params: doneOutput },
-            target: 'loadFailed',
-            actions: { type: 'recordLoadFailure', params: doneOutput },
-          },
-          {
-            guard: { type: 'notTradable', params: doneOutput },
-            target: 'closed',
-            actions: { type: 'applyLoad', params: doneOutput },
-          },
-          { target: 'editing', actions: { type: 'applyLoad', params: doneOutput } },
-        ],
-      },
-    },
-    loadFailed: {
-      tags: ['locked'],
-      on: { 'load.retry': { target: 'loading' } },
-    },
+    loading: ticket.loading,
+    loadFailed: ticket.loadFailed,
     editing: {
       on: {
         'delivery.select': { actions: 'selectDelivery' },
@@ -348,111 +307,26 @@ export const optionOrderMachine = setup({
         'price.update': { actions: 'updatePrice' },
         'balance.update': { actions: 'applyBalance' },
       },
-      initial: 'ready',
-      states: {
-        ready: {
-          invoke: { id: 'balancePoller', src: 'balancePoller' },
-          on: { 'form.submit': { target: '#optionOrder.checking', actions: 'startSubmit' } },
-          after: { infoRefresh: { target: 'refreshing' } },
-          initial: 'polling',
-          states: {
-            polling: {
-              after: {
-                balancePoll: {
-                  target: 'polling',
-                  reenter: true,
-                  actions: ['countPoll', 'pollBalance'],
-                },
-              },
-            },
-          },
-        },
-        refreshing: {
-          // The button stays usable through the minute's refresh (it was
-          // dead for its length, the click lost): a submit checks at once,
-          // and the check loads the product afresh anyway.
-          on: { 'form.submit': { target: '#optionOrder.checking', actions: 'startSubmit' } },
-          invoke: {
-            id: 'refresh',
-            src: 'loadOption',
-            input: ({ context }) => ({ symbol: context.symbol }),
-            onDone: [
-              { guard: { type: 'loadFailed', params: doneOutput }, target: 'ready' },
-              {
-                guard: { type: 'notTradable', params: doneOutput },
-                target: '#optionOrder.closed',
-                actions: { type: 'applyLoad', params: doneOutput },
-              },
-              { target: 'ready', actions: { type: 'applyLoad', params: doneOutput } },
-            ],
-          },
-        },
-        // Duplicate-click guard: a refused attempt holds the button for 1 s.
-        cooling: { after: { duplicateClick: { target: 'ready' } } },
-      },
+      ...ticket.editing,
     },
     checking: {
       tags: ['busy'],
       invoke: {
-        id: 'recheck',
-        src: 'loadOption',
-        input: ({ context }) => ({ symbol: context.symbol }),
+        ...ticket.recheck,
         onDone: [
-          {
-            guard: { type: 'loadFailed', params: doneOutput },
-            target: '#optionOrder.editing.cooling',
-            actions: { type: 'recordLoadFailure', params: doneOutput },
-          },
-          {
-            guard: { type: 'notTradable', params: doneOutput },
-            target: 'closed',
-            actions: { type: 'applyLoad', params: doneOutput },
-          },
-          {
-            guard: { type: 'invalid', params: doneOutput },
-            target: '#optionOrder.editing.cooling',
-            actions: [{ type: 'applyLoad', params: doneOutput }, 'showErrors'],
-          },
+          ...ticket.checkingHead,
           { target: 'placing', actions: { type: 'applyLoad', params: doneOutput } },
         ],
       },
     },
-    placing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'place',
-        src: 'placeOption',
-        input: ({ context }) => payload(context),
-        onDone: [
-          {
-            guard: { type: 'placed', params: doneOutput },
-            target: 'placed',
-            actions: { type: 'recordPlaced', params: doneOutput },
-          },
-          {
-            target: '#optionOrder.editing.cooling',
-            actions: { type: 'recordFailure', params: doneOutput },
-          },
-        ],
-      },
-    },
+    placing: ticket.placing,
     // Placed: the view shows the option's drawers; the balance is still polled.
     placed: {
       tags: ['placed'],
       invoke: { id: 'balancePoller', src: 'balancePoller' },
       on: { 'balance.update': { actions: 'applyBalance' } },
       initial: 'polling',
-      states: {
-        polling: {
-          after: {
-            balancePoll: {
-              target: 'polling',
-              reenter: true,
-              actions: ['countPoll', 'pollBalance'],
-            },
-          },
-        },
-      },
+      states: { polling: ticket.polling },
     },
     closed: { type: 'final', tags: ['done', 'closed'], entry: ['markClosed', 'showClosed'] },
     left: { type: 'final', tags: ['done'] },

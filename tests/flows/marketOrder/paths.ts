@@ -18,20 +18,31 @@ import {
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
 import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import {
+  DEPOSIT,
+  MID,
+  SAMPLE_QUOTE,
+  SYMBOL,
+  arrangeTicket,
+  errorKeys,
+  failed,
+  ok,
+  placeBanned,
+  pollAnswers,
+  resolvePrice,
+  seedTrader,
+  submit,
+  switchToDemo,
+  ticketChecks,
+  ticketMoves,
+  uidOf,
+  type LoadKind,
+} from '../shared/ticket.ts';
 
 type Snap = ReturnType<(typeof marketOrderMachine)['resolveState']>;
 
-const SYMBOL = 'BTCUSDT';
 const EMAIL = 'trader@example.com';
-const PASSWORD = 'secret123';
-const DEPOSIT = 1000;
-/** Hours with no session on any day: the market is closed. */
-const CLOSED_HOURS = { start: {}, close: {} };
-
-/** The graph's stand-in prices (the simulator's BTCUSDT at T0); real runs scale from them. */
-const MID = 71047.06;
-/** Only what the form reads of each reply (the plan prints these). */
-const SAMPLE_QUOTE = { price: MID, bidPrice: 71046.96, askPrice: 71047.16, lastUpdate: T0 };
+/** Only what the form reads of the product info (the plan prints these). */
 const SAMPLE_INFO = {
   productCode: SYMBOL,
   minCount: 0.01,
@@ -46,10 +57,6 @@ const at = (f: number) => (MID * f).toFixed(2);
 const BELOW = at(0.99);
 const ABOVE = at(1.01);
 
-type LoadKind = 'open' | 'closed' | 'notTradable' | 'failed';
-const ok = <D>(data: D) => ({ code: 0, data });
-/** A failed call: -1 for a server error, else the server's code (303 for an unknown product). */
-const failed = (code: number) => ({ code, data: null });
 const loadOutput = (kind: LoadKind, code = -1, symbol = SYMBOL) => ({
   symbol,
   info:
@@ -72,14 +79,9 @@ const kindOf = (e: EventObject): LoadKind | undefined => {
   return out.info.data?.[SYMBOL]?.tradeStatus === 0 ? 'notTradable' : 'open';
 };
 const placeOk = { type: 'xstate.done.actor.place', output: ok('1') };
-const placeBanned = {
-  type: 'xstate.done.actor.place',
-  output: failed(405),
-};
 
 const change = (field: OrderField, value: string) => ({ type: 'field.change', field, value });
 const blur = (field: OrderField) => ({ type: 'field.blur', field });
-const submit = { type: 'form.submit' };
 const priceUpdate = {
   type: 'price.update',
   bid: SAMPLE_QUOTE.bidPrice,
@@ -111,12 +113,6 @@ const stopClass = (c: MarketOrderContext, kind: 'stopLoss' | 'takeProfit') => {
   const below = (kind === 'stopLoss') === (c.direction === 0);
   return (below ? rel < 0 : rel > 0) ? 'good' : 'wrong';
 };
-const errorKeys = (c: MarketOrderContext) =>
-  Object.entries(c.errors)
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}:${v}`)
-    .sort();
-
 const pristine = (c: MarketOrderContext) =>
   c.volume === '' &&
   c.price === '' &&
@@ -175,7 +171,6 @@ interface Options {
   narrow?: boolean;
 }
 
-const uidOf = (c: PathContext) => c.data.uid as string;
 const balanceOf = (c: PathContext, b: 'real' | 'demo') => {
   const l = c.world.sim.ctx.ledger;
   return {
@@ -189,6 +184,7 @@ function spec(o: Options): PathSpec {
   const symbol = o.symbol ?? SYMBOL;
   const kinds = (all: LoadKind[]): LoadKind[] => (o.narrow ? ['open'] : all);
   const loads = (id: string, all: LoadKind[]) => kinds(all).map((k) => loadDone(id, k));
+  const checks = ticketChecks((c) => c.world.sim.backOffice.tradingOrders(uidOf(c), book(o)));
   return {
     name: o.name,
     machine: marketOrderMachine,
@@ -213,30 +209,22 @@ function spec(o: Options): PathSpec {
     events: (s) => {
       const snap = s as Snap;
       const c = snap.context;
-      if (snap.matches('loading'))
-        return symbol === SYMBOL
-          ? loads('load', ['open', 'closed', 'notTradable'])
-          : [loadDone('load', 'failed', 303)];
-      if (snap.matches('loadFailed')) return [{ type: 'load.retry' }];
       if (snap.matches({ unavailable: 'refreshing' }))
         return loads('reopen', ['open', 'closed', 'notTradable', 'failed']);
-      if (snap.matches('checking'))
-        return basic(c)
-          ? loads('recheck', ['open', 'closed', 'notTradable', 'failed'])
-          : [loadDone('recheck', 'open')];
-      if (snap.matches('placing'))
-        return basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk];
-      if (!snap.matches('editing')) return [];
-      if (snap.matches({ editing: 'refreshing' }))
-        return pristine(c)
-          ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
-          : // Submitted during the refresh: checked at once.
-            [
-              loadDone('refresh', 'open'),
-              ...(basic(c) && errorKeys(c).length === 0 && c.failure === undefined
-                ? [{ type: 'form.submit' }]
-                : []),
-            ];
+      const shared = ticketMoves(
+        snap,
+        {
+          symbol,
+          loads,
+          loadDone,
+          unknownCode: 303,
+          basic: basic(c),
+          everyRefresh: pristine(c),
+          place: basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk],
+        },
+        c,
+      );
+      if (shared) return shared;
       if (!snap.matches({ editing: 'ready' })) return [];
       const moves = formMoves(c);
       if (!o.narrow) return moves;
@@ -247,17 +235,10 @@ function spec(o: Options): PathSpec {
       );
     },
     async setup(world) {
-      const u = await world.sim.backOffice.seedUser({
-        email: EMAIL,
-        password: PASSWORD,
-        deposit: DEPOSIT,
-      });
-      world.session.token = u.token;
+      const u = await seedTrader(world, EMAIL);
       if (o.demo) {
         reached('marketOrder.setup: o.demo');
-        const r = await world.api.call('switchUser');
-        expect(r.code).toBe(0);
-        world.session.token = r.data?.token;
+        await switchToDemo(world);
       }
       return { uid: u.uid };
     },
@@ -268,34 +249,16 @@ function spec(o: Options): PathSpec {
     resolve(e, c) {
       const ev = e as EventObject & { field?: OrderField; value?: string };
       const q = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1);
-      if (e.type === 'price.update')
-        return { ...e, bid: q.bidPrice, ask: q.askPrice, price: q.price, time: q.lastUpdate };
+      if (e.type === 'price.update') return resolvePrice(e, c);
       // Prices are typed relative to the real mid, as the sample is to the graph's.
       if (ev.field && ev.field !== 'volume' && ev.value && ev.value !== '0')
         return { ...ev, value: ((q.price * Number(ev.value)) / MID).toFixed(2) };
       return e;
     },
-    arrange(e, c) {
-      const bo = c.world.sim.backOffice;
-      const kind = kindOf(e);
-      // A server error leaves the market as it was; the other outcomes set it.
-      if (kind === 'failed' && symbol === SYMBOL)
-        bo.force({ call: 'productOrderInfo', status: 500 });
-      else if (kind) {
-        bo.setHours(SYMBOL, kind === 'closed' ? CLOSED_HOURS : undefined);
-        bo.setTradeStatus(SYMBOL, kind === 'notTradable' ? 0 : 1);
-      }
-      if (e.type === 'xstate.done.actor.place') {
-        const code = (e as unknown as { output: { code: number } }).output.code;
-        bo.setTradeBanned(uidOf(c), code === 405);
-      }
-    },
+    arrange: (e, c) =>
+      arrangeTicket(e, c, { kind: kindOf(e), symbol, failCall: 'productOrderInfo' }),
     states: {
-      loading: (s, c) => {
-        expect(s.hasTag('locked')).toBe(true);
-        expect(s.can({ type: 'form.submit' })).toBe(false);
-        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
-      },
+      loading: checks.loading,
       loadFailed: async (s, c) => {
         const ctx = (s as Snap).context;
         expect(s.hasTag('locked')).toBe(true);
@@ -337,20 +300,10 @@ function spec(o: Options): PathSpec {
           expect(Number(ctx.margin)).toBeCloseTo((entry * Number(ctx.volume)) / 20, 2);
         }
       },
-      'editing.ready': (s, c) => {
-        expect(s.can({ type: 'form.submit' })).toBe(true);
-        // Ready means tradable now, as the server sees it.
-        expect(c.world.sim.ctx.prices.status(SYMBOL, c.world.clock.now())).toBe('open');
-        expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(1);
-      },
+      'editing.ready': checks['editing.ready'],
       'editing.ready.polling': async (s, c) => {
-        const ctx = (s as Snap).context;
-        expect(ctx.balance).not.toBeNull();
-        if (ctx.balancePolls > 0) {
-          // Only the poller runs here: let its request answer (a balance.update, same figures).
-          await c.world.api.call('userBalance');
-          for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-        }
+        expect((s as Snap).context.balance).not.toBeNull();
+        await pollAnswers(s, c);
       },
       'editing.refreshing': (s) => {
         expect(s.hasTag('busy')).toBe(false);
@@ -360,10 +313,7 @@ function spec(o: Options): PathSpec {
       },
       'editing.cooling': (s, c) => {
         const ctx = (s as Snap).context;
-        expect(s.can({ type: 'form.submit' })).toBe(false);
-        expect(errorKeys(ctx).length > 0 || ctx.failure !== undefined).toBe(true);
-        // Nothing reached the books.
-        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+        checks.cooling(s, c);
         if (ctx.failure === 405) {
           reached('marketOrder.editing.cooling: ctx.failure === 405');
           expect(c.world.sim.ctx.state.users[uidOf(c)]?.tradeBanned).toBe(true);
@@ -374,16 +324,12 @@ function spec(o: Options): PathSpec {
         }
       },
       checking: (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(s.can({ type: 'form.submit' })).toBe(false);
+        checks.checking(s);
         expect((s as Snap).context.failure).toBeUndefined();
       },
       placing: (s, c) => {
-        const ctx = (s as Snap).context;
-        expect(s.hasTag('busy')).toBe(true);
-        expect(ctx.errors).toEqual({});
-        expect(ctx.margin).toBeDefined();
-        expect(c.world.sim.backOffice.tradingOrders(uidOf(c), book(o))).toEqual([]);
+        checks.placing(s, c);
+        expect((s as Snap).context.margin).toBeDefined();
       },
       placed: (s, c) => {
         const ctx = (s as Snap).context;

@@ -7,7 +7,6 @@
  */
 import type { OrderField } from '../../../src/machines/marketOrder/machine.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, signIn } from '../../paths/words/common.ts';
 import {
   directionOf,
   errorsShown,
@@ -21,31 +20,21 @@ import {
 } from './screen.ts';
 import {
   arrangeLoad,
-  backToChart,
-  busy,
   count,
   delays,
-  demoSpec,
   directionTab,
   isLoad,
-  layout,
   loadKind,
   openForm,
   orderForm,
-  realAccount,
   samplePrice,
   serverError,
   symbolOf,
-  tradeMode,
 } from '../../paths/words/trade.screen.ts';
 
 // Only the form calls productOrderInfo on this screen, so the armed fault reaches it.
 const arrange = (w: W, e: AnyEvent, c: StepCtx) => arrangeLoad(w, e, c, 'productOrderInfo');
-const available = (w: W, spec: string) =>
-  w.say(
-    `${w.q('order.available')} shows the account’s cash (${demoSpec(spec) ? 'the demo money' : '1000.00 before any order'})`,
-    `${w.q('order.available')}は口座の現金（${demoSpec(spec) ? 'デモ資金' : '注文前は 1000.00'}）`,
-  );
+const available = (w: W, spec: string) => orderForm.available(w, spec, ['order', '注文']);
 const toggle = (w: W, c: StepCtx, type: string, key: string) =>
   count(c, type) % 2 === 0
     ? w.say(`Tick ${w.q(key)}`, `${w.q(key)}にチェック`)
@@ -74,16 +63,8 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
       `The market is open again: the button reads ${placeButton(w, f)} and the fields can be edited`,
       `市場が再開：ボタンは${placeButton(w, f)}になり、入力できる`,
     );
-  if (e.type === 'xstate.done.actor.refresh')
-    return loadKind(e) === 'failed'
-      ? w.say(
-          `${serverError(w)}; the form stays as it was`,
-          `${serverError(w)}。フォームはそのまま`,
-        )
-      : w.say(
-          `Nothing changes: the button still reads ${placeButton(w, f)}`,
-          `変化なし：ボタンは${placeButton(w, f)}のまま`,
-        );
+  const background = orderForm.background(w, e, placeButton(w, f));
+  if (background !== undefined) return background;
   if (e.type === 'field.change') return fieldShown(w, f, field);
   if (e.type === 'field.blur') return fieldShown(w, f, field, formOf(c));
   if (e.type === 'pending.toggle')
@@ -99,11 +80,6 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
     return w.say(
       `${w.q('order.sellPrice')} and ${w.q('order.buyPrice')} follow the market, the buy price a little above the sell price`,
       `${w.q('order.sellPrice')}と${w.q('order.buyPrice')}が相場に合わせて動く。買値は売値より少し高い`,
-    );
-  if (e.type.startsWith('xstate.after.balancePoll'))
-    return w.say(
-      `${w.q('order.available')} still shows the same cash`,
-      `${w.q('order.available')}は同じ金額のまま`,
     );
   if (e.type.startsWith('xstate.after.duplicateClick'))
     return w.say(
@@ -121,12 +97,7 @@ export const marketOrderWords: Words = {
     const d = directionOf(spec);
     return openForm(w, 'place', symbol, d, d === 2 ? '' : w.quote(`${w.t('order.buy')} ${symbol}`));
   },
-  before: (w, spec) => [
-    signIn(w, 'trader@example.com', 'secret123'),
-    realAccount(w, demoSpec(spec)),
-    tradeMode(w, 'market'),
-    layout(w),
-  ],
+  before: (w, spec) => orderForm.before(w, spec, 'trader@example.com', 'market'),
   events: {
     'field.change': (w, e, c) =>
       e.field === 'volume'
@@ -152,13 +123,7 @@ export const marketOrderWords: Words = {
     'form.submit': (w, e, c) => orderForm.pressButton(w, placeButton(w, formOf(c))),
     ...orderForm.events,
   },
-  actors: {
-    load: { done: arrange },
-    reopen: { done: arrange },
-    refresh: { done: arrange },
-    recheck: { done: arrange },
-    place: orderForm.place,
-  },
+  actors: { ...orderForm.actors(arrange), reopen: { done: arrange } },
   delays,
   states: {
     loading: (w) =>
@@ -184,41 +149,23 @@ export const marketOrderWords: Words = {
     'unavailable.waiting': () => '',
     'unavailable.refreshing': () => '',
     editing,
-    ...orderForm.quiet,
-    'editing.cooling': (w, e, c) => {
-      const f = formOf(c, e);
-      if (e.type === 'xstate.done.actor.place') return codeToast(w, codeOf(e) ?? 0);
-      if (loadKind(e) === 'failed')
-        return w.say(
-          `${serverError(w)}; the button is faint for a second`,
-          `${serverError(w)}。ボタンが1秒間薄くなる`,
-        );
-      return errorsShown(w, f);
-    },
-    checking: busy,
-    placing: busy,
+    ...orderForm.states,
+    'editing.cooling': (w, e, c) =>
+      orderForm.cooling(w, e, ['the button is faint for a second', 'ボタンが1秒間薄くなる'], () =>
+        errorsShown(w, formOf(c, e)),
+      ),
     placed: (w) =>
       w.say(
         `The drawer ${w.q('order.placedTitle')}: ${w.q('order.placedText', { id: '…' })} with ${w.q('order.viewPositions')} and ${w.q('order.continue')}`,
         `ドロワー${w.q('order.placedTitle')}：${w.q('order.placedText', { id: '…' })}、${w.q('order.viewPositions')}と${w.q('order.continue')}`,
       ),
-    left: backToChart,
   },
   names: {
-    loading: ['Loading the product', '商品を読み込み中'],
-    loadFailed: ['Product failed to load', '商品の読み込み失敗'],
+    ...orderForm.names,
     unavailable: ['Trading unavailable', '取引不可'],
     'unavailable.waiting': ['Waiting to check again', '再確認まで待機'],
     'unavailable.refreshing': ['Checking again', '再確認中'],
     editing: ['Order form', '注文フォーム'],
-    'editing.ready': ['Form ready', 'フォーム入力可'],
-    'editing.ready.polling': ['Prices updating', '価格を更新中'],
-    'editing.refreshing': ['Refreshing the product', '商品を更新中'],
-    'editing.cooling': ['Short pause after an order', '注文後の待機'],
-    checking: ['Checking the order', '注文を確認中'],
-    placing: ['Placing the order', '注文中'],
-    placed: ['Order placed', '注文済み'],
-    left: ['Left the screen', '画面を離れた'],
   },
   titles: {
     'loading|xstate.done.actor.load|1': (w) =>

@@ -16,14 +16,29 @@ import {
 import { acct } from '../../../src/simulator/ledger.ts';
 import { T0 } from '../../support/sim.ts';
 import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import {
+  DEPOSIT,
+  MID,
+  SAMPLE_QUOTE,
+  SYMBOL,
+  arrangeTicket,
+  errorKeys,
+  failed,
+  ok,
+  placeBanned,
+  pollAnswers,
+  resolvePrice,
+  seedTrader,
+  submit,
+  switchToDemo,
+  ticketChecks,
+  ticketMoves,
+  uidOf,
+  type LoadKind,
+} from '../shared/ticket.ts';
 
 type Snap = ReturnType<(typeof optionOrderMachine)['resolveState']>;
 
-const SYMBOL = 'BTCUSDT';
-const DEPOSIT = 1000;
-const CLOSED_HOURS = { start: {}, close: {} };
-const MID = 71047.06;
-const SAMPLE_QUOTE = { price: MID, bidPrice: 71046.96, askPrice: 71047.16, lastUpdate: T0 };
 /** As the server encodes its four terms (30 s at 80 %, 60 s at 85 %, 3 min, 5 min). */
 const TERMS = {
   '0': '30|80^10,50,100,500,1000^10000|10^30s',
@@ -32,9 +47,6 @@ const TERMS = {
   '3': '300|90^10,50,100,500,1000^10000|10^5min',
 };
 
-type LoadKind = 'open' | 'closed' | 'notTradable' | 'failed';
-const ok = <D>(data: D) => ({ code: 0, data });
-const failed = (code: number) => ({ code, data: null });
 const loadDone = (id: string, kind: LoadKind, code = -1) => ({
   type: `xstate.done.actor.${id}`,
   output: {
@@ -66,18 +78,11 @@ const kindOf = (e: EventObject): LoadKind | undefined => {
   return out.product.data?.optionsProducts[0]?.tradeStatus === 0 ? 'notTradable' : 'open';
 };
 const placeOk = { type: 'xstate.done.actor.place', output: ok({ uid: '1', beginTime: T0 }) };
-const placeBanned = { type: 'xstate.done.actor.place', output: failed(405) };
 
 const amount = (value: string) => ({ type: 'field.change', field: 'amount', value });
-const submit = { type: 'form.submit' };
 const delivery = (index: number) => ({ type: 'delivery.select', index });
 const chip = (value: number) => ({ type: 'chip.select', value });
 
-const errorKeys = (c: OptionOrderContext) =>
-  Object.entries(c.errors)
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}:${v}`)
-    .sort();
 const pristine = (c: OptionOrderContext) =>
   c.delivery === undefined &&
   c.amount === '' &&
@@ -117,7 +122,6 @@ interface Options {
   narrow?: boolean;
 }
 
-const uidOf = (c: PathContext) => c.data.uid as string;
 const cashOf = (c: PathContext, b: 'real' | 'demo') =>
   Number(c.world.sim.ctx.ledger.balance(acct.cash(uidOf(c), b)).toFixed(2));
 
@@ -126,6 +130,7 @@ function spec(o: Options): PathSpec {
   const book = o.demo ? 'demo' : 'real';
   const loads = (id: string, all: LoadKind[]) =>
     (o.narrow ? ['open' as const] : all).map((k) => loadDone(id, k));
+  const checks = ticketChecks((c) => c.world.sim.backOffice.tradingOptions(uidOf(c), book));
   return {
     name: o.name,
     machine: optionOrderMachine,
@@ -147,27 +152,20 @@ function spec(o: Options): PathSpec {
     events: (s) => {
       const snap = s as Snap;
       const c = snap.context;
-      if (snap.matches('loading'))
-        return symbol === SYMBOL
-          ? loads('load', ['open', 'closed', 'notTradable'])
-          : [loadDone('load', 'failed', 604)];
-      if (snap.matches('loadFailed')) return [{ type: 'load.retry' }];
-      if (snap.matches('checking'))
-        return basic(c)
-          ? loads('recheck', ['open', 'closed', 'notTradable', 'failed'])
-          : [loadDone('recheck', 'open')];
-      if (snap.matches('placing'))
-        return basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk];
-      if (snap.matches({ editing: 'refreshing' }))
-        return pristine(c) && !o.narrow
-          ? loads('refresh', ['open', 'closed', 'notTradable', 'failed'])
-          : // Submitted during the refresh: checked at once.
-            [
-              loadDone('refresh', 'open'),
-              ...(basic(c) && errorKeys(c).length === 0 && c.failure === undefined
-                ? [{ type: 'form.submit' }]
-                : []),
-            ];
+      const shared = ticketMoves(
+        snap,
+        {
+          symbol,
+          loads,
+          loadDone,
+          unknownCode: 604,
+          basic: basic(c),
+          everyRefresh: pristine(c) && !o.narrow,
+          place: basic(c) && !o.narrow ? [placeOk, placeBanned] : [placeOk],
+        },
+        c,
+      );
+      if (shared) return shared;
       if (!snap.matches({ editing: 'ready' })) return [];
       const moves = formMoves(c);
       return o.narrow
@@ -175,17 +173,10 @@ function spec(o: Options): PathSpec {
         : moves;
     },
     async setup(world) {
-      const u = await world.sim.backOffice.seedUser({
-        email: 'options@example.com',
-        password: 'secret123',
-        deposit: DEPOSIT,
-      });
-      world.session.token = u.token;
+      const u = await seedTrader(world, 'options@example.com');
       if (o.demo) {
         reached('optionOrder.setup: o.demo');
-        const r = await world.api.call('switchUser');
-        expect(r.code).toBe(0);
-        world.session.token = r.data?.token;
+        await switchToDemo(world);
       }
       return { uid: u.uid, cash: o.demo ? 100000 : DEPOSIT };
     },
@@ -193,31 +184,11 @@ function spec(o: Options): PathSpec {
       optionOrderMachine.provide({
         actors: optionOrderActors(c.world.api, () => c.world.session.token),
       }),
-    resolve(e, c) {
-      if (e.type !== 'price.update') return e;
-      const q = c.world.sim.ctx.prices.quote(SYMBOL, c.world.clock.now(), 0, 1);
-      return { ...e, bid: q.bidPrice, ask: q.askPrice, price: q.price, time: q.lastUpdate };
-    },
-    arrange(e, c) {
-      const bo = c.world.sim.backOffice;
-      const kind = kindOf(e);
-      if (kind === 'failed' && symbol === SYMBOL)
-        bo.force({ call: 'findOptionsProduct', status: 500 });
-      else if (kind) {
-        bo.setHours(SYMBOL, kind === 'closed' ? CLOSED_HOURS : undefined);
-        bo.setTradeStatus(SYMBOL, kind === 'notTradable' ? 0 : 1);
-      }
-      if (e.type === 'xstate.done.actor.place') {
-        const code = (e as unknown as { output: { code: number } }).output.code;
-        bo.setTradeBanned(uidOf(c), code === 405);
-      }
-    },
+    resolve: resolvePrice,
+    arrange: (e, c) =>
+      arrangeTicket(e, c, { kind: kindOf(e), symbol, failCall: 'findOptionsProduct' }),
     states: {
-      loading: (s, c) => {
-        expect(s.hasTag('locked')).toBe(true);
-        expect(s.can({ type: 'form.submit' })).toBe(false);
-        expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
-      },
+      loading: checks.loading,
       loadFailed: async (s, c) => {
         const ctx = (s as Snap).context;
         expect(ctx.product).toBeNull();
@@ -246,18 +217,8 @@ function spec(o: Options): PathSpec {
           expect(ctx.payoutRate).toBeUndefined();
         }
       },
-      'editing.ready': (s, c) => {
-        expect(s.can({ type: 'form.submit' })).toBe(true);
-        expect(c.world.sim.ctx.prices.status(SYMBOL, c.world.clock.now())).toBe('open');
-        expect(c.world.sim.ctx.products.tradeStatus(SYMBOL)).toBe(1);
-      },
-      'editing.ready.polling': async (s, c) => {
-        if ((s as Snap).context.balancePolls > 0) {
-          // Only the poller runs here: let its request answer.
-          await c.world.api.call('userBalance');
-          for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-        }
-      },
+      'editing.ready': checks['editing.ready'],
+      'editing.ready.polling': pollAnswers,
       'editing.refreshing': (s, c) => {
         expect(s.hasTag('busy')).toBe(false);
         // The button works through the refresh.
@@ -266,9 +227,7 @@ function spec(o: Options): PathSpec {
       },
       'editing.cooling': (s, c) => {
         const ctx = (s as Snap).context;
-        expect(s.can({ type: 'form.submit' })).toBe(false);
-        expect(errorKeys(ctx).length > 0 || ctx.failure !== undefined).toBe(true);
-        expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
+        checks.cooling(s, c);
         if (ctx.failure === 405) {
           reached('optionOrder.editing.cooling: ctx.failure === 405');
           expect(c.world.sim.ctx.state.users[uidOf(c)]?.tradeBanned).toBe(true);
@@ -278,15 +237,8 @@ function spec(o: Options): PathSpec {
           expect(Number(ctx.amount)).toBeGreaterThan(cashOf(c, book));
         }
       },
-      checking: (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(s.can({ type: 'form.submit' })).toBe(false);
-      },
-      placing: (s, c) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect((s as Snap).context.errors).toEqual({});
-        expect(c.world.sim.backOffice.tradingOptions(uidOf(c), book)).toEqual([]);
-      },
+      checking: checks.checking,
+      placing: checks.placing,
       placed: (s, c) => {
         const ctx = (s as Snap).context;
         const placed = ctx.placed!;
@@ -312,12 +264,7 @@ function spec(o: Options): PathSpec {
           [],
         );
       },
-      'placed.polling': async (s, c) => {
-        if ((s as Snap).context.balancePolls > 0) {
-          await c.world.api.call('userBalance');
-          for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-        }
-      },
+      'placed.polling': pollAnswers,
       closed: (s, c) => {
         const ctx = (s as Snap).context;
         expect(ctx.closed).toBe(true);

@@ -11,24 +11,18 @@ import {
 } from '../../../src/machines/optionOrder/machine.ts';
 import { formatDuration } from '../../../src/ui/format.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
+import { toast, type } from '../../paths/words/common.ts';
 import {
   arrangeLoad,
-  backToChart,
-  busy,
   delays,
   demoSpec,
   directionTab,
-  layout,
   loadKind,
   openForm,
   orderForm,
-  realAccount,
   replay,
-  serverError,
   symbolOf,
   toChart,
-  tradeMode,
 } from '../../paths/words/trade.screen.ts';
 
 const modeOf = (spec: string) => (spec.includes('market mode') ? 'market' : 'option');
@@ -49,11 +43,7 @@ const choice = (w: W, d: OptionOrderContext['deliveries'][number]) =>
 const button = (w: W, f: OptionOrderContext) =>
   w.q(f.direction === 0 ? 'option.placeLong' : 'option.placeShort', { symbol: f.symbol });
 const amountLabel = (w: W) => w.q('option.amount');
-const available = (w: W, spec: string) =>
-  w.say(
-    `${w.q('order.available')} shows the account’s cash (${demoSpec(spec) ? 'the demo money' : '1000.00 before any option'})`,
-    `${w.q('order.available')}は口座の現金（${demoSpec(spec) ? 'デモ資金' : '購入前は 1000.00'}）`,
-  );
+const available = (w: W, spec: string) => orderForm.available(w, spec, ['option', '購入']);
 const amountShown = (w: W, f: OptionOrderContext) =>
   f.amount === ''
     ? w.say(`${amountLabel(w)} is empty`, `${amountLabel(w)}は空`)
@@ -94,16 +84,8 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
       `The form: ${w.q('option.deliveryTime')} offers ${f.deliveries.map((d) => choice(w, d)).join(', ')}, none chosen; ${amountShown(w, f)}; ${w.q('option.payout')} shows —; ${available(w, c.spec)}; the button ${button(w, f)}`,
       `フォーム：${w.q('option.deliveryTime')}は${f.deliveries.map((d) => choice(w, d)).join('、')}で未選択。${amountShown(w, f)}。${w.q('option.payout')}は —。${available(w, c.spec)}。ボタン${button(w, f)}`,
     );
-  if (e.type === 'xstate.done.actor.refresh')
-    return loadKind(e) === 'failed'
-      ? w.say(
-          `${serverError(w)}; the form stays as it was`,
-          `${serverError(w)}。フォームはそのまま`,
-        )
-      : w.say(
-          `Nothing changes: the button still reads ${button(w, f)}`,
-          `変化なし：ボタンは${button(w, f)}のまま`,
-        );
+  const background = orderForm.background(w, e, button(w, f));
+  if (background !== undefined) return background;
   if (e.type === 'delivery.select' && term) {
     const hint = w.q('option.range', { min: term.min, max: term.max });
     return w.say(
@@ -121,11 +103,6 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
     return w.say(
       'Nothing on the form changes (it keeps the newest price for the order)',
       'フォームの表示は変わらない（注文用に最新価格を保持）',
-    );
-  if (e.type.startsWith('xstate.after.balancePoll'))
-    return w.say(
-      `${w.q('order.available')} still shows the same cash`,
-      `${w.q('order.available')}は同じ金額のまま`,
     );
   if (e.type.startsWith('xstate.after.duplicateClick'))
     return w.say(
@@ -162,12 +139,7 @@ export const optionOrderWords: Words = {
     const title = w.quote(`${w.t('option.long')} ${symbol}`);
     return openForm(w, 'placeOption', symbol, 0, modeOf(spec) === 'option' ? title : '');
   },
-  before: (w, spec) => [
-    signIn(w, 'options@example.com', 'secret123'),
-    realAccount(w, demoSpec(spec)),
-    tradeMode(w, modeOf(spec)),
-    layout(w),
-  ],
+  before: (w, spec) => orderForm.before(w, spec, 'options@example.com', modeOf(spec)),
   events: {
     'delivery.select': (w, e, c) => {
       const d = formOf(c).deliveries[e.index as number];
@@ -189,12 +161,7 @@ export const optionOrderWords: Words = {
     'form.submit': (w, e, c) => orderForm.pressButton(w, button(w, formOf(c))),
     ...orderForm.events,
   },
-  actors: {
-    load: { done: arrange },
-    refresh: { done: arrange },
-    recheck: { done: arrange },
-    place: orderForm.place,
-  },
+  actors: orderForm.actors(arrange),
   delays,
   states: {
     loading: (w) =>
@@ -204,18 +171,14 @@ export const optionOrderWords: Words = {
       ),
     loadFailed: (w) => orderForm.loadFailed(w, [604]),
     editing,
-    ...orderForm.quiet,
-    'editing.cooling': (w, e, c) => {
-      if (e.type === 'xstate.done.actor.place') return codeToast(w, codeOf(e) ?? 0);
-      if (loadKind(e) === 'failed')
-        return w.say(
-          `${serverError(w)}; the button cannot be pressed for a second`,
-          `${serverError(w)}。ボタンは1秒間押せない`,
-        );
-      return errorsShown(w, formOf(c, e));
-    },
-    checking: busy,
-    placing: busy,
+    ...orderForm.states,
+    'editing.cooling': (w, e, c) =>
+      orderForm.cooling(
+        w,
+        e,
+        ['the button cannot be pressed for a second', 'ボタンは1秒間押せない'],
+        () => errorsShown(w, formOf(c, e)),
+      ),
     placed,
     'placed.polling': () => '',
     closed: (w, e) => {
@@ -232,22 +195,12 @@ export const optionOrderWords: Words = {
         `${toast(w, w.t('index.closed'))}。${toChart(w)}${chart}`,
       );
     },
-    left: backToChart,
   },
   names: {
-    loading: ['Loading the product', '商品を読み込み中'],
-    loadFailed: ['Product failed to load', '商品の読み込み失敗'],
+    ...orderForm.names,
     editing: ['Option form', 'オプション注文フォーム'],
-    'editing.ready': ['Form ready', 'フォーム入力可'],
-    'editing.ready.polling': ['Prices updating', '価格を更新中'],
-    'editing.refreshing': ['Refreshing the product', '商品を更新中'],
-    'editing.cooling': ['Short pause after an order', '注文後の待機'],
-    checking: ['Checking the order', '注文を確認中'],
-    placing: ['Placing the order', '注文中'],
-    placed: ['Order placed', '注文済み'],
     'placed.polling': ['Following the order', '注文を追跡中'],
     closed: ['Trading closed', '取引終了'],
-    left: ['Left the screen', '画面を離れた'],
   },
   titles: {
     'loading|xstate.done.actor.load|1': (w) =>

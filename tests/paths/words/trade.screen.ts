@@ -24,8 +24,8 @@ import {
   DUPLICATE_CLICK_MS,
   PRODUCT_INFO_REFRESH_MS,
 } from '../../../src/config/constants.ts';
-import type { AnyEvent, StepCtx, W } from '../plan/words.ts';
-import { codeOf, codeText, latest, press, toast, wait } from './common.ts';
+import type { AnyEvent, Say, StateName, StepCtx, W } from '../plan/words.ts';
+import { codeOf, codeText, codeToast, latest, press, signIn, toast, wait } from './common.ts';
 
 export const SYMBOL = 'BTCUSDT';
 
@@ -199,18 +199,11 @@ export const orderForm = {
       ),
     'load.retry': (w: W) => press(w, 'common.retry'),
   },
-  place: { done: (w: W, e: AnyEvent) => (codeOf(e) === 405 ? banTrading(w) : '') },
   loadFailed: (w: W, codes: number[]) =>
     w.say(
       `${failedLoad(w, codes)}; the page says ${w.q('tips.incorrect_data')} with ${w.q('common.retry')}`,
       `${failedLoad(w, codes)}。画面に${w.q('tips.incorrect_data')}と${w.q('common.retry')}`,
     ),
-  // A background check shows nothing while it runs.
-  quiet: {
-    'editing.ready': () => '',
-    'editing.ready.polling': () => '',
-    'editing.refreshing': () => '',
-  },
   balanceError: (w: W, err: string) =>
     w.say(`above the button the error ${w.q(err)}`, `ボタンの上にエラー${w.q(err)}`),
   pressButton: (w: W, button: string) => w.say(`Press ${button}`, `${button}を押す`),
@@ -227,6 +220,80 @@ export const orderForm = {
   /** The title of a submit the form refused, `mistakes` in a few words. */
   refused: (w: W, mistakes: string) =>
     w.say(`The form refuses: ${mistakes}`, `フォームが拒否：${mistakes}`),
+  /** The set-up: the spec's user signed in, its book, the form's trade mode, the phone. */
+  before: (w: W, spec: string, email: string, mode: 'market' | 'option') => [
+    signIn(w, email, 'secret123'),
+    realAccount(w, demoSpec(spec)),
+    tradeMode(w, mode),
+    layout(w),
+  ],
+  /** The product loads (load, refresh, recheck) arranged by `arrange`; placing's ban. */
+  actors: (arrange: Say) => ({
+    load: { done: arrange },
+    refresh: { done: arrange },
+    recheck: { done: arrange },
+    place: { done: (w: W, e: AnyEvent) => (codeOf(e) === 405 ? banTrading(w) : '') },
+  }),
+  /** “Available” beside the form; `before` says before what (en, ja). */
+  available: (w: W, spec: string, before: readonly [string, string]) =>
+    w.say(
+      `${w.q('order.available')} shows the account’s cash (${demoSpec(spec) ? 'the demo money' : `1000.00 before any ${before[0]}`})`,
+      `${w.q('order.available')}は口座の現金（${demoSpec(spec) ? 'デモ資金' : `${before[1]}前は 1000.00`}）`,
+    ),
+  /**
+   * The open form after a background step (the minute's refresh, the
+   * balance poll), its button reading `button`; undefined for any other.
+   */
+  background: (w: W, e: AnyEvent, button: string): string | undefined => {
+    if (e.type === 'xstate.done.actor.refresh')
+      return loadKind(e) === 'failed'
+        ? w.say(
+            `${serverError(w)}; the form stays as it was`,
+            `${serverError(w)}。フォームはそのまま`,
+          )
+        : w.say(
+            `Nothing changes: the button still reads ${button}`,
+            `変化なし：ボタンは${button}のまま`,
+          );
+    if (e.type.startsWith('xstate.after.balancePoll'))
+      return w.say(
+        `${w.q('order.available')} still shows the same cash`,
+        `${w.q('order.available')}は同じ金額のまま`,
+      );
+    return undefined;
+  },
+  /**
+   * A refused attempt: the server's refusal as a toast, a failed re-check
+   * with the button `held` for a second (en, ja), else the form's `errors`.
+   */
+  cooling: (w: W, e: AnyEvent, held: readonly [string, string], errors: () => string) => {
+    if (e.type === 'xstate.done.actor.place') return codeToast(w, codeOf(e) ?? 0);
+    if (loadKind(e) === 'failed')
+      return w.say(`${serverError(w)}; ${held[0]}`, `${serverError(w)}。${held[1]}`);
+    return errors();
+  },
+  /** The states both forms show alike (the background ones quiet). */
+  states: {
+    'editing.ready': () => '',
+    'editing.ready.polling': () => '',
+    'editing.refreshing': () => '',
+    checking: busy,
+    placing: busy,
+    left: backToChart,
+  },
+  /** The short names both forms' states share. */
+  names: {
+    loading: ['Loading the product', '商品を読み込み中'],
+    loadFailed: ['Product failed to load', '商品の読み込み失敗'],
+    'editing.ready': ['Form ready', 'フォーム入力可'],
+    'editing.ready.polling': ['Prices updating', '価格を更新中'],
+    'editing.refreshing': ['Refreshing the product', '商品を更新中'],
+    'editing.cooling': ['Short pause after an order', '注文後の待機'],
+    checking: ['Checking the order', '注文を確認中'],
+    placing: ['Placing the order', '注文中'],
+    placed: ['Order placed', '注文済み'],
+    left: ['Left the screen', '画面を離れた'],
+  } satisfies Record<string, StateName>,
 };
 
 /** The toggles and typed values before this step (for “tick” or “untick”). */

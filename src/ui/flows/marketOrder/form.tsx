@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { subscribe, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import {
   marketOrderMachine,
@@ -12,9 +12,6 @@ import {
   type OrderField,
 } from '../../../machines/marketOrder/machine.ts';
 import { marketOrderActors } from '../../../machines/marketOrder/actors.ts';
-import type { OrderDirection } from '../../../api/types/trading.ts';
-import { decodeToken, isDemo, session } from '../../../state/session.ts';
-import { prices } from '../../../state/prices.ts';
 import { tradeChanged } from '../../../state/trade-events.ts';
 import { useServices } from '../../services-context.tsx';
 import { Check, TextField } from '../../forms/fields.tsx';
@@ -25,7 +22,14 @@ import { site } from '../../../state/site.ts';
 import { withNodes } from '../../components/num-text.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import type { TradeMode } from '../../../config/site.ts';
-import { LoadFailed } from '../../components/load-failed.tsx';
+import {
+  BalanceError,
+  DirectionTabs,
+  TicketLoadFailed,
+  ticketFlags,
+  ticketInput,
+  useTicketPrices,
+} from '../../trade/ticket-parts.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 import './marketOrder.css';
 
@@ -85,27 +89,13 @@ export function MarketOrderForm({
   const { api } = useServices();
   const [state, send] = useMachine(marketOrderMachine.provide({ actors: marketOrderActors(api) }), {
     ...inspected,
-    input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
+    input: ticketInput(symbol, direction, tradeMode),
   });
   const c = state.context;
   const { marketStale } = useSnapshot(site);
 
   // Live prices feed the margin and the pending-price rule.
-  useEffect(() => {
-    let last = 0;
-    return subscribe(prices, () => {
-      const q = prices.bySymbol[symbol];
-      if (!q || q.lastUpdate === last) return;
-      last = q.lastUpdate;
-      send({
-        type: 'price.update',
-        bid: q.bidPrice,
-        ask: q.askPrice,
-        price: q.price,
-        time: q.lastUpdate,
-      });
-    });
-  }, [send, symbol]);
+  useTicketPrices(symbol, send);
   useEffect(() => {
     if (state.matches('placed') && c.orderId) {
       tradeChanged();
@@ -114,13 +104,8 @@ export function MarketOrderForm({
     if (state.matches('left')) onLeave();
   }, [state, c.orderId, onPlaced, onLeave]);
 
-  const busy = state.hasTag('busy');
-  const locked = state.hasTag('locked');
+  const { busy, locked, cooling, inert } = ticketFlags(state);
   const closed = state.hasTag('closed');
-  const cooling = state.matches({ editing: 'cooling' });
-  // The machine takes no input while it loads or submits: the fields say so (read-only, so a
-  // focused field keeps keyboard focus) instead of dropping keys.
-  const inert = locked || busy;
   const field = (f: OrderField) => ({
     value: c[f],
     readOnly: inert,
@@ -131,11 +116,8 @@ export function MarketOrderForm({
   });
   const range = limits(c);
 
-  if (state.matches('loadFailed')) {
-    return (
-      <LoadFailed message={t('tips.incorrect_data')} onRetry={() => send({ type: 'load.retry' })} />
-    );
-  }
+  if (state.matches('loadFailed'))
+    return <TicketLoadFailed onRetry={() => send({ type: 'load.retry' })} />;
 
   return (
     <form
@@ -148,22 +130,13 @@ export function MarketOrderForm({
       }}
     >
       {directionTabs && (
-        <div className="segmented block" role="group" aria-label={t('order.direction')}>
-          {([0, 1] as OrderDirection[]).map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={d === 0 ? 'buy-tab' : 'sell-tab'}
-              aria-pressed={c.direction === d}
-              // Not `disabled` (it would drop keyboard focus): said, and the click ignored,
-              // while the machine loads or submits and would drop the change.
-              aria-disabled={inert || undefined}
-              onClick={() => !inert && send({ type: 'direction.change', value: d })}
-            >
-              {t(d === 0 ? 'order.buy' : 'order.sell')}
-            </button>
-          ))}
-        </div>
+        <DirectionTabs
+          direction={c.direction}
+          inert={inert}
+          labels={['order.buy', 'order.sell']}
+          classNames={['buy-tab', 'sell-tab']}
+          onChange={(d) => send({ type: 'direction.change', value: d })}
+        />
       )}
       <dl className="kv order-quote">
         <dt>{t('order.sellPrice')}</dt>
@@ -262,11 +235,7 @@ export function MarketOrderForm({
         <dt>{t('order.available')}</dt>
         <BalanceNum as="dd" which="available" />
       </dl>
-      {c.errors.balance && (
-        <p className="field-error" role="alert">
-          {t(c.errors.balance)}
-        </p>
-      )}
+      <BalanceError error={c.errors.balance} />
       <button
         type="submit"
         className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}

@@ -5,15 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { subscribe } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { OrderDirection } from '../../../api/types/trading.ts';
 import { optionOrderMachine, type PlacedOption } from '../../../machines/optionOrder/machine.ts';
 import { optionOrderActors } from '../../../machines/optionOrder/actors.ts';
 import type { TradeMode } from '../../../config/site.ts';
-import { decodeToken, isDemo, session } from '../../../state/session.ts';
-import { prices } from '../../../state/prices.ts';
 import { showToast } from '../../../state/toasts.ts';
 import { optionPlaced } from '../../../state/trade-events.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
@@ -24,7 +20,14 @@ import { durationLabel, formatDuration } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
+import {
+  BalanceError,
+  DirectionTabs,
+  TicketLoadFailed,
+  ticketFlags,
+  ticketInput,
+  useTicketPrices,
+} from '../../trade/ticket-parts.tsx';
 import { inspected } from '../../../machines/inspect.ts';
 import { useNotices } from '../../hooks/use-notices.ts';
 
@@ -81,7 +84,7 @@ export function OptionOrderForm({
     optionOrderMachine.provide({ actors: optionOrderActors(api) }),
     {
       ...inspected,
-      input: { symbol, demo: isDemo(decodeToken(session.token)), direction, tradeMode },
+      input: ticketInput(symbol, direction, tradeMode),
     },
   );
   const c = state.context;
@@ -89,21 +92,7 @@ export function OptionOrderForm({
   const [placed, setPlaced] = useState<PlacedOption>();
   const announced = useRef<string>(undefined);
 
-  useEffect(() => {
-    let last = 0;
-    return subscribe(prices, () => {
-      const q = prices.bySymbol[symbol];
-      if (!q || q.lastUpdate === last) return;
-      last = q.lastUpdate;
-      send({
-        type: 'price.update',
-        bid: q.bidPrice,
-        ask: q.askPrice,
-        price: q.price,
-        time: q.lastUpdate,
-      });
-    });
-  }, [send, symbol]);
+  useTicketPrices(symbol, send);
   useEffect(() => {
     if (state.matches('placed') && c.placed) {
       setPlaced(c.placed);
@@ -116,20 +105,11 @@ export function OptionOrderForm({
     if (state.matches('left')) onLeave();
   }, [state, c.placed, onLeave, onClosed]);
 
-  const busy = state.hasTag('busy');
-  const locked = state.hasTag('locked');
-  // The duplicate-click guard holds the button for 1 s after a refused attempt.
-  const cooling = state.matches({ editing: 'cooling' });
-  // While the machine loads or submits it drops a choice: the controls say so (aria-disabled,
-  // not disabled, so keyboard focus stays) and ignore the click.
-  const inert = locked || busy;
+  const { busy, locked, cooling, inert } = ticketFlags(state);
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
 
-  if (state.matches('loadFailed')) {
-    return (
-      <LoadFailed message={t('tips.incorrect_data')} onRetry={() => send({ type: 'load.retry' })} />
-    );
-  }
+  if (state.matches('loadFailed'))
+    return <TicketLoadFailed onRetry={() => send({ type: 'load.retry' })} />;
   return (
     <form
       className="order-form"
@@ -141,19 +121,12 @@ export function OptionOrderForm({
       }}
     >
       {directionTabs && (
-        <div className="segmented block" role="group" aria-label={t('order.direction')}>
-          {([0, 1] as OrderDirection[]).map((d) => (
-            <button
-              key={d}
-              type="button"
-              aria-pressed={c.direction === d}
-              aria-disabled={inert || undefined}
-              onClick={() => !inert && send({ type: 'direction.change', value: d })}
-            >
-              {t(d === 0 ? 'option.long' : 'option.short')}
-            </button>
-          ))}
-        </div>
+        <DirectionTabs
+          direction={c.direction}
+          inert={inert}
+          labels={['option.long', 'option.short']}
+          onChange={(d) => send({ type: 'direction.change', value: d })}
+        />
       )}
       <fieldset className="field">
         <legend className="label">{t('option.deliveryTime')}</legend>
@@ -225,11 +198,7 @@ export function OptionOrderForm({
         <dt>{t('order.available')}</dt>
         <BalanceNum as="dd" which="available" />
       </dl>
-      {c.errors.balance && (
-        <p className="field-error" role="alert">
-          {t(c.errors.balance)}
-        </p>
-      )}
+      <BalanceError error={c.errors.balance} />
       <button
         type="submit"
         className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
