@@ -175,10 +175,11 @@ export const delays = {
       `${wait(w, DUPLICATE_CLICK_MS)}（拒否の後、ボタンが休止している）`,
     ),
 };
-export const busy = (w: W) =>
-  w.say(
-    `The button shows ${w.q('common.loading')} for a moment`,
-    `ボタンが一瞬${w.q('common.loading')}になる`,
+/** The order button while `call` runs: a flash unless held back (W.transient). */
+export const busy = (w: W, call: string) =>
+  w.transient(
+    w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    call,
   );
 export const serverError = (w: W) => toast(w, w.t('tips.server500'));
 /** Where the form leaves to: the chart it came from. */
