@@ -96,8 +96,9 @@ describe('transient expectations', () => {
       for (const spec of specs) {
         const input = typeof spec.input === 'function' ? undefined : spec.input;
         const { start } = replay(spec, []);
-        for (const p of generatePaths(spec, input))
-          for (const lang of ['en', 'ja']) {
+        // Marks and calls do not depend on the language: Japanese on the first paths keeps it quick.
+        for (const [i, p] of generatePaths(spec, input).entries())
+          for (const lang of i < 20 ? ['en', 'ja'] : ['en']) {
             const { w, marked } = recording(lang);
             const rows = pathRows(words, w, {
               ...p,
