@@ -5,6 +5,7 @@
  */
 import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  buttonLoading,
   codeOf,
   codeToast,
   signIn,
@@ -94,9 +95,9 @@ export const accountModeWords: Words = {
         `${w.q('account.switchTitle')}: ${w.q(demoNow(c) ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')} with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
         `${w.q('account.switchTitle')}：${w.q(demoNow(c) ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
       ),
-    switching: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
-    resetting: (w) => w.say('The demo account is being reset', 'デモ口座をリセット中'),
+    switching: (w) => buttonLoading(w, 'switchUser'),
+    resetting: (w) =>
+      w.transient(w.say('The demo account is being reset', 'デモ口座をリセット中'), 'resetUser'),
     loggedOut: (w) =>
       w.say(
         `You are signed out: the page ${w.q('nav.login')} opens`,

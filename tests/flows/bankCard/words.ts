@@ -184,6 +184,7 @@ export const bankCardWords: Words = {
         remove: 'deleteCard',
         title: 'cards.bank.title',
         route: LIST,
+        list: 'userBankCardList',
       }),
     failed: (w, e) => loadFailed(w, e, 'cards.loadFailed'),
     list: (w, e, c) => {
@@ -206,7 +207,7 @@ export const bankCardWords: Words = {
         )
       );
     },
-    loadingCard: (w) => loading(w),
+    loadingCard: (w) => loading(w, 'userBankCard'),
     form: () => '',
     'form.idle': (w, e, c) => {
       const f = form(e, c);
@@ -223,8 +224,8 @@ export const bankCardWords: Words = {
       return blank(w, c.spec.includes('add route'));
     },
     'form.confirm': (w) => deleteDrawer(w, 'cards.bank.deleteTitle', 'cards.bank.deleteConfirm'),
-    saving,
-    deleting,
+    saving: (w, _e, c) => saving(w, editing(c) ? 'editUserBankCard' : 'addUserBankCard'),
+    deleting: (w) => deleting(w, 'deleteUserBankCard'),
   },
   names: {
     loading: ['Loading the cards', 'カードを読み込み中'],

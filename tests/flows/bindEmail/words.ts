@@ -153,7 +153,10 @@ export const bindEmailWords: Words = {
   delays: {},
   states: {
     loading: (w, e) => {
-      const placeholder = w.say('A loading placeholder', '読み込み中の表示');
+      const placeholder = w.transient(
+        w.say('A loading placeholder', '読み込み中の表示'),
+        'userInfo',
+      );
       // The binding was dropped: the account is read again.
       return e.type === 'xstate.done.actor.confirmCode'
         ? `${codeToast(w, codeOf(e) ?? 0)}${sep(w)}${placeholder}`
@@ -197,8 +200,8 @@ export const bindEmailWords: Words = {
         `${shows(w, f)}、${w.q('bindEmail.hint')}、${w.q('login.email')}と${w.q('bindEmail.submit')}`,
       )}${pendingNote}`;
     },
-    submitting: buttonLoading,
-    checking: buttonLoading,
+    submitting: (w) => buttonLoading(w, 'bindEmailSubmit'),
+    checking: (w) => buttonLoading(w, 'userInfo'),
     proving: () => '',
     'proving.form': () => '',
     'proving.form.typing': (w, e, c) => {
@@ -223,7 +226,7 @@ export const bindEmailWords: Words = {
           : typed(w);
       return '';
     },
-    'proving.form.confirming': buttonLoading,
+    'proving.form.confirming': (w) => buttonLoading(w, 'bindEmailConfirm'),
     'proving.verify': () => '',
     'proving.verify.counting': (w, e) =>
       e.type === 'xstate.done.actor.resendCode'
@@ -239,9 +242,12 @@ export const bindEmailWords: Words = {
           ? `${codeToast(w, codeOf(e) ?? 0)}${sep(w)}${w.say(`the link ${w.q('register.resend')} again`, `リンク${w.q('register.resend')}が再び表示`)}`
           : '',
     'proving.verify.resending': (w) =>
-      w.say(
-        `${w.q('common.loading')} in place of the resend link`,
-        `再送リンクの代わりに${w.q('common.loading')}`,
+      w.transient(
+        w.say(
+          `${w.q('common.loading')} in place of the resend link`,
+          `再送リンクの代わりに${w.q('common.loading')}`,
+        ),
+        'bindEmailSubmit',
       ),
     sentAway: (w) =>
       w.say(

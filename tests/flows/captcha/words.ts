@@ -48,7 +48,11 @@ export const captchaWords: Words = {
   },
   delays: { tick: (w) => wait(w, 1000) },
   states: {
-    loading: (w) => w.say('A grey bar where the image goes', '画像の位置に灰色のバー'),
+    loading: (w) =>
+      w.transient(
+        w.say('A grey bar where the image goes', '画像の位置に灰色のバー'),
+        'getImageCode',
+      ),
     ready: (w) => image(w),
     'ready.cooling': (w, e, c) =>
       e.type === 'captcha.refresh'

@@ -77,13 +77,7 @@ const checking = (c: StepCtx) => {
   return !last || last.type !== 'xstate.done.actor.gate';
 };
 
-const delayCheck = (w: W) =>
-  w.console(
-    'faults',
-    `${w.q('console.nextCall')} = marketStatus`,
-    `${w.q('console.delayMs')} = 15000`,
-    w.q('console.delay'),
-  );
+const delayCheck = (w: W) => w.delay('marketStatus', 15000);
 
 export const chartGateWords: Words = {
   machine: 'chartGate',
@@ -137,9 +131,12 @@ export const chartGateWords: Words = {
     loading: (w, e, c) =>
       e.type === 'trade.request'
         ? toast(w, w.t('not_trade_for_current_mode'))
-        : w.say(
-            `${both(w, c.spec)} are faint for a moment (the product is being checked)`,
-            `${both(w, c.spec)}が一瞬薄くなる（銘柄のチェック中）`,
+        : w.transient(
+            w.say(
+              `${both(w, c.spec)} are faint (the product is being checked)`,
+              `${both(w, c.spec)}が薄くなる（銘柄のチェック中）`,
+            ),
+            'marketStatus',
           ),
     open: (w, e, c) => {
       if (e.type !== 'trade.request')

@@ -3,7 +3,8 @@
  * the order sheet of src/ui/trade/positions.tsx and src/ui/flows/closeOrder/close.tsx).
  */
 import type { W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, signIn, toast } from '../../paths/words/common.ts';
+import { mockVariant } from '../../../src/api/contract.ts';
+import { buttonLoading, codeOf, codeToast, signIn, toast } from '../../paths/words/common.ts';
 
 const closing = (spec: string) => spec.includes('(close)');
 const button = (w: W, spec: string) => w.q(closing(spec) ? 'position.cover' : 'position.cancel');
@@ -100,8 +101,10 @@ export const closeOrderWords: Words = {
         `${w.q(closing(c.spec) ? 'position.confirmCover' : 'position.confirmCancel')} with ${w.q('position.volume')} 0.01, ${w.q('position.direction')} ${w.q('order.buy')}, ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
         `${w.q(closing(c.spec) ? 'position.confirmCover' : 'position.confirmCancel')}、${w.q('position.volume')} 0.01、${w.q('position.direction')} ${w.q('order.buy')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
       ),
-    submitting: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    submitting: (w, _e, c) => {
+      const call = closing(c.spec) ? 'closeOrder' : 'cancelOrder';
+      return buttonLoading(w, c.spec.includes('demo') ? mockVariant[call] : call);
+    },
     done: (w, e, c) => {
       // A close says where it closed and the P&L it realised (issue 25); a cancel that it went.
       const said = closing(c.spec)

@@ -147,6 +147,7 @@ export const cryptoAddressWords: Words = {
         remove: 'deleteWallet',
         title: 'cards.crypto.title',
         route: LIST,
+        list: 'userWallet',
       }),
     failed: (w, e) => loadFailed(w, e, 'cards.loadFailed'),
     list: (w, e, c) =>
@@ -155,7 +156,7 @@ export const cryptoAddressWords: Words = {
         add: 'add_crypto_wallet',
       }),
     add: () => '',
-    'add.loadingCoins': (w) => loading(w),
+    'add.loadingCoins': (w) => loading(w, 'currencySimpleCoinNet'),
     'add.coinsFailed': (w, e) => loadFailed(w, e, 'cards.crypto.coinsFailed'),
     'add.form': () => '',
     'add.form.idle': (w, e, c) => {
@@ -189,7 +190,7 @@ export const cryptoAddressWords: Words = {
         `A drawer ${w.q('cards.crypto.choose')} listing USDT TRC20, USDT ERC20, BTC BTC, ETH ERC20, TRX TRC20`,
         `ドロワー${w.q('cards.crypto.choose')}に USDT TRC20、USDT ERC20、BTC BTC、ETH ERC20、TRX TRC20 が並ぶ`,
       ),
-    'add.saving': saving,
+    'add.saving': (w) => saving(w, 'addUserWallet'),
     detail: () => '',
     'detail.idle': (w, e, c) => {
       if (e.type === 'delete.cancel')
@@ -205,7 +206,7 @@ export const cryptoAddressWords: Words = {
     },
     'detail.confirm': (w) =>
       deleteDrawer(w, 'cards.crypto.deleteTitle', 'cards.crypto.deleteConfirm'),
-    'detail.deleting': deleting,
+    'detail.deleting': (w) => deleting(w, 'deleteUserWallet'),
   },
   names: {
     loading: ['Loading the wallets', 'ウォレットを読み込み中'],

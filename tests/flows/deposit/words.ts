@@ -8,6 +8,7 @@ import { checkDepositAmount, checkImage } from '../../../src/machines/validation
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  buttonLoading,
   automatedOnly,
   codeOf,
   codeToast,
@@ -179,7 +180,7 @@ export const depositWords: Words = {
   },
   delays: {},
   states: {
-    checking: (w) => loading(w),
+    checking: (w) => loading(w, 'rechargeStatus'),
     banned: (w) =>
       w.say(
         `${w.q('wallet_ui.deposit_in_review')}: ${w.q('code.23552')}, with the buttons ${w.q('wallet_ui.deposit_records')} and ${w.q('common.refresh')}; no form`,
@@ -191,7 +192,7 @@ export const depositWords: Words = {
         `${toast(w, w.t('wallet_ui.unavailable'))}。マイページが開く`,
       ),
     bank: () => '',
-    'bank.loading': (w) => loading(w),
+    'bank.loading': (w) => loading(w, 'userBankCardList'),
     'bank.ready': (w, e) =>
       e.type === 'service.open'
         ? w.say('Online customer service opens', 'オンラインカスタマーサービスが開く')
@@ -202,7 +203,8 @@ export const depositWords: Words = {
     'bank.loadFailed': (w) =>
       `${w.q('wallet_ui.load_failed')} ${w.q('common.retry')}; ${toast(w, w.t('tips.server500'))}`,
     crypto: () => '',
-    'crypto.loading': (w) => loading(w),
+    'crypto.loading': (w, _e, c) =>
+      loading(w, selfWallet(c.spec) ? 'userSelfWallet' : 'currencySimpleCoinNet'),
     'crypto.loadFailed': (w) =>
       `${w.q('wallet_ui.load_failed')} ${w.q('common.retry')}; ${toast(w, w.t('tips.server500'))}`,
     'crypto.empty': (w, e, c) =>
@@ -277,12 +279,12 @@ export const depositWords: Words = {
         e.type === 'proof.select'
           ? checkImage(e.file as { name: string; size: number; type: string })
           : undefined;
+      // The image is read in the browser: no call the console could hold back.
       return refused
-        ? `${w.say('The proof is still being read; ', '証明はまだ読み込み中。')}${error(w, w.q('wallet_ui.deposit_proof'), refused)}`
-        : w.say('The proof is being read', '証明を読み込み中');
+        ? `${w.transient(w.say('The proof is still being read', '証明はまだ読み込み中'))}${w.say('; ', '。')}${error(w, w.q('wallet_ui.deposit_proof'), refused)}`
+        : w.transient(w.say('The proof is being read', '証明を読み込み中'));
     },
-    'crypto.submitting': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'crypto.submitting': (w) => buttonLoading(w, 'userDeposit'),
   },
   names: {
     disabled: ['Deposits switched off', '入金は停止中'],

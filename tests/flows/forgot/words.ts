@@ -139,7 +139,7 @@ export const forgotWords: Words = {
         `${w.q('nav.forgot')}：${w.q('login.email')} / ${w.q('login.phone')}、${w.q(accountLabel(f))}と${w.q('register.getCode')}`,
       );
     },
-    sendingCode: buttonLoading,
+    sendingCode: (w, e, c) => buttonLoading(w, sendCall(form(c, e))),
     details: () => '',
     'details.form': () => '',
     'details.form.editing': (w, e, c) => {
@@ -170,7 +170,7 @@ export const forgotWords: Words = {
         `ステップ2：${w.q('register.sentTo', { account: f.account })}、${w.q('login.code')}、${w.q('forgot.newPassword')}、${w.q('forgot.submit')}と${w.q('common.back')}`,
       );
     },
-    'details.form.submitting': buttonLoading,
+    'details.form.submitting': (w) => buttonLoading(w, 'forgot'),
     'details.verify': () => '',
     'details.verify.counting': (w, e) =>
       e.type === 'xstate.done.actor.sendCode' || e.type === 'xstate.done.actor.resendCode'

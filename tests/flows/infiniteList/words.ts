@@ -33,7 +33,9 @@ function list(e: AnyEvent | undefined, c: StepCtx) {
   }
   return { rows, failures, stopped: failures > LIST_FAILURE_LIMIT };
 }
-const spinner = (w: W) => w.say('A spinner at the end of the list', '一覧の末尾にスピナー');
+/** While a page loads (`call`): a flash unless the console holds the reply back. */
+const spinner = (w: W, call: string) =>
+  w.transient(w.say('A spinner at the end of the list', '一覧の末尾にスピナー'), call);
 const rowsShown = (w: W, rows: number) =>
   rows === 0
     ? w.say(
@@ -92,7 +94,7 @@ export const infiniteListWords: Words = {
   },
   delays: {},
   states: {
-    loading: (w) => spinner(w),
+    loading: (w, _e, c) => spinner(w, demo(c.spec) ? 'userOrderMock' : 'userOrder'),
     idle: (w, e, c) => {
       const l = list(e, c);
       const more = w.say(`at the end ${w.q('list.more')}`, `末尾に${w.q('list.more')}`);

@@ -12,6 +12,7 @@ import {
   codeOf,
   codeToast,
   latest,
+  buttonLoading,
   loading,
   open,
   press,
@@ -141,7 +142,7 @@ export const loanWords: Words = {
         ? toast(w, w.t('submit_success_please_wait'))
         : e.type === 'xstate.done.actor.requestLoan'
           ? codeToast(w, codeOf(e) ?? 0)
-          : loading(w),
+          : loading(w, 'userLoanCheck'),
     failed: (w) =>
       w.say(
         `${w.q('cards.loadFailed')} with ${w.q('common.retry')}; ${codeToast(w, 1012)}`,
@@ -186,8 +187,7 @@ export const loanWords: Words = {
         );
       return loanWords.states.request?.(w, e, c) ?? '';
     },
-    'request.submitting': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'request.submitting': (w) => buttonLoading(w, 'addUserLoan'),
     active: (w, e, c) =>
       w.say(
         `${w.q('cards.loan.yourLoan')} ${w.q(loanNow(e, c)?.status === 4 ? 'cards.loan.status_4' : 'cards.loan.status_1')}`,
@@ -198,7 +198,7 @@ export const loanWords: Words = {
         ? codeOf(e) === 0
           ? toast(w, w.t('submit_success_please_wait'))
           : codeToast(w, codeOf(e) ?? 0)
-        : loading(w),
+        : loading(w, 'userLoanRepay'),
     'active.recordsFailed': (w) =>
       w.say(
         `Under ${w.q('cards.loan.records')}: ${w.q('cards.loadFailed')} with ${w.q('common.retry')}; ${codeToast(w, 1012)}`,
@@ -223,8 +223,7 @@ export const loanWords: Words = {
             `The slider ${usdLabel(w, 'cards.loan.repayAmount')} with ${w.q('common.cancel')} and ${w.q('cards.loan.repayConfirm')}`,
             `スライダー${usdLabel(w, 'cards.loan.repayAmount')}、${w.q('common.cancel')}と${w.q('cards.loan.repayConfirm')}`,
           ),
-    'active.repaying': (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    'active.repaying': (w) => buttonLoading(w, 'addUserLoanRepay'),
     'active.waiting': (w) =>
       w.say(
         `${w.q('cards.loan.repayWaiting')} with ${w.q('common.refresh')}; the newest record ${w.q('cards.loan.record_0')}`,

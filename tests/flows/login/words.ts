@@ -121,7 +121,7 @@ export const loginWords: Words = {
         `フォーム${w.q('nav.login')}、${w.q(f.kind === 'P' ? 'login.phone' : 'login.email')}と${w.q('login.password')}。エラーなし`,
       );
     },
-    signingIn: buttonLoading,
+    signingIn: (w) => buttonLoading(w, 'login'),
     secondFactor: (w, e, c) => {
       const f = form(c, e);
       if (e.type === 'xstate.done.actor.verify')
@@ -140,7 +140,7 @@ export const loginWords: Words = {
         `${w.q('login.secondFactorHint')}、${w.q('login.code')}、${w.q('login.verify')}と${w.q('common.back')}。ページ下部のお知らせに新しいコード`,
       );
     },
-    verifying: buttonLoading,
+    verifying: (w) => buttonLoading(w, 'login'),
     signedIn: (w) =>
       w.say(
         `${toast(w, w.t('login_success'))}; the home page opens`,

@@ -5,6 +5,7 @@
  * (screen.ts); market conditions are set in the console's Market
  * tab, the trade ban in its Account tab.
  */
+import { mockVariant } from '../../../src/api/contract.ts';
 import type { OrderField } from '../../../src/machines/marketOrder/machine.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
@@ -20,7 +21,9 @@ import {
 } from './screen.ts';
 import {
   arrangeLoad,
+  busy,
   count,
+  demoSpec,
   delays,
   directionTab,
   isLoad,
@@ -127,9 +130,12 @@ export const marketOrderWords: Words = {
   delays,
   states: {
     loading: (w) =>
-      w.say(
-        `The form with — for the prices and the button ${w.q('common.loading')}`,
-        `価格が — のフォームとボタン${w.q('common.loading')}`,
+      w.transient(
+        w.say(
+          `The form with — for the prices and the button ${w.q('common.loading')}`,
+          `価格が — のフォームとボタン${w.q('common.loading')}`,
+        ),
+        'productOrderInfo',
       ),
     loadFailed: (w) => orderForm.loadFailed(w, [303, 604]),
     unavailable: (w, e) => {
@@ -154,6 +160,8 @@ export const marketOrderWords: Words = {
       orderForm.cooling(w, e, ['the button is faint for a second', 'ボタンが1秒間薄くなる'], () =>
         errorsShown(w, formOf(c, e)),
       ),
+    checking: (w) => busy(w, 'productOrderInfo'),
+    placing: (w, _e, c) => busy(w, demoSpec(c.spec) ? mockVariant.addOrder : 'addOrder'),
     placed: (w) =>
       w.say(
         `The drawer ${w.q('order.placedTitle')}: ${w.q('order.placedText', { id: '…' })} with ${w.q('order.viewPositions')} and ${w.q('order.continue')}`,

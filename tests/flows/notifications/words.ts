@@ -110,8 +110,11 @@ export const notificationsWords: Words = {
     list: () => '',
     'list.loading': (w, e, c) =>
       list(e, c).rows === 0
-        ? loading(w)
-        : w.say('A spinner at the end of the list', '一覧の末尾にスピナー'),
+        ? loading(w, 'userNotification')
+        : w.transient(
+            w.say('A spinner at the end of the list', '一覧の末尾にスピナー'),
+            'userNotification',
+          ),
     'list.idle': (w, e, c) => {
       const l = list(e, c);
       if (e.type === 'detail.close' || e.type === 'item.open') return '';
@@ -119,7 +122,11 @@ export const notificationsWords: Words = {
       const shown = `${rowsShown(w, l)}${w.say('; ', '。')}${listEnd(w, l)}`;
       return failed ? `${serverError(w)}${w.say('; ', '。')}${shown}` : shown;
     },
-    'list.marking': (w) => w.say('A spinner at the end of the list', '一覧の末尾にスピナー'),
+    'list.marking': (w) =>
+      w.transient(
+        w.say('A spinner at the end of the list', '一覧の末尾にスピナー'),
+        'userUpdateNotification',
+      ),
     'list.reloading': (w) =>
       w.say(
         `The row loses ${w.q('notifications.unread')}; the unread count beside ${w.q('my.notifications')} on ${w.q('nav.user')} drops by one; the list reloads from the top`,

@@ -5,6 +5,7 @@
  * market conditions are set in the console's Market tab, the trade ban in its
  * Account tab (trade.screen.ts).
  */
+import { mockVariant } from '../../../src/api/contract.ts';
 import {
   optionOrderMachine,
   type OptionOrderContext,
@@ -14,6 +15,7 @@ import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { toast, type } from '../../paths/words/common.ts';
 import {
   arrangeLoad,
+  busy,
   delays,
   demoSpec,
   directionTab,
@@ -165,9 +167,12 @@ export const optionOrderWords: Words = {
   delays,
   states: {
     loading: (w) =>
-      w.say(
-        `The form with no delivery times yet and the button ${w.q('common.loading')}`,
-        `満期がまだないフォームとボタン${w.q('common.loading')}`,
+      w.transient(
+        w.say(
+          `The form with no delivery times yet and the button ${w.q('common.loading')}`,
+          `満期がまだないフォームとボタン${w.q('common.loading')}`,
+        ),
+        'findOptionsProduct',
       ),
     loadFailed: (w) => orderForm.loadFailed(w, [604]),
     editing,
@@ -179,6 +184,9 @@ export const optionOrderWords: Words = {
         ['the button cannot be pressed for a second', 'ボタンは1秒間押せない'],
         () => errorsShown(w, formOf(c, e)),
       ),
+    checking: (w) => busy(w, 'findOptionsProduct'),
+    placing: (w, _e, c) =>
+      busy(w, demoSpec(c.spec) ? mockVariant.addOrderOption : 'addOrderOption'),
     placed,
     'placed.polling': () => '',
     closed: (w, e) => {

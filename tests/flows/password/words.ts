@@ -4,7 +4,15 @@
  */
 import { checkPasswordLength, checkRepeat } from '../../../src/machines/validation/account.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, press, signIn, toast, type } from '../../paths/words/common.ts';
+import {
+  buttonLoading,
+  codeOf,
+  codeToast,
+  press,
+  signIn,
+  toast,
+  type,
+} from '../../paths/words/common.ts';
 
 const LABEL = {
   old: 'changePassword.old',
@@ -57,8 +65,7 @@ export const passwordWords: Words = {
         `${w.q(LABEL.old)}、${w.q(LABEL.password)}、${w.q(LABEL.repeat)}、${w.q('changePassword.signInAgain')}と${w.q('changePassword.submit')}`,
       );
     },
-    submitting: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    submitting: (w) => buttonLoading(w, 'passwordSubmit'),
     done: (w) =>
       w.say(
         `${toast(w, w.t('tips.update_success'))}; the page ${w.q('nav.login')} opens (signed out); the new password signs in, the old one does not`,

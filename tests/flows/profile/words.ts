@@ -13,6 +13,7 @@ import {
   codeOf,
   codeToast,
   done,
+  buttonLoading,
   loading,
   press,
   signIn,
@@ -115,7 +116,7 @@ export const profileWords: Words = {
             `${toast(w, w.t('tips.update_success'))}; the form stays`,
             `${toast(w, w.t('tips.update_success'))}。フォームはそのまま`,
           )
-        : loading(w),
+        : loading(w, 'userInfo'),
     failed: (w, e) =>
       w.say(
         `${w.q('profile.loadFailed')} with ${w.q('common.retry')}; ${codeToast(w, codeOf(e) ?? 1012)}`,
@@ -162,9 +163,10 @@ export const profileWords: Words = {
             `${w.q('profile.nickname')}「${n}」。アバターはなし`,
           );
     },
-    readingAvatar: (w) => w.say('A small spinner on the avatar', 'アバターに小さなスピナー'),
-    saving: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    // The picture is read in the browser: no call the console could hold back.
+    readingAvatar: (w) =>
+      w.transient(w.say('A small spinner on the avatar', 'アバターに小さなスピナー')),
+    saving: (w) => buttonLoading(w, 'infoSubmit'),
     confirmLogout: (w) =>
       w.say(
         `A drawer ${w.q('my.logout')}: ${w.q('my.logoutWarning')}, with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,

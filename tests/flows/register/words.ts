@@ -170,7 +170,7 @@ export const registerWords: Words = {
         `ステップ1：${w.q(accountLabel(f))}と${w.q(f.kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode')}`,
       );
     },
-    sendingCode: buttonLoading,
+    sendingCode: (w, e, c) => buttonLoading(w, form(c, e).kind === 'P' ? 'sendPhone' : 'sendMail'),
     details: () => '',
     'details.form': () => '',
     'details.form.editing': (w, e, c) => {
@@ -200,7 +200,7 @@ export const registerWords: Words = {
         `ステップ2：${w.q('register.sentTo', { account: f.account })}、${w.q(codeLabel(f))}、${w.q('login.password')}、${w.q('nav.register')}と${w.q('common.back')}`,
       );
     },
-    'details.form.submitting': buttonLoading,
+    'details.form.submitting': (w) => buttonLoading(w, 'register'),
     'details.verify': () => '',
     'details.verify.captcha': (w, e) =>
       e.type === 'code.send'

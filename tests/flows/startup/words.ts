@@ -93,10 +93,13 @@ export const startupWords: Words = {
         'Nothing changes on screen while the flags and version are read again',
         'フラグとバージョンの再取得中も画面は変わらない',
       ),
+    // The site file is read before the simulator (and its console) runs: nothing to hold back.
     loadingConfig: (w) =>
-      w.say(
-        'The boot screen (the brand, no content yet)',
-        '起動画面（ブランドのみ、内容はまだない）',
+      w.transient(
+        w.say(
+          'The boot screen (the brand, no content yet)',
+          '起動画面（ブランドのみ、内容はまだない）',
+        ),
       ),
     configMissing: (w) => w.q('tips.config_404'),
     startingBackend: () => '',

@@ -4,7 +4,7 @@
  */
 import { amountInput, checkTransferAmount } from '../../../src/machines/validation/wallet.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
+import { buttonLoading, codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
 
 /** As transfer/machine.ts keeps it (not exported). */
 const TRANSFER_DECIMALS = 4;
@@ -72,15 +72,17 @@ export const transferWords: Words = {
       );
     },
     'editing.calculating': (w) =>
-      w.say('A small spinner (calculating)', '小さなスピナー（計算中）'),
+      w.transient(
+        w.say('A small spinner (calculating)', '小さなスピナー（計算中）'),
+        'transformWalletCalculate',
+      ),
     // After a refused or failed submit the balances reload first: that step shows the toast.
     'editing.quoted': (w, e) =>
       e.type === 'xstate.done.actor.submit'
         ? `${codeToast(w, codeOf(e) ?? 0)}${w.say('; ', '。')}${quoted(w)}`
         : quoted(w),
     'editing.failed': (w) => toast(w, w.t('tips.server500')),
-    submitting: (w) =>
-      w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    submitting: (w) => buttonLoading(w, 'transformWallet'),
     reloading: (w, e) =>
       codeOf(e) === 0
         ? toast(w, w.t('currency_conversion_successful'))

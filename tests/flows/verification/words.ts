@@ -218,13 +218,13 @@ export const verificationWords: Words = {
   },
   delays: {},
   states: {
-    loading: (w, e) =>
+    loading: (w, e, c) =>
       done(e, 'submit')
         ? w.say(
             `${toast(w, w.t('submit_success_please_wait'))}; the form stays`,
             `${toast(w, w.t('submit_success_please_wait'))}。フォームはそのまま`,
           )
-        : loading(w),
+        : loading(w, full(c.spec) ? 'auth' : 'juniorAuth'),
     loadFailed: (w) =>
       w.say(
         `${w.q('verified.loadFailed')} with ${w.q('common.retry')}; ${toast(w, w.t('tips.server500'))}`,
@@ -283,21 +283,25 @@ export const verificationWords: Words = {
         const key = checkImage(e.file as { name: string; size: number; type: string });
         if (key) return under(w, SLOT_LABEL[e.slot as string] ?? '', key);
       }
+      // A photo is read in the browser: no call the console could hold back.
       if (!done(e, 'prepareImage'))
-        return w.say('A small spinner on that photo', 'その写真に小さなスピナー');
+        return w.transient(w.say('A small spinner on that photo', 'その写真に小さなスピナー'));
       // The photo read shows; the one chosen meanwhile is read next.
       const path = [...c.history, e];
       const shown = SLOT_LABEL[lastRead(path)] ?? '';
       const next = SLOT_LABEL[reads(path).waiting[0] ?? ''] ?? '';
       return w.say(
-        `${w.q(shown)} shows the photo, with ${w.q('verified.remove')}; a small spinner on ${w.q(next)}`,
-        `${w.q(shown)}に写真と${w.q('verified.remove')}。${w.q(next)}に小さなスピナー`,
+        `${w.q(shown)} shows the photo, with ${w.q('verified.remove')}; ${w.transient(`a small spinner on ${w.q(next)}`)}`,
+        `${w.q(shown)}に写真と${w.q('verified.remove')}。${w.transient(`${w.q(next)}に小さなスピナー`)}`,
       );
     },
-    submitting: (w) =>
-      w.say(
-        `The button shows ${w.q('common.loading')}; the fields are disabled`,
-        `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+    submitting: (w, _e, c) =>
+      w.transient(
+        w.say(
+          `The button shows ${w.q('common.loading')}; the fields are disabled`,
+          `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+        ),
+        full(c.spec) ? 'authSubmit' : 'juniorAuthSubmit',
       ),
   },
   names: {

@@ -50,7 +50,7 @@ export const walletWords: Words = {
   },
   states: {
     myWallet: () => '',
-    'myWallet.loading': (w) => loading(w),
+    'myWallet.loading': (w) => loading(w, 'myWalletBalance'),
     'myWallet.idle': (w, e) =>
       codeOf(e) === 0
         ? w.say(

@@ -35,6 +35,17 @@ import {
 const dropsDot = (value: unknown, note: string) =>
   typeof value === 'string' && value.startsWith('.') ? note.replace('NUM', value.slice(1)) : '';
 
+/** The call a tab's fee is worked out with. */
+const calcCall = (tab: unknown) =>
+  tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+/** The call that reads a tab's list (cards, saved wallets, or the networks when none is saved). */
+const targetsCall = (tab: unknown, spec: string) =>
+  tab === 'bank_card'
+    ? 'userBankCardList'
+    : spec.includes('no saved wallets')
+      ? 'currencySimpleCoinNet'
+      : 'userWallet';
+
 export const withdrawWords: Words = {
   machine: 'withdraw',
   title: (w) => w.t('my.withdraw'),
@@ -110,7 +121,7 @@ export const withdrawWords: Words = {
         const out = e.output as { code: number; data: unknown[] | null; metaMissing?: boolean };
         const bank = (e.output as { tab?: string }).tab === 'bank_card';
         const noWallet = c.spec.includes('no saved wallets');
-        const call = bank ? 'userBankCardList' : noWallet ? 'currencySimpleCoinNet' : 'userWallet';
+        const call = targetsCall((e.output as { tab?: string }).tab, c.spec);
         if (out.code !== 0) return w.fault(call, 'status', 500);
         if (out.metaMissing) return w.fault('currencyBanckCardCoinNet', 'status', 500);
         if (out.data?.length) return '';
@@ -133,8 +144,7 @@ export const withdrawWords: Words = {
     calculate: {
       done: (w, e, c) => {
         const out = e.output as { code: number; data?: { feeType: string; practical: string } };
-        const call =
-          form(e, c).tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+        const call = calcCall(form(e, c).tab);
         if (out.code !== 0) return w.fault(call, 'status', 500);
         if (out.data?.feeType === 'TIERED')
           return automatedOnly(w, w.say('a fee type the app does not know', '未知の手数料タイプ'));
@@ -146,8 +156,7 @@ export const withdrawWords: Words = {
     findMax: {
       done: (w, e, c) => {
         const out = e.output as { amount?: string; code: number };
-        const call =
-          form(e, c).tab === 'bank_card' ? 'withdrawBankCardCalculate' : 'withdrawWalletCalculate';
+        const call = calcCall(form(e, c).tab);
         if (out.code !== 0) return w.fault(call, 'status', 500);
         if (out.amount === '10')
           return automatedOnly(
@@ -175,7 +184,7 @@ export const withdrawWords: Words = {
     checking: (w, e) =>
       e.type === 'xstate.done.actor.submit'
         ? toast(w, w.t('submit_success_please_wait'))
-        : loading(w),
+        : loading(w, 'withdrawStatus'),
     locked: (w, e) => {
       const code = codeOf(e) ?? 1067;
       const way =
@@ -190,7 +199,7 @@ export const withdrawWords: Words = {
       );
     },
     ready: () => '',
-    'ready.loading': (w) => loading(w),
+    'ready.loading': (w, e, c) => loading(w, targetsCall(form(e, c).tab, c.spec)),
     'ready.loadFailed': (w) =>
       w.say(
         `${w.q('wallet_ui.load_failed')} with ${w.q('common.retry')}; ${failed500(w)}`,
@@ -236,15 +245,21 @@ export const withdrawWords: Words = {
         addressError(w, f, e, c)
       );
     },
-    'ready.form.maxing': (w) =>
-      w.say(
-        'A small spinner next to the fee while the largest amount is worked out',
-        '最大額を求める間、手数料の横に小さなスピナー',
+    'ready.form.maxing': (w, e, c) =>
+      w.transient(
+        w.say(
+          'A small spinner next to the fee while the largest amount is worked out',
+          '最大額を求める間、手数料の横に小さなスピナー',
+        ),
+        calcCall(form(e, c).tab),
       ),
-    'ready.form.checking': (w) =>
-      w.say(
-        'A small spinner next to the fee (calculating; on the simulator it may only flash)',
-        '手数料の横に小さなスピナー（計算中。シミュレーターでは一瞬だけのことがある）',
+    'ready.form.checking': (w, e, c) =>
+      w.transient(
+        w.say(
+          'A small spinner next to the fee (calculating)',
+          '手数料の横に小さなスピナー（計算中）',
+        ),
+        calcCall(form(e, c).tab),
       ),
     'ready.form.valid': (w, e, c) => {
       const f = form(e, c);
@@ -278,9 +293,12 @@ export const withdrawWords: Words = {
       );
     },
     'ready.form.submitting': (w) =>
-      w.say(
-        `The button shows ${w.q('common.loading')}; the fields are disabled`,
-        `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+      w.transient(
+        w.say(
+          `The button shows ${w.q('common.loading')}; the fields are disabled`,
+          `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+        ),
+        'userWithdraw',
       ),
   },
   names: {

@@ -12,7 +12,7 @@ import { toCsv } from './csv.ts';
 import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
-import { makeW, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
+import { makeW, readTransient, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
 
 /** One generated path as the automated run executed it. */
 export interface PlanPath {
@@ -29,7 +29,18 @@ export interface PlanPath {
 export interface Row {
   action: string;
   expected: string;
+  /**
+   * What the screen shows only while a call is on its way and no call can be
+   * held back for a person to see it (W.transient without a call): left out
+   * of `expected`, for the automated run only.
+   */
+  unseen?: string[];
+  /** The calls whose reply the step's set-up holds back, so a transient expectation shows. */
+  held?: string[];
 }
+
+/** How long the console holds back a reply a transient expectation waits on (ms). */
+export const HOLD_MS = 3000;
 
 export { leaves } from './labels.ts';
 
@@ -73,7 +84,34 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
     if (seen && cur.seen.at(-1) !== seen) cur.seen.push(seen);
     history.push(s.event);
   });
+  // Transient expectations: a reply delay armed before the step, or left to the automated run.
+  const hold = w.say(
+    `while the reply is held back (${HOLD_MS / 1000} s)`,
+    `応答が保留されている間（${HOLD_MS / 1000}秒）`,
+  );
+  const marks = rows.map((r) => {
+    const unseen: string[] = [];
+    const held: string[] = [];
+    r.seen = r.seen
+      .map(
+        (x) =>
+          readTransient(x, (t) => {
+            if (!t.call) {
+              unseen.push(t.text);
+              return '';
+            }
+            if (!held.includes(t.call)) held.push(t.call);
+            const arm = w.delay(t.call, HOLD_MS);
+            if (!r.pre.includes(arm)) r.pre.push(arm);
+            return w.say(`${t.text} ${hold}`, `${hold}、${t.text}`);
+          }).text,
+      )
+      .filter(Boolean);
+    return { unseen, held };
+  });
   return rows.map((r, i) => ({
+    ...(marks[i]?.unseen.length ? { unseen: marks[i].unseen } : {}),
+    ...(marks[i]?.held.length ? { held: marks[i].held } : {}),
     action:
       r.pre.length === 0
         ? r.times
@@ -233,8 +271,31 @@ export const CSV_COLUMNS = [
   'Step',
   'Action',
   'Expected Result',
+  // 'yes' on every step of an automated-only path; on a path a person follows, a
+  // step's expectations too brief to see (Row.unseen), checked by the automated run alone.
   'Automated only',
 ] as const;
+
+/**
+ * Expectations a person cannot see (W.transient with no call to hold back),
+ * left out of the steps: listed under the path's table, for the automated run.
+ */
+function unseenLines(w: W, rows: Row[]): string[] {
+  const lines = rows.flatMap((r, i) =>
+    (r.unseen ?? []).map((u) => `- ${w.say(`Step ${i + 1}: ${u}`, `手順${i + 1}：${u}`)}`),
+  );
+  return lines.length
+    ? [
+        w.say(
+          'Too brief to see by hand, checked by the automated run alone (no reply the console can hold back):',
+          '一瞬で目視できないため自動テストだけが確認します（コンソールで保留できる応答がありません）：',
+        ),
+        '',
+        ...lines,
+        '',
+      ]
+    : [];
+}
 
 /** Excel reads a CSV as UTF-8 (quotes, arrows, Japanese) only after this mark. */
 export const CSV_BOM = '\uFEFF';
@@ -400,6 +461,7 @@ export function renderPlan(
       '| --- | --- | --- |',
       ...rows.map((r, i) => `| ${i + 1} | ${cell(r.action)} | ${cell(r.expected)} |`),
       '',
+      ...unseenLines(w, rows),
       w.say('Covers:', 'この手順が通る遷移：'),
       '',
       ...[...new Set(p.transitions.flat())].map((key) => `- ${labels.line(key)}`),
@@ -418,7 +480,7 @@ export function renderPlan(
               String(i + 1),
               r.action,
               r.expected,
-              automated ? 'yes' : '',
+              automated ? 'yes' : (r.unseen ?? []).join('; '),
             ]
           : [
               caseId(id, n),
@@ -428,7 +490,7 @@ export function renderPlan(
               String(i + 1),
               r.action,
               r.expected,
-              automated ? 'yes' : '',
+              automated ? 'yes' : (r.unseen ?? []).join('; '),
             ],
       ),
     );

@@ -37,7 +37,57 @@ export interface W {
   automated(text: string): string;
   /** How many automated-only steps this W has phrased. */
   readonly automatedSteps: number;
+  /**
+   * What the screen shows only while a call is on its way (a spinner, grey
+   * bars, a button's “Loading…”): replies take under 100 ms, so a person
+   * cannot see it unaided. `call` names the API call the state waits on: the
+   * plan arms a reply delay for it in the console before the step (Console ▸
+   * Faults ▸ Delay the reply) and says the expectation holds while the reply
+   * is held back. Without a call (nothing the console can hold back) the plan
+   * leaves the expectation out of the manual steps and lists it as
+   * automated-only. The text is returned marked (see {@link readTransient}).
+   */
+  transient(text: string, call?: string): string;
+  /** Arm a one-shot reply delay in Console ▸ Faults for the next call of `call`. */
+  delay(call: string, ms: number): string;
 }
+
+/** Marks around a transient expectation: start, call, text, end (private-use characters). */
+const T0 = '\uE000';
+const T1 = '\uE001';
+const T2 = '\uE002';
+const MARKED = new RegExp(`${T0}([^${T1}]*)${T1}([^${T2}]*)${T2}`, 'g');
+
+/** One transient expectation found in a phrase. */
+export interface TransientPart {
+  text: string;
+  /** The API call it waits on; undefined when no call can be held back. */
+  call?: string;
+}
+
+/**
+ * The transient parts of a phrase, and the phrase with `held(part)` in place
+ * of each (return '' to leave a part out: a separator beside it goes too).
+ */
+export function readTransient(
+  s: string,
+  held: (p: TransientPart) => string = (p) => p.text,
+): { text: string; parts: TransientPart[] } {
+  const parts: TransientPart[] = [];
+  const text = s
+    .replace(MARKED, (_, call: string, text: string) => {
+      const p: TransientPart = call ? { text, call } : { text };
+      parts.push(p);
+      return `${T0}${held(p)}${T2}`;
+    })
+    // A part left out takes one separator beside it along.
+    .replace(new RegExp(`(?:; |。|、| → )${T0}${T2}|${T0}${T2}(?:; |。|、| → )?`, 'g'), '')
+    .replace(new RegExp(`[${T0}${T2}]`, 'g'), '');
+  return { text, parts };
+}
+
+/** A phrase without its transient marks. */
+export const plain = (s: string): string => readTransient(s).text;
 
 // The events a words file sees carry whatever the spec's samples carry.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -142,5 +192,13 @@ export function makeW(lang: string): W {
     get automatedSteps() {
       return automatedSteps;
     },
+    transient: (text, call) => `${T0}${call ?? ''}${T1}${text}${T2}`,
+    delay: (call, ms) =>
+      consoleStep(
+        'faults',
+        `${q('console.nextCall')} = ${call}`,
+        `${q('console.delayMs')} = ${ms}`,
+        q('console.delay'),
+      ),
   };
 }

@@ -87,7 +87,15 @@ export const saveRefused = (w: W, e: AnyEvent) =>
 export const loadingOrDone = (
   w: W,
   e: AnyEvent,
-  k: { save: string; saved: string; remove: string; title: string; route: string },
+  k: {
+    save: string;
+    saved: string;
+    remove: string;
+    title: string;
+    route: string;
+    /** The call that loads the list. */
+    list: string;
+  },
 ) => {
   const list = toList(w, k.title, k.route);
   if (e.type === `xstate.done.actor.${k.save}`) return toast(w, w.t(k.saved)) + list;
@@ -95,7 +103,7 @@ export const loadingOrDone = (
     return (
       (codeOf(e) === 0 ? toast(w, w.t('tips.delete_success')) : codeToast(w, codeOf(e) ?? 0)) + list
     );
-  return loading(w);
+  return loading(w, k.list);
 };
 
 /** A screen that failed to load (`failedKey`) with its Retry and the code's toast. */
@@ -116,11 +124,16 @@ export const deleteDrawer = (w: W, titleKey: string, confirmKey: string) =>
     `A drawer ${w.q(titleKey)}: ${w.q(confirmKey)}, with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
     `ドロワー${w.q(titleKey)}：${w.q(confirmKey)}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
   );
-export const saving = buttonLoading;
-export const deleting = (w: W) =>
-  w.say(
-    `The button ${w.q('cards.delete')} shows ${w.q('common.loading')}`,
-    `ボタン${w.q('cards.delete')}が${w.q('common.loading')}になる`,
+/** The save button while `call` (add or edit) runs. */
+export const saving = (w: W, call: string) => buttonLoading(w, call);
+/** The delete button while `call` runs. */
+export const deleting = (w: W, call: string) =>
+  w.transient(
+    w.say(
+      `The button ${w.q('cards.delete')} shows ${w.q('common.loading')}`,
+      `ボタン${w.q('cards.delete')}が${w.q('common.loading')}になる`,
+    ),
+    call,
   );
 /** Titles both lists' paths share. */
 export const sharedTitles = {

@@ -31,15 +31,22 @@ export const wait = (w: W, ms: number) =>
   ms % 1000 === 0
     ? w.say(`Wait ${ms / 1000} second${ms === 1000 ? '' : 's'}`, `${ms / 1000}秒待つ`)
     : w.say(`Wait ${ms} ms`, `${ms}ミリ秒待つ`);
-export const loading = (w: W) =>
-  w.say('A loading placeholder (grey bars)', '読み込み中の表示（灰色のバー）');
+/**
+ * A screen's placeholder while `call` loads it: only a flash unless the
+ * console holds the reply back (W.transient); no call, nothing to hold back.
+ */
+export const loading = (w: W, call?: string) =>
+  w.transient(w.say('A loading placeholder (grey bars)', '読み込み中の表示（灰色のバー）'), call);
 export const nothingToArrange = () => '';
 /** A field's error as the form shows it under the field. */
 export const fieldError = (w: W, field: string, key: string) =>
   w.say(`under ${w.q(field)} the error ${w.q(key)}`, `${w.q(field)}の下にエラー${w.q(key)}`);
-/** A submit button while its call runs. */
-export const buttonLoading = (w: W) =>
-  w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`);
+/** A submit button while its call (`call`) runs: a flash unless held back (W.transient). */
+export const buttonLoading = (w: W, call?: string) =>
+  w.transient(
+    w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    call,
+  );
 /** Only the automated run can produce this reply: the simulator never sends it by itself. */
 export const automatedOnly = (w: W, what: string) =>
   w.automated(

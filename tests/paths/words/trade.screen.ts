@@ -175,10 +175,11 @@ export const delays = {
       `${wait(w, DUPLICATE_CLICK_MS)}（拒否の後、ボタンが休止している）`,
     ),
 };
-export const busy = (w: W) =>
-  w.say(
-    `The button shows ${w.q('common.loading')} for a moment`,
-    `ボタンが一瞬${w.q('common.loading')}になる`,
+/** The order button while `call` runs: a flash unless held back (W.transient). */
+export const busy = (w: W, call: string) =>
+  w.transient(
+    w.say(`The button shows ${w.q('common.loading')}`, `ボタンが${w.q('common.loading')}になる`),
+    call,
   );
 export const serverError = (w: W) => toast(w, w.t('tips.server500'));
 /** Where the form leaves to: the chart it came from. */
@@ -272,13 +273,11 @@ export const orderForm = {
       return w.say(`${serverError(w)}; ${held[0]}`, `${serverError(w)}。${held[1]}`);
     return errors();
   },
-  /** The states both forms show alike (the background ones quiet). */
+  /** The states both forms show alike (the background ones quiet); checking and placing name their own call. */
   states: {
     'editing.ready': () => '',
     'editing.ready.polling': () => '',
     'editing.refreshing': () => '',
-    checking: busy,
-    placing: busy,
     left: backToChart,
   },
   /** The short names both forms' states share. */

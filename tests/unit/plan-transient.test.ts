@@ -1,0 +1,129 @@
+/**
+ * Every expectation of a manual QA plan can be observed by a person (issue 27):
+ * what the screen shows only while a call is on its way (W.transient: a
+ * spinner, grey bars, a button's “Loading…”) either comes with a reply delay
+ * the step's set-up arms in the console, or is left out of the steps and
+ * listed for the automated run. Every machine's paths, both languages.
+ */
+import { describe, expect, it } from 'vitest';
+import { generatePaths, type PathSpec } from '../paths/framework.ts';
+import { HOLD_MS, pathRows } from '../paths/plan/render.ts';
+import { makeW, plain, readTransient, type W, type Words } from '../paths/plan/words.ts';
+import { WORDS } from '../paths/words/index.ts';
+import { replay } from '../e2e/paths/choose.ts';
+
+const specModules = import.meta.glob(['../flows/*/paths.ts'], { eager: true });
+const specsOf = new Map<string, PathSpec[]>();
+for (const mod of Object.values(specModules))
+  for (const v of Object.values(mod as Record<string, unknown>))
+    if (Array.isArray(v))
+      for (const x of v as PathSpec[])
+        if (x?.machine?.id && typeof x.name === 'string' && WORDS[x.machine.id])
+          specsOf.set(x.machine.id, [...(specsOf.get(x.machine.id) ?? []), x]);
+
+const holdPhrase = (w: W) =>
+  w.say(
+    `while the reply is held back (${HOLD_MS / 1000} s)`,
+    `応答が保留されている間（${HOLD_MS / 1000}秒）`,
+  );
+
+/** A W that notes every transient text it marks. */
+function recording(lang: string): { w: W; marked: Set<string> } {
+  const base = makeW(lang);
+  const marked = new Set<string>();
+  const w: W = Object.create(base) as W;
+  w.transient = (text, call) => {
+    marked.add(text);
+    return base.transient(text, call);
+  };
+  return { w, marked };
+}
+
+describe('transient expectations', () => {
+  it('reads, holds and leaves out marked parts', () => {
+    const w = makeW('en');
+    const s = `${w.transient('A spinner', 'userOrder')}; the list`;
+    expect(readTransient(s).parts).toEqual([{ text: 'A spinner', call: 'userOrder' }]);
+    expect(plain(s)).toBe('A spinner; the list');
+    expect(readTransient(`A toast; ${w.transient('Grey bars')}`, () => '').text).toBe('A toast');
+    expect(readTransient(`${w.transient('Grey bars')}; a list`, () => '').text).toBe('a list');
+  });
+
+  it('arms a delay before the step, or lists what no call can hold back', () => {
+    const words: Words = {
+      machine: 'x',
+      title: () => 'X',
+      open: () => 'Open X',
+      before: () => [],
+      events: { go: () => 'Press Go' },
+      actors: { load: { done: () => '' } },
+      delays: {},
+      states: {
+        loading: (w) => w.transient('Grey bars', 'userInfo'),
+        reading: (w) => w.transient('A spinner on the avatar'),
+        idle: () => 'The list',
+      },
+    };
+    const path = {
+      spec: 'x',
+      start: 'loading',
+      steps: [
+        { event: { type: 'xstate.done.actor.load', output: { code: 0 } }, value: 'idle' },
+        { event: { type: 'go' }, value: 'reading' },
+      ],
+      transitions: [],
+      states: [],
+    };
+    for (const lang of ['en', 'ja']) {
+      const w = makeW(lang);
+      const rows = pathRows(words, w, path);
+      expect(rows[0]?.action).toContain(w.delay('userInfo', HOLD_MS));
+      expect(rows[0]?.expected).toContain(holdPhrase(w));
+      expect(rows[0]?.held).toEqual(['userInfo']);
+      expect(rows[1]?.expected).toBe('—');
+      expect(rows[1]?.unseen).toEqual(['A spinner on the avatar']);
+    }
+    expect(makeW('ja').delay('userInfo', 3000)).toBe(
+      'コンソールで 「障害」 ▸ 「次のリクエスト」 = userInfo ▸ 「遅延（ミリ秒）」 = 3000 ▸ 「応答を遅延」',
+    );
+  });
+
+  // Every path a person follows, of every machine (not only those a plan picks), in both
+  // languages: a step never expects, unaided, what only flashes.
+  for (const [id, specs] of specsOf)
+    it(`${id}: every transient expectation of a manual path is held back or left out`, () => {
+      const words = WORDS[id] as Words;
+      for (const spec of specs) {
+        const input = typeof spec.input === 'function' ? undefined : spec.input;
+        const { start } = replay(spec, []);
+        // Marks and calls do not depend on the language: Japanese on the first paths keeps it quick.
+        for (const [i, p] of generatePaths(spec, input).entries())
+          for (const lang of i < 20 ? ['en', 'ja'] : ['en']) {
+            const { w, marked } = recording(lang);
+            const rows = pathRows(words, w, {
+              ...p,
+              spec: spec.name,
+              start,
+              transitions: [],
+              states: [],
+            });
+            words.before(w, spec.name);
+            if (w.automatedSteps > 0) continue;
+            const hold = holdPhrase(w);
+            rows.forEach((r, i) => {
+              const where = `${id} (${lang}) ${spec.name}: ${p.title}, step ${i + 1}`;
+              expect(`${r.action} ${r.expected}`, where).not.toMatch(/[\uE000-\uE002]/);
+              for (const call of r.held ?? []) {
+                expect(r.action, where).toContain(w.delay(call, HOLD_MS));
+                expect(r.expected, where).toContain(hold);
+              }
+              // What is left once every held part is taken out names no transient text.
+              let rest = r.expected;
+              for (const t of marked)
+                rest = rest.split(lang === 'ja' ? `${hold}、${t}` : `${t} ${hold}`).join('');
+              for (const t of marked) expect(rest, where).not.toContain(t);
+            });
+          }
+      }
+    });
+});
