@@ -75,13 +75,17 @@ export function ticketEntry(
   };
 }
 
+/** Is this event the ticket's event of this type (a type guard, so no cast reads it)? */
+const isTicketEvent = <T extends TicketEvent['type']>(
+  e: EventObject,
+  type: T,
+): e is Extract<TicketEvent, { type: T }> => e.type === type;
+
 /** The quote a `price.update` carries (undefined for any other event). */
-export const quoteOfUpdate = (event: EventObject): Quote | undefined => {
-  const e = event as Extract<TicketEvent, { type: 'price.update' }>;
-  return e.type === 'price.update'
-    ? { bid: e.bid, ask: e.ask, price: e.price, time: e.time }
+export const quoteOfUpdate = (event: EventObject): Quote | undefined =>
+  isTicketEvent(event, 'price.update')
+    ? { bid: event.bid, ask: event.ask, price: event.price, time: event.time }
     : undefined;
-};
 
 /** The balance poll (1 s), the product refresh (60 s), the duplicate-click guard (1 s). */
 export const ticketDelays = {
@@ -117,10 +121,7 @@ export const ticketGuards = {
 export const ticketAssigns = <C extends TicketContext>() => ({
   /** A `balance.update` from the poller (any other event keeps the balance). */
   applyBalance: ({ context, event }: { context: C; event: EventObject }) => ({
-    balance:
-      event.type === 'balance.update'
-        ? (event as Extract<TicketEvent, { type: 'balance.update' }>).balance
-        : context.balance,
+    balance: isTicketEvent(event, 'balance.update') ? event.balance : context.balance,
   }),
   countPoll: ({ context }: { context: C }) => ({ balancePolls: context.balancePolls + 1 }),
   recordFailure: (_: unknown, r: PlaceReply) => ({ failure: r.code }),
