@@ -47,7 +47,8 @@ export function effectBodies(src: string): string[] {
 export function breaches(src: string): string[] {
   const found: string[] = [];
   if (/\.notice\b/.test(src)) found.push('reads .notice');
-  if (effectBodies(src).some((b) => /\bshowToast\s*\(/.test(b)))
+  // Either toast call: a plain message or one with figures (state/toasts.ts).
+  if (effectBodies(src).some((b) => /\bshow(?:Figure)?Toast\s*\(/.test(b)))
     found.push('showToast in useEffect');
   return found;
 }
@@ -63,6 +64,9 @@ describe('notices leave machines as events', () => {
       ),
     ).toEqual(['showToast in useEffect']);
     expect(breaches("const go = () => showToast(t('x'), 'info', TOAST_MS);")).toEqual([]);
+    expect(
+      breaches("useEffect(() => {\n  if (done) showFigureToast('k', {}, 'info', 1);\n}, [done]);"),
+    ).toEqual(['showToast in useEffect']);
     expect(breaches('useNotices(actor);')).toEqual([]);
   });
 
