@@ -23,6 +23,8 @@ export interface Toast {
   durationMs: number;
   /** A translated sentence with figures in it, shown instead of `message` (its key). */
   text?: { key: string; values: Record<string, string | ToastFigure> };
+  /** How many times the same message came again while this one was up (0 when once). */
+  repeats: number;
 }
 
 export const toasts = proxy<{ list: Toast[] }>({ list: [] });
@@ -51,6 +53,8 @@ export function showToast(
   // repayment) is still seen, not dropped while the first one leaves.
   const same = toasts.list.find((t) => t.message === message);
   if (same) {
+    // Said again: the one copy says so (the page marks it, so each event is observable).
+    same.repeats += 1;
     const entry = timers.get(same.id);
     if (entry?.shown) {
       clearTimeout(entry.timer);
@@ -60,7 +64,7 @@ export function showToast(
     return;
   }
   const id = ++seq;
-  toasts.list.push({ id, message, kind, durationMs, ...(text ? { text } : {}) });
+  toasts.list.push({ id, message, kind, durationMs, repeats: 0, ...(text ? { text } : {}) });
   timers.set(id, {
     timer: setTimeout(() => remove(id), Math.max(UNSEEN_TOAST_MS, durationMs)),
     shown: false,

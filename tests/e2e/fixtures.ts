@@ -50,13 +50,16 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
 function recordToasts(): void {
   const w = window as unknown as { __toasts?: { text: string; claimed: boolean }[] };
   w.__toasts = [];
-  const seen = new WeakSet<Element>();
+  // A toast element, and how many of its showings are noted: the app keeps one copy of a
+  // message that comes again while it is up (src/state/toasts.ts) and counts it in data-repeats.
+  const seen = new WeakMap<Element, number>();
   const scan = () => {
     for (const e of document.querySelectorAll('.toaster .toast')) {
       const text = e.textContent ?? '';
-      if (seen.has(e) || !text) continue;
-      seen.add(e);
-      w.__toasts?.push({ text, claimed: false });
+      if (!text) continue;
+      const showings = 1 + Number(e.getAttribute('data-repeats') ?? 0);
+      for (let n = seen.get(e) ?? 0; n < showings; n++) w.__toasts?.push({ text, claimed: false });
+      seen.set(e, showings);
     }
   };
   const start = () =>
@@ -64,6 +67,8 @@ function recordToasts(): void {
       childList: true,
       subtree: true,
       characterData: true,
+      attributes: true,
+      attributeFilter: ['data-repeats'],
     });
   if (document.documentElement) start();
   else document.addEventListener('DOMContentLoaded', start);

@@ -39,5 +39,9 @@ function ToastItem({ toast }: { toast: Readonly<Toast> }) {
         ),
       )
     : toast.message;
-  return <div className={`toast toast-${toast.kind}`}>{body}</div>;
+  return (
+    <div className={`toast toast-${toast.kind}`} data-repeats={toast.repeats}>
+      {body}
+    </div>
+  );
 }

@@ -58,6 +58,8 @@ describe('toasts', () => {
     // A second submission, just before the first toast would leave.
     showToast('Submitted successfully', 'success', 1500);
     expect(messages()).toEqual(['Submitted successfully']);
+    // One copy, which counts the second saying (the page marks it: data-repeats).
+    expect(toasts.list[0]!.repeats).toBe(1);
     vi.advanceTimersByTime(1499);
     expect(messages()).toEqual(['Submitted successfully']);
     vi.advanceTimersByTime(1);
