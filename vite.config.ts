@@ -58,5 +58,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on CI's two.
     // The files are independent (each server test listens on its own port).
     maxWorkers: 2,
+    // Threads start and import faster than forks (measured 151 s against 167 s).
+    pool: 'threads',
   },
 });

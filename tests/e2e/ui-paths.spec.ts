@@ -5,7 +5,8 @@
  * driver (tests/paths/ui). The app records the transitions its machines take
  * (src/machines/inspect.ts); every transition the chosen paths visit must be
  * taken through the UI. Coverage per machine, beside the simulator run's
- * (test-results/paths, when present), goes to test-results/ui-paths/coverage.json.
+ * (test-results/paths, when present), goes to test-results/ui-paths/<machine>.json
+ * (one file each: machines run side by side in different workers).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
@@ -15,6 +16,10 @@ import { uiPaths, type UiPath } from './paths/choose.ts';
 import { runUiPath } from './paths/run.ts';
 
 const ONLY = process.env.UI_PATHS_ONLY;
+
+// The file is the suite's longest (84 paths): its machines are shared out among
+// the workers, each machine's paths in one worker, in order (serial below).
+test.describe.configure({ mode: 'parallel' });
 
 for (const { driver, specs } of UI_MACHINES) {
   if (ONLY && driver.machine !== ONLY) continue;
@@ -57,14 +62,7 @@ for (const { driver, specs } of UI_MACHINES) {
         missing: [...wanted].filter((k) => !covered.has(k)),
       };
       mkdirSync('test-results/ui-paths', { recursive: true });
-      const file = 'test-results/ui-paths/coverage.json';
-      const rows = existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as Array<typeof row>)
-        : [];
-      writeFileSync(
-        file,
-        JSON.stringify([...rows.filter((r) => r.machine !== row.machine), row], null, 1),
-      );
+      writeFileSync(`test-results/ui-paths/${row.machine}.json`, JSON.stringify(row, null, 1));
       console.log(
         `ui-paths ${row.machine}: UI ${row.ui}/${row.total} transitions (chosen paths visit ${row.chosenVisit}; ` +
           `simulator run ${sim ?? 'not run'}), ${row.chosen} of ${row.generated} paths` +
