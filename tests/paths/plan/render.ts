@@ -389,8 +389,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) lives in the page: reach screens through the app's own menus afterwards, since typing an address or reloading the page loses it. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）はページの中にあるため、その後はアプリのメニューから画面を開いてください。アドレスの入力や再読み込みで消えます。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
+      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) stays armed, across a reload too, until a call uses it up or you lift it; its list is at the top of the pane. A reload or a typed address starts the app again, and its start-up calls can use up a fault armed for one of them: once armed, reach screens through the app's own menus. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
+      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）は、再読み込みしても、リクエストで使われるか解除するまで残ります（一覧はペインの上部）。ただし再読み込みやアドレスの入力はアプリを起動し直し、その起動時のリクエストが仕掛けた障害を使ってしまうことがあります。仕掛けた後は、アプリのメニューから画面を開いてください。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
     ),
     '',
   ];
