@@ -66,6 +66,34 @@ test('desktop, placing an order: the Buy/Sell tabs and the stop-loss tick wait',
   );
 });
 
+test('desktop, placing an option: the place button keeps focus and a second press places nothing', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const uid = await signIn(page, 'busy-option@example.com');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  const panel = page.getByRole('complementary', { name: 'Place order' });
+  await panel.getByRole('radio', { name: /^30s/ }).click();
+  await panel.getByLabel('Amount', { exact: true }).fill('100');
+  await backOffice(page, 'delay', { call: 'addOrderOption', ms: 2_500 });
+  const place = panel.getByRole('button', { name: /Buy long BTCUSDT/ });
+  await place.focus();
+  await page.keyboard.press('Enter');
+  // The same control, busy: named Loading…, aria-disabled, still focused (as the market ticket).
+  const loading = panel.getByRole('button', { name: 'Loading…' });
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  await expect(loading).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Option placed' })).toBeVisible();
+  // One option, not two: the press while it was placed did nothing.
+  await expect
+    .poll(async () => (await backOffice<unknown[]>(page, 'tradingOptions', uid)).length)
+    .toBe(1);
+});
+
 test('switching to demo: Cancel, Escape and Confirm wait; focus stays on Confirm', async ({
   page,
 }) => {

@@ -117,7 +117,7 @@ export function OptionOrderForm({
       aria-busy={busy}
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'form.submit' });
+        if (!busy && !cooling) send({ type: 'form.submit' });
       }}
     >
       {directionTabs && (
@@ -202,7 +202,10 @@ export function OptionOrderForm({
       <button
         type="submit"
         className={`btn block ${c.direction === 0 ? 'buy' : 'sell'}`}
-        disabled={locked || busy || cooling}
+        // As the market ticket: only a closed market disables it; while an order is
+        // placed it is aria-disabled, so keyboard focus stays on it.
+        disabled={locked}
+        aria-disabled={busy || cooling || undefined}
       >
         {busy
           ? t('common.loading')
