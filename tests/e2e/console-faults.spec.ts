@@ -44,15 +44,17 @@ for (const [label, size] of [
     await page.goto('/');
     let { office, armed } = await openFaults(page);
     await expect(armed).toHaveText('Nothing armed');
-    await office.getByRole('combobox', { name: 'Next call' }).selectOption('login');
+    await office
+      .getByRole('combobox', { name: 'Next call' })
+      .selectOption({ label: 'Sign in (login)' });
     await office.getByRole('button', { name: 'Answer with this code' }).click();
     await office.getByRole('textbox', { name: 'Delay (ms)' }).fill('2000');
     await office.getByRole('button', { name: 'Delay the reply after handling' }).click();
     await office.getByRole('button', { name: 'Freeze market' }).click();
     await expect(armed.getByRole('listitem')).toHaveText([
       'market channel frozen',
-      'login → 1000 ×1',
-      'login +2000 ms (after handling) ×1',
+      'Sign in (login) → 1000 ×1',
+      'Sign in (login) +2000 ms (after handling) ×1',
     ]);
 
     await page.reload();
@@ -60,8 +62,8 @@ for (const [label, size] of [
     ({ office, armed } = await openFaults(page));
     await expect(armed.getByRole('listitem')).toHaveText([
       'market channel frozen',
-      'login → 1000 ×1',
-      'login +2000 ms (after handling) ×1',
+      'Sign in (login) → 1000 ×1',
+      'Sign in (login) +2000 ms (after handling) ×1',
     ]);
     await office.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await moved(page, 3_000)).toBe(0);

@@ -1,11 +1,13 @@
 /**
  * Every locale file has exactly English's keys, the same {{placeholders}}
  * in each text, and no text left empty; the language list and the files
- * agree.
+ * agree. The console names every API call, and only those, each with a label
+ * of its own in every language.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/config/site.ts';
+import { contract } from '../../src/api/contract.ts';
 
 type Tree = { [k: string]: string | Tree };
 const load = (lng: string) =>
@@ -42,4 +44,24 @@ describe('locales', () => {
       }
     });
   }
+});
+
+describe('console call labels', () => {
+  const calls = Object.keys(contract).sort();
+  for (const lng of files)
+    it(`${lng}: every call has a label of its own under console.calls, and only calls`, () => {
+      const labels = flat(load(lng));
+      const named = [...labels.keys()]
+        .filter((k) => k.startsWith('console.calls.'))
+        .map((k) => k.slice('console.calls.'.length))
+        .sort();
+      expect(named).toEqual(calls);
+      const seen = new Map<string, string>();
+      for (const call of calls) {
+        const label = (labels.get(`console.calls.${call}`) ?? '').trim();
+        expect(label, `${lng} ${call}`).not.toBe('');
+        expect(seen.get(label), `${lng} ${call}: same label as`).toBeUndefined();
+        seen.set(label, call);
+      }
+    });
 });

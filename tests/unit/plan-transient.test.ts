@@ -84,7 +84,11 @@ describe('transient expectations', () => {
       expect(rows[1]?.unseen).toEqual(['A spinner on the avatar']);
     }
     expect(makeW('ja').delay('userInfo', 3000)).toBe(
-      'コンソールで 「障害」 ▸ 「次のリクエスト」 = userInfo ▸ 「遅延（ミリ秒）」 = 3000 ▸ 「応答を遅延」',
+      'コンソールで 「障害」 ▸ 「次のリクエスト」 = 「アカウント情報 (userInfo)」 ▸ 「遅延（ミリ秒）」 = 3000 ▸ 「応答を遅延」',
+    );
+    // The option as the Faults pane shows it: label, then the API id.
+    expect(makeW('en').fault('userInfo', 'code', 1066)).toBe(
+      'In the console: “Faults” ▸ “Next call” = “Account details (userInfo)” ▸ “Reply code” = 1066 ▸ “Answer with this code”',
     );
   });
 

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { EventObject } from 'xstate';
+import { callLabel } from '../../../src/ui/console/call-label.ts';
 
 /** The console's tabs (src/ui/console/simulator-console.tsx). */
 export type ConsoleTab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account';
@@ -181,7 +182,7 @@ export function makeW(lang: string): W {
     fault: (call, kind, value) =>
       consoleStep(
         'faults',
-        `${q('console.nextCall')} = ${call}`,
+        `${q('console.nextCall')} = ${quote(callLabel(t, call))}`,
         `${q(kind === 'code' ? 'console.code' : 'console.status')} = ${value}`,
         q(kind === 'code' ? 'console.forceCode' : 'console.forceStatus'),
       ),
@@ -196,7 +197,7 @@ export function makeW(lang: string): W {
     delay: (call, ms) =>
       consoleStep(
         'faults',
-        `${q('console.nextCall')} = ${call}`,
+        `${q('console.nextCall')} = ${quote(callLabel(t, call))}`,
         `${q('console.delayMs')} = ${ms}`,
         q('console.delay'),
       ),

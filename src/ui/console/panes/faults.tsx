@@ -11,14 +11,18 @@ import { contract } from '../../../api/contract.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import type { ArmedFaults } from '../../../simulator/back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
+import { callLabel, sortedCalls } from '../call-label.ts';
 
-const CALLS = Object.keys(contract).sort() as CallName[];
+const CALLS = Object.keys(contract) as CallName[];
 const CHANNELS = ['market', 'exchange'] as const;
 
 /** One line per armed fault; the channel lines in the console's words, the call lines as rules. */
 function Armed({ armed }: { armed: ArmedFaults | undefined }) {
   const { t } = useTranslation();
   if (!armed) return null;
+  // A rule for a call the contract does not know (armed through the operator API) keeps its raw name.
+  const which = (call: string | undefined) =>
+    !call ? t('console.anyCall') : call in contract ? callLabel(t, call) : call;
   const lines = [
     ...armed.frozen.map((ch) => t('console.frozen', { ch })),
     ...CHANNELS.filter((ch) => armed.stalled[ch]).map(
@@ -26,11 +30,11 @@ function Armed({ armed }: { armed: ArmedFaults | undefined }) {
     ),
     ...armed.forced.map(
       (r) =>
-        `${r.call ?? t('console.anyCall')} → ${r.code ?? (r.status ? `HTTP ${r.status}` : t('console.malformed'))} ×${r.times ?? 1}`,
+        `${which(r.call)} → ${r.code ?? (r.status ? `HTTP ${r.status}` : t('console.malformed'))} ×${r.times ?? 1}`,
     ),
     ...armed.delays.map(
       (r) =>
-        `${r.call ?? t('console.anyCall')} +${r.ms} ms${r.after ? ` (${t('console.afterHandling')})` : ''} ×${r.times ?? 1}`,
+        `${which(r.call)} +${r.ms} ms${r.after ? ` (${t('console.afterHandling')})` : ''} ×${r.times ?? 1}`,
     ),
   ];
   return (
@@ -49,7 +53,7 @@ function Armed({ armed }: { armed: ArmedFaults | undefined }) {
 }
 
 export function Faults({ bo }: { bo: RemoteBackOffice }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [call, setCall] = useState<CallName | ''>('');
   const [code, setCode] = useState('1000');
   const [status, setStatus] = useState('500');
@@ -73,9 +77,9 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
           onChange={(e) => setCall(e.target.value as CallName | '')}
         >
           <option value="">{t('console.anyCall')}</option>
-          {CALLS.map((c) => (
+          {sortedCalls(t, CALLS, i18n.language).map(({ call: c, label }) => (
             <option key={c} value={c}>
-              {c}
+              {label}
             </option>
           ))}
         </select>
