@@ -38,17 +38,15 @@ async function openChart(page: Page, size = MOBILE, path = '/chart/BTCUSDT') {
 }
 
 /**
- * klinecharts takes two clicks within 500 ms as a double click (a point lost). The 600 ms
- * count from when the page has handled the click: on a busy machine input waits in a queue,
- * and two clicks sent 600 ms apart can reach the chart together.
+ * klinecharts takes a second click before its 500 ms click timer has fired as the
+ * end of a double click, and drops it, wherever it lands (a point lost). That timer
+ * starts at the mouse-down and runs on the page's main thread: on a busy machine it
+ * fires late, so a wait counted in the test's own time (600 ms, as before) could end
+ * first. A 600 ms timer set in the page after the click was handled fires after it,
+ * however late both are: timers fire in the order of their deadlines.
  */
-const pause = async (page: Page) => {
-  await page.evaluate(
-    () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))),
-  );
-  // real delay: klinecharts tells clicks apart by it.
-  await page.waitForTimeout(600);
-};
+const pause = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 600))));
 
 test('shows the product with a live chart; period and candle type switch and are kept', async ({
   page,
