@@ -1,8 +1,9 @@
 /** `npm run test:e2e`: Chromium from Debian, a production build, then Playwright. Extra args go to Playwright. */
 import { spawnSync } from 'node:child_process';
-import { ensureChromium, ensureHeifEnc } from './ensure-chromium.mjs';
+import { ensureChromium, ensureHeadlessShell, ensureHeifEnc } from './ensure-chromium.mjs';
 
 ensureChromium();
+ensureHeadlessShell();
 ensureHeifEnc();
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
