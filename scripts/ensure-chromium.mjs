@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const APT_INSTALL = 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq';
 
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
@@ -25,10 +26,14 @@ export function ensureChromium() {
     );
     process.exit(1);
   }
-  console.log('Installing Debian chromium (apt-get)…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  });
+  console.log('Installing Debian chromium and chromium-headless-shell (apt-get)…');
+  execSync('apt-get update -qq', { stdio: 'inherit' });
+  // One install for both (the shell runs the e2e suite); Chromium alone if the shell is not packaged.
+  try {
+    execSync(`${APT_INSTALL} chromium chromium-headless-shell`, { stdio: 'inherit' });
+  } catch {
+    execSync(`${APT_INSTALL} chromium`, { stdio: 'inherit' });
+  }
   if (!existsSync(CHROMIUM)) {
     console.error(`apt-get finished but ${CHROMIUM} is still missing.`);
     process.exit(1);
@@ -66,10 +71,7 @@ export function ensureHeadlessShell() {
   if (!root) return;
   console.log('Installing Debian chromium-headless-shell for the e2e suite (apt-get)…');
   try {
-    execSync(
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
-      { stdio: 'inherit' },
-    );
+    execSync(`apt-get update -qq && ${APT_INSTALL} chromium-headless-shell`, { stdio: 'inherit' });
   } catch {
     console.log('chromium-headless-shell could not be installed; the e2e suite uses chromium.');
   }

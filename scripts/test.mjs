@@ -1,10 +1,18 @@
 /**
- * `npm test`: everything, stopping at the first failure: the static checks
- * (typecheck, lint, format check) side by side, then unit + simulator + machine
- * path tests (vitest), then the Playwright e2e suite on a production build.
- * Ends with one line "N passed, N failed" counting every test run.
+ * `npm test`: everything: the static checks (typecheck, lint, format check)
+ * side by side; when they pass, the Playwright e2e suite on a production
+ * build and, beside it at a lower CPU priority, the unit + simulator tests
+ * then the machine paths (vitest). Ends with one line "N passed, N failed"
+ * counting every test run, and fails when any step failed.
+ *
+ * Why beside: the two e2e workers leave about a fifth of the two cores idle
+ * (they wait on the browser and on timers), and the vitest steps are pure
+ * CPU. Run niced next to e2e they fill that idle time instead of adding
+ * their 4 minutes after it; e2e keeps the priority, as its tests wait on
+ * time. The vitest output is held and printed whole when each step ends, so
+ * it does not interleave with e2e's.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
@@ -76,19 +84,40 @@ async function staticChecks() {
   return results.find((c) => c !== 0) ?? 0;
 }
 
-let status = await staticChecks();
-for (const [name, cmd, args] of status ? [] : steps) {
-  if (name === 'paths' && !existsSync('scripts/paths.mjs')) continue;
-  console.log(`\n── ${name} ──`);
-  const t0 = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  console.log(
-    `── ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  if (r.status !== 0) {
-    status = r.status ?? 1;
-    break;
+/** Run one step; resolves with its exit code. `held` prints its output whole at the end. */
+function runStep([name, cmd, args], { held = false, nice = 0 } = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    if (!held) console.log(`\n── ${name} ──`);
+    const [c, a] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
+    const child = spawn(c, a, { env: process.env, stdio: held ? 'pipe' : 'inherit' });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      if (held) process.stdout.write(`\n── ${name} ──\n${Buffer.concat(out).toString()}`);
+      const s = ((Date.now() - t0) / 1000).toFixed(1);
+      console.log(`── ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${s} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** The vitest steps one after the other, niced and held; the first failure stops them. */
+async function vitestSteps() {
+  for (const step of steps.filter(([name]) => name !== 'e2e')) {
+    if (step[0] === 'paths' && !existsSync('scripts/paths.mjs')) continue;
+    const code = await runStep(step, { held: true, nice: 10 });
+    if (code !== 0) return code;
   }
+  return 0;
+}
+
+let status = await staticChecks();
+if (!status) {
+  const e2e = steps.find(([name]) => name === 'e2e');
+  const codes = await Promise.all([vitestSteps(), runStep(e2e)]);
+  status = codes.find((c) => c !== 0) ?? 0;
 }
 const { passed, failed } = counts();
 console.log(`\n${passed} passed, ${failed + (status && !failed ? 1 : 0)} failed`);
