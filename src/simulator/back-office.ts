@@ -16,6 +16,7 @@ import type { SimState } from './state.ts';
 import type { UsersBackOffice } from './modules/users.ts';
 import type { IdentityBackOffice } from './modules/identity/index.ts';
 import type { AccountBackOffice } from './modules/account/index.ts';
+import { DEFAULT_FLAGS } from './core-state.ts';
 import type { TradingBackOffice } from './modules/trading/backoffice.ts';
 import { isShiftable } from './clock.ts';
 import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
@@ -69,6 +70,8 @@ export interface CoreBackOffice {
   marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
   flags(): Record<string, boolean>;
+  /** Every flag back to its default (a QA set-up's reset). */
+  resetFlags(): void;
   /** Forget everything saved (the next start begins afresh). */
   wipe(): Promise<void>;
   /** Skip time ahead (a running simulator on the wall clock only); returns the new simulator time. */
@@ -155,6 +158,12 @@ export function createBackOffice(d: {
       ctx.persist();
     },
     flags: () => ({ ...ctx.state.flags }),
+    resetFlags: () => {
+      const flags = ctx.state.flags;
+      for (const k of Object.keys(flags)) delete flags[k];
+      Object.assign(flags, DEFAULT_FLAGS);
+      ctx.persist();
+    },
     wipe: () => d.wipe(),
     skipTime: (ms) => {
       const clock = ctx.clock;

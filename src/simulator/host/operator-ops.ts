@@ -107,6 +107,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),
   flags: none,
+  resetFlags: none,
   skipTime: v.strictTuple([int(1, 366 * 24 * 3_600_000)]),
   // identity
   outbox: v.strictTuple([opt(text(254))]),
@@ -120,6 +121,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   seedUser: v.strictTuple([newUser]),
   creditDeposit: v.strictTuple([id, amount]),
   setTradeBanned: toggle,
+  userByLogin: v.strictTuple([text(254)]),
   // account: reviews
   reviews: none,
   approveDeposit: byId,

@@ -8,6 +8,7 @@ import { acct } from '../ledger.ts';
 import type { SimModule } from '../module.ts';
 import {
   createUser,
+  findByLogin,
   findUser,
   isDeletedUser,
   tokenFor,
@@ -23,6 +24,8 @@ export interface UsersBackOffice {
   creditDeposit(uid: string, amount: string | number): void;
   /** Ban or unban a user from trading (405). */
   setTradeBanned(uid: string, banned: boolean): void;
+  /** The uid of the user who signs in with this e-mail or phone, if any (a QA set-up's reset). */
+  userByLogin(login: string): string | undefined;
 }
 
 /** Users: session validity (existing, unblocked) and the back office's user seeding. */
@@ -60,6 +63,7 @@ export const usersModule: SimModule<UsersSlice, UsersBackOffice> = {
         u.tradeBanned = banned;
         ctx.persist();
       },
+      userByLogin: (login) => findByLogin(ctx, login)?.uid,
     };
   },
 };

@@ -3,7 +3,8 @@
  * simulator's back office (simulator mode) or the Node host's operator API
  * (live mode, after the key). Reviews (approve/reject with a reason), the outbox, one-shot reply
  * codes and HTTP statuses, delays, channel drops and freezes, trade status and
- * market hours, site flags, and money for the signed-in user.
+ * market hours, site flags, money for the signed-in user, and the start of a
+ * QA plan's path (panes/paths.tsx).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +17,12 @@ import { Faults } from './panes/faults.tsx';
 import { Flags } from './panes/flags.tsx';
 import { Market } from './panes/market.tsx';
 import { Outbox } from './panes/outbox.tsx';
+import { Paths } from './panes/paths.tsx';
 import { Reviews } from './panes/reviews.tsx';
 import './console.css';
 
-type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account';
-const TABS: Tab[] = ['reviews', 'outbox', 'faults', 'market', 'flags', 'account'];
+type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths';
+const TABS: Tab[] = ['reviews', 'outbox', 'faults', 'market', 'flags', 'account', 'paths'];
 
 const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   reviews: Reviews,
@@ -29,6 +31,7 @@ const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   market: Market,
   flags: Flags,
   account: Account,
+  paths: Paths,
 };
 
 export function SimulatorConsole({ onClose }: { onClose: () => void }) {

@@ -10,11 +10,10 @@ import {
   automatedOnly,
   codeOf,
   codeToast,
-  flagSteps,
   loading,
   open,
   press,
-  signIn,
+  startPath,
   toast,
   type,
   realAccount,
@@ -51,22 +50,8 @@ export const withdrawWords: Words = {
   title: (w) => w.t('my.withdraw'),
   open: (w) => open(w, 'my.withdraw', '/user/withdraw'),
   before: (w, spec) => [
-    signIn(w, 'payout@example.com', 'secret123'),
+    ...startPath(w, spec.includes('no saved wallets') ? 'withdraw.noWallets' : 'withdraw'),
     realAccount(w),
-    w.console('account', `${w.q('console.amount')} = 2000`, w.q('console.credit')),
-    ...(spec.includes('no saved wallets')
-      ? flagSteps(w, ['NO_WALLET_WITHDRAW', true], ['user/bankCard', false])
-      : [
-          ...flagSteps(w, ['user/bankCard', true]),
-          w.say(
-            `Save two crypto wallets (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
-            `暗号資産ウォレットを2つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20 TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE と BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
-          ),
-          w.say(
-            `Save a bank card (${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}): bank “Bank of Test”, name Ann Lee, account GB29NWBK60161331926819`,
-            `銀行カードを保存（${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}）：銀行「Bank of Test」、名義 Ann Lee、口座 GB29NWBK60161331926819`,
-          ),
-        ]),
   ],
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),

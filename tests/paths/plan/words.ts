@@ -14,7 +14,7 @@ import type { EventObject } from 'xstate';
 import { callLabel } from '../../../src/ui/console/call-label.ts';
 
 /** The console's tabs (src/ui/console/simulator-console.tsx). */
-export type ConsoleTab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account';
+export type ConsoleTab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths';
 
 export interface W {
   lang: string;

@@ -1,6 +1,8 @@
 /** Phrases every words file uses: pressing, typing, choosing, toasts, opening a screen. */
 import type { AnyEvent, W } from '../plan/words.ts';
 import { DEFAULT_FLAGS } from '../../../src/simulator/core-state.ts';
+import { localOf, PATH_SETUPS, signInUser, type SetupId } from '../../../src/config/path-setups.ts';
+import { setupLabel } from '../../../src/ui/console/setup-label.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);
@@ -97,3 +99,31 @@ export function flagState(w: W, name: string, on: boolean): string {
     ? w.say(`make sure ${name} is ticked`, `${name} にチェックが入っていることを確認`)
     : w.say(`make sure ${name} is unticked`, `${name} のチェックが外れていることを確認`);
 }
+
+/**
+ * A path's start made by the console (issue 27): Paths ▸ the set-up ▸ Start
+ * this path; `meanwhile` (what to note from the console, such as a UID);
+ * then Reload and sign in, and sign in as its user. The set-up is data
+ * (src/config/path-setups.ts) the console applies and this step quotes with
+ * the console's own label, so the plan says what the button makes.
+ */
+export const startPath = (w: W, id: SetupId, meanwhile: string[] = []): string[] => {
+  const setup = PATH_SETUPS[id];
+  const { user } = signInUser(setup);
+  const who = user.email
+    ? w.say(`Sign in as ${user.email}`, `${user.email} でログインする`)
+    : w.say(
+        `Sign in with the phone: ${w.q('form.dialCode')} +${user.dial ?? ''}, number ${localOf(user)}`,
+        `電話番号でログインする：${w.q('form.dialCode')} +${user.dial ?? ''}、番号 ${localOf(user)}`,
+      );
+  return [
+    w.console(
+      'paths',
+      `${w.q('console.setup')} = ${w.quote(setupLabel(w.t, setup))}`,
+      w.q('console.setupStart'),
+    ),
+    ...meanwhile,
+    w.console('paths', w.q('console.setupReload')),
+    w.say(`${who} (password ${user.password})`, `${who}（パスワード ${user.password}）`),
+  ];
+};
