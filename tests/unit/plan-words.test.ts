@@ -143,16 +143,37 @@ describe('QA plan words', () => {
 
   it('reloads the page after the set-up changes flags (the app reads them when it loads)', () => {
     for (const [id, spec] of [
-      ['withdraw', 'withdraw (no saved wallets)'],
-      ['loan', 'loan (phone)'],
+      ['captcha', 'captcha'],
+      ['register', 'register (site options)'],
     ] as const) {
       for (const lang of ['en', 'ja']) {
         const w = makeW(lang);
         const lines = WORDS[id]!.before(w, spec);
         const flagsTab = w.q('console.tab_flags');
         const last = lines.findLastIndex((l) => l.includes(flagsTab));
-        expect(last).toBeGreaterThanOrEqual(0);
+        expect(last, `${id} ${lang}`).toBeGreaterThanOrEqual(0);
         expect(lines[last + 1]).toMatch(/^(Reload the page|ページを再読み込みする)/);
+      }
+    }
+  });
+
+  it('a path started from the console Paths tab reloads, then signs in as the set-up’s user', () => {
+    for (const [id, spec, who] of [
+      ['withdraw', 'withdraw (no saved wallets)', 'payout@example.com'],
+      ['loan', 'loan (review)', 'lea@example.com'],
+      ['loan', 'loan (phone)', '4155552671'],
+    ] as const) {
+      for (const lang of ['en', 'ja']) {
+        const w = makeW(lang);
+        const lines = WORDS[id]!.before(w, spec);
+        const start = lines.findIndex((l) => l.includes(w.q('console.setupStart')));
+        const reload = lines.findIndex((l) => l.includes(w.q('console.setupReload')));
+        expect(start, `${spec} ${lang}`).toBeGreaterThanOrEqual(0);
+        expect(lines[start]).toContain(w.q('console.tab_paths'));
+        expect(reload).toBeGreaterThan(start);
+        expect(lines[reload + 1]).toContain(who);
+        // Nothing of the old hand-made set-up is left: no registering, no flags ticked by hand.
+        expect(lines.join(' ')).not.toContain(w.q('console.tab_flags'));
       }
     }
   });
