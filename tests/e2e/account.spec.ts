@@ -47,7 +47,7 @@ test('switch to demo and reset it', async ({ page }) => {
   const reset = page.getByRole('button', { name: 'Reset demo account' });
   await expect(reset).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Balance' }).getByText('100000.00').first(),
+    page.getByRole('region', { name: 'Balance' }).getByText('100000.00', { exact: true }).first(),
   ).toBeVisible();
   await screenshot(page, 'my-page-demo-mobile');
   // A demo order takes margin from what is available.
@@ -75,7 +75,7 @@ test('desktop account corner: balance popover and log out from my page', async (
   await signIn(page, 'bp@example.com', 2500);
   await page.getByRole('button', { name: 'Balance' }).click();
   const pop = page.getByRole('dialog', { name: 'Balance' });
-  await expect(pop.getByText('2500.00').first()).toBeVisible();
+  await expect(pop.getByText('2500.00', { exact: true }).first()).toBeVisible();
   await screenshot(page, 'balance-desktop');
   await pop.getByRole('link', { name: 'Mine' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -24,7 +24,7 @@ test('place a market order and close it', { tag: '@live' }, async ({ page, conso
   await expect(detail.getByText('Margin')).toBeVisible();
   await detail.getByRole('button', { name: 'Close position' }).click();
   const confirm = detail.getByRole('alertdialog', { name: 'Close position' });
-  await expect(confirm.getByText('0.1')).toBeVisible();
+  await expect(confirm.getByText('0.10', { exact: true })).toBeVisible();
   await expect(confirm.getByText('Buy')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/^Closed BTCUSDT at \d+\.\d\d: P&L -?\d+\.\d\d USD$/)).toBeVisible();

@@ -31,10 +31,10 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await expect(page).toHaveURL(/\/user\/myWallet$/);
 
   const total = page.getByRole('region', { name: 'Total assets' });
-  await expect(total.getByText('50000.00')).toBeVisible();
+  await expect(total.getByText('50000.00', { exact: true })).toBeVisible();
   const coins = page.getByRole('list', { name: 'Currencies' });
   const usd = coins.getByRole('listitem', { name: 'USD', exact: true });
-  await expect(usd.getByText('50000.00').first()).toBeVisible();
+  await expect(usd.getByText('50000.00', { exact: true }).first()).toBeVisible();
   // USD has no transfer buttons; the coins do.
   await expect(usd.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Transfer in USDT' })).toBeVisible();
@@ -64,7 +64,7 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await expect(drawer).toBeHidden();
   const usdt = coins.getByRole('listitem', { name: 'USDT' });
   await expect(usdt.getByText('100', { exact: true })).toBeVisible();
-  await expect(usd.getByText('49900.00').first()).toBeVisible();
+  await expect(usd.getByText('49900.00', { exact: true }).first()).toBeVisible();
 
   // Transfer out: 40 USDT back to USD.
   await page.getByRole('button', { name: 'Transfer out USDT' }).click();
@@ -74,7 +74,7 @@ test('my wallet: balances, transfer in and out, records', async ({ page, console
   await out.getByRole('button', { name: 'Confirm' }).click();
   await expect(out).toBeHidden();
   await expect(usdt.getByText('60', { exact: true })).toBeVisible();
-  await expect(usd.getByText('49940.00').first()).toBeVisible();
+  await expect(usd.getByText('49940.00', { exact: true }).first()).toBeVisible();
 
   // Records, filtered by type.
   await page.getByRole('tab', { name: 'Wallet records' }).click();
@@ -184,7 +184,7 @@ test(
     await screenshot(page, 'user-deposit-list-mobile');
     await page.goto('/user/myWallet');
     await expect(
-      page.getByRole('region', { name: 'Total assets' }).getByText('1600.00'),
+      page.getByRole('region', { name: 'Total assets' }).getByText('1600.00', { exact: true }),
     ).toBeVisible();
 
     // The bank tab goes through customer service.
@@ -404,7 +404,7 @@ test('desktop: the wallet screens in the account drawer', async ({ page, console
 
   await page.goto('/user/myWallet');
   await expect(
-    drawer.getByRole('region', { name: 'Total assets' }).getByText('5000.00'),
+    drawer.getByRole('region', { name: 'Total assets' }).getByText('5000.00', { exact: true }),
   ).toBeVisible();
   await screenshot(page, 'user-wallet-desktop');
   await drawer.getByRole('button', { name: 'Transfer in BTC' }).click();
