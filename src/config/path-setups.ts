@@ -63,6 +63,12 @@ const loanUsers = (
   gus: { email: 'gus@example.com', password: PASSWORD },
 });
 const FIRST_LOAN = { amount: 60_000, days: 10, guarantor: 'gus', remark: 'first' } as const;
+/** The loan plan's start with a first application the back office left in `then`. */
+const loanAfter = (then: NonNullable<SetupUser['loan']>['then']): PathSetup => ({
+  machine: 'loan',
+  flags: { 'user-loan': true },
+  users: loanUsers({ ...FIRST_LOAN, then }),
+});
 
 /** Every set-up, by id (`<machine>` or `<machine>.<variant>`). */
 export const PATH_SETUPS = {
@@ -93,26 +99,10 @@ export const PATH_SETUPS = {
     flags: { 'user-loan': true, PHONE_REGISTER: true },
     users: loanUsers(undefined, { phone: '14155552671', dial: '1' }),
   },
-  'loan.review': {
-    machine: 'loan',
-    flags: { 'user-loan': true },
-    users: loanUsers({ ...FIRST_LOAN, then: 'review' }),
-  },
-  'loan.rejected': {
-    machine: 'loan',
-    flags: { 'user-loan': true },
-    users: loanUsers({ ...FIRST_LOAN, then: 'rejected' }),
-  },
-  'loan.active': {
-    machine: 'loan',
-    flags: { 'user-loan': true },
-    users: loanUsers({ ...FIRST_LOAN, then: 'approved' }),
-  },
-  'loan.overdue': {
-    machine: 'loan',
-    flags: { 'user-loan': true },
-    users: loanUsers({ ...FIRST_LOAN, then: 'overdue' }),
-  },
+  'loan.review': loanAfter('review'),
+  'loan.rejected': loanAfter('rejected'),
+  'loan.active': loanAfter('approved'),
+  'loan.overdue': loanAfter('overdue'),
 } as const satisfies Record<string, PathSetup>;
 
 export type SetupId = keyof typeof PATH_SETUPS;

@@ -3,7 +3,7 @@
  * console, reloads, signs in as the user it names and finds what the plan's
  * set-up promises, in the simulator and against `sim:server`.
  */
-import { test, expect, DESKTOP, screenshot } from './fixtures.ts';
+import { test, expect, DESKTOP, MOBILE, screenshot } from './fixtures.ts';
 import { submitSignIn } from './sim.ts';
 
 test('the console starts the withdraw path: the user, the money, two saved wallets and a card, after a reload and sign-in @live', async ({
@@ -45,5 +45,28 @@ test('the console starts the withdraw path: the user, the money, two saved walle
   await expect(page.getByText('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeVisible();
   await page.goto('/user/withdraw');
   await expect(page.getByText('2000.00 USD')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('phone: the loan path in review lists both users with their UIDs; the pane fits the screen', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/');
+  await page.locator('.console-launcher').click();
+  const console = page.getByRole('dialog', { name: 'Simulator back office' });
+  await console.getByRole('tab', { name: 'Paths' }).click();
+  await console
+    .getByLabel('Path set-up')
+    .selectOption({ label: 'Loan: lea@example.com, Loan (In review)' });
+  await console.getByRole('button', { name: 'Start this path' }).click();
+  const users = console.getByRole('status').getByRole('listitem');
+  await expect(users).toHaveText([/^lea@example\.com: UID \d+$/, /^gus@example\.com: UID \d+$/]);
+  const box = await console.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  expect(overflow).toBe(false);
+  await screenshot(page, 'console-paths-mobile');
   expect(consoleErrors).toEqual([]);
 });

@@ -4,6 +4,7 @@
  */
 import { createApiClient, type ApiClient } from '../../src/api/client.ts';
 import { simulatorTransport } from '../../src/api/transports/simulator.ts';
+import { httpTransport } from '../../src/api/transports/http.ts';
 import { createChannel, type Channel } from '../../src/api/realtime/channel.ts';
 import { simulatorConnector } from '../../src/api/realtime/connectors.ts';
 import { createVirtualClock, type VirtualClock } from '../../src/simulator/clock.ts';
@@ -87,3 +88,16 @@ export function clientAt(w: TestWorld, peer: string): PeerClient {
   });
   return { api, session };
 }
+
+/** The real API client over HTTP to a Node host at `url`, calling with `token()`; no toasts. */
+export const hostApi = (url: string, token: () => string | undefined): ApiClient =>
+  createApiClient({
+    transport: httpTransport({
+      roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` },
+      prefix: '/v1',
+    }),
+    token,
+    t,
+    toast: () => {},
+    sessionExpired: () => {},
+  });

@@ -4,8 +4,6 @@
  * and SIM_SHOW_CODES's printer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client.ts';
-import { httpTransport } from '../../../src/api/transports/http.ts';
 import { createVirtualClock } from '../../../src/simulator/clock.ts';
 import { createSimulator, type Simulator } from '../../../src/simulator/server.ts';
 import { startSimServer, type SimServer } from '../../../src/simulator/host/node-server.ts';
@@ -13,8 +11,7 @@ import { operatorRoute } from '../../../src/simulator/host/operator-api.ts';
 import { hashKey, resolveOperatorKey } from '../../../src/simulator/host/operator-key.ts';
 import { showCodes } from '../../../src/simulator/host/show-codes.ts';
 import { httpBackOffice, OperatorError } from '../../../src/ui/console/http-back-office.ts';
-import { t } from '../../support/i18n.ts';
-import { T0 } from '../../support/sim.ts';
+import { hostApi, T0 } from '../../support/sim.ts';
 import { png } from './account/helpers.ts';
 
 const KEY = 'test-operator-key-of-twenty';
@@ -44,21 +41,7 @@ const op = (path: string, init: RequestInit & { key?: string } = {}) =>
 const call = (name: string, args: unknown[] = [], key = KEY) =>
   op('call', { method: 'POST', key, body: JSON.stringify({ op: name, args }) });
 
-const api = () =>
-  createApiClient({
-    transport: httpTransport({
-      roots: {
-        api: `${srv.url}/api`,
-        market: `${srv.url}/market`,
-        exchange: `${srv.url}/exchange`,
-      },
-      prefix: '/v1',
-    }),
-    token: () => token,
-    t,
-    toast: () => {},
-    sessionExpired: () => {},
-  });
+const api = () => hostApi(srv.url, () => token);
 
 describe('operator API', () => {
   it('the right key reads the outbox: the code of a sign-up started through the public API', async () => {

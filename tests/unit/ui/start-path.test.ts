@@ -5,8 +5,6 @@
  * state an earlier path left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/api/client.ts';
-import { httpTransport } from '../../../src/api/transports/http.ts';
 import { PATH_SETUPS, SETUP_IDS, signInUser } from '../../../src/config/path-setups.ts';
 import { createVirtualClock } from '../../../src/simulator/clock.ts';
 import { createSimulator, type Simulator } from '../../../src/simulator/server.ts';
@@ -15,29 +13,14 @@ import { operatorRoute } from '../../../src/simulator/host/operator-api.ts';
 import { hashKey } from '../../../src/simulator/host/operator-key.ts';
 import { httpBackOffice } from '../../../src/ui/console/http-back-office.ts';
 import { startPath, type StartDeps } from '../../../src/ui/console/start-path.ts';
-import { t } from '../../support/i18n.ts';
-import { T0 } from '../../support/sim.ts';
+import { hostApi, T0 } from '../../support/sim.ts';
 
 const KEY = 'test-operator-key-of-twenty';
 let sim: Simulator;
 let srv: SimServer;
 let deps: StartDeps;
 
-const asUser = (token: string | undefined) =>
-  createApiClient({
-    transport: httpTransport({
-      roots: {
-        api: `${srv.url}/api`,
-        market: `${srv.url}/market`,
-        exchange: `${srv.url}/exchange`,
-      },
-      prefix: '/v1',
-    }),
-    token: () => token,
-    t,
-    toast: () => {},
-    sessionExpired: () => {},
-  });
+const asUser = (token: string | undefined) => hostApi(srv.url, () => token);
 
 beforeAll(async () => {
   // Cheap password hashes: this test is about the set-ups, not the hashing.
