@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
+import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -54,7 +55,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
+    // Scaled when npm test runs this step niced beside e2e (tests/support/time-scale.ts).
+    testTimeout: slow(20_000),
+    hookTimeout: slow(10_000),
     // Vitest's default is one worker fewer than the cores: one on CI's two.
     // The files are independent (each server test listens on its own port).
     maxWorkers: 2,

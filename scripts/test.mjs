@@ -3,17 +3,23 @@
  * side by side; when they pass, the Playwright e2e suite on a production
  * build and, beside it at a lower CPU priority, the unit + simulator tests
  * then the machine paths (vitest). Ends with one line "N passed, N failed"
- * counting every test run, and fails when any step failed.
+ * counting every test run, then the name and first error line of each failed
+ * test (CI shows only the end of the output), and fails when any step failed.
  *
  * Why beside: the two e2e workers leave about a fifth of the two cores idle
  * (they wait on the browser and on timers), and the vitest steps are pure
  * CPU. Run niced next to e2e they fill that idle time instead of adding
  * their 4 minutes after it; e2e keeps the priority, as its tests wait on
  * time. The vitest output is held and printed whole when each step ends, so
- * it does not interleave with e2e's.
+ * it does not interleave with e2e's. Niced, they get a fraction of the CPU,
+ * so they run with TEST_TIME_SCALE=5: their timeouts and wall-time bounds
+ * are scaled (tests/support/time-scale.ts). Without it, four unit tests
+ * failed in CI on 64ab5f2 beside e2e (CI kept only the end of the log, so
+ * not which); the same suite passed quietly and under two busy loops here.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 for (const f of [
@@ -43,6 +49,50 @@ const steps = [
   ['paths', 'node', ['scripts/paths.mjs']],
   ['e2e', 'node', ['scripts/e2e.mjs']],
 ];
+
+/** First line of a failure message, without colour codes. */
+const firstLine = (m) =>
+  String(m ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200);
+
+/**
+ * Every failed test by name, file and first line of its error: CI shows only
+ * the end of the output, and the steps' own reports may have scrolled past.
+ */
+function failures() {
+  const out = [];
+  for (const f of ['test-results/vitest.json', 'test-results/vitest-paths.json']) {
+    if (!existsSync(f)) continue;
+    const v = JSON.parse(readFileSync(f, 'utf8'));
+    for (const file of v.testResults ?? []) {
+      const at = path.relative(process.cwd(), file.name ?? '');
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed)
+        out.push(`${at} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      if (!failed.length && file.status === 'failed') out.push(`${at}: ${firstLine(file.message)}`);
+    }
+  }
+  if (existsSync('test-results/playwright.json')) {
+    const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const err = t.results?.find((r) => r.status !== 'passed')?.error?.message;
+            out.push(
+              `[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${t.status}): ${firstLine(err)}`,
+            );
+          }
+      for (const s of suite.suites ?? []) walk(s);
+    };
+    for (const s of p.suites ?? []) walk(s);
+    for (const e of p.errors ?? []) out.push(`playwright: ${firstLine(e.message)}`);
+  }
+  return out;
+}
 
 function counts() {
   let passed = 0;
@@ -90,7 +140,11 @@ function runStep([name, cmd, args], { held = false, nice = 0 } = {}) {
     const t0 = Date.now();
     if (!held) console.log(`\n── ${name} ──`);
     const [c, a] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
-    const child = spawn(c, a, { env: process.env, stdio: held ? 'pipe' : 'inherit' });
+    // A niced step gets a fraction of the CPU: its wall-time bounds are scaled (tests/support/time-scale.ts).
+    const env = nice
+      ? { ...process.env, TEST_TIME_SCALE: process.env.TEST_TIME_SCALE ?? '5' }
+      : process.env;
+    const child = spawn(c, a, { env, stdio: held ? 'pipe' : 'inherit' });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
@@ -103,14 +157,15 @@ function runStep([name, cmd, args], { held = false, nice = 0 } = {}) {
   });
 }
 
-/** The vitest steps one after the other, niced and held; the first failure stops them. */
+/** The vitest steps one after the other, niced and held; each runs whatever the one before did. */
 async function vitestSteps() {
+  let status = 0;
   for (const step of steps.filter(([name]) => name !== 'e2e')) {
     if (step[0] === 'paths' && !existsSync('scripts/paths.mjs')) continue;
     const code = await runStep(step, { held: true, nice: 10 });
-    if (code !== 0) return code;
+    status ||= code;
   }
-  return 0;
+  return status;
 }
 
 let status = await staticChecks();
@@ -120,5 +175,11 @@ if (!status) {
   status = codes.find((c) => c !== 0) ?? 0;
 }
 const { passed, failed } = counts();
+const failedTests = failures();
+if (failedTests.length) {
+  console.log(`\nFailed (${failedTests.length}):`);
+  for (const f of failedTests.slice(0, 30)) console.log(`  ✘ ${f}`);
+  if (failedTests.length > 30) console.log(`  … and ${failedTests.length - 30} more`);
+}
 console.log(`\n${passed} passed, ${failed + (status && !failed ? 1 : 0)} failed`);
 process.exit(status);

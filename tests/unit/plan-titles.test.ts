@@ -10,6 +10,7 @@ import type { PathSpec } from '../paths/framework.ts';
 import { renderPlan, type Plan } from '../paths/plan/render.ts';
 import { WORDS } from '../paths/words/index.ts';
 import { uiPaths } from '../e2e/paths/choose.ts';
+import { slow } from '../support/time-scale.ts';
 
 const modules = import.meta.glob(['../paths/specs/*.paths.ts', '../flows/*/paths.ts'], {
   eager: true,
@@ -48,7 +49,7 @@ describe('QA plan titles say what each path does', () => {
 
   for (const id of [...byMachine.keys()].sort())
     for (const lang of ['en', 'ja'])
-      it(`${id} (${lang})`, { timeout: 60_000 }, () => {
+      it(`${id} (${lang})`, { timeout: slow(60_000) }, () => {
         const plan = planOf(id, lang);
         const titles = plan.cases.map((c) => c.title);
         expect(new Set(titles).size, titles.join('\n')).toBe(titles.length);

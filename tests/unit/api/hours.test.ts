@@ -11,6 +11,7 @@ import {
   nyWall,
 } from '../../../src/api/hours.ts';
 import { HOURS } from '../../../src/simulator/catalogue.ts';
+import { slow } from '../../support/time-scale.ts';
 
 const utc = (s: string) => Date.parse(`${s}Z`);
 
@@ -59,24 +60,28 @@ describe('market hours', () => {
     expect(lastOpenAt(HOURS.forex, sat)).toBe(utc('2026-11-20T22:00:00') - 1);
   });
 
-  it("keeps New York's offset by the US rule equal to the runtime's database, every hour of 2007-2040", () => {
-    const H = 3_600_000;
-    const wrong: string[] = [];
-    for (let t = Date.UTC(2007, 0, 1); t < Date.UTC(2041, 0, 1); t += H)
-      // Each hour's first and last millisecond: the changes fall on the hour.
-      for (const at of [t, t + H - 1])
-        if (ruleNyOffset(at) !== intlNyOffset(at)) wrong.push(new Date(at).toISOString());
-    expect(wrong.slice(0, 5)).toEqual([]);
-    // The changes of 2026: 08 March 07:00 UTC and 01 November 06:00 UTC.
-    expect(ruleNyOffset(Date.UTC(2026, 2, 8, 7) - 1)).toBe(-5 * H);
-    expect(ruleNyOffset(Date.UTC(2026, 2, 8, 7))).toBe(-4 * H);
-    expect(ruleNyOffset(Date.UTC(2026, 10, 1, 6) - 1)).toBe(-4 * H);
-    expect(ruleNyOffset(Date.UTC(2026, 10, 1, 6))).toBe(-5 * H);
-    // Outside the rule's years the database answers.
-    expect(ruleNyOffset(Date.UTC(2006, 5, 1))).toBeUndefined();
-    expect(nyDate(Date.UTC(2006, 5, 1, 3))).toBe('2006-05-31');
-    // 600,000 lookups in the runtime's database: seconds alone, far more beside another job.
-  }, 120_000);
+  it(
+    "keeps New York's offset by the US rule equal to the runtime's database, every hour of 2007-2040",
+    () => {
+      const H = 3_600_000;
+      const wrong: string[] = [];
+      for (let t = Date.UTC(2007, 0, 1); t < Date.UTC(2041, 0, 1); t += H)
+        // Each hour's first and last millisecond: the changes fall on the hour.
+        for (const at of [t, t + H - 1])
+          if (ruleNyOffset(at) !== intlNyOffset(at)) wrong.push(new Date(at).toISOString());
+      expect(wrong.slice(0, 5)).toEqual([]);
+      // The changes of 2026: 08 March 07:00 UTC and 01 November 06:00 UTC.
+      expect(ruleNyOffset(Date.UTC(2026, 2, 8, 7) - 1)).toBe(-5 * H);
+      expect(ruleNyOffset(Date.UTC(2026, 2, 8, 7))).toBe(-4 * H);
+      expect(ruleNyOffset(Date.UTC(2026, 10, 1, 6) - 1)).toBe(-4 * H);
+      expect(ruleNyOffset(Date.UTC(2026, 10, 1, 6))).toBe(-5 * H);
+      // Outside the rule's years the database answers.
+      expect(ruleNyOffset(Date.UTC(2006, 5, 1))).toBeUndefined();
+      expect(nyDate(Date.UTC(2006, 5, 1, 3))).toBe('2006-05-31');
+      // 600,000 lookups in the runtime's database: seconds alone, far more beside another job.
+    },
+    slow(120_000),
+  );
 
   it("gives the runtime zone's New York date and wall times (offset cached per hour) over 2024-2030", () => {
     const fmt = new Intl.DateTimeFormat('en-CA', {

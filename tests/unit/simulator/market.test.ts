@@ -4,6 +4,7 @@ import { createWorld, T0 } from '../../support/sim.ts';
 import type { MarketMessage, PricesMessage } from '../../../src/api/types/realtime.ts';
 import { PERIODS } from '../../../src/api/wire.ts';
 import { CATALOGUE, TRADE_TYPE_NAMES } from '../../../src/simulator/catalogue.ts';
+import { slow } from '../../support/time-scale.ts';
 
 describe('simulator market data', () => {
   it('lists at least 30 products across the five categories with sane prices', async () => {
@@ -37,20 +38,24 @@ describe('simulator market data', () => {
     w.sim.stop();
   });
 
-  it('gives market status open, closed and early_trading from New York hours', async () => {
-    // Wed 10:00 NY: stocks open; Sat: forex closed; Wed 07:00 NY: stocks in pre-market.
-    const w = await createWorld({ start: Date.UTC(2026, 10, 18, 12, 0) });
-    expect((await w.api.call('marketStatus', { symbol: 'AAPL' })).data).toBe('early_trading');
-    expect((await w.api.call('marketStatus', { symbol: 'BTCUSDT' })).data).toBe('open');
-    w.clock.set(Date.UTC(2026, 10, 18, 15, 0));
-    expect((await w.api.call('marketStatus', { symbol: 'AAPL' })).data).toBe('open');
-    w.clock.set(Date.UTC(2026, 10, 21, 15, 0));
-    expect((await w.api.call('marketStatus', { symbol: 'EURUSD' })).data).toBe('closed');
-    expect((await w.api.call('marketStatus', { symbol: 'BTCUSDT' })).data).toBe('open');
-    w.sim.stop();
-    // The clock's three-day jump computes every minute of every product in between:
-    // about 12 s of CPU alone, well past the default beside another job.
-  }, 90_000);
+  it(
+    'gives market status open, closed and early_trading from New York hours',
+    async () => {
+      // Wed 10:00 NY: stocks open; Sat: forex closed; Wed 07:00 NY: stocks in pre-market.
+      const w = await createWorld({ start: Date.UTC(2026, 10, 18, 12, 0) });
+      expect((await w.api.call('marketStatus', { symbol: 'AAPL' })).data).toBe('early_trading');
+      expect((await w.api.call('marketStatus', { symbol: 'BTCUSDT' })).data).toBe('open');
+      w.clock.set(Date.UTC(2026, 10, 18, 15, 0));
+      expect((await w.api.call('marketStatus', { symbol: 'AAPL' })).data).toBe('open');
+      w.clock.set(Date.UTC(2026, 10, 21, 15, 0));
+      expect((await w.api.call('marketStatus', { symbol: 'EURUSD' })).data).toBe('closed');
+      expect((await w.api.call('marketStatus', { symbol: 'BTCUSDT' })).data).toBe('open');
+      w.sim.stop();
+      // The clock's three-day jump computes every minute of every product in between:
+      // about 12 s of CPU alone, well past the default beside another job.
+    },
+    slow(90_000),
+  );
 
   it('returns 300 bars for every period, oldest first, whose last bar agrees with the live price', async () => {
     const w = await createWorld();

@@ -26,6 +26,7 @@ import {
   user,
   type Host,
 } from './kit.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 let h: Host;
 let token: string;
@@ -128,7 +129,7 @@ describe('slowloris', () => {
       }, 50);
       const replies = await Promise.all(ended);
       clearInterval(drip);
-      expect(Date.now() - t0).toBeLessThan(3_000);
+      expect(Date.now() - t0).toBeLessThan(slow(3_000));
       for (const r of replies) expect(r === '' || r.startsWith('HTTP/1.1 408')).toBe(true);
     });
   });
@@ -144,7 +145,7 @@ describe('slowloris', () => {
       const drip = setInterval(() => !s.destroyed && s.write(' '), 50);
       await ended;
       clearInterval(drip);
-      expect(Date.now() - t0).toBeLessThan(3_000);
+      expect(Date.now() - t0).toBeLessThan(slow(3_000));
     });
   });
 
@@ -152,7 +153,7 @@ describe('slowloris', () => {
     const s = await rawConnect(h.port, '127.0.0.8');
     const t0 = Date.now();
     await closedBy(s);
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(Date.now() - t0).toBeLessThan(slow(3_000));
   });
 
   it('keeps slow connections of one address from filling the global pool', async () => {
@@ -185,7 +186,7 @@ describe('idle sockets', () => {
     const t0 = Date.now();
     const code = await closeCode(mute);
     expect(code).toBe(1006);
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(Date.now() - t0).toBeLessThan(slow(3_000));
     expect(alive.readyState).toBe(alive.OPEN);
     alive.terminate();
   });

@@ -18,6 +18,7 @@ import {
   strokesOf,
 } from '../../../../src/simulator/modules/identity/captcha-font.ts';
 import type { IdentityContext } from '../../../../src/simulator/modules/identity/state.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 type Pt = [number, number];
 const ROUNDS = Number(process.env.CAPTCHA_ROUNDS ?? 40);
@@ -249,20 +250,24 @@ describe('the image captcha against geometry solvers', () => {
     expect(solved).toBeGreaterThanOrEqual(ROUNDS - 1);
   });
 
-  it('neither solver reads the simulator’s captchas', () => {
-    let byFit = 0;
-    let byRegrouping = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      const { svg, text } = captcha();
-      expect(text).toMatch(/^[A-Z2-9]{4}$/);
-      if (solveByFit(svg) === text) byFit += 1;
-      if (solveByRegrouping(svg) === text) byRegrouping += 1;
-    }
-    console.log(`captcha solvers: fit ${byFit}, regrouping ${byRegrouping} of ${ROUNDS}`);
-    expect(byFit).toBe(0);
-    // About 2 % by regrouping (4 of 200 measured), against 40 of 40 before: at most one in
-    // eight here, so a random run does not fail on chance (the earlier drawing gives ~100 %).
-    expect(byRegrouping).toBeLessThanOrEqual(Math.floor(ROUNDS / 8));
-    // Both solvers are CPU-bound (about 8 s alone): room for a busy machine.
-  }, 90_000);
+  it(
+    'neither solver reads the simulator’s captchas',
+    () => {
+      let byFit = 0;
+      let byRegrouping = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        const { svg, text } = captcha();
+        expect(text).toMatch(/^[A-Z2-9]{4}$/);
+        if (solveByFit(svg) === text) byFit += 1;
+        if (solveByRegrouping(svg) === text) byRegrouping += 1;
+      }
+      console.log(`captcha solvers: fit ${byFit}, regrouping ${byRegrouping} of ${ROUNDS}`);
+      expect(byFit).toBe(0);
+      // About 2 % by regrouping (4 of 200 measured), against 40 of 40 before: at most one in
+      // eight here, so a random run does not fail on chance (the earlier drawing gives ~100 %).
+      expect(byRegrouping).toBeLessThanOrEqual(Math.floor(ROUNDS / 8));
+      // Both solvers are CPU-bound (about 8 s alone): room for a busy machine.
+    },
+    slow(90_000),
+  );
 });

@@ -28,6 +28,7 @@ import {
   type SimulatorOptions,
 } from '../../../../src/simulator/server.ts';
 import { T0 } from '../../../support/sim.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 /** PBKDF2 cost of the control (the host's real 600,000: MEASURE_PBKDF2=600000, for the figures). */
 const CONTROL_ITERATIONS = Number(process.env.MEASURE_PBKDF2 ?? 150_000);
@@ -161,45 +162,49 @@ describe('lockout aiming over HTTP', () => {
 });
 
 describe('enumeration over HTTP', () => {
-  it('sign-in: an unknown account answers as a wrong password, in about the same time (Argon2id)', async () => {
-    const pool = createPasswordPool({ threads: 1 });
-    // What each sign-in costs, counted: the same work either way is what hides the account.
-    const verified: string[] = [];
-    const counted: PasswordPool = {
-      ...pool,
-      hash: (p) => pool.hash(p),
-      needsRehash: (s) => pool.needsRehash(s),
-      close: () => pool.close(),
-      verify: (stored, p) => {
-        verified.push(stored.salt);
-        return pool.verify(stored, p);
-      },
-    };
-    const { sim, port } = await host({ pool: counted, clock: realClock });
-    await sim.backOffice.seedUser({ email: 'known@example.com', password: 'secret123' });
-    const known: number[] = [];
-    const unknown: number[] = [];
-    // Each from its own address, so no throttle answers before the hash.
-    for (let i = 0; i < 6; i++) {
-      const before = verified.length;
-      const a = await login(port, `127.0.1.${i + 1}`, 'known@example.com', 'wrong-pass');
-      expect(verified.length - before, 'a known account: one real hash').toBe(1);
-      const b = await login(port, `127.0.2.${i + 1}`, `nobody${i}@example.com`, 'wrong-pass');
-      expect(verified.length - before, 'an unknown account: one hash as well').toBe(2);
-      expect([a.status, a.code, a.data]).toEqual([200, 1108, null]);
-      expect([b.status, b.code, b.data]).toEqual([200, 1108, null]);
-      known.push(a.ms);
-      unknown.push(b.ms);
-    }
-    const k = median(known);
-    const u = median(unknown);
-    console.log(
-      `sign-in of a wrong password: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`,
-    );
-    // Times on a busy machine wander: a loose check beside the counted one (without the
-    // dummy an unknown account takes a few ms against a hash's tens).
-    expect(u).toBeGreaterThan(k * 0.25);
-  }, 60_000);
+  it(
+    'sign-in: an unknown account answers as a wrong password, in about the same time (Argon2id)',
+    async () => {
+      const pool = createPasswordPool({ threads: 1 });
+      // What each sign-in costs, counted: the same work either way is what hides the account.
+      const verified: string[] = [];
+      const counted: PasswordPool = {
+        ...pool,
+        hash: (p) => pool.hash(p),
+        needsRehash: (s) => pool.needsRehash(s),
+        close: () => pool.close(),
+        verify: (stored, p) => {
+          verified.push(stored.salt);
+          return pool.verify(stored, p);
+        },
+      };
+      const { sim, port } = await host({ pool: counted, clock: realClock });
+      await sim.backOffice.seedUser({ email: 'known@example.com', password: 'secret123' });
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Each from its own address, so no throttle answers before the hash.
+      for (let i = 0; i < 6; i++) {
+        const before = verified.length;
+        const a = await login(port, `127.0.1.${i + 1}`, 'known@example.com', 'wrong-pass');
+        expect(verified.length - before, 'a known account: one real hash').toBe(1);
+        const b = await login(port, `127.0.2.${i + 1}`, `nobody${i}@example.com`, 'wrong-pass');
+        expect(verified.length - before, 'an unknown account: one hash as well').toBe(2);
+        expect([a.status, a.code, a.data]).toEqual([200, 1108, null]);
+        expect([b.status, b.code, b.data]).toEqual([200, 1108, null]);
+        known.push(a.ms);
+        unknown.push(b.ms);
+      }
+      const k = median(known);
+      const u = median(unknown);
+      console.log(
+        `sign-in of a wrong password: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`,
+      );
+      // Times on a busy machine wander: a loose check beside the counted one (without the
+      // dummy an unknown account takes a few ms against a hash's tens).
+      expect(u).toBeGreaterThan(k * 0.25);
+    },
+    slow(60_000),
+  );
 
   it('code requests answer alike for an account and a stranger, for every type', async () => {
     const { sim, port } = await host();
@@ -259,17 +264,21 @@ describe('password hashing does not slow other users’ token checks', () => {
     return { baseline: p99(baseline), during: p99(during), samples: during.length };
   }
 
-  it('with the pool, their p99 stays near its baseline; with PBKDF2 on the host process it does not', async () => {
-    const pooled = await underAttack({ pool: createPasswordPool({ threads: 1 }) });
-    const control = await underAttack({ passwordIterations: CONTROL_ITERATIONS });
-    console.log(
-      `token-checked calls p99: pool ${pooled.baseline.toFixed(1)} -> ${pooled.during.toFixed(1)} ms (${pooled.samples} calls); ` +
-        `PBKDF2 in process ${control.baseline.toFixed(1)} -> ${control.during.toFixed(1)} ms (${control.samples} calls)`,
-    );
-    expect(pooled.samples).toBeGreaterThan(5);
-    // On a machine another job keeps busy the pool's thread takes a core from the host
-    // too: the bound is loose, and the comparison with hashing in process is the check.
-    expect(pooled.during).toBeLessThan(Math.max(500, pooled.baseline * 10));
-    expect(control.during).toBeGreaterThan(pooled.during * 2);
-  }, 120_000);
+  it(
+    'with the pool, their p99 stays near its baseline; with PBKDF2 on the host process it does not',
+    async () => {
+      const pooled = await underAttack({ pool: createPasswordPool({ threads: 1 }) });
+      const control = await underAttack({ passwordIterations: CONTROL_ITERATIONS });
+      console.log(
+        `token-checked calls p99: pool ${pooled.baseline.toFixed(1)} -> ${pooled.during.toFixed(1)} ms (${pooled.samples} calls); ` +
+          `PBKDF2 in process ${control.baseline.toFixed(1)} -> ${control.during.toFixed(1)} ms (${control.samples} calls)`,
+      );
+      expect(pooled.samples).toBeGreaterThan(5);
+      // On a machine another job keeps busy the pool's thread takes a core from the host
+      // too: the bound is loose, and the comparison with hashing in process is the check.
+      expect(pooled.during).toBeLessThan(Math.max(500, pooled.baseline * 10));
+      expect(control.during).toBeGreaterThan(pooled.during * 2);
+    },
+    slow(120_000),
+  );
 });

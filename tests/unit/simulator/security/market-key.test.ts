@@ -20,6 +20,7 @@ import { DAY, MINUTE } from '../../../../src/simulator/series.ts';
 import { createSimulator, type Simulator } from '../../../../src/simulator/server.ts';
 import { memoryStore } from '../../../../src/simulator/store.ts';
 import { T0 } from '../../../support/sim.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 /** The seed sim:server used by default before; the in-browser demo still names its market by it. */
 const OLD_DEFAULT_SEED = 20261122;
@@ -123,21 +124,29 @@ async function attack(url: string, clock: { advance(ms: number): void; now(): nu
 }
 
 describe('the market cannot be foreseen from what the API shows', () => {
-  it('a server with no seed: no named market explains its history, and bets on the next minutes win at chance', async () => {
-    const { clock, url } = await server();
-    const r = await attack(url, clock);
-    expect(r.exact).toBe(false);
-    expect(r.bets).toBeGreaterThan(BETS * SYMBOLS.length * 0.8);
-    // Chance is half; three standard deviations above it is the bound.
-    expect(r.wins).toBeLessThan(r.bets / 2 + 3 * Math.sqrt(r.bets / 4));
-  }, 60_000);
+  it(
+    'a server with no seed: no named market explains its history, and bets on the next minutes win at chance',
+    async () => {
+      const { clock, url } = await server();
+      const r = await attack(url, clock);
+      expect(r.exact).toBe(false);
+      expect(r.bets).toBeGreaterThan(BETS * SYMBOLS.length * 0.8);
+      // Chance is half; three standard deviations above it is the bound.
+      expect(r.wins).toBeLessThan(r.bets / 2 + 3 * Math.sqrt(r.bets / 4));
+    },
+    slow(60_000),
+  );
 
-  it('control: with the old default seed the same attack rebuilds the market and wins every bet', async () => {
-    const { clock, url } = await server(OLD_DEFAULT_SEED);
-    const r = await attack(url, clock);
-    expect(r.exact).toBe(true);
-    expect(r.wins).toBe(r.bets);
-  }, 60_000);
+  it(
+    'control: with the old default seed the same attack rebuilds the market and wins every bet',
+    async () => {
+      const { clock, url } = await server(OLD_DEFAULT_SEED);
+      const r = await attack(url, clock);
+      expect(r.exact).toBe(true);
+      expect(r.wins).toBe(r.bets);
+    },
+    slow(60_000),
+  );
 
   it('two stores made without a seed have different markets; one store keeps its market across a restart', async () => {
     const store = memoryStore();

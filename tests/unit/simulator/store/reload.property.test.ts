@@ -15,6 +15,7 @@ import { isUploadRef } from '../../../../src/simulator/persist/uploads.ts';
 import { MODULES } from '../../../../src/simulator/modules/index.ts';
 import { createWorld, T0, type TestWorld } from '../../../support/sim.ts';
 import { png, signIn } from '../account/helpers.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'EURUSD', 'XAUUSD'] as const;
@@ -184,38 +185,42 @@ async function images(w: TestWorld): Promise<Record<string, string | undefined>>
 }
 
 describe('store: a reload gives back the live state', () => {
-  it(`after ${RUNS} random sequences of calls and ticks`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 30, maxLength: 60 }), async (steps) => {
-        const store = memoryStore();
-        const w = await createWorld({ store, ticking: false });
-        const users = [];
-        for (const email of ['a@example.com', 'b@example.com']) {
-          const { uid, token } = await w.sim.backOffice.seedUser({
-            email,
-            password: 'secret123',
-            deposit: 5000,
-          });
-          users.push({ uid, email, token });
-        }
-        const r: Run = { w, users };
-        try {
-          for (const s of steps) await apply(r, s);
-          await w.sim.flush();
-          const again = await createWorld({ store, ticking: false, start: w.clock.now() });
-          try {
-            expect(plain(again.sim.ctx.state)).toEqual(plain(w.sim.ctx.state));
-            expect(await images(again)).toEqual(await images(w));
-          } finally {
-            again.sim.stop();
+  it(
+    `after ${RUNS} random sequences of calls and ticks`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 30, maxLength: 60 }), async (steps) => {
+          const store = memoryStore();
+          const w = await createWorld({ store, ticking: false });
+          const users = [];
+          for (const email of ['a@example.com', 'b@example.com']) {
+            const { uid, token } = await w.sim.backOffice.seedUser({
+              email,
+              password: 'secret123',
+              deposit: 5000,
+            });
+            users.push({ uid, email, token });
           }
-        } finally {
-          w.sim.stop();
-        }
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-  }, 300_000);
+          const r: Run = { w, users };
+          try {
+            for (const s of steps) await apply(r, s);
+            await w.sim.flush();
+            const again = await createWorld({ store, ticking: false, start: w.clock.now() });
+            try {
+              expect(plain(again.sim.ctx.state)).toEqual(plain(w.sim.ctx.state));
+              expect(await images(again)).toEqual(await images(w));
+            } finally {
+              again.sim.stop();
+            }
+          } finally {
+            w.sim.stop();
+          }
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    slow(300_000),
+  );
 
   it('starts a new durable store at a time-based id (ms since 2025), a memory one at 1000', async () => {
     const w = await createWorld({

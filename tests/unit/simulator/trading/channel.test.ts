@@ -7,6 +7,7 @@ import { trader, type Trader } from './support.ts';
 import type { OrdersMessage, ServerMessage } from '../../../../src/api/types/realtime.ts';
 import type { MarketOrder } from '../../../../src/api/types/trading.ts';
 import { patchOrders } from '../../../../src/api/realtime/order-patch.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 let t: Trader;
 afterEach(() => t?.w.sim.stop());
@@ -34,7 +35,7 @@ async function listen(tr: Trader, token: string) {
       )
         throw new Error('no snapshot yet');
     },
-    { timeout: 10_000, interval: 5 },
+    { timeout: slow(10_000), interval: 5 },
   );
   return got;
 }

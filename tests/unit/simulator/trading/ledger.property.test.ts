@@ -27,6 +27,7 @@ import { quoteAt } from '../../../../src/simulator/modules/trading/quotes.ts';
 import { optionProductId } from '../../../../src/simulator/modules/trading/option-config.ts';
 import type { CallInfo, Handlers } from '../../../../src/simulator/module.ts';
 import type { TokenPayload } from '../../../../src/api/types/trading.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 // About 15 ms a sequence here: a large PROPERTY_RUNS gets room to finish (100,000 took 1,459 s).
@@ -377,6 +378,6 @@ describe('trading ledger invariants (property)', () => {
       if (process.env.PROPERTY_STATS)
         console.log(Object.fromEntries(seen), Object.fromEntries(codes));
     },
-    Math.max(600_000, RUNS * 60),
+    slow(Math.max(600_000, RUNS * 60)),
   );
 });
