@@ -27,6 +27,7 @@ import { CLOSE } from '../../../../src/simulator/host/limits.ts';
 import { T0 } from '../../../support/sim.ts';
 import { trader } from '../trading/support.ts';
 import { closeCode, openWs, sleep, startHost, until, type Host } from './kit.ts';
+import { slow as scaled } from '../../../support/time-scale.ts';
 
 const HIGH_WATER = 32 * 1024;
 const clock = createVirtualClock(T0);
@@ -84,7 +85,7 @@ describe('a paused reader', () => {
     let peak = 0;
     const t0 = Date.now();
     // Until the kernel's buffers are full and the host's own fill (a few MB on loopback).
-    while (peak < HIGH_WATER && Date.now() - t0 < 30_000)
+    while (peak < HIGH_WATER && Date.now() - t0 < scaled(30_000))
       await drive(100, () => (peak = Math.max(peak, patient.srv.stats().bufferedBytes)));
     await drive(300, () => (peak = Math.max(peak, patient.srv.stats().bufferedBytes)));
     // What waits in the host for the slow one stays near the mark: one message past it at most.
@@ -131,7 +132,7 @@ describe('a paused reader', () => {
     const code = closeCode(slow);
     const t0 = Date.now();
     let closing = false;
-    while (!closing && Date.now() - t0 < 8_000) {
+    while (!closing && Date.now() - t0 < scaled(8_000)) {
       await drive(40);
       closing = h.srv.stats().closing > 0;
     }
@@ -153,7 +154,7 @@ describe('a paused reader', () => {
     await sleep(50);
     socketOf(slow).pause();
     const t0 = Date.now();
-    while (h.srv.stats().sockets > 0 && Date.now() - t0 < 10_000) await drive(40);
+    while (h.srv.stats().sockets > 0 && Date.now() - t0 < scaled(10_000)) await drive(40);
     expect(h.srv.stats().sockets).toBe(0);
     expect(h.srv.stats().bufferedBytes).toBe(0);
     slow.terminate();
@@ -195,7 +196,7 @@ describe('the client', () => {
     const first = sockets[0] as WsClient;
     socketOf(first).pause();
     const t0 = Date.now();
-    while (h.srv.stats().closing === 0 && Date.now() - t0 < 8_000) await drive(40);
+    while (h.srv.stats().closing === 0 && Date.now() - t0 < scaled(8_000)) await drive(40);
     socketOf(first).resume();
     await until(() => closes.length > 0, 5_000, 'the close');
     expect(closes[0]).toBe(`close ${CLOSE.tooSlow}`);

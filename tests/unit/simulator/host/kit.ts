@@ -17,6 +17,7 @@ import { nodeWriteScope } from '../../../../src/simulator/host/write-scope.ts';
 import type { HostRoute } from '../../../../src/simulator/host/operator-api.ts';
 import { createSimulator, type Simulator } from '../../../../src/simulator/server.ts';
 import type { SimulatorOptions } from '../../../../src/simulator/server.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 export interface Host {
   sim: Simulator;
@@ -90,7 +91,7 @@ export function call(port: number, path: string, o: CallOpts = {}): Promise<Repl
         headers,
         localAddress: o.from ?? '127.0.0.1',
         agent: false,
-        timeout: o.timeoutMs ?? 10_000,
+        timeout: o.timeoutMs ?? slow(10_000),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -151,9 +152,9 @@ export const closeCode = (ws: WsClient): Promise<number> =>
     ws.once('close', (code) => resolve(code));
   });
 
-/** Wait until a condition holds, checking every 25 ms; fails after `ms`. */
+/** Wait until a condition holds, checking every 25 ms; fails after `ms` (scaled on a busy machine). */
 export async function until(cond: () => boolean, ms = 5_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
+  const end = Date.now() + slow(ms);
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -232,8 +233,14 @@ export interface FloodSpec {
   /** Calls in flight at once. */
   concurrency: number;
   durationMs: number;
-  /** Keep on past `durationMs` until this many calls were sent (a loaded machine is slow; 10 s at most). */
+  /** Keep on past `durationMs` until this many calls were sent (a loaded machine is slow; 10 s at most, scaled). */
   minCalls?: number;
+  /**
+   * Keep on until one call was refused 429 (within the same cap): a starved
+   * machine may send too slowly to pass a limit in `durationMs`, and a flood
+   * that was never limited shows nothing about the limit.
+   */
+  untilLimited?: boolean;
 }
 
 export interface FloodResult {
@@ -277,7 +284,10 @@ export function flood(spec: FloodSpec): Promise<FloodResult> {
       req.end('{}');
       sent++;
     });
-    const more = () => { const t = Date.now() - t0; return t < 10000 && (t < s.durationMs || sent < (s.minCalls || 0)); };
+    const more = () => {
+      const t = Date.now() - t0;
+      return t < s.capMs && (t < s.durationMs || sent < (s.minCalls || 0) || (s.untilLimited && !limited));
+    };
     const lane = async (k) => { for (let i = k; more(); i += s.concurrency) await one(i); };
     Promise.all(Array.from({ length: s.concurrency }, (_, k) => lane(k))).then(() => {
       for (const a of agents) a.destroy();
@@ -285,7 +295,7 @@ export function flood(spec: FloodSpec): Promise<FloodResult> {
     });
   `;
   return new Promise((resolve, reject) => {
-    const w = new Worker(code, { eval: true, workerData: spec });
+    const w = new Worker(code, { eval: true, workerData: { ...spec, capMs: slow(10_000) } });
     w.once('message', (m: FloodResult) => {
       resolve(m);
       void w.terminate();
@@ -346,7 +356,7 @@ export async function underAttack(
     baseline: { p50: base.p50, p90: base.p90, p99: base.p99 },
     attack: { p50: r.p50, p90: r.p90, p99: r.p99, calls: r.ms.length, failed: r.failed },
   };
-  if (r.failed > 0 || r.p50 >= Math.max(100, 3 * base.p50) || r.p99 >= 2_000)
+  if (r.failed > 0 || r.p50 >= Math.max(slow(100), 3 * base.p50) || r.p99 >= slow(2_000))
     throw new Error(`the well-behaved client suffered: ${describeSeen(seen)}`);
   return seen;
 }

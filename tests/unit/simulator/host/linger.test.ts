@@ -10,6 +10,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type Host } from './kit.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 const JSON_CAP = 1024;
 const LINGER_MS = 1500;
@@ -91,7 +92,7 @@ describe('a refused body lingers so its reply is read', () => {
     expect(at, 'the host closed the connection').toBeDefined();
     // Within the linger time plus the load's slack; long before the 10 s the writing would take.
     expect(at).toBeGreaterThanOrEqual(LINGER_MS * 0.9);
-    expect(at).toBeLessThan(LINGER_MS + 4000);
+    expect(at).toBeLessThan(LINGER_MS + slow(4000));
   });
 
   it('a body past the lingering byte cap is cut at once, its 413 read first', async () => {

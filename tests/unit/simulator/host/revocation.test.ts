@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WsClient from 'ws';
 import { CLOSE } from '../../../../src/simulator/host/limits.ts';
 import { call, closeCode, openWs, PATHS, sleep, startHost, until, type Host } from './kit.ts';
+import { slow } from '../../../support/time-scale.ts';
 
 let h: Host;
 let n = 0;
@@ -41,7 +42,7 @@ async function closedAfter(ws: WsClient, end: () => Promise<unknown>) {
   const code = closeCode(ws);
   const t0 = Date.now();
   await end();
-  const c = await Promise.race([code, sleep(3_000).then(() => -2)]);
+  const c = await Promise.race([code, sleep(slow(3_000)).then(() => -2)]);
   return { code: c, ms: Date.now() - t0 };
 }
 

@@ -39,10 +39,11 @@ beforeAll(async () => {
     maxSockets: 16,
     addressSockets: 4,
     accountSockets: 2,
-    headersTimeoutMs: 600,
-    requestTimeoutMs: 1_200,
+    // Deadlines scaled with the bounds below: on a starved machine 20 connects outlast 600 ms.
+    headersTimeoutMs: slow(600),
+    requestTimeoutMs: slow(1_200),
     deadlineCheckMs: 100,
-    pingIntervalMs: 400,
+    pingIntervalMs: slow(400),
   });
   ({ token } = await user(h, 'shares@example.com'));
 });
@@ -69,7 +70,7 @@ describe('slot hogging', () => {
       // Past its 8, each is answered 503 and closed; the first 8 stay open.
       const done = await Promise.race([
         Promise.all(refused.slice(8)),
-        sleep(3_000).then(() => undefined),
+        sleep(slow(3_000)).then(() => undefined),
       ]);
       expect(done, 'the connections past the cap were closed').toBeDefined();
       expect(done?.every((t) => t.startsWith('HTTP/1.1 503'))).toBe(true);
