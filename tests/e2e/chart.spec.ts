@@ -373,7 +373,7 @@ test('after the market channel reconnects, the chart is refilled from history: n
   expect(await second()).toBeLessThan(56);
   const before = await total();
   await office.getByRole('button', { name: 'Freeze market' }).click();
-  await office.getByRole('button', { name: 'Close', exact: true }).click();
+  await office.getByRole('button', { name: 'Close the back office' }).click();
   // real delay: the minute has turned; the frozen channel brought nothing.
   await page.waitForTimeout(8_500);
   expect(await total()).toBe(before);

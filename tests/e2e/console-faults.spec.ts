@@ -65,12 +65,12 @@ for (const [label, size] of [
       'Sign in (login) → 1000 ×1',
       'Sign in (login) +2000 ms (after handling) ×1',
     ]);
-    await office.getByRole('button', { name: 'Close', exact: true }).click();
+    await office.getByRole('button', { name: 'Close the back office' }).click();
     expect(await moved(page, 3_000)).toBe(0);
 
     ({ office, armed } = await openFaults(page));
     await office.getByRole('button', { name: 'Disarm everything' }).click();
     await expect(armed).toHaveText('Nothing armed');
-    await office.getByRole('button', { name: 'Close', exact: true }).click();
+    await office.getByRole('button', { name: 'Close the back office' }).click();
     await expect.poll(() => moved(page, 1_500), { timeout: 30_000 }).toBeGreaterThan(2);
   });

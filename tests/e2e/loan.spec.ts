@@ -81,6 +81,9 @@ for (const [vp, size] of VIEWPORTS) {
       await repay.fill('0');
       await panel.getByRole('button', { name: 'Submit repayment' }).click();
       await expect(page.getByText('The repayment amount cannot be zero')).toBeVisible();
+      // The slider itself is marked invalid and described by the error, as text fields are.
+      await expect(repay).toHaveAttribute('aria-invalid', 'true');
+      await expect(repay).toHaveAccessibleDescription('The repayment amount cannot be zero');
       await repay.fill('30000');
       await shot(page, `user-loan-repay-${vp}`);
       await panel.getByRole('button', { name: 'Submit repayment' }).click();

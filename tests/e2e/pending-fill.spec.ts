@@ -52,7 +52,7 @@ async function limitFillsAndSaysSo(page: Page, desktop: boolean, email: string) 
     await office.getByLabel('Gap (%)').fill('-3');
     await office.getByRole('button', { name: 'Gap the price' }).click();
     await expect(page.getByText('Gap of -3 % on BTCUSDT')).toBeVisible();
-    await office.getByRole('button', { name: 'Close', exact: true }).click();
+    await office.getByRole('button', { name: 'Close the back office' }).click();
   }
   await expect(notice).toBeVisible({ timeout: 15_000 });
   const at = /filled at (\d+\.\d\d)/.exec((await notice.textContent())!)![1]!;

@@ -49,6 +49,11 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   // real delay: the status stays while the check is in flight, not a flash.
   await page.waitForTimeout(300);
   await expect(calculating).toBeVisible();
+  // A spinner a person can see, next to the fee it is about (a bare span had no size).
+  const spin = await calculating.boundingBox();
+  expect(spin?.width).toBeGreaterThanOrEqual(12);
+  expect(spin?.height).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole('definition').filter({ has: calculating })).toContainText('USDT');
   // Continue opens the review (issue 25); its Confirm is the submit, still during the check.
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();

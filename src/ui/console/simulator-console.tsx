@@ -56,7 +56,7 @@ export function SimulatorConsole({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="icon-btn"
-            aria-label={t('common.close')}
+            aria-label={t('console.close')}
             onClick={onClose}
           >
             ×

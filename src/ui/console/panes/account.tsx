@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { decodeToken, session } from '../../../state/session.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run } from './pane-helpers.ts';
+import { ConsoleField } from './console-field.tsx';
 
 export function Account({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
@@ -16,12 +17,14 @@ export function Account({ bo }: { bo: RemoteBackOffice }) {
     <>
       <p>UID {uid}</p>
       <div className="console-row">
-        <input
-          className="input"
-          aria-label={t('console.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
+        <ConsoleField label={t('console.amount')}>
+          <input
+            className="input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </ConsoleField>
         <button
           type="button"
           className="btn primary"

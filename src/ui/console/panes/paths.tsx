@@ -17,6 +17,7 @@ import { useServices } from '../../services-context.tsx';
 import { setupLabel, userParts } from '../setup-label.ts';
 import { startPath, type Started } from '../start-path.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
+import { ConsoleField } from './console-field.tsx';
 
 /** Start a set-up and say how it went. */
 function useStart(bo: RemoteBackOffice) {
@@ -105,21 +106,22 @@ export function Paths({ bo }: { bo: RemoteBackOffice }) {
     <>
       <p className="muted">{t('console.setupNote')}</p>
       <div className="console-row">
-        <select
-          className="input wide"
-          aria-label={t('console.setup')}
-          value={id}
-          onChange={(e) => {
-            setId(e.target.value as SetupId);
-            reset();
-          }}
-        >
-          {SETUP_IDS.map((x) => (
-            <option key={x} value={x}>
-              {setupLabel(t, PATH_SETUPS[x])}
-            </option>
-          ))}
-        </select>
+        <ConsoleField label={t('console.setup')} wide>
+          <select
+            className="input wide"
+            value={id}
+            onChange={(e) => {
+              setId(e.target.value as SetupId);
+              reset();
+            }}
+          >
+            {SETUP_IDS.map((x) => (
+              <option key={x} value={x}>
+                {setupLabel(t, PATH_SETUPS[x])}
+              </option>
+            ))}
+          </select>
+        </ConsoleField>
       </div>
       <SetupDetails setup={setup} />
       <div className="console-row">

@@ -8,7 +8,7 @@ import { ServerText } from '../../components/num-text.tsx';
 export function Reviews({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
   const [items, reload] = useLoad(() => bo.reviews(), [bo]);
-  const [reason, setReason] = useState('Document unreadable');
+  const [reason, setReason] = useState(() => t('console.defaultReason'));
   const act = (kind: string, id: string, approve: boolean) => {
     const ops: Record<
       string,

@@ -52,12 +52,8 @@ export function ActiveLoan({ state, send }: { state: Snapshot; send: Send }) {
               marks={[0, c.owed]}
               format={amount}
               onValue={(value) => send({ type: 'repay.change', value })}
+              error={c.repayError ? t(c.repayError) : undefined}
             />
-            {c.repayError && (
-              <span className="field-error" role="alert">
-                {t(c.repayError)}
-              </span>
-            )}
           </>
         )}
         <div className="form-actions row">

@@ -14,6 +14,7 @@ export function Slider({
   format,
   onValue,
   disabled,
+  error,
 }: {
   label: string;
   value: number;
@@ -24,6 +25,8 @@ export function Slider({
   format: (v: number) => string;
   onValue: (v: number) => void;
   disabled?: boolean;
+  /** Shown under the slider, which is marked invalid and described by it. */
+  error?: string | undefined;
 }) {
   const id = useId();
   const at = (v: number) => (max > min ? ((v - min) / (max - min)) * 100 : 0);
@@ -44,6 +47,8 @@ export function Slider({
         value={value}
         disabled={disabled}
         aria-valuetext={format(value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
         list={`${id}-marks`}
         onChange={(e) => onValue(Number(e.target.value))}
       />
@@ -59,6 +64,11 @@ export function Slider({
           </span>
         ))}
       </div>
+      {error && (
+        <span id={`${id}-err`} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -85,15 +85,15 @@ export function TransferForm({
         <dt>{t('position.fee')}</dt>
         <dd>
           <NumUnit kind="fee" unit={row.currency} value={c.fee} />
+          {state.matches({ editing: 'calculating' }) && (
+            <span className="spinner small" role="status" aria-label={t('wallet_ui.calculating')} />
+          )}
         </dd>
         <dt>{t('wallet_ui.practical')}</dt>
         <dd>
           <NumUnit kind="amount" unit={row.currency} value={c.practical} />
         </dd>
       </dl>
-      {state.matches({ editing: 'calculating' }) && (
-        <span className="spinner small" role="status" aria-label={t('common.loading')} />
-      )}
       <div className="form-actions">
         <button
           type="submit"

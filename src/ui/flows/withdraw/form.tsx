@@ -134,6 +134,9 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           ) : (
             '—'
           )}
+          {state.hasTag('calculating') && (
+            <span className="spinner small" role="status" aria-label={t('wallet_ui.calculating')} />
+          )}
         </dd>
         <dt>{t('wallet_ui.actual_amount')}</dt>
         <dd>
@@ -149,9 +152,6 @@ export function WithdrawForm({ state, send }: { state: Snapshot; send: Send }) {
           )}
         </dd>
       </dl>
-      {state.hasTag('calculating') && (
-        <span className="spinner small" role="status" aria-label={t('wallet_ui.calculating')} />
-      )}
       <div className="form-actions">
         <button
           type="submit"
