@@ -7,21 +7,9 @@ import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
 import { Flag } from './flags.tsx';
 import './language-picker.css';
+import { LANGUAGE_NAMES } from '../../i18n/language-names.ts';
 
-export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
-  en: ['🇬🇧', 'English'],
-  'zh-tw': ['🇹🇼', '繁體中文'],
-  'zh-cn': ['🇨🇳', '简体中文'],
-  ja: ['🇯🇵', '日本語'],
-  de: ['🇩🇪', 'Deutsch'],
-  fr: ['🇫🇷', 'Français'],
-  it: ['🇮🇹', 'Italiano'],
-  ko: ['🇰🇷', '한국어'],
-  es: ['🇪🇸', 'Español'],
-  vi: ['🇻🇳', 'Tiếng Việt'],
-  th: ['🇹🇭', 'ไทย'],
-  id: ['🇮🇩', 'Bahasa Indonesia'],
-};
+export { LANGUAGE_NAMES };
 
 export function useLanguage(): [Language, (lng: Language) => void] {
   const { i18n, config } = useServices();

@@ -1,6 +1,6 @@
 /** The loan screen as a path leaves it, for the words (words.ts). */
 import type { AnyEvent, StepCtx, W } from '../../paths/plan/words.ts';
-import { codeOf, latest } from '../../paths/words/common.ts';
+import { codeOf, inOtherTab, latest } from '../../paths/words/common.ts';
 
 export interface Dto {
   status: number;
@@ -44,5 +44,4 @@ export function slider(history: AnyEvent[]): { open: boolean; amount: number } {
   return { open, amount };
 }
 export const usdLabel = (w: W, key: string) => w.quote(`${w.t(key)} (USD)`);
-export const other = (w: W, what: string, ja: string) =>
-  w.say(`In a second browser tab of the same user, ${what}`, `同じユーザーの別タブで${ja}`);
+export const other = (w: W, what: string, ja: string) => inOtherTab(w, '/user/loan', what, ja);

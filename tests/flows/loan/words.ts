@@ -4,8 +4,8 @@
  * the guarantor's UID; 424242 is a UID nobody has.
  */
 import { LOAN_AMOUNT, LOAN_DAYS, REPAY_STEP } from '../../../src/machines/loan/machine.ts';
-import { snap } from '../../../src/machines/validation/account.ts';
-import type { Words } from '../../paths/plan/words.ts';
+import { checkGuarantor, snap } from '../../../src/machines/validation/account.ts';
+import type { StepCtx, Words } from '../../paths/plan/words.ts';
 import { loanBefore } from './before.ts';
 import {
   automatedOnly,
@@ -33,6 +33,23 @@ import {
   usdLabel,
   other,
 } from './screen.ts';
+
+/**
+ * Whether the guarantor's error is on screen before this step: a submit set it
+ * (an empty or bad UID), and only typing in that field clears it (the machine's
+ * field.change), so a slider moved after it leaves it shown.
+ */
+const guarantorErrorShown = (c: StepCtx): boolean => {
+  let value = '';
+  let shown = false;
+  for (const x of c.history) {
+    if (x.type === 'field.change' && x.field === 'guarantor') {
+      value = String(x.value);
+      shown = false;
+    } else if (x.type === 'form.submit') shown = Boolean(checkGuarantor(value));
+  }
+  return shown;
+};
 
 export const loanWords: Words = {
   machine: 'loan',
@@ -95,8 +112,8 @@ export const loanWords: Words = {
       done: (w, e) => {
         const code = codeOf(e);
         const apply = w.say(
-          'apply for a loan (50,000 USD, 7 days, guarantor gus)',
-          'ローンを申請（50,000 USD、7日、保証人 gus）',
+          "apply there for a loan (50,000 USD, 7 days, gus's UID as guarantor)",
+          'そこでローンを申請（50,000 USD、7日、保証人は gus の UID）',
         );
         if (code === 1149)
           return other(w, `${apply} and leave it in review`, `${apply}し、審査中のままにする`);
@@ -131,7 +148,11 @@ export const loanWords: Words = {
     repay: {
       done: (w, e) =>
         codeOf(e) === 23552
-          ? other(w, 'repay 100 USD (it stays in review)', '100 USD を返済（審査中のまま）')
+          ? other(
+              w,
+              'there repay 100 USD (it stays in review)',
+              'そこで 100 USD を返済（審査中のまま）',
+            )
           : '',
     },
   },
@@ -181,10 +202,17 @@ export const loanWords: Words = {
       if (code)
         return `${codeToast(w, code)}; ${w.say('the form keeps its values', 'フォームの値はそのまま')}`;
       if (e.type === 'amount.change' || e.type === 'days.change' || e.type === 'field.change')
-        return w.say(
-          'The slider or field shows the new value; no error',
-          'スライダーまたは入力欄に新しい値。エラーなし',
-        );
+        return e.type !== 'field.change' || e.field !== 'guarantor'
+          ? guarantorErrorShown(c)
+            ? w.say(
+                `The slider or field shows the new value; the error under ${w.q('cards.loan.guarantor')} stays until the UID is typed`,
+                `スライダーまたは入力欄に新しい値。${w.q('cards.loan.guarantor')}の下のエラーは UID を入力するまで残る`,
+              )
+            : w.say(
+                'The slider or field shows the new value; no error',
+                'スライダーまたは入力欄に新しい値。エラーなし',
+              )
+          : w.say('The field shows the new value; no error', '入力欄に新しい値。エラーなし');
       return loanWords.states.request?.(w, e, c) ?? '';
     },
     'request.submitting': (w) => buttonLoading(w, 'addUserLoan'),

@@ -4,7 +4,14 @@
  */
 import { amountInput, checkTransferAmount } from '../../../src/machines/validation/wallet.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { buttonLoading, codeOf, codeToast, signIn, toast, type } from '../../paths/words/common.ts';
+import {
+  buttonLoading,
+  codeOf,
+  codeToast,
+  paste,
+  signIn,
+  toast,
+} from '../../paths/words/common.ts';
 
 /** As transfer/machine.ts keeps it (not exported). */
 const TRANSFER_DECIMALS = 4;
@@ -46,7 +53,8 @@ export const transferWords: Words = {
         ]),
   ],
   events: {
-    'field.change': (w, e, c) => type(w, e.value, 'wallet_ui.amount_in', { coin: coinOf(c.spec) }),
+    // Each change asks for the fee: the value goes in at once.
+    'field.change': (w, e, c) => paste(w, e.value, 'wallet_ui.amount_in', { coin: coinOf(c.spec) }),
     'form.submit': (w) => w.say(`Press ${w.q('common.confirm')}`, `${w.q('common.confirm')}を押す`),
   },
   actors: {

@@ -14,6 +14,7 @@ import {
   codeToast,
   done,
   flagSteps,
+  inOtherTab,
   loading,
   press,
   toast,
@@ -190,9 +191,8 @@ export const verificationWords: Words = {
             : status === 3
               ? `${w.say('; ', '。')}${review('console.reject', 'Photo blurred')}`
               : '';
-        return w.say(
-          `In another tab ${submitEarlier(w, c.spec)}${then}`,
-          `別のタブで${submitEarlier(w, c.spec)}${then}`,
+        return (
+          inOtherTab(w, '/user/verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec)) + then
         );
       },
     },
@@ -209,10 +209,7 @@ export const verificationWords: Words = {
         );
         return pending
           ? w.say(`Meanwhile: ${approve}`, `その間に：${approve}`)
-          : w.say(
-              `Meanwhile, in another tab ${submitEarlier(w, c.spec)}; ${approve}`,
-              `その間に、別のタブで${submitEarlier(w, c.spec)}。${approve}`,
-            );
+          : `${inOtherTab(w, '/user/verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec))}${w.say('; meanwhile, ', '。その間に')}${approve}`;
       },
     },
   },

@@ -12,6 +12,7 @@ import {
   codeToast,
   loading,
   open,
+  pasteInto,
   press,
   startPath,
   toast,
@@ -66,9 +67,11 @@ export const withdrawWords: Words = {
     'field.change': (w, e, c) =>
       e.field === 'address'
         ? type(w, e.value, 'wallet_ui.payment_address')
-        : w.say(
-            `Type “${e.value as string}” in ${amountLabel(w, form(e, c))}${dropsDot(e.value, ' (the field drops the leading dot: it shows NUM)')}`,
-            `${amountLabel(w, form(e, c))}に「${e.value as string}」と入力${dropsDot(e.value, '（先頭の点は消え、NUM と表示される）')}`,
+        : // Each key asks for the fee: the whole value goes in at once (pasteInto).
+          pasteInto(w, e.value, amountLabel(w, form(e, c))) +
+          w.say(
+            dropsDot(e.value, '; the field drops the leading dot: it shows NUM'),
+            dropsDot(e.value, '。先頭の点は消え、NUM と表示される'),
           ),
     'amount.max': (w, e, c) =>
       w.say(
@@ -239,13 +242,27 @@ export const withdrawWords: Words = {
         calcCall(form(e, c).tab),
       ),
     'ready.form.checking': (w, e, c) =>
-      w.transient(
-        w.say(
-          'A small spinner next to the fee (calculating)',
-          '手数料の横に小さなスピナー（計算中）',
-        ),
-        calcCall(form(e, c).tab),
-      ),
+      e.type === 'form.submit'
+        ? // Confirm pressed while the fee is checked: the check panel covers the fee row,
+          // and the submit is kept, so the withdrawal goes out once the fee is back.
+          w.transient(
+            w.say(
+              `${w.q('common.confirm')} shows ${w.q('common.loading')}`,
+              `${w.q('common.confirm')}が${w.q('common.loading')}になる`,
+            ),
+            calcCall(form(e, c).tab),
+          ) +
+          w.say(
+            '; when the fee is back, the withdrawal is sent (it is not cancelled)',
+            '。手数料が返ると出金が送信される（取り消されない）',
+          )
+        : w.transient(
+            w.say(
+              'A small spinner next to the fee (calculating)',
+              '手数料の横に小さなスピナー（計算中）',
+            ),
+            calcCall(form(e, c).tab),
+          ),
     'ready.form.valid': (w, e, c) => {
       const f = form(e, c);
       const d = realFee(f);
@@ -280,8 +297,8 @@ export const withdrawWords: Words = {
     'ready.form.submitting': (w) =>
       w.transient(
         w.say(
-          `The button shows ${w.q('common.loading')}; the fields are disabled`,
-          `ボタンが${w.q('common.loading')}になり、入力欄は無効`,
+          `${w.q('common.confirm')} shows ${w.q('common.loading')}; ${w.q('common.back')} and the tabs are disabled`,
+          `${w.q('common.confirm')}が${w.q('common.loading')}になり、${w.q('common.back')}とタブは無効`,
         ),
         'userWithdraw',
       ),

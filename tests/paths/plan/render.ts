@@ -13,6 +13,9 @@ import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
 import { makeW, readTransient, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
+import { LANGUAGE_NAMES } from '../../../src/i18n/language-names.ts';
+import type { Language } from '../../../src/config/site.ts';
+import en from '../../../src/i18n/locales/en.json';
 
 /** One generated path as the automated run executed it. */
 export interface PlanPath {
@@ -37,6 +40,25 @@ export interface Row {
   unseen?: string[];
   /** The calls whose reply the step's set-up holds back, so a transient expectation shows. */
   held?: string[];
+}
+
+/**
+ * Every path starts from a fresh browser profile; a fresh profile opens in
+ * English, so a plan in another language says how to switch first (the menu
+ * is named in English then: it is what the screen shows).
+ */
+function freshStart(w: W, lang: string): string {
+  const start = w.say(
+    'Start each path from a fresh browser profile (a new private window), in simulator mode.',
+    '各パスは新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
+  );
+  const name = LANGUAGE_NAMES[lang as Language]?.[1];
+  if (lang === 'en' || !name) return start;
+  const menu = w.say(`“${en.common.language}”`, `「${en.common.language}」`);
+  return `${start}${w.say(
+    ` The app opens in English: first choose “${name}” in the language menu (${menu}, at the top right; on a phone, in “${en.nav.user}”). The choice is kept across reloads.`,
+    `アプリは英語で開くので、まず言語メニュー（${menu}、画面右上。スマートフォンでは「${en.nav.user}」の中）で「${name}」を選びます。選択は再読み込み後も保持されます。`,
+  )}`;
 }
 
 /** How long the console holds back a reply a transient expectation waits on (ms). */
@@ -380,6 +402,7 @@ export function renderPlan(
   const specs = [...new Set(paths.map((p) => p.spec))];
   const id = machine.id;
   const title = words ? words.title(w) : id;
+  const fresh = freshStart(w, lang);
   const md: string[] = [
     w.say(`# ${title}: QA test plan (\`${id}\`)`, `# ${title}：QAテスト計画（\`${id}\`）`),
     '',
@@ -417,6 +440,8 @@ export function renderPlan(
     '',
     w.say('## Before you start', '## 始める前に'),
     '',
+    fresh,
+    '',
   );
   // Only the set-ups a chosen path starts from (one no path uses is nothing to prepare).
   for (const spec of specs.filter((x) => chosen.some((p) => p.spec === x))) {
@@ -435,10 +460,6 @@ export function renderPlan(
   for (const p of chosen)
     for (const k of new Set(p.transitions.flat())) freq.set(k, (freq.get(k) ?? 0) + 1);
   const cases = titlesOf(words, w, chosen, labels);
-  const fresh = w.say(
-    'Start from a fresh browser profile (a new private window), in simulator mode.',
-    '新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
-  );
   chosen.forEach((p, n) => {
     const automated = n >= manual.length;
     if (n === manual.length)

@@ -11,6 +11,28 @@ export const type = (w: W, value: unknown, key: string, params?: Record<string, 
     `Type ${value === '' ? '(nothing: clear it)' : `“${value}”`} in ${w.q(key, params)}`,
     `${w.q(key, params)}に${value === '' ? '何も入力しない（空にする）' : `「${value}」`}と入力`,
   );
+/**
+ * A value for a field that asks the server on every change (a fee): it goes in
+ * all at once, as typed key by key a reply the console holds back is used up
+ * by a part of the number (100 of 1000) and the step's expectation never shows.
+ * `label` is the field's name, already quoted.
+ */
+export const pasteInto = (w: W, value: unknown, label: string) =>
+  w.say(
+    `Paste “${String(value)}” into ${label} (all at once: typed key by key, each key asks the server)`,
+    `${label}に「${String(value)}」を貼り付ける（一度に。1 文字ずつ入力すると 1 文字ごとにサーバーに問い合わせる）`,
+  );
+export const paste = (w: W, value: unknown, key: string, params?: Record<string, unknown>) =>
+  value === '' ? type(w, value, key, params) : pasteInto(w, value, w.q(key, params));
+/**
+ * Something done first in a second tab of the same signed-in user (what another
+ * device of theirs would do): how to open it, and to come back after.
+ */
+export const inOtherTab = (w: W, path: string, what: string, ja: string) =>
+  w.say(
+    `Open a second tab at ${path} (the same address; you are still signed in there) and ${what}; then come back to the first tab`,
+    `2 つ目のタブで ${path} を開き（同じアドレス。ログインしたまま）、${ja}。その後、最初のタブに戻る`,
+  );
 export const toast = (w: W, text: string) =>
   w.say(`A toast says “${text}”`, `トースト「${text}」が表示される`);
 /** The client's text for a refused call: the code's sentence, then "(code N)" (tips.with_code). */
