@@ -26,8 +26,14 @@ export interface SetupUser {
   deposit?: number;
   /** Saved crypto wallets: coin network id (coins.ts) and address. */
   wallets?: ReadonlyArray<{ coinNetId: string; address: string }>;
-  /** Saved bank cards. */
-  cards?: ReadonlyArray<{ bankName: string; name: string; account: string }>;
+  /** Saved bank cards (phone and address as the card form takes them). */
+  cards?: ReadonlyArray<{
+    bankName: string;
+    name: string;
+    account: string;
+    phoneNumber?: string;
+    address?: string;
+  }>;
   /**
    * A loan application made by this user, with another of the set-up's users
    * (by key) as the guarantor, and what the back office did with it.
@@ -70,6 +76,17 @@ const loanAfter = (then: NonNullable<SetupUser['loan']>['then']): PathSetup => (
   users: loanUsers({ ...FIRST_LOAN, then }),
 });
 
+/** The card the bank-card plan's paths start with (tests/flows/bankCard SEED). */
+export const SEED_CARD = {
+  bankName: 'Seed Bank',
+  name: 'Ann Lee',
+  account: 'GB29NWBK60161331926819',
+  phoneNumber: '14155552671',
+  address: '1 Main St',
+} as const;
+/** The address the crypto-address plan's paths start with (tests/flows/cryptoAddress SEEDED). */
+export const SEED_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
+
 /** Every set-up, by id (`<machine>` or `<machine>.<variant>`). */
 export const PATH_SETUPS = {
   withdraw: {
@@ -98,6 +115,23 @@ export const PATH_SETUPS = {
     machine: 'loan',
     flags: { 'user-loan': true, PHONE_REGISTER: true },
     users: loanUsers(undefined, { phone: '14155552671', dial: '1' }),
+  },
+  bankCard: {
+    machine: 'bankCard',
+    flags: { 'user/bankCard': true, bankInfo: false },
+    users: { bea: { email: 'bea@example.com', password: PASSWORD, cards: [SEED_CARD] } },
+  },
+  cryptoAddress: {
+    machine: 'cryptoAddress',
+    flags: { NO_WALLET_WITHDRAW: false },
+    users: {
+      cara: {
+        email: 'cara@example.com',
+        password: PASSWORD,
+        // USDT TRC20 (coins.ts).
+        wallets: [{ coinNetId: '101', address: SEED_ADDRESS }],
+      },
+    },
   },
   'loan.review': loanAfter('review'),
   'loan.rejected': loanAfter('rejected'),

@@ -8,7 +8,12 @@ import { signInUser, type PathSetup, type SetupUser } from '../../config/path-se
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 /** The screen a set-up's machine is about (its title in the app). */
-const TITLE: Record<string, string> = { withdraw: 'my.withdraw', loan: 'my.loan' };
+const TITLE: Record<string, string> = {
+  withdraw: 'my.withdraw',
+  loan: 'my.loan',
+  bankCard: 'my.bankCards',
+  cryptoAddress: 'my.cryptoWallets',
+};
 
 const LOAN_STATE = {
   review: 'cards.loan.status_0',

@@ -18,17 +18,13 @@ import {
 } from '../../../src/machines/bankCard/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { SEED_CARD } from '../../../src/config/path-setups.ts';
 
 const PASSWORD = 'secret123';
 /** The seeded card's id: the simulator's ids are deterministic. */
 const SEEDED_ID = '1002';
-const SEED = {
-  bankName: 'Seed Bank',
-  name: 'Ann Lee',
-  account: 'GB29NWBK60161331926819',
-  phoneNumber: '14155552671',
-  address: '1 Main St',
-};
+/** The card each path starts with: the console's set-up makes the same one. */
+const SEED = SEED_CARD;
 const NEW_BANK = 'New Bank';
 const RENAMED = 'Renamed Bank';
 const NEW_NAME = 'Bob Smith';

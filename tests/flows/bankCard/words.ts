@@ -7,7 +7,7 @@
 import { checkBankCard } from '../../../src/machines/validation/account.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
-  flagSteps,
+  flagState,
   codeOf,
   codeToast,
   done,
@@ -16,7 +16,7 @@ import {
   open,
   press,
   realAccount,
-  signIn,
+  startPath,
   toast,
   type,
 } from '../../paths/words/common.ts';
@@ -37,13 +37,6 @@ import {
   typedNoError,
 } from '../../paths/words/cards.screen.ts';
 
-const SEED = {
-  bankName: 'Seed Bank',
-  name: 'Ann Lee',
-  account: 'GB29NWBK60161331926819',
-  phoneNumber: '14155552671',
-  address: '1 Main St',
-};
 const LIST = '/user/wallet/bankCard';
 const label = (field: string) => `cards.bank.${field}`;
 
@@ -125,18 +118,14 @@ export const bankCardWords: Words = {
       );
     return open(w, 'my.bankCards', LIST);
   },
+  // The console makes the user and the one saved card (SEED) each path starts from.
   before: (w, spec) => [
-    signIn(w, 'bea@example.com', 'secret123'),
+    ...startPath(
+      w,
+      'bankCard',
+      spec.includes('add route') ? [w.console('flags', flagState(w, 'bankInfo', true))] : [],
+    ),
     realAccount(w),
-    ...flagSteps(w, ['user/bankCard', true], ['bankInfo', spec.includes('add route')]),
-    w.say(
-      `Save one bank card (${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}): ${w.q(label('bankName'))} “${SEED.bankName}”, ${w.q(label('name'))} “${SEED.name}”, ${w.q(label('account'))} “${SEED.account}”, ${w.q(label('phoneNumber'))} +1 4155552671, ${w.q(label('address'))} “${SEED.address}”`,
-      `銀行カードを1枚保存（${w.q('my.bankCards')} ▸ ${w.q('add_bank_card')}）：${w.q(label('bankName'))}「${SEED.bankName}」、${w.q(label('name'))}「${SEED.name}」、${w.q(label('account'))}「${SEED.account}」、${w.q(label('phoneNumber'))} +1 4155552671、${w.q(label('address'))}「${SEED.address}」`,
-    ),
-    w.say(
-      'Each path starts from this one saved card: before a path, delete cards an earlier path added, and save the card again if one deleted it',
-      '各パスはこの1枚だけが保存された状態から始める：前のパスで追加したカードは削除し、削除された場合は再度保存する',
-    ),
   ],
   events: {
     'list.reload': reloadList('loadCards'),

@@ -16,9 +16,11 @@ import {
 } from '../../../src/machines/cryptoAddress/machine.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { noticesOf, reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { SEED_ADDRESS } from '../../../src/config/path-setups.ts';
 
 const PASSWORD = 'secret123';
-const SEEDED_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
+/** The address each path starts with: the console's set-up saves the same one. */
+const SEEDED_ADDRESS = SEED_ADDRESS;
 const VALID = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9';
 const INVALID = 'short1';
 /** The seeded wallet's id: the simulator's ids are deterministic. */

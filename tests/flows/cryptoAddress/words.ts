@@ -6,9 +6,9 @@
  * user has one saved address, USDT TRC20.
  */
 import { coinNet } from '../../../src/simulator/modules/account/coins.ts';
+import { SEED_ADDRESS } from '../../../src/config/path-setups.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
-  flagSteps,
   codeOf,
   done,
   latest,
@@ -16,7 +16,7 @@ import {
   open,
   press,
   realAccount,
-  signIn,
+  startPath,
   type,
 } from '../../paths/words/common.ts';
 import {
@@ -35,7 +35,7 @@ import {
   typedNoError,
 } from '../../paths/words/cards.screen.ts';
 
-const SEEDED = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSA';
+const SEEDED = SEED_ADDRESS;
 const LIST = '/user/wallet/crypto';
 const netName = (id: unknown) => {
   const n = coinNet(id);
@@ -81,19 +81,8 @@ export const cryptoAddressWords: Words = {
       );
     return open(w, 'my.cryptoWallets', LIST);
   },
-  before: (w) => [
-    signIn(w, 'cara@example.com', 'secret123'),
-    realAccount(w),
-    ...flagSteps(w, ['NO_WALLET_WITHDRAW', false]),
-    w.say(
-      `Save one address (${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}): USDT TRC20, ${w.q('cards.crypto.address')} ${SEEDED}`,
-      `アドレスを1つ保存（${w.q('my.cryptoWallets')} ▸ ${w.q('add_crypto_wallet')}）：USDT TRC20、${w.q('cards.crypto.address')} ${SEEDED}`,
-    ),
-    w.say(
-      'Each path starts from this one saved address: before a path, delete addresses an earlier path added, and save it again if one deleted it',
-      '各パスはこのアドレス1つだけが保存された状態から始める：前のパスで追加したアドレスは削除し、削除された場合は再度保存する',
-    ),
-  ],
+  // The console makes the user and the one saved address (USDT TRC20 SEEDED) each path starts from.
+  before: (w) => [...startPath(w, 'cryptoAddress'), realAccount(w)],
   events: {
     'list.reload': reloadList('loadWallets'),
     'add.open': (w) => press(w, 'add_crypto_wallet'),

@@ -120,8 +120,8 @@ export const withdrawWords: Words = {
           );
         if (!noWallet)
           return w.say(
-            `Delete both crypto wallets (${w.q('my.cryptoWallets')} ▸ a wallet ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}, then the other)`,
-            `暗号資産ウォレットを両方削除（${w.q('my.cryptoWallets')} ▸ ウォレット ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}、もう一方も）`,
+            `Delete both crypto wallets (${w.q('nav.user')} ▸ ${w.q('my.cryptoWallets')} ▸ a wallet ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}, then the other; then close that screen with ×, which uncovers the account name)`,
+            `暗号資産ウォレットを両方削除（${w.q('nav.user')} ▸ ${w.q('my.cryptoWallets')} ▸ ウォレット ▸ ${w.q('cards.delete')} ▸ ${w.q('common.confirm')}、もう一方も。その後 × でその画面を閉じると、アカウント名が見える）`,
           );
         return automatedOnly(
           w,

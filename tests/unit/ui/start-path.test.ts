@@ -5,7 +5,19 @@
  * state an earlier path left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATH_SETUPS, SETUP_IDS, signInUser } from '../../../src/config/path-setups.ts';
+import {
+  PATH_SETUPS,
+  SEED_ADDRESS,
+  SEED_CARD,
+  SETUP_IDS,
+  signInUser,
+} from '../../../src/config/path-setups.ts';
+import {
+  decodeFields,
+  decodeSensitive,
+  SENSITIVE_BANK_FIELDS,
+} from '../../../src/api/aes-codec.ts';
+import { decodeToken } from '../../../src/state/session.ts';
 import { createVirtualClock } from '../../../src/simulator/clock.ts';
 import { createSimulator, type Simulator } from '../../../src/simulator/server.ts';
 import { startSimServer, type SimServer } from '../../../src/simulator/host/node-server.ts';
@@ -126,6 +138,29 @@ describe('start a QA path', () => {
     },
   );
 
+  it('bank cards: the one card each path starts from, every field as the form saves it', async () => {
+    const started = await startPath(PATH_SETUPS.bankCard, deps);
+    expect(sim.backOffice.flags()).toMatchObject({ 'user/bankCard': true, bankInfo: false });
+    const token = await signIn(started.login, started.password);
+    const list = (await asUser(token).call('userBankCardList', { pageNum: 1, pageSize: 100 })).data
+      ?.list;
+    expect(list).toHaveLength(1);
+    const key = decodeToken(token)?.aesKey ?? '';
+    const card = await decodeFields(key, list?.[0] as object, SENSITIVE_BANK_FIELDS);
+    expect(card).toMatchObject(SEED_CARD);
+  });
+
+  it('crypto addresses: the one USDT TRC20 address each path starts from', async () => {
+    const started = await startPath(PATH_SETUPS.cryptoAddress, deps);
+    expect(sim.backOffice.flags()).toMatchObject({ NO_WALLET_WITHDRAW: false });
+    const token = await signIn(started.login, started.password);
+    const list =
+      (await asUser(token).call('userWallet', { pageNum: 1, pageSize: 100 })).data?.list ?? [];
+    expect(list.map((w) => `${w.currencyName} ${w.protocol}`)).toEqual(['USDT TRC20']);
+    const key = decodeToken(token)?.aesKey ?? '';
+    expect(await decodeSensitive(key, list[0]?.cryptocurrencyAddress ?? '')).toBe(SEED_ADDRESS);
+  });
+
   it('loan by phone: the borrower signs in with the phone number', async () => {
     const started = await startPath(PATH_SETUPS['loan.phone'], deps);
     expect(started.login).toBe('+14155552671');
@@ -135,6 +170,7 @@ describe('start a QA path', () => {
 
   it('every set-up is started above, and each names who signs in', () => {
     const started = ['withdraw', 'withdraw.noWallets', 'loan', 'loan.review', 'loan.rejected'];
+    started.push('bankCard', 'cryptoAddress');
     started.push('loan.active', 'loan.overdue', 'loan.phone');
     expect([...SETUP_IDS].sort()).toEqual(started.sort());
     for (const id of SETUP_IDS) expect(signInUser(PATH_SETUPS[id]).login, id).toMatch(/@|^\+\d+$/);
