@@ -20,7 +20,8 @@ test('the console starts the withdraw path: the user, the money, two saved walle
   // What it makes, before it is made.
   const makes = console.getByRole('list', { name: 'What it makes' });
   await expect(makes).toContainText('payout@example.com, Password secret123, 2000 USD');
-  await expect(makes).toContainText('user/bankCard ✓');
+  await expect(makes).toContainText('user/bankCard: on');
+  await expect(makes).toContainText('NO_WALLET_WITHDRAW: off');
 
   await console.getByRole('button', { name: 'Start this path' }).click();
   const status = console.getByRole('status');

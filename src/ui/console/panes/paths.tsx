@@ -68,9 +68,7 @@ function SetupDetails({ setup }: { setup: PathSetup }) {
         </li>
       ))}
       {Object.entries(setup.flags).map(([name, on]) => (
-        <li key={name}>
-          {name} {on ? '✓' : '✗'}
-        </li>
+        <li key={name}>{t(on ? 'console.flagOn' : 'console.flagOff', { name })}</li>
       ))}
     </ul>
   );
