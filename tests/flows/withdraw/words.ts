@@ -244,7 +244,9 @@ export const withdrawWords: Words = {
     'ready.form.checking': (w, e, c) =>
       e.type === 'form.submit'
         ? // Confirm pressed while the fee is checked: the check panel covers the fee row,
-          // and the submit is kept, so the withdrawal goes out once the fee is back.
+          // and the submit is kept, so the withdrawal goes out once the fee is back. Said
+          // when the path ends here (otherwise its next steps say what follows) and an
+          // address is there to send to (without one the form asks for it instead).
           w.transient(
             w.say(
               `${w.q('common.confirm')} shows ${w.q('common.loading')}`,
@@ -252,10 +254,12 @@ export const withdrawWords: Words = {
             ),
             calcCall(form(e, c).tab),
           ) +
-          w.say(
-            '; when the fee is back, the withdrawal is sent (it is not cancelled)',
-            '。手数料が返ると出金が送信される（取り消されない）',
-          )
+          (c.later?.length || (form(e, c).typed && form(e, c).address === '')
+            ? ''
+            : w.say(
+                '; when the fee is back, the withdrawal is sent as if Confirm were pressed then (it is not cancelled), and the server’s answer shows as after any Confirm',
+                '。手数料が返ると、その時に確定を押したのと同じく出金が送信され（取り消されない）、確定後と同じくサーバーの応答が表示される',
+              ))
         : w.transient(
             w.say(
               'A small spinner next to the fee (calculating)',

@@ -54,10 +54,11 @@ function freshStart(w: W, lang: string): string {
   );
   const name = LANGUAGE_NAMES[lang as Language]?.[1];
   if (lang === 'en' || !name) return start;
-  const menu = w.say(`“${en.common.language}”`, `「${en.common.language}」`);
+  // What the screen shows: the menu is a flag with “English” beside it (its name, Language, is for screen readers).
+  const english = LANGUAGE_NAMES.en[1];
   return `${start}${w.say(
-    ` The app opens in English: first choose “${name}” in the language menu (${menu}, at the top right; on a phone, in “${en.nav.user}”). The choice is kept across reloads.`,
-    `アプリは英語で開くので、まず言語メニュー（${menu}、画面右上。スマートフォンでは「${en.nav.user}」の中）で「${name}」を選びます。選択は再読み込み後も保持されます。`,
+    ` The app opens in English: first choose “${name}” in the language menu (at the top right, a flag with “${english}”; on a phone, “${en.nav.user}” ▸ “${en.common.language}”). The choice is kept across reloads.`,
+    `アプリは英語で開くので、まず言語メニュー（画面右上の国旗と「${english}」。スマートフォンでは「${en.nav.user}」▸「${en.common.language}」）で「${name}」を選びます。選択は再読み込み後も保持されます。`,
   )}`;
 }
 
