@@ -134,6 +134,11 @@ test('desktop: the §2 menu order in the account drawer, standards when on', asy
     'Notifications',
     'Customer service',
   ]);
+  // The floating support button sits beside the drawer, not over its rows.
+  const chat = await page.getByRole('button', { name: 'Customer service chat' }).boundingBox();
+  const panel = await drawer.boundingBox();
+  expect(chat).not.toBeNull();
+  expect((chat?.x ?? 0) + (chat?.width ?? 0)).toBeLessThanOrEqual(panel?.x ?? 0);
   await screenshot(page, 'uc-menu-desktop');
 });
 
