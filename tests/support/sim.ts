@@ -90,12 +90,16 @@ export function clientAt(w: TestWorld, peer: string): PeerClient {
 }
 
 /** The real API client over HTTP to a Node host at `url`, calling with `token()`; no toasts. */
+/** The HTTP transport to a Node host at `url`, as the app's live mode makes it. */
+export const hostTransport = (url: string) =>
+  httpTransport({
+    roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` },
+    prefix: '/v1',
+  });
+
 export const hostApi = (url: string, token: () => string | undefined): ApiClient =>
   createApiClient({
-    transport: httpTransport({
-      roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` },
-      prefix: '/v1',
-    }),
+    transport: hostTransport(url),
     token,
     t,
     toast: () => {},

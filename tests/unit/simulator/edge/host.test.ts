@@ -8,12 +8,11 @@ import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WsClient from 'ws';
-import { httpTransport } from '../../../../src/api/transports/http.ts';
 import type { Transport } from '../../../../src/api/wire.ts';
 import { createVirtualClock } from '../../../../src/simulator/clock.ts';
 import { startSimServer, type SimServer } from '../../../../src/simulator/host/node-server.ts';
 import { createSimulator, type Simulator } from '../../../../src/simulator/server.ts';
-import { T0 } from '../../../support/sim.ts';
+import { hostTransport, T0 } from '../../../support/sim.ts';
 import { CALLS, channelJunk, malformed, REFUSALS, spec, wireOf } from './malformed.ts';
 
 let sim: Simulator;
@@ -31,11 +30,7 @@ beforeAll(async () => {
     addressCallsBurst: 100_000,
     accountCallsBurst: 100_000,
   });
-  const root = (r: string) => `${srv.url}/${r}`;
-  http = httpTransport({
-    roots: { api: root('api'), market: root('market'), exchange: root('exchange') },
-    prefix: '/v1',
-  });
+  http = hostTransport(srv.url);
   token = (await sim.backOffice.seedUser({ email: 'host@example.com', password: 'secret123' }))
     .token;
 });

@@ -5,11 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeSensitive } from '../../../../src/api/aes-codec.ts';
-import { createApiClient } from '../../../../src/api/client.ts';
-import { httpTransport } from '../../../../src/api/transports/http.ts';
 import { startSimServer, type SimServer } from '../../../../src/simulator/host/node-server.ts';
-import type { TestWorld } from '../../../support/sim.ts';
-import { t } from '../../../support/i18n.ts';
+import { hostApi, type TestWorld } from '../../../support/sim.ts';
 import { funded, seeded, signIn, world } from '../account/helpers.ts';
 
 const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
@@ -83,17 +80,7 @@ describe('one call at a time per user', () => {
     const w = await world();
     const { uid, token, payload } = await withdrawer(w);
     srv = await startSimServer(w.sim, 0);
-    const url = srv.url;
-    const api = createApiClient({
-      transport: httpTransport({
-        roots: { api: `${url}/api`, market: `${url}/market`, exchange: `${url}/exchange` },
-        prefix: '/v1',
-      }),
-      token: () => token,
-      t,
-      toast: () => {},
-      sessionExpired: () => {},
-    });
+    const api = hostApi(srv.url, () => token);
     const rs = await Promise.all(
       Array.from({ length: 50 }, () => api.call('userWithdraw', payload, { noAlert: true })),
     );
