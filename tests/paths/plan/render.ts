@@ -15,7 +15,7 @@ import { mermaid } from './mermaid.ts';
 import { makeW, readTransient, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
 import { LANGUAGE_NAMES } from '../../../src/i18n/language-names.ts';
 import type { Language } from '../../../src/config/site.ts';
-import en from '../../../src/i18n/locales/en.json';
+import { words as localeWords } from '../../support/i18n.ts';
 
 /** One generated path as the automated run executed it. */
 export interface PlanPath {
@@ -56,9 +56,10 @@ function freshStart(w: W, lang: string): string {
   if (lang === 'en' || !name) return start;
   // What the screen shows: the menu is a flag with “English” beside it (its name, Language, is for screen readers).
   const english = LANGUAGE_NAMES.en[1];
+  const en = localeWords('en').say;
   return `${start}${w.say(
-    ` The app opens in English: first choose “${name}” in the language menu (at the top right, a flag with “${english}”; on a phone, “${en.nav.user}” ▸ “${en.common.language}”). The choice is kept across reloads.`,
-    `アプリは英語で開くので、まず言語メニュー（画面右上の国旗と「${english}」。スマートフォンでは「${en.nav.user}」▸「${en.common.language}」）で「${name}」を選びます。選択は再読み込み後も保持されます。`,
+    ` The app opens in English: first choose “${name}” in the language menu (at the top right, a flag with “${english}”; on a phone, “${en('nav.user')}” ▸ “${en('common.language')}”). The choice is kept across reloads.`,
+    `アプリは英語で開くので、まず言語メニュー（画面右上の国旗と「${english}」。スマートフォンでは「${en('nav.user')}」▸「${en('common.language')}」）で「${name}」を選びます。選択は再読み込み後も保持されます。`,
   )}`;
 }
 
