@@ -231,3 +231,38 @@ export async function shot(page: Page, name: string): Promise<void> {
   await settled(page);
   await screenshot(page, name);
 }
+
+/**
+ * Records, from now on, whether a live region (role="status") named `name` is
+ * ever rendered; `seen()` says whether it was. For a state that may come and
+ * go before a locator polls for it (a read that finishes while the test is
+ * still choosing files on a loaded machine): the spinner was there, and was
+ * announced, even if it is already gone.
+ */
+export async function watchStatus(
+  page: Page,
+  name: string,
+): Promise<{ seen: () => Promise<boolean> }> {
+  const key = `__status_${name.replace(/\W/g, '_')}`;
+  await page.evaluate(
+    ({ key, name }) => {
+      const w = window as unknown as Record<string, boolean>;
+      w[key] = false;
+      const look = () => {
+        for (const el of document.querySelectorAll('[role="status"]'))
+          if (el.getAttribute('aria-label') === name || el.textContent === name) w[key] = true;
+      };
+      look();
+      new MutationObserver(look).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    },
+    { key, name },
+  );
+  return {
+    seen: () =>
+      page.evaluate((k) => (window as unknown as Record<string, boolean>)[k] === true, key),
+  };
+}
