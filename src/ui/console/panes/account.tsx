@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { decodeToken, session } from '../../../state/session.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run } from './pane-helpers.ts';
-import { ConsoleField } from './console-field.tsx';
+import { ConsoleInput } from './console-field.tsx';
 
 export function Account({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
@@ -17,14 +17,12 @@ export function Account({ bo }: { bo: RemoteBackOffice }) {
     <>
       <p>UID {uid}</p>
       <div className="console-row">
-        <ConsoleField label={t('console.amount')}>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </ConsoleField>
+        <ConsoleInput
+          label={t('console.amount')}
+          value={amount}
+          onValue={setAmount}
+          inputMode="decimal"
+        />
         <button
           type="button"
           className="btn primary"

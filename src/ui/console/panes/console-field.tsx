@@ -22,3 +22,27 @@ export function ConsoleField({
     </label>
   );
 }
+
+/** A console number box with its name above it (a code, a status, a delay, an amount). */
+export function ConsoleInput({
+  label,
+  value,
+  onValue,
+  inputMode = 'numeric',
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  inputMode?: 'numeric' | 'decimal';
+}) {
+  return (
+    <ConsoleField label={label}>
+      <input
+        className="input"
+        inputMode={inputMode}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+      />
+    </ConsoleField>
+  );
+}

@@ -11,7 +11,7 @@ import { contract } from '../../../api/contract.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import type { ArmedFaults } from '../../../simulator/back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
-import { ConsoleField } from './console-field.tsx';
+import { ConsoleInput } from './console-field.tsx';
 import { callLabel, sortedCalls } from '../call-label.ts';
 
 const CALLS = Object.keys(contract) as CallName[];
@@ -86,14 +86,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         </select>
       </label>
       <div className="console-row">
-        <ConsoleField label={t('console.code')}>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </ConsoleField>
+        <ConsoleInput label={t('console.code')} value={code} onValue={setCode} />
         <button
           type="button"
           className="btn"
@@ -103,14 +96,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         </button>
       </div>
       <div className="console-row">
-        <ConsoleField label={t('console.status')}>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-          />
-        </ConsoleField>
+        <ConsoleInput label={t('console.status')} value={status} onValue={setStatus} />
         <button
           type="button"
           className="btn"
@@ -131,14 +117,7 @@ export function Faults({ bo }: { bo: RemoteBackOffice }) {
         </button>
       </div>
       <div className="console-row">
-        <ConsoleField label={t('console.delayMs')}>
-          <input
-            className="input"
-            inputMode="numeric"
-            value={delay}
-            onChange={(e) => setDelay(e.target.value)}
-          />
-        </ConsoleField>
+        <ConsoleInput label={t('console.delayMs')} value={delay} onValue={setDelay} />
         <button
           type="button"
           className="btn"
