@@ -9,8 +9,6 @@ import { Flag } from './flags.tsx';
 import './language-picker.css';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.ts';
 
-export { LANGUAGE_NAMES };
-
 export function useLanguage(): [Language, (lng: Language) => void] {
   const { i18n, config } = useServices();
   const { language } = useSnapshot(preferences);

@@ -44,4 +44,4 @@ export function slider(history: AnyEvent[]): { open: boolean; amount: number } {
   return { open, amount };
 }
 export const usdLabel = (w: W, key: string) => w.quote(`${w.t(key)} (USD)`);
-export const other = (w: W, what: string, ja: string) => inOtherTab(w, '/user/loan', what, ja);
+export const other = (w: W, what: string, ja: string) => inOtherTab(w, 'loan', what, ja);

@@ -191,9 +191,7 @@ export const verificationWords: Words = {
             : status === 3
               ? `${w.say('; ', '。')}${review('console.reject', 'Photo blurred')}`
               : '';
-        return (
-          inOtherTab(w, '/user/verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec)) + then
-        );
+        return inOtherTab(w, 'verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec)) + then;
       },
     },
     // fake.png's bytes are not a picture: the app's own read refuses it.
@@ -209,7 +207,7 @@ export const verificationWords: Words = {
         );
         return pending
           ? w.say(`Meanwhile: ${approve}`, `その間に：${approve}`)
-          : `${inOtherTab(w, '/user/verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec))}${w.say('; meanwhile, ', '。その間に')}${approve}`;
+          : `${inOtherTab(w, 'verified', submitEarlier(w, c.spec), submitEarlier(w, c.spec))}${w.say('; meanwhile, ', '。その間に')}${approve}`;
       },
     },
   },

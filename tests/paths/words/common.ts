@@ -3,6 +3,7 @@ import type { AnyEvent, W } from '../plan/words.ts';
 import { DEFAULT_FLAGS } from '../../../src/simulator/core-state.ts';
 import { localOf, PATH_SETUPS, signInUser, type SetupId } from '../../../src/config/path-setups.ts';
 import { setupLabel } from '../../../src/ui/console/setup-label.ts';
+import { ROUTES, type RouteName } from '../../../src/machines/routes.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);
@@ -28,11 +29,13 @@ export const paste = (w: W, value: unknown, key: string, params?: Record<string,
  * Something done first in a second tab of the same signed-in user (what another
  * device of theirs would do): how to open it, and to come back after.
  */
-export const inOtherTab = (w: W, path: string, what: string, ja: string) =>
-  w.say(
+export const inOtherTab = (w: W, route: RouteName, what: string, ja: string) => {
+  const path = ROUTES.find((r) => r.name === route)?.path ?? route;
+  return w.say(
     `Open a second tab at ${path} (the same address; you are still signed in there) and ${what}; then come back to the first tab`,
     `2 つ目のタブで ${path} を開き（同じアドレス。ログインしたまま）、${ja}。その後、最初のタブに戻る`,
   );
+};
 export const toast = (w: W, text: string) =>
   w.say(`A toast says “${text}”`, `トースト「${text}」が表示される`);
 /** The client's text for a refused call: the code's sentence, then "(code N)" (tips.with_code). */
