@@ -3,12 +3,16 @@
  * placing"), on phones and desktops. Beside the order number it says what
  * was done (issue 25 item 4): the side, volume and symbol, the price it
  * filled at (or waits at, for a pending order) and the fee, as the exchange
- * channel lists the order (state/orders.ts); "—" until the list has it.
+ * channel lists the order (state/orders.ts); "Loading…" until the list has it.
+ * An order a stop closed before any list showed it is looked for in the
+ * closed list (notePlaced), and one that closes while the drawer is open
+ * keeps its facts: the drawer never goes back to "Loading…".
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { MarketOrder } from '../../api/types/trading.ts';
-import { orders } from '../../state/orders.ts';
+import { notePlaced, orders } from '../../state/orders.ts';
 import { Drawer } from '../components/drawer.tsx';
 import { Num } from '../components/num.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -45,8 +49,17 @@ export function OrderPlaced({
   const { t } = useTranslation();
   const desktop = useDesktop();
   const snap = useSnapshot(orders);
-  const order = [...snap.holding, ...snap.pending].find((o) => o.id === orderId) as
+  const found = (orderId &&
+    ([...snap.holding, ...snap.pending].find((o) => o.id === orderId) ?? snap.closed[orderId])) as
     MarketOrder | undefined;
+  // The last facts shown for this order, while it is in no list.
+  const last = useRef<MarketOrder | undefined>(undefined);
+  if (found) last.current = found;
+  else if (last.current?.id !== orderId) last.current = undefined;
+  const order = found ?? last.current;
+  useEffect(() => {
+    if (orderId) notePlaced(orderId);
+  }, [orderId]);
   return (
     <Drawer open={!!orderId} side={desktop} title={t('order.placedTitle')} onClose={onContinue}>
       <p>{t('order.placedText', { id: orderId })}</p>

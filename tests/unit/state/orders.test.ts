@@ -1,6 +1,14 @@
 /** The app's order lists merging the exchange channel's messages, and the server's choice of full list or delta. */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyOrders, clearOrders, onPositionsGone, orders } from '../../../src/state/orders.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyOrders,
+  clearOrders,
+  notePlaced,
+  noteClosed,
+  onPositionsGone,
+  orders,
+  UNLISTED_CHECKS_MS,
+} from '../../../src/state/orders.ts';
 import { ordersUpdate } from '../../../src/simulator/order-deltas.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
 
@@ -89,5 +97,58 @@ describe('orders store: full lists and deltas', () => {
       ordertype: 'holding',
       patch: [],
     });
+  });
+});
+
+describe('orders store: an order placed here that no list shows', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  // Seen on a loaded machine (stop 38's run): a take profit 60 away fired before the channel
+  // listed the order; "Order placed" said "Loading…" for ever and no notice said it closed.
+  it('is looked for among the closed ones until found, then kept for "Order placed"', () => {
+    const told: string[][] = [];
+    const off = onPositionsGone((ids) => told.push(ids));
+    applyOrders({ ordertype: 'holding', data: [] });
+    notePlaced('5');
+    vi.advanceTimersByTime(UNLISTED_CHECKS_MS[0] - 1);
+    expect(told).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(told).toEqual([['5']]);
+    // Not in the closed list yet: asked again at the next wait.
+    vi.advanceTimersByTime(UNLISTED_CHECKS_MS[1] - UNLISTED_CHECKS_MS[0]);
+    expect(told).toEqual([['5'], ['5']]);
+    noteClosed([order('5', { positionStatus: 3, closeReason: 'takeProfit' })]);
+    vi.advanceTimersByTime(60_000);
+    expect(told).toEqual([['5'], ['5']]);
+    expect(orders.closed['5']?.closeReason).toBe('takeProfit');
+    off();
+  });
+
+  it('is not looked for once a list shows it, nor when one already did', () => {
+    const told: string[][] = [];
+    const off = onPositionsGone((ids) => told.push(ids));
+    applyOrders({ ordertype: 'holding', data: [order('1')] });
+    notePlaced('1');
+    notePlaced('2');
+    applyOrders({ ordertype: 'pending', data: [order('2', { positionStatus: 1 })] });
+    vi.advanceTimersByTime(60_000);
+    expect(told).toEqual([]);
+    off();
+  });
+
+  it('keeps the newest 20 closed positions, and none after sign-out', () => {
+    noteClosed(Array.from({ length: 25 }, (_, i) => order(String(i), { positionStatus: 3 })));
+    expect(Object.keys(orders.closed).sort((a, b) => +a - +b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(i + 5)),
+    );
+    notePlaced('30');
+    clearOrders();
+    expect(orders.closed).toEqual({});
+    const told: string[][] = [];
+    const off = onPositionsGone((ids) => told.push(ids));
+    vi.advanceTimersByTime(60_000);
+    expect(told).toEqual([]);
+    off();
   });
 });
