@@ -29,8 +29,18 @@ const ARGS = [
 const WARM_UP_S = 2;
 const MEASURE_S = 10;
 const ROUNDS = 3;
-/** Bare klinecharts twice: with its default look, and with the styles our chart sets (the wrapper's cost alone). */
-type Mode = 'ours' | 'bare' | 'styled';
+/**
+ * Bare klinecharts twice: with its default look, and with the styles our chart sets (the
+ * wrapper's cost alone); ours twice: bare, and with a signed-in user's trades on it (a
+ * position with both stops and a pending order, its P&L patched with every update).
+ */
+type Mode = 'ours' | 'bare' | 'styled' | 'trades';
+const QUERY: Record<Mode, string> = {
+  ours: 'ours',
+  trades: 'ours&trades',
+  bare: 'bare',
+  styled: 'bare&styled',
+};
 
 interface RunStats {
   firstMark: number;
@@ -94,9 +104,7 @@ async function measure(browser: Browser, url: string, mode: Mode) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(
-    `${url}?mode=${mode === 'ours' ? 'ours' : mode === 'styled' ? 'bare&styled' : 'bare'}`,
-  );
+  await page.goto(`${url}?mode=${QUERY[mode]}`);
   await page.waitForFunction(
     () => (window as unknown as { __bench?: { ready: Promise<boolean> } }).__bench?.ready,
   );
@@ -150,10 +158,11 @@ export async function run(): Promise<BenchResult[]> {
     ours: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     bare: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     styled: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
+    trades: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
   };
   try {
     for (let i = 0; i < ROUNDS; i++) {
-      for (const mode of ['bare', 'ours', 'styled'] as const) {
+      for (const mode of ['bare', 'ours', 'styled', 'trades'] as const) {
         const { costs, stats, threadTime, longest } = await measure(browser, url, mode);
         all[mode].threadLongest = Math.max(all[mode].threadLongest, longest.thread);
         clock = threadTime ? 'thread time' : 'wall time';
@@ -176,7 +185,7 @@ export async function run(): Promise<BenchResult[]> {
     threadLongest: all[m].threadLongest,
     n: all[m].costs.length,
   });
-  const [o, b, st] = [fig('ours'), fig('bare'), fig('styled')];
+  const [o, b, st, tr] = [fig('ours'), fig('bare'), fig('styled'), fig('trades')];
   const longest = (xs: number[]) => Math.max(0, ...xs);
   return [
     {
@@ -208,6 +217,16 @@ export async function run(): Promise<BenchResult[]> {
       unit: '×',
       max: 1.2,
     },
+    // Issue 28: the trade lines may cost the live-candle update at most 10 %.
+    {
+      name: 'chart update p50, ours with trades',
+      value: tr.p50,
+      unit: 'ms',
+      note: `${tr.n} updates; a position with both stops and a pending order`,
+    },
+    { name: 'chart update p50, with trades / ours', value: tr.p50 / o.p50, unit: '×', max: 1.1 },
+    { name: 'chart update p95, with trades / ours', value: tr.p95 / o.p95, unit: '×', max: 1.1 },
+    { name: 'chart frames per second, ours with trades', value: tr.fps, unit: 'fps', min: 55 },
     { name: 'chart frames per second, ours', value: o.fps, unit: 'fps', min: 55 },
     { name: 'chart frames per second, bare klinecharts', value: b.fps, unit: 'fps' },
     {

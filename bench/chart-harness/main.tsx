@@ -27,6 +27,9 @@ import {
   modeStyles,
 } from '../../src/ui/chart/chart-styles.ts';
 import { SYMBOL, UPDATES_PER_SECOND, createWorkload } from './workload.ts';
+import { orders } from '../../src/state/orders.ts';
+import { session } from '../../src/state/session.ts';
+import type { MarketOrder } from '../../src/api/types/trading.ts';
 
 export interface RunStats {
   firstMark: number;
@@ -40,6 +43,50 @@ const MAIN = ['MA', 'EMA', 'SMA'] as const;
 const root = document.getElementById('root') as HTMLElement;
 const { history, next } = createWorkload();
 let mark = 0;
+
+/** `?trades`: a signed-in user's position with both stops and a pending order (issue 28). */
+const TRADES = new URLSearchParams(location.search).has('trades');
+
+function seedTrades(price: number): void {
+  const base = {
+    uid: '7',
+    buyPoint: 2,
+    tradePair: SYMBOL,
+    productName: SYMBOL,
+    orderQuantity: 0.1,
+    securityDepositInitial: 280,
+    currentPrice: price,
+    profitLoss: 0,
+    feeAmount: 2.8,
+    transactionTimeTs: Date.now(),
+    closingTimeTs: null,
+  } as const;
+  session.token = 'bench';
+  orders.holding = [
+    {
+      ...base,
+      id: '1',
+      orderType: 0,
+      openingPrice: price,
+      stopPrice: price * 0.995,
+      takeProfitPrice: price * 1.005,
+      positionStatus: 2,
+    } as MarketOrder,
+  ];
+  orders.pending = [
+    {
+      ...base,
+      id: '2',
+      orderType: 1,
+      buyPoint: 1,
+      openingPrice: price * 1.002,
+      stopPrice: null,
+      takeProfitPrice: null,
+      positionStatus: 1,
+    } as MarketOrder,
+  ];
+  orders.loaded = { holding: true, pending: true };
+}
 
 async function ours(): Promise<(p: KlinePoint) => void> {
   let sink: ConnectionEvents | undefined;
@@ -58,9 +105,14 @@ async function ours(): Promise<(p: KlinePoint) => void> {
     i18n,
     realtime,
     api: {
-      call: async () => ({
+      call: async (name: string) => ({
         code: 0,
-        data: history.map((p) => ({ ...p })),
+        data:
+          name === 'userOrder' || name === 'userOrderMock'
+            ? { list: [], pages: 0 }
+            : name === 'userOptionHistory'
+              ? { items: [], todayWinLoss: 0, totalWinLoss: 0 }
+              : history.map((p) => ({ ...p })),
         reply: null,
         message: '',
       }),
@@ -78,12 +130,22 @@ async function ours(): Promise<(p: KlinePoint) => void> {
           dark={false}
           colours="green_up"
           label="Bench chart"
+          onTrade={TRADES ? () => {} : undefined}
         />
       </I18nextProvider>
     </ServicesContext.Provider>,
   );
   await until(() => document.querySelector('[role="img"]')?.getAttribute('aria-busy') === 'false');
-  return (data) => sink?.message({ topic: 'kline', symbol: SYMBOL, period: '1min', data });
+  if (TRADES) seedTrades(history.at(-1)!.closePrice);
+  return (data) => {
+    sink?.message({ topic: 'kline', symbol: SYMBOL, period: '1min', data });
+    // The exchange channel's patch of the position's P&L, as often as the candle moves.
+    const position = orders.holding[0];
+    if (position) {
+      position.currentPrice = data.closePrice;
+      position.profitLoss = Math.round((data.closePrice - position.openingPrice) * 10) / 100;
+    }
+  };
 }
 
 async function bare(): Promise<(p: KlinePoint) => void> {

@@ -18,6 +18,11 @@ export interface UiState {
   listTab: ListTab;
   /** Desktop place-order direction tab. */
   direction: 0 | 1;
+  /**
+   * A trade whose card was asked for from elsewhere (its line on the chart):
+   * the positions list opens it once it shows it, and clears this.
+   */
+  openTrade: { kind: 'order' | 'option'; id: string } | undefined;
 }
 
 export const ui = proxy<UiState>({
@@ -27,6 +32,7 @@ export const ui = proxy<UiState>({
   listOpen: typeof window !== 'undefined' && window.innerHeight > LIST_OPEN_MIN_HEIGHT_PX,
   listTab: 'position',
   direction: 0,
+  openTrade: undefined,
 });
 
 export function chooseSymbol(symbol: string): void {

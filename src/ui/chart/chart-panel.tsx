@@ -3,12 +3,15 @@
  * chart screen and the desktop chart panel show. Loaded lazily, so
  * klinecharts is not part of the first route.
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';
-import { useDark } from '../hooks/use-media.ts';
+import { useDark, useDesktop } from '../hooks/use-media.ts';
+import { ui } from '../../state/ui.ts';
+import type { TradeTarget } from './trade-lines.ts';
 import type { ColourTheme, DrawingTool } from './chart-types.ts';
 import { chartView } from './chart-settings.ts';
 import { useIndicatorSettings } from './indicator-settings.ts';
@@ -36,6 +39,22 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const [tool, setTool] = useState<DrawingTool>();
   const [drawings, setDrawings] = useState(0);
   const [nav, setNav] = useState<ChartNav>(NAV_NONE);
+  const desktop = useDesktop();
+  const [, navigate] = useLocation();
+
+  // A trade's line was clicked, tapped or chosen: its card, in the positions list of its kind
+  // (the desktop's list panel; the positions screen on a phone).
+  const onTrade = useCallback(
+    (target: TradeTarget) => {
+      preferences.tradeMode = target.kind === 'option' ? 'option' : 'market';
+      ui.openTrade = target;
+      if (desktop) {
+        ui.listOpen = true;
+        ui.listTab = 'position';
+      } else navigate('/position');
+    },
+    [desktop, navigate],
+  );
 
   // Green or red up is the app's preference (the shell's theme buttons set it too);
   // blue/orange is the chart's own choice on top of it.
@@ -89,6 +108,7 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
         colours={colours}
         label={t('chart.label', { symbol })}
         onNav={setNav}
+        onTrade={onTrade}
         onDrawingsChange={(n) => {
           setDrawings(n);
           setTool(undefined);

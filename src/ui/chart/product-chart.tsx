@@ -54,6 +54,11 @@ import { useCompact } from './use-compact.ts';
 import { useMarketReconnect } from './use-market-reconnect.ts';
 import { createViewDescription, summarise } from './view-description.ts';
 import { BAR_SPACE, NAV_NONE, navOf, sameNav, type ChartNav } from './nav-limits.ts';
+import { themeColours } from './chart-types.ts';
+import type { TradeTarget } from './trade-lines.ts';
+import { useTradeLayer } from './use-trade-layer.ts';
+import { session } from '../../state/session.ts';
+import { useSnapshot } from 'valtio';
 import './chart.css';
 
 /** The toolbar's actions on a chart. */
@@ -86,6 +91,11 @@ export interface ProductChartProps {
   className?: string;
   /** Shown over the chart (a hint while drawing), so the chart does not move. */
   children?: ReactNode;
+  /**
+   * With it, the signed-in user's trades are drawn on the chart (issue 28):
+   * called with the trade whose label was clicked, tapped or chosen.
+   */
+  onTrade?: (target: TradeTarget) => void;
   ref?: Ref<ChartHandle>;
 }
 
@@ -102,6 +112,8 @@ export function ProductChart(props: ProductChartProps) {
   const [status, setStatus] = useState<Status>('loading');
   const [reloads, setReloads] = useState(0);
   const digits = useDigits('price', symbol);
+  const { token } = useSnapshot(session);
+  const tone = themeColours(colours, config.colors);
   const compact = useCompact(host);
   const feed = useMemo(
     () => createKlineFeed(appKlineSource(api, backend.channels.market)),
@@ -259,6 +271,14 @@ export function ProductChart(props: ProductChartProps) {
     live.current.onDrawingsChange?.(saved.length);
   }, [chart, symbol, drawingsChanged]);
 
+  const trades = useTradeLayer(chart, symbol, {
+    api,
+    signedIn: !!token,
+    colours: { up: tone.up, down: tone.down, text: '#ffffff' },
+    t,
+    onOpen: props.onTrade,
+  });
+
   useMarketReconnect(realtime, () => {
     if (!chart) return;
     void feed.refill(chart.getDataList().at(-1)?.timestamp).then((r) => {
@@ -301,6 +321,19 @@ export function ProductChart(props: ProductChartProps) {
         aria-busy={status === 'loading'}
       />
       <p id={descId} ref={desc} className="chart-sr-only" />
+      {trades.length > 0 && (
+        // The lines' labels are drawn on the canvas; here they are for the keyboard and
+        // screen readers (hidden until focused), each opening its trade's card.
+        <ul className="chart-trades" aria-label={t('chart.trades')}>
+          {trades.map((l) => (
+            <li key={l.key}>
+              <button type="button" className="btn small" onClick={() => props.onTrade?.(l.target)}>
+                {l.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {props.children}
       {status === 'loading' && (
         <div className="chart-state" role="status" aria-label={t('chart.loading')}>

@@ -11,6 +11,7 @@ import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
 import { actionOf } from '../../machines/closeOrder/machine.ts';
 import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
+import { ui } from '../../state/ui.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -236,6 +237,17 @@ function MarketPositions() {
     setOpened(list.find((o) => o.id === id));
   };
   const close = useCallback(() => setOpened(undefined), []);
+  // A card asked for from elsewhere (a line on the chart): opened once the lists show it.
+  const { openTrade } = useSnapshot(ui);
+  useEffect(() => {
+    if (openTrade?.kind !== 'order') return;
+    const o = [...orders.holding, ...orders.pending].find((x) => x.id === openTrade.id);
+    if (!o) return;
+    ui.openTrade = undefined;
+    setTab(o.positionStatus === 1 ? 'pending' : 'holding');
+    setConfirmAtOnce(false);
+    setOpened(o);
+  }, [openTrade, snap.holding, snap.pending]);
   return (
     <>
       <Summary />

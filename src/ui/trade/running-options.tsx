@@ -6,16 +6,17 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { OptionOrder } from '../../api/types/trading.ts';
-import { OPTION_RUNNING_LIMIT, TOAST_MS } from '../../config/constants.ts';
+import { TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';
 import { useServices } from '../services-context.tsx';
 import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
-
-const RUNNING_REFRESH_MS = 3000;
+import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
+import { ui } from '../../state/ui.ts';
 
 function OptionRow({
   o,
@@ -95,30 +96,21 @@ function OptionRow({
 export function RunningOptions() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [list, setList] = useState<OptionOrder[]>();
+  const list = useSnapshot(runningOptions).list as OptionOrder[] | undefined;
   // The option whose drawer is open stays mounted until closed, even once it left the list.
   const [opened, setOpened] = useState<OptionOrder>();
-
-  const load = useCallback(
-    () =>
-      void api
-        .call(
-          'userOptionHistory',
-          { page: 1, limit: OPTION_RUNNING_LIMIT, positionStatus: 0 },
-          { quiet: true },
-        )
-        .then((r) => {
-          if (r.data) setList(r.data.items);
-        }),
-    [api],
-  );
   // New options (placed from another panel or tab) appear within a few seconds.
-  useEffect(() => {
-    load();
-    const id = setInterval(load, RUNNING_REFRESH_MS);
-    return () => clearInterval(id);
-  }, [load]);
+  useEffect(() => watchRunningOptions(api), [api]);
   const close = useCallback(() => setOpened(undefined), []);
+  // A card asked for from elsewhere (an option's line on the chart): opened once listed.
+  const { openTrade } = useSnapshot(ui);
+  useEffect(() => {
+    if (openTrade?.kind !== 'option') return;
+    const o = list?.find((x) => x.uid === openTrade.id);
+    if (!o) return;
+    ui.openTrade = undefined;
+    setOpened(o);
+  }, [openTrade, list]);
   const clockReady = useServerClockReady();
 
   if (!list || !clockReady) {

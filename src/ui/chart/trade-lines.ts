@@ -1,0 +1,138 @@
+/**
+ * Trades on the chart (issue 28 item 1), as data: what the trade layer draws
+ * for one symbol. Pure, so the words and prices are tested without a canvas.
+ *
+ * - a line at each open position's entry price, labelled with its side,
+ *   volume and live P&L;
+ * - its stop loss and take profit, when set;
+ * - each pending order's price;
+ * - each running option's strike, with the time left;
+ * - entry and exit markers of trades closed on this symbol (klinecharts
+ *   places them by time, so only those in the visible range show).
+ */
+import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
+import { money, priceText, volumeText } from '../format.ts';
+
+/** What a line or marker opens when it is clicked or tapped. */
+export interface TradeTarget {
+  kind: 'order' | 'option';
+  id: string;
+}
+
+export type TradeLineKind = 'position' | 'stopLoss' | 'takeProfit' | 'pending' | 'option';
+
+export interface TradeLine {
+  /** Stable per line: `<kind>:<order id>`. */
+  key: string;
+  kind: TradeLineKind;
+  price: number;
+  /** Drawn beside the line (a position's live P&L, an option's time left). */
+  label: string;
+  /** What a screen reader is told: the label without what changes every moment, with the price. */
+  name: string;
+  /** Which colour: the side's (buy up, sell down); a take profit's is the profit's, a stop loss's the loss's. */
+  tone: 'up' | 'down';
+  target: TradeTarget;
+}
+
+export interface TradeMark {
+  key: string;
+  tone: 'up' | 'down';
+  entry: { timestamp: number; value: number };
+  exit: { timestamp: number; value: number };
+}
+
+/** The words the lines are made of (i18next's `t`, bound by the caller). */
+export type TradeWords = (key: string, values?: Record<string, unknown>) => string;
+
+const signed = (v: number) => {
+  const s = money(v);
+  return v > 0 && s !== '0.00' ? `+${s}` : s;
+};
+
+/** Seconds left until `endTime` (server ms), never below 0. */
+export const secondsLeft = (endTime: number, now: number): number =>
+  Math.max(0, Math.ceil((endTime - now) / 1000));
+
+export function tradeLines(
+  symbol: string,
+  holding: readonly MarketOrder[],
+  pending: readonly MarketOrder[],
+  options: readonly OptionOrder[],
+  now: number,
+  t: TradeWords,
+): TradeLine[] {
+  const out: TradeLine[] = [];
+  const side = (o: MarketOrder) => t(o.orderType === 0 ? 'order.buy' : 'order.sell');
+  const tone = (o: { orderType: number }) => (o.orderType === 0 ? 'up' : 'down');
+  const stops = (o: MarketOrder) => {
+    const target: TradeTarget = { kind: 'order', id: o.id };
+    for (const [kind, price, tone] of [
+      ['stopLoss', o.stopPrice, 'down'],
+      ['takeProfit', o.takeProfitPrice, 'up'],
+    ] as const) {
+      if (!price) continue;
+      const label = `${t(`order.${kind}`)} ${priceText(symbol, price)}`;
+      out.push({ key: `${kind}:${o.id}`, kind, price, label, name: label, tone, target });
+    }
+  };
+  for (const o of holding) {
+    if (o.tradePair !== symbol) continue;
+    const volume = `${side(o)} ${volumeText(symbol, o.orderQuantity)}`;
+    out.push({
+      key: `position:${o.id}`,
+      kind: 'position',
+      price: o.openingPrice,
+      label: `${volume} · ${signed(o.profitLoss)} USD`,
+      name: `${volume} · ${priceText(symbol, o.openingPrice)}`,
+      tone: tone(o),
+      target: { kind: 'order', id: o.id },
+    });
+    stops(o);
+  }
+  for (const o of pending) {
+    if (o.tradePair !== symbol) continue;
+    const label = `${side(o)} ${volumeText(symbol, o.orderQuantity)} · ${t('position.pendingOrder')} ${priceText(symbol, o.openingPrice)}`;
+    out.push({
+      key: `pending:${o.id}`,
+      kind: 'pending',
+      price: o.openingPrice,
+      label,
+      name: label,
+      tone: tone(o),
+      target: { kind: 'order', id: o.id },
+    });
+    stops(o);
+  }
+  for (const o of options) {
+    if (o.tradePair !== symbol || o.positionStatus !== 0) continue;
+    const left = secondsLeft(o.endTime, now);
+    if (left <= 0) continue;
+    out.push({
+      key: `option:${o.uid}`,
+      kind: 'option',
+      price: o.price,
+      label: `${t(o.orderType === 0 ? 'option.long' : 'option.short')} ${money(o.amount)} USD · ${t('option.timeLeft', { seconds: left })}`,
+      name: `${t(o.orderType === 0 ? 'option.long' : 'option.short')} ${money(o.amount)} USD · ${priceText(symbol, o.price)}`,
+      tone: tone(o),
+      target: { kind: 'option', id: o.uid },
+    });
+  }
+  return out;
+}
+
+/** Entry and exit markers of this symbol's closed trades (those with both times). */
+export function tradeMarks(symbol: string, closed: readonly MarketOrder[]): TradeMark[] {
+  return closed.flatMap((o) =>
+    o.tradePair === symbol && o.transactionTimeTs && o.closingTimeTs
+      ? [
+          {
+            key: `closed:${o.id}`,
+            tone: o.orderType === 0 ? ('up' as const) : ('down' as const),
+            entry: { timestamp: o.transactionTimeTs, value: o.openingPrice },
+            exit: { timestamp: o.closingTimeTs, value: o.currentPrice },
+          },
+        ]
+      : [],
+  );
+}

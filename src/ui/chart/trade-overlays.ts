@@ -1,0 +1,249 @@
+/**
+ * The trade layer's klinecharts overlays (issue 28 item 1): a `tradeLine` is
+ * a horizontal line at a price across the candle pane with its label at the
+ * left and its price on the axis; a `tradeMark` joins a closed trade's entry
+ * and exit. Both are locked (never dragged) and kept in their own group, so
+ * the drawings (drawings.ts) neither save nor remove them. The label opens
+ * the trade's card when clicked or tapped.
+ *
+ * `syncTradeOverlays` makes the chart's overlays match the lines and marks:
+ * new ones are created, changed ones overridden (a live P&L changes only a
+ * label), gone ones removed at once.
+ */
+import { registerOverlay, type Chart, type OverlayFigure, type OverlayTemplate } from 'klinecharts';
+import { priceText } from '../format.ts';
+import type { TradeLine, TradeLineKind, TradeMark, TradeTarget } from './trade-lines.ts';
+
+export const TRADES_GROUP = 'trades';
+
+/** The colours of the two tones: the chart's up and down colours (chart-styles.ts). */
+export interface TradeColours {
+  up: string;
+  down: string;
+  /** The label's text on the tone's colour. */
+  text: string;
+}
+
+interface LineData {
+  label: string;
+  colour: string;
+  kind: TradeLineKind;
+  text: string;
+}
+
+const DASH: Record<TradeLineKind, number[] | undefined> = {
+  position: undefined,
+  stopLoss: [6, 4],
+  takeProfit: [6, 4],
+  pending: [2, 3],
+  option: [4, 4],
+};
+
+const AXIS_TAGGED = new Set<TradeLineKind>(['position', 'option']);
+
+/** How far from the pane's top or bottom a label beyond the prices in view waits (px). */
+const EDGE = 12;
+
+const labelStyle = (d: LineData) => ({
+  style: 'fill',
+  color: d.text,
+  size: 11,
+  weight: 600,
+  backgroundColor: d.colour,
+  borderRadius: 3,
+  borderSize: 0,
+  paddingLeft: 5,
+  paddingRight: 5,
+  paddingTop: 3,
+  paddingBottom: 3,
+});
+
+const lineTemplate: OverlayTemplate<LineData> = {
+  name: 'tradeLine',
+  totalStep: 1,
+  lock: true,
+  needDefaultPointFigure: false,
+  needDefaultXAxisFigure: false,
+  needDefaultYAxisFigure: false,
+  createPointFigures: ({ coordinates, bounding, overlay }): OverlayFigure[] => {
+    const d = overlay.extendData;
+    const y = coordinates[0]?.y;
+    if (!d || y === undefined || !Number.isFinite(y)) return [];
+    const label = (at: number, text: string, right = false): OverlayFigure => ({
+      key: 'label',
+      type: 'text',
+      attrs: right
+        ? { x: bounding.width - 6, y: at, text, align: 'right', baseline: 'middle' }
+        : { x: 6, y: at, text, align: 'left', baseline: 'middle' },
+      styles: labelStyle(d),
+    });
+    // Beyond the prices in view (a far stop): its label waits at that edge, with an arrow, at
+    // the right (the indicators' legend is at the top left).
+    if (y < 0) return [label(EDGE, `↑ ${d.label}`, true)];
+    if (y > bounding.height) return [label(bounding.height - EDGE, `↓ ${d.label}`, true)];
+    const dash = DASH[d.kind];
+    // On a whole pixel (klinecharts adds the half), so the line is one crisp row.
+    const row = Math.round(y);
+    return [
+      {
+        type: 'line',
+        attrs: {
+          coordinates: [
+            { x: 0, y: row },
+            { x: bounding.width, y: row },
+          ],
+        },
+        styles: {
+          style: dash ? 'dashed' : 'solid',
+          dashedValue: dash ?? [],
+          size: 1,
+          color: d.colour,
+        },
+        ignoreEvent: true,
+      },
+      label(y, d.label),
+    ];
+  },
+  createYAxisFigures: ({ coordinates, bounding, overlay, chart }): OverlayFigure[] => {
+    const d = overlay.extendData;
+    const y = coordinates[0]?.y;
+    const value = overlay.points[0]?.value;
+    // Only an entry and a strike are tagged on the axis: the other labels say their price.
+    if (!d || !AXIS_TAGGED.has(d.kind) || y === undefined || value === undefined) return [];
+    if (y < 0 || y > bounding.height) return [];
+    const ticker = chart.getSymbol()?.ticker ?? '';
+    return [
+      {
+        type: 'text',
+        attrs: { x: 0, y, text: priceText(ticker, value), align: 'left', baseline: 'middle' },
+        styles: labelStyle(d),
+        ignoreEvent: true,
+      },
+    ];
+  },
+};
+
+const markTemplate: OverlayTemplate<{ colour: string }> = {
+  name: 'tradeMark',
+  totalStep: 2,
+  lock: true,
+  needDefaultPointFigure: false,
+  needDefaultXAxisFigure: false,
+  needDefaultYAxisFigure: false,
+  createPointFigures: ({ coordinates, overlay }): OverlayFigure[] => {
+    const colour = overlay.extendData?.colour ?? '#888';
+    const [a, b] = coordinates;
+    if (!a || !b) return [];
+    return [
+      {
+        type: 'line',
+        attrs: { coordinates: [a, b] },
+        styles: { style: 'dashed', dashedValue: [3, 3], size: 1, color: colour },
+        ignoreEvent: true,
+      },
+      // Entry: a filled dot; exit: a ring.
+      {
+        type: 'circle',
+        attrs: { x: a.x, y: a.y, r: 4 },
+        styles: { style: 'fill', color: colour },
+        ignoreEvent: true,
+      },
+      {
+        type: 'circle',
+        attrs: { x: b.x, y: b.y, r: 4 },
+        styles: { style: 'stroke', borderColor: colour, borderSize: 2, color: 'transparent' },
+        ignoreEvent: true,
+      },
+    ];
+  },
+};
+
+let registered = false;
+
+function register(): void {
+  if (registered) return;
+  registered = true;
+  registerOverlay(lineTemplate);
+  registerOverlay(markTemplate);
+}
+
+/** What each drawn overlay was made from (to tell what changed), and its label now. */
+export type TradeOverlayState = Map<string, { sig: string; label: string }>;
+
+const overlayId = (key: string) => `trade:${key}`;
+
+/** Make the chart's trade overlays match `lines` and `marks`. */
+export function syncTradeOverlays(
+  chart: Chart,
+  lines: readonly TradeLine[],
+  marks: readonly TradeMark[],
+  colours: TradeColours,
+  onOpen: (target: TradeTarget) => void,
+  state: TradeOverlayState,
+): void {
+  register();
+  const wanted = new Set<string>();
+  for (const l of lines) {
+    wanted.add(l.key);
+    const colour = colours[l.tone];
+    // A position's label moves with every price (its P&L): read when the chart draws (it draws
+    // on every candle update anyway), not pushed in with a redraw of its own.
+    const live = l.kind === 'position';
+    const sig = `${l.price}|${colour}|${live ? '' : l.label}`;
+    const before = state.get(l.key);
+    state.set(l.key, { sig, label: l.label });
+    if (before?.sig === sig) continue;
+    const data: LineData = {
+      get label() {
+        return state.get(l.key)?.label ?? '';
+      },
+      colour,
+      kind: l.kind,
+      text: colours.text,
+    };
+    const points = [{ value: l.price }];
+    if (before === undefined)
+      chart.createOverlay({
+        name: 'tradeLine',
+        id: overlayId(l.key),
+        groupId: TRADES_GROUP,
+        lock: true,
+        points,
+        extendData: data,
+        onClick: (e) => {
+          if (e.figure?.key === 'label') onOpen(l.target);
+        },
+      });
+    else chart.overrideOverlay({ id: overlayId(l.key), points, extendData: data });
+  }
+  for (const m of marks) {
+    wanted.add(m.key);
+    const colour = colours[m.tone];
+    const sig = `${m.entry.timestamp}|${m.entry.value}|${m.exit.timestamp}|${m.exit.value}|${colour}`;
+    const before = state.get(m.key);
+    if (before?.sig === sig) continue;
+    state.set(m.key, { sig, label: '' });
+    const points = [m.entry, m.exit];
+    if (before === undefined)
+      chart.createOverlay({
+        name: 'tradeMark',
+        id: overlayId(m.key),
+        groupId: TRADES_GROUP,
+        lock: true,
+        points,
+        extendData: { colour },
+      });
+    else chart.overrideOverlay({ id: overlayId(m.key), points, extendData: { colour } });
+  }
+  for (const key of [...state.keys()]) {
+    if (wanted.has(key)) continue;
+    state.delete(key);
+    chart.removeOverlay({ id: overlayId(key) });
+  }
+}
+
+/** Remove every trade overlay (a symbol change, sign-out, the chart going away). */
+export function clearTradeOverlays(chart: Chart, state: TradeOverlayState): void {
+  state.clear();
+  chart.removeOverlay({ groupId: TRADES_GROUP });
+}

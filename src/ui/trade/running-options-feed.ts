@@ -1,0 +1,72 @@
+/**
+ * The signed-in user's running options, polled while anything shows them
+ * (the option positions list, the chart's trade lines): one poll however
+ * many watch, every RUNNING_REFRESH_MS, so an option placed from another
+ * panel or tab appears within a few seconds. Cleared on sign-out.
+ */
+import { proxy, subscribe } from 'valtio/vanilla';
+import type { ApiClient } from '../../api/client.ts';
+import type { OptionOrder } from '../../api/types/trading.ts';
+import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
+import { session } from '../../state/session.ts';
+import { tradeEvents } from '../../state/trade-events.ts';
+
+export const RUNNING_REFRESH_MS = 3000;
+
+/** `list` is undefined until the first reply since sign-in. */
+export const runningOptions = proxy<{ list: OptionOrder[] | undefined }>({ list: undefined });
+
+let watchers = 0;
+let stop: (() => void) | undefined;
+
+function start(api: ApiClient): () => void {
+  let alive = true;
+  const load = () => {
+    if (!session.token) return;
+    void api
+      .call(
+        'userOptionHistory',
+        { page: 1, limit: OPTION_RUNNING_LIMIT, positionStatus: 0 },
+        { quiet: true },
+      )
+      .then((r) => {
+        if (alive && r.data && session.token) runningOptions.list = r.data.items;
+      });
+  };
+  load();
+  const id = setInterval(load, RUNNING_REFRESH_MS);
+  // Signed out: nothing to show; signed in again (or a new token): asked at once.
+  let token = session.token;
+  const offSession = subscribe(session, () => {
+    if (session.token === token) return;
+    token = session.token;
+    if (!token) runningOptions.list = undefined;
+    else load();
+  });
+  // An option placed or settled here shows at once, not at the next poll.
+  const offTrades = subscribe(tradeEvents, load);
+  return () => {
+    alive = false;
+    clearInterval(id);
+    offSession();
+    offTrades();
+    // A later watcher waits for a fresh list, not one from before.
+    runningOptions.list = undefined;
+  };
+}
+
+/** Keep the running options polled until the returned function is called. */
+export function watchRunningOptions(api: ApiClient): () => void {
+  watchers += 1;
+  if (watchers === 1) stop = start(api);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    watchers -= 1;
+    if (watchers === 0) {
+      stop?.();
+      stop = undefined;
+    }
+  };
+}

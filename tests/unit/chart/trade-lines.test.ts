@@ -1,0 +1,310 @@
+/**
+ * Trades on the chart (issue 28 item 1): which lines and markers a symbol's
+ * trades make, their prices, labels, names and colours, and how the chart's
+ * overlays follow them (created, changed, removed at once, never saved as
+ * drawings), with a chart that records its calls.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Chart, KLineData, OverlayCreate } from 'klinecharts';
+import type { MarketOrder, OptionOrder } from '../../../src/api/types/trading.ts';
+import { tradeLines, tradeMarks, type TradeWords } from '../../../src/ui/chart/trade-lines.ts';
+import type { TradeOverlayState } from '../../../src/ui/chart/trade-overlays.ts';
+import type * as TradeOverlays from '../../../src/ui/chart/trade-overlays.ts';
+import type * as Drawings from '../../../src/ui/chart/drawings.ts';
+import { headlessChart } from './headless-chart.ts';
+
+// klinecharts needs a DOM when it loads: the headless chart installs one first.
+let overlays: typeof TradeOverlays;
+let drawings: typeof Drawings;
+let real: Chart;
+beforeAll(async () => {
+  const bars: KLineData[] = Array.from({ length: 30 }, (_, i) => ({
+    timestamp: i * 60_000,
+    open: 56_500 + i,
+    high: 56_520 + i,
+    low: 56_480 + i,
+    close: 56_505 + i,
+    volume: 1,
+  }));
+  real = await headlessChart(bars);
+  overlays = await import('../../../src/ui/chart/trade-overlays.ts');
+  drawings = await import('../../../src/ui/chart/drawings.ts');
+});
+
+const WORDS: Record<string, string> = {
+  'order.buy': 'Buy',
+  'order.sell': 'Sell',
+  'order.stopLoss': 'Stop loss',
+  'order.takeProfit': 'Take profit',
+  'position.pendingOrder': 'Pending order',
+  'option.long': 'Buy long',
+  'option.short': 'Buy short',
+  'option.timeLeft': '{{seconds}} s left',
+};
+const t: TradeWords = (key, values) =>
+  (WORDS[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values?.[k]));
+
+const order = (id: string, over: Partial<MarketOrder> = {}): MarketOrder => ({
+  id,
+  uid: '7',
+  orderType: 0,
+  buyPoint: 2,
+  tradePair: 'BTCUSDT',
+  productName: 'Bitcoin',
+  orderQuantity: 0.1,
+  securityDepositInitial: 280,
+  openingPrice: 56_552.8,
+  currentPrice: 56_560,
+  stopPrice: null,
+  takeProfitPrice: null,
+  profitLoss: 0.72,
+  feeAmount: 2.83,
+  transactionTimeTs: 1_000,
+  closingTimeTs: null,
+  positionStatus: 2,
+  ...over,
+});
+
+const option = (uid: string, over: Partial<OptionOrder> = {}): OptionOrder => ({
+  id: uid,
+  uid,
+  orderType: 0,
+  tradePair: 'BTCUSDT',
+  productName: 'Bitcoin',
+  price: 56_500.25,
+  priceEnd: null,
+  feeAmount: 0,
+  timeLong: 60,
+  beginTime: 0,
+  endTime: 60_000,
+  completeTime: null,
+  amount: 100,
+  rate: 85,
+  winLost: null,
+  positionStatus: 0,
+  ...over,
+});
+
+describe('trade lines', () => {
+  it('a position with both stops: its entry with side, volume and live P&L, then each stop', () => {
+    const lines = tradeLines(
+      'BTCUSDT',
+      [order('1', { stopPrice: 56_492.8, takeProfitPrice: 56_612.8 })],
+      [],
+      [],
+      0,
+      t,
+    );
+    expect(lines.map((l) => [l.key, l.kind, l.price, l.label, l.name, l.tone])).toEqual([
+      ['position:1', 'position', 56_552.8, 'Buy 0.10 · +0.72 USD', 'Buy 0.10 · 56552.80', 'up'],
+      ['stopLoss:1', 'stopLoss', 56_492.8, 'Stop loss 56492.80', 'Stop loss 56492.80', 'down'],
+      [
+        'takeProfit:1',
+        'takeProfit',
+        56_612.8,
+        'Take profit 56612.80',
+        'Take profit 56612.80',
+        'up',
+      ],
+    ]);
+    expect(new Set(lines.map((l) => JSON.stringify(l.target)))).toEqual(
+      new Set([JSON.stringify({ kind: 'order', id: '1' })]),
+    );
+  });
+
+  it('a sell with a loss, a pending order, a running option; other symbols and ended options are left out', () => {
+    const lines = tradeLines(
+      'BTCUSDT',
+      [order('1', { orderType: 1, profitLoss: -4.8 }), order('2', { tradePair: 'ETHUSDT' })],
+      [order('3', { positionStatus: 1, buyPoint: 1, openingPrice: 56_000, orderQuantity: 1 })],
+      [option('o1'), option('o2', { endTime: 1_000 }), option('o3', { tradePair: 'ETHUSDT' })],
+      18_200,
+      t,
+    );
+    expect(lines.map((l) => [l.key, l.label, l.tone])).toEqual([
+      ['position:1', 'Sell 0.10 · -4.80 USD', 'down'],
+      ['pending:3', 'Buy 1.00 · Pending order 56000.00', 'up'],
+      ['option:o1', 'Buy long 100.00 USD · 42 s left', 'up'],
+    ]);
+    expect(lines.find((l) => l.key === 'option:o1')).toMatchObject({
+      price: 56_500.25,
+      name: 'Buy long 100.00 USD · 56500.25',
+      target: { kind: 'option', id: 'o1' },
+    });
+  });
+
+  it('markers for this symbol’s closed trades that have both times', () => {
+    const closed = [
+      order('1', { positionStatus: 3, closingTimeTs: 5_000, currentPrice: 56_600 }),
+      order('2', { positionStatus: 3, closingTimeTs: null }),
+      order('3', { positionStatus: 3, closingTimeTs: 6_000, tradePair: 'ETHUSDT' }),
+      order('4', { positionStatus: 3, closingTimeTs: 7_000, orderType: 1 }),
+    ];
+    expect(tradeMarks('BTCUSDT', closed)).toEqual([
+      {
+        key: 'closed:1',
+        tone: 'up',
+        entry: { timestamp: 1_000, value: 56_552.8 },
+        exit: { timestamp: 5_000, value: 56_600 },
+      },
+      {
+        key: 'closed:4',
+        tone: 'down',
+        entry: { timestamp: 1_000, value: 56_552.8 },
+        exit: { timestamp: 7_000, value: 56_560 },
+      },
+    ]);
+  });
+});
+
+/** A chart that records the overlay calls the trade layer makes. */
+function recordingChart() {
+  const calls: Array<[string, unknown]> = [];
+  const created = new Map<string, OverlayCreate>();
+  const chart = {
+    createOverlay(o: OverlayCreate) {
+      calls.push(['create', o.id]);
+      created.set(o.id!, o);
+      return o.id;
+    },
+    overrideOverlay(o: Partial<OverlayCreate>) {
+      calls.push(['override', o.id]);
+      return true;
+    },
+    removeOverlay(f: { id?: string; groupId?: string }) {
+      calls.push(['remove', f.id ?? `group:${f.groupId}`]);
+      return true;
+    },
+  } as unknown as Chart;
+  return { chart, calls, created };
+}
+
+describe('trade overlays', () => {
+  const colours = { up: '#16a34a', down: '#dc2626', text: '#ffffff' };
+
+  it('are created once, changed only where a line changed, and removed at once', () => {
+    const { syncTradeOverlays, TRADES_GROUP } = overlays;
+    const { chart, calls, created } = recordingChart();
+    const state: TradeOverlayState = new Map();
+    const opened: unknown[] = [];
+    const sync = (orders: MarketOrder[]) =>
+      syncTradeOverlays(
+        chart,
+        tradeLines('BTCUSDT', orders, [], [], 0, t),
+        [],
+        colours,
+        (x) => opened.push(x),
+        state,
+      );
+    sync([order('1', { stopPrice: 56_000 })]);
+    expect(calls).toEqual([
+      ['create', 'trade:position:1'],
+      ['create', 'trade:stopLoss:1'],
+    ]);
+    expect(created.get('trade:position:1')).toMatchObject({
+      name: 'tradeLine',
+      groupId: TRADES_GROUP,
+      lock: true,
+      points: [{ value: 56_552.8 }],
+      extendData: { label: 'Buy 0.10 · +0.72 USD', colour: '#16a34a', kind: 'position' },
+    });
+    // The group is not the drawings' (drawings.ts saves and removes only its own).
+    expect(TRADES_GROUP).not.toBe('drawings');
+
+    calls.length = 0;
+    sync([order('1', { stopPrice: 56_000 })]);
+    expect(calls).toEqual([]);
+    // The P&L moved: the entry's label reads it when the chart next draws (on the candle's
+    // update), with no redraw of its own.
+    sync([order('1', { stopPrice: 56_000, profitLoss: -1.5 })]);
+    expect(calls).toEqual([]);
+    expect((created.get('trade:position:1')!.extendData as { label: string }).label).toBe(
+      'Buy 0.10 · -1.50 USD',
+    );
+    // Its stop moved: that line is overridden.
+    sync([order('1', { stopPrice: 56_100, profitLoss: -1.5 })]);
+    expect(calls).toEqual([['override', 'trade:stopLoss:1']]);
+
+    // Its label opens the order; the line itself does not.
+    const onClick = created.get('trade:position:1')!.onClick!;
+    onClick({ figure: { key: 'label', type: 'text', attrs: {} } } as never);
+    onClick({ figure: { type: 'line', attrs: {} } } as never);
+    expect(opened).toEqual([{ kind: 'order', id: '1' }]);
+
+    // Closed: both its lines go in the same pass.
+    calls.length = 0;
+    sync([]);
+    expect(calls).toEqual([
+      ['remove', 'trade:position:1'],
+      ['remove', 'trade:stopLoss:1'],
+    ]);
+    expect(state.size).toBe(0);
+  });
+
+  it('markers are created and removed with the closed list; clearing removes the whole group', () => {
+    const { syncTradeOverlays, clearTradeOverlays, TRADES_GROUP } = overlays;
+    const { chart, calls } = recordingChart();
+    const state: TradeOverlayState = new Map();
+    const marks = tradeMarks('BTCUSDT', [order('9', { positionStatus: 3, closingTimeTs: 9_000 })]);
+    syncTradeOverlays(chart, [], marks, colours, () => {}, state);
+    expect(calls).toEqual([['create', 'trade:closed:9']]);
+    clearTradeOverlays(chart, state);
+    expect(calls.at(-1)).toEqual(['remove', `group:${TRADES_GROUP}`]);
+    expect(state.size).toBe(0);
+  });
+});
+
+describe('trade overlays in klinecharts', () => {
+  it('are locked overlays of their own group: drawings neither save nor remove them', () => {
+    const { syncTradeOverlays, clearTradeOverlays, TRADES_GROUP } = overlays;
+    const state: TradeOverlayState = new Map();
+    const lines = tradeLines('BTCUSDT', [order('1', { takeProfitPrice: 57_000 })], [], [], 0, t);
+    syncTradeOverlays(real, lines, [], { up: '#0a0', down: '#a00', text: '#fff' }, () => {}, state);
+    const drawn = () => real.getOverlays({ groupId: TRADES_GROUP });
+    expect(drawn().map((o) => [o.id, o.name, o.lock, o.points[0]?.value])).toEqual([
+      ['trade:position:1', 'tradeLine', true, 56_552.8],
+      ['trade:takeProfit:1', 'tradeLine', true, 57_000],
+    ]);
+    expect(drawings.finishedDrawings(real)).toEqual([]);
+    drawings.removeDrawings(real);
+    expect(drawn()).toHaveLength(2);
+    clearTradeOverlays(real, state);
+    expect(drawn()).toHaveLength(0);
+  });
+});
+
+describe('a trade line’s figures', () => {
+  it('a line across the pane with its label at the left; beyond the prices in view, the label waits at that edge', async () => {
+    const { getOverlayClass } = await import('klinecharts');
+    const Line = getOverlayClass('tradeLine')!;
+    const figures = (y: number) => {
+      const o = new Line();
+      const extendData = {
+        label: 'Take profit 57000.00',
+        colour: '#0a0',
+        kind: 'takeProfit',
+        text: '#fff',
+      };
+      return (
+        o.createPointFigures!({
+          coordinates: [{ x: 0, y }],
+          bounding: { width: 300, height: 200 },
+          overlay: { ...o, extendData, points: [{ value: 57_000 }] },
+        } as never) as Array<{ type: string; key?: string; attrs: Record<string, unknown> }>
+      ).map((f) => [
+        f.type,
+        f.key ?? '',
+        f.attrs.text ?? '',
+        f.attrs.x ?? '',
+        f.attrs.y ?? '',
+        f.attrs.align ?? '',
+      ]);
+    };
+    expect(figures(80.4)).toEqual([
+      ['line', '', '', '', '', ''],
+      ['text', 'label', 'Take profit 57000.00', 6, 80.4, 'left'],
+    ]);
+    expect(figures(-30)).toEqual([['text', 'label', '↑ Take profit 57000.00', 294, 12, 'right']]);
+    expect(figures(260)).toEqual([['text', 'label', '↓ Take profit 57000.00', 294, 188, 'right']]);
+  });
+});
