@@ -19,6 +19,7 @@ export const LANGUAGES = [
   'vi',
   'th',
   'id',
+  'ar',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -106,7 +107,7 @@ export const DEFAULT_SITE: SiteConfig = {
   siteName: 'Trader',
   backend: 'simulator',
   defaultLanguage: 'en',
-  languages: ['en', 'zh-tw', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th'],
+  languages: ['en', 'zh-tw', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'ar'],
   template: 'default',
   defaultTradeMode: 'market',
   timezone: 'America/New_York',

@@ -14,4 +14,5 @@ export const LANGUAGE_NAMES: Record<Language, [flag: string, name: string]> = {
   vi: ['🇻🇳', 'Tiếng Việt'],
   th: ['🇹🇭', 'ไทย'],
   id: ['🇮🇩', 'Bahasa Indonesia'],
+  ar: ['🇦🇪', 'العربية'],
 };

@@ -7,6 +7,9 @@ import { LANGUAGES, type Language } from '../config/site.ts';
 
 export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
 
+/** The languages written right to left (i18next's `dir` says the same once it is loaded). */
+export const textDirection = (lng: string): 'rtl' | 'ltr' => (lng === 'ar' ? 'rtl' : 'ltr');
+
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
 
 export async function loadLocale(lng: Language): Promise<Record<string, unknown> | undefined> {

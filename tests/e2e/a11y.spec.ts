@@ -13,9 +13,8 @@
  * The four viewport and theme runs are independent, so they run in parallel.
  * The dark runs check the colour rules only: the theme changes nothing else.
  */
-import axe from 'axe-core';
-import type { Frame, Page } from '@playwright/test';
-import { test, expect, MOBILE, DESKTOP, LOADING, screenshot, settled } from './fixtures.ts';
+import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
+import { audit } from './screen-audit.ts';
 import { signIn } from './sim.ts';
 
 const PUBLIC = [
@@ -53,57 +52,6 @@ const PRIVATE = [
   '/user/agreement',
   '/user/copyTradeAgreement',
 ];
-
-/** axe-core into every frame of the page that lacks it (a frame's axe answers the top one's run). */
-async function injectAxe(page: Page): Promise<void> {
-  const lacks = (f: Frame) => f.evaluate('typeof window.axe === "undefined"').catch(() => false);
-  for (const frame of page.frames()) if (await lacks(frame)) await frame.evaluate(axe.source);
-}
-
-/** Shows `path` in the app already loaded (a full load when none is). */
-async function show(page: Page, path: string): Promise<void> {
-  if (page.url() === 'about:blank') await page.goto(path);
-  else await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
-}
-
-/**
- * The dark theme changes colours only: its runs check the colour rules, and the light
- * runs every rule (the structure is the same in both).
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** A screenshot's name for a path: `home`, `chart_BTCUSDT`, `BTCUSDT_place_direction_0`… */
-const shotName = (path: string) =>
-  path
-    .replace(/[/?=]+/g, '_')
-    .replace(/^_$/, 'home')
-    .replace(/^_/, '');
-
-async function audit(
-  page: Page,
-  path: string,
-  found: string[],
-  dark: boolean,
-  shot?: string,
-): Promise<void> {
-  await show(page, path);
-  await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
-  // The loaded screen is audited, not its placeholders (nor the previous screen's).
-  await settled(page);
-  await expect(page.locator(LOADING), `${path} still loading`).toHaveCount(0, { timeout: 20_000 });
-  await settled(page);
-  if (shot) await screenshot(page, `${shot}-${shotName(path)}`);
-  await injectAxe(page);
-  // Full details for violations only: the passes are not reported.
-  const only = dark ? `runOnly: { type: 'rule', values: ${JSON.stringify(COLOUR_RULES)} }, ` : '';
-  const { violations } = (await page.evaluate(
-    `axe.run(document, { ${only}resultTypes: ["violations"] })`,
-  )) as axe.AxeResults;
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    found.push(
-      `${path} · ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`,
-    );
-}
 
 test.describe.configure({ mode: 'parallel' });
 

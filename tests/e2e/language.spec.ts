@@ -139,7 +139,7 @@ test('phone: the language list shows a flag image for each language (trading §1
   await page.getByRole('button', { name: 'Language' }).click();
   const list = page.getByRole('listbox', { name: 'Language' });
   const options = list.getByRole('option');
-  await expect(options).toHaveCount(10);
+  await expect(options).toHaveCount(11);
   // The default site's languages, English first and chosen.
   await expect(options).toContainText([
     'English',
@@ -152,9 +152,10 @@ test('phone: the language list shows a flag image for each language (trading §1
     'Español',
     'Tiếng Việt',
     'ไทย',
+    'العربية',
   ]);
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(list.locator('svg.flag')).toHaveCount(10);
+  await expect(list.locator('svg.flag')).toHaveCount(11);
   await expect(
     list.getByRole('option', { name: '日本語' }).locator('svg[data-flag="ja"]'),
   ).toBeVisible();

@@ -17,6 +17,7 @@ import type { Repayment } from '../../src/api/types/user.ts';
 import { DEFAULT_SITE } from '../../src/config/site.ts';
 import { initialContext } from '../../src/machines/loan/machine.ts';
 import { site } from '../../src/state/site.ts';
+import { session } from '../../src/state/session.ts';
 import type { Services } from '../../src/ui/boot/services.ts';
 import { formatDateTime } from '../../src/ui/format.ts';
 import { serviceLinks } from '../../src/ui/screens/service.tsx';
@@ -56,6 +57,8 @@ describe('option history payload (trading.md §7 T-7.19)', () => {
   it('asks for running options with positionStatus 0 and limit 99999, on load and on each refresh', async () => {
     const call = vi.fn((..._args: unknown[]) => Promise.resolve({ code: 0 }));
     const services = { api: { call } } as unknown as Services;
+    // Asked for while signed in (running-options-feed.ts).
+    session.token = 'signed-in';
     hooks.effects.length = 0;
     html(
       createElement(ServicesContext.Provider, { value: services }, createElement(RunningOptions)),
@@ -68,6 +71,7 @@ describe('option history payload (trading.md §7 T-7.19)', () => {
     expect(running()).toHaveLength(2);
     expect(running()[1]?.[1]).toEqual({ page: 1, limit: 99999, positionStatus: 0 });
     for (const c of cleanups) if (typeof c === 'function') c();
+    session.token = undefined;
   });
 });
 

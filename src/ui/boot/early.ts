@@ -17,7 +17,7 @@ import * as Comlink from 'comlink';
 import { staticFiles } from '../../api/static-files.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { sendToLive, sendToSimulator } from './early-product-list.ts';
-import { isLanguage, loadLocale } from '../../i18n/loaders.ts';
+import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
 
@@ -78,6 +78,9 @@ export function startEarly(): void {
     : isLanguage(last?.defaultLanguage)
       ? last.defaultLanguage
       : 'en';
+  // The page's direction from the first paint: Arabic lays the shell out right to left.
+  document.documentElement.lang = lng;
+  document.documentElement.dir = textDirection(lng);
   // A guess: createI18n loads (and reports) whatever it really needs.
   for (const l of new Set(['en', lng] as const)) loadLocale(l).catch(() => {});
 }

@@ -9,6 +9,7 @@ import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { staticFiles } from '../../api/static-files.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
+import { textDirection } from '../../i18n/loaders.ts';
 import { ConfigMissing } from '../../machines/startup/machine.ts';
 import { realtimeActors } from '../../machines/realtime/actors.ts';
 import { realtimeMachine } from '../../machines/realtime/machine.ts';
@@ -77,8 +78,13 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   await yieldToMain();
   const t = strictT(i18n);
   // The document's language follows the texts (screen readers, hyphenation, fonts).
-  document.documentElement.lang = i18n.language;
-  i18n.on('languageChanged', (l: string) => (document.documentElement.lang = l));
+  // The language, and its direction: Arabic lays every screen out right to left.
+  const mark = (l: string) => {
+    document.documentElement.lang = l;
+    document.documentElement.dir = textDirection(l);
+  };
+  mark(i18n.language);
+  i18n.on('languageChanged', mark);
 
   const api = createApiClient({
     transport: backend.transport,

@@ -43,7 +43,7 @@ function Slide({ url }: { url: string }) {
 }
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = banners.length;
@@ -67,7 +67,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     >
       <div
         className="banner-track"
-        style={{ transform: `translateX(-${index * 100}%)` }}
+        // Right to left, the next banner lies to the left: the track moves the other way.
+        style={{ transform: `translateX(${i18n.dir() === 'rtl' ? '' : '-'}${index * 100}%)` }}
         aria-live={paused ? 'polite' : 'off'}
       >
         {banners.map((b, i) => (

@@ -1,10 +1,12 @@
 /** Inline SVG icons (no icon font, no emoji: they render the same on every device). */
 import type { ReactNode } from 'react';
 
-const svg = (path: ReactNode) =>
+/** `dir`: the icon points along the reading direction, so a right-to-left page mirrors it. */
+const svg = (path: ReactNode, dir = false) =>
   function Icon({ size = 20 }: { size?: number }) {
     return (
       <svg
+        className={dir ? 'icon-dir' : undefined}
         width={size}
         height={size}
         viewBox="0 0 24 24"
@@ -21,7 +23,7 @@ const svg = (path: ReactNode) =>
     );
   };
 
-export const IconBack = svg(<path d="M15 18l-6-6 6-6" />);
+export const IconBack = svg(<path d="M15 18l-6-6 6-6" />, true);
 export const IconClose = svg(<path d="M18 6L6 18M6 6l12 12" />);
 export const IconSearch = svg(
   <>

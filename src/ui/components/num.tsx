@@ -6,8 +6,8 @@
  * - `data-unit`: the product's symbol (price, volume) or the currency (amount,
  *   pnl, fee, margin); none for percent and rate;
  * - `data-figure`: a stable key, the same wherever the same figure shows.
- * The element holds the sign and the number only; units and labels are its
- * siblings. A figure not known yet shows "—" without the marks.
+ * The element holds the sign and the number only (isolated left to right, for
+ * right-to-left pages); units and labels are its siblings. A figure not known yet shows "—" without the marks.
  *
  * A price or volume re-renders when its product's digits become known
  * (state/products.ts): it reads only its own symbol's entry.
@@ -55,7 +55,9 @@ export function Num({ kind, unit, value, figure, as: Tag = 'span', ...rest }: Nu
       {...(withUnit && unit ? { 'data-unit': unit } : {})}
       {...(figure ? { 'data-figure': figure } : {})}
     >
-      {text}
+      {/* Left to right in every language: a sign and its digits keep their order on a
+          right-to-left page, where the element itself still aligns as its line does. */}
+      <bdi dir="ltr">{text}</bdi>
     </Tag>
   );
 }

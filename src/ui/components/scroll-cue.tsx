@@ -41,8 +41,13 @@ export function ScrollCue({ children }: { children: ReactNode }) {
     };
   }, [measure]);
   // To one end or the other: each press changes what the buttons offer.
-  const page = (dir: 1 | -1) =>
-    box.current?.scrollTo({ left: dir > 0 ? box.current.scrollWidth : 0, behavior: 'smooth' });
+  // Right to left, the end lies at negative offsets.
+  const page = (dir: 1 | -1) => {
+    const el = box.current;
+    if (!el) return;
+    const end = getComputedStyle(el).direction === 'rtl' ? -el.scrollWidth : el.scrollWidth;
+    el.scrollTo({ left: dir > 0 ? end : 0, behavior: 'smooth' });
+  };
   const scrolls = more.start || more.end;
   return (
     <div

@@ -94,6 +94,13 @@ const FLAGS: Record<Language, ReactNode> = {
   ),
   th: stripes(['#A51931', '#F4F5F8', '#2D2A4A', '#F4F5F8', '#A51931'], false, [1, 1, 2, 1, 1]),
   id: stripes(['#CE1126', '#fff'], false),
+  // Arabic: the United Arab Emirates' flag, as Gulf brokers' apps show it.
+  ar: (
+    <>
+      {stripes(['#00732F', '#fff', '#000'], false)}
+      <rect width={8} height={20} fill="#FF0000" />
+    </>
+  ),
 };
 
 /** The flag image of a language (decorative: the language name is written beside it). */

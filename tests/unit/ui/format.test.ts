@@ -148,13 +148,13 @@ describe('<Num>: the marks the walker reads', () => {
     const { Num } = await import('../../../src/ui/components/num.tsx');
     const html = (p: Parameters<typeof Num>[0]) => renderToStaticMarkup(createElement(Num, p));
     expect(html({ kind: 'price', unit: 'AUDUSD', value: 0.66 })).toBe(
-      '<span data-num="price" data-unit="AUDUSD">0.66000</span>',
+      '<span data-num="price" data-unit="AUDUSD"><bdi dir="ltr">0.66000</bdi></span>',
     );
     expect(html({ kind: 'amount', unit: 'USD', value: 5, figure: 'balance.total', as: 'dd' })).toBe(
-      '<dd data-num="amount" data-unit="USD" data-figure="balance.total">5.00</dd>',
+      '<dd data-num="amount" data-unit="USD" data-figure="balance.total"><bdi dir="ltr">5.00</bdi></dd>',
     );
     expect(html({ kind: 'percent', unit: 'AUDUSD', value: -1 })).toBe(
-      '<span data-num="percent">-1.00</span>',
+      '<span data-num="percent"><bdi dir="ltr">-1.00</bdi></span>',
     );
     // Not known yet: a dash, without the marks (nothing to check, nothing to compare).
     expect(html({ kind: 'pnl', unit: 'USD', value: null, figure: 'x' })).toBe('<span>—</span>');
@@ -171,7 +171,7 @@ describe('<Num>: the marks the walker reads', () => {
       coin: 'USD',
     });
     expect(renderToStaticMarkup(createElement('p', null, node))).toBe(
-      '<p>From <span data-num="amount" data-unit="USD">50.00</span> to <span data-num="amount" data-unit="USD">10000.00</span> USD</p>',
+      '<p>From <span data-num="amount" data-unit="USD"><bdi dir="ltr">50.00</bdi></span> to <span data-num="amount" data-unit="USD"><bdi dir="ltr">10000.00</bdi></span> USD</p>',
     );
   });
 });

@@ -39,6 +39,7 @@ describe('site defaults (trading §1, §9)', () => {
       'es',
       'vi',
       'th',
+      'ar',
     ]);
     expect(parseSiteConfig({ languages: ['en', 'zh-cn', 'id'] }).languages).toEqual([
       'en',
