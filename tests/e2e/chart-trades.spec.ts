@@ -9,6 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot, DESKTOP, MOBILE } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
+import { fillBuyWithStops } from './trade-kit.ts';
 
 const PRICE = String.raw`\d+\.\d\d`;
 
@@ -19,16 +20,8 @@ const formOf = (page: Page, desktop: boolean): Locator =>
 async function placeBuyWithStops(page: Page, desktop: boolean) {
   if (!desktop) await page.goto('/BTCUSDT/place?direction=0');
   const form = formOf(page, desktop);
-  await form.getByLabel('Volume (lots)').fill('0.1');
-  await form.getByRole('checkbox', { name: 'Stop loss' }).check();
-  await form.getByRole('checkbox', { name: 'Take profit' }).check();
-  const hint = form.getByText(/^Below \d+\.\d\d$/);
-  const bid = Number((await hint.textContent())!.slice('Below '.length));
   // Far enough not to fire while the test looks, and beyond the prices in view.
-  const sl = (bid - 400).toFixed(2);
-  const tp = (bid + 400).toFixed(2);
-  await form.getByRole('textbox', { name: 'Stop loss' }).fill(sl);
-  await form.getByRole('textbox', { name: 'Take profit' }).fill(tp);
+  const { sl, tp } = await fillBuyWithStops(form, 400);
   await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   const placed = page.getByRole('dialog', { name: 'Order placed' });
   const fillPrice = placed.locator('dt:text-is("Fill price") + dd');

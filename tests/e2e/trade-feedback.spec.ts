@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures.ts';
 import { backOffice } from './sim.ts';
-import { buyForm, LAYOUTS } from './trade-kit.ts';
+import { buyForm, fillBuyWithStops, LAYOUTS } from './trade-kit.ts';
 
 const PRICE = /^\d+\.\d\d$/;
 
@@ -20,17 +20,9 @@ async function buyWithStops(
   before?: () => Promise<void>,
 ) {
   const form = await buyForm(page, desktop, email);
-  await form.getByLabel('Volume (lots)').fill('0.1');
-  await form.getByRole('checkbox', { name: 'Stop loss' }).check();
-  await form.getByRole('checkbox', { name: 'Take profit' }).check();
-  const hint = form.getByText(/^Below \d+\.\d\d$/);
-  const bid = Number((await hint.textContent())!.slice('Below '.length));
   // 60 away on either side: whichever the price reaches first fires, within a few skipped
   // minutes (150 away could take two hours of skips, past the session's life).
-  const sl = (bid - 60).toFixed(2);
-  const tp = (bid + 60).toFixed(2);
-  await form.getByRole('textbox', { name: 'Stop loss' }).fill(sl);
-  await form.getByRole('textbox', { name: 'Take profit' }).fill(tp);
+  const { bid, sl, tp } = await fillBuyWithStops(form, 60);
   await before?.();
   await form.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   return { bid, sl, tp };

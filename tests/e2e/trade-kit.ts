@@ -25,3 +25,23 @@ export async function openPosition(page: Page, desktop: boolean): Promise<Locato
   else await page.getByRole('button', { name: /^BTCUSDT \d+$/ }).click();
   return page.getByRole('dialog', { name: /^BTCUSDT · / });
 }
+
+/**
+ * On a buy form: 0.1 lots with a stop loss and a take profit `away` from the bid (the
+ * form's "Below" hint), filled in, not yet placed.
+ */
+export async function fillBuyWithStops(
+  form: Locator,
+  away: number,
+): Promise<{ bid: number; sl: string; tp: string }> {
+  await form.getByLabel('Volume (lots)').fill('0.1');
+  await form.getByRole('checkbox', { name: 'Stop loss' }).check();
+  await form.getByRole('checkbox', { name: 'Take profit' }).check();
+  const hint = form.getByText(/^Below \d+\.\d\d$/);
+  const bid = Number((await hint.textContent())!.slice('Below '.length));
+  const sl = (bid - away).toFixed(2);
+  const tp = (bid + away).toFixed(2);
+  await form.getByRole('textbox', { name: 'Stop loss' }).fill(sl);
+  await form.getByRole('textbox', { name: 'Take profit' }).fill(tp);
+  return { bid, sl, tp };
+}
