@@ -178,9 +178,10 @@ function runStep([name, cmd, args], { held = false, nice = 0 } = {}) {
     if (!held) console.log(`\n── ${name} ──`);
     const [c, a] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
     // A niced step gets a fraction of the CPU: its wall-time bounds are scaled (tests/support/time-scale.ts).
+    // Review screenshots are for `npm run test:e2e` (tests/e2e/fixtures.ts); none here.
     const env = nice
       ? { ...process.env, TEST_TIME_SCALE: process.env.TEST_TIME_SCALE ?? '5' }
-      : process.env;
+      : { ...process.env, E2E_SCREENS: process.env.E2E_SCREENS ?? '0' };
     const child = spawn(c, a, { env, stdio: held ? 'pipe' : 'inherit' });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));

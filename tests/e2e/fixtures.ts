@@ -167,7 +167,14 @@ export async function pointAtLive(page: Page, live: LiveServer): Promise<void> {
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 
+/**
+ * Screenshots for review (test-results/screens): taken by `npm run test:e2e`; `npm test`
+ * sets E2E_SCREENS=0 (CI keeps none, and each costs the run a moment of a busy machine).
+ */
+const SCREENS = process.env.E2E_SCREENS !== '0';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENS) return;
   const dir = isLive() ? 'test-results/screens/live' : 'test-results/screens';
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
 }
@@ -228,6 +235,7 @@ export async function settled(page: Page): Promise<void> {
 
 /** A screenshot once the screen has come to rest ({@link settled}). */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!SCREENS) return;
   await settled(page);
   await screenshot(page, name);
 }
