@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textDirection } from '../../i18n/loaders.ts';
 import { BANNER_AUTOPLAY_MS } from '../../config/constants.ts';
 import type { Banner } from '../../api/types/trading.ts';
 import './banner-carousel.css';
@@ -68,7 +69,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       <div
         className="banner-track"
         // Right to left, the next banner lies to the left: the track moves the other way.
-        style={{ transform: `translateX(${i18n.dir() === 'rtl' ? '' : '-'}${index * 100}%)` }}
+        style={{
+          transform: `translateX(${textDirection(i18n.language) === 'rtl' ? '' : '-'}${index * 100}%)`,
+        }}
         aria-live={paused ? 'polite' : 'off'}
       >
         {banners.map((b, i) => (
