@@ -5,6 +5,9 @@
  * the time left on the server's clock; once the server's time has moved on
  * (the back office skips 3 minutes), it closes, and says at what price and
  * with what P&L.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures.ts';
@@ -61,7 +64,7 @@ async function closeWaitsForThreeMinutes(page: Page, desktop: boolean, email: st
 for (const { name, desktop } of LAYOUTS)
   test(
     `${name}: Close position is disabled with its countdown for 3 minutes after the fill, then closes`,
-    { tag: '@live' },
+    { tag: desktop ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await closeWaitsForThreeMinutes(page, desktop, `countdown-${name}@example.com`);
       expect(consoleErrors).toEqual([]);

@@ -5,6 +5,9 @@
  * and coin, In review, the time the server took it, a way to the deposit
  * records (where the same deposit is listed at the same time) and New
  * deposit, which opens an empty step one.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { signIn } from './sim.ts';
@@ -21,7 +24,7 @@ for (const [label, size] of [
 ] as const) {
   test(
     `${label}: a deposit ends on its result, with its amount, In review, the time and the records`,
-    { tag: '@live' },
+    { tag: label === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       await signIn(page, `deposit-result-${label}@example.com`);

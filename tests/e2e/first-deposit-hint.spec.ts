@@ -2,6 +2,9 @@
  * The first-run hint on home (issue 25 item 11): while the first deposit is
  * in review it says so and links to the deposit records instead of asking for
  * a deposit; once the deposit is approved it asks no more.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice, reviewOf, saved, signIn } from './sim.ts';
@@ -13,7 +16,7 @@ for (const [label, size] of [
 ] as const) {
   test(
     `${label}: with a deposit in review the welcome hint says so, and asks nothing once it is approved`,
-    { tag: '@live' },
+    { tag: label === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       // No deposit: a new account with nothing on it.

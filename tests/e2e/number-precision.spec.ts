@@ -5,6 +5,9 @@
  * the simulator's catalogue, never the page. The numbers are read by the DOM
  * convention of README "Numbers on screen" (tests/e2e/numbers-kit.ts), which
  * also finds decimal text outside it and figures that disagree.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, isLive } from './fixtures.ts';
@@ -50,7 +53,7 @@ for (const [viewport, size] of [
 ] as const) {
   test(
     `${viewport}: a visitor reads every price at its product's precision on home, quotation and the chart`,
-    { tag: '@live' },
+    { tag: viewport === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       await page.goto('/');
@@ -84,7 +87,7 @@ for (const [viewport, size] of [
 
   test(
     `${viewport}: signed in, the order form, positions and history show every price at its product's precision`,
-    { tag: '@live' },
+    { tag: viewport === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       test.setTimeout(150_000);
       await page.setViewportSize(size);

@@ -3,6 +3,9 @@
  * a code, and the app returns to sign in with the account filled in). A
  * lasting notice on the sign-in form says the account exists and what to do
  * next; it outlives the short toast, and goes once the user leaves or signs in.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice } from './sim.ts';
@@ -15,7 +18,7 @@ for (const [label, size] of [
 ] as const) {
   test(
     `${label}: after sign-up the sign-in form says the account was created until the user moves on`,
-    { tag: '@live' },
+    { tag: label === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       const email = `sign-up-notice-${label}@example.com`;

@@ -5,6 +5,9 @@
  * pip past the price without a word); each field shows the side it must lie
  * on and, for a stop on the right side, the P&L if the price reaches it; the
  * order goes through with the stops exactly as typed.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures.ts';
@@ -95,7 +98,7 @@ async function stopsAreRefusedNotMoved(page: Page, desktop: boolean, email: stri
 for (const { name, desktop } of LAYOUTS)
   test(
     `${name}: a stop on the wrong side is refused as typed; range and P&L beside each stop`,
-    { tag: '@live' },
+    { tag: desktop ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await stopsAreRefusedNotMoved(page, desktop, `stops-${name}@example.com`);
       expect(consoleErrors).toEqual([]);

@@ -4,6 +4,9 @@
  * stop loss or take profit that fires says so, with the symbol, the close
  * price and the P&L; the history row shows the close price, fee and reason.
  * (A manual close's result is checked in close-countdown.spec.ts.)
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures.ts';
@@ -111,7 +114,7 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
 for (const { name, desktop } of LAYOUTS)
   test(
     `${name}: the placed order, a stop that fires and its history row say what happened`,
-    { tag: '@live' },
+    { tag: desktop ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await stopFiresAndSaysSo(page, desktop, `feedback-${name}@example.com`);
       expect(consoleErrors).toEqual([]);
