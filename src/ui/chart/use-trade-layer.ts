@@ -99,7 +99,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
     subscribe(runningOptions, schedule),
     // A trade closed or an option settled: its marker, or its line gone.
     subscribe(tradeEvents, loadClosed),
-    watchRunningOptions(o.api),
+    watchRunningOptions(o.api, false),
   ];
   // The options' time left, once a second while one runs on this symbol.
   const clock = setInterval(() => {

@@ -1,8 +1,11 @@
 /**
- * The signed-in user's running options, polled while anything shows them
- * (the option positions list, the chart's trade lines): one poll however
- * many watch, every RUNNING_REFRESH_MS, so an option placed from another
- * panel or tab appears within a few seconds. Cleared on sign-out.
+ * The signed-in user's running options, read while anything shows them (the
+ * option positions list, the chart's trade lines): one poll however many
+ * watch. The positions list polls every RUNNING_REFRESH_MS, so an option
+ * placed from another tab appears within a few seconds; the chart asks once,
+ * again when a trade here changes, and every RUNNING_REFRESH_MS only while an
+ * option runs (a desktop shows a chart all the time: most traders have none
+ * running). Cleared on sign-out.
  */
 import { proxy, subscribe } from 'valtio/vanilla';
 import type { ApiClient } from '../../api/client.ts';
@@ -17,6 +20,8 @@ export const RUNNING_REFRESH_MS = 3000;
 export const runningOptions = proxy<{ list: OptionOrder[] | undefined }>({ list: undefined });
 
 let watchers = 0;
+/** Watchers that want the steady poll (the positions list). */
+let pollers = 0;
 let stop: (() => void) | undefined;
 
 function start(api: ApiClient): () => void {
@@ -34,7 +39,9 @@ function start(api: ApiClient): () => void {
       });
   };
   load();
-  const id = setInterval(load, RUNNING_REFRESH_MS);
+  const id = setInterval(() => {
+    if (pollers > 0 || (runningOptions.list?.length ?? 0) > 0) load();
+  }, RUNNING_REFRESH_MS);
   // Signed out: nothing to show; signed in again (or a new token): asked at once.
   let token = session.token;
   const offSession = subscribe(session, () => {
@@ -55,15 +62,20 @@ function start(api: ApiClient): () => void {
   };
 }
 
-/** Keep the running options polled until the returned function is called. */
-export function watchRunningOptions(api: ApiClient): () => void {
+/**
+ * Keep the running options read until the returned function is called;
+ * `poll`: every RUNNING_REFRESH_MS even while none runs.
+ */
+export function watchRunningOptions(api: ApiClient, poll = true): () => void {
   watchers += 1;
+  if (poll) pollers += 1;
   if (watchers === 1) stop = start(api);
   let done = false;
   return () => {
     if (done) return;
     done = true;
     watchers -= 1;
+    if (poll) pollers -= 1;
     if (watchers === 0) {
       stop?.();
       stop = undefined;
