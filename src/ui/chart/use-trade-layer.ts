@@ -20,6 +20,7 @@ import { serverNow } from '../../state/server-clock.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { tradeEvents } from '../../state/trade-events.ts';
 import { runningOptions, watchRunningOptions } from '../trade/running-options-feed.ts';
+import { recentClosedOrders } from '../trade/trade-results.ts';
 import { animationFrame } from './frame-batch.ts';
 import { tradeLines, tradeMarks, type TradeTarget, type TradeWords } from './trade-lines.ts';
 import {
@@ -79,20 +80,14 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
   const schedule = () => {
     cancel ??= animationFrame(draw);
   };
-  const loadClosed = () => {
-    const demo = isDemo(decodeToken(session.token));
-    void o.api
-      .call(
-        demo ? 'userOrderMock' : 'userOrder',
-        { page: 1, limit: CLOSED_MARKS, positionStatus: 3 },
-        { quiet: true },
-      )
-      .then((r) => {
-        if (!alive || r.code !== 0 || !r.data) return;
-        closed = r.data.list;
+  const loadClosed = () =>
+    void recentClosedOrders(o.api, isDemo(decodeToken(session.token)), CLOSED_MARKS).then(
+      (list) => {
+        if (!alive) return;
+        closed = list;
         schedule();
-      });
-  };
+      },
+    );
 
   const offs = [
     subscribe(orders, schedule),

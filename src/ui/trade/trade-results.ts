@@ -13,21 +13,28 @@ import { showFigureToast } from '../../state/toasts.ts';
 /** The newest closed orders looked at for a result: a burst of closes fits well within. */
 const LOOK_BACK = 20;
 
+/** The account's newest closed orders, newest first ([] when refused). */
+export async function recentClosedOrders(
+  api: ApiClient,
+  demo: boolean,
+  limit: number = LOOK_BACK,
+): Promise<MarketOrder[]> {
+  const r = await api.call(
+    demo ? 'userOrderMock' : 'userOrder',
+    { page: 1, limit, positionStatus: 3, columns: ['closingTime'] },
+    { quiet: true },
+  );
+  return r.code === 0 && r.data ? r.data.list : [];
+}
+
 /** These orders as the closed list gives them (those not there yet are left out). */
 export async function closedOrders(
   api: ApiClient,
   ids: readonly string[],
   demo: boolean,
 ): Promise<MarketOrder[]> {
-  const r = await api.call(demo ? 'userOrderMock' : 'userOrder', {
-    page: 1,
-    limit: LOOK_BACK,
-    positionStatus: 3,
-    columns: ['closingTime'],
-  });
-  if (r.code !== 0 || !r.data) return [];
   const wanted = new Set(ids);
-  return r.data.list.filter((o) => wanted.has(o.id));
+  return (await recentClosedOrders(api, demo)).filter((o) => wanted.has(o.id));
 }
 
 /** The sentence for a closed order: by hand, its stop loss or take profit, or a stop-out. */
