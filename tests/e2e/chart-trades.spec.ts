@@ -5,6 +5,9 @@
  * named in the chart's trade list; the position's label, clicked on the
  * canvas, opens its card; closing it removes its three lines at once and
  * leaves the option's.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot, DESKTOP, MOBILE } from './fixtures.ts';
@@ -120,7 +123,7 @@ async function linesFollowTheTrades(page: Page, desktop: boolean, email: string)
 for (const desktop of [false, true])
   test(
     `${desktop ? 'desktop' : 'phone'}: an order's entry, stop loss and take profit and an option's strike are lines on the chart; closing the order removes its lines`,
-    { tag: '@live' },
+    { tag: desktop ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await linesFollowTheTrades(page, desktop, `chart-lines-${desktop ? 'd' : 'p'}@example.com`);
       expect(consoleErrors).toEqual([]);

@@ -8,6 +8,7 @@
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, LOADING } from './fixtures.ts';
 import { backOffice } from './sim.ts';
+import { show } from './screen-audit.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -244,8 +245,16 @@ async function ringProblems(page: Page, stops: number): Promise<string[]> {
       const p = judge();
       if (p && !found.includes(p)) found.push(p);
     };
+    // Tab from the top of the page, as after a load: a stop before the first one, not itself a stop.
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
     document.addEventListener('focusin', on, true);
-    w.__ringsOff = () => document.removeEventListener('focusin', on, true);
+    w.__ringsOff = () => {
+      document.removeEventListener('focusin', on, true);
+      start.remove();
+    };
   });
   for (let i = 0; i < stops; i++) await page.keyboard.press('Tab');
   return page.evaluate(() => {
@@ -264,8 +273,10 @@ for (const dark of [false, true]) {
     const problems: string[] = [];
     for (const size of [MOBILE, DESKTOP]) {
       await page.setViewportSize(size);
+      // One load per layout; the app moves to each next screen itself (as a tap would).
+      await page.goto('/');
       for (const path of ['/', '/chart/BTCUSDT', '/login']) {
-        await page.goto(path);
+        await show(page, path);
         await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
         await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
         problems.push(...(await ringProblems(page, 30)).map((p) => `${size.width} ${path} ${p}`));
@@ -273,7 +284,7 @@ for (const dark of [false, true]) {
     }
     await signInByKeyboard(page, `kb-ring-${dark ? 'd' : 'l'}@example.com`);
     for (const path of ['/user', '/user/myWallet', '/position']) {
-      await page.goto(path);
+      await show(page, path);
       await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
       await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
       problems.push(...(await ringProblems(page, 30)).map((p) => `${DESKTOP.width} ${path} ${p}`));

@@ -37,7 +37,7 @@ export async function audit(
   page: Page,
   path: string,
   found: string[],
-  dark: boolean,
+  dark: boolean | 'both',
   shot?: string,
 ): Promise<void> {
   await show(page, path);
@@ -48,13 +48,29 @@ export async function audit(
   await settled(page);
   if (shot) await screenshot(page, `${shot}-${shotName(path)}`);
   await injectAxe(page);
+  await axeRun(page, path, found, dark === true);
+  if (dark !== 'both') return;
+  // The same screen in the dark theme, as a system set to dark asks for it (the
+  // user's own choice is unset): no second load, only the colours change.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html.dark')).toHaveCount(1);
+  await settled(page);
+  await axeRun(page, `${path} (dark)`, found, true);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html.dark')).toHaveCount(0);
+}
+
+/** axe-core on the page as it is; serious and critical violations are added to `found`. */
+async function axeRun(page: Page, label: string, found: string[], colourOnly: boolean) {
   // Full details for violations only: the passes are not reported.
-  const only = dark ? `runOnly: { type: 'rule', values: ${JSON.stringify(COLOUR_RULES)} }, ` : '';
+  const only = colourOnly
+    ? `runOnly: { type: 'rule', values: ${JSON.stringify(COLOUR_RULES)} }, `
+    : '';
   const { violations } = (await page.evaluate(
     `axe.run(document, { ${only}resultTypes: ["violations"] })`,
   )) as axe.AxeResults;
   for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
     found.push(
-      `${path} · ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`,
+      `${label} · ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes[0]?.target.join(' ')} — ${v.help}`,
     );
 }

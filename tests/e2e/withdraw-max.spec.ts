@@ -4,6 +4,9 @@
  * (user-centre.md §5 "Withdraw": min..max, isOver) — only when pressed. The
  * fee is taken out of the amount, so all of the balance can go; the balance
  * after reads 0.00, never a negative figure.
+ *
+ * Its desktop twin runs over the wire only (@wire): the page's simulator runs the phone's,
+ * the live project both (playwright.config.ts says why).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
@@ -23,7 +26,7 @@ for (const [label, size] of [
 ] as const) {
   test(
     `withdraw Max on the ${label}: the whole balance, within the network's limits, only when pressed`,
-    { tag: '@live' },
+    { tag: label === 'desktop' ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       await signIn(page, `withdraw-max-${label}@example.com`, 3000);

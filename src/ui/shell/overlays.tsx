@@ -1,10 +1,11 @@
 /** Desktop overlays: the 420 px sign-in card over a blurred backdrop, and the account drawer. */
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
+import { holdLiveQuotes } from '../hooks/use-live-quote.ts';
 import './overlays.css';
 
 /** A modal route layer: first control focused, Tab stays inside, Escape closes (top layer only), focus returns. */
@@ -18,6 +19,8 @@ export function AuthModal({ children, label }: { children: ReactNode; label: str
   const { config } = useServices();
   const [, navigate] = useLocation();
   const ref = useDialog(() => navigate('/'));
+  // The blurred workspace behind is not read: its prices wait, and catch up when the card goes.
+  useEffect(() => holdLiveQuotes(), []);
   return (
     <div className="modal-backdrop">
       <div ref={ref} className="auth-card" role="dialog" aria-modal="true" aria-label={label}>
