@@ -23,6 +23,11 @@ export interface UiState {
    * the positions list opens it once it shows it, and clears this.
    */
   openTrade: { kind: 'order' | 'option'; id: string } | undefined;
+  /**
+   * The kind the positions list shows while a card asked for that way is open,
+   * whatever the trade mode (ui/trade/open-trade.ts); undefined: the mode's.
+   */
+  listMode: 'market' | 'option' | undefined;
 }
 
 export const ui = proxy<UiState>({
@@ -33,6 +38,7 @@ export const ui = proxy<UiState>({
   listTab: 'position',
   direction: 0,
   openTrade: undefined,
+  listMode: undefined,
 });
 
 export function chooseSymbol(symbol: string): void {

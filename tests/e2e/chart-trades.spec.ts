@@ -111,6 +111,8 @@ async function linesFollowTheTrades(page: Page, desktop: boolean, email: string)
   await page.keyboard.press('Enter');
   if (!desktop) await expect(page).toHaveURL(/\/position$/);
   await expect(card.locator('dt:text-is("Place price") + dd')).toHaveText(fill);
+  // The trader's trade mode (Option, since the option) is not changed to show the card.
+  await expect(tradeMode(page)).resolves.toBe('option');
   await card.getByRole('button', { name: 'Close position', exact: true }).click();
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card).toBeHidden();
@@ -118,7 +120,36 @@ async function linesFollowTheTrades(page: Page, desktop: boolean, email: string)
   // Its three lines are gone at once; the option's stays.
   if (!desktop) await page.goto('/chart/BTCUSDT');
   await expect(trades).toHaveText([optionLine]);
+
+  // The option's line opens the option's card, with the trade mode back on Market.
+  if (desktop)
+    await page
+      .getByRole('group', { name: 'Trade mode' })
+      .getByRole('button', { name: 'Market' })
+      .click();
+  else
+    await page.evaluate(() =>
+      localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'market' })),
+    );
+  if (!desktop) await page.reload();
+  await trades.first().focus();
+  await page.keyboard.press('Enter');
+  const optionCard = page.getByRole('dialog', { name: 'BTCUSDT · Position' });
+  await expect(optionCard.locator('dt:text-is("Amount") + dd')).toHaveText('100.00');
+  await expect(tradeMode(page)).resolves.toBe('market');
+  if (desktop)
+    await expect(
+      page.getByRole('complementary', { name: 'Place order' }).getByRole('heading'),
+    ).toHaveText('BTCUSDT · Market');
 }
+
+/** The trade mode the trader chose, as kept in their preferences. */
+const tradeMode = (page: Page): Promise<unknown> =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('preferences') ?? '{}') as { tradeMode?: unknown })
+        .tradeMode,
+  );
 
 for (const desktop of [false, true])
   test(

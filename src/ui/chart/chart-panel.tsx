@@ -12,6 +12,7 @@ import { useServices } from '../services-context.tsx';
 import { useDark, useDesktop } from '../hooks/use-media.ts';
 import { ui } from '../../state/ui.ts';
 import type { TradeTarget } from './trade-lines.ts';
+import { requestTrade } from '../trade/open-trade.ts';
 import type { ColourTheme, DrawingTool } from './chart-types.ts';
 import { chartView } from './chart-settings.ts';
 import { useIndicatorSettings } from './indicator-settings.ts';
@@ -43,11 +44,10 @@ export function ChartPanel({ symbol, selects = true }: ChartPanelProps) {
   const [, navigate] = useLocation();
 
   // A trade's line was clicked, tapped or chosen: its card, in the positions list of its kind
-  // (the desktop's list panel; the positions screen on a phone).
+  // (the desktop's list panel; the positions screen on a phone). The trade mode stays.
   const onTrade = useCallback(
     (target: TradeTarget) => {
-      preferences.tradeMode = target.kind === 'option' ? 'option' : 'market';
-      ui.openTrade = target;
+      requestTrade(target.kind, target.id);
       if (desktop) {
         ui.listOpen = true;
         ui.listTab = 'position';

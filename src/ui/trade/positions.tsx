@@ -12,6 +12,7 @@ import { actionOf } from '../../machines/closeOrder/machine.ts';
 import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { ui } from '../../state/ui.ts';
+import { useOpenTrade } from './open-trade.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
@@ -236,18 +237,23 @@ function MarketPositions() {
     setConfirmAtOnce(confirm);
     setOpened(list.find((o) => o.id === id));
   };
-  const close = useCallback(() => setOpened(undefined), []);
-  // A card asked for from elsewhere (a line on the chart): opened once the lists show it.
-  const { openTrade } = useSnapshot(ui);
-  useEffect(() => {
-    if (openTrade?.kind !== 'order') return;
-    const o = [...orders.holding, ...orders.pending].find((x) => x.id === openTrade.id);
-    if (!o) return;
-    ui.openTrade = undefined;
-    setTab(o.positionStatus === 1 ? 'pending' : 'holding');
-    setConfirmAtOnce(false);
-    setOpened(o);
-  }, [openTrade, snap.holding, snap.pending]);
+  // A card asked for from elsewhere (a line on the chart).
+  const closed = useOpenTrade(
+    'order',
+    snap.loaded.holding && snap.loaded.pending
+      ? ([...snap.holding, ...snap.pending] as MarketOrder[])
+      : undefined,
+    (o) => o.id,
+    (o) => {
+      setTab(o.positionStatus === 1 ? 'pending' : 'holding');
+      setConfirmAtOnce(false);
+      setOpened(o);
+    },
+  );
+  const close = useCallback(() => {
+    setOpened(undefined);
+    closed();
+  }, [closed]);
   return (
     <>
       <Summary />
@@ -311,7 +317,8 @@ export function PositionsView() {
   const { config } = useServices();
   useProductDigits();
   const { tradeMode } = useSnapshot(preferences);
-  return (tradeMode ?? config.defaultTradeMode) === 'option' ? (
+  const { listMode } = useSnapshot(ui);
+  return (listMode ?? tradeMode ?? config.defaultTradeMode) === 'option' ? (
     <RunningOptions />
   ) : (
     <MarketPositions />

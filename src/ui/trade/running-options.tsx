@@ -16,7 +16,7 @@ import { formatDateTime, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
 import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
-import { ui } from '../../state/ui.ts';
+import { useOpenTrade } from './open-trade.ts';
 
 function OptionRow({
   o,
@@ -101,16 +101,12 @@ export function RunningOptions() {
   const [opened, setOpened] = useState<OptionOrder>();
   // New options (placed from another panel or tab) appear within a few seconds.
   useEffect(() => watchRunningOptions(api), [api]);
-  const close = useCallback(() => setOpened(undefined), []);
-  // A card asked for from elsewhere (an option's line on the chart): opened once listed.
-  const { openTrade } = useSnapshot(ui);
-  useEffect(() => {
-    if (openTrade?.kind !== 'option') return;
-    const o = list?.find((x) => x.uid === openTrade.id);
-    if (!o) return;
-    ui.openTrade = undefined;
-    setOpened(o);
-  }, [openTrade, list]);
+  // A card asked for from elsewhere (an option's line on the chart).
+  const closed = useOpenTrade('option', list, (o) => o.uid, setOpened);
+  const close = useCallback(() => {
+    setOpened(undefined);
+    closed();
+  }, [closed]);
   const clockReady = useServerClockReady();
 
   if (!list || !clockReady) {

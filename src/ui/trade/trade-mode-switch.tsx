@@ -6,6 +6,7 @@
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import { preferences } from '../../state/preferences.ts';
+import { endListMode } from './open-trade.ts';
 import { useServices } from '../services-context.tsx';
 import './trade-mode-switch.css';
 
@@ -33,7 +34,11 @@ export function TradeModeSwitch({
           type="button"
           aria-pressed={mode === m}
           className={mode === m ? 'active' : ''}
-          onClick={() => (preferences.tradeMode = m)}
+          onClick={() => {
+            preferences.tradeMode = m;
+            // The list follows the mode the trader chose, not a chart line's card.
+            endListMode();
+          }}
         >
           {t(`top.mode_${m}`)}
         </button>

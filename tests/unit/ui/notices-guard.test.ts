@@ -15,6 +15,10 @@ const ALLOWED = new Map([
   ['hooks/use-notices.ts', 'the one place machine notices become toasts'],
   ['hooks/use-available.ts', 'a screen not offered here: it starts no flow, so no machine speaks'],
   [
+    'trade/open-trade.ts',
+    "a chart line's trade gone by the time its list loads: a lookup in the lists, no machine's",
+  ],
+  [
     'router.tsx',
     'route guards (machines/routes.ts) are a pure function of the route, not a machine',
   ],
