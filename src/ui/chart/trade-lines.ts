@@ -136,3 +136,26 @@ export function tradeMarks(symbol: string, closed: readonly MarketOrder[]): Trad
       : [],
   );
 }
+
+/**
+ * Where labels of height `h` go so that none covers another (two stops close
+ * to the entry would otherwise print over it): label centres for the lines at
+ * `ys` (pane pixels, in any order), in the same order as `ys`. Labels keep
+ * the lines' order from top to bottom and move as little as it takes: each
+ * one at its line unless the one above pushes it down, then the whole stack
+ * pulled up from the pane's bottom if it ran past it. Within [h/2, height - h/2]
+ * whenever they all fit; ties keep the input order.
+ */
+export function spreadLabels(ys: readonly number[], height: number, h: number): number[] {
+  const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
+  const at = order.map((o) => o.y);
+  for (let k = 0; k < at.length; k++) at[k] = Math.max(at[k]!, k === 0 ? h / 2 : at[k - 1]! + h);
+  for (let k = at.length - 1; k >= 0; k--)
+    at[k] = Math.min(at[k]!, k === at.length - 1 ? height - h / 2 : at[k + 1]! - h);
+  // Taller than the pane: from the top again, so the first ones stay readable.
+  if (at.length && at[0]! < h / 2)
+    for (let k = 0; k < at.length; k++) at[k] = Math.max(at[k]!, h / 2 + k * h);
+  const out = new Array<number>(ys.length);
+  order.forEach((o, k) => (out[o.i] = at[k]!));
+  return out;
+}

@@ -10,8 +10,15 @@
  * new ones are created, changed ones overridden (a live P&L changes only a
  * label), gone ones removed at once.
  */
-import { registerOverlay, type Chart, type OverlayFigure, type OverlayTemplate } from 'klinecharts';
+import {
+  registerOverlay,
+  type Chart,
+  type OverlayFigure,
+  type OverlayTemplate,
+  type YAxis,
+} from 'klinecharts';
 import { priceText } from '../format.ts';
+import { spreadLabels } from './trade-lines.ts';
 import type { TradeLine, TradeLineKind, TradeMark, TradeTarget } from './trade-lines.ts';
 
 export const TRADES_GROUP = 'trades';
@@ -44,6 +51,55 @@ const AXIS_TAGGED = new Set<TradeLineKind>(['position', 'option']);
 /** How far from the pane's top or bottom a label beyond the prices in view waits (px). */
 const EDGE = 12;
 
+/** A label's height: 11 px text, 3 px padding above and below, and a pixel between two. */
+const LABEL_H = 18;
+
+/**
+ * Where this line's label goes among all the trade lines' labels, so none
+ * covers another (trade-lines.ts `spreadLabels`): those in view at the left
+ * beside their lines, those beyond the prices in view stacked at the right
+ * from the edge they wait at. Undefined when the chart cannot say. Worked out
+ * once per drawing pass for all of them (every line's figures are made in the
+ * same task; the next pass, after a zoom or a new price, works it out again).
+ */
+export function labelPlace(chart: Chart, yAxis: YAxis | null, id: string, height: number) {
+  if (!yAxis) return undefined;
+  let places = passPlaces.get(chart);
+  if (!places) {
+    places = allPlaces(chart, yAxis, height);
+    passPlaces.set(chart, places);
+    queueMicrotask(() => passPlaces.delete(chart));
+  }
+  return places.get(id);
+}
+
+const passPlaces = new WeakMap<Chart, Map<string, number>>();
+
+function allPlaces(chart: Chart, yAxis: YAxis, height: number): Map<string, number> {
+  const inView: Array<[string, number]> = [];
+  const above: string[] = [];
+  const below: string[] = [];
+  for (const o of chart.getOverlays({ groupId: TRADES_GROUP, name: 'tradeLine' })) {
+    const value = o.points[0]?.value;
+    if (value === undefined || !o.visible) continue;
+    const y = yAxis.convertToPixel(value);
+    if (!Number.isFinite(y)) continue;
+    if (y < 0) above.push(o.id);
+    else if (y > height) below.push(o.id);
+    else inView.push([o.id, y]);
+  }
+  const places = new Map<string, number>();
+  const spread = spreadLabels(
+    inView.map(([, y]) => y),
+    height,
+    LABEL_H,
+  );
+  inView.forEach(([id], i) => places.set(id, spread[i]!));
+  above.forEach((id, i) => places.set(id, EDGE + i * LABEL_H));
+  below.forEach((id, i) => places.set(id, height - EDGE - i * LABEL_H));
+  return places;
+}
+
 const labelStyle = (d: LineData) => ({
   style: 'fill',
   color: d.text,
@@ -65,10 +121,11 @@ const lineTemplate: OverlayTemplate<LineData> = {
   needDefaultPointFigure: false,
   needDefaultXAxisFigure: false,
   needDefaultYAxisFigure: false,
-  createPointFigures: ({ coordinates, bounding, overlay }): OverlayFigure[] => {
+  createPointFigures: ({ coordinates, bounding, overlay, chart, yAxis }): OverlayFigure[] => {
     const d = overlay.extendData;
     const y = coordinates[0]?.y;
     if (!d || y === undefined || !Number.isFinite(y)) return [];
+    const labelY = labelPlace(chart, yAxis, overlay.id, bounding.height);
     const label = (at: number, text: string, right = false): OverlayFigure => ({
       key: 'label',
       type: 'text',
@@ -79,8 +136,8 @@ const lineTemplate: OverlayTemplate<LineData> = {
     });
     // Beyond the prices in view (a far stop): its label waits at that edge, with an arrow, at
     // the right (the indicators' legend is at the top left).
-    if (y < 0) return [label(EDGE, `↑ ${d.label}`, true)];
-    if (y > bounding.height) return [label(bounding.height - EDGE, `↓ ${d.label}`, true)];
+    if (y < 0) return [label(labelY ?? EDGE, `↑ ${d.label}`, true)];
+    if (y > bounding.height) return [label(labelY ?? bounding.height - EDGE, `↓ ${d.label}`, true)];
     const dash = DASH[d.kind];
     // On a whole pixel (klinecharts adds the half), so the line is one crisp row.
     const row = Math.round(y);
@@ -101,7 +158,7 @@ const lineTemplate: OverlayTemplate<LineData> = {
         },
         ignoreEvent: true,
       },
-      label(y, d.label),
+      label(labelY ?? y, d.label),
     ];
   },
   createYAxisFigures: ({ coordinates, bounding, overlay, chart }): OverlayFigure[] => {

@@ -7,7 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chart, KLineData, OverlayCreate } from 'klinecharts';
 import type { MarketOrder, OptionOrder } from '../../../src/api/types/trading.ts';
-import { tradeLines, tradeMarks, type TradeWords } from '../../../src/ui/chart/trade-lines.ts';
+import {
+  spreadLabels,
+  tradeLines,
+  tradeMarks,
+  type TradeWords,
+} from '../../../src/ui/chart/trade-lines.ts';
 import type { TradeOverlayState } from '../../../src/ui/chart/trade-overlays.ts';
 import type * as TradeOverlays from '../../../src/ui/chart/trade-overlays.ts';
 import type * as Drawings from '../../../src/ui/chart/drawings.ts';
@@ -306,5 +311,65 @@ describe('a trade line’s figures', () => {
     ]);
     expect(figures(-30)).toEqual([['text', 'label', '↑ Take profit 57000.00', 294, 12, 'right']]);
     expect(figures(260)).toEqual([['text', 'label', '↓ Take profit 57000.00', 294, 188, 'right']]);
+  });
+});
+
+describe('labels never cover each other', () => {
+  const H = 18;
+  const apart = (ys: number[]) => {
+    const s = [...ys].sort((a, b) => a - b);
+    return s.every((y, i) => i === 0 || y - s[i - 1]! >= H - 1e-9);
+  };
+
+  it('leaves labels far apart where their lines are', () => {
+    expect(spreadLabels([50, 200, 120], 400, H)).toEqual([50, 200, 120]);
+  });
+
+  it('pushes a close stop loss and take profit off the entry, keeping their order', () => {
+    // entry 200, stop loss 205 below it, take profit 196 above it: one stack, in price order.
+    const out = spreadLabels([200, 205, 196], 400, H);
+    expect(apart(out)).toBe(true);
+    expect(out[2]).toBeLessThan(out[0]!);
+    expect(out[0]).toBeLessThan(out[1]!);
+    expect(out[2]).toBe(196);
+  });
+
+  it('keeps the stack inside the pane at its bottom and top', () => {
+    const bottom = spreadLabels([395, 398, 399], 400, H);
+    expect(apart(bottom)).toBe(true);
+    expect(Math.max(...bottom)).toBeLessThanOrEqual(400 - H / 2);
+    const top = spreadLabels([1, 0, 2], 400, H);
+    expect(apart(top)).toBe(true);
+    expect(Math.min(...top)).toBeGreaterThanOrEqual(H / 2);
+  });
+
+  it('keeps the first ones readable when more labels than fit are in view', () => {
+    const out = spreadLabels([10, 10, 10, 10], 40, H);
+    expect(out.slice(0, 2)).toEqual([H / 2, H / 2 + H]);
+  });
+});
+
+describe('trade labels on the chart', () => {
+  // A chart with three trade lines: two close together in view, one above the prices in view.
+  const lines = [
+    { id: 'trade:position:1', points: [{ value: 100 }], visible: true },
+    { id: 'trade:stopLoss:1', points: [{ value: 99.9 }], visible: true },
+    { id: 'trade:takeProfit:1', points: [{ value: 500 }], visible: true },
+    { id: 'trade:pending:2', points: [{ value: 600 }], visible: true },
+  ];
+  const chart = { getOverlays: () => lines } as unknown as Chart;
+  // 1 px per 0.1 of price, 100 at 200 px; above 150 is off the pane's top.
+  const yAxis = { convertToPixel: (v: number) => 200 - (v - 100) * 10 } as never;
+
+  it('each takes its place among all the trade labels', () => {
+    const place = (id: string) => overlays.labelPlace(chart, yAxis, id, 400);
+    const entry = place('trade:position:1')!;
+    const stop = place('trade:stopLoss:1')!;
+    // The stop (1 px under the entry) is moved down a whole label.
+    expect(entry).toBe(200);
+    expect(stop - entry).toBeGreaterThanOrEqual(18);
+    // Two beyond the top wait at the right one above the other, not on top of each other.
+    expect(place('trade:takeProfit:1')).toBe(12);
+    expect(place('trade:pending:2')).toBe(30);
   });
 });
