@@ -5,21 +5,11 @@
  * app should have translated, keeps prices left to right, and has no serious
  * or critical axe violation. Screenshots of each go to test-results/screens.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { signIn } from './sim.ts';
 import { audit, show } from './screen-audit.ts';
-
-type Tree = { [k: string]: string | Tree };
-const load = (lng: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../src/i18n/locales/${lng}.json`, import.meta.url), 'utf8'),
-  ) as Tree;
-const flat = (t: Tree, p = ''): Array<[string, string]> =>
-  Object.entries(t).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[p + k, v]] : flat(v, `${p}${k}.`),
-  );
+import { texts } from '../support/i18n.ts';
 
 /**
  * English the app shows that Arabic translates: each English text's longest
@@ -27,9 +17,9 @@ const flat = (t: Tree, p = ''): Array<[string, string]> =>
  * text differs (a single word may also be a product's or a person's name).
  */
 const ENGLISH = (() => {
-  const ar = new Map(flat(load('ar')));
+  const ar = texts('ar');
   const out = new Set<string>();
-  for (const [k, en] of flat(load('en'))) {
+  for (const [k, en] of texts('en')) {
     if (ar.get(k) === en || k.startsWith('console.')) continue;
     const piece = en
       .split(/\{\{[^}]+\}\}/)
@@ -41,27 +31,55 @@ const ENGLISH = (() => {
   return [...out];
 })();
 
+/**
+ * English single words the app shows that Arabic translates ("Buy", "Close",
+ * "Deposit"): found where they make up an element's whole text or a
+ * control's whole name, since a lone word inside a sentence may be a name.
+ */
+const ENGLISH_WORDS = (() => {
+  const ar = texts('ar');
+  const out = new Set<string>();
+  for (const [k, en] of texts('en'))
+    if (ar.get(k) !== en && !k.startsWith('console.') && /^[A-Za-z][a-z]+$/.test(en.trim()))
+      out.add(en.trim());
+  return out;
+})();
+
 const PUBLIC = ['/', '/chart/BTCUSDT', '/login'];
 const PRIVATE = ['/BTCUSDT/place?direction=0', '/position', '/user/myWallet', '/user/deposit'];
 
 /** What a screen shows in English that it should not, and whether it spills sideways. */
 async function rtlFaults(page: Page, path: string): Promise<string[]> {
   const faults: string[] = [];
-  const { dir, lang, wide, text } = await page.evaluate(() => ({
-    dir: document.documentElement.dir,
-    lang: document.documentElement.lang,
-    wide: document.documentElement.scrollWidth - window.innerWidth,
+  const { dir, lang, wide, text, pieces } = await page.evaluate(() => {
     // The back office is the reviewers' tool, not the trader's screen.
-    text: [...document.body.children]
-      .filter((e) => !e.matches('.console-launcher, .console'))
-      .map((e) => (e as HTMLElement).innerText)
-      .join('\n'),
-  }));
+    const roots = [...document.body.children].filter(
+      (e) => !e.matches('.console-launcher, .console'),
+    ) as HTMLElement[];
+    // Whole texts of elements with no element inside, and controls' names.
+    const pieces = roots.flatMap((r) =>
+      [...r.querySelectorAll<HTMLElement>('*')].flatMap((e) => [
+        ...(e instanceof HTMLElement && e.childElementCount === 0 && e.checkVisibility()
+          ? [e.innerText.trim()]
+          : []),
+        ...['aria-label', 'title', 'placeholder'].map((a) => e.getAttribute(a)?.trim() ?? ''),
+      ]),
+    );
+    return {
+      dir: document.documentElement.dir,
+      lang: document.documentElement.lang,
+      wide: document.documentElement.scrollWidth - window.innerWidth,
+      text: roots.map((e) => e.innerText).join('\n'),
+      pieces: [...new Set(pieces.filter(Boolean))],
+    };
+  });
   if (dir !== 'rtl' || lang !== 'ar') faults.push(`${path}: html dir=${dir} lang=${lang}`);
   if (wide > 1) faults.push(`${path}: ${wide} px wider than the screen`);
   for (const en of ENGLISH)
     if (new RegExp(`(^|[^A-Za-z])${en}($|[^A-Za-z])`).test(text))
       faults.push(`${path}: English "${en}"`);
+  for (const piece of pieces)
+    if (ENGLISH_WORDS.has(piece)) faults.push(`${path}: English word "${piece}"`);
   return faults;
 }
 
@@ -86,6 +104,7 @@ for (const [label, size] of [
     await page.goto('/');
     await speak('ar');
     expect(ENGLISH.length).toBeGreaterThan(300);
+    expect(ENGLISH_WORDS.size).toBeGreaterThan(100);
     const found: string[] = [];
     const shot = `rtl-${label}`;
     for (const path of PUBLIC) {

@@ -9,6 +9,20 @@ const load = (lang: string) =>
 
 const en = load('en');
 
+/** Every text of a language by its dotted key (`chart.trades` → "Trades on the chart"). */
+export function texts(lang: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (t: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(t)) {
+      if (typeof v === 'string') out.set(prefix + k, v);
+      else if (typeof v === 'object' && v !== null)
+        walk(v as Record<string, unknown>, `${prefix}${k}.`);
+    }
+  };
+  walk(load(lang), '');
+  return out;
+}
+
 function lookup(dict: Record<string, unknown>, key: string): string | undefined {
   let v: unknown = dict;
   for (const part of key.split('.')) {

@@ -4,26 +4,15 @@
  * agree. The console names every API call, and only those, each with a label
  * of its own in every language.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/config/site.ts';
 import { contract } from '../../src/api/contract.ts';
+import { texts } from '../support/i18n.ts';
 
-type Tree = { [k: string]: string | Tree };
-const load = (lng: string) =>
-  JSON.parse(readFileSync(`src/i18n/locales/${lng}.json`, 'utf8')) as Tree;
-
-function flat(t: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(t)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of flat(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
 const holes = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const en = flat(load('en'));
+const en = texts('en');
 const files = readdirSync('src/i18n/locales')
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -5));
@@ -35,7 +24,7 @@ describe('locales', () => {
 
   for (const lng of files.filter((f) => f !== 'en')) {
     it(`${lng}: same keys and placeholders as English, nothing empty`, () => {
-      const other = flat(load(lng));
+      const other = texts(lng);
       expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
       for (const [k, v] of en) {
         const text = other.get(k) ?? '';
@@ -50,7 +39,7 @@ describe('console call labels', () => {
   const calls = Object.keys(contract).sort();
   for (const lng of files)
     it(`${lng}: every call has a label of its own under console.calls, and only calls`, () => {
-      const labels = flat(load(lng));
+      const labels = texts(lng);
       const named = [...labels.keys()]
         .filter((k) => k.startsWith('console.calls.'))
         .map((k) => k.slice('console.calls.'.length))
