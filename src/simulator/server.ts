@@ -191,9 +191,16 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
         // A call queued behind a password change or a revocation no longer has a session.
         if (session && token && !ctx.sessionValid(session, token))
           return ep.root === 'exchange' ? fail(400) : { httpStatus: 401 };
-        const r = await persistence.bracket(() =>
-          handler(payload, { session, token, now: clock.now(), peer }),
-        );
+        const r = await persistence.bracket(() => {
+          const now = clock.now();
+          // A module's say before the handler (a session past its time limit ends).
+          if (session && token)
+            for (const m of modules) {
+              const refused = m.sessionRefusal?.(ctx, session, token, now);
+              if (refused) return refused;
+            }
+          return handler(payload, { session, token, now, peer });
+        });
         writes = r.writes;
         return r.value;
       });

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { CallName } from '../../api/contract.ts';
-import { none, payload } from './fields.ts';
+import { none } from './fields.ts';
 import type { CallSchema } from './schema.ts';
 
 /** USD, 0..1,000,000,000, at most 2 decimals. */
@@ -31,8 +31,13 @@ const limits = v.strictObject({
   realityCheckMinutes: v.optional(minutes),
 });
 
+/**
+ * The extension's fields are required (unlike the spec's calls, whose fields
+ * `payload` leaves optional for the handlers to answer): a payload without
+ * them is refused here. Other keys are let through, as elsewhere.
+ */
 export const responsibleSchemas = {
   rtLimits: none,
-  rtSetLimits: payload({ limits }),
-  rtSelfExclude: payload({ until: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  rtSetLimits: v.object({ limits }),
+  rtSelfExclude: v.object({ until: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 } satisfies Partial<Record<CallName, CallSchema>>;
