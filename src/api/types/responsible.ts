@@ -11,15 +11,21 @@
  *   - deposit: the deposits submitted in the period (in review or approved; a
  *     rejected one does not count), and the new one;
  *   - loss: the net loss realised in the period (closed orders' and settled
- *     options' profit and loss together, when below 0), plus the most the new
+ *     options' profit and loss together, when below 0; an order's P&L is its
+ *     price P&L, commission and interest aside), plus the most the new
  *     trade can lose (an option's amount, an order's margin);
  *   - turnover: the amounts put at stake in the period (options' amounts,
- *     orders' margins), and the new trade's.
- *   A call that would pass one is refused with 1120, 1121 or 1122 and an
- *   {@link RtRefusal}: which limit, its period and when that period ends.
- * - sessionMinutes: how long a session may last from sign-in. After it, every
- *   call of that session is refused with 1124 ({@link RtSessionEnded}) and the
- *   session ends; the trader may sign in again.
+ *     orders' margins; a pending order cancelled before it filled does not
+ *     count), and the new trade's.
+ *   A call that would pass one (used + new > limit; reaching it exactly is
+ *   allowed) is refused with 1120, 1121 or 1122 and an {@link RtRefusal}:
+ *   which limit, its period and when that period ends. When it would pass
+ *   several, the one reported is the one with the least room left (limit −
+ *   used), the shortest period first when several have as little.
+ * - sessionMinutes: how long a session may last from sign-in (a refresh or
+ *   an account switch keeps the sign-in time). After it, the session's next
+ *   call is refused with 1124 ({@link RtSessionEnded}) and the session ends
+ *   (its tokens answer as an ended session's); the trader may sign in again.
  * - realityCheckMinutes: the trader's own interval between reality checks
  *   (the app's reminder of time spent and P&L), instead of the site's.
  * - Lowering or setting a limit takes effect at once. Raising or removing one
@@ -78,7 +84,10 @@ export interface RtSetLimitsPayload {
   limits: RtLimits;
 }
 
-/** rtSelfExclude's payload: until when (epoch ms), from a day to five years ahead. */
+/**
+ * rtSelfExclude's payload: until when (epoch ms), from a day to five calendar
+ * years ahead of the server's now; outside that, 1001 and nothing changes.
+ */
 export interface RtSelfExcludePayload {
   until: number;
 }
