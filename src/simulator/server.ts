@@ -70,6 +70,21 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/** A module's say on an authenticated call before its handler (a session past its time limit ends). */
+function sessionRefusal(
+  modules: readonly SimModule<SimState>[],
+  ctx: SimContext<SimState>,
+  session: TokenPayload,
+  token: string,
+  now: number,
+): Reply | undefined {
+  for (const m of modules) {
+    const refused = m.sessionRefusal?.(ctx, session, token, now);
+    if (refused) return refused;
+  }
+  return undefined;
+}
+
 /**
  * A simulator: its state loaded (or made), its modules started, ready to answer
  * calls and channels.
@@ -193,13 +208,8 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
           return ep.root === 'exchange' ? fail(400) : { httpStatus: 401 };
         const r = await persistence.bracket(() => {
           const now = clock.now();
-          // A module's say before the handler (a session past its time limit ends).
-          if (session && token)
-            for (const m of modules) {
-              const refused = m.sessionRefusal?.(ctx, session, token, now);
-              if (refused) return refused;
-            }
-          return handler(payload, { session, token, now, peer });
+          const refused = session && token && sessionRefusal(modules, ctx, session, token, now);
+          return refused || handler(payload, { session, token, now, peer });
         });
         writes = r.writes;
         return r.value;

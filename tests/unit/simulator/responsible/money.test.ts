@@ -114,6 +114,10 @@ describe('money limits', () => {
     t.w.sim.backOffice.rejectDeposit(req!.id, 'no');
     expect((await rtState(t.w)).usage.deposit.day).toBe(0);
     expect(await deposit(t.w, '1000')).toBe(0);
+    // Approved, it still counts.
+    const [again] = t.w.sim.backOffice.walletRequests(t.uid).filter((x) => x.payState === 0);
+    t.w.sim.backOffice.approveDeposit(again!.id);
+    expect((await rtState(t.w)).usage.deposit.day).toBe(1000);
   });
 
   it('a settled losing option counts towards the loss, a winning one nets it', async () => {
