@@ -34,11 +34,14 @@ describe('responsible trading in the back office', () => {
       email: 'bo@example.com',
       password: 'secret123',
     });
-    let token: string | undefined;
-    const api = hostApi(srv.url, () => token);
-    token = (
-      await api.call('login', { username: 'bo@example.com', password: 'secret123', type: 'E' })
-    ).data?.token;
+    const session: { token: string | undefined } = { token: undefined };
+    const api = hostApi(srv.url, () => session.token);
+    const first = await api.call('login', {
+      username: 'bo@example.com',
+      password: 'secret123',
+      type: 'E',
+    });
+    session.token = first.data?.token;
     await bo.setCoolingOff(2);
     await api.call('rtSetLimits', { limits: limits({ loss: { day: 100 } }) });
     await api.call('rtSetLimits', { limits: limits({ loss: { day: 300 } }) });
