@@ -78,6 +78,17 @@ const sim = await createSimulator({
   // Each call's writes told apart, so a failed save fails exactly the calls it undid.
   writeScope: nodeWriteScope(),
 });
+// Responsible trading: the cooling-off before a raised or removed limit applies (default 24 h).
+const coolingOff = process.env.SIM_COOLING_OFF_HOURS;
+if (coolingOff !== undefined && coolingOff !== '') {
+  try {
+    sim.backOffice.setCoolingOff(Number(coolingOff));
+  } catch (e) {
+    console.error(`sim:server: SIM_COOLING_OFF_HOURS: ${(e as Error).message}`);
+    await sim.close();
+    process.exit(1);
+  }
+}
 let key: Awaited<ReturnType<typeof resolveOperatorKey>>;
 try {
   key = await resolveOperatorKey(sim, process.env.SIM_OPERATOR_KEY);

@@ -7,6 +7,7 @@
 import type { HttpMethod, Root } from './wire.ts';
 import type * as T from './types/trading.ts';
 import type * as U from './types/user.ts';
+import type * as R from './types/responsible.ts';
 
 /** How a payload travels: JSON body, multipart (string fields as JSON blobs), form-encoded, or a GET query. */
 export type Encoding = 'json' | 'multipart' | 'form' | 'query';
@@ -134,6 +135,16 @@ export interface Calls {
    * while this source must wait.
    */
   bindEmailConfirm: C<{ code: string }, null>;
+  /**
+   * Responsible trading (types/responsible.ts says what each limit counts and
+   * the codes it refuses with), called only where the site config offers it:
+   * the limits in force, pending raises, usage and period ends.
+   */
+  rtLimits: C<None, R.RtState>;
+  /** Sets the limits wanted: lower ones at once, raises and removals after the cooling-off. */
+  rtSetLimits: C<R.RtSetLimitsPayload, R.RtState>;
+  /** Self-exclusion until a date: ends every session of the user; sign-in refused (1123) until then. */
+  rtSelfExclude: C<R.RtSelfExcludePayload, null>;
 }
 
 export type CallName = keyof Calls;
@@ -242,6 +253,9 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   bindEmailSubmit: api('/waa/user/bind/email/submit'),
   // An extension beside the spec's submit (see Calls).
   bindEmailConfirm: api('/waa/user/bind/email/confirm'),
+  rtLimits: api('/waa/user/responsible/limits'),
+  rtSetLimits: api('/waa/user/responsible/limits/submit'),
+  rtSelfExclude: { ...api('/waa/user/responsible/exclude'), endsSession: true },
 };
 
 /** Static files the app reads besides the API (served next to index.html). */

@@ -74,6 +74,15 @@ export interface SiteConfig {
    */
   realityCheckMinutes?: number;
   /**
+   * Responsible trading (api/types/responsible.ts), an extension a server
+   * must offer: limits, a reality-check interval of the trader's own, and
+   * self-exclusion in the user centre. Off when absent or false: nothing of it
+   * shows and none of its calls is made. `coolingOffHours` (default 24) is the
+   * built-in simulator's cooling-off before a raised or removed limit applies;
+   * a live server keeps its own and says it in each reply.
+   */
+  responsibleTrading?: boolean | { coolingOffHours?: number };
+  /**
    * A site for one wallet application only (trading.md §1): other devices,
    * unless the mobile app, are sent to its page. Absent: no redirect.
    */

@@ -18,6 +18,7 @@ import type { IdentityBackOffice } from './modules/identity/index.ts';
 import type { AccountBackOffice } from './modules/account/index.ts';
 import { DEFAULT_FLAGS } from './core-state.ts';
 import type { TradingBackOffice } from './modules/trading/backoffice.ts';
+import type { ResponsibleBackOffice } from './modules/responsible/index.ts';
 import { isShiftable } from './clock.ts';
 import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
 
@@ -85,7 +86,8 @@ export interface BackOffice
     UsersBackOffice,
     IdentityBackOffice,
     AccountBackOffice,
-    TradingBackOffice {}
+    TradingBackOffice,
+    ResponsibleBackOffice {}
 
 /**
  * The back office of one simulator: the core's operations, then each

@@ -110,6 +110,12 @@ export const CODE_MESSAGES: Record<number, string> = {
   1109: 'Wrong old password',
   1110: 'Sending frequency is too high',
   1111: 'Invalid verification code',
+  // Extension: responsible trading (api/types/responsible.ts).
+  1120: 'Deposit limit reached',
+  1121: 'Loss limit reached',
+  1122: 'Turnover limit reached',
+  1123: 'Self-excluded until the date given',
+  1124: 'Session time limit reached',
   1149: 'There is a loan application in progress',
   1150: 'A loan order is currently in progress',
   1151: 'A loan is overdue, repay as soon as possible',

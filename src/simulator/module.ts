@@ -90,6 +90,17 @@ export interface SimModule<S extends object = object, Ops extends object = objec
   onTick?(ctx: SimContext<S>, now: number): void;
   /** Messages to send when a user's exchange channel authenticates. */
   exchangeSnapshot?(ctx: SimContext<S>, session: TokenPayload): OrdersMessage[];
+  /**
+   * A refusal of an authenticated call before its handler runs (the session
+   * time limit: responsible trading), or undefined to let it through. Runs
+   * inside the user's serialised call; it may end the session.
+   */
+  sessionRefusal?(
+    ctx: SimContext<S>,
+    session: TokenPayload,
+    token: string,
+    now: number,
+  ): Reply | undefined;
   /** Whether a session is valid, beyond its signature (identity module). */
   sessionValid?(ctx: SimContext<S>, session: TokenPayload, token: string): boolean;
   /**

@@ -70,6 +70,21 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/** A module's say on an authenticated call before its handler (a session past its time limit ends). */
+function sessionRefusal(
+  modules: readonly SimModule<SimState>[],
+  ctx: SimContext<SimState>,
+  session: TokenPayload,
+  token: string,
+  now: number,
+): Reply | undefined {
+  for (const m of modules) {
+    const refused = m.sessionRefusal?.(ctx, session, token, now);
+    if (refused) return refused;
+  }
+  return undefined;
+}
+
 /**
  * A simulator: its state loaded (or made), its modules started, ready to answer
  * calls and channels.
@@ -191,9 +206,11 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
         // A call queued behind a password change or a revocation no longer has a session.
         if (session && token && !ctx.sessionValid(session, token))
           return ep.root === 'exchange' ? fail(400) : { httpStatus: 401 };
-        const r = await persistence.bracket(() =>
-          handler(payload, { session, token, now: clock.now(), peer }),
-        );
+        const r = await persistence.bracket(() => {
+          const now = clock.now();
+          const refused = session && token && sessionRefusal(modules, ctx, session, token, now);
+          return refused || handler(payload, { session, token, now, peer });
+        });
         writes = r.writes;
         return r.value;
       });

@@ -15,6 +15,7 @@ import type { AccountSlice } from './modules/account/state.ts';
 import type { TradingSlice } from './modules/trading/state.ts';
 import type { UploadsSlice } from './persist/uploads.ts';
 import type { OperatorKeySlice } from './host/operator-key.ts';
+import type { ResponsibleSlice } from './modules/responsible/state.ts';
 
 /** The whole state: the core's fields and every owner's section. */
 export interface SimState
@@ -25,7 +26,8 @@ export interface SimState
     AccountSlice,
     TradingSlice,
     UploadsSlice,
-    OperatorKeySlice {}
+    OperatorKeySlice,
+    ResponsibleSlice {}
 
 /** A fresh state; each module's `init` adds its own section. */
 export function newState(

@@ -50,6 +50,8 @@ export interface UserRecord extends StoredPassword {
    * `sg`); raising it (password change, forced log-out) ends every older session.
    */
   sessionGen?: number;
+  /** Self-excluded until then (epoch ms; responsible trading): sign-in answers 1123. */
+  selfExcludedUntil?: number;
 }
 
 /** The users' section of the state (state.ts composes it). */
@@ -203,18 +205,36 @@ export const isDeletedUser = (ctx: UsersContext, uid: string): boolean =>
  * A session token for a user on the account they are on now. It carries the
  * user's session generation (`sg`), so ending all sessions is one increment,
  * and its session family (`fam`), so a stolen refresh token's family can be
- * revoked as a whole.
+ * revoked as a whole, and when the session signed in (`sia`, epoch ms;
+ * refreshes and account switches keep it), for the session time limit.
  */
-export const tokenFor = (ctx: UsersContext, u: UserRecord, family?: string): Promise<string> => {
+export const tokenFor = (
+  ctx: UsersContext,
+  u: UserRecord,
+  family?: string,
+  signedInAt?: number,
+): Promise<string> => {
   const claims = {
     uid: u.uid,
     virtualStatus: u.virtualStatus,
     aesKey: u.aesKey,
     sg: u.sessionGen ?? 0,
     ...(family !== undefined ? { fam: family } : {}),
+    ...(signedInAt !== undefined ? { sia: signedInAt } : {}),
   };
   return ctx.tokens.sign(claims);
 };
+
+/** When a token's session signed in (claim `sia`, epoch ms), if it says. */
+export function signedInAtOf(token: string | undefined): number | undefined {
+  if (!token) return undefined;
+  try {
+    const sia = decodeJwt(token).sia;
+    return typeof sia === 'number' ? sia : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The session family of a token (claim `fam`), if it has one. */
 export function familyOf(token: string | undefined): string | undefined {

@@ -28,6 +28,7 @@ import { identitySchemas } from './identity.ts';
 import { marketSchemas } from './market.ts';
 import type { CallSchema } from './schema.ts';
 import { tradingSchemas } from './trading.ts';
+import { responsibleSchemas } from './responsible.ts';
 
 export type { CallSchema } from './schema.ts';
 export { parseChannelCommand } from './channel.ts';
@@ -38,6 +39,7 @@ export const CALL_SCHEMAS: Record<CallName, CallSchema> = {
   ...identitySchemas,
   ...tradingSchemas,
   ...accountSchemas,
+  ...responsibleSchemas,
 };
 
 type Issue = { message: string; issues?: Issue[] | undefined };

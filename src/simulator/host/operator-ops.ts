@@ -15,6 +15,7 @@ import {
   SPREAD_FACTOR,
   SPREAD_MS,
 } from '../market-events.ts';
+import { MAX_COOLING_OFF_HOURS } from '../modules/responsible/state.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -147,6 +148,11 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   tradingOrders: v.strictTuple([id, book]),
   tradingOptions: v.strictTuple([id, book]),
   tradingSummary: v.strictTuple([id, book]),
+  // responsible trading
+  responsibleOf: byId,
+  liftSelfExclusion: byId,
+  setCoolingOff: v.strictTuple([pctIn(0, MAX_COOLING_OFF_HOURS)]),
+  setRtTimezone: v.strictTuple([text(64)]),
 };
 
 // A Map, not the object: a name like `__proto__` or `constructor` finds nothing.

@@ -4,6 +4,7 @@ import type { SimState } from '../state.ts';
 import { accountModule } from './account/index.ts';
 import { identityModule } from './identity/index.ts';
 import { ledgerModule } from './ledger.ts';
+import { responsibleModule } from './responsible/index.ts';
 import { tradingModule } from './trading/index.ts';
 import { usersModule } from './users.ts';
 
@@ -14,4 +15,5 @@ export const LATE_MODULES: readonly SimModule<SimState>[] = [
   identityModule,
   tradingModule,
   accountModule,
+  responsibleModule,
 ];

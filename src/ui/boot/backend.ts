@@ -22,9 +22,18 @@ export interface Backend {
   simulator?: Comlink.Remote<WorkerApi>;
 }
 
-export function simulatorBackend(): Backend {
+export function simulatorBackend(cfg?: SiteConfig): Backend {
   // Usually started by the entry already (early.ts), which sent it the first product-list call.
   const { remote } = takeWorker() ?? startWorker();
+  // Responsible trading's cooling-off is the site's (site.ts `responsibleTrading`).
+  const rt = cfg?.responsibleTrading;
+  if (typeof rt === 'object' && rt.coolingOffHours !== undefined) {
+    // Across the worker, every back-office operation answers a promise.
+    const bo = remote.backOffice as unknown as { setCoolingOff(h: number): Promise<void> };
+    bo.setCoolingOff(rt.coolingOffHours).catch((e: unknown) => {
+      console.error('simulator: cooling-off from the site config refused', e);
+    });
+  }
   const server = { handle: remote.handle, connect: remote.connect };
   const channel = (name: ChannelName) =>
     createChannel(
@@ -66,7 +75,7 @@ function releaseWorker({ endpoint, remote }: SimulatorWorker): void {
 }
 
 export function createBackend(cfg: SiteConfig): Backend {
-  if (cfg.backend !== 'live') return simulatorBackend();
+  if (cfg.backend !== 'live') return simulatorBackend(cfg);
   const early = takeWorker();
   if (early) releaseWorker(early);
   return liveBackend(cfg);

@@ -22,6 +22,7 @@ import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { fail, ok, type Handlers } from '../../module.ts';
 import { nextId } from '../../core-state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
+import { moneyRefusal } from '../responsible/limits.ts';
 import {
   cents,
   coinNet,
@@ -81,6 +82,9 @@ export const depositHandlers = (ctx: AccountContext): Handlers => ({
     if (open.length >= DEPOSIT_OPEN_MAX) return fail(23552);
     // depositBanNewFlow: no new deposit while the latest one waits (what rechargeStatus tells).
     if (ctx.state.flags.depositBanNewFlow && deposits[0]?.payState === 0) return fail(23552);
+    // Responsible trading: a deposit limit it would pass (1120), before anything is kept.
+    const limited = moneyRefusal(ctx, u.uid, 'deposit', usd.toFixed(2), ctx.clock.now());
+    if (limited) return { code: limited.code, data: limited.data as never };
     const image = await imageUpload(p?.depositProof);
     if (isFailure(image)) return image;
     const refs = keepImages(ctx, u.uid, [image]);

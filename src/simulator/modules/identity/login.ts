@@ -36,6 +36,7 @@ import {
 import { checkCode, codeFailure, consumeCode, issueCode, liveCode, send } from './codes.ts';
 import { clearFailures, lockKey, recordFailure, waitFor } from './lockout.ts';
 import { endSessions, issueSession } from './sessions.ts';
+import { excludedUntil } from './exclusion.ts';
 import { hasIllegal, normaliseLogin, str, validPassword } from './validate.ts';
 import type { IdentityContext } from './state.ts';
 
@@ -81,6 +82,9 @@ async function login(ctx: IdentityContext, p: LoginPayload, peer: string) {
     return fail(1108);
   }
   if (u.blocked) return fail(1044);
+  // Self-excluded (responsible trading): both steps of a sign-in are refused, with the date.
+  const until = excludedUntil(u, ctx.clock.now());
+  if (until !== undefined) return { code: 1123, data: { until } as never };
   if (u.twoFactor) {
     if (p.command !== 'verification') {
       return sendSecondFactor(ctx, u, peer) ? ok({ qrcodeStatus: 0 }) : fail(1110);

@@ -22,6 +22,7 @@ import { fail, ok, type Handlers } from '../../module.ts';
 import { findUser, type UserRecord } from '../../users.ts';
 import { walletRows } from '../account/wallet.ts';
 import { claimRefreshToken, issueSession, signedSession } from './sessions.ts';
+import { excludedUntil } from './exclusion.ts';
 import { str } from './validate.ts';
 import type { IdentityContext } from './state.ts';
 
@@ -70,7 +71,17 @@ export const sessionHandlers = (ctx: IdentityContext): Handlers => ({
     if (!u) return fail(1002);
     if (u.blocked) return fail(1044);
     if (rec.gen !== (u.sessionGen ?? 0)) return fail(23519);
-    return ok(await issueSession(ctx, u, rec.family));
+    const until = excludedUntil(u, ctx.clock.now());
+    if (until !== undefined) return { code: 1123, data: { until } as never };
+    // An older record or token may not say when the session signed in: from now, then.
+    return ok(
+      await issueSession(
+        ctx,
+        u,
+        rec.family,
+        rec.signedInAt ?? signed.signedInAt ?? ctx.clock.now(),
+      ),
+    );
   },
   sessionCheck: (_p, info) =>
     info.session && findUser(ctx, info.session.uid) ? ok(null) : fail(-1),

@@ -65,12 +65,14 @@ function prune(ctx: IdentityContext, now: number): void {
 
 /**
  * A new access token and refresh token for a user: a new session family
- * (sign-in), or the next pair of an existing one (refresh).
+ * (sign-in, signed in now), or the next pair of an existing one (refresh,
+ * keeping the family's sign-in time).
  */
 export async function issueSession(
   ctx: IdentityContext,
   u: UserRecord,
   family: string = secureUuid(),
+  signedInAt: number = ctx.clock.now(),
 ): Promise<Required<TokenData>> {
   const now = ctx.clock.now();
   prune(ctx, now);
@@ -80,9 +82,10 @@ export async function issueSession(
     expiresAt: now + REFRESH_TTL_MS,
     gen: u.sessionGen ?? 0,
     family,
+    signedInAt,
   };
   ctx.persist();
-  return { token: await tokenFor(ctx, u, family), refreshToken };
+  return { token: await tokenFor(ctx, u, family, signedInAt), refreshToken };
 }
 
 /**
@@ -116,8 +119,14 @@ export function claimRefreshToken(
 export async function signedSession(
   ctx: IdentityContext,
   token: string,
-): Promise<{ uid: string; family: string | undefined } | undefined> {
+): Promise<
+  { uid: string; family: string | undefined; signedInAt: number | undefined } | undefined
+> {
   const claims = await ctx.tokens.signedClaims(token, REFRESH_TTL_MS / 1000);
   if (typeof claims?.uid !== 'string') return undefined;
-  return { uid: claims.uid, family: typeof claims.fam === 'string' ? claims.fam : undefined };
+  return {
+    uid: claims.uid,
+    family: typeof claims.fam === 'string' ? claims.fam : undefined,
+    signedInAt: typeof claims.sia === 'number' ? claims.sia : undefined,
+  };
 }

@@ -96,6 +96,8 @@ export interface RefreshRecord {
    * rotated (used) refresh token again revokes the whole family.
    */
   family?: string;
+  /** When the family signed in (epoch ms): a refresh keeps it (the session time limit). */
+  signedInAt?: number;
 }
 
 /** Failures of a pair or a source (lockout.ts). */

@@ -10,10 +10,12 @@
  * Closing and cancelling stay possible for a banned user, so a ban never traps
  * money in a position.
  */
+import type Big from 'big.js';
 import { FOREX_PERMISSION_USD } from '../../../config/constants.ts';
 import type { ProductDef } from '../../catalogue.ts';
 import { hasUnverifiedWithdrawal } from '../../queries.ts';
 import { findUser, totalDeposit, type UserRecord } from '../../users.ts';
+import { moneyRefusal } from '../responsible/limits.ts';
 import { type Book, type TradingContext } from './state.ts';
 
 /** A validation failure: the handler answers with its code. */
@@ -21,6 +23,8 @@ export class Refusal extends Error {
   constructor(
     readonly code: number,
     readonly detail?: string,
+    /** The reply's data (a responsible-trading refusal's RtRefusal). */
+    readonly data?: unknown,
   ) {
     super(`refused ${code}`);
   }
@@ -29,6 +33,23 @@ export class Refusal extends Error {
 /** Stop the call with a code (thrown as a {@link Refusal}; the handler answers it). */
 export function refuse(code: number, detail?: string): never {
   throw new Refusal(code, detail);
+}
+
+/**
+ * The user's responsible-trading limits (modules/responsible): on the real
+ * book, a stake (an order's margin, an option's amount) that would pass a
+ * loss or turnover limit is refused with 1121 / 1122 and its RtRefusal.
+ */
+export function mayStake(
+  ctx: TradingContext,
+  uid: string,
+  book: Book,
+  stake: Big | string,
+  now: number,
+): void {
+  if (book !== 'real') return;
+  const r = moneyRefusal(ctx, uid, 'trade', stake.toString(), now);
+  if (r) throw new Refusal(r.code, undefined, r.data);
 }
 
 /** The caller's user record, refusing 1002 when it is gone. */

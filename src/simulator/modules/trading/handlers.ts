@@ -11,7 +11,7 @@
  */
 import type { TokenPayload } from '../../../api/types/trading.ts';
 import { fail, ok, type CallInfo, type Handlers } from '../../module.ts';
-import { familyOf, tokenFor } from '../../users.ts';
+import { familyOf, signedInAtOf, tokenFor } from '../../users.ts';
 import { balanceOf, resetDemo, switchAccount } from './accounts.ts';
 import { Refusal, refuse, userOf } from './guards.ts';
 import { orderList, optionList } from './lists.ts';
@@ -43,7 +43,8 @@ export function tradingHandlers(ctx: TradingContext): Handlers {
       settleDue(ctx, rt, c.now);
       return ok(body(c));
     } catch (e) {
-      if (e instanceof Refusal) return fail(e.code, e.detail);
+      if (e instanceof Refusal)
+        return e.data === undefined ? fail(e.code, e.detail) : { code: e.code, data: e.data as D };
       throw e;
     } finally {
       flush(ctx, rt, c.now);
@@ -103,7 +104,9 @@ export function tradingHandlers(ctx: TradingContext): Handlers {
       if (r.code !== 0 || !info.session) return fail(r.code, r.msg);
       // The new token stays in the session's family (a revoked family takes it along).
       const user = userOf(ctx, info.session.uid);
-      return ok({ token: await tokenFor(ctx, user, familyOf(info.token)) });
+      return ok({
+        token: await tokenFor(ctx, user, familyOf(info.token), signedInAtOf(info.token)),
+      });
     },
     resetUser: (_p, info) =>
       run(info, (c): null => {

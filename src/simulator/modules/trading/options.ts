@@ -23,7 +23,7 @@
 import Big from 'big.js';
 import { acct } from '../../ledger.ts';
 import { nextId } from '../../core-state.ts';
-import { direction, mayTrade, mayTradeForex, refuse } from './guards.ts';
+import { direction, mayStake, mayTrade, mayTradeForex, refuse } from './guards.ts';
 import { queueOption } from './indexes.ts';
 import { cents, decimal } from './money.ts';
 import { OPTION_MAX, OPTION_MIN, OPTION_TERMS, productOfOption } from './option-config.ts';
@@ -70,6 +70,7 @@ export function placeOption(
     refuse(601);
   const cash = acct.cash(uid, book);
   if (ctx.ledger.balance(cash).lt(amount)) refuse(203);
+  mayStake(ctx, uid, book, amount, now);
   ctx.ledger.transfer(cash, heldOptions(uid, book), amount);
   const o: OptionRecord = {
     id: nextId(ctx.state),

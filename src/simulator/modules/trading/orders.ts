@@ -27,7 +27,7 @@ import { stopRefusal } from '../../../api/order-rules.ts';
 import type { ProductDef } from '../../catalogue.ts';
 import { acct, InsufficientFunds } from '../../ledger.ts';
 import { nextId } from '../../core-state.ts';
-import { direction, mayTrade, mayTradeForex, refuse } from './guards.ts';
+import { direction, mayStake, mayTrade, mayTradeForex, refuse } from './guards.ts';
 import { activate, markDirty } from './indexes.ts';
 import { decimal, feeOf, lotStep, marginOf, notionalUsd, quoteCurrency, usdRate } from './money.ts';
 import { quoteAt, type Quote } from './quotes.ts';
@@ -140,6 +140,7 @@ export function placeOrder(
   const fee = feeOf(notional);
   const cash = acct.cash(uid, book);
   if (ctx.ledger.balance(cash).lt(margin.plus(fee))) refuse(203);
+  mayStake(ctx, uid, book, margin, now);
   lock(ctx, uid, book, margin, fee);
   const o: OrderRecord = {
     id: nextId(ctx.state),

@@ -1,4 +1,4 @@
-/** Console pane: the signed-in user's money, trade ban and two-factor. */
+/** Console pane: the signed-in user's money, trade ban and two-factor; any user's responsible-trading limits. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,20 @@ import { decodeToken, session } from '../../../state/session.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run } from './pane-helpers.ts';
 import { ConsoleInput } from './console-field.tsx';
+import { Responsible } from './responsible.tsx';
 
 export function Account({ bo }: { bo: RemoteBackOffice }) {
   const { t } = useTranslation();
   const { token } = useSnapshot(session);
   const uid = decodeToken(token)?.uid;
   const [amount, setAmount] = useState('10000');
-  if (!uid) return <p className="muted">{t('tips.login_required')}</p>;
+  if (!uid)
+    return (
+      <>
+        <p className="muted">{t('tips.login_required')}</p>
+        <Responsible bo={bo} uid={undefined} />
+      </>
+    );
   return (
     <>
       <p>UID {uid}</p>
@@ -54,6 +61,7 @@ export function Account({ bo }: { bo: RemoteBackOffice }) {
           {t('console.twoFactor')}
         </button>
       </div>
+      <Responsible bo={bo} uid={uid} />
     </>
   );
 }
