@@ -23,7 +23,7 @@
  *   ends with /login, as a password change does.
  * Time comes from the input (`now`, the server's clock at start).
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { RtKey, RtSetLimitsPayload, RtState } from '../../api/types/responsible.ts';
 import { clearSession } from '../../state/session.ts';
@@ -180,14 +180,12 @@ export const responsibleMachine = setup({
     outcome: undefined,
     until: '',
   }),
-  initial: 'starting',
+  initial: 'loading',
   states: {
-    // No call at all where the site does not offer it.
-    starting: {
-      always: [{ guard: 'enabled', target: 'loading' }, { target: 'sentAway' }],
-    },
     loading: {
       tags: ['busy'],
+      // No call at all where the site does not offer it (the load never starts).
+      always: { guard: not('enabled'), target: 'sentAway' },
       invoke: {
         id: 'loadLimits',
         src: 'loadLimits',

@@ -70,7 +70,7 @@ export function Responsible() {
   return (
     <main className="screen profile-screen responsible-screen">
       <ProfileHeader title={t('responsible.title')} />
-      {state.matches('loading') || state.matches('starting') ? (
+      {state.matches('loading') ? (
         <LoadingRows rows={4} />
       ) : state.matches('failed') ? (
         <LoadError
