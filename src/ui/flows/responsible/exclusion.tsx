@@ -3,6 +3,7 @@
  * years ahead, in the server's zone), then confirm: the trader is signed out
  * and cannot sign in until then. The server ends every session on success.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { responsibleMachine } from '../../../machines/responsible/machine.ts';
@@ -29,7 +30,7 @@ export function Exclusion({ state, send }: ResponsibleView) {
         send({ type: 'exclude.submit' });
       }}
     >
-      <h2 className="section-title">{t('responsible.excludeTitle')}</h2>
+      <StepTitle />
       <p className="muted small">{t('responsible.excludeIntro')}</p>
       <TextField
         label={t('responsible.excludeUntil')}
@@ -74,9 +75,7 @@ function Confirm({ state, send }: ResponsibleView) {
   const until = formatDateTime(untilOf(c.until, c.now, c.rt?.timezone ?? 'UTC'));
   return (
     <section className="responsible-confirm" role="alertdialog" aria-labelledby="rt-confirm">
-      <h2 id="rt-confirm" className="section-title">
-        {t('responsible.excludeTitle')}
-      </h2>
+      <StepTitle id="rt-confirm" />
       <p id="rt-confirm-text">{t('responsible.excludeConfirm', { date: until })}</p>
       <div className="form-actions row">
         <Cancel state={state} send={send} />
@@ -92,5 +91,20 @@ function Confirm({ state, send }: ResponsibleView) {
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The step's heading takes focus as the step opens: the button that opened it
+ * is gone, and a screen reader starts reading here.
+ */
+function StepTitle({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h2 ref={ref} id={id} className="section-title" tabIndex={-1}>
+      {t('responsible.excludeTitle')}
+    </h2>
   );
 }
