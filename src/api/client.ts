@@ -13,6 +13,7 @@ import {
 } from './contract.ts';
 import { wireRequest } from './request.ts';
 import { NetworkError, type ApiReply, type Transport } from './wire.ts';
+import { RT_CODES } from './types/responsible.ts';
 import { TIMEOUT_MARGIN_MS, TOAST_MS } from '../config/constants.ts';
 
 /** Why a call failed, when it failed before or beside the server's code. */
@@ -57,9 +58,16 @@ export interface ClientDeps {
   toast(message: string, kind: ToastKind, durationMs: number): void;
   /**
    * The session is over: clear it and go to sign in. `to` is the path to come
-   * back to (401 on /waa/), absent for code 23519.
+   * back to (401 on /waa/), absent for code 23519 and for 1124 (responsible
+   * trading: the session's time limit is reached).
    */
-  sessionExpired(reason: '401' | '23519'): void;
+  sessionExpired(reason: '401' | '23519' | '1124'): void;
+  /**
+   * The values a code's message shows from the reply's `data` (a refusal by
+   * a responsible-trading limit: which limit, its period, when it resets),
+   * localised and formatted; undefined when the code's message has none.
+   */
+  values?(code: number, data: unknown): Record<string, string> | undefined;
   /** Configured request timeout in ms; undefined means none (trading.md §9). */
   timeoutMs?: number;
 }
@@ -76,8 +84,11 @@ export interface ApiClient {
   ): Promise<CallResult<K>>;
   /** Fetch an image with the bearer token; cached per path as an object URL. */
   image(path: string): Promise<string | undefined>;
-  /** The text of a failure code: a sentence (localised, the server's, or generic), then `(code N)`. */
-  codeMessage(code: number, serverMsg?: string): string;
+  /**
+   * The text of a failure code: a sentence (localised, the server's, or
+   * generic; its {{holes}} filled from the reply's `data`), then `(code N)`.
+   */
+  codeMessage(code: number, serverMsg?: string, data?: unknown): string;
 }
 
 function parseReply(text: string): ApiReply | undefined {
@@ -146,10 +157,14 @@ export function createApiClient(deps: ClientDeps): ApiClient {
    * generic sentence. A server identifier (USER_NOT_FOUND, a dotted key) is
    * never shown: it says nothing to a person.
    */
-  const codeMessage = (code: number, serverMsg?: string) => {
+  const codeMessage = (code: number, serverMsg?: string, data?: unknown) => {
+    const raw = deps.t(`code.${code}`);
+    const values = raw !== undefined && data != null ? deps.values?.(code, data) : undefined;
+    const filled = raw !== undefined && values ? fill(raw, values) : raw;
+    // A message that needs the reply's figures and did not get them is not shown with its holes.
+    const own = filled !== undefined && /\{\{\s*\w+\s*\}\}/.test(filled) ? undefined : filled;
     const message =
-      deps.t(`code.${code}`) ??
-      (serverMsg && isSentence(serverMsg) ? serverMsg : text('tips.code_unknown'));
+      own ?? (serverMsg && isSentence(serverMsg) ? serverMsg : text('tips.code_unknown'));
     return fill(deps.t('tips.with_code') ?? '{{message}} (code {{code}})', {
       message,
       code: String(code),
@@ -251,16 +266,18 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     if (reply.code === 0)
       return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
-    if (reply.code === LOGIN_REQUIRED_CODE) {
-      const message = text('tips.login_required');
+    const message = codeMessage(reply.code, reply.msg ?? reply.message, reply.data);
+    // The session is over: 23519, or 1124 (responsible trading: its time limit is reached).
+    if (reply.code === LOGIN_REQUIRED_CODE || reply.code === RT_CODES.sessionEnded) {
+      const expired = reply.code === LOGIN_REQUIRED_CODE;
       // As with a 401: once per session, said even after a quiet poll.
       if (token !== undefined && token !== deps.token())
         return { code: reply.code, data: null, reply: full, message: '' };
-      deps.sessionExpired('23519');
-      deps.toast(message, 'error', TOAST_MS);
-      return { code: reply.code, data: null, reply: full, message };
+      deps.sessionExpired(expired ? '23519' : '1124');
+      const said = expired ? text('tips.login_required') : message;
+      deps.toast(said, 'error', TOAST_MS);
+      return { code: reply.code, data: null, reply: full, message: said };
     }
-    const message = codeMessage(reply.code, reply.msg ?? reply.message);
     if (!quiet) deps.toast(message, 'error', TOAST_MS);
     return { code: reply.code, data: null, reply: full, message };
   }

@@ -112,6 +112,14 @@ export const cryptoWithdrawOn = (
   withdrawTypes: readonly string[],
 ): boolean => withdrawTypes.includes('crypto') && !flagOn(flags, 'NO_WALLET_WITHDRAW');
 
+/**
+ * The site offers responsible trading (issue 28 item 2, api/types/responsible.ts):
+ * its capability is present and not false. Off: nothing of it shows, none of its calls is made.
+ */
+export const responsibleOn = (
+  config: Pick<SiteConfig, 'responsibleTrading'> | undefined,
+): boolean => config?.responsibleTrading !== undefined && config.responsibleTrading !== false;
+
 export const DEFAULT_SITE: SiteConfig = {
   siteName: 'Trader',
   backend: 'simulator',

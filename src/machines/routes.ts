@@ -48,6 +48,8 @@ export const ROUTES = [
   { name: 'standards', path: '/user/standards' },
   { name: 'notification', path: '/user/notification' },
   { name: 'bindEmail', path: '/user/bindEmail' },
+  // Responsible trading (issue 28 item 2): only where the site's capability is on.
+  { name: 'responsible', path: '/user/responsible' },
   { name: 'service', path: '/user/service' },
 ] as const satisfies readonly RouteDef[];
 

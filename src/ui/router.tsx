@@ -86,6 +86,10 @@ export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
     () => import('./flows/bindEmail/bind.tsx'),
     (m) => m.BindEmail,
   ),
+  responsible: later(
+    () => import('./flows/responsible/responsible.tsx'),
+    (m) => m.Responsible,
+  ),
   verified: later(
     () => import('./flows/verification/verified.tsx'),
     (m) => m.Verified,

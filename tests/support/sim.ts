@@ -29,7 +29,7 @@ export interface TestWorld {
   /** Toasts the client showed. */
   toasts: string[];
   /** Session-expired signals the client raised. */
-  expired: Array<'401' | '23519'>;
+  expired: Array<'401' | '23519' | '1124'>;
   channel(name: ChannelName): Channel;
 }
 
@@ -41,7 +41,7 @@ export async function createWorld(
   const sim = await createSimulator({ seed: 7, clock, passwordIterations: 1_000, ...opts });
   const session = { token: undefined as string | undefined };
   const toasts: string[] = [];
-  const expired: Array<'401' | '23519'> = [];
+  const expired: Array<'401' | '23519' | '1124'> = [];
   const api = createApiClient({
     transport: simulatorTransport(sim),
     token: () => session.token,

@@ -11,6 +11,7 @@
  * Failures are shown by the client (localised message [code]); the machine
  * keeps the code so the view can react.
  */
+import { RT_CODES, type RtExcluded } from '../../api/types/responsible.ts';
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { AccountType, LoginData, LoginPayload } from '../../api/types/trading.ts';
@@ -49,6 +50,11 @@ export interface LoginContext {
   errors: { username?: string; password?: string; code?: string };
   /** Last failing reply code, if any. */
   failure: number | undefined;
+  /**
+   * Responsible trading: sign-in refused with 1123, self-excluded until this
+   * time (the reply's `data.until`, epoch ms); the screen says until when.
+   */
+  excludedUntil: number | undefined;
   /** Bumped whenever the code field should take focus again. */
   focusCode: number;
 }
@@ -126,6 +132,10 @@ export const loginMachine = setup({
     showCodeError: assign(({ context: c }) => ({ errors: { code: checkCode(c.code) } })),
     recordFailure: assign((_, r: LoginResult) => ({
       failure: r.code,
+      excludedUntil:
+        r.code === RT_CODES.excluded
+          ? ((r.reply?.data as Partial<RtExcluded> | null | undefined)?.until ?? undefined)
+          : undefined,
     })),
     clearCode: assign(({ context }) => ({ code: '', focusCode: context.focusCode + 1 })),
     leaveSecondFactor: assign({ code: '', errors: {}, failure: undefined }),
@@ -155,6 +165,7 @@ export const loginMachine = setup({
     rememberPassword: !!input.remembered?.password,
     errors: {},
     failure: undefined,
+    excludedUntil: undefined,
     focusCode: 0,
   }),
   initial: 'credentials',

@@ -2,6 +2,7 @@
  * Everything the screens need, made once at start-up from the site config:
  * the back end, the API client, i18n and the realtime machine.
  */
+import { responsibleValues } from '../responsible-values.ts';
 import type { i18n as I18n } from 'i18next';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
@@ -92,6 +93,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     t,
     toast: showToast,
     timeoutMs: config.timeoutMs,
+    values: (code, data) => responsibleValues(code, data, t, i18n.language),
     sessionExpired(reason) {
       clearSession();
       // Already at sign in (a guest's call, a second 401): stay, keeping its `to`.

@@ -3,6 +3,7 @@
  * deposit and withdraw (real) or reset demo (demo), the menu, the demo/real
  * switch, log out, and the version.
  */
+import { responsibleOn } from '../../config/site.ts';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +59,7 @@ export function MyPage() {
     verification: config.verification,
     registerType: user?.registerType,
     withdrawTypes: config.withdrawTypes,
+    responsible: responsibleOn(config),
   });
 
   return (

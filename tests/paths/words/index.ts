@@ -28,6 +28,7 @@ import { profileWords } from '../../flows/profile/words.ts';
 import { realityCheckWords } from '../../flows/realityCheck/words.ts';
 import { realtimeWords } from '../../flows/realtime/words.ts';
 import { registerWords } from '../../flows/register/words.ts';
+import { responsibleWords } from '../../flows/responsible/words.ts';
 import { sessionWords } from '../../flows/session/words.ts';
 import { startupWords } from '../../flows/startup/words.ts';
 import { transferWords } from '../../flows/transfer/words.ts';
@@ -58,6 +59,7 @@ export const WORDS: Record<string, Words> = {
   realityCheck: realityCheckWords,
   realtime: realtimeWords,
   register: registerWords,
+  responsible: responsibleWords,
   session: sessionWords,
   startup: startupWords,
   transfer: transferWords,
@@ -89,6 +91,7 @@ export const COMPLETE: string[] = [
   'realityCheck',
   'realtime',
   'register',
+  'responsible',
   'session',
   'startup',
   'transfer',

@@ -115,4 +115,10 @@ describe('account menu (§2 order)', () => {
     expect(names({ desktop: false, flags: {} })).toContain('privacy');
     expect(names({ desktop: false, flags: { 'user/privacy': false } })).not.toContain('privacy');
   });
+  it('responsible trading only where the site offers it (its capability), after the rest', () => {
+    expect(names({})).not.toContain('responsible');
+    expect(names({ responsible: false })).not.toContain('responsible');
+    expect(names({ responsible: true }).at(-1)).toBe('responsible');
+    expect(names({ responsible: true, desktop: false, demo: true })).toContain('responsible');
+  });
 });

@@ -24,6 +24,7 @@ import { LanguageList } from '../../shell/language-picker.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { IconGlobe, IconService } from '../../components/icons.tsx';
 import { inspected } from '../../../machines/inspect.ts';
+import { formatDateTime } from '../../format.ts';
 import './login.css';
 
 /** Remembered account and password are read first (the password is decrypted asynchronously). */
@@ -150,6 +151,12 @@ function LoginForm({ input }: { input: LoginInput }) {
           disabled={busy}
         />
       </div>
+      {c.excludedUntil !== undefined && (
+        // Self-excluded (responsible trading, code 1123): until when, beside the form.
+        <p className="field-error" role="alert">
+          {t('responsible.excludedUntil', { until: formatDateTime(c.excludedUntil) })}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="btn primary block" disabled={busy}>
           {busy ? t('common.loading') : t('nav.login')}

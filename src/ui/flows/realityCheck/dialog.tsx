@@ -1,7 +1,9 @@
 /**
  * The reality check dialog (site config `realityCheckMinutes`, off when absent
  * or 0): mounted while signed in, driven by realityCheckMachine. The session
- * begins at sign-in (kept across reloads in state/reality.ts).
+ * begins at sign-in (kept across reloads in state/reality.ts). Where the site
+ * offers responsible trading and the trader set an interval of their own
+ * (state/responsible.ts), that one is used instead of the site's.
  */
 import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
@@ -12,6 +14,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { realityCheckMachine } from '../../../machines/realityCheck/machine.ts';
 import { readSessionSummary } from '../../../machines/realityCheck/actors.ts';
 import { sessionStartedAt } from '../../../state/reality.ts';
+import { noteRealityMinutes, responsible } from '../../../state/responsible.ts';
+import { responsibleOn } from '../../../config/site.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';
 import { serverNow } from '../../../state/server-clock.ts';
 import { useNotices } from '../../hooks/use-notices.ts';
@@ -91,13 +95,39 @@ function Reminder({ intervalMs, startedAt }: { intervalMs: number; startedAt: nu
   );
 }
 
-/** The reminder, when the site has one and a user is signed in. */
+/**
+ * The trader's own interval (responsible trading, where the site offers it):
+ * read once per session, quietly (the responsible screen updates it after a
+ * load or save). Undefined: none of their own, or not read yet.
+ */
+function useOwnMinutes(token: string | undefined): number | undefined {
+  const { api, config } = useServices();
+  const own = useSnapshot(responsible);
+  const on = responsibleOn(config);
+  useEffect(() => {
+    if (!on || !token || responsible.token === token) return;
+    let live = true;
+    void api.call('rtLimits', undefined, { quiet: true }).then((r) => {
+      if (live && r.code === 0 && r.data && session.token === token)
+        noteRealityMinutes(token, r.data.limits.realityCheckMinutes);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, on, token]);
+  return on && token && own.token === token ? own.realityCheckMinutes : undefined;
+}
+
+/** The reminder, when the site or the trader has one and a user is signed in. */
 export function RealityCheck() {
   const { config } = useServices();
   const { token } = useSnapshot(session);
-  const minutes = config.realityCheckMinutes ?? 0;
+  const own = useOwnMinutes(token);
+  const minutes = own ?? config.realityCheckMinutes ?? 0;
   if (!token || !(minutes > 0)) return null;
   // A new machine per session: the key changes with the session's start.
   const startedAt = sessionStartedAt(serverNow());
-  return <Reminder key={startedAt} intervalMs={minutes * 60_000} startedAt={startedAt} />;
+  return (
+    <Reminder key={`${startedAt}|${minutes}`} intervalMs={minutes * 60_000} startedAt={startedAt} />
+  );
 }

@@ -6,7 +6,8 @@
  *   verification, crypto wallet, bank card, (add crypto, delete crypto, add
  *   bank card, edit bank card), deposit, withdraw, loan, (deposit agreement),
  *   transactions, deposit and withdrawal records, standards, notification,
- *   bind e-mail.
+ *   bind e-mail; then responsible trading (issue 28 item 2), where the site
+ *   offers it.
  *
  * The bracketed routes are "hidden from menu" (they need a card, an address
  * or the deposit's step two). Change password and privacy are "hidden from
@@ -35,6 +36,8 @@ export interface MenuInput {
   registerType: string | undefined;
   /** The site's withdraw methods (no 'crypto': no crypto wallets). */
   withdrawTypes: readonly string[];
+  /** The site's capability `responsibleTrading` (config/site.ts responsibleOn). */
+  responsible?: boolean;
 }
 
 /**
@@ -130,6 +133,12 @@ const ALL: ReadonlyArray<MenuEntry & { when: (i: MenuInput) => boolean }> = [
     to: '/user/bindEmail',
     label: 'profile.bindEmail',
     when: (i) => flagOn(i.flags, 'user/bindEmail') && i.registerType === 'P',
+  },
+  {
+    name: 'responsible',
+    to: '/user/responsible',
+    label: 'responsible.title',
+    when: (i) => i.responsible === true,
   },
 ];
 
