@@ -189,10 +189,24 @@ export const ANDROID =
 
 /**
  * Serve the shipped site config with `extra` merged in. The live project
- * serves its own config (pointing at the server), so these tests are for the
- * simulator project only.
+ * serves its own config (pointing at the server): given that server, `extra`
+ * goes on top of it; without, the test is for the simulator project only.
  */
-export async function siteWith(page: Page, extra: Record<string, unknown>): Promise<void> {
+export async function siteWith(
+  page: Page,
+  extra: Record<string, unknown>,
+  live?: LiveServer,
+): Promise<void> {
+  if (live) {
+    // The live harness's config (pointing at the server) with these settings on top.
+    const site = JSON.parse(readFileSync('public/config/site.json', 'utf8')) as object;
+    await page.route('**/config/site.json', (route) =>
+      route.fulfill({
+        json: { ...(liveSiteConfig(site as Record<string, unknown>, live) as object), ...extra },
+      }),
+    );
+    return;
+  }
   test.skip(isLive(), 'the live harness serves its own site config');
   await page.route('**/config/site.json', async (route) => {
     const res = await route.fetch();

@@ -85,8 +85,9 @@ export interface RtSetLimitsPayload {
 }
 
 /**
- * rtSelfExclude's payload: until when (epoch ms), from a day to five calendar
- * years ahead of the server's now; outside that, 1001 and nothing changes.
+ * rtSelfExclude's payload: until when (epoch ms), from the start of tomorrow in
+ * the server's zone (a chosen date's midnight) to five calendar years ahead of
+ * the server's now; outside that, 1001 and nothing changes.
  */
 export interface RtSelfExcludePayload {
   until: number;

@@ -157,8 +157,7 @@ export function checkUntil(date: string, now: number, timeZone: string): string 
 }
 
 /**
- * The exclusion's end: the start of the chosen day in the zone (the trader
- * may sign in again on that date), at least a day ahead as the server asks.
+ * The exclusion's end: the start of the chosen day in the server's zone (the
+ * trader may sign in again on that date); the server takes tomorrow's onwards.
  */
-export const untilOf = (date: string, now: number, timeZone: string): number =>
-  Math.max(zonedMidnight(date, timeZone), now + 24 * 3_600_000);
+export const untilOf = (date: string, timeZone: string): number => zonedMidnight(date, timeZone);

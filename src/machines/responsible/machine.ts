@@ -249,7 +249,7 @@ export const responsibleMachine = setup({
             id: 'selfExclude',
             src: 'selfExclude',
             input: ({ context }) => ({
-              until: untilOf(context.until, context.now, zoneOf(context)),
+              until: untilOf(context.until, zoneOf(context)),
             }),
             onDone: [
               {

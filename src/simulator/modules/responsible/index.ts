@@ -7,7 +7,7 @@
  * - rtLimits: the caller's {@link RtState}.
  * - rtSetLimits: the limits wanted, whole (limits.ts `setLimits`); answers
  *   the new state. The edge has checked the shape (edge/responsible.ts).
- * - rtSelfExclude: `until` from a day to five years ahead (else 1001,
+ * - rtSelfExclude: `until` from the start of tomorrow (the server's zone) to five years ahead (else 1001,
  *   nothing changes); every session of the user ends at once, and sign-in
  *   (login, its second step, refresh: identity) answers 1123 `{ until }`
  *   until then, unless the operator lifts it.
@@ -27,7 +27,7 @@ import { fail, ok, type Reply, type SimModule } from '../../module.ts';
 import { familyOf, findUser, signedInAtOf, type UserRecord } from '../../users.ts';
 import { excludedUntil } from '../identity/exclusion.ts';
 import { endSessions, revokeFamily } from '../identity/sessions.ts';
-import { setLimits, stateOf, userLimits } from './limits.ts';
+import { setLimits, stateOf, userLimits, windowsAt } from './limits.ts';
 import { isTimeZone } from './periods.ts';
 import {
   initResponsible,
@@ -50,7 +50,6 @@ export interface ResponsibleBackOffice {
   setRtTimezone(timezone: string): void;
 }
 
-const DAY_MS = 24 * 3_600_000;
 
 /** Five calendar years after `now`. */
 const fiveYearsAfter = (now: number): number => {
@@ -98,7 +97,9 @@ export const responsibleModule: SimModule<ResponsibleNeeds, ResponsibleBackOffic
     rtSelfExclude: (p, info) => {
       const u = info.session ? findUser(ctx, info.session.uid) : undefined;
       if (!u) return fail(1002);
-      if (p.until < info.now + DAY_MS || p.until > fiveYearsAfter(info.now)) return fail(1001);
+      // From the start of tomorrow in the server's zone (the chosen date's midnight).
+      const tomorrow = windowsAt(ctx, info.now).day.end;
+      if (p.until < tomorrow || p.until > fiveYearsAfter(info.now)) return fail(1001);
       u.selfExcludedUntil = p.until;
       endSessions(ctx, u);
       return ok(null);

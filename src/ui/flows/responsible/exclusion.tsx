@@ -72,7 +72,7 @@ function Confirm({ state, send }: ResponsibleView) {
   const { t } = useTranslation();
   const c = state.context;
   const busy = state.hasTag('busy');
-  const until = formatDateTime(untilOf(c.until, c.now, c.rt?.timezone ?? 'UTC'));
+  const until = formatDateTime(untilOf(c.until, c.rt?.timezone ?? 'UTC'));
   return (
     <section className="responsible-confirm" role="alertdialog" aria-labelledby="rt-confirm">
       <StepTitle id="rt-confirm" />

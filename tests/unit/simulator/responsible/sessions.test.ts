@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld, type TestWorld } from '../../../support/sim.ts';
 import { signIn } from '../account/helpers.ts';
 import { DAY, rtState, setLimits } from './support.ts';
+import { periodOf } from '../../../../src/simulator/modules/responsible/periods.ts';
 
 let w: TestWorld;
 afterEach(() => w?.sim.stop());
@@ -18,6 +19,13 @@ async function signedIn(): Promise<{ uid: string; refreshToken: string }> {
 }
 
 describe('self-exclusion', () => {
+  it("takes the start of tomorrow in the server's zone, however soon it comes", async () => {
+    const { uid } = await signedIn();
+    const tomorrow = periodOf('day', w.clock.now(), 'America/New_York').end;
+    expect((await w.api.call('rtSelfExclude', { until: tomorrow })).code).toBe(0);
+    expect(w.sim.backOffice.responsibleOf(uid).selfExcludedUntil).toBe(tomorrow);
+  });
+
   it('ends every session, refuses sign-in with the date until the operator lifts it', async () => {
     const { uid, refreshToken } = await signedIn();
     const other = w.session.token;
@@ -53,10 +61,13 @@ describe('self-exclusion', () => {
     expect((await signIn(w, EMAIL)).code).toBe(0);
   });
 
-  it('refuses a date under a day or over five years ahead, and changes nothing', async () => {
+  it("refuses a date before tomorrow (the server's zone) or over five years ahead, and changes nothing", async () => {
     const { uid } = await signedIn();
     const now = w.clock.now();
-    for (const until of [now + DAY - 1, now + 5 * 366 * DAY, 0]) {
+    const tomorrow = periodOf('day', now, 'America/New_York').end;
+    // Tomorrow's midnight is taken however soon it comes.
+    expect(tomorrow - now).toBeLessThanOrEqual(DAY);
+    for (const until of [tomorrow - 1, now + 5 * 366 * DAY, 0]) {
       expect((await w.api.call('rtSelfExclude', { until })).code).toBe(1001);
     }
     expect((await w.api.call('userBalance', {})).code).toBe(0);
@@ -88,11 +99,13 @@ describe('session time limit', () => {
     const rt2 = r.data!.refreshToken!;
     expect((await w.api.call('userBalance', {})).code).toBe(0);
     w.clock.advance(10 * 60_000 + 1000);
+    const token = w.session.token!;
     const ended = await w.api.call('userBalance', {});
     expect(ended.code).toBe(1124);
     expect(ended.reply?.data).toEqual({ minutes: 30 });
-    // Its tokens are no longer valid.
-    const token = w.session.token!;
+    // The app's client ended the session; and the server no longer takes its tokens.
+    expect(w.session.token).toBeUndefined();
+    w.session.token = token;
     expect((await w.api.call('userBalance', {})).code).not.toBe(0);
     expect((await w.api.call('refresh', { refreshToken: rt2, token })).code).toBe(23519);
     // A new sign-in works, with a count of its own.
