@@ -50,7 +50,6 @@ export interface ResponsibleBackOffice {
   setRtTimezone(timezone: string): void;
 }
 
-
 /** Five calendar years after `now`. */
 const fiveYearsAfter = (now: number): number => {
   const d = new Date(now);
