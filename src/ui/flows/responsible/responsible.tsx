@@ -7,7 +7,7 @@
  * self-exclusion (exclusion.tsx). On desktop it opens in the account drawer
  * as every /user/ route does.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -168,9 +168,19 @@ function Limits({ state, send }: ResponsibleView) {
 function Outcome({ state }: ResponsibleView) {
   const { t } = useTranslation();
   const outcome = state.context.outcome;
+  // Saved from the foot of a long form: what changed is brought into sight at the top.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (outcome?.length) list.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   if (!outcome || outcome.length === 0) return null;
   return (
-    <ul className="responsible-outcome" role="status" aria-label={t('responsible.outcome')}>
+    <ul
+      ref={list}
+      className="responsible-outcome"
+      role="status"
+      aria-label={t('responsible.outcome')}
+    >
       {outcome.map((o) => (
         <li key={o.key}>
           {o.appliesAt === undefined
