@@ -1,9 +1,9 @@
 /**
  * The responsible machine in a person's words (tests/flows/responsible/paths.ts,
- * screens src/ui/flows/responsible/responsible.tsx and exclusion.tsx). Until
- * the simulator's handlers are merged (rt-server branch), a person can follow
- * these steps only on a site with `responsibleTrading` on and a server that
- * answers the three calls.
+ * screens src/ui/flows/responsible/responsible.tsx and exclusion.tsx), on a
+ * site with `responsibleTrading` on and the simulator's responsible module
+ * (its default 24 h cooling-off); a failure is armed in the console as the
+ * path forces it.
  */
 import type { RtKey } from '../../../src/api/types/responsible.ts';
 import { checkValue } from '../../../src/machines/responsible/form.ts';
