@@ -157,8 +157,17 @@ export function checkUntil(date: string, now: number, timeZone: string): string 
 }
 
 /**
+ * Room for the call's way to the server, and for the client's estimate of
+ * the server's clock (it can only fall short of it): the server counts its
+ * day from when the call arrives.
+ */
+export const UNTIL_MARGIN_MS = 60_000;
+
+/**
  * The exclusion's end: the start of the chosen day in the zone (the trader
- * may sign in again on that date), at least a day ahead as the server asks.
+ * may sign in again on that date), at least a day ahead as the server asks
+ * (with {@link UNTIL_MARGIN_MS} to spare: tomorrow's start is always less
+ * than a day away, so the default date always ends here).
  */
 export const untilOf = (date: string, now: number, timeZone: string): number =>
-  Math.max(zonedMidnight(date, timeZone), now + 24 * 3_600_000);
+  Math.max(zonedMidnight(date, timeZone), now + 24 * 3_600_000 + UNTIL_MARGIN_MS);

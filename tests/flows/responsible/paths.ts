@@ -6,8 +6,9 @@
  * cooling-off period and is listed with when it applies, asking for the
  * value in force drops it; each value's check (amount, decimals, maximum,
  * minutes); self-exclusion from tomorrow (today is refused), its confirm
- * step, the call, the end of every session, sign-in refused with 1123 and
- * the date; a load, save or exclusion refused (1012, forced: a transient
+ * step (read for five minutes: the end is worked out from the server's time
+ * at the confirm, which the server accepts as a day ahead), the call, the end
+ * of every session, sign-in refused with 1123 and the date; a load, save or exclusion refused (1012, forced: a transient
  * failure has no user-made cause) and retried. A site without the capability
  * makes no call and sends the user back.
  */
@@ -51,6 +52,8 @@ const NOW = T0;
 const ZONE = DEFAULT_TIMEZONE;
 const COOLING_OFF_MS = DEFAULT_COOLING_OFF_MS;
 const DAY = 86_400_000;
+/** How long the trader reads the self-exclusion warning before confirming. */
+const READING_MS = 5 * 60_000;
 
 const DD: RtKey = 'deposit.day';
 const SM: RtKey = 'sessionMinutes';
@@ -236,6 +239,13 @@ function spec(name: string, enabled: boolean): PathSpec {
         actions: { endSession: () => void (c.data.ended = true) },
       });
     },
+    resolve(e, c) {
+      // The trader reads the warning a while before confirming: the server's clock moves on,
+      // and the view sends the server's time with the confirm.
+      if (e.type !== 'exclude.confirm') return e;
+      c.world.clock.advance(READING_MS);
+      return { ...e, now: c.world.clock.now() };
+    },
     arrange(e, c) {
       const out = (e as { output?: { code: number } }).output;
       const id = e.type.replace('xstate.done.actor.', '');
@@ -297,10 +307,13 @@ function spec(name: string, enabled: boolean): PathSpec {
         const x = ctx(s);
         expect(s.status).toBe('done');
         expect(s.output).toEqual({ to: '/login' });
-        // The server holds the date: from the chosen day's start in its zone, a day ahead at least.
-        const until = untilOf(x.until, NOW, ZONE);
+        // The server holds the date: from the chosen day's start in its zone, a day ahead at
+        // least of the confirm (not of the screen's opening).
+        expect(x.now).toBe(c.world.clock.now());
+        expect(x.now).toBeGreaterThan(NOW);
+        const until = untilOf(x.until, x.now, ZONE);
         expect(serverOf(c).selfExcludedUntil).toBe(until);
-        expect(until).toBeGreaterThanOrEqual(NOW + DAY);
+        expect(until).toBeGreaterThanOrEqual(x.now + DAY);
         expect(c.data.ended).toBe(true);
         expect(noticesOf(c)).toEqual(['responsible.excludedDone']);
         // The server ended the session: its token is refused.
