@@ -88,11 +88,14 @@ describe('session time limit', () => {
     const rt2 = r.data!.refreshToken!;
     expect((await w.api.call('userBalance', {})).code).toBe(0);
     w.clock.advance(10 * 60_000 + 1000);
+    const token = w.session.token!;
     const ended = await w.api.call('userBalance', {});
     expect(ended.code).toBe(1124);
     expect(ended.reply?.data).toEqual({ minutes: 30 });
-    // Its tokens are no longer valid.
-    const token = w.session.token!;
+    // The client forgets the session (1124 ends it); its tokens are no longer valid either.
+    expect(w.expired).toEqual(['1124']);
+    expect(w.session.token).toBeUndefined();
+    w.session.token = token;
     expect((await w.api.call('userBalance', {})).code).not.toBe(0);
     expect((await w.api.call('refresh', { refreshToken: rt2, token })).code).toBe(23519);
     // A new sign-in works, with a count of its own.
