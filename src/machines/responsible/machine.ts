@@ -21,7 +21,9 @@
  *   out and cannot sign in until then), then `excluding` (rtSelfExclude).
  *   Success ends the session (the server ended every session) and the flow
  *   ends with /login, as a password change does.
- * Time comes from the input (`now`, the server's clock at start).
+ * Time comes from the input (`now`, the server's clock at start) and from the
+ * confirm (the server's clock then: the exclusion's end is worked out from
+ * it, as the server counts its day from when the call arrives).
  */
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
@@ -77,7 +79,8 @@ export type ResponsibleEvent =
   | { type: 'exclude.start' }
   | { type: 'exclude.date'; value: string }
   | { type: 'exclude.submit' }
-  | { type: 'exclude.confirm' }
+  /** `now`: the server's clock at the confirm (the trader may have read the warning a while). */
+  | { type: 'exclude.confirm'; now?: number }
   | { type: 'exclude.cancel' };
 
 export interface ResponsibleOutput {
@@ -162,6 +165,10 @@ export const responsibleMachine = setup({
       errors: { until: checkUntil(context.until, context.now, zoneOf(context)) },
     })),
     clearFailure: assign({ failure: undefined }),
+    confirmNow: assign(({ context, event }) => ({
+      now: event.type === 'exclude.confirm' && event.now !== undefined ? event.now : context.now,
+      failure: undefined,
+    })),
     announceSaved: say('responsible.saved'),
     announceExcluded: say('responsible.excludedDone'),
     /** The server ended every session: forget ours (the app provides its session's log-out). */
@@ -241,7 +248,7 @@ export const responsibleMachine = setup({
           },
         },
         confirming: {
-          on: { 'exclude.confirm': { target: 'excluding', actions: 'clearFailure' } },
+          on: { 'exclude.confirm': { target: 'excluding', actions: 'confirmNow' } },
         },
         excluding: {
           tags: ['busy'],

@@ -1,12 +1,14 @@
 /**
  * The responsible machine in a person's words (tests/flows/responsible/paths.ts,
- * screens src/ui/flows/responsible/responsible.tsx and exclusion.tsx). Until
- * the simulator's handlers are merged (rt-server branch), a person can follow
- * these steps only on a site with `responsibleTrading` on and a server that
- * answers the three calls.
+ * screens src/ui/flows/responsible/responsible.tsx and exclusion.tsx), on a
+ * site with `responsibleTrading` on and the simulator's responsible module
+ * (its default 24 h cooling-off); a failure is armed in the console as the
+ * path forces it.
  */
 import type { RtKey } from '../../../src/api/types/responsible.ts';
-import { checkValue } from '../../../src/machines/responsible/form.ts';
+import { checkValue, exclusionRange, zonedDate } from '../../../src/machines/responsible/form.ts';
+import { DEFAULT_TIMEZONE } from '../../../src/simulator/modules/responsible/state.ts';
+import { T0 } from '../../support/sim.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
@@ -21,6 +23,22 @@ import {
 } from '../../paths/words/common.ts';
 
 const label = (key: RtKey) => `responsible.key.${key}`;
+
+/** The path's dates are the automated run's (the simulator's start); a person uses the day's. */
+const RUN_TODAY = zonedDate(T0, DEFAULT_TIMEZONE);
+const RUN_MIN = exclusionRange(T0, DEFAULT_TIMEZONE).min;
+const day = (w: W, value: string) =>
+  value === RUN_TODAY
+    ? w.say(
+        `today's date (in New York; ${value} in the automated run)`,
+        `今日の日付（ニューヨーク時間。自動実行では ${value}）`,
+      )
+    : value === RUN_MIN
+      ? w.say(
+          `tomorrow's date (in New York; ${value} in the automated run)`,
+          `明日の日付（ニューヨーク時間。自動実行では ${value}）`,
+        )
+      : value;
 const sep = (w: W) => w.say('; ', '。');
 
 /** The screen as it opens: the groups, the hints, the buttons. */
@@ -98,11 +116,16 @@ export const responsibleWords: Words = {
     'exclude.start': (w) => press(w, 'responsible.excludeStart'),
     'exclude.date': (w, e) =>
       w.say(
-        `Choose ${e.value as string} in ${w.q('responsible.excludeUntil')}`,
-        `${w.q('responsible.excludeUntil')}で ${e.value as string} を選ぶ`,
+        `Choose ${day(w, e.value as string)} in ${w.q('responsible.excludeUntil')}`,
+        `${w.q('responsible.excludeUntil')}で${day(w, e.value as string)}を選ぶ`,
       ),
     'exclude.submit': (w) => press(w, 'responsible.excludeNext'),
-    'exclude.confirm': (w) => press(w, 'responsible.excludeConfirmButton'),
+    // The path reads the warning five minutes first: the end is counted from the confirm.
+    'exclude.confirm': (w) =>
+      w.say(
+        `Wait a few minutes on this screen, then press ${w.q('responsible.excludeConfirmButton')}`,
+        `この画面で数分待ってから${w.q('responsible.excludeConfirmButton')}を押す`,
+      ),
     'exclude.cancel': (w) => press(w, 'common.cancel'),
   },
   actors: {

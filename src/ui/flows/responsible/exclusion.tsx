@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { responsibleMachine } from '../../../machines/responsible/machine.ts';
 import { exclusionRange, untilOf } from '../../../machines/responsible/form.ts';
+import { serverNow } from '../../../state/server-clock.ts';
 import { formatDateTime } from '../../format.ts';
 import { TextField } from '../../forms/fields.tsx';
 
@@ -85,7 +86,7 @@ function Confirm({ state, send }: ResponsibleView) {
           disabled={busy}
           aria-busy={busy}
           aria-describedby="rt-confirm-text"
-          onClick={() => send({ type: 'exclude.confirm' })}
+          onClick={() => send({ type: 'exclude.confirm', now: serverNow() })}
         >
           {busy ? t('common.loading') : t('responsible.excludeConfirmButton')}
         </button>
