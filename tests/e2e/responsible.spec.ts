@@ -72,6 +72,17 @@ test(
       ),
     ).toBeVisible();
     await expect(placed).toHaveCount(0);
+    // So is a market order: its margin is the most it can lose.
+    await page.evaluate(() =>
+      localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'market' })),
+    );
+    await page.goto('/BTCUSDT/place?direction=0');
+    await page.getByLabel('Volume (lots)').fill('0.01');
+    await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+    await expect(
+      page.getByText(/^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)/),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Order placed' })).toHaveCount(0);
 
     // Raised: it waits for the cooling-off, and says when it applies.
     field = await limits(page);
@@ -131,8 +142,21 @@ test(
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
 
-    // The operator lifts it: the same sign-in goes through.
-    await backOffice(page, 'liftSelfExclusion', uid);
+    // The operator sees it and lifts it (in the page's simulator as a reviewer does, in the
+    // console's Account tab): the same sign-in goes through.
+    if (live) await backOffice(page, 'liftSelfExclusion', uid);
+    else {
+      await page.getByRole('button', { name: 'Back office' }).click();
+      const office = page.getByRole('dialog', { name: 'Simulator back office' });
+      await office.getByRole('tab', { name: 'Account' }).click();
+      const section = office.getByRole('region', { name: 'Responsible trading' });
+      await section.getByLabel('UID').fill(uid);
+      await section.getByRole('button', { name: 'Show' }).click();
+      await expect(section.getByText(new RegExp(`^Self-excluded until ${DATE}$`))).toBeVisible();
+      await section.getByRole('button', { name: 'Lift self-exclusion' }).click();
+      await expect(section.getByText('Not self-excluded')).toBeVisible();
+      await office.getByRole('button', { name: 'Close the back office' }).click();
+    }
     await submitSignIn(page, { email });
     await page.waitForURL(/\/$/);
     expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
