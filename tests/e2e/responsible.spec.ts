@@ -64,13 +64,11 @@ test(
 
     // The next trade would pass it: refused, saying which limit, the figures and the reset.
     await buyLong(page, '10');
-    await expect(
-      page.getByText(
-        new RegExp(
-          String.raw`^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)\. It resets at ${DATE}\. \(code 1121\)$`,
-        ),
+    await expect(page).toHaveShownToast(
+      new RegExp(
+        String.raw`^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)\. It resets at ${DATE}\. \(code 1121\)$`,
       ),
-    ).toBeVisible();
+    );
     await expect(placed).toHaveCount(0);
     // So is a market order: its margin is the most it can lose.
     await page.evaluate(() =>
@@ -79,9 +77,9 @@ test(
     await page.goto('/BTCUSDT/place?direction=0');
     await page.getByLabel('Volume (lots)').fill('0.01');
     await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-    await expect(
-      page.getByText(/^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)/),
-    ).toBeVisible();
+    await expect(page).toHaveShownToast(
+      /^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)/,
+    );
     await expect(page.getByRole('dialog', { name: 'Order placed' })).toHaveCount(0);
 
     // Raised: it waits for the cooling-off, and says when it applies.
