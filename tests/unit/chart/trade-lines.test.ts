@@ -357,11 +357,15 @@ describe('trade labels on the chart', () => {
     { id: 'trade:takeProfit:1', points: [{ value: 500 }], visible: true },
     { id: 'trade:pending:2', points: [{ value: 600 }], visible: true },
   ];
-  const chart = { getOverlays: () => lines } as unknown as Chart;
+  const chart = {} as unknown as Chart;
   // 1 px per 0.1 of price, 100 at 200 px; above 150 is off the pane's top.
   const yAxis = { convertToPixel: (v: number) => 200 - (v - 100) * 10 } as never;
 
   it('each takes its place among all the trade labels', () => {
+    overlays.noteTradeLines(
+      chart,
+      lines.map((l) => ({ id: l.id, value: l.points[0]!.value })),
+    );
     const place = (id: string) => overlays.labelPlace(chart, yAxis, id, 400);
     const entry = place('trade:position:1')!;
     const stop = place('trade:stopLoss:1')!;
