@@ -10,6 +10,9 @@ import {
   type RtLimits,
   type RtState,
 } from '../../api/types/responsible.ts';
+import { zonedDate, zonedMidnight } from '../../api/zoned-time.ts';
+
+export { zonedDate, zonedMidnight };
 
 /** The nine money keys, limit by limit (deposit.day … turnover.month). */
 export const MONEY_KEYS: readonly RtKey[] = RT_MONEY_LIMITS.flatMap((l) =>
@@ -91,50 +94,7 @@ export function checkForm(form: RtForm): Partial<Record<RtKey, string>> {
   return errors;
 }
 
-// ---- self-exclusion dates, in the server's zone
-
-/** 'YYYY-MM-DD' of an instant in a zone. */
-export function zonedDate(ts: number, timeZone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(ts)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** How far a zone's wall clock is ahead of UTC at an instant (ms). */
-function zoneOffset(ts: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(ts)
-      .map((x) => [x.type, Number(x.value)]),
-  ) as Record<string, number>;
-  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return wall - Math.floor(ts / 1000) * 1000;
-}
-
-/** The instant a date ('YYYY-MM-DD') begins in a zone. */
-export function zonedMidnight(date: string, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  const first = guess - zoneOffset(guess, timeZone);
-  return guess - zoneOffset(first, timeZone);
-}
+// ---- self-exclusion dates, in the server's zone (api/zoned-time.ts)
 
 /** A date some days and years after another ('YYYY-MM-DD'). */
 export function addToDate(date: string, days: number, years = 0): string {
