@@ -4,7 +4,7 @@
  * names for the bank field, and one chosen from the list is saved and shown.
  */
 import { test, expect, MOBILE } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 
 test('the bank card form offers the fixed bank list as bank names; a chosen one is saved', async ({
   page,
@@ -12,7 +12,7 @@ test('the bank card form offers the fixed bank list as bank names; a chosen one 
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'bank-keys@example.com');
-  await page.goto('/user/wallet/addBankCard');
+  await go(page, '/user/wallet/addBankCard');
   const bank = page.getByLabel('Bank name');
   await expect(bank).toBeVisible();
   const offered = await bank.evaluate((el) =>
@@ -34,7 +34,7 @@ test('a card refused by its own rules says so: the fields, and the toast “Vali
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'bank-validation@example.com');
-  await page.goto('/user/wallet/addBankCard');
+  await go(page, '/user/wallet/addBankCard');
   await expect(page.getByLabel('Bank name')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter the bank name')).toBeVisible();

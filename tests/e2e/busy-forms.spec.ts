@@ -6,7 +6,7 @@
  * both projects (`@live`: over HTTP against the Node host).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, signIn, submitSignIn } from './sim.ts';
+import { backOffice, signIn, submitSignIn, go } from './sim.ts';
 
 test(
   'signing in: the fields, the ticks and the account switch wait',
@@ -34,7 +34,7 @@ test(
 test('placing an order: the stop-loss tick waits', { tag: '@live' }, async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'busy-order@example.com');
-  await page.goto('/BTCUSDT/place?direction=0');
+  await go(page, '/BTCUSDT/place?direction=0');
   await page.getByLabel('Volume (lots)').fill('0.1');
   await backOffice(page, 'delay', { call: 'addOrder', ms: 2_500 });
   await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();

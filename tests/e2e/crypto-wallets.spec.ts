@@ -5,7 +5,7 @@
  * shortcut or route, on the phone and on the desktop.
  */
 import { test, expect, MOBILE, DESKTOP, siteWith } from './fixtures.ts';
-import { saved, signIn } from './sim.ts';
+import { saved, signIn, go } from './sim.ts';
 
 test('a site without crypto withdrawals: no crypto wallets in the menu or the wallet, and its routes send the user back', async ({
   page,
@@ -14,7 +14,7 @@ test('a site without crypto withdrawals: no crypto wallets in the menu or the wa
   await page.setViewportSize(MOBILE);
   await siteWith(page, { withdrawTypes: ['bank_card'] });
   await signIn(page, 'no-crypto-withdraw@example.com', 1000);
-  await page.goto('/user');
+  await go(page, '/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');
   await expect(menu.getByRole('link', { name: 'Bank cards' })).toBeVisible();
@@ -43,7 +43,7 @@ test('a site with crypto withdrawals lists them (the same screens, the default s
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'crypto-withdraw@example.com', 1000);
-  await page.goto('/user');
+  await go(page, '/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-busy', 'false');
   await expect(menu.getByRole('link', { name: 'Crypto wallets' })).toBeVisible();

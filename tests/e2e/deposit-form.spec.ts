@@ -3,7 +3,7 @@
  * agreement's back arrow keeping the form, the records; a disabled deposit.
  */
 import { test, expect, MOBILE, screenshot, shot } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 import { png, PNG } from './images.ts';
 
 test('phone: deposit with the minimum, the agreement back arrow, the records', async ({
@@ -12,7 +12,7 @@ test('phone: deposit with the minimum, the agreement back arrow, the records', a
 }) => {
   await page.setViewportSize(MOBILE);
   const uid = await signIn(page, 'minimum@example.com', 100);
-  await page.goto('/user/deposit');
+  await go(page, '/user/deposit');
   // Step one already says it: the money is sent before step two.
   await expect(
     page.getByRole('note').filter({ hasText: 'Minimum deposit: 1000 USD' }),

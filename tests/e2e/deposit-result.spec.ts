@@ -10,7 +10,7 @@
  * the live project both (playwright.config.ts says why).
  */
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 
 const PNG_B64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -28,7 +28,7 @@ for (const [label, size] of [
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       await signIn(page, `deposit-result-${label}@example.com`);
-      await page.goto('/user/deposit');
+      await go(page, '/user/deposit');
       await page.getByRole('button', { name: /Coin and network/ }).click();
       await page
         .getByRole('dialog', { name: 'Choose coin and network' })

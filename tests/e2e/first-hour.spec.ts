@@ -12,23 +12,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot, settled, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, type ReviewItem } from './sim.ts';
+import { backOffice, go, type ReviewItem } from './sim.ts';
 import { PNG } from './images.ts';
 import { words, type Lang } from '../support/i18n.ts';
 
 const NUM = '-?\\d+\\.\\d\\d';
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Go to a screen inside the app as its links do (wouter follows pushState):
- * a full load would start the app and its simulator again, seconds a user
- * clicking through never waits (the run's budget is 35 s).
- */
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => history.pushState(null, '', p), path);
-  await page.waitForURL((u) => u.pathname + u.search === path);
-}
 
 interface Box {
   x: number;

@@ -5,14 +5,14 @@
  * there. Avatars and deposit proofs share the one rule (ui/images/compress.ts).
  */
 import { test, expect, MOBILE } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 import { heic, png } from './images.ts';
 import type { Page } from '@playwright/test';
 
 async function openAccount(page: Page, email: string) {
   await page.setViewportSize(MOBILE);
   await signIn(page, email, 0);
-  await page.goto('/user/account');
+  await go(page, '/user/account');
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
 }
 

@@ -7,8 +7,7 @@
  */
 import type { FileChooser, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, LOADING } from './fixtures.ts';
-import { backOffice } from './sim.ts';
-import { show } from './screen-audit.ts';
+import { backOffice, go } from './sim.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -276,7 +275,7 @@ for (const dark of [false, true]) {
       // One load per layout; the app moves to each next screen itself (as a tap would).
       await page.goto('/');
       for (const path of ['/', '/chart/BTCUSDT', '/login']) {
-        await show(page, path);
+        await go(page, path);
         await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
         await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
         problems.push(...(await ringProblems(page, 30)).map((p) => `${size.width} ${path} ${p}`));
@@ -284,7 +283,7 @@ for (const dark of [false, true]) {
     }
     await signInByKeyboard(page, `kb-ring-${dark ? 'd' : 'l'}@example.com`);
     for (const path of ['/user', '/user/myWallet', '/position']) {
-      await show(page, path);
+      await go(page, path);
       await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
       await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
       problems.push(...(await ringProblems(page, 30)).map((p) => `${DESKTOP.width} ${path} ${p}`));

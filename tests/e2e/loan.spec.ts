@@ -7,7 +7,7 @@
  * which Repay takes a new one (a loan is never left unrepayable).
  */
 import { test, expect, MOBILE, DESKTOP, screenshot, shot } from './fixtures.ts';
-import { backOffice, reviewOf, signIn, PHONE, saved } from './sim.ts';
+import { backOffice, reviewOf, signIn, PHONE, saved, go } from './sim.ts';
 
 const VIEWPORTS = [
   ['mobile', MOBILE],
@@ -180,7 +180,7 @@ test('mobile: a rejected loan request may be changed and sent again', async ({ p
 test('phone: a loan without a bound e-mail says so before the request', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, { phone: PHONE }, 5000);
-  await page.goto('/user/loan');
+  await go(page, '/user/loan');
   await expect(page.getByRole('button', { name: 'Submit application' })).toBeVisible();
   // Not only after the round trip (1156): the form says it from the start.
   const alert = page.getByRole('alert').filter({ hasText: 'Please bind your e-mail first' });

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, PHONE, signIn, saved } from './sim.ts';
+import { backOffice, PHONE, signIn, saved, go } from './sim.ts';
 
 /** The menu's rows once the user is loaded (bind e-mail depends on how they registered). */
 const menuLinks = async (page: Page) => {
@@ -19,7 +19,7 @@ test('phone: my page and my account show the phone with its area code (user-cent
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, { phone: PHONE }, 1000);
-  await page.goto('/user');
+  await go(page, '/user');
   await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
   await page.goto('/user/account');
   await expect(page.getByText('Phone +1 2125550177')).toBeVisible();
@@ -31,7 +31,7 @@ test('phone: my page has the §2 rows, invite code, settings and the version foo
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'mypage@example.com', 1000);
-  await page.goto('/user');
+  await go(page, '/user');
   const menu = page.getByRole('list', { name: 'Menu' });
   for (const href of ['/user/account', '/user/myWallet', '/user/verified', '/user/notification'])
     await expect(menu.locator(`a[href="${href}"]`)).toBeVisible();
@@ -83,7 +83,7 @@ test("phone: my page's notification row shows the unread count, which falls as t
 test('phone: the §2 menu with junior verification and bind e-mail', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, { phone: PHONE }, 5000);
-  await page.goto('/user');
+  await go(page, '/user');
   await expect(page.getByRole('list', { name: 'Menu' })).toBeVisible();
   expect(await menuLinks(page)).toEqual([
     'My account',

@@ -11,7 +11,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, isLive } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, go } from './sim.ts';
 import { OPEN_ALL_WEEK, SHUT_SINCE_MIDNIGHT } from './live-kit.ts';
 import {
   bareDecimals,
@@ -245,7 +245,7 @@ test(
   async ({ page, consoleErrors }) => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, 'popover@example.com', 12_345);
-    await page.goto('/BTCUSDT/place?direction=0');
+    await go(page, '/BTCUSDT/place?direction=0');
     await page.getByRole('button', { name: 'Balance' }).click();
     const pop = page.getByRole('dialog', { name: 'Balance' });
     await expect(pop.locator('[data-figure="balance.available"]')).toHaveText('12345.00');

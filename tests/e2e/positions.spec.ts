@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 
 /** The summary's P&L and the rows' P&L, read in one go. */
 const pnlPair = (page: Page) =>
@@ -111,7 +111,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
 test('positions: the summary P&L is the open position’s P&L at every moment', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'pnl@example.com');
-  await page.goto('/BTCUSDT/place?direction=0');
+  await go(page, '/BTCUSDT/place?direction=0');
   await page.getByLabel('Volume (lots)').fill('0.5');
   await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   await page
@@ -124,8 +124,14 @@ test('positions: the summary P&L is the open position’s P&L at every moment', 
     const { summary, rows } = await pnlPair(page);
     expect(rows).toHaveLength(1);
     expect(summary).toBe(rows[0]);
-    // The next moment: the position's P&L has moved with the price.
-    await expect.poll(async () => (await pnlPair(page)).rows[0]).not.toBe(rows[0]);
+    // The next moment: the position's P&L has moved with the price (pushed once a second;
+    // CI once saw 10 s without a change on a loaded machine, so the bound is generous).
+    await expect
+      .poll(async () => (await pnlPair(page)).rows[0], {
+        message: 'the position’s P&L moves with the price',
+        timeout: 20_000,
+      })
+      .not.toBe(rows[0]);
   }
   // Prices keep the product's two decimals.
   await expect(page.getByText(/^Place price \d+\.\d\d$/)).toBeVisible();

@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { signIn } from './sim.ts';
-import { audit, show } from './screen-audit.ts';
+import { go, signIn } from './sim.ts';
+import { audit } from './screen-audit.ts';
 import { texts } from '../support/i18n.ts';
 
 /**
@@ -114,7 +114,7 @@ for (const [label, size] of [
     expect(found, found.join('\n')).toEqual([]);
     // A change reads "+1.25%" left to right inside the right-to-left line: its sign before its
     // digits, its per cent sign after them.
-    await show(page, '/');
+    await go(page, '/');
     const pill = page.locator('.change-pill').first();
     await expect(pill).toHaveText(/^[+-]?\d+\.\d\d%$/);
     const order = await pill.evaluate((el) => {

@@ -7,17 +7,12 @@
 import axe from 'axe-core';
 import type { Frame, Page } from '@playwright/test';
 import { expect, LOADING, screenshot, settled } from './fixtures.ts';
+import { go } from './sim.ts';
 
 /** axe-core into every frame of the page that lacks it (a frame's axe answers the top one's run). */
 async function injectAxe(page: Page): Promise<void> {
   const lacks = (f: Frame) => f.evaluate('typeof window.axe === "undefined"').catch(() => false);
   for (const frame of page.frames()) if (await lacks(frame)) await frame.evaluate(axe.source);
-}
-
-/** Shows `path` in the app already loaded (a full load when none is). */
-export async function show(page: Page, path: string): Promise<void> {
-  if (page.url() === 'about:blank') await page.goto(path);
-  else await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
 }
 
 /**
@@ -40,7 +35,7 @@ export async function audit(
   dark: boolean | 'both',
   shot?: string,
 ): Promise<void> {
-  await show(page, path);
+  await go(page, path);
   await expect(page.locator('main, [role="dialog"], .desktop-shell').first()).toBeVisible();
   // The loaded screen is audited, not its placeholders (nor the previous screen's).
   await settled(page);

@@ -77,6 +77,21 @@ export async function signIn(
   return uid;
 }
 
+/**
+ * Show `path` in the app already loaded, as its links do (wouter follows
+ * pushState); a full load when none is. A full load starts the app and its
+ * simulator again: about 2 CPU-seconds a user clicking through never waits,
+ * paid by every test that went somewhere after signing in.
+ */
+export async function go(page: Page, path: string): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((p) => history.pushState(null, '', p), path);
+  await page.waitForURL((u) => u.pathname + u.search === path);
+}
+
 /** Fill and send the sign-in form (the page on a phone, the card on a desktop) of an existing user. */
 export async function submitSignIn(
   page: Page,

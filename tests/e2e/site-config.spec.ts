@@ -2,7 +2,7 @@
  * Per-site settings (public/config/site.json) and what they change on screen.
  */
 import { test, expect, MOBILE, siteWith } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 
 test('phone: per-site settings change trade mode, template, tabs, banners, languages, colours, deposit and withdraw options (trading §1)', async ({
   page,
@@ -31,7 +31,7 @@ test('phone: per-site settings change trade mode, template, tabs, banners, langu
   await expect(page.getByRole('button', { name: 'Buy long' })).toBeVisible();
 
   await signIn(page, 'site@example.com', 1000);
-  await page.goto('/user/deposit');
+  await go(page, '/user/deposit');
   // Crypto only: no tabs, the crypto form straight away.
   await expect(page.getByText('Deposit address')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Bank' })).toHaveCount(0);

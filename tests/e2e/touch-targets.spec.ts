@@ -12,7 +12,7 @@
 import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, LOADING, settled } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { go, signIn } from './sim.ts';
 
 const PUBLIC = ['/', '/quotation', '/search', '/chart/BTCUSDT', '/login', '/register', '/forgot'];
 const PRIVATE = [
@@ -135,8 +135,7 @@ function smallTargets(strict = false): string[] {
 }
 
 async function check(page: Page, path: string, found: string[]) {
-  if (page.url() === 'about:blank') await page.goto(path);
-  else await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
+  await go(page, path);
   await expect(page.locator('main, [role="dialog"]').first()).toBeVisible();
   await expect(page.locator(LOADING), `${path} still loading`).toHaveCount(0, { timeout: 20_000 });
   // Let the screen's last layout land (fonts, lists that fill in).

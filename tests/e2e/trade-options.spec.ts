@@ -5,7 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 
 /** Seconds left shown in a running option's drawer. */
 async function secondsLeft(drawer: Locator): Promise<number> {
@@ -30,7 +30,7 @@ test('a phone user of a market-default site places an option; a time skip shows 
   test.setTimeout(120_000);
   await page.setViewportSize(MOBILE);
   await signIn(page, 'phone-option@example.com');
-  await page.goto('/chart/BTCUSDT');
+  await go(page, '/chart/BTCUSDT');
   // The mode switch sits beside Buy and Sell (phones have no top bar).
   const mode = page.getByRole('group', { name: 'Trade mode' });
   await expect(mode.getByRole('button', { name: 'Market' })).toHaveAttribute(
@@ -95,7 +95,7 @@ test('phone: a running option counts down with the clock, and its row leaves the
   test.setTimeout(90_000);
   await page.setViewportSize(MOBILE);
   await signIn(page, 'w3-option@example.com', 50_000);
-  await page.goto('/chart/BTCUSDT');
+  await go(page, '/chart/BTCUSDT');
   await page
     .getByRole('group', { name: 'Trade mode' })
     .getByRole('button', { name: 'Option' })

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, screenshot } from './fixtures.ts';
-import { backOffice, saved, signIn } from './sim.ts';
+import { backOffice, saved, signIn, go } from './sim.ts';
 
 /** Place a market or pending buy on a phone; the order's id. */
 async function buy(page: Page, symbol: string, volume: string, pendingAt?: string) {
@@ -57,7 +57,7 @@ test('phone: in option mode the trade records open on options; ?optionUID= opens
     localStorage.setItem('preferences', JSON.stringify({ tradeMode: 'option' })),
   );
   await signIn(page, 'optionrecords@example.com', 1000);
-  await page.goto('/BTCUSDT/placeOption?direction=0');
+  await go(page, '/BTCUSDT/placeOption?direction=0');
   await page.getByRole('radio', { name: /^30s/ }).click();
   await page.getByLabel('Amount', { exact: true }).fill('100');
   await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();

@@ -1,10 +1,10 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, signIn, go } from './sim.ts';
 
 test('place a market order and close it', { tag: '@live' }, async ({ page, consoleErrors }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'mk@example.com');
-  await page.goto('/BTCUSDT/place?direction=0');
+  await go(page, '/BTCUSDT/place?direction=0');
   await page.getByLabel('Volume (lots)').fill('0.1');
   await expect(page.getByText('Margin (USD)')).toBeVisible();
   await screenshot(page, 'place-mobile');
@@ -42,7 +42,7 @@ test('place a market order and close it', { tag: '@live' }, async ({ page, conso
 test('place a pending order and cancel it', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'pd@example.com');
-  await page.goto('/ETHUSDT/place?direction=0');
+  await go(page, '/ETHUSDT/place?direction=0');
   await page.getByLabel('Pending order').check();
   const price = page.getByLabel('Pending price');
   // Wrong side first: a buy above the current price is refused.
@@ -67,7 +67,7 @@ test('place a pending order and cancel it', async ({ page }) => {
 test('desktop list panel shows positions in a table', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'dk@example.com');
-  await page.goto('/BTCUSDT/place?direction=1');
+  await go(page, '/BTCUSDT/place?direction=1');
   await page.goto('/position');
   const panel = page.getByRole('region', { name: 'Position' });
   await expect(panel.getByRole('tab', { name: /Positions/ })).toBeVisible();

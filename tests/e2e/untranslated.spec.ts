@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, LOADING, settled } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { go, signIn } from './sim.ts';
 
 /** Names, codes and abbreviations that are the same in every language. */
 const ALLOWED = new Set(
@@ -106,7 +106,7 @@ function latinLeft(allowed: string[]): string[] {
 }
 
 async function scan(page: Page, path: string, found: string[]) {
-  await page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)})`);
+  await go(page, path);
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 20_000 });
   await settled(page);

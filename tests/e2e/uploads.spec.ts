@@ -3,7 +3,7 @@
  * chosen; a desktop browser does not (user-centre §8).
  */
 import { test, expect, MOBILE, DESKTOP, screenshot, ANDROID } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { signIn, go } from './sim.ts';
 
 test.describe('camera warning', () => {
   test.use({ userAgent: ANDROID });
@@ -12,7 +12,7 @@ test.describe('camera warning', () => {
   }) => {
     await page.setViewportSize(MOBILE);
     await signIn(page, 'camera@example.com', 1000);
-    await page.goto('/user/verified');
+    await go(page, '/user/verified');
     await expect(page.getByRole('note').first()).toHaveText(
       'If the camera does not open on this device, choose a photo from your gallery instead.',
     );
@@ -23,7 +23,7 @@ test.describe('camera warning', () => {
 test('desktop: no camera warning on a desktop browser (user-centre §8)', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'nocamera@example.com', 1000);
-  await page.goto('/user/verified');
+  await go(page, '/user/verified');
   await expect(page.getByText('Real name')).toBeVisible();
   await expect(page.getByText(/If the camera does not open/)).toHaveCount(0);
 });

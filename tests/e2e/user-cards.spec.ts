@@ -5,7 +5,7 @@
  * screen (test-results/screens/user-*.png).
  */
 import { test, expect, MOBILE, DESKTOP, shot } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 
 const VIEWPORTS = [
   ['mobile', MOBILE],
@@ -19,7 +19,7 @@ for (const [vp, size] of VIEWPORTS) {
   }) => {
     await page.setViewportSize(size);
     await signIn(page, `crypto-${vp}@example.com`, 0);
-    await page.goto('/user/wallet/crypto');
+    await go(page, '/user/wallet/crypto');
     await expect(page.getByRole('heading', { name: 'Crypto wallets' })).toBeVisible();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
     await shot(page, `user-crypto-empty-${vp}`);
@@ -91,7 +91,7 @@ for (const [vp, size] of VIEWPORTS) {
   }) => {
     await page.setViewportSize(size);
     await signIn(page, `card-${vp}@example.com`, 0);
-    await page.goto('/user/wallet/bankCard');
+    await go(page, '/user/wallet/bankCard');
     await expect(page.getByRole('heading', { name: 'Bank cards' })).toBeVisible();
     await expect(page.getByText('No bank cards yet')).toBeVisible();
     await shot(page, `user-bankcards-empty-${vp}`);

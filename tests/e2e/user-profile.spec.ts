@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, isLive, shot, watchStatus } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 import { png } from './images.ts';
 
 type Size = typeof MOBILE;
@@ -35,7 +35,7 @@ test('my account on a phone: avatar, nickname rules, save back to /user, log out
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'neo@example.com', 0);
-  await page.goto('/user');
+  await go(page, '/user');
   await page.getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/user\/account$/);
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
@@ -117,7 +117,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
 }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, { phone: PHONE }, 0);
-  await page.goto('/user/account');
+  await go(page, '/user/account');
   const drawer = screenOf(page, DESKTOP);
   await expect(drawer.getByRole('heading', { name: 'My account' })).toBeVisible();
   const menu = drawer.getByRole('list', { name: 'Menu' });
@@ -172,7 +172,7 @@ test('my account on a desktop, phone user: copies, bind e-mail, save stays, log 
 test('bind e-mail on a phone; an e-mail account is sent back to /user', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, { phone: PHONE }, 0);
-  await page.goto('/user/account');
+  await go(page, '/user/account');
   await page.getByRole('link', { name: 'Bind e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'Bind e-mail' })).toBeVisible();
   await shot(page, 'user-bind-email-mobile');
@@ -208,7 +208,7 @@ for (const size of [MOBILE, DESKTOP]) {
     const address = `pw-${kind}@example.com`;
     await page.setViewportSize(size);
     await signIn(page, address, 0);
-    await page.goto('/user/account');
+    await go(page, '/user/account');
     const screen = screenOf(page, size);
     await screen.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/user\/changePassword$/);
@@ -261,7 +261,7 @@ test(
     const address = 'pw-late@example.com';
     await page.setViewportSize(DESKTOP);
     await signIn(page, address, 0);
-    await page.goto('/user/changePassword');
+    await go(page, '/user/changePassword');
     const screen = screenOf(page, DESKTOP);
     const refused: string[] = [];
     page.on('response', (r) => {
@@ -296,7 +296,7 @@ for (const size of [MOBILE, DESKTOP]) {
     async ({ page, consoleErrors }) => {
       await page.setViewportSize(size);
       const uid = await signIn(page, `kyc-${kind}@example.com`, 0);
-      await page.goto('/user');
+      await go(page, '/user');
       if (size === MOBILE) await page.getByRole('link', { name: /^Verification/ }).click();
       else await page.goto('/user/verified');
       const screen = screenOf(page, size);
@@ -468,7 +468,7 @@ test('notifications: a rejected verification arrives with its reason; an empty l
 }) => {
   await page.setViewportSize(MOBILE);
   const uid = await signIn(page, 'empty@example.com', 0);
-  await page.goto('/user/notification');
+  await go(page, '/user/notification');
   await expect(page.getByText('No notifications yet')).toBeVisible();
   await shot(page, 'user-notifications-empty-mobile');
 

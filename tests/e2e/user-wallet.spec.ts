@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot, settled } from './fixtures.ts';
-import { backOffice, reviewOf, signIn, saved } from './sim.ts';
+import { backOffice, reviewOf, signIn, saved, go } from './sim.ts';
 
 /** A 1×1 PNG: a real picture for the proof upload. */
 const PNG = Buffer.from(
@@ -97,7 +97,7 @@ test(
   async ({ page, consoleErrors }) => {
     await page.setViewportSize(MOBILE);
     const uid = await signIn(page, 'deposit@example.com', 100);
-    await page.goto('/user/deposit');
+    await go(page, '/user/deposit');
     await expect(page.getByRole('tab', { name: 'Crypto' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -205,7 +205,7 @@ test(
   async ({ page }) => {
     await page.setViewportSize(MOBILE);
     const uid = await signIn(page, 'withdraw@example.com', 5000);
-    await page.goto('/user/withdraw');
+    await go(page, '/user/withdraw');
     // No saved wallet: the button to add one; the bank card tab likewise.
     await expect(page.getByText('No crypto wallet yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add a crypto wallet' })).toHaveAttribute(
@@ -342,7 +342,7 @@ test(
 test('trade records: market filters, detail and the uid query', async ({ page, consoleErrors }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'records@example.com');
-  await page.goto('/BTCUSDT/place?direction=0');
+  await go(page, '/BTCUSDT/place?direction=0');
   await page.getByLabel('Volume (lots)').fill('0.1');
   await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
   await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();

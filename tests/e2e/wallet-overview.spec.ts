@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 
 /** A 1×1 PNG: a real picture for a deposit proof. */
 const PNG =
@@ -127,7 +127,7 @@ test('phone: my wallet counts in USD with 2 decimals and shows other coins as th
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'rawcoins@example.com', 1234.5);
-  await page.goto('/user/myWallet');
+  await go(page, '/user/myWallet');
   const total = page.getByRole('region', { name: 'Total assets' });
   await expect(total.getByText('Total assets (USD)')).toBeVisible();
   await expect(total.getByText('1234.50', { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, screenshot } from './fixtures.ts';
-import { backOffice, signIn, saved } from './sim.ts';
+import { backOffice, signIn, saved, go } from './sim.ts';
 
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
@@ -19,7 +19,7 @@ test('phone: withdraw with no card or wallet says to add one first (user-centre 
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'first@example.com', 1000);
-  await page.goto('/user/withdraw');
+  await go(page, '/user/withdraw');
   await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
   await page.getByRole('tab', { name: 'Bank card' }).click();
   await expect(page.getByText('Please add a bank card or crypto wallet first')).toBeVisible();
