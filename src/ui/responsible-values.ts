@@ -1,13 +1,14 @@
 /**
  * The values a responsible-trading reply code's message shows (code.1120 ..
  * code.1124, api/types/responsible.ts), from the reply's `data`: which limit
- * and period, the amounts, and when the period resets or the exclusion ends,
+ * and period, the amounts (USD with 2 decimals, as every balance is shown),
+ * and when the period resets or the exclusion ends,
  * in the site's time zone and the app's date format. The API client fills
  * the code's message with them (api/client.ts `values`), so every toast of a
  * refused order, option or deposit carries the figures.
  */
 import { RT_CODES, type RtRefusal } from '../api/types/responsible.ts';
-import { formatDateTime, groupedText } from './format.ts';
+import { formatDateTime, money } from './format.ts';
 
 type T = (key: string, values?: Record<string, unknown>) => string | undefined;
 
@@ -18,7 +19,6 @@ export function responsibleValues(
   code: number,
   data: unknown,
   t: T,
-  language: string,
 ): Record<string, string> | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const d = data as Partial<RtRefusal> & { until?: unknown; minutes?: unknown };
@@ -30,8 +30,8 @@ export function responsibleValues(
       return undefined;
     return {
       limitName: t(`responsible.key.${d.limit}.${d.period}`) ?? `${d.limit} ${d.period}`,
-      amount: groupedText(amount, language),
-      used: groupedText(used, language),
+      amount: money(amount),
+      used: money(used),
       resetsAt: formatDateTime(resetsAt),
     };
   }

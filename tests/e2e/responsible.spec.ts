@@ -92,8 +92,8 @@ test(
     const pending = page.getByRole('region', {
       name: 'Changes waiting for the cooling-off period',
     });
-    await expect(pending).toContainText(new RegExp(`Loss limit per day: 100 from ${DATE}`));
-    await expect(page.getByText(/^In force: 50\./).first()).toBeVisible();
+    await expect(pending).toContainText(new RegExp(`Loss limit per day: 100\\.00 from ${DATE}`));
+    await expect(page.getByText(/^In force: 50\.00\. /).first()).toBeVisible();
 
     // A day later on the server's clock (the session has expired meanwhile: signed in again),
     // the raise is in force and nothing waits.
@@ -102,7 +102,7 @@ test(
     await submitSignIn(page, { email: EMAIL });
     await page.waitForURL(/\/$/);
     await limits(page);
-    await expect(page.getByText(/^In force: 100\./).first()).toBeVisible();
+    await expect(page.getByText(/^In force: 100\.00\. /).first()).toBeVisible();
     await expect(pending).toHaveCount(0);
     // Over the wire the expired session's calls were answered 401, which the browser logs.
     expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);

@@ -93,7 +93,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
     t,
     toast: showToast,
     timeoutMs: config.timeoutMs,
-    values: (code, data) => responsibleValues(code, data, t, i18n.language),
+    values: (code, data) => responsibleValues(code, data, t),
     sessionExpired(reason) {
       clearSession();
       // Already at sign in (a guest's call, a second 401): stay, keeping its `to`.

@@ -34,7 +34,7 @@ function setup(replies: WireResponse[]) {
       expired.push(r);
       token = undefined;
     },
-    values: (code, data) => responsibleValues(code, data, t, 'en'),
+    values: (code, data) => responsibleValues(code, data, t),
   });
   return { api, toasts, expired };
 }
@@ -55,7 +55,7 @@ describe('responsible trading codes', () => {
     const r = await api.call('userInfo');
     expect(r.code).toBe(1121);
     expect(r.message).toBe(
-      'Trade refused (Loss limit per day: 500 USD, 480.5 USD already counted). It resets at 2026-03-11 00:00:00. (code 1121)',
+      'Trade refused (Loss limit per day: 500.00 USD, 480.50 USD already counted). It resets at 2026-03-11 00:00:00. (code 1121)',
     );
     expect(toasts).toEqual([r.message]);
   });
@@ -65,7 +65,7 @@ describe('responsible trading codes', () => {
       reply(1120, { limit: 'deposit', period: 'week', amount: 1000, used: 900, resetsAt: RESETS }),
     ]);
     const r = await api.call('userInfo', undefined, { quiet: true });
-    expect(r.message).toContain('Deposit limit per week: 1,000 USD, 900 USD already counted');
+    expect(r.message).toContain('Deposit limit per week: 1000.00 USD, 900.00 USD already counted');
     expect(toasts).toEqual([]);
   });
 
@@ -88,7 +88,7 @@ describe('responsible trading codes', () => {
 
   it('1123 says until when', () => {
     site.config = { ...DEFAULT_SITE, timezone: 'America/New_York' };
-    expect(responsibleValues(1123, { until: RESETS }, t, 'en')).toEqual({
+    expect(responsibleValues(1123, { until: RESETS }, t)).toEqual({
       until: '2026-03-11 00:00:00',
     });
   });

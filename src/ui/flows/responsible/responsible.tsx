@@ -29,7 +29,7 @@ import { inspected } from '../../../machines/inspect.ts';
 import { session } from '../../../state/session.ts';
 import { noteRealityMinutes } from '../../../state/responsible.ts';
 import { serverNow } from '../../../state/server-clock.ts';
-import { formatDateTime, groupedText } from '../../format.ts';
+import { formatDateTime, money } from '../../format.ts';
 import { TextField } from '../../forms/fields.tsx';
 import { useNotices } from '../../hooks/use-notices.ts';
 import { useServices } from '../../services-context.tsx';
@@ -89,26 +89,34 @@ export function Responsible() {
 /** A key's name: "Deposit limit per day", "Session time limit". */
 export const keyLabel = (t: (k: string) => string, key: RtKey) => t(`responsible.key.${key}`);
 
+/** A limit's value as the screen says it: USD with 2 decimals (as every balance), or minutes. */
+const limitText = (t: (k: string) => string, key: RtKey, v: number | null | undefined) =>
+  v === undefined || v === null
+    ? t('responsible.noLimit')
+    : key === 'sessionMinutes' || key === 'realityCheckMinutes'
+      ? String(v)
+      : money(v);
+
 /** One limit's field: its name and unit, what is in force, and the machine's error. */
 function LimitField({ state, send, name }: ResponsibleView & { name: RtKey }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const c = state.context;
   const rt = c.rt!;
   const v = valueOf(rt.limits, name);
-  const current = v === undefined ? t('responsible.noLimit') : String(v);
-  const money = name !== 'sessionMinutes' && name !== 'realityCheckMinutes';
+  const isMoney = name !== 'sessionMinutes' && name !== 'realityCheckMinutes';
+  const current = limitText(t, name, v);
   const [limit, period] = name.split('.') as [RtMoneyLimit, RtPeriod];
-  const hint = money
+  const hint = isMoney
     ? t('responsible.usage', {
         current,
-        used: groupedText(rt.usage[limit][period], i18n.language),
+        used: money(rt.usage[limit][period]),
         date: formatDateTime(rt.resets[period]),
       })
     : t('responsible.minutesHint', { current });
   return (
     <TextField
-      label={`${keyLabel(t, name)} (${money ? 'USD' : t('responsible.minutes')})`}
-      inputMode={money ? 'decimal' : 'numeric'}
+      label={`${keyLabel(t, name)} (${isMoney ? 'USD' : t('responsible.minutes')})`}
+      inputMode={isMoney ? 'decimal' : 'numeric'}
       autoComplete="off"
       placeholder={t('responsible.noLimit')}
       value={c.form[name]}
@@ -210,7 +218,7 @@ function Pending({ state }: ResponsibleView) {
           <li key={p.key}>
             {t('responsible.pendingItem', {
               name: keyLabel(t, p.key),
-              value: p.value === null ? t('responsible.noLimit') : String(p.value),
+              value: limitText(t, p.key, p.value),
               date: formatDateTime(p.appliesAt),
             })}
           </li>
