@@ -64,11 +64,11 @@ const check = (name: CallName, title: string, run: Run): Check => ({
   id: `calls.${name}`,
   area: 'calls',
   spec: specOf(name),
-  title: `${name} (${contract[name].method} ${contract[name].path}): ${title}`,
+  title: `${name} (${contract[name].method} ${contract[name].path})${title ? `: ${title}` : ''}`,
   run,
 });
 const skip = (name: CallName, reason: string): Check =>
-  check(name, reason, () => Promise.reject(new Skip(reason)));
+  check(name, '', () => Promise.reject(new Skip(reason)));
 
 /** The real book's token of the account that needs no money. */
 const real = async (kit: Kit) => (await kit.booksOf(kit.anyAccount)).real;
