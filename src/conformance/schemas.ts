@@ -455,8 +455,9 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[], root = '
     const path = (i.path ?? [])
       .map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
       .join('');
-    const missing = i.received === 'undefined' ? ' (missing)' : '';
-    return `${root}${path}: ${i.message}${missing}`;
+    // A required field that is not there (renamed, dropped): said so, by its path.
+    if (i.received === 'undefined') return `${root}${path}: missing (required)`;
+    return `${root}${path}: ${i.message}`;
   });
 }
 

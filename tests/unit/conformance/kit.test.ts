@@ -150,7 +150,7 @@ describe('the conformance kit', () => {
     // A failure says what was expected and what came (the field or rule).
     for (const r of failed(bad)) expect(r.failure?.expected, r.id).toBeTruthy();
     const row = (id: string) => bad.rows.find((r) => r.id === id);
-    expect(row('calls.userBalance')?.failure?.got).toContain('data.balanceAmount');
+    expect(row('calls.userBalance')?.failure?.got).toContain('data.balanceAmount: missing');
     expect(row('calls.thumb')?.failure?.got).toContain('data.price');
     expect(row('calls.systemConfig')?.failure?.got).toContain('enable');
     expect(row('codes.balance')?.failure?.got).toBe('code 204');
