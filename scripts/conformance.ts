@@ -1,7 +1,7 @@
 /**
  * `npm run conformance -- --api URL --market URL --exchange URL --ws-market URL
  * --ws-exchange URL --account FILE [--prefix /v1] [--out DIR] [--only ID,…]
- * [--tolerance-ms N]`: the broker conformance kit (src/conformance/) against a
+ * [--tolerance-ms N] [--operator URL --operator-key KEY]`: the broker conformance kit (src/conformance/) against a
  * server. The URLs are the app's live config (site.ts `live`): `roots.api`,
  * `roots.market`, `roots.exchange`, `prefix` (default /v1), `ws.market`,
  * `ws.exchange`. Defaults are those of `npm run sim:server` on
@@ -11,6 +11,10 @@
  * "expiredToken"?: "…" }`: one funded account (real-book orders) and,
  * better, one without money (the 203 check); no second factor.
  *
+ * With --operator (the simulator's operator API, e.g. http://127.0.0.1:8787/operator,
+ * and its key), the checks that need an operator run (src/conformance/operator.ts;
+ * a broker's own back office needs its own adapter, run through the library).
+ *
  * Prints the table; with --out, writes conformance.md and conformance.xml
  * (JUnit) there. Exit code 1 on any failure, 2 on bad arguments.
  */
@@ -19,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Account, KitOptions } from '../src/conformance/kit.ts';
 import { failed, toJUnit, toMarkdown, toTerminal } from '../src/conformance/report.ts';
+import { simulatorOperator } from '../src/conformance/operator.ts';
 import { runConformance } from '../src/conformance/run.ts';
 
 const port = process.env.PORT ?? '8787';
@@ -39,6 +44,8 @@ try {
       out: { type: 'string' },
       only: { type: 'string' },
       'tolerance-ms': { type: 'string' },
+      operator: { type: 'string' },
+      'operator-key': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -68,6 +75,10 @@ if (accounts.length === 0) {
   process.exit(2);
 }
 
+if (args.operator && !args['operator-key']) {
+  console.error('conformance: --operator needs --operator-key KEY');
+  process.exit(2);
+}
 const opts: KitOptions = {
   api: args.api,
   market: args.market,
@@ -79,6 +90,9 @@ const opts: KitOptions = {
   ...(file.expiredToken ? { expiredToken: file.expiredToken } : {}),
   ...(args.only ? { only: args.only.split(',').map((s) => s.trim()) } : {}),
   ...(args['tolerance-ms'] ? { clockToleranceMs: Number(args['tolerance-ms']) } : {}),
+  ...(args.operator
+    ? { operator: simulatorOperator({ url: args.operator, key: String(args['operator-key']) }) }
+    : {}),
 };
 
 console.log(

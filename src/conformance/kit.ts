@@ -10,6 +10,8 @@ import { contract, type CallName, type PayloadOf } from '../api/contract.ts';
 import { wireRequest } from '../api/request.ts';
 import { httpTransport } from '../api/transports/http.ts';
 import type { ChannelCommand, Root } from '../api/wire.ts';
+import { NO_OPERATOR } from './checks/spec.ts';
+import type { OperatorAdapter } from './operator.ts';
 import { REPLY_DATA, REPLY_EXTRA, envelope, schemaIssues } from './schemas.ts';
 
 export type Area = 'calls' | 'codes' | 'tokens' | 'channels' | 'time';
@@ -46,6 +48,18 @@ export interface KitOptions {
   slack?: number;
   /** Only the checks whose id starts with one of these. */
   only?: string[];
+  /**
+   * The server's back office (operator.ts): with it the checks that need an
+   * operator run (a deposit approved, a verification reviewed, a market
+   * closed); without it they are skipped "not checked without an operator".
+   */
+  operator?: OperatorAdapter;
+  /**
+   * How long the kit waits for its demo option to settle, ms (default
+   * 35 000): an option whose shortest term is longer is checked only as
+   * placed and running.
+   */
+  settleMs?: number;
 }
 
 /** One request and its reply, as the report shows a failure. */
@@ -153,6 +167,8 @@ export class Kit {
   private readonly switched = new Map<string, { account: Account; was: string }>();
   private readonly sockets = new Set<WsClient>();
   private cache = new Map<string, unknown>();
+  /** What the kit undoes at the end (a card or address it added and a check left behind). */
+  private readonly undo: Array<() => Promise<unknown>> = [];
   /** The exchange of the last call, for the report. */
   last: Exchange | undefined;
 
@@ -372,6 +388,38 @@ export class Kit {
     return b;
   }
 
+  /** The operator adapter, or a skip. */
+  needOperator(): OperatorAdapter {
+    if (!this.opts.operator) throw new Skip(NO_OPERATOR);
+    return this.opts.operator;
+  }
+
+  /** An operator's step of a check: its refusal fails the check, naming the step. */
+  async operate<T>(what: string, f: (op: OperatorAdapter) => Promise<T>): Promise<T> {
+    const op = this.needOperator();
+    try {
+      return await f(op);
+    } catch (e) {
+      throw new CheckFailure(`the operator to ${what}`, undefined, String(e));
+    }
+  }
+
+  /** Undo this at the end of the run, whatever happens (last registered, first run). */
+  later(f: () => Promise<unknown>): void {
+    this.undo.push(f);
+  }
+
+  /** The aesKey of a token (the app reads it from the token's payload): sensitive fields travel encoded with it. */
+  aesKeyOf(token: string): string {
+    const key = jwtPayload(token)?.aesKey;
+    if (typeof key !== 'string' || !key)
+      throw new CheckFailure(
+        "the token's payload to carry aesKey (the sensitive fields are encoded with it)",
+        this.last,
+      );
+    return key;
+  }
+
   /** Something fetched once per run (product lists). */
   async once<T>(key: string, f: () => Promise<T>): Promise<T> {
     if (!this.cache.has(key)) this.cache.set(key, await f());
@@ -431,6 +479,13 @@ export class Kit {
   async finish(): Promise<void> {
     for (const ws of this.sockets) ws.terminate();
     this.sockets.clear();
+    for (const f of this.undo.splice(0).reverse()) {
+      try {
+        await f();
+      } catch {
+        /* the check that left it reported it */
+      }
+    }
     // Back on the book it was on (a sign-in opens the book the account was last switched to).
     for (const { account, was } of this.switched.values()) {
       try {

@@ -1,7 +1,8 @@
 /**
  * The conformance kit as a library: `runConformance(options)` runs every
  * check against a server's URLs with its test accounts, one at a time (the
- * token checks last: they end sessions), and returns the report.
+ * token checks late: they end sessions; the time checks last, so the demo
+ * option placed first has run its term by then), and returns the report.
  */
 import { callChecks } from './checks/calls.ts';
 import { channelChecks } from './checks/channels.ts';
@@ -16,8 +17,8 @@ export const CHECKS: readonly Check[] = [
   ...callChecks,
   ...codeChecks,
   ...channelChecks,
-  ...timeChecks,
   ...tokenChecks,
+  ...timeChecks,
 ];
 
 export interface RunHooks {

@@ -4,7 +4,8 @@
  * limits, an order that is not there. Each refusal must come as HTTP 200
  * with the catalogue's code (a 401 for tokens), and change nothing.
  */
-import { Skip, redate, type Check, type Kit } from '../kit.ts';
+import { CheckFailure, Skip, redate, type Check, type Kit } from '../kit.ts';
+import { optionPayload } from './calls.ts';
 import { SPEC } from './spec.ts';
 import { atPrecision, closedProduct, openProduct, pendingPayload } from './market-data.ts';
 
@@ -168,6 +169,57 @@ export const codeChecks: Check[] = [
         [402],
         'an unknown order id',
       );
+    },
+  ),
+  c(
+    'option-below-min',
+    SPEC.tradeCodes,
+    "an option stake below its term's minimum, on the demo book: 501 (Incorrect parameter)",
+    async (kit) => {
+      const token = (await kit.booksOf(kit.anyAccount)).demo;
+      const payload = await optionPayload(kit, token);
+      if (payload.amount <= 1)
+        throw new Skip(`the shortest term's minimum stake is ${payload.amount}`);
+      const amount = Math.max(1, Math.floor(payload.amount / 2));
+      await kit.refused(
+        'addOrderOptionMock',
+        { ...payload, amount },
+        token,
+        [501],
+        `a stake of ${amount} (minimum ${payload.amount})`,
+      );
+    },
+  ),
+  c(
+    'closed-by-operator',
+    SPEC.market,
+    'the operator closes an open product: an order on it, on the demo book, is refused 304 (Pair prohibited from trading); opened again, the same order is placed (and cancelled)',
+    async (kit) => {
+      kit.needOperator();
+      const { info } = await openProduct(kit);
+      const token = (await kit.booksOf(kit.anyAccount)).demo;
+      const sym = info.productCode;
+      await kit.operate(`close ${sym}`, (op) => op.setMarketOpen(sym, false));
+      kit.later(() => kit.needOperator().setMarketOpen(sym, true));
+      try {
+        await kit.refused(
+          'addOrderMock',
+          await pendingPayload(kit, token),
+          token,
+          [304],
+          `an order on ${sym}, closed by the operator`,
+        );
+      } finally {
+        await kit.operate(`open ${sym} again`, (op) => op.setMarketOpen(sym, true));
+      }
+      const r = await kit.call('addOrderMock', await pendingPayload(kit, token), token);
+      if (r.code !== 0)
+        throw new CheckFailure(
+          `the order on ${sym} placed once the operator opened it again`,
+          r.ex,
+          `code ${r.code}`,
+        );
+      await kit.loose('cancelOrderMock', { orderId: r.data as string, token }, token);
     },
   ),
 ];

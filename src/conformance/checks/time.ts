@@ -4,7 +4,9 @@
  * delta's time). The app computes market hours, countdowns and the chart's
  * bars from them against its own clock.
  */
-import { CheckFailure, Skip, type Check, type Kit } from '../kit.ts';
+import type { OptionOrder } from '../../api/types/trading.ts';
+import { CheckFailure, Skip, sleep, type Check, type Kit } from '../kit.ts';
+import { kitOption, type KitOption } from './calls.ts';
 import { SPEC } from './spec.ts';
 import { openProduct } from './market-data.ts';
 
@@ -72,6 +74,61 @@ export const timeChecks: Check[] = [
           );
       }
       s.close();
+    },
+  ),
+  tc(
+    'option-settles',
+    SPEC.demo,
+    "the kit's demo option (calls.addOrderOption) settles once its term is over: checkOptionCompletion completed, userOptionDetail with priceEnd, winLost and completeTime, userOptionHistory (finished) lists it",
+    async (kit) => {
+      const budget = (kit.opts.settleMs ?? 35_000) * kit.slack;
+      let o: KitOption;
+      try {
+        o = await kitOption(kit);
+      } catch (e) {
+        if (e instanceof Skip) throw e;
+        throw new Skip('no option to watch: calls.addOrderOption failed');
+      }
+      if (o.timeLong * 1000 > budget)
+        throw new Skip(
+          `the shortest option term is ${o.timeLong} s, longer than the kit waits (${budget} ms): checked as placed and running only`,
+        );
+      const wait = o.endsAt - Date.now();
+      if (wait > 0) await sleep(wait + 200);
+      // A fresh token: the run's sessions of the account may have ended (passwordSubmit, sign-out).
+      const token = (await kit.booksOf(o.account)).demo;
+      const end = Date.now() + 10_000 * kit.slack;
+      for (;;) {
+        const r = await kit.ok('checkOptionCompletion', { uid: o.uid }, token);
+        if ((r.data as { completed?: boolean }).completed === true) break;
+        if (Date.now() > end)
+          throw new CheckFailure(
+            `checkOptionCompletion completed within ${10 * kit.slack} s of the option's end`,
+            r.ex,
+            'completed false',
+          );
+        await sleep(500);
+      }
+      const d = (await kit.ok('userOptionDetail', { uid: o.uid }, token)).data as OptionOrder;
+      if (
+        d.positionStatus !== 1 ||
+        d.completeTime === null ||
+        d.priceEnd === null ||
+        d.winLost === null
+      )
+        throw new CheckFailure(
+          'the settled option: positionStatus 1, completeTime, priceEnd and winLost',
+          kit.last,
+          `positionStatus ${d.positionStatus}, completeTime ${d.completeTime}, priceEnd ${d.priceEnd}, winLost ${d.winLost}`,
+        );
+      const h = await kit.ok('userOptionHistory', { limit: 10, page: 1, positionStatus: 1 }, token);
+      const items = (h.data as { items: OptionOrder[] }).items;
+      if (!items.some((i) => i.uid === o.uid || i.id === o.uid))
+        throw new CheckFailure(
+          `the finished options (userOptionHistory positionStatus 1) to list option ${o.uid}`,
+          h.ex,
+          'not on the first page',
+        );
     },
   ),
 ];

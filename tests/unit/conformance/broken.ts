@@ -13,6 +13,8 @@ import type { ProductOrderInfo } from '../../../src/api/types/trading.ts';
 import type { WireRequest, WireResponse } from '../../../src/api/wire.ts';
 import { marketStatusAt } from '../../../src/api/hours.ts';
 import type { Simulator } from '../../../src/simulator/server.ts';
+import { OPTION_MIN } from '../../../src/simulator/modules/trading/option-config.ts';
+import { decodeSensitive } from '../../../src/api/aes-codec.ts';
 
 export interface Breakage {
   id: string;
@@ -114,6 +116,31 @@ export const BREAKAGES = [
     what: 'every third price delta is stamped a second before the one before it',
     trips: ['channels.prices-order'],
   },
+  {
+    id: 'card-still-listed',
+    what: 'deleteUserBankCard answers 0 but the card stays listed',
+    trips: ['calls.deleteUserBankCard'],
+  },
+  {
+    id: 'card-edit-ignored',
+    what: 'editUserBankCard answers 0 but the card keeps its old fields',
+    trips: ['calls.editUserBankCard'],
+  },
+  {
+    id: 'option-below-min',
+    what: "an option stake below the term's minimum is accepted",
+    trips: ['codes.option-below-min'],
+  },
+  {
+    id: 'deposit-approval-no-credit',
+    what: "the operator's approval of a deposit answers 0 but moves no money",
+    trips: ['calls.userDeposit'],
+  },
+  {
+    id: 'wallet-address-plain',
+    what: "userWallet sends the saved address in plain text, not encoded with the session's aesKey",
+    trips: ['calls.addUserWallet'],
+  },
 ] as const satisfies readonly Breakage[];
 
 export type BreakageId = (typeof BREAKAGES)[number]['id'];
@@ -171,6 +198,14 @@ export function breakSimulator(sim: Simulator, on: ReadonlySet<BreakageId>): Sim
       body.oldPassword === body.newPassword
     )
       return ok(null);
+    if (on.has('card-still-listed') && name === 'deleteUserBankCard') return ok(null);
+    if (on.has('card-edit-ignored') && name === 'editUserBankCard') return ok(null);
+    if (
+      on.has('option-below-min') &&
+      (name === 'addOrderOption' || name === 'addOrderOptionMock') &&
+      Number(body.amount) < OPTION_MIN
+    )
+      return ok({ uid: String(fake++), beginTime: Date.now() });
     if ((name === 'addOrder' || name === 'addOrderMock') && auth) {
       const p = (await infos(auth))[String(body.tradePair)];
       const qty = Number(body.orderQuantity);
@@ -279,6 +314,15 @@ export function breakSimulator(sim: Simulator, on: ReadonlySet<BreakageId>): Sim
     };
   }
 
+  /** userWallet's addresses decoded (sent in plain text). */
+  async function plainAddresses(req: WireRequest, res: WireResponse): Promise<WireResponse> {
+    const key = payloadOf(req.headers.Authorization?.slice(7) ?? '')?.aesKey;
+    const r = JSON.parse(res.body) as { data?: { list?: Json[] } };
+    for (const a of r.data?.list ?? [])
+      a.cryptocurrencyAddress = await decodeSensitive(String(key), String(a.cryptocurrencyAddress));
+    return { ...res, body: JSON.stringify(r) };
+  }
+
   const broken: Simulator = Object.create(sim) as Simulator;
   broken.handle = async (req) => {
     const hit = matchCall(req.root, req.path);
@@ -286,9 +330,21 @@ export function breakSimulator(sim: Simulator, on: ReadonlySet<BreakageId>): Sim
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Json;
     const early = await instead(hit.name, req, body);
     if (early) return early;
-    return rewrite(hit.name, body, await sim.handle(await request(req)));
+    const res = rewrite(hit.name, body, await sim.handle(await request(req)));
+    return hit.name === 'userWallet' && on.has('wallet-address-plain')
+      ? plainAddresses(req, res)
+      : res;
   };
   broken.connect = (name, sink, opts) => sim.connect(name, sinkOf(sink), opts);
   broken.admit = (name) => sim.admit(name);
+  return broken;
+}
+
+/** The simulator as its operator API sees it, its back office broken in the ways switched on. */
+export function breakOperator(sim: Simulator, on: ReadonlySet<BreakageId>): Simulator {
+  const backOffice = Object.create(sim.backOffice) as Simulator['backOffice'];
+  if (on.has('deposit-approval-no-credit')) backOffice.approveDeposit = () => undefined;
+  const broken = Object.create(sim) as Simulator;
+  Object.defineProperty(broken, 'backOffice', { value: backOffice });
   return broken;
 }
