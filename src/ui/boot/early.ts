@@ -7,7 +7,8 @@
  *   starts it once for nothing; the app lets it go when the config says live
  *   (backend.ts), and later visits remember live and start none;
  * - the first product-list call (early-product-list.ts): to that worker, or
- *   to the live server the config names once it arrives;
+ *   to the live server the config names once it arrives; and then the live
+ *   market socket (early-socket.ts);
  * - the first locale files (English, the fallback, and the language the app
  *   will show), so i18n finds them in the module map.
  * Each is taken once by the app; a second start (a reload of the config)
@@ -17,6 +18,7 @@ import * as Comlink from 'comlink';
 import { staticFiles } from '../../api/static-files.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { sendToLive, sendToSimulator } from './early-product-list.ts';
+import { openEarlyMarket } from './early-socket.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -64,7 +66,13 @@ export function startEarly(): void {
       void res
         .clone()
         .json()
-        .then(sendToLive, () => {});
+        .then(
+          (raw) => {
+            sendToLive(raw);
+            openEarlyMarket(raw);
+          },
+          () => {},
+        );
     return res;
   });
   // Its failure is reported when the app reads it (loadSiteConfig).
