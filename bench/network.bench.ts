@@ -22,7 +22,8 @@
  * Caveats: the page's emulation does not reach the service worker's own
  * requests (its precache runs unthrottled); WebSocket frames are throttled by
  * Chromium's emulation only in recent versions. `BENCH_NET_PORT` sets the
- * preview port (default 4511).
+ * preview port (default 4511); `BENCH_NET_CELLS` runs only the cells whose
+ * label holds one of its `;`-separated parts ("first, slow 4G;repeat").
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -52,8 +53,8 @@ const ARGS = [
 const PORT = Number(process.env.BENCH_NET_PORT ?? 4511);
 const SAMPLES = Number(process.env.BENCH_NET_SAMPLES ?? 3);
 const VIEWPORT = { width: 390, height: 844 };
-/** Only the cells whose label ("first, slow 4G, 1×") holds one of these (comma-separated). */
-const CELLS = (process.env.BENCH_NET_CELLS ?? '').split(',').filter(Boolean);
+/** Only the cells whose label ("first, slow 4G, 1×") holds one of these (`;`-separated). */
+const CELLS = (process.env.BENCH_NET_CELLS ?? '').split(';').filter(Boolean);
 
 export interface Network {
   name: string;

@@ -1,7 +1,7 @@
 /**
  * Start-up work that needs neither React nor the app's code, begun by the
  * entry (main.tsx) before the app's chunk loads, so it runs alongside it:
- * - the site config's fetch;
+ * - the site config's fetch (begun by index.html's inline script already);
  * - the simulator's worker, speculatively: when the config this browser read
  *   last says simulator, or when there is none. A live site's first visit
  *   starts it once for nothing; the app lets it go when the config says live
@@ -58,9 +58,13 @@ function newWorker(): WorkerEndpoint {
 
 export function startEarly(): void {
   const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
-  configFetch = fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, {
-    cache: 'no-store',
-  }).then((res) => {
+  // index.html asked for it as it parsed; else (a page without that script) here.
+  const inline = window as { __siteConfig?: Promise<Response> };
+  const asked =
+    inline.__siteConfig ??
+    fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  delete inline.__siteConfig;
+  configFetch = asked.then((res) => {
     // A copy, read here: the app reads the original (loadSiteConfig).
     if (res.ok)
       void res
