@@ -132,7 +132,7 @@ const median = (xs: number[]) => {
 };
 
 /** Build the reference page with a products.json of the simulator's products. */
-async function buildReference(): Promise<string> {
+export async function buildReference(): Promise<string> {
   const out = mkdtempSync(path.join(tmpdir(), 'bench-ref-'));
   execSync(`npx vite build --config bench/reference/vite.config.ts --outDir ${out}`, {
     stdio: 'inherit',

@@ -7,6 +7,7 @@
 import { watchStaleBuild } from './ui/boot/stale-build-browser.ts';
 import { startEarly } from './ui/boot/early.ts';
 import { afterStartUp } from './ui/boot/after-start-up.ts';
+import { mayPrecache, whenIdleAfterLive, type ConnectionHints } from './ui/boot/precache.ts';
 import { yieldToMain } from './ui/boot/yield.ts';
 
 // Start-up stages are marked in the page and the worker (boot:*, sim:*), for traces and the bench.
@@ -46,11 +47,17 @@ async function loadApp(el: HTMLElement): Promise<void> {
 requestAnimationFrame(() => setTimeout(load, 0));
 setTimeout(load, 100);
 
-// The shell and chunks cached for offline starts (build/pwa.ts); after start-up, so it never competes with the first price.
+// The shell and chunks cached for offline starts (build/pwa.ts): after start-up, the first live
+// price and an idle moment, so its precache never competes with the first screen; not on a
+// connection that asks to save data (boot/precache.ts).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  afterStartUp(() => {
-    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
-      /* no worker: the app still runs online */
-    });
-  });
+  afterStartUp(() =>
+    whenIdleAfterLive(() => {
+      const hints = (navigator as { connection?: ConnectionHints }).connection;
+      if (!mayPrecache(hints)) return;
+      navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
+        /* no worker: the app still runs online */
+      });
+    }),
+  );
 }

@@ -1,37 +1,46 @@
 /** Connections for a channel: a WebSocket to a live server, or the simulator's connect(). */
 import type { ChannelCommand, ChannelName } from '../wire.ts';
 import type { ServerMessage } from '../types/realtime.ts';
-import type { Connector } from './channel.ts';
+import type { Connection, ConnectionEvents, Connector } from './channel.ts';
 
 /** A live server's channel over WebSocket; messages are JSON. */
 export function webSocketConnector(url: string, Ws: typeof WebSocket = WebSocket): Connector {
-  return (events) => {
-    const ws = new Ws(url);
-    let closed = false;
-    const end = (reason: string) => {
-      if (closed) return;
+  return (events) => socketConnection(new Ws(url), events);
+}
+
+/** A frame as a server message, or undefined for one we cannot read. */
+export function parseFrame(data: unknown): ServerMessage | undefined {
+  try {
+    return JSON.parse(String(data)) as ServerMessage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A connection over a socket, opening or open (the entry's early one, ui/boot/early-socket.ts). */
+export function socketConnection(ws: WebSocket, events: ConnectionEvents): Connection {
+  let closed = false;
+  const end = (reason: string) => {
+    if (closed) return;
+    closed = true;
+    events.closed(reason);
+  };
+  ws.onopen = () => events.open();
+  ws.onmessage = (e: MessageEvent) => {
+    const msg = parseFrame(e.data);
+    // A frame we cannot read is dropped, like a server's heartbeat text.
+    if (msg) events.message(msg);
+  };
+  ws.onerror = () => end('error');
+  ws.onclose = (e: CloseEvent) => end(`close ${e.code}`);
+  return {
+    send: (cmd) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(cmd));
+    },
+    close: () => {
       closed = true;
-      events.closed(reason);
-    };
-    ws.onopen = () => events.open();
-    ws.onmessage = (e: MessageEvent) => {
-      try {
-        events.message(JSON.parse(String(e.data)) as ServerMessage);
-      } catch {
-        /* a frame we cannot read is dropped, like a server's heartbeat text */
-      }
-    };
-    ws.onerror = () => end('error');
-    ws.onclose = (e: CloseEvent) => end(`close ${e.code}`);
-    return {
-      send: (cmd) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(cmd));
-      },
-      close: () => {
-        closed = true;
-        ws.close();
-      },
-    };
+      ws.close();
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import type { SiteConfig } from '../../config/site.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { startWorker, takeWorker, type SimulatorWorker } from './early.ts';
 import { liveKey, simulatorKey, withEarlyProductList } from './early-product-list.ts';
+import { withEarlySocket } from './early-socket.ts';
 
 export interface Backend {
   kind: 'simulator' | 'live';
@@ -58,7 +59,11 @@ export function liveBackend(cfg: SiteConfig): Backend {
       liveKey(live.roots, live.prefix),
     ),
     channels: {
-      market: createChannel('market', webSocketConnector(live.ws.market || channelPaths.market)),
+      // The entry's early socket, when it opened one (early-socket.ts).
+      market: createChannel(
+        'market',
+        withEarlySocket(live.ws.market, webSocketConnector(live.ws.market || channelPaths.market)),
+      ),
       exchange: createChannel(
         'exchange',
         webSocketConnector(live.ws.exchange || channelPaths.exchange),

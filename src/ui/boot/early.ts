@@ -1,13 +1,14 @@
 /**
  * Start-up work that needs neither React nor the app's code, begun by the
  * entry (main.tsx) before the app's chunk loads, so it runs alongside it:
- * - the site config's fetch;
+ * - the site config's fetch (begun by index.html's inline script already);
  * - the simulator's worker, speculatively: when the config this browser read
  *   last says simulator, or when there is none. A live site's first visit
  *   starts it once for nothing; the app lets it go when the config says live
  *   (backend.ts), and later visits remember live and start none;
  * - the first product-list call (early-product-list.ts): to that worker, or
- *   to the live server the config names once it arrives;
+ *   to the live server the config names once it arrives; and then the live
+ *   market socket (early-socket.ts);
  * - the first locale files (English, the fallback, and the language the app
  *   will show), so i18n finds them in the module map.
  * Each is taken once by the app; a second start (a reload of the config)
@@ -17,6 +18,7 @@ import * as Comlink from 'comlink';
 import { staticFiles } from '../../api/static-files.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { sendToLive, sendToSimulator } from './early-product-list.ts';
+import { openEarlyMarket } from './early-socket.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -56,15 +58,25 @@ function newWorker(): WorkerEndpoint {
 
 export function startEarly(): void {
   const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
-  configFetch = fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, {
-    cache: 'no-store',
-  }).then((res) => {
+  // index.html asked for it as it parsed; else (a page without that script) here.
+  const inline = window as { __siteConfig?: Promise<Response> };
+  const asked =
+    inline.__siteConfig ??
+    fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  delete inline.__siteConfig;
+  configFetch = asked.then((res) => {
     // A copy, read here: the app reads the original (loadSiteConfig).
     if (res.ok)
       void res
         .clone()
         .json()
-        .then(sendToLive, () => {});
+        .then(
+          (raw) => {
+            sendToLive(raw);
+            openEarlyMarket(raw);
+          },
+          () => {},
+        );
     return res;
   });
   // Its failure is reported when the app reads it (loadSiteConfig).

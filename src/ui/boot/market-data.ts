@@ -5,9 +5,8 @@ import { queuePricePatches, queuePrices, setAllPrices } from '../../state/prices
 import { rememberPrices } from '../../state/last-prices.ts';
 import type { Services } from './services.ts';
 import { yieldToMain } from './yield.ts';
-
-/** This client merges numbered deltas (api/types/realtime.ts). */
-const SUB = { op: 'sub', topic: 'prices', delta: true } as const;
+// This client merges numbered deltas (api/types/realtime.ts); the entry's early socket subscribes the same.
+import { PRICES_SUB as SUB } from './early-socket.ts';
 
 export async function startMarketData(s: Services): Promise<void> {
   rememberPrices();

@@ -1,0 +1,106 @@
+/**
+ * Live mode's market socket, opened by the entry (early.ts) as soon as the
+ * site config names it, before React and the app's code load (issue 31: it
+ * opened after the app had rendered and read the system config, 2.7 s into a
+ * slow-4G first visit). It subscribes to the prices at once and keeps what
+ * arrives; the app's market channel takes it (`withEarlySocket`, backend.ts)
+ * for its first connection, with the messages so far, and does not send the
+ * same subscription again. Not taken in time, it is closed.
+ */
+import type { Connector } from '../../api/realtime/channel.ts';
+import { parseFrame, socketConnection } from '../../api/realtime/connectors.ts';
+
+/** The market's price subscription: this client merges numbered deltas (api/types/realtime.ts). */
+export const PRICES_SUB = { op: 'sub', topic: 'prices', delta: true } as const;
+
+/** Closed if the app has not taken it by then (a wallet-only redirect, a failed start). */
+const UNTAKEN_MS = 30_000;
+
+interface Early {
+  url: string;
+  ws: WebSocket;
+  /** Frames received before the app took it, in order. */
+  frames: string[];
+  /** Commands sent on it already (JSON). */
+  sent: Set<string>;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+let early: Early | undefined;
+
+/** Opens the market socket when the raw (unchecked) site config is live and names one. */
+export function openEarlyMarket(raw: unknown, Ws: typeof WebSocket = WebSocket): void {
+  const cfg = raw as { backend?: unknown; live?: { ws?: { market?: unknown } } };
+  const url = cfg?.live?.ws?.market;
+  if (cfg?.backend !== 'live' || typeof url !== 'string' || !url || early) return;
+  let ws: WebSocket;
+  try {
+    ws = new Ws(url);
+  } catch {
+    return;
+  }
+  performance.mark('boot:early-socket');
+  const e: Early = {
+    url,
+    ws,
+    frames: [],
+    sent: new Set(),
+    timer: setTimeout(() => {
+      if (early !== e) return;
+      early = undefined;
+      ws.close();
+    }, UNTAKEN_MS),
+  };
+  ws.onopen = () => {
+    const sub = JSON.stringify(PRICES_SUB);
+    ws.send(sub);
+    e.sent.add(sub);
+  };
+  ws.onmessage = (m: MessageEvent) => e.frames.push(String(m.data));
+  ws.onclose = () => {
+    if (early === e) early = undefined;
+    clearTimeout(e.timer);
+  };
+  early = e;
+}
+
+/** The early socket for `url`, once, if it is still open or opening. */
+function takeEarly(url: string): Early | undefined {
+  const e = early;
+  if (!e || e.url !== url || e.ws.readyState > 1) return undefined;
+  early = undefined;
+  clearTimeout(e.timer);
+  return e;
+}
+
+/**
+ * The channel's connector, whose first connection is the early socket when
+ * there is one for `url`: the frames it has received so far are delivered
+ * first, and a command it has sent already (the price subscription the
+ * channel replays on open) is not sent again.
+ */
+export function withEarlySocket(url: string, connector: Connector): Connector {
+  return (events) => {
+    const e = takeEarly(url);
+    if (!e) return connector(events);
+    const wasOpen = e.ws.readyState === 1;
+    // From here its events are the channel's (a still-opening socket sends the channel's own subscription).
+    const conn = socketConnection(e.ws, events);
+    if (wasOpen)
+      // The channel keeps the connection when this returns: open, then what came so far, in order.
+      queueMicrotask(() => {
+        events.open();
+        for (const f of e.frames.splice(0)) {
+          const msg = parseFrame(f);
+          if (msg) events.message(msg);
+        }
+      });
+    return {
+      send(cmd) {
+        if (e.sent.delete(JSON.stringify(cmd))) return;
+        conn.send(cmd);
+      },
+      close: () => conn.close(),
+    };
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createChannel, type Connector } from '../../../src/api/realtime/channel.ts';
+import { openEarlyMarket, PRICES_SUB, withEarlySocket } from '../../../src/ui/boot/early-socket.ts';
+
+const URL_ = 'ws://127.0.0.1:1/ws/market';
+const live = { backend: 'live', live: { ws: { market: URL_ } } };
+
+/** A WebSocket stand-in: the test opens it and pushes frames. */
+class FakeWs {
+  static made: FakeWs[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ((e: Event) => void) | null = null;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onclose: ((e: CloseEvent) => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
+  readonly OPEN = 1;
+  constructor(readonly url: string) {
+    FakeWs.made.push(this);
+  }
+  send(s: string) {
+    this.sent.push(s);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  frame(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+}
+const Ws = FakeWs as unknown as typeof WebSocket;
+const tick = (seq: number) => ({ topic: 'prices', seq, data: {} });
+
+function fallback(): { connector: Connector; calls: number } {
+  const f = {
+    calls: 0,
+    connector: (() => {
+      f.calls++;
+      return { send() {}, close() {} };
+    }) as Connector,
+  };
+  return f;
+}
+
+describe('the early market socket', () => {
+  it('is the socket the app’s market channel uses, with what it received, subscribed once', async () => {
+    FakeWs.made = [];
+    openEarlyMarket(live, Ws);
+    expect(FakeWs.made).toHaveLength(1);
+    const ws = FakeWs.made[0] as FakeWs;
+    ws.open();
+    expect(ws.sent).toEqual([JSON.stringify(PRICES_SUB)]);
+    ws.frame(tick(1));
+    ws.frame(tick(2));
+
+    const f = fallback();
+    const channel = createChannel('market', withEarlySocket(URL_, f.connector));
+    const got: number[] = [];
+    channel.subscribe(PRICES_SUB, (m) => got.push((m as { seq: number }).seq));
+    let opened = 0;
+    channel.connect({ open: () => opened++, message() {}, closed() {} });
+    await Promise.resolve();
+    expect(f.calls).toBe(0);
+    expect(opened).toBe(1);
+    expect(got).toEqual([1, 2]);
+    // The channel's replay of its subscription on open was not sent twice.
+    expect(ws.sent).toEqual([JSON.stringify(PRICES_SUB)]);
+    ws.frame(tick(3));
+    expect(got).toEqual([1, 2, 3]);
+    // A resubscription (a gap in the deltas) is sent.
+    channel.resubscribe(PRICES_SUB);
+    expect(ws.sent).toHaveLength(2);
+    // A reconnect opens a socket of its own.
+    channel.connect({ open() {}, message() {}, closed() {} });
+    expect(f.calls).toBe(1);
+  });
+
+  it('still opening when taken: the channel subscribes itself on open', () => {
+    FakeWs.made = [];
+    openEarlyMarket(live, Ws);
+    const ws = FakeWs.made[0] as FakeWs;
+    const f = fallback();
+    const channel = createChannel('market', withEarlySocket(URL_, f.connector));
+    channel.subscribe(PRICES_SUB, () => {});
+    channel.connect({ open() {}, message() {}, closed() {} });
+    ws.open();
+    expect(f.calls).toBe(0);
+    expect(ws.sent).toEqual([JSON.stringify(PRICES_SUB)]);
+  });
+
+  it('is not opened for a simulator site, nor used for another URL', () => {
+    FakeWs.made = [];
+    openEarlyMarket({ backend: 'simulator' }, Ws);
+    expect(FakeWs.made).toHaveLength(0);
+    openEarlyMarket(live, Ws);
+    const f = fallback();
+    createChannel('market', withEarlySocket('ws://elsewhere/ws/market', f.connector)).connect({
+      open() {},
+      message() {},
+      closed() {},
+    });
+    expect(f.calls).toBe(1);
+  });
+});
