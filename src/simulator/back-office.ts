@@ -67,6 +67,11 @@ export interface CoreBackOffice {
   widenSpread(symbols: string[], factor: number, seconds: number): number;
   /** A trading halt on each symbol: from the next tick, for `seconds`, the market is closed. */
   haltTrading(symbols: string[], seconds: number): number;
+  /**
+   * A silent feed on each symbol: from the next tick, for `seconds`, the
+   * market channel sends nothing about it (the socket stays open, the others go on).
+   */
+  silenceFeed(symbols: string[], seconds: number): number;
   /** The market events fired on a product, oldest first. */
   marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
@@ -154,6 +159,8 @@ export function createBackOffice(d: {
       fire(symbols, (at) => ({ kind: 'spread', at, factor, ms: seconds * 1000 })),
     haltTrading: (symbols, seconds) =>
       fire(symbols, (at) => ({ kind: 'halt', at, ms: seconds * 1000 })),
+    silenceFeed: (symbols, seconds) =>
+      fire(symbols, (at) => ({ kind: 'silent', at, ms: seconds * 1000 })),
     marketEvents: (symbol) => ctx.products.events(symbol),
     setFlag: (name, enable) => {
       ctx.state.flags[name] = enable;

@@ -12,6 +12,7 @@ import {
   CRASH_PCT,
   HALT_MS,
   MAX_GAP_PCT,
+  SILENT_MS,
   SPREAD_FACTOR,
   SPREAD_MS,
 } from '../market-events.ts';
@@ -105,6 +106,7 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
     int(SPREAD_MS.min / 1000, SPREAD_MS.max / 1000),
   ]),
   haltTrading: v.strictTuple([symbols, int(HALT_MS.min / 1000, HALT_MS.max / 1000)]),
+  silenceFeed: v.strictTuple([symbols, int(SILENT_MS.min / 1000, SILENT_MS.max / 1000)]),
   marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),
   flags: none,
