@@ -295,6 +295,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     modules,
     wipe: () => persistence.wipe(),
     tokens,
+    replace: (state, blobs) => persistence.replace(state, blobs),
   });
 
   let done = !late;

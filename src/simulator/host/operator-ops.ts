@@ -17,6 +17,12 @@ import {
   SPREAD_MS,
 } from '../market-events.ts';
 import { MAX_COOLING_OFF_HOURS } from '../modules/responsible/state.ts';
+import {
+  MAX_BOOKMARK_NAME,
+  MAX_DESCRIPTION,
+  SCENARIO_KIND,
+  type ScenarioDoc,
+} from '../scenario-file.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -112,6 +118,17 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
   flags: none,
   resetFlags: none,
   skipTime: v.strictTuple([int(1, 366 * 24 * 3_600_000)]),
+  // scenarios (scenario-file.ts checks the document itself; the host bounds its size)
+  saveScenario: v.strictTuple([opt(text(MAX_DESCRIPTION))]),
+  loadScenario: v.strictTuple([
+    v.pipe(
+      v.looseObject({ kind: v.literal(SCENARIO_KIND) }),
+      v.transform((d) => d as unknown as ScenarioDoc),
+    ),
+  ]),
+  bookmark: v.strictTuple([text(MAX_BOOKMARK_NAME)]),
+  bookmarks: none,
+  restoreBookmark: v.strictTuple([text(MAX_BOOKMARK_NAME)]),
   // identity
   outbox: v.strictTuple([opt(text(254))]),
   lastCode: v.strictTuple([text(254)]),
