@@ -218,7 +218,9 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
       dirty.add(`${open}${path.length ? ',' : ''}${JSON.stringify(key)}]`);
     } else prefixes.push([...path, key]);
   });
-  const uploads = createUploads(tracked.root, (id) => store.blob(id), new Map(staged));
+  // Images not yet saved (uploads.ts keeps them; a replaced state stages its own here).
+  const unsaved = new Map<string, StoredBlob | null>(staged);
+  const uploads = createUploads(tracked.root, (id) => store.blob(id), unsaved);
 
   /** The batch of everything changed since the last call (undefined: nothing). */
   function take(): SaveBatch | undefined {
@@ -414,7 +416,7 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
         raw as unknown as Record<string, unknown>,
         next as unknown as Record<string, unknown>,
       );
-      for (const [id, b] of blobs) uploads.stage(id, b);
+      for (const [id, b] of blobs) unsaved.set(id, b);
       dirty.clear();
       prefixes.length = 0;
       full = true;

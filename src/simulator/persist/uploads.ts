@@ -57,8 +57,6 @@ export interface Uploads {
   settle(t: BlobChanges, written: boolean): void;
   /** Forget every image not yet saved (a failed save undid the changes that made them). */
   discard(): void;
-  /** Write (or, null, drop) an image's bytes at the next save: the state's record is the caller's. */
-  stage(id: string, image: StoredBlob | null): void;
 }
 
 export interface BlobChanges {
@@ -90,7 +88,8 @@ export function createUploads(
   read: (id: string) => Promise<StoredBlob | undefined>,
   staged: Map<string, StoredBlob | null> = new Map(),
 ): Uploads {
-  // Written, not yet saved (null: dropped): reads see them; kept until their save ends.
+  // Written but not yet saved (null: dropped), so reads see them at once;
+  // an entry stays until its save has ended.
   const pending = staged;
   const inFlight = new Set<string>();
   const idOf = (ref: string) => ref.slice(PREFIX.length);
@@ -154,6 +153,5 @@ export function createUploads(
     discard() {
       for (const id of pending.keys()) if (!inFlight.has(id)) pending.delete(id);
     },
-    stage: (id, image) => void pending.set(id, image),
   };
 }
