@@ -20,6 +20,7 @@ import { quoteAt } from '../../../src/simulator/modules/trading/quotes.ts';
 import { T0, trader } from './trading/support.ts';
 import { createWorld } from '../../support/sim.ts';
 import type { ChannelCommand } from '../../../src/api/wire.ts';
+import { STALE_AFTER_MS } from '../../../src/config/constants.ts';
 
 const KEY = marketKeyOf(29);
 const CREATED = T0 - 3 * 86_400_000;
@@ -275,6 +276,30 @@ describe('market events from the back office', () => {
     expect(checkCall('silenceFeed', [['EURUSD', 'BTCUSDT'], 30]).ok).toBe(true);
     expect(checkCall('silenceFeed', [['EURUSD'], 0]).ok).toBe(false);
     expect(checkCall('silenceFeed', ['EURUSD', 30]).ok).toBe(false);
+    w.sim.stop();
+  });
+
+  it('a silent feed on every symbol leaves the market channel silent: the app’s 10 s staleness rule marks its prices not live', async () => {
+    // The rule (machines/realtime: STALE_AFTER_MS, conformance T-4.44) is the channel's: no
+    // message for 10 s and every price shows as not live (data-stale) while it reconnects.
+    const w = await createWorld();
+    let got = 0;
+    const conn = await w.sim.connect('market', {
+      message: () => void (got += 1),
+      closed: () => {},
+    });
+    await conn.send({ op: 'sub', topic: 'prices', delta: true });
+    await conn.send({ op: 'sub', topic: 'price', symbol: 'EURUSD' });
+    w.clock.advance(1_000);
+    expect(got).toBeGreaterThan(0);
+    const all = w.sim.ctx.products.all().map((d) => d.symbol);
+    const at = w.sim.backOffice.silenceFeed(all, 30);
+    w.clock.set(at);
+    got = 0;
+    w.clock.advance(STALE_AFTER_MS + 1_000);
+    expect(got).toBe(0);
+    w.clock.advance(30_000);
+    expect(got).toBeGreaterThan(0);
     w.sim.stop();
   });
 

@@ -19,6 +19,9 @@ import { quoteAt } from '../../../src/simulator/modules/trading/quotes.ts';
 import { TICK_MS } from '../../../src/simulator/series.ts';
 import type { ScenarioDoc } from '../../../src/simulator/scenario-file.ts';
 import { LIBRARY, buildScenario, libraryIndex } from '../../../scripts/scenario-library.ts';
+import { startSimServer } from '../../../src/simulator/host/node-server.ts';
+import { operatorRoute } from '../../../src/simulator/host/operator-api.ts';
+import { hashKey } from '../../../src/simulator/host/operator-key.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sim-scenarios-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -154,5 +157,34 @@ describe('scenario files', () => {
     // The same name again replaces it.
     await bo.bookmark('start');
     w.sim.stop();
+  });
+});
+
+describe('scenarios over the operator API', () => {
+  it('a load may be as large as the host allows it; every other call stays under 64 kB', async () => {
+    const w = await createWorld({ ticking: false });
+    const key = 'test-operator-key-of-twenty';
+    const srv = await startSimServer(w.sim, 0, '127.0.0.1', [
+      operatorRoute(w.sim, { keyHash: hashKey(key), scenarioBytes: 200_000 }),
+    ]);
+    const call = (op: string, args: unknown[]) =>
+      fetch(`${srv.url}/operator/v1/call`, {
+        method: 'POST',
+        headers: { 'X-Operator-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ op, args }),
+      });
+    try {
+      const doc = shipped('kyc-rejected');
+      const padded = (n: number) => ({ ...doc, padding: 'x'.repeat(n) });
+      expect((await call('loadScenario', [padded(100_000)])).status).toBe(200);
+      expect(w.sim.backOffice.userByLogin('rejected@example.com')).toBeDefined();
+      expect((await call('loadScenario', [padded(300_000)])).status).toBe(413);
+      expect((await call('setFlag', ['x'.repeat(100_000), true])).status).toBe(413);
+      const saved = (await (await call('saveScenario', [])).json()) as { data: ScenarioDoc };
+      expect(bare(saved.data)).toEqual({ ...bare(doc), description: '' });
+    } finally {
+      w.sim.stop();
+      await srv.close();
+    }
   });
 });
