@@ -3,11 +3,13 @@
  * simulator to a file, load one, keep bookmarks of this session and go back
  * to them, and load one of the library's (public/scenarios/index.json). A
  * load replaces the world the app was showing (its users, sessions and
- * clock), so the app starts again at home.
+ * clock), so the app signs out and goes home.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScenarioDoc } from '../../../simulator/scenario-file.ts';
+import { navigate } from 'wouter/use-browser-location';
+import { clearSession } from '../../../state/session.ts';
 import { formatDateTime } from '../../format.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
@@ -25,8 +27,16 @@ async function library(): Promise<LibraryItem[]> {
   return res.ok ? ((await res.json()) as LibraryItem[]) : [];
 }
 
-/** The app starts again on the world just loaded. */
-const restart = () => window.location.replace(base);
+/**
+ * The app goes on with the world just loaded: the replaced world's session is
+ * forgotten and home is shown (its sockets were closed by the load and
+ * connect again). Not a page load: that may restart the page's simulator
+ * worker, and this session's bookmarks with it.
+ */
+const restart = () => {
+  clearSession();
+  navigate('/');
+};
 
 /** Hand a scenario to the browser as a file download. */
 function download(doc: ScenarioDoc): void {
