@@ -117,6 +117,22 @@ describe('scenario files', () => {
     w.sim.stop();
   });
 
+  it('the closing-market scenario: AAPL closes a minute later and the running option settles at the last price before it', async () => {
+    const doc = shipped('market-closing');
+    const w = await loaded(doc, undefined, true);
+    const { ctx, backOffice: bo } = w.sim;
+    expect(ctx.prices.status('AAPL', doc.now)).toBe('open');
+    expect(ctx.prices.status('AAPL', doc.now + 60_000)).toBe('closed');
+    const uid = bo.userByLogin('closing@example.com')!;
+    const [running] = bo.tradingOptions(uid);
+    expect(running).toMatchObject({ positionStatus: 0 });
+    w.clock.set(running!.endTime + 2 * TICK_MS);
+    const [settled] = bo.tradingOptions(uid);
+    expect(settled).toMatchObject({ positionStatus: 1 });
+    expect(settled!.priceEnd).toBe(Number(ctx.prices.priceAt('AAPL', doc.now + 60_000).toFixed(2)));
+    w.sim.stop();
+  });
+
   it('a newer version is refused, naming it and the one this build reads; other documents too', async () => {
     const w = await createWorld({ ticking: false });
     const doc = { ...shipped('new-trader'), version: STATE_VERSION + 1 };
