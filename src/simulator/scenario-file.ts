@@ -24,7 +24,9 @@
  * every socket is closed (its session belonged to the world replaced).
  */
 import type { ChannelHub } from './channels.ts';
+import { isKeyHex } from './auth/keys.ts';
 import { isShiftable } from './clock.ts';
+import { isMarketKey } from './prng.ts';
 import { STATE_VERSION } from './core-state.ts';
 import type { SimContext } from './module.ts';
 import type { StoredBlob } from './persist/batch.ts';
@@ -109,10 +111,25 @@ export function scenarioRefusal(doc: unknown): string | undefined {
       ' (and migrates version 1): load it in the version that saved it'
     );
   if (!isRec(doc.state)) return 'the scenario file has no state';
+  const bad = badField(doc.state);
+  if (bad) return `the scenario file's state has a bad ${bad}`;
   if (typeof doc.now !== 'number' || !Number.isFinite(doc.now))
     return 'the scenario file has no time';
   if (doc.uploads !== undefined && !isRec(doc.uploads)) return 'the scenario file has bad uploads';
   return undefined;
+}
+
+/** Sections a module reads as maps: a file with one of them another shape is refused whole. */
+const RECORDS = ['users', 'ledger', 'products', 'flags', 'trading', 'account', 'identity'];
+
+/** The first field of a state that is not what every module expects, if any. */
+function badField(s: Rec): string | undefined {
+  if (!isMarketKey(s.marketKey)) return 'marketKey';
+  if (!isKeyHex(s.secret)) return 'secret';
+  if (!isKeyHex(s.vaultKey)) return 'vaultKey';
+  for (const k of ['createdAt', 'nextId'])
+    if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) return k;
+  return RECORDS.find((k) => s[k] !== undefined && !isRec(s[k]));
 }
 
 /** Replace the world with a scenario's; throws with the reason when the document is refused. */
@@ -138,6 +155,7 @@ export async function loadScenario(w: ScenarioWorld, doc: unknown): Promise<void
   for (const id of Object.keys(ctx.state.uploads ?? {}))
     if (!blobs.has(id) && !next.uploads?.[id]) blobs.set(id, null);
   // The host's own fields stay; the faults' objects exist (the channels hold them).
+  for (const f of HOST_FIELDS) delete next[f];
   if (ctx.state.operatorKeyHash !== undefined) next.operatorKeyHash = ctx.state.operatorKeyHash;
   next.stalls ??= {};
   next.faults ??= { frozen: [], forced: [], delays: [] };

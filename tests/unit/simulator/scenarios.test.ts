@@ -142,6 +142,13 @@ describe('scenario files', () => {
     await expect(
       w.sim.backOffice.loadScenario({ hello: 1 } as unknown as ScenarioDoc),
     ).rejects.toThrow('not a scenario file');
+    const good = shipped('new-trader');
+    await expect(
+      w.sim.backOffice.loadScenario({ ...good, state: { ...good.state, users: [] } }),
+    ).rejects.toThrow("the scenario file's state has a bad users");
+    await expect(
+      w.sim.backOffice.loadScenario({ ...good, state: { ...good.state, secret: 'short' } }),
+    ).rejects.toThrow('bad secret');
     // Nothing was replaced.
     expect(Object.keys(w.sim.ctx.state.users)).toEqual([]);
     expect(checkCall('loadScenario', [shipped('new-trader')]).ok).toBe(true);
