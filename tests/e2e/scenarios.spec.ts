@@ -127,3 +127,24 @@ test('phone: the console’s Scenarios tab lists the library and loads one; a bo
   expect(await backOffice(page, 'userByLogin', 'new.trader@example.com')).toBeFalsy();
   expect(consoleErrors).toEqual([]);
 });
+
+test(
+  'phone: a silent feed on two products marks their prices not live while the others stay live, until it ends',
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    const bid = (s: string) => page.getByTestId(`row-bid-${s}`);
+    await expect(bid('SOLUSDT')).toHaveAttribute('data-stale', 'false');
+    await backOffice(page, 'silenceFeed', ['BTCUSDT', 'ETHUSDT'], 20);
+    // Ten seconds of ticks without them (state/prices.ts `quiet`), the channel itself live.
+    await expect(bid('BTCUSDT')).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+    await expect(bid('ETHUSDT')).toHaveAttribute('data-stale', 'true');
+    await expect(bid('BTCUSDT')).toHaveAttribute('aria-label', /not live/i);
+    await expect(bid('SOLUSDT')).toHaveAttribute('data-stale', 'false');
+    // The feed comes back: live again.
+    await expect(bid('BTCUSDT')).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+    expect(consoleErrors).toEqual([]);
+  },
+);
