@@ -100,7 +100,12 @@ try {
 const origins = process.env.SIM_OPERATOR_ORIGINS?.split(',')
   .map((o) => o.trim())
   .filter(Boolean);
-const operator = operatorRoute(sim, { keyHash: key.hash, ...(origins ? { origins } : {}) });
+const operator = operatorRoute(sim, {
+  keyHash: key.hash,
+  ...(origins ? { origins } : {}),
+  // A scenario file (loadScenario) may be as large as the host's JSON bodies.
+  scenarioBytes: limits.jsonBodyBytes,
+});
 const srv = await startSimServer(
   sim,
   Number(process.env.PORT ?? 8787),

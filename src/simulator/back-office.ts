@@ -21,6 +21,14 @@ import type { TradingBackOffice } from './modules/trading/backoffice.ts';
 import type { ResponsibleBackOffice } from './modules/responsible/index.ts';
 import { isShiftable } from './clock.ts';
 import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
+import type { StoredBlob } from './persist/batch.ts';
+import {
+  createBookmarks,
+  loadScenario,
+  saveScenario,
+  type BookmarkInfo,
+  type ScenarioDoc,
+} from './scenario-file.ts';
 
 /** What is armed: frozen channels, stalled ones (connections still to hold), forced replies, delays. */
 export interface ArmedFaults {
@@ -67,6 +75,11 @@ export interface CoreBackOffice {
   widenSpread(symbols: string[], factor: number, seconds: number): number;
   /** A trading halt on each symbol: from the next tick, for `seconds`, the market is closed. */
   haltTrading(symbols: string[], seconds: number): number;
+  /**
+   * A silent feed on each symbol: from the next tick, for `seconds`, the
+   * market channel sends nothing about it (the socket stays open, the others go on).
+   */
+  silenceFeed(symbols: string[], seconds: number): number;
   /** The market events fired on a product, oldest first. */
   marketEvents(symbol: string): readonly MarketEvent[];
   setFlag(name: string, enable: boolean): void;
@@ -77,6 +90,15 @@ export interface CoreBackOffice {
   wipe(): Promise<void>;
   /** Skip time ahead (a running simulator on the wall clock only); returns the new simulator time. */
   skipTime(ms: number): number;
+  /** The whole world as a scenario file (scenario-file.ts), with an optional one-line description. */
+  saveScenario(description?: string): Promise<ScenarioDoc>;
+  /** Replace the world with a scenario file's (an older version is migrated, a newer one refused). */
+  loadScenario(doc: ScenarioDoc): Promise<void>;
+  /** Keep the world now under a name (in memory, for this session); returns every bookmark. */
+  bookmark(name: string): Promise<BookmarkInfo[]>;
+  bookmarks(): BookmarkInfo[];
+  /** Go back to a bookmark. */
+  restoreBookmark(name: string): Promise<void>;
 }
 
 /** Core operations plus every module's. */
@@ -101,8 +123,12 @@ export function createBackOffice(d: {
   /** Forget everything saved (the persistence's wipe). */
   wipe: () => Promise<void>;
   tokens: TokenService;
+  /** Replace the whole state (the persistence's replace), for a loaded scenario. */
+  replace: (state: SimState, blobs: ReadonlyMap<string, StoredBlob | null>) => void;
 }): BackOffice {
   const { ctx, hub, scenarios } = d;
+  const world = { ctx, hub, replace: d.replace };
+  const marks = createBookmarks(world);
   /** One event on each symbol, at the next tick: every symbol checked before any is touched. */
   const fire = (symbols: string[], make: (at: number) => MarketEvent): number => {
     const at = nextTick(ctx.clock.now());
@@ -154,6 +180,8 @@ export function createBackOffice(d: {
       fire(symbols, (at) => ({ kind: 'spread', at, factor, ms: seconds * 1000 })),
     haltTrading: (symbols, seconds) =>
       fire(symbols, (at) => ({ kind: 'halt', at, ms: seconds * 1000 })),
+    silenceFeed: (symbols, seconds) =>
+      fire(symbols, (at) => ({ kind: 'silent', at, ms: seconds * 1000 })),
     marketEvents: (symbol) => ctx.products.events(symbol),
     setFlag: (name, enable) => {
       ctx.state.flags[name] = enable;
@@ -176,6 +204,11 @@ export function createBackOffice(d: {
       ctx.persist();
       return clock.now();
     },
+    saveScenario: (description) => saveScenario(world, description),
+    loadScenario: (doc) => loadScenario(world, doc),
+    bookmark: (name) => marks.bookmark(name),
+    bookmarks: () => marks.bookmarks(),
+    restoreBookmark: (name) => marks.restoreBookmark(name),
   };
   addModuleOps(core, ctx, d.modules, { tokens: d.tokens, hub });
   // Every module's operations are in (or, late modules, will be before anyone may use them).

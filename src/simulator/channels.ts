@@ -101,6 +101,29 @@ export interface ChannelHubDeps {
   knows(symbol: string): boolean;
   /** Where the stall and freeze faults are kept (persisted by the simulator; in memory without). */
   faults?: ChannelFaults;
+  /** Is a product's feed silent now (a silent-feed market event)? Nothing about it is sent then. */
+  silent?(symbol: string, now: number): boolean;
+}
+
+/**
+ * The board as a subscription may see it this tick: a silent product keeps
+ * the entry the client already holds (so it is not in the message), or is
+ * left out when the client holds none (a first or full message).
+ */
+function quietBoard(
+  quotes: Record<string, PriceEntry>,
+  quiet: ReadonlySet<string>,
+  sent: readonly PriceEntry[] | undefined,
+): Record<string, PriceEntry> {
+  if (quiet.size === 0) return quotes;
+  const held = new Map(sent?.map((q) => [q.name, q]));
+  const out: Record<string, PriceEntry> = {};
+  for (const [k, q] of Object.entries(quotes)) {
+    if (!quiet.has(k)) out[k] = q;
+    // A copy: the same object would read as new to pricesUpdate (it compares identities).
+    else if (held.has(k)) out[k] = { ...held.get(k)! };
+  }
+  return out;
 }
 
 /** The market and exchange channels' subscribers, and what each tick and order change sends them. */
@@ -268,6 +291,7 @@ export class ChannelHub {
       console.error('simulator: exchange tick failed', e);
     }
     let quotes: Record<string, PriceEntry> | undefined;
+    let quiet: Set<string> | undefined;
     for (const conn of this.conns) {
       if (conn.name !== 'market' || this.faults.isFrozen(conn.name) || conn.subs.size === 0)
         continue;
@@ -279,6 +303,8 @@ export class ChannelHub {
           console.error('simulator: quotes failed', e);
           return;
         }
+        const silent = this.deps.silent;
+        quiet = new Set(silent ? Object.keys(quotes).filter((k) => silent(k, now)) : []);
       }
       // A busy reader is skipped this tick; its next message has every product again.
       if (conn.busy()) {
@@ -287,7 +313,7 @@ export class ChannelHub {
       }
       for (const key of [...conn.subs]) {
         try {
-          this.tickOne(conn, key, quotes, now, src);
+          this.tickOne(conn, key, quotes, quiet!, now, src);
         } catch (e) {
           // This subscription is broken: drop it here, the others go on.
           console.error(`simulator: subscription ${key} failed, dropped`, e);
@@ -302,13 +328,16 @@ export class ChannelHub {
     conn: Conn,
     key: string,
     quotes: Record<string, PriceEntry>,
+    quiet: ReadonlySet<string>,
     now: number,
     src: TickSource,
   ): void {
     const [topic, symbol = '', period = ''] = key.split(':');
+    // A silent feed: nothing about the product until it ends (then the latest, as after a skip).
+    if (topic !== 'prices' && quiet.has(symbol)) return;
     if (topic === 'prices') {
       const stream = conn.prices;
-      const out = stream && pricesUpdate(stream, quotes);
+      const out = stream && pricesUpdate(stream, quietBoard(quotes, quiet, stream.sent));
       if (!stream || !out) return;
       stream.seq += 1;
       // What did not arrive (frozen, failed) is not what the client holds: the next one has every product.

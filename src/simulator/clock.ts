@@ -68,6 +68,11 @@ export interface ShiftableClock extends Clock {
   /** Total shift so far, ms. */
   offset(): number;
   setOffset(ms: number): void;
+  /**
+   * Put the offset at `ms`, back in time too: only when the world itself is
+   * replaced (a loaded scenario's time, or the saved offset at start-up).
+   */
+  resetOffset(ms: number): void;
 }
 
 /** A clock running `offset` ms ahead of another, for the back office's time skip. */
@@ -80,6 +85,9 @@ export function createShiftableClock(inner: Clock): ShiftableClock {
     offset: () => shift,
     setOffset: (ms) => {
       shift = Math.max(shift, ms);
+    },
+    resetOffset: (ms) => {
+      shift = ms;
     },
   };
 }

@@ -14,7 +14,11 @@
  *   apart (the mid, and so the candles, are unchanged);
  * - a trading halt: from `at`, for `ms`, the market is closed: prices stay at
  *   the last one before it, no bar is drawn, nothing fills or triggers, and an
- *   option whose time ends meanwhile settles at that last price.
+ *   option whose time ends meanwhile settles at that last price;
+ * - a silent feed: from `at`, for `ms`, the market channel sends nothing
+ *   about the product (no board entry, no `price`, no `kline` message) while
+ *   the socket stays open and other products go on. Prices and candles are
+ *   unchanged (trading goes on at them); only the feed is quiet.
  */
 import { TICK_MS } from './series.ts';
 
@@ -22,7 +26,8 @@ export type MarketEvent =
   | { kind: 'gap'; at: number; pct: number }
   | { kind: 'crash'; at: number; pct: number; ms: number }
   | { kind: 'spread'; at: number; factor: number; ms: number }
-  | { kind: 'halt'; at: number; ms: number };
+  | { kind: 'halt'; at: number; ms: number }
+  | { kind: 'silent'; at: number; ms: number };
 
 /** Events kept per product: every gap bends all later prices, so none may be dropped. */
 export const MAX_EVENTS_PER_PRODUCT = 100;
@@ -36,6 +41,9 @@ export const SPREAD_FACTOR = { min: 1.1, max: 100 } as const;
 export const SPREAD_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
 /** How long a halt may last (ms). */
 export const HALT_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
+
+/** How long a silent feed may last (ms). */
+export const SILENT_MS = { min: 1_000, max: 24 * 3_600_000 } as const;
 
 /** Events that move the price (the others leave the path as it is). */
 const moves = (e: MarketEvent): e is Extract<MarketEvent, { kind: 'gap' | 'crash' }> =>
@@ -80,6 +88,12 @@ export function haltAt(events: readonly MarketEvent[], t: number): number | unde
   return from;
 }
 
+/** Is the product's feed silent at t? */
+export function silentAt(events: readonly MarketEvent[], t: number): boolean {
+  for (const e of events) if (e.kind === 'silent' && t >= e.at && t < e.at + e.ms) return true;
+  return false;
+}
+
 /** How many times its usual width the spread is at t. */
 export function spreadAt(events: readonly MarketEvent[], t: number): number {
   let f = 1;
@@ -95,6 +109,10 @@ export function eventRefusal(e: MarketEvent, count: number): string | undefined 
     return e.ms >= HALT_MS.min && e.ms <= HALT_MS.max
       ? undefined
       : `a halt lasts ${HALT_MS.min / 1000} s to ${HALT_MS.max / 3_600_000} hours`;
+  if (e.kind === 'silent')
+    return e.ms >= SILENT_MS.min && e.ms <= SILENT_MS.max
+      ? undefined
+      : `a silent feed lasts ${SILENT_MS.min / 1000} s to ${SILENT_MS.max / 3_600_000} hours`;
   if (e.kind === 'spread') {
     if (!(e.factor >= SPREAD_FACTOR.min && e.factor <= SPREAD_FACTOR.max))
       return `a spread widens ${SPREAD_FACTOR.min} to ${SPREAD_FACTOR.max} times`;

@@ -116,6 +116,14 @@ export interface Persistence {
   save(range?: WriteRange): Promise<void>;
   /** Called after changes were undone (modules rebuild what they derive from the state). */
   onRestore(fn: () => void): void;
+  /**
+   * Replace the whole state with another (a loaded scenario), the way a failed
+   * save puts the stored state back: copied into the live objects in place,
+   * then every {@link Persistence.onRestore} hook runs, so modules rebuild what
+   * they derive. The next save writes the whole state (and drops units it no
+   * longer has). `blobs`: the images to write (null: to drop).
+   */
+  replace(next: SimState, blobs: ReadonlyMap<string, StoredBlob | null>): void;
   /** Forget everything saved and stop saving (the next start begins afresh). */
   wipe(): Promise<void>;
   /** Save, then release the store. */
@@ -210,7 +218,9 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
       dirty.add(`${open}${path.length ? ',' : ''}${JSON.stringify(key)}]`);
     } else prefixes.push([...path, key]);
   });
-  const uploads = createUploads(tracked.root, (id) => store.blob(id), new Map(staged));
+  // Images not yet saved (uploads.ts keeps them; a replaced state stages its own here).
+  const unsaved = new Map<string, StoredBlob | null>(staged);
+  const uploads = createUploads(tracked.root, (id) => store.blob(id), unsaved);
 
   /** The batch of everything changed since the last call (undefined: nothing). */
   function take(): SaveBatch | undefined {
@@ -401,6 +411,17 @@ export async function openPersistence(store: SimStore, opts: OpenOptions): Promi
     },
     save,
     onRestore: (fn) => void restored.push(fn),
+    replace(next, blobs) {
+      restoreAll(
+        raw as unknown as Record<string, unknown>,
+        next as unknown as Record<string, unknown>,
+      );
+      for (const [id, b] of blobs) unsaved.set(id, b);
+      dirty.clear();
+      prefixes.length = 0;
+      full = true;
+      for (const fn of restored) fn();
+    },
     async wipe() {
       wiped = true;
       await chain;

@@ -65,9 +65,9 @@ export class PriceEngine {
   private readonly defs = new Map<string, ProductDef>();
   private masks = new WeakMap<MarketHours, Map<number, Uint8Array>>();
   private readonly dayBars = new Map<string, Bar | null>();
-  private readonly anchorDay: number;
+  private anchorDay: number;
 
-  constructor(private readonly o: PriceEngineOptions) {
+  constructor(private o: PriceEngineOptions) {
     this.anchorDay = Math.floor(o.createdAt / DAY) - HISTORY_DAYS;
     for (const d of o.products) this.defs.set(d.symbol, d);
   }
@@ -113,6 +113,18 @@ export class PriceEngine {
   spreadTimes(symbol: string, t: number): number {
     const ev = this.events(symbol);
     return ev.length ? spreadAt(ev, t) : 1;
+  }
+
+  /**
+   * Draw another market from now on: its key and creation time (a loaded
+   * scenario's world replaces this one); every path and cache is dropped.
+   */
+  rekey(marketKey: string, createdAt: number): void {
+    if (marketKey === this.o.marketKey && this.sameHistory(createdAt)) return this.hoursChanged();
+    this.o = { ...this.o, marketKey, createdAt };
+    this.anchorDay = Math.floor(createdAt / DAY) - HISTORY_DAYS;
+    this.series.clear();
+    this.hoursChanged();
   }
 
   /** Forget cached open masks and bars (after a change of hours or a market event). */

@@ -29,6 +29,7 @@ import { allQuotes } from './modules/market.ts';
 import { EARLY_MODULES, codeMessages, loadLateModules } from './modules/early.ts';
 import type { PriceEngine } from './prices.ts';
 import { Scenarios } from './scenarios.ts';
+import { silentAt } from './market-events.ts';
 import { TICK_MS } from './series.ts';
 import { createSerialiser } from './serial.ts';
 import { addModuleOps, createBackOffice, type BackOffice } from './back-office.ts';
@@ -125,6 +126,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     snapshot: (s) => modules.flatMap((m) => m.exchangeSnapshot?.(ctx, s) ?? []),
     knows: (symbol) => products.get(symbol) !== undefined,
     faults: new ChannelFaults(ctx.state.stalls, faults.frozen, ctx.persist),
+    silent: (symbol, now) => silentAt(products.events(symbol), now),
   });
 
   const scenarios = new Scenarios(faults, ctx.persist);
@@ -293,6 +295,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     modules,
     wipe: () => persistence.wipe(),
     tokens,
+    replace: (state, blobs) => persistence.replace(state, blobs),
   });
 
   let done = !late;

@@ -131,7 +131,7 @@ export async function startState(
   if (opts.signingKey !== undefined && !isKeyHex(opts.signingKey))
     throw new Error('signingKey must be at least 256 bits of lower-case hex');
   // Time skipped by a reviewer stays skipped after a reload.
-  if (isShiftable(clock) && state.timeOffset) clock.setOffset(state.timeOffset);
+  if (isShiftable(clock) && state.timeOffset) clock.resetOffset(state.timeOffset);
   const products = createProducts(state);
   hoursOf = (s) => products.hours(s);
   eventsOf = (s) => products.events(s);
@@ -150,7 +150,9 @@ export async function startState(
         eventsOf,
       });
   products.onHoursChange(() => prices.hoursChanged());
-  const tokens = lazyTokenService(opts.signingKey ?? state.secret, clock);
+  // The state's key is read at each use: a loaded scenario brings its own.
+  const signingKey = opts.signingKey;
+  const tokens = lazyTokenService(signingKey ?? (() => state.secret), clock);
 
   let saveTimer: number | undefined;
   const save = () => persistence.save();

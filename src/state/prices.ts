@@ -4,12 +4,21 @@
  * re-renders only the rows whose price changed. A tick is whole entries
  * (they replace a product's) or patches (api/types/realtime.ts: changed
  * fields, merged into the entry in place).
+ *
+ * A product the stream has said nothing about for {@link STALE_AFTER_MS} of
+ * the feed's own time while others ticked (a silent feed: issue 29) is
+ * `quiet`: its price shows as not live, as every price does when the whole
+ * channel is silent (machines/realtime). Only an open market's product can
+ * be quiet (a closed one's price does not move), and only after many ticks
+ * without it, so a jump of the server's clock (a reviewer skipping time)
+ * does not flag the products that did not move in that one tick.
  */
 import { proxy } from 'valtio/vanilla';
 import type { PriceEntry } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
 import { learnPrecisions } from './products.ts';
 import { learnFromQuotes, serverNow } from './server-clock.ts';
+import { STALE_AFTER_MS } from '../config/constants.ts';
 
 export interface PriceBoard {
   bySymbol: Record<string, PriceEntry>;
@@ -17,9 +26,34 @@ export interface PriceBoard {
   symbols: string[];
   /** When the last tick was applied (server time, epoch ms), 0 before any. */
   updatedAt: number;
+  /** Products the feed has gone quiet about (see above): their prices are not live. */
+  quiet: Record<string, true>;
 }
 
-export const prices = proxy<PriceBoard>({ bySymbol: {}, symbols: [], updatedAt: 0 });
+export const prices = proxy<PriceBoard>({ bySymbol: {}, symbols: [], updatedAt: 0, quiet: {} });
+
+/** Ticks a product must miss, besides the time, to be quiet (10 s of the simulator's five a second). */
+const QUIET_TICKS = 50;
+/** When each product was last in the stream: the feed's time and the tick count then. */
+const seen: Record<string, { at: number; tick: number }> = {};
+let ticks = 0;
+
+/** Note who was in this tick, and which products the feed has gone quiet about. */
+function noteQuiet(inTick: readonly string[], batchTime: number): void {
+  ticks += 1;
+  for (const s of inTick) seen[s] = { at: batchTime, tick: ticks };
+  for (const s of prices.symbols) {
+    const q = prices.bySymbol[s];
+    const last = (seen[s] ??= { at: batchTime, tick: ticks });
+    const quiet =
+      q?.marketStatus === 'open' &&
+      q.tradeStatus !== 0 &&
+      batchTime - last.at >= STALE_AFTER_MS &&
+      ticks - last.tick >= QUIET_TICKS;
+    if (quiet && !prices.quiet[s]) prices.quiet[s] = true;
+    else if (!quiet && prices.quiet[s]) delete prices.quiet[s];
+  }
+}
 
 /** Ticks not yet on the board, per symbol: whole entries and patches (applied after them). */
 let whole: Record<string, PriceEntry> = {};
@@ -67,6 +101,11 @@ function flush(): void {
       .map((p) => p.name);
   }
   prices.updatedAt = serverNow();
+  const inTick = [...Object.keys(w), ...Object.keys(ps)];
+  let batchTime = 0;
+  for (const q of [...Object.values(w), ...Object.values(ps)])
+    batchTime = Math.max(batchTime, q.lastUpdate ?? 0);
+  if (batchTime > 0) noteQuiet(inTick, batchTime);
 }
 
 function arrived(batch: readonly PricePatch[]): void {

@@ -23,7 +23,7 @@ async function boxes(l: Locator): Promise<Box[]> {
 async function tabsWhole(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Simulator back office' });
   const list = dialog.getByRole('tablist');
-  await expect(list.getByRole('tab')).toHaveCount(7);
+  await expect(list.getByRole('tab')).toHaveCount(8);
   const { scroll, client } = await list.evaluate((el) => ({
     scroll: el.scrollWidth,
     client: el.clientWidth,

@@ -47,6 +47,12 @@ export interface OperatorApiOptions {
   windowMs?: number;
   /** Wall clock for the rate window (tests pass their own). */
   now?: () => number;
+  /**
+   * The largest body of a `loadScenario` call, bytes (413): the host's JSON
+   * body limit (limits.ts `jsonBodyBytes`, which also bounds the read); every
+   * other call stays under {@link OPERATOR_MAX_BODY}.
+   */
+  scenarioBytes?: number;
 }
 
 /** Larger call bodies are refused before they are read. */
@@ -128,8 +134,14 @@ export function operatorRoute(sim: Simulator, opts: OperatorApiOptions): HostRou
       });
       return true;
     }
-    await dispatch(sim, req, url.pathname.slice(ROOT.length), url, readBody, (status, body) =>
-      reply(res, status, body, headers),
+    await dispatch(
+      sim,
+      req,
+      url.pathname.slice(ROOT.length),
+      url,
+      readBody,
+      (status, body) => reply(res, status, body, headers),
+      opts.scenarioBytes ?? OPERATOR_MAX_BODY,
     );
     return true;
   };
@@ -143,6 +155,7 @@ async function dispatch(
   url: URL,
   readBody: () => Promise<unknown>,
   send: (status: number, body: unknown) => void,
+  scenarioBytes: number,
 ): Promise<void> {
   if (path === 'v1/outbox') {
     if (req.method !== 'GET') send(405, failure(405, 'use GET'));
@@ -152,7 +165,9 @@ async function dispatch(
   }
   if (path !== 'v1/call') return send(404, failure(404, 'not found'));
   if (req.method !== 'POST') return send(405, failure(405, 'use POST'));
-  if (Number(req.headers['content-length'] ?? 0) > OPERATOR_MAX_BODY)
+  // A scenario file may be larger than a call; its op is known once the body is read.
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > Math.max(OPERATOR_MAX_BODY, scenarioBytes))
     return send(413, failure(413, 'body too large'));
   if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
     return send(400, failure(400, 'send JSON'));
@@ -166,6 +181,8 @@ async function dispatch(
     op?: unknown;
     args?: unknown;
   };
+  if (length > OPERATOR_MAX_BODY && op !== 'loadScenario')
+    return send(413, failure(413, 'body too large'));
   const checked = checkCall(op, args);
   if (!checked.ok) return send(checked.status, failure(checked.status, checked.msg));
   try {

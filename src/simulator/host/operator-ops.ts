@@ -12,10 +12,17 @@ import {
   CRASH_PCT,
   HALT_MS,
   MAX_GAP_PCT,
+  SILENT_MS,
   SPREAD_FACTOR,
   SPREAD_MS,
 } from '../market-events.ts';
 import { MAX_COOLING_OFF_HOURS } from '../modules/responsible/state.ts';
+import {
+  MAX_BOOKMARK_NAME,
+  MAX_DESCRIPTION,
+  SCENARIO_KIND,
+  type ScenarioDoc,
+} from '../scenario-file.ts';
 
 /** Operations kept off the wire: wiping the saved state belongs to whoever runs the host. */
 export const NOT_OVER_HTTP = ['wipe'] as const;
@@ -105,11 +112,23 @@ const TABLE: { readonly [K in OperatorOp]: ArgsSchema<K> } = {
     int(SPREAD_MS.min / 1000, SPREAD_MS.max / 1000),
   ]),
   haltTrading: v.strictTuple([symbols, int(HALT_MS.min / 1000, HALT_MS.max / 1000)]),
+  silenceFeed: v.strictTuple([symbols, int(SILENT_MS.min / 1000, SILENT_MS.max / 1000)]),
   marketEvents: v.strictTuple([text(32)]),
   setFlag: v.strictTuple([text(64), v.boolean()]),
   flags: none,
   resetFlags: none,
   skipTime: v.strictTuple([int(1, 366 * 24 * 3_600_000)]),
+  // scenarios (scenario-file.ts checks the document itself; the host bounds its size)
+  saveScenario: v.strictTuple([opt(text(MAX_DESCRIPTION))]),
+  loadScenario: v.strictTuple([
+    v.pipe(
+      v.looseObject({ kind: v.literal(SCENARIO_KIND) }),
+      v.transform((d) => d as unknown as ScenarioDoc),
+    ),
+  ]),
+  bookmark: v.strictTuple([text(MAX_BOOKMARK_NAME)]),
+  bookmarks: none,
+  restoreBookmark: v.strictTuple([text(MAX_BOOKMARK_NAME)]),
   // identity
   outbox: v.strictTuple([opt(text(254))]),
   lastCode: v.strictTuple([text(254)]),

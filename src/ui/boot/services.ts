@@ -26,6 +26,7 @@ import { createBackend, type Backend } from './backend.ts';
 import { LAST_CONFIG, takeConfigFetch } from './early.ts';
 import { inspected } from '../../machines/inspect.ts';
 import { yieldToMain } from './yield.ts';
+import { loadSharedScenario, SCENARIO_PARAM } from './shared-scenario.ts';
 
 export interface Services {
   config: SiteConfig;
@@ -86,6 +87,9 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   };
   mark(i18n.language);
   i18n.on('languageChanged', mark);
+  // A share link's scenario is in the simulator before the app uses it.
+  if (location.search.includes(`${SCENARIO_PARAM}=`))
+    await loadSharedScenario(backend, (k, v) => i18n.t(k, v));
 
   const api = createApiClient({
     transport: backend.transport,

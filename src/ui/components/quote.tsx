@@ -11,6 +11,7 @@ import { site } from '../../state/site.ts';
 import type { TFunction } from 'i18next';
 import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
+import { prices } from '../../state/prices.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { priceText, trendClass } from '../format.ts';
 import { quoteClosed } from '../../api/hours.ts';
@@ -22,7 +23,9 @@ function useQuote(symbol: string) {
   const live = useLiveQuote(symbol);
   // A silent market channel: the board holds its last prices, not live ones.
   const { marketStale } = useSnapshot(site);
-  if (live) return { q: live, stale: marketStale, closed: quoteClosed(live) };
+  // A silent feed of this product alone (state/prices.ts `quiet`): the same.
+  const quiet = useSnapshot(prices.quiet)[symbol] === true;
+  if (live) return { q: live, stale: marketStale || quiet, closed: quoteClosed(live) };
   const seen = lastSeen.bySymbol[symbol];
   return seen ? { q: seen, stale: true, closed: false } : undefined;
 }

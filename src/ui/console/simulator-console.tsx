@@ -4,7 +4,8 @@
  * (live mode, after the key). Reviews (approve/reject with a reason), the outbox, one-shot reply
  * codes and HTTP statuses, delays, channel drops and freezes, trade status and
  * market hours, site flags, money for the signed-in user, and the start of a
- * QA plan's path (panes/paths.tsx).
+ * QA plan's path (panes/paths.tsx), and scenarios: save, load, bookmarks and
+ * the library (panes/scenarios.tsx).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +20,20 @@ import { Market } from './panes/market.tsx';
 import { Outbox } from './panes/outbox.tsx';
 import { Paths } from './panes/paths.tsx';
 import { Reviews } from './panes/reviews.tsx';
+import { Scenarios } from './panes/scenarios.tsx';
 import './console.css';
 
-type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths';
-const TABS: Tab[] = ['reviews', 'outbox', 'faults', 'market', 'flags', 'account', 'paths'];
+type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths' | 'scenarios';
+const TABS: Tab[] = [
+  'reviews',
+  'outbox',
+  'faults',
+  'market',
+  'flags',
+  'account',
+  'paths',
+  'scenarios',
+];
 
 const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   reviews: Reviews,
@@ -32,6 +43,7 @@ const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   flags: Flags,
   account: Account,
   paths: Paths,
+  scenarios: Scenarios,
 };
 
 export function SimulatorConsole({ onClose }: { onClose: () => void }) {

@@ -19,7 +19,7 @@ export function ProductHeader({
 }) {
   const { t } = useTranslation();
   const board = useSnapshot(prices);
-  const { marketStale } = useSnapshot(site);
+  const marketStale = useSnapshot(site).marketStale || board.quiet[symbol] === true;
   // Signed in, the product info refreshes the digits every price entry already carries.
   useProductDigits();
   const q = board.bySymbol[symbol];

@@ -18,6 +18,9 @@ import {
 import { checkCall } from '../../../src/simulator/host/operator-ops.ts';
 import { quoteAt } from '../../../src/simulator/modules/trading/quotes.ts';
 import { T0, trader } from './trading/support.ts';
+import { createWorld } from '../../support/sim.ts';
+import type { ChannelCommand } from '../../../src/api/wire.ts';
+import { STALE_AFTER_MS } from '../../../src/config/constants.ts';
 
 const KEY = marketKeyOf(29);
 const CREATED = T0 - 3 * 86_400_000;
@@ -216,6 +219,88 @@ describe('market events from the back office', () => {
     // A market order during the halt is refused as on a closed market.
     expect((await t.order({ tradePair: 'BTCUSDT' })).code).toBe(304);
     t.w.sim.stop();
+  });
+
+  it('a silent feed sends nothing about its symbols while the socket stays open and the others go on', async () => {
+    const w = await createWorld();
+    const got: Array<{ topic: string; symbol?: string; names: string[] }> = [];
+    let closed = false;
+    const open = async (subs: ChannelCommand[]) => {
+      const conn = await w.sim.connect('market', {
+        message: (m) => {
+          if (!('topic' in m)) return;
+          const msg = JSON.parse(JSON.stringify(m)) as Record<string, unknown>;
+          const names =
+            'data' in msg && msg.topic === 'prices'
+              ? Object.keys(msg.data as object)
+              : 'patch' in msg
+                ? (msg.patch as Array<{ name: string }>).map((p) => p.name)
+                : [];
+          got.push({ topic: String(msg.topic), symbol: msg.symbol as string, names });
+        },
+        closed: () => void (closed = true),
+      });
+      for (const s of subs) await conn.send(s);
+    };
+    await open([
+      { op: 'sub', topic: 'prices' },
+      { op: 'sub', topic: 'price', symbol: 'BTCUSDT' },
+      { op: 'sub', topic: 'price', symbol: 'EURUSD' },
+      { op: 'sub', topic: 'kline', symbol: 'BTCUSDT', period: '1min' },
+    ]);
+    await open([{ op: 'sub', topic: 'prices', delta: true }]);
+    w.clock.advance(2_000);
+    const about = (from: number, s: string) =>
+      got.slice(from).filter((m) => m.symbol === s || m.names.includes(s));
+    expect(about(0, 'BTCUSDT').length).toBeGreaterThan(0);
+    const at = w.sim.backOffice.silenceFeed(['BTCUSDT', 'ETHUSDT'], 20);
+    expect(at).toBe(nextTick(w.clock.now()));
+    w.clock.set(at);
+    const from = got.length;
+    w.clock.advance(19_000);
+    expect(about(from, 'BTCUSDT')).toEqual([]);
+    expect(about(from, 'ETHUSDT')).toEqual([]);
+    // The others go on: their board entries and their own price topic.
+    expect(about(from, 'EURUSD').filter((m) => m.topic === 'price').length).toBeGreaterThan(10);
+    expect(about(from, 'XAUUSD').length).toBeGreaterThan(10);
+    expect(closed).toBe(false);
+    // Prices went on meanwhile (trading reads them); the feed only was quiet.
+    expect(w.sim.ctx.prices.priceAt('BTCUSDT', at + 10_000)).not.toBe(
+      w.sim.ctx.prices.priceAt('BTCUSDT', at - 1),
+    );
+    w.clock.advance(2_000);
+    const back = about(from, 'BTCUSDT').map((m) => m.topic);
+    expect(back).toEqual(expect.arrayContaining(['prices', 'price', 'kline']));
+    expect(w.sim.backOffice.marketEvents('ETHUSDT')).toEqual([{ kind: 'silent', at, ms: 20_000 }]);
+    expect(() => w.sim.backOffice.silenceFeed(['EURUSD'], 0)).toThrow(/1 s to 24 hours/);
+    expect(checkCall('silenceFeed', [['EURUSD', 'BTCUSDT'], 30]).ok).toBe(true);
+    expect(checkCall('silenceFeed', [['EURUSD'], 0]).ok).toBe(false);
+    expect(checkCall('silenceFeed', ['EURUSD', 30]).ok).toBe(false);
+    w.sim.stop();
+  });
+
+  it('a silent feed on every symbol leaves the market channel silent: the app’s 10 s staleness rule marks its prices not live', async () => {
+    // The rule (machines/realtime: STALE_AFTER_MS, conformance T-4.44) is the channel's: no
+    // message for 10 s and every price shows as not live (data-stale) while it reconnects.
+    const w = await createWorld();
+    let got = 0;
+    const conn = await w.sim.connect('market', {
+      message: () => void (got += 1),
+      closed: () => {},
+    });
+    await conn.send({ op: 'sub', topic: 'prices', delta: true });
+    await conn.send({ op: 'sub', topic: 'price', symbol: 'EURUSD' });
+    w.clock.advance(1_000);
+    expect(got).toBeGreaterThan(0);
+    const all = w.sim.ctx.products.all().map((d) => d.symbol);
+    const at = w.sim.backOffice.silenceFeed(all, 30);
+    w.clock.set(at);
+    got = 0;
+    w.clock.advance(STALE_AFTER_MS + 1_000);
+    expect(got).toBe(0);
+    w.clock.advance(30_000);
+    expect(got).toBeGreaterThan(0);
+    w.sim.stop();
   });
 
   it('refuses a bad event whole, with the reason, and changes nothing', async () => {

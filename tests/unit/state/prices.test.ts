@@ -73,3 +73,36 @@ describe('price board', () => {
     expect(prices.symbols).toEqual(['A', 'B']);
   });
 });
+
+describe('a silent feed of some products', () => {
+  it('a product the stream leaves out for 10 s of ticks is quiet (not live) until it comes again; a closed one never is; a clock jump alone flags none', () => {
+    prices.quiet = {};
+    const open = (name: string, at: number, over: Partial<PriceEntry> = {}) =>
+      entry(name, { marketStatus: 'open', lastUpdate: at, sort: 5, ...over });
+    let t = 50_000;
+    queuePrices({
+      QA: open('QA', t),
+      QB: open('QB', t),
+      QC: open('QC', t, { marketStatus: 'closed' }),
+    });
+    frame();
+    // The server's clock jumps a minute (time skipped): QB is not in that one tick.
+    t += 60_000;
+    queuePricePatches([{ name: 'QA', price: 11, lastUpdate: t }]);
+    frame();
+    expect(prices.quiet).toEqual({});
+    // Ticks go on without QB (and QC, closed): after 10 s of them, QB is quiet.
+    for (let i = 1; i <= 48; i++) {
+      queuePricePatches([{ name: 'QA', price: 11 + i, lastUpdate: t + i * 200 }]);
+      frame();
+    }
+    expect(prices.quiet).toEqual({});
+    queuePricePatches([{ name: 'QA', price: 99, lastUpdate: t + 10_000 }]);
+    frame();
+    expect(prices.quiet).toEqual({ QB: true });
+    // It comes again: live at once.
+    queuePricePatches([{ name: 'QB', price: 12, lastUpdate: t + 10_200 }]);
+    frame();
+    expect(prices.quiet).toEqual({});
+  });
+});

@@ -1,4 +1,4 @@
-/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread, halt). */
+/** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread, halt, silent feed). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +99,12 @@ export function Market({ bo }: { bo: RemoteBackOffice }) {
         fire={([s]) => bo.haltTrading([text], Number(s))}
         done={([s]) => t('console.haltFired', { s, symbol: text })}
         button="console.fireHalt"
+      />
+      <EventRow
+        fields={[{ label: 'console.silentSeconds', initial: '30' }]}
+        fire={([s]) => bo.silenceFeed([text], Number(s))}
+        done={([s]) => t('console.silentFired', { s, symbol: text })}
+        button="console.fireSilent"
       />
     </>
   );

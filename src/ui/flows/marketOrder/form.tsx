@@ -19,6 +19,7 @@ import { Num, Pnl } from '../../components/num.tsx';
 import { priceCell } from '../../components/quote.tsx';
 import { priceText } from '../../format.ts';
 import { site } from '../../../state/site.ts';
+import { prices } from '../../../state/prices.ts';
 import { withNodes } from '../../components/num-text.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import type { TradeMode } from '../../../config/site.ts';
@@ -92,7 +93,9 @@ export function MarketOrderForm({
     input: ticketInput(symbol, direction, tradeMode),
   });
   const c = state.context;
-  const { marketStale } = useSnapshot(site);
+  // The channel silent, or this product's feed alone (state/prices.ts `quiet`).
+  const quiet = useSnapshot(prices.quiet)[symbol] === true;
+  const marketStale = useSnapshot(site).marketStale || quiet;
 
   // Live prices feed the margin and the pending-price rule.
   useTicketPrices(symbol, send);

@@ -2,7 +2,7 @@
  * Ledger invariants under random trading (ARCHITECTURE.md "Simulator rules"):
  * random sequences of market and pending orders, closes, cancels, options,
  * price moves on the virtual clock, market events (gaps, flash crashes, wide
- * spreads, halts), deposits and demo resets. After every step:
+ * spreads, halts, silent feeds), deposits and demo resets. After every step:
  * no user balance below zero, locked margin equals the margin of pending and
  * open orders, option stakes held equal the running options, money is
  * conserved (the ledger sums to zero), every order is in exactly one state.
@@ -144,6 +144,10 @@ const step = fc.oneof(
           type: fc.constant('halt' as const),
           seconds: fc.integer({ min: 1, max: 3600 }),
         }),
+        fc.record({
+          type: fc.constant('silent' as const),
+          seconds: fc.integer({ min: 1, max: 3600 }),
+        }),
       ),
     }),
   },
@@ -217,7 +221,8 @@ async function apply(r: Run, s: Step): Promise<number | undefined> {
     if (e.type === 'gap') bo.marketGap(syms, e.pct);
     else if (e.type === 'crash') bo.flashCrash(syms, e.pct, e.seconds);
     else if (e.type === 'spread') bo.widenSpread(syms, e.factor, e.seconds);
-    else bo.haltTrading(syms, e.seconds);
+    else if (e.type === 'halt') bo.haltTrading(syms, e.seconds);
+    else bo.silenceFeed(syms, e.seconds);
     return undefined;
   }
   if (s.kind === 'deposit') {
