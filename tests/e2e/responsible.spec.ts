@@ -57,7 +57,7 @@ test(
     await backOffice(page, 'skipTime', 31_000);
     await expect(async () => {
       await limits(page);
-      await expect(page.getByText(/Counted so far: 50 USD/).first()).toBeVisible({
+      await expect(page.getByText(/Counted so far: 50\.00 USD/).first()).toBeVisible({
         timeout: 1_000,
       });
     }).toPass({ timeout: 20_000 });
@@ -66,7 +66,7 @@ test(
     await buyLong(page, '10');
     await expect(page).toHaveShownToast(
       new RegExp(
-        String.raw`^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)\. It resets at ${DATE}\. \(code 1121\)$`,
+        String.raw`^Trade refused \(Loss limit per day: 50\.00 USD, 50\.00 USD already counted\)\. It resets at ${DATE}\. \(code 1121\)$`,
       ),
     );
     await expect(placed).toHaveCount(0);
@@ -78,7 +78,7 @@ test(
     await page.getByLabel('Volume (lots)').fill('0.01');
     await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
     await expect(page).toHaveShownToast(
-      /^Trade refused \(Loss limit per day: 50 USD, 50 USD already counted\)/,
+      /^Trade refused \(Loss limit per day: 50\.00 USD, 50\.00 USD already counted\)/,
     );
     await expect(page.getByRole('dialog', { name: 'Order placed' })).toHaveCount(0);
 
