@@ -69,7 +69,8 @@ async function limitFillsAndSaysSo(page: Page, desktop: boolean, email: string) 
 for (const { name, desktop } of LAYOUTS)
   test(
     `${name}: a pending buy limit that fills says so, with volume and fill price`,
-    { tag: '@live' },
+    // The desktop twin over the wire only (see playwright.config.ts).
+    { tag: desktop ? ['@live', '@wire'] : '@live' },
     async ({ page, consoleErrors }) => {
       await limitFillsAndSaysSo(page, desktop, `fill-${name}@example.com`);
       expect(consoleErrors).toEqual([]);
