@@ -17,15 +17,8 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { BenchResult } from './types.ts';
 import { serve } from './serve.ts';
+import { ARGS, CHROMIUM } from './browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WARM_UP_S = 2;
 const MEASURE_S = 10;
 const ROUNDS = 3;

@@ -26,15 +26,8 @@ import { createSimulator } from '../src/simulator/server.ts';
 import { preview, serve } from './serve.ts';
 import { gotoUntilSignal } from './page-signal.ts';
 import type { BenchResult } from './types.ts';
+import { ARGS, CHROMIUM } from './browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 5);
 const LIVE_PRICE = '[data-testid^="row-bid-"]:not([data-stale="true"])';

@@ -41,15 +41,8 @@ import { buildReference } from './cold-load.bench.ts';
 import { preview, serve } from './serve.ts';
 import { criticalPath, NetLog, waterfallHtml, type NetEntry } from './network-waves.ts';
 import type { BenchResult } from './types.ts';
+import { ARGS, CHROMIUM } from './browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PORT = Number(process.env.BENCH_NET_PORT ?? 4511);
 const SAMPLES = Number(process.env.BENCH_NET_SAMPLES ?? 3);
 const VIEWPORT = { width: 390, height: 844 };

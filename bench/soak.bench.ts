@@ -25,15 +25,8 @@ import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import type { BenchResult } from './types.ts';
 import { workerHeap, type WorkerHeap } from './soak-worker.ts';
+import { ARGS, CHROMIUM } from './browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const PORT = Number(process.env.BENCH_SOAK_PORT ?? 4393);
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const SAMPLE_MS = 30_000;
