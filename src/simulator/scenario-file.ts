@@ -8,13 +8,15 @@
  * wallet requests, identity checks, loans, cards (sealed with the vault key,
  * which the file also holds), sessions' refresh tokens, the outbox of codes
  * and mails, site flags, armed faults and forced replies, market events and
- * product overrides, the market key (every price follows from it) and the
- * token signing key, and uploaded images as data URLs. It is a demo
- * artefact: whoever holds it can sign tokens for its users and read what it
- * holds, so never save one from a store with real people's data in it.
+ * product overrides, the market key (every price follows from it: a host
+ * that loads a file has a market its holder can predict, as with SIM_SEED),
+ * and uploaded images as data URLs. It is a demo artefact: whoever holds it
+ * can read what it holds, so never save one from a store with real people's
+ * data in it.
  *
- * Left out: the operator key's hash (the host's, not the world's; a load
- * keeps the host's) and the time offset, which the file's `now` stands for:
+ * Left out: the token signing key and the operator key's hash (the host's,
+ * not the world's; a load keeps the host's, and every session in the file
+ * ends: the app signs in again) and the time offset, which the file's `now` stands for:
  * a load puts the simulator clock at the moment of the save (back in time
  * too: the world is replaced), so the market is where it was.
  *
@@ -67,7 +69,7 @@ export interface ScenarioWorld {
 }
 
 /** Fields of the state that are the host's, not the world's. */
-const HOST_FIELDS = ['timeOffset', 'operatorKeyHash'] as const;
+const HOST_FIELDS = ['timeOffset', 'operatorKeyHash', 'secret'] as const;
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -125,7 +127,6 @@ const RECORDS = ['users', 'ledger', 'products', 'flags', 'trading', 'account', '
 /** The first field of a state that is not what every module expects, if any. */
 function badField(s: Rec): string | undefined {
   if (!isMarketKey(s.marketKey)) return 'marketKey';
-  if (!isKeyHex(s.secret)) return 'secret';
   if (!isKeyHex(s.vaultKey)) return 'vaultKey';
   for (const k of ['createdAt', 'nextId'])
     if (typeof s[k] !== 'number' || !Number.isFinite(s[k])) return k;
@@ -157,6 +158,9 @@ export async function loadScenario(w: ScenarioWorld, doc: unknown): Promise<void
   // The host's own fields stay; the faults' objects exist (the channels hold them).
   for (const f of HOST_FIELDS) delete next[f];
   if (ctx.state.operatorKeyHash !== undefined) next.operatorKeyHash = ctx.state.operatorKeyHash;
+  // The host's token signing key: a file's (a library one is built from a counter, so anyone
+  // could read it) would let whoever holds the file sign tokens on this host.
+  next.secret = ctx.state.secret;
   next.stalls ??= {};
   next.faults ??= { frozen: [], forced: [], delays: [] };
   const clock = ctx.clock;

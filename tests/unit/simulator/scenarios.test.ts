@@ -96,6 +96,20 @@ describe('scenario files', () => {
     w.sim.stop();
   });
 
+  it('the token signing key stays the host’s: a file carries none, and one put in it is not taken', async () => {
+    const doc = shipped('new-trader');
+    expect('secret' in doc.state).toBe(false);
+    const w = await createWorld({ ticking: false, start: doc.now });
+    const host = w.sim.ctx.state.secret;
+    const planted = 'ab'.repeat(32);
+    await w.sim.backOffice.loadScenario({ ...doc, state: { ...doc.state, secret: planted } });
+    expect(w.sim.ctx.state.secret).toBe(host);
+    expect(host).not.toBe(planted);
+    // The saved world does not give it away either.
+    expect('secret' in (await w.sim.backOffice.saveScenario()).state).toBe(false);
+    w.sim.stop();
+  });
+
   it('the gap scenario: a -2 % gap fires the stop, at the gap price', async () => {
     const doc = shipped('gap-stop');
     // Ticking: stops are watched at each tick.
@@ -147,8 +161,8 @@ describe('scenario files', () => {
       w.sim.backOffice.loadScenario({ ...good, state: { ...good.state, users: [] } }),
     ).rejects.toThrow("the scenario file's state has a bad users");
     await expect(
-      w.sim.backOffice.loadScenario({ ...good, state: { ...good.state, secret: 'short' } }),
-    ).rejects.toThrow('bad secret');
+      w.sim.backOffice.loadScenario({ ...good, state: { ...good.state, vaultKey: 'short' } }),
+    ).rejects.toThrow('bad vaultKey');
     // Nothing was replaced.
     expect(Object.keys(w.sim.ctx.state.users)).toEqual([]);
     expect(checkCall('loadScenario', [shipped('new-trader')]).ok).toBe(true);
