@@ -2,4 +2,9 @@
 export const staticFiles = {
   siteConfig: 'config/site.json',
   version: 'version.json',
+  /** The scenario library's list (public/scenarios/index.json). */
+  scenarioIndex: 'scenarios/index.json',
 } as const;
+
+/** One scenario of the library (public/scenarios/<name>.json). */
+export const scenarioFile = (name: string): string => `scenarios/${encodeURIComponent(name)}.json`;

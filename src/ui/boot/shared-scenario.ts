@@ -10,6 +10,7 @@ import type { ScenarioDoc } from '../../simulator/scenario-file.ts';
 import { clearSession } from '../../state/session.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';
+import { scenarioFile } from '../../api/static-files.ts';
 
 /** The parameter, and the names the library uses. */
 export const SCENARIO_PARAM = 'scenario';
@@ -27,7 +28,7 @@ export async function loadSharedScenario(
   if (!backend.simulator) return;
   try {
     if (!NAME.test(name)) throw new Error('no such scenario');
-    const res = await fetch(`${import.meta.env.BASE_URL}scenarios/${name}.json`, {
+    const res = await fetch(`${import.meta.env.BASE_URL}${scenarioFile(name)}`, {
       cache: 'no-store',
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);

@@ -13,6 +13,7 @@ import { clearSession } from '../../../state/session.ts';
 import { formatDateTime } from '../../format.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
+import { scenarioFile, staticFiles } from '../../../api/static-files.ts';
 
 interface LibraryItem {
   name: string;
@@ -23,7 +24,7 @@ const base = import.meta.env.BASE_URL;
 
 /** The library's index (empty when the site serves none). */
 async function library(): Promise<LibraryItem[]> {
-  const res = await fetch(`${base}scenarios/index.json`, { cache: 'no-store' });
+  const res = await fetch(`${base}${staticFiles.scenarioIndex}`, { cache: 'no-store' });
   return res.ok ? ((await res.json()) as LibraryItem[]) : [];
 }
 
@@ -157,7 +158,7 @@ function Library({ load }: { load: (doc: Promise<unknown>) => void }) {
               aria-label={t('console.scenarioLoadNamed', { name: s.name })}
               onClick={() =>
                 load(
-                  fetch(`${base}scenarios/${encodeURIComponent(s.name)}.json`, {
+                  fetch(`${base}${scenarioFile(s.name)}`, {
                     cache: 'no-store',
                   }).then((r) => r.json() as Promise<unknown>),
                 )
