@@ -45,6 +45,25 @@ export interface TradeMark {
 /** The words the lines are made of (i18next's `t`, bound by the caller). */
 export type TradeWords = (key: string, values?: Record<string, unknown>) => string;
 
+/**
+ * The same words, each made once: the layer redraws its labels with every
+ * price, and i18next's `t` costs more than the rest of a label's making.
+ * Bounded; a new language brings a new `t`, so a new cache.
+ */
+export function cachedWords(t: TradeWords): TradeWords {
+  const made = new Map<string, string>();
+  return (key, values) => {
+    const id = values ? `${key}|${JSON.stringify(values)}` : key;
+    let s = made.get(id);
+    if (s === undefined) {
+      if (made.size >= 256) made.clear();
+      s = t(key, values);
+      made.set(id, s);
+    }
+    return s;
+  };
+}
+
 const signed = (v: number) => {
   const s = money(v);
   return v > 0 && s !== '0.00' ? `+${s}` : s;

@@ -13,11 +13,18 @@
 import {
   registerOverlay,
   type Chart,
+  type OverlayCreate,
   type OverlayFigure,
   type OverlayTemplate,
   type YAxis,
 } from 'klinecharts';
 import { priceText } from '../format.ts';
+import {
+  registerTradeLabel,
+  LABEL_BOX_H,
+  type TradeLabelAttrs,
+  type TradeLabelStyles,
+} from './trade-label.ts';
 import { spreadLabels } from './trade-lines.ts';
 import type { TradeLine, TradeLineKind, TradeMark, TradeTarget } from './trade-lines.ts';
 
@@ -36,6 +43,8 @@ interface LineData {
   colour: string;
   kind: TradeLineKind;
   text: string;
+  /** The chart's font family. */
+  family: string;
 }
 
 const DASH: Record<TradeLineKind, number[] | undefined> = {
@@ -51,8 +60,8 @@ const AXIS_TAGGED = new Set<TradeLineKind>(['position', 'option']);
 /** How far from the pane's top or bottom a label beyond the prices in view waits (px). */
 const EDGE = 12;
 
-/** A label's height: 11 px text, 3 px padding above and below, and a pixel between two. */
-const LABEL_H = 18;
+/** A label's height and a pixel between two. */
+const LABEL_H = LABEL_BOX_H + 1;
 
 /**
  * Where this line's label goes among all the trade lines' labels, so none
@@ -112,19 +121,18 @@ function allPlaces(chart: Chart, yAxis: YAxis, height: number): Map<string, numb
   return places;
 }
 
-const labelStyle = (d: LineData) => ({
-  style: 'fill',
+const labelStyle = (d: LineData): TradeLabelStyles => ({
   color: d.text,
-  size: 11,
-  weight: 600,
   backgroundColor: d.colour,
-  borderRadius: 3,
-  borderSize: 0,
-  paddingLeft: 5,
-  paddingRight: 5,
-  paddingTop: 3,
-  paddingBottom: 3,
 });
+
+const labelAttrs = (
+  x: number,
+  y: number,
+  text: string,
+  align: 'left' | 'right',
+  d: LineData,
+): TradeLabelAttrs => ({ x, y, text, align, family: d.family });
 
 const lineTemplate: OverlayTemplate<LineData> = {
   name: 'tradeLine',
@@ -140,10 +148,10 @@ const lineTemplate: OverlayTemplate<LineData> = {
     const labelY = labelPlace(chart, yAxis, overlay.id, bounding.height);
     const label = (at: number, text: string, right = false): OverlayFigure => ({
       key: 'label',
-      type: 'text',
+      type: 'tradeLabel',
       attrs: right
-        ? { x: bounding.width - 6, y: at, text, align: 'right', baseline: 'middle' }
-        : { x: 6, y: at, text, align: 'left', baseline: 'middle' },
+        ? labelAttrs(bounding.width - 6, at, text, 'right', d)
+        : labelAttrs(6, at, text, 'left', d),
       styles: labelStyle(d),
     });
     // Beyond the prices in view (a far stop): its label waits at that edge, with an arrow, at
@@ -183,8 +191,8 @@ const lineTemplate: OverlayTemplate<LineData> = {
     const ticker = chart.getSymbol()?.ticker ?? '';
     return [
       {
-        type: 'text',
-        attrs: { x: 0, y, text: priceText(ticker, value), align: 'left', baseline: 'middle' },
+        type: 'tradeLabel',
+        attrs: labelAttrs(0, y, priceText(ticker, value), 'left', d),
         styles: labelStyle(d),
         ignoreEvent: true,
       },
@@ -232,6 +240,7 @@ let registered = false;
 function register(): void {
   if (registered) return;
   registered = true;
+  registerTradeLabel();
   registerOverlay(lineTemplate);
   registerOverlay(markTemplate);
 }
@@ -240,6 +249,46 @@ function register(): void {
 export type TradeOverlayState = Map<string, { sig: string; label: string }>;
 
 const overlayId = (key: string) => `trade:${key}`;
+
+const families = new WeakMap<Chart, string>();
+
+/** The labels speak in the chart's font (product-chart.tsx gives its texts the host's); read once. */
+function familyOf(chart: Chart): string {
+  let f = families.get(chart);
+  if (f === undefined) {
+    const host = chart.getDom();
+    // No computed styles where there is no layout (a headless test chart): the generic family.
+    f =
+      (host && typeof getComputedStyle === 'function' && getComputedStyle(host).fontFamily) ||
+      'sans-serif';
+    families.set(chart, f);
+  }
+  return f;
+}
+
+/** Create a trade overlay (locked, in the trades' group), or override the one drawn. */
+function put(
+  chart: Chart,
+  create: boolean,
+  name: 'tradeLine' | 'tradeMark',
+  key: string,
+  points: OverlayCreate['points'],
+  extendData: unknown,
+  onClick?: OverlayCreate['onClick'],
+): void {
+  const id = overlayId(key);
+  if (create)
+    chart.createOverlay({
+      name,
+      id,
+      groupId: TRADES_GROUP,
+      lock: true,
+      points,
+      extendData,
+      onClick,
+    });
+  else chart.overrideOverlay({ id, points, extendData });
+}
 
 /** Make the chart's trade overlays match `lines` and `marks`. */
 export function syncTradeOverlays(
@@ -251,6 +300,7 @@ export function syncTradeOverlays(
   state: TradeOverlayState,
 ): void {
   register();
+  const family = familyOf(chart);
   const wanted = new Set<string>();
   for (const l of lines) {
     wanted.add(l.key);
@@ -269,21 +319,11 @@ export function syncTradeOverlays(
       colour,
       kind: l.kind,
       text: colours.text,
+      family,
     };
-    const points = [{ value: l.price }];
-    if (before === undefined)
-      chart.createOverlay({
-        name: 'tradeLine',
-        id: overlayId(l.key),
-        groupId: TRADES_GROUP,
-        lock: true,
-        points,
-        extendData: data,
-        onClick: (e) => {
-          if (e.figure?.key === 'label') onOpen(l.target);
-        },
-      });
-    else chart.overrideOverlay({ id: overlayId(l.key), points, extendData: data });
+    put(chart, before === undefined, 'tradeLine', l.key, [{ value: l.price }], data, (e) => {
+      if (e.figure?.key === 'label') onOpen(l.target);
+    });
   }
   for (const m of marks) {
     wanted.add(m.key);
@@ -292,17 +332,7 @@ export function syncTradeOverlays(
     const before = state.get(m.key);
     if (before?.sig === sig) continue;
     state.set(m.key, { sig, label: '' });
-    const points = [m.entry, m.exit];
-    if (before === undefined)
-      chart.createOverlay({
-        name: 'tradeMark',
-        id: overlayId(m.key),
-        groupId: TRADES_GROUP,
-        lock: true,
-        points,
-        extendData: { colour },
-      });
-    else chart.overrideOverlay({ id: overlayId(m.key), points, extendData: { colour } });
+    put(chart, before === undefined, 'tradeMark', m.key, [m.entry, m.exit], { colour });
   }
   for (const key of [...state.keys()]) {
     if (wanted.has(key)) continue;

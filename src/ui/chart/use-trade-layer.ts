@@ -22,7 +22,13 @@ import { tradeEvents } from '../../state/trade-events.ts';
 import { runningOptions, watchRunningOptions } from '../trade/running-options-feed.ts';
 import { recentClosedOrders } from '../trade/trade-results.ts';
 import { animationFrame } from './frame-batch.ts';
-import { tradeLines, tradeMarks, type TradeTarget, type TradeWords } from './trade-lines.ts';
+import {
+  cachedWords,
+  tradeLines,
+  tradeMarks,
+  type TradeTarget,
+  type TradeWords,
+} from './trade-lines.ts';
 import {
   clearTradeOverlays,
   syncTradeOverlays,
@@ -59,6 +65,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
   let shown: TradeLineName[] = [];
   let cancel: (() => void) | undefined;
   let alive = true;
+  const words = cachedWords(o.t);
 
   const draw = () => {
     cancel = undefined;
@@ -68,7 +75,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
       orders.pending,
       runningOptions.list ?? [],
       serverNow(),
-      o.t,
+      words,
     );
     syncTradeOverlays(chart, lines, tradeMarks(symbol, closed), o.colours, o.onOpen, state);
     const next = lines.map((l) => ({ key: l.key, name: l.name, target: l.target }));

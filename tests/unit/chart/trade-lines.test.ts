@@ -167,6 +167,7 @@ function recordingChart() {
   const calls: Array<[string, unknown]> = [];
   const created = new Map<string, OverlayCreate>();
   const chart = {
+    getDom: () => null,
     createOverlay(o: OverlayCreate) {
       calls.push(['create', o.id]);
       created.set(o.id!, o);
@@ -232,7 +233,7 @@ describe('trade overlays', () => {
 
     // Its label opens the order; the line itself does not.
     const onClick = created.get('trade:position:1')!.onClick!;
-    onClick({ figure: { key: 'label', type: 'text', attrs: {} } } as never);
+    onClick({ figure: { key: 'label', type: 'tradeLabel', attrs: {} } } as never);
     onClick({ figure: { type: 'line', attrs: {} } } as never);
     expect(opened).toEqual([{ kind: 'order', id: '1' }]);
 
@@ -307,10 +308,14 @@ describe('a trade line’s figures', () => {
     };
     expect(figures(80.4)).toEqual([
       ['line', '', '', '', '', ''],
-      ['text', 'label', 'Take profit 57000.00', 6, 80.4, 'left'],
+      ['tradeLabel', 'label', 'Take profit 57000.00', 6, 80.4, 'left'],
     ]);
-    expect(figures(-30)).toEqual([['text', 'label', '↑ Take profit 57000.00', 294, 12, 'right']]);
-    expect(figures(260)).toEqual([['text', 'label', '↓ Take profit 57000.00', 294, 188, 'right']]);
+    expect(figures(-30)).toEqual([
+      ['tradeLabel', 'label', '↑ Take profit 57000.00', 294, 12, 'right'],
+    ]);
+    expect(figures(260)).toEqual([
+      ['tradeLabel', 'label', '↓ Take profit 57000.00', 294, 188, 'right'],
+    ]);
   });
 });
 
