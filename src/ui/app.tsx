@@ -1,5 +1,5 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { useMachine } from '@xstate/react';
 import { I18nextProvider } from 'react-i18next';
 import { startupActors } from '../machines/startup/actors.ts';
@@ -25,10 +25,6 @@ import { afterStartUp } from './boot/after-start-up.ts';
 // Desktop panels load with the desktop shell, not with the first route.
 const ListPanel = lazy(() =>
   import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
-);
-// What the first screen does not show waits for the end of start-up (after-start.tsx).
-const AfterStart = lazy(() =>
-  import('./shell/after-start.tsx').then((m) => ({ default: m.AfterStart })),
 );
 // The desktop top bar's account corner (sign in, or avatar and balance): desktop only.
 const AccountCorner = lazy(() =>
@@ -77,8 +73,23 @@ export function App() {
     }),
     { ...inspected, input: { appVersion: APP_VERSION } },
   );
-  const [started, setStarted] = useState(false);
-  useEffect(() => afterStartUp(() => setStarted(true)), []);
+  // What the first screen does not show waits for the end of start-up (after-start.tsx), and
+  // mounts once its chunk is in. Not React.lazy: a suspended boundary's retry is React's lowest
+  // priority and never expires, so with prices re-rendering the page five times a second the
+  // retry could wait 10 s and more, and a stop that fired meanwhile was never announced.
+  const [AfterStart, setAfterStart] = useState<ComponentType>();
+  useEffect(
+    () =>
+      afterStartUp(
+        () =>
+          void import('./shell/after-start.tsx').then(
+            (m) => setAfterStart(() => m.AfterStart),
+            // A redeploy removed the chunk: load the new build (stale-build.ts).
+            (e: unknown) => void (isChunkError(e) && recoverFromStaleBuild()),
+          ),
+      ),
+    [],
+  );
   // Back to the tab: check the version file and read the flags again.
   useEffect(() => {
     const onFocus = () => send({ type: 'window.focus' });
@@ -99,11 +110,7 @@ export function App() {
         <ErrorBoundary>
           <ConsoleLauncher />
         </ErrorBoundary>
-        {started && (
-          <Suspense>
-            <AfterStart />
-          </Suspense>
-        )}
+        {AfterStart && <AfterStart />}
         <Toaster />
       </I18nextProvider>
     </ServicesContext.Provider>

@@ -60,11 +60,11 @@ test(
 
       // The operator gaps BTCUSDT down 2 %: through the stop, 1 % under the price.
       await backOffice(page, 'marketGap', ['BTCUSDT'], -2);
-      // (The "Stop loss hit" notice comes with the exchange socket's close message; one
-      // reconnecting at that moment gets the new list whole, without it: not asserted here.)
       await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible({
         timeout: 15_000,
       });
+      // Said, with the gap price (the closed list's figures).
+      await expect(page).toHaveShownToast(/^Stop loss hit: BTCUSDT closed at /);
 
       const [closed] = await backOffice<Order[]>(page, 'tradingOrders', uid, 'real');
       expect(closed).toMatchObject({ id: open!.id, positionStatus: 3, closeReason: 'stopLoss' });
