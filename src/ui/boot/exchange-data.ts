@@ -1,13 +1,20 @@
 /**
  * The exchange channel follows the session: active with the token while signed
  * in (the server sends the user's holding and pending orders on every change),
- * inactive when signed out.
+ * inactive when signed out. Another account or book starts afresh; the same one
+ * with a refreshed token keeps its lists.
  */
 import { subscribe } from 'valtio';
 import type { ExchangeMessage } from '../../api/types/realtime.ts';
 import { applyOrders, clearOrders } from '../../state/orders.ts';
-import { session } from '../../state/session.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
 import type { Services } from './services.ts';
+
+/** Whose orders a token shows: its account and book (real or demo). */
+export function bookOf(token: string): string | undefined {
+  const p = decodeToken(token);
+  return p && `${p.uid}:${isDemo(p) ? 'demo' : 'real'}`;
+}
 
 export function startExchangeData(s: Services): () => void {
   const channel = s.backend.channels.exchange;
@@ -18,9 +25,14 @@ export function startExchangeData(s: Services): () => void {
   const follow = () => {
     const token = session.token;
     if (token === current) return;
+    const refreshed = !!token && !!current && bookOf(token) === bookOf(current);
     current = token;
-    clearOrders();
     channel.setAuth(token);
+    // A refreshed token for the same account and book: the open socket signs in again with it
+    // (setAuth) and the server sends the lists whole, compared with those shown; nothing is
+    // emptied, and a stop that fires meanwhile is still seen to go.
+    if (refreshed) return;
+    clearOrders();
     if (token) {
       // A new token (sign-in, demo/real switch) means a fresh connection for that book.
       s.realtime.send({ type: 'channel.deactivate', channel: 'exchange' });
