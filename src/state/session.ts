@@ -49,3 +49,9 @@ export function decodeToken(token: string | undefined): TokenPayload | undefined
 
 /** '0' is the real account; anything else is demo. */
 export const isDemo = (p: TokenPayload | undefined): boolean => !!p && p.virtualStatus !== '0';
+
+/** Whose orders and figures a token shows: its account and book (real or demo). */
+export function bookOf(token: string): string | undefined {
+  const p = decodeToken(token);
+  return p && `${p.uid}:${isDemo(p) ? 'demo' : 'real'}`;
+}

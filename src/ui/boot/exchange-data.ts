@@ -7,14 +7,8 @@
 import { subscribe } from 'valtio';
 import type { ExchangeMessage } from '../../api/types/realtime.ts';
 import { applyOrders, clearOrders } from '../../state/orders.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { bookOf, session } from '../../state/session.ts';
 import type { Services } from './services.ts';
-
-/** Whose orders a token shows: its account and book (real or demo). */
-export function bookOf(token: string): string | undefined {
-  const p = decodeToken(token);
-  return p && `${p.uid}:${isDemo(p) ? 'demo' : 'real'}`;
-}
 
 export function startExchangeData(s: Services): () => void {
   const channel = s.backend.channels.exchange;

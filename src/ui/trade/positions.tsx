@@ -13,7 +13,7 @@ import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { ui } from '../../state/ui.ts';
 import { useOpenTrade } from './open-trade.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { bookOf, decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
@@ -44,14 +44,17 @@ const SUMMARY_POLL_MS = 2000;
 function useSummary(makeup: string): OrderQueryData | undefined {
   const { api } = useServices();
   const { token } = useSnapshot(session);
-  const [data, setData] = useState<OrderQueryData>();
+  // Whose figures they are: after the demo switch the other book's are not shown, not even
+  // until the first reply; a refreshed token keeps them.
+  const book = token ? bookOf(token) : undefined;
+  const [data, setData] = useState<{ book: string; summary: OrderQueryData }>();
   useEffect(() => {
-    if (!token) return;
+    if (!token || !book) return;
     const call = isDemo(decodeToken(token)) ? 'userOrderMock' : 'userOrder';
     let live = true;
     const load = () =>
       void api.call(call, { page: 1, limit: 1, positionStatus: 2 }, { quiet: true }).then((r) => {
-        if (live && r.data) setData(r.data);
+        if (live && r.data) setData({ book, summary: r.data });
       });
     load();
     const id = setInterval(load, SUMMARY_POLL_MS);
@@ -59,8 +62,8 @@ function useSummary(makeup: string): OrderQueryData | undefined {
       live = false;
       clearInterval(id);
     };
-  }, [api, token, makeup]);
-  return data;
+  }, [api, token, book, makeup]);
+  return data && data.book === book ? data.summary : undefined;
 }
 
 function Summary() {

@@ -5,9 +5,9 @@
  * or book starts afresh.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, startExchangeData } from '../../../src/ui/boot/exchange-data.ts';
+import { startExchangeData } from '../../../src/ui/boot/exchange-data.ts';
 import { applyOrders, onPositionsGone, orders } from '../../../src/state/orders.ts';
-import { clearSession, setSession } from '../../../src/state/session.ts';
+import { bookOf, clearSession, setSession } from '../../../src/state/session.ts';
 import type { Services } from '../../../src/ui/boot/services.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
 
