@@ -7,26 +7,73 @@
  * keeps for "Order placed" (orders.closed).
  */
 import { useEffect } from 'react';
-import { noteClosed, onPendingFilled, onPositionsGone, orders } from '../../state/orders.ts';
-import { decodeToken, isDemo, session } from '../../state/session.ts';
+import type { ApiClient } from '../../api/client.ts';
+import {
+  noteClosed,
+  onPendingFilled,
+  onPositionsGone,
+  orders,
+  UNLISTED_CHECKS_MS,
+} from '../../state/orders.ts';
+import { bookOf, decodeToken, isDemo, session } from '../../state/session.ts';
 import { useServices } from '../services-context.tsx';
 import { announceClose, announceFill, closedByItself, closedOrders } from './trade-results.ts';
 
+/**
+ * Announce the positions that leave the open list by themselves (a stop, a
+ * take profit, a stop-out), from the closed list's figures. Returns the stop.
+ */
+export function watchClosedPositions(api: ApiClient): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  // Orders being looked for: one search each, however many times they are reported gone.
+  const chasing = new Set<string>();
+  const done = (ids: readonly string[]) => ids.forEach((id) => chasing.delete(id));
+  const look = (ids: readonly string[], book: string | undefined, tries: number) => {
+    if (!ids.length) return;
+    const token = session.token;
+    if (!token || bookOf(token) !== book) return done(ids);
+    void closedOrders(api, ids, isDemo(decodeToken(token))).then((list) => {
+      // Said once: an order looked for twice (a slow reply, then the next check) is kept once.
+      const fresh = list.filter((o) => !orders.closed[o.id]);
+      noteClosed(list);
+      for (const o of fresh) if (closedByItself(o)) announceClose(o);
+      // A server may take the order off the open list before its closed list has it:
+      // looked for again, a few times, so the stop's notice is not lost.
+      const missing = ids.filter((id) => !orders.closed[id]);
+      const wait = UNLISTED_CHECKS_MS[tries];
+      done(ids.filter((id) => !missing.includes(id)));
+      if (!missing.length || wait === undefined) return done(missing);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        // One that a list shows meanwhile is open (an order placed here, listed late).
+        const open = (id: string) =>
+          [...orders.holding, ...orders.pending].some((o) => o.id === id);
+        done(missing.filter(open));
+        look(
+          missing.filter((id) => !open(id)),
+          book,
+          tries + 1,
+        );
+      }, wait);
+      timers.add(timer);
+    });
+  };
+  const off = onPositionsGone((gone) => {
+    const ids = gone.filter((id) => !chasing.has(id));
+    if (!ids.length) return;
+    ids.forEach((id) => chasing.add(id));
+    const token = session.token;
+    look(ids, token ? bookOf(token) : undefined, 0);
+  });
+  return () => {
+    off();
+    for (const t of timers) clearTimeout(t);
+  };
+}
+
 export function TradeNotices() {
   const { api } = useServices();
-  useEffect(
-    () =>
-      onPositionsGone((ids) => {
-        const demo = isDemo(decodeToken(session.token));
-        void closedOrders(api, ids, demo).then((list) => {
-          // Said once: an order looked for twice (a slow reply, then the next check) is kept once.
-          const fresh = list.filter((o) => !orders.closed[o.id]);
-          noteClosed(list);
-          for (const o of fresh) if (closedByItself(o)) announceClose(o);
-        });
-      }),
-    [api],
-  );
+  useEffect(() => watchClosedPositions(api), [api]);
   useEffect(() => onPendingFilled((list) => list.forEach(announceFill)), []);
   return null;
 }
