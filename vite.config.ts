@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
+import { inlineBoot } from './build/inline-boot.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -26,7 +27,14 @@ const versionFile = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), versionFile(), preloadApp('src/ui/root.tsx'), pwa('public/config/site.json')],
+  plugins: [
+    react(),
+    versionFile(),
+    preloadApp('src/ui/root.tsx'),
+    // Run by index.html as it parses, before any module (issue 31).
+    inlineBoot({ config: 'src/ui/boot/config-head.ts', shell: 'src/ui/boot/shell-paint.ts' }),
+    pwa('public/config/site.json'),
+  ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   worker: { format: 'es' },
   build: {

@@ -65,6 +65,47 @@ test('the desktop quotation panel shows the last prices seen at once, marked as 
   expect(consoleErrors).toEqual([]);
 });
 
+// Issue 31: a repeat visit paints them from index.html before any module script runs.
+test("a repeat visit shows the last prices before the app's scripts load, then live ones", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/');
+  const stale = page.locator(STALE);
+  await expect(page.locator(LIVE).first()).toBeVisible();
+  // Written by the app: its last prices and the shell's texts.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          localStorage.getItem('prices.last') !== null &&
+          localStorage.getItem('boot.shell') !== null,
+      ),
+    )
+    .toBe(true);
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(stale.first()).toBeVisible();
+  // No module has run: the entry marks its start.
+  expect(await page.evaluate(() => performance.getEntriesByName('boot:main').length)).toBe(0);
+  await expect(stale.first()).toHaveCSS('font-style', 'italic');
+  await expect(stale.first()).toHaveAccessibleName(/last seen, not live/);
+  await expect(page.getByRole('status').filter({ hasText: 'Last prices seen' })).toBeVisible();
+  expect(await stale.count()).toBeGreaterThanOrEqual(30);
+
+  release();
+  await expect(page.locator(LIVE).first()).toBeVisible();
+  await expect(stale).toHaveCount(0);
+  await expect(page.getByText('Last prices seen, not live yet')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 // trading.md §4: a channel silent for 10 s is stale and reconnected. The
 // prices a silent market channel left on screen are its last ones, not live:
 // they say so (home's rows, the chart's price and the order form), even

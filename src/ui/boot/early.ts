@@ -15,7 +15,7 @@
  * fetches afresh.
  */
 import * as Comlink from 'comlink';
-import { staticFiles } from '../../api/static-files.ts';
+import { fetchSiteConfig } from './site-config-fetch.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { sendToLive, sendToSimulator } from './early-product-list.ts';
 import { openEarlyMarket } from './early-socket.ts';
@@ -60,9 +60,7 @@ export function startEarly(): void {
   const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
   // index.html asked for it as it parsed; else (a page without that script) here.
   const inline = window as { __siteConfig?: Promise<Response> };
-  const asked =
-    inline.__siteConfig ??
-    fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  const asked = inline.__siteConfig ?? fetchSiteConfig();
   delete inline.__siteConfig;
   configFetch = asked.then((res) => {
     // A copy, read here: the app reads the original (loadSiteConfig).

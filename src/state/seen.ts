@@ -1,0 +1,39 @@
+/**
+ * What this browser keeps of the last screen it showed, as stored: the last
+ * prices (last-prices.ts) and each product's digits (products.ts). Free of
+ * any store, because index.html's boot shell reads them too, before any
+ * module runs (ui/boot/shell-paint.ts).
+ */
+import type { PriceEntry } from '../api/types/trading.ts';
+
+export const LAST_PRICES_KEY = 'prices.last';
+export const DIGITS_KEY = 'products.digits';
+
+export const SEEN_FIELDS = [
+  'name',
+  'productName',
+  'price',
+  'bidPrice',
+  'askPrice',
+  'priceChangePercent',
+  'sort',
+  'type',
+  'tradeStatus',
+] as const;
+export type SeenPrice = Pick<PriceEntry, (typeof SEEN_FIELDS)[number]>;
+
+const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+export const isSeen = (x: unknown): x is SeenPrice => {
+  const p = x as Partial<SeenPrice> | null;
+  return (
+    typeof p?.name === 'string' &&
+    isNumber(p.bidPrice) &&
+    isNumber(p.askPrice) &&
+    isNumber(p.priceChangePercent)
+  );
+};
+
+/** A decimal count a display can use (a server's wild value is not one). */
+export const isDigits = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 12;
