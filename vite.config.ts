@@ -30,9 +30,22 @@ export default defineConfig({
   plugins: [
     react(),
     versionFile(),
-    preloadApp('src/ui/root.tsx'),
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31).
+    preloadApp(
+      'src/ui/root.tsx',
+      {
+        chart: 'src/ui/screens/chart.tsx',
+        chartAlt: 'src/ui/screens/chart.tsx',
+      },
+      // English, the fallback, is loaded by every start (i18n's first wave, not the entry's).
+      ['src/i18n/locales/en.json'],
+    ),
     // Run by index.html as it parses, before any module (issue 31).
-    inlineBoot({ config: 'src/ui/boot/config-head.ts', shell: 'src/ui/boot/shell-paint.ts' }),
+    inlineBoot({
+      config: 'src/ui/boot/config-head.ts',
+      shell: 'src/ui/boot/shell-paint.ts',
+      routes: 'src/ui/boot/route-preload.ts',
+    }),
     pwa('public/config/site.json'),
   ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },

@@ -1,7 +1,7 @@
 /**
  * Live mode's first product list (live project only): the entry asks the
  * server for it as soon as the site config names the server, before the
- * app's code has loaded (ui/boot/early-product-list.ts), and the app takes
+ * app's code has loaded (ui/boot/early-replies.ts), and the app takes
  * that reply instead of asking again. Over real HTTP, against the separate
  * server process.
  */
