@@ -1,13 +1,16 @@
 /**
- * What this browser keeps of the last screen it showed, as stored: the last
- * prices (last-prices.ts) and each product's digits (products.ts). Free of
- * any store, because index.html's boot shell reads them too, before any
- * module runs (ui/boot/shell-paint.ts).
+ * What this browser keeps that index.html's boot shell reads too, before any
+ * module runs (ui/boot/shell-paint.ts), so free of any store: the last
+ * prices (last-prices.ts), each product's digits (products.ts), the
+ * preferences and the site config last read.
  */
 import type { PriceEntry } from '../api/types/trading.ts';
 
 export const LAST_PRICES_KEY = 'prices.last';
 export const DIGITS_KEY = 'products.digits';
+/** The user's preferences (preferences.ts) and the site config last read (ui/boot/early.ts). */
+export const PREFERENCES_KEY = 'preferences';
+export const LAST_CONFIG_KEY = 'siteConfig.last';
 
 export const SEEN_FIELDS = [
   'name',

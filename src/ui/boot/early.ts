@@ -25,9 +25,10 @@ import { openEarlyMarket } from './early-socket.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
+import { LAST_CONFIG_KEY } from '../../state/seen.ts';
 
 /** The last site config read (raw), for a start without network and for these guesses. */
-export const LAST_CONFIG = 'siteConfig.last';
+export const LAST_CONFIG = LAST_CONFIG_KEY;
 
 export type WorkerEndpoint = MessagePort | Worker;
 

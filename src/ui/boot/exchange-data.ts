@@ -8,6 +8,7 @@ import type { ExchangeMessage } from '../../api/types/realtime.ts';
 import { applyOrders, clearOrders } from '../../state/orders.ts';
 import { session } from '../../state/session.ts';
 import type { Services } from './services.ts';
+import { forgetOtherAccount } from './shell-account.ts';
 
 export function startExchangeData(s: Services): () => void {
   const channel = s.backend.channels.exchange;
@@ -20,6 +21,8 @@ export function startExchangeData(s: Services): () => void {
     if (token === current) return;
     current = token;
     clearOrders();
+    // The boot shell's stored positions are the account's that showed them: gone with its session.
+    forgetOtherAccount(token);
     channel.setAuth(token);
     if (token) {
       // A new token (sign-in, demo/real switch) means a fresh connection for that book.

@@ -41,7 +41,7 @@ export interface ShellRecord {
 }
 
 const TEXT_KEYS = ['title', 'symbol', 'bid', 'ask', 'change', 'stale'] as const;
-const isText = (s: unknown): s is string => typeof s === 'string' && s.length <= 200;
+export const isText = (s: unknown): s is string => typeof s === 'string' && s.length <= 200;
 
 /** The record, when it is this version's and whole; else undefined (nothing is painted). */
 export function parseShellRecord(raw: unknown): ShellRecord | undefined {
@@ -62,9 +62,9 @@ export interface ShellView {
   digits: Record<string, number>;
 }
 
-type Read = (key: string) => string | null;
+export type Read = (key: string) => string | null;
 
-function json(read: Read, key: string): unknown {
+export function json(read: Read, key: string): unknown {
   try {
     const s = read(key);
     return s ? JSON.parse(s) : undefined;
@@ -89,7 +89,7 @@ export function readShellView(read: Read): ShellView | undefined {
   return { record, prices, digits };
 }
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -31,6 +31,7 @@ import {
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
 import { summaryAtRows } from './summary.ts';
+import { useRememberPositions } from './positions-shell.ts';
 import { useProductDigits } from './use-product-digits.ts';
 
 const SUMMARY_POLL_MS = 2000;
@@ -69,6 +70,12 @@ function Summary() {
   // The rows' instant: the P&L is the sum of the rows shown (see summary.ts).
   const makeup = [...snap.holding, ...snap.pending].map((o) => o.id).join();
   const s = summaryAtRows(useSummary(makeup), snap.loaded.holding ? snap.holding : undefined);
+  // Kept for the next visit's boot shell (phones only: the desktop opens on its workspace).
+  useRememberPositions(
+    s,
+    snap.loaded.holding ? (snap.holding as MarketOrder[]) : undefined,
+    !useDesktop(),
+  );
   return (
     <dl className="summary" aria-label={t('position.summary')}>
       <div>
