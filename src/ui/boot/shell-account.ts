@@ -20,6 +20,11 @@ export const ACCOUNT_ROWS = 20;
 
 /** A label and its figure, as shown. */
 export type Fact = [label: string, value: string];
+/** What a figure is (components/num.tsx `data-num`), so a check reads it as the app's. */
+type Kind = 'pnl' | 'amount' | 'volume' | 'price';
+/** The summary's figures, in order; a card's facts, in order (positions-shell.ts). */
+const SUMMARY_KINDS: Kind[] = ['pnl', 'amount', 'amount'];
+const FACT_KINDS: Kind[] = ['volume', 'price', 'price'];
 
 export interface ShellPosition {
   pair: string;
@@ -86,15 +91,18 @@ export function accountHtml(r: AccountRecord): string {
   const [before, after] = r.stalePrice;
   // Said around the figure in words a screen reader reads (a list value or a plain span takes no aria-label).
   const hidden = (text: string) => (text ? `<span class="boot-vh">${esc(text)}</span>` : '');
-  const figure = (tag: string, value: string, cls = '') =>
-    `<${tag}${cls ? ` class="${cls}"` : ''} data-stale="true" title="${esc(r.stale)}">${hidden(before)}<bdi dir="ltr">${esc(value)}</bdi>${hidden(after)}</${tag}>`;
+  const figure = (tag: string, value: string, kind: Kind | undefined, unit: string, cls = '') =>
+    `<${tag}${cls ? ` class="${cls}"` : ''}${kind ? ` data-num="${kind}" data-unit="${esc(unit)}"` : ''} data-stale="true" title="${esc(r.stale)}">${hidden(before)}<bdi dir="ltr">${esc(value)}</bdi>${hidden(after)}</${tag}>`;
   const summary = r.summary
-    .map(([label, value]) => `<div><dt>${esc(label)}</dt>${figure('dd', value)}</div>`)
+    .map(
+      ([label, value], i) =>
+        `<div><dt>${esc(label)}</dt>${figure('dd', value, SUMMARY_KINDS[i], 'USD')}</div>`,
+    )
     .join('');
   const cards = r.positions
     .map(
       (p) =>
-        `<li class="boot-order"><span class="head"><b>${esc(p.pair)}</b><span class="side ${p.buy ? 'buy' : 'sell'}">${esc(p.side)}</span>${figure('span', p.pnl, 'pnl')}</span><span class="facts">${p.facts.map(([l, v]) => `<span>${esc(l)} ${figure('span', v)}</span>`).join('')}</span></li>`,
+        `<li class="boot-order"><span class="head"><b>${esc(p.pair)}</b><span class="side ${p.buy ? 'buy' : 'sell'}">${esc(p.side)}</span>${figure('span', p.pnl, 'pnl', 'USD', 'pnl')}</span><span class="facts">${p.facts.map(([l, v], i) => `<span>${esc(l)} ${figure('span', v, FACT_KINDS[i], p.pair)}</span>`).join('')}</span></li>`,
     )
     .join('');
   const list = r.positions.length

@@ -111,7 +111,7 @@ export function shellHtml({ record, prices, digits }: ShellView): string {
   const rows = prices
     .map(
       (p) =>
-        `<tr class="stale"><th scope="row"><span class="sym">${esc(p.name)}</span><span class="sub">${esc(p.productName ?? '')}</span></th>${cell(p.name, p.bidPrice, `row-bid-${p.name}`)}${cell(p.name, p.askPrice, '')}<td><span class="change-pill" data-num="percent"><bdi dir="ltr">${signedPercent(p.priceChangePercent)}</bdi>%</span></td></tr>`,
+        `<tr class="stale"><th scope="row"><span class="sym">${esc(p.name)}</span><span class="sub">${esc(p.productName ?? '')}</span></th>${cell(p.name, p.bidPrice, `row-bid-${p.name}`)}${cell(p.name, p.askPrice, '')}<td><span class="change-pill"><span data-num="percent"><bdi dir="ltr">${signedPercent(p.priceChangePercent)}</bdi></span>%</span></td></tr>`,
     )
     .join('');
   return `<main class="boot-main"><h1 class="boot-title">${esc(t.title)}</h1><p class="stale-note" role="status">${esc(t.stale)}</p><table class="boot-table"><thead><tr><th scope="col">${esc(t.symbol)}</th><th scope="col">${esc(t.bid)}</th><th scope="col">${esc(t.ask)}</th><th scope="col">${esc(t.change)}</th></tr></thead><tbody>${rows}</tbody></table></main>`;

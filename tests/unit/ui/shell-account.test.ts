@@ -71,14 +71,16 @@ describe('boot shell positions', () => {
       '<p class="stale-note" role="status">Last prices seen, not live yet</p>',
     );
     expect(html).toContain(
-      '<dt>Net worth</dt><dd data-stale="true" title="Last prices seen, not live yet"><bdi dir="ltr">1061.70</bdi><span class="boot-vh">, last seen, not live</span></dd>',
+      '<dt>Net worth</dt><dd data-num="amount" data-unit="USD" data-stale="true" title="Last prices seen, not live yet"><bdi dir="ltr">1061.70</bdi><span class="boot-vh">, last seen, not live</span></dd>',
     );
     expect(html).toContain('<ul class="boot-orders" aria-label="Positions (2)">');
     expect(html).toMatch(
-      /<b>BTCUSDT<\/b><span class="side buy">Buy<\/span><span class="pnl" data-stale="true"[^>]*><bdi dir="ltr">61.70</,
+      /<b>BTCUSDT<\/b><span class="side buy">Buy<\/span><span class="pnl" data-num="pnl" data-unit="USD" data-stale="true"[^>]*><bdi dir="ltr">61.70</,
     );
     expect(html).toMatch(/<b>AAPL<\/b><span class="side sell">Sell<\/span>.*-3.50/);
-    expect(html).toContain('Place price <span data-stale="true"');
+    expect(html).toContain(
+      'Place price <span data-num="price" data-unit="BTCUSDT" data-stale="true"',
+    );
   });
 
   it('paints nothing for another account, the other mode of the same user, or no session', async () => {

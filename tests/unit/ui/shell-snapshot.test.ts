@@ -69,8 +69,8 @@ describe('boot shell snapshot', () => {
     expect(html).toContain('<bdi dir="ltr">0.66010</bdi>');
     expect(html).toContain('data-testid="row-bid-BTCUSDT"');
     expect(html).toContain('<bdi dir="ltr">60446.10</bdi>');
-    expect(html).toContain('<bdi dir="ltr">+1.25</bdi>%');
-    expect(html).toContain('<bdi dir="ltr">-0.40</bdi>%');
+    expect(html).toContain('<span data-num="percent"><bdi dir="ltr">+1.25</bdi></span>%');
+    expect(html).toContain('<bdi dir="ltr">-0.40</bdi></span>%');
     expect(html.indexOf('AUDUSD')).toBeLessThan(html.indexOf('BTCUSDT'));
 
     // A change of language rewrites the record: right to left in Arabic.
