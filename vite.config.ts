@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
+import { inlineBoot } from './build/inline-boot.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -26,7 +27,27 @@ const versionFile = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), versionFile(), preloadApp('src/ui/root.tsx'), pwa('public/config/site.json')],
+  plugins: [
+    react(),
+    versionFile(),
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31).
+    preloadApp(
+      'src/ui/root.tsx',
+      {
+        chart: 'src/ui/screens/chart.tsx',
+        chartAlt: 'src/ui/screens/chart.tsx',
+      },
+      // English, the fallback, is loaded by every start (i18n's first wave, not the entry's).
+      ['src/i18n/locales/en.json'],
+    ),
+    // Run by index.html as it parses, before any module (issue 31).
+    inlineBoot({
+      config: 'src/ui/boot/config-head.ts',
+      shell: 'src/ui/boot/shell-paint.ts',
+      routes: 'src/ui/boot/route-preload.ts',
+    }),
+    pwa('public/config/site.json'),
+  ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   worker: { format: 'es' },
   build: {

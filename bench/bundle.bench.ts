@@ -13,6 +13,15 @@ import type { BenchResult } from './types.ts';
 
 const OUT = process.env.BUNDLE_DIST ?? 'dist';
 const ASSETS = path.join(OUT, 'assets');
+const pageScripts = (out: string): string[] => {
+  const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+  return [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ]
+    .map((m) => m[1] as string)
+    .map((src) => path.join(out, src.replace(/^\//, '')));
+};
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const sum = (files: Iterable<string>) => [...files].reduce((s, f) => s + gz(f), 0);
 
@@ -36,13 +45,7 @@ function closure(entry: string, into = new Set<string>()): Set<string> {
 
 export async function run(): Promise<BenchResult[]> {
   if (!process.env.BUNDLE_DIST) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-  const html = readFileSync(path.join(OUT, 'index.html'), 'utf8');
-  const page = [
-    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-  ]
-    .map((m) => m[1] as string)
-    .map((src) => path.join(OUT, src.replace(/^\//, '')));
+  const page = pageScripts(OUT);
   // The worker's entry is the one script the page names as a worker's URL.
   const named = page
     .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\/assets\/(worker-[\w-]+\.js)/g)])
@@ -75,4 +78,30 @@ export async function run(): Promise<BenchResult[]> {
     },
     { name: 'all JavaScript (gzip)', value: sum(assets), unit: 'KB' },
   ];
+}
+
+/**
+ * Bytes per route (issue 31 item 4): the first route's files (what index.html
+ * names), then, for each chunk those files load with import() (each lazy
+ * screen of the router is one, as are panels and locales), the JavaScript it
+ * adds beyond the first route, gzipped, by chunk name, largest first.
+ */
+export function routeBytes(out: string): Array<{ name: string; kb: number; files: number }> {
+  const first = new Set<string>();
+  for (const f of pageScripts(out)) closure(f, first);
+  const rows = [{ name: 'first route (index.html)', kb: sum(first), files: first.size }];
+  const seen = new Set<string>();
+  for (const f of first)
+    for (const d of imports(f, 'dynamic')) {
+      if (first.has(d) || seen.has(d)) continue;
+      seen.add(d);
+      const own = [...closure(d)].filter((x) => !first.has(x));
+      rows.push({
+        name: path.basename(d).replace(/-[\w-]{8}\.js$/, ''),
+        kb: sum(own),
+        files: own.length,
+      });
+    }
+  const [head, ...rest] = rows;
+  return [head as (typeof rows)[number], ...rest.sort((a, b) => b.kb - a.kb)];
 }

@@ -42,6 +42,7 @@ import { preview, serve } from './serve.ts';
 import { criticalPath, NetLog, waterfallHtml, type NetEntry } from './network-waves.ts';
 import type { BenchResult } from './types.ts';
 import { ARGS, CHROMIUM } from './browser.ts';
+import { routeBytes } from './bundle.bench.ts';
 
 const PORT = Number(process.env.BENCH_NET_PORT ?? 4511);
 const SAMPLES = Number(process.env.BENCH_NET_SAMPLES ?? 3);
@@ -284,6 +285,8 @@ export async function run(): Promise<BenchResult[]> {
     unknown
   >;
   buildLive(dist, { ...(liveSiteConfig(base, server) as object), timeoutMs: 10_000 });
+  // Bytes per route, from the same build (gzip, as the preview server sends it).
+  const routes = routeBytes(dist);
   const refDir = await buildReference();
   const ref = await serve(refDir);
   const app = await preview(PORT, dist);
@@ -388,9 +391,23 @@ export async function run(): Promise<BenchResult[]> {
     '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-  console.log(`\n${table}\n`);
+  const perRoute = [
+    'JavaScript per route, gzip (the first route, then what each lazy chunk adds beyond it):',
+    '| chunk | KB | files |',
+    '|---|---|---|',
+    ...routes.map((r) => `| ${r.name} | ${r.kb.toFixed(1)} | ${r.files} |`),
+  ].join('\n');
+  console.log(`\n${table}\n\n${perRoute}\n`);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/network-table.md', `${table}\n`);
+  writeFileSync('bench-results/network-table.md', `${table}\n\n${perRoute}\n`);
+  results.push(
+    ...routes.map((r) => ({
+      name: `bytes: ${r.name}`,
+      value: r.kb,
+      unit: 'KB gzip',
+      note: `${r.files} file(s)`,
+    })),
+  );
   return results;
 }
 

@@ -9,7 +9,20 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
-export function preloadApp(rootModule: string): Plugin {
+/**
+ * `routes`: route names (machines/routes.ts) → the module of their lazy
+ * screen. Their chunks, beyond the root's, are listed in index.html
+ * (`#route-chunks`, JSON), and a page that opens on one of those routes
+ * preloads them as it parses (ui/boot/route-preload.ts), instead of after
+ * React has rendered the route (issue 31: the chart's Buy waited for that
+ * second wave of requests).
+ */
+export function preloadApp(
+  rootModule: string,
+  routes: Record<string, string> = {},
+  /** Lazy modules every start loads (the fallback locale): preloaded with the root. */
+  always: string[] = [],
+): Plugin {
   let base = '/';
   return {
     name: 'preload-app',
@@ -25,19 +38,40 @@ export function preloadApp(rootModule: string): Plugin {
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
         const root = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(rootModule)));
         if (!root) throw new Error(`preload-app: no chunk for ${rootModule}`);
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (c: OutputChunk) => {
-          if (scripts.has(c.fileName)) return;
-          scripts.add(c.fileName);
-          const meta = (c as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
-          meta?.importedCss.forEach((f) => styles.add(f));
-          for (const f of c.imports) {
-            const dep = bundle[f];
-            if (dep?.type === 'chunk') visit(dep);
-          }
+        const closure = (
+          from: OutputChunk,
+          scripts = new Set<string>(),
+          styles = new Set<string>(),
+        ) => {
+          const visit = (c: OutputChunk) => {
+            if (scripts.has(c.fileName)) return;
+            scripts.add(c.fileName);
+            const meta = (c as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
+            meta?.importedCss.forEach((f) => styles.add(f));
+            for (const f of c.imports) {
+              const dep = bundle[f];
+              if (dep?.type === 'chunk') visit(dep);
+            }
+          };
+          visit(from);
+          return { scripts, styles };
         };
-        visit(root);
+        const { scripts, styles } = closure(root);
+        for (const module of always) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`preload-app: no chunk for ${module}`);
+          closure(chunk, scripts, styles);
+        }
+        const routeChunks: Record<string, { js: string[]; css: string[] }> = {};
+        for (const [name, module] of Object.entries(routes)) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`preload-app: no chunk for ${module}`);
+          const own = closure(chunk);
+          routeChunks[name] = {
+            js: [...own.scripts].filter((f) => !scripts.has(f) && !html.includes(f)),
+            css: [...own.styles].filter((f) => !styles.has(f)),
+          };
+        }
         const tags: HtmlTagDescriptor[] = [
           ...[...scripts]
             .filter((f) => !html.includes(f))
@@ -52,6 +86,14 @@ export function preloadApp(rootModule: string): Plugin {
             injectTo: 'head' as const,
           })),
         ];
+        if (Object.keys(routes).length)
+          tags.push({
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'route-chunks' },
+            // File names only (no markup can occur in them).
+            children: JSON.stringify(routeChunks),
+            injectTo: 'head',
+          });
         return { html, tags };
       },
     },

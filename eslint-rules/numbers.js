@@ -7,7 +7,11 @@
  */
 import path from 'node:path';
 
-const FORMAT_FILE = path.resolve('src/ui/format.ts');
+// number-core.ts is format.ts's store-free core (the boot shell's painter uses it before any module loads).
+const FORMAT_FILES = new Set([
+  path.resolve('src/ui/format.ts'),
+  path.resolve('src/ui/number-core.ts'),
+]);
 const UI = path.resolve('src/ui') + path.sep;
 const METHODS = new Set(['toFixed', 'toPrecision', 'toLocaleString']);
 
@@ -24,7 +28,7 @@ export default {
       },
       create(context) {
         const file = path.resolve(context.filename);
-        if (!file.startsWith(UI) || file === FORMAT_FILE) return {};
+        if (!file.startsWith(UI) || FORMAT_FILES.has(file)) return {};
         return {
           CallExpression(node) {
             const callee = node.callee;

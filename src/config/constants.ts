@@ -80,3 +80,6 @@ export const MAX_INDICATORS_PER_KIND = 3;
 export const ZOOM_IN = 1.1;
 export const ZOOM_OUT = 0.9;
 export const SHIFT_BARS = 100;
+
+/** The desktop shell from this width (ARCHITECTURE.md: mobile below); index.html's boot shell reads it too. */
+export const DESKTOP_QUERY = '(min-width: 768px)';

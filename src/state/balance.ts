@@ -8,7 +8,10 @@
  */
 import { proxy } from 'valtio/vanilla';
 import type { Balance } from '../api/types/trading.ts';
-import { decodeToken, isDemo, session } from './session.ts';
+import { session } from './session.ts';
+import { accountOf } from './token.ts';
+
+export { accountOf } from './token.ts';
 
 export interface BalanceRead {
   account: string;
@@ -16,12 +19,6 @@ export interface BalanceRead {
 }
 
 export const balanceBoard = proxy<{ read: BalanceRead | undefined }>({ read: undefined });
-
-/** The account a token is for ('uid:demo' or 'uid:real'), undefined when signed out. */
-export function accountOf(token: string | undefined): string | undefined {
-  const p = decodeToken(token);
-  return p?.uid ? `${p.uid}:${isDemo(p) ? 'demo' : 'real'}` : undefined;
-}
 
 /** Note a balance read for the account the token was for (a reply for an old token is dropped). */
 export function noteBalance(token: string | undefined, balance: Balance | null | undefined): void {

@@ -8,41 +8,19 @@
  * when the first live list arrives and then at most every 5 s.
  */
 import { subscribe } from 'valtio/vanilla';
-import type { PriceEntry } from '../api/types/trading.ts';
 import { readJson, writeJson } from './persist.ts';
 import { prices } from './prices.ts';
+import { isSeen, LAST_PRICES_KEY, SEEN_FIELDS, type SeenPrice } from './seen.ts';
 
-const KEY = 'prices.last';
+const KEY = LAST_PRICES_KEY;
 const EVERY_MS = 5000;
-
-const FIELDS = [
-  'name',
-  'productName',
-  'price',
-  'bidPrice',
-  'askPrice',
-  'priceChangePercent',
-  'sort',
-  'type',
-  'tradeStatus',
-] as const;
-export type SeenPrice = Pick<PriceEntry, (typeof FIELDS)[number]>;
+export type { SeenPrice };
 
 export interface LastSeen {
   /** In display order; empty when this browser has seen none. */
   symbols: string[];
   bySymbol: Record<string, SeenPrice>;
 }
-
-const isSeen = (x: unknown): x is SeenPrice => {
-  const p = x as Partial<SeenPrice> | null;
-  return (
-    typeof p?.name === 'string' &&
-    typeof p.bidPrice === 'number' &&
-    typeof p.askPrice === 'number' &&
-    typeof p.priceChangePercent === 'number'
-  );
-};
 
 /** Read once at start; it does not follow the live board. */
 function load(): LastSeen {
@@ -59,7 +37,7 @@ export const lastSeen: LastSeen = load();
 function save(): void {
   const list = prices.symbols.flatMap((s) => {
     const q = prices.bySymbol[s];
-    return q ? [Object.fromEntries(FIELDS.map((f) => [f, q[f]])) as unknown as SeenPrice] : [];
+    return q ? [Object.fromEntries(SEEN_FIELDS.map((f) => [f, q[f]])) as unknown as SeenPrice] : [];
   });
   if (list.length) writeJson(KEY, list);
 }

@@ -2,6 +2,7 @@
 import { proxy, subscribe } from 'valtio/vanilla';
 import type { Language, TradeMode } from '../config/site.ts';
 import { readJson, writeJson } from './persist.ts';
+import { PREFERENCES_KEY } from './seen.ts';
 
 export interface Preferences {
   language: Language | undefined;
@@ -12,7 +13,7 @@ export interface Preferences {
   tradeMode: TradeMode | undefined;
 }
 
-const KEY = 'preferences';
+const KEY = PREFERENCES_KEY;
 const saved = readJson<Partial<Preferences>>(KEY) ?? {};
 
 export const preferences = proxy<Preferences>({

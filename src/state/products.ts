@@ -19,6 +19,7 @@ import type { PriceEntry, ProductOrderInfo } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
 import { DEFAULT_PRECISION } from '../config/constants.ts';
 import { readJson, writeJson } from './persist.ts';
+import { DIGITS_KEY, isDigits } from './seen.ts';
 
 export interface ProductDigits {
   /** Price decimals (pricePrecision). */
@@ -27,11 +28,7 @@ export interface ProductDigits {
   volume: number;
 }
 
-const KEY = 'products.digits';
-
-/** A decimal count a display can use (a server's wild value is not one). */
-const isDigits = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 12;
+const KEY = DIGITS_KEY;
 
 /** Volume decimals from a product info's smallest volume. */
 export const volumeDigitsOf = (minCount: number | undefined): number =>

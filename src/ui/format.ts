@@ -19,6 +19,7 @@
 import { DEFAULT_PRECISION } from '../config/constants.ts';
 import { priceDigitsOf, volumeDigitsFor } from '../state/products.ts';
 import { site } from '../state/site.ts';
+import { fixed, signedPercent } from './number-core.ts';
 
 /** What a number on screen is (the DOM's `data-num`). */
 export type NumKind =
@@ -36,12 +37,6 @@ const numberOf = (v: Value): number | undefined => {
 };
 
 const MISSING = '—';
-
-/** Fixed decimals, and never "-0.00". */
-function fixed(n: number, decimals: number): string {
-  const s = n.toFixed(decimals);
-  return /^-0(\.0+)?$/.test(s) ? s.slice(1) : s;
-}
 
 /** A number as written, without exponent notation (1e-7 → 0.0000001). */
 function plain(v: number | string): string {
@@ -90,9 +85,7 @@ export const money = (v: Value): string => amountText(v, BASE_CURRENCY);
 /** A change in percent: 2 decimals and a sign ("+1.25", "-0.40"); the % sign is the caller's. */
 export function percentText(v: Value): string {
   const n = numberOf(v);
-  if (n === undefined) return MISSING;
-  const s = fixed(n, 2);
-  return n > 0 && s !== '0.00' ? `+${s}` : s;
+  return n === undefined ? MISSING : signedPercent(n);
 }
 
 /** A payout rate in percent as configured (85, 87.5), at most 2 decimals; the % is the caller's. */

@@ -9,10 +9,12 @@ import './components/forms.css';
 import './components/lists.css';
 import { App } from './app.tsx';
 import { headStart } from './boot/head-start.ts';
+import { keepBootShell } from './boot/boot-shell.tsx';
 
 export function mount(el: HTMLElement): void {
   // The config and services start now; the first render runs alongside.
   headStart();
+  keepBootShell(el);
   const root = createRoot(el);
   // A transition: React renders the first tree in short slices, not one long task.
   startTransition(() =>

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, signIn } from './sim.ts';
+import { backOffice, go, logOut, signIn } from './sim.ts';
 
 const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const STALE = '[data-testid^="row-bid-"][data-stale="true"]';
@@ -62,6 +62,90 @@ test('the desktop quotation panel shows the last prices seen at once, marked as 
   const other = await holdLivePrices(context, list);
   await page.reload();
   await expectStaleThenLive(other, list);
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Reloads `page` with the app's scripts held back until the returned function is called. */
+async function reloadWithScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  return release;
+}
+
+/** Whether any module has run: the entry marks its start. */
+const modulesRan = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('boot:main').length);
+
+// Issue 31: a repeat visit paints them from index.html before any module script runs.
+test("a repeat visit shows the last prices before the app's scripts load, then live ones", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/');
+  const stale = page.locator(STALE);
+  await expect(page.locator(LIVE).first()).toBeVisible();
+  // Written by the app: its last prices and the shell's texts.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          localStorage.getItem('prices.last') !== null &&
+          localStorage.getItem('boot.shell') !== null,
+      ),
+    )
+    .toBe(true);
+  const release = await reloadWithScriptsHeld(page);
+  await expect(stale.first()).toBeVisible();
+  expect(await modulesRan(page)).toBe(0);
+  await expect(stale.first()).toHaveCSS('font-style', 'italic');
+  await expect(stale.first()).toHaveAccessibleName(/last seen, not live/);
+  await expect(page.getByRole('status').filter({ hasText: 'Last prices seen' })).toBeVisible();
+  expect(await stale.count()).toBeGreaterThanOrEqual(30);
+
+  release();
+  await expect(page.locator(LIVE).first()).toBeVisible();
+  await expect(stale).toHaveCount(0);
+  await expect(page.getByText('Last prices seen, not live yet')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a repeat visit to /position shows the account's last positions before the app's scripts load; signing out forgets them", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'shell-positions@example.com');
+  await go(page, '/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill('0.5');
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByRole('button', { name: 'View positions' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('boot.account'))).not.toBeNull();
+
+  const release = await reloadWithScriptsHeld(page);
+  const painted = page.getByRole('list', { name: 'Positions (1)' });
+  await expect(painted.getByText('BTCUSDT')).toBeVisible();
+  expect(await modulesRan(page)).toBe(0);
+  await expect(page.locator('[aria-label="Summary"] dd[data-stale="true"]')).toHaveCount(3);
+  // Each figure says so in words a screen reader reads, and the note is a status.
+  await expect(page.locator('dd[data-stale="true"]').first()).toContainText('last seen, not live');
+  await expect(page.getByRole('status').filter({ hasText: 'Last prices seen' })).toBeVisible();
+
+  release();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  await expect(page.locator('[data-stale="true"]')).toHaveCount(0);
+  await logOut(page);
+  expect(await page.evaluate(() => localStorage.getItem('boot.account'))).toBeNull();
   expect(consoleErrors).toEqual([]);
 });
 

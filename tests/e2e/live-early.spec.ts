@@ -1,8 +1,9 @@
 /**
- * Live mode's first product list (live project only): the entry asks the
- * server for it as soon as the site config names the server, before the
- * app's code has loaded (ui/boot/early-product-list.ts), and the app takes
- * that reply instead of asking again. Over real HTTP, against the separate
+ * Live mode's first calls (live project only): the entry asks the server
+ * for the product list and the system config as soon as the site config
+ * names the server, before the app's code has loaded
+ * (ui/boot/early-replies.ts), and the app takes those replies instead of
+ * asking again; and it starts no simulator worker. Over real HTTP, against the separate
  * server process.
  */
 import { contract } from '../../src/api/contract.ts';
@@ -47,5 +48,18 @@ test(
     // real delay: no second request over a window (none marks its absence).
     await page.waitForTimeout(500);
     expect(asked).toHaveLength(1);
+    // A first visit to a live site starts no simulator worker on a guess (issue 31).
+    expect(await page.evaluate(() => performance.getEntriesByName('boot:worker').length)).toBe(0);
+    const system = contract.systemConfig.path;
+    // The system config (the flags) was the entry's call too, and asked for once.
+    expect(
+      await page.evaluate(
+        (p) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => new URL(e.name).pathname.endsWith(p)).length,
+        system,
+      ),
+    ).toBe(1);
   },
 );

@@ -12,7 +12,7 @@ import type { ChannelName, Transport } from '../../api/wire.ts';
 import type { SiteConfig } from '../../config/site.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
 import { startWorker, takeWorker, type SimulatorWorker } from './early.ts';
-import { liveKey, simulatorKey, withEarlyProductList } from './early-product-list.ts';
+import { liveKey, simulatorKey, withEarlyReplies } from './early-replies.ts';
 import { withEarlySocket } from './early-socket.ts';
 
 export interface Backend {
@@ -43,7 +43,7 @@ export function simulatorBackend(cfg?: SiteConfig): Backend {
     );
   return {
     kind: 'simulator',
-    transport: withEarlyProductList(simulatorTransport(server), simulatorKey),
+    transport: withEarlyReplies(simulatorTransport(server), simulatorKey),
     channels: { market: channel('market'), exchange: channel('exchange') },
     simulator: remote,
   };
@@ -54,7 +54,7 @@ export function liveBackend(cfg: SiteConfig): Backend {
   if (!live) throw new Error('live back end needs site config "live"');
   return {
     kind: 'live',
-    transport: withEarlyProductList(
+    transport: withEarlyReplies(
       httpTransport({ roots: live.roots, prefix: live.prefix ?? '/v1' }),
       liveKey(live.roots, live.prefix),
     ),

@@ -6,7 +6,7 @@
  *   last says simulator, or when there is none. A live site's first visit
  *   starts it once for nothing; the app lets it go when the config says live
  *   (backend.ts), and later visits remember live and start none;
- * - the first product-list call (early-product-list.ts): to that worker, or
+ * - the first product-list call (early-replies.ts): to that worker, or
  *   to the live server the config names once it arrives; and then the live
  *   market socket (early-socket.ts);
  * - the first locale files (English, the fallback, and the language the app
@@ -15,16 +15,20 @@
  * fetches afresh.
  */
 import * as Comlink from 'comlink';
-import { staticFiles } from '../../api/static-files.ts';
+import { fetchSiteConfig } from './site-config-fetch.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
-import { sendToLive, sendToSimulator } from './early-product-list.ts';
+import { productListRequest, sendToLive, sendToSimulator } from './early-replies.ts';
+import { wireRequest } from '../../api/request.ts';
+import type { WireRequest } from '../../api/wire.ts';
+import { findRoute } from '../../machines/routes.ts';
 import { openEarlyMarket } from './early-socket.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
+import { LAST_CONFIG_KEY } from '../../state/seen.ts';
 
 /** The last site config read (raw), for a start without network and for these guesses. */
-export const LAST_CONFIG = 'siteConfig.last';
+export const LAST_CONFIG = LAST_CONFIG_KEY;
 
 export type WorkerEndpoint = MessagePort | Worker;
 
@@ -36,6 +40,8 @@ export interface SimulatorWorker {
 
 let configFetch: Promise<Response> | undefined;
 let worker: SimulatorWorker | undefined;
+/** The app has taken (or started) its worker: a config arriving later starts none. */
+let workerTaken = false;
 
 export function startWorker(): SimulatorWorker {
   const endpoint = newWorker();
@@ -57,12 +63,14 @@ function newWorker(): WorkerEndpoint {
 }
 
 export function startEarly(): void {
-  const last = readJson<{ backend?: unknown; defaultLanguage?: unknown }>(LAST_CONFIG);
+  const last = readJson<{
+    backend?: unknown;
+    defaultLanguage?: unknown;
+    defaultTradeMode?: unknown;
+  }>(LAST_CONFIG);
   // index.html asked for it as it parsed; else (a page without that script) here.
   const inline = window as { __siteConfig?: Promise<Response> };
-  const asked =
-    inline.__siteConfig ??
-    fetch(`${import.meta.env.BASE_URL}${staticFiles.siteConfig}`, { cache: 'no-store' });
+  const asked = inline.__siteConfig ?? fetchSiteConfig();
   delete inline.__siteConfig;
   configFetch = asked.then((res) => {
     // A copy, read here: the app reads the original (loadSiteConfig).
@@ -71,9 +79,11 @@ export function startEarly(): void {
         .clone()
         .json()
         .then(
-          (raw) => {
-            sendToLive(raw);
-            openEarlyMarket(raw);
+          (raw: { backend?: unknown; defaultTradeMode?: unknown } | null) => {
+            if (raw?.backend === 'live') {
+              sendToLive(raw, firstCalls(raw));
+              openEarlyMarket(raw);
+            } else if (last === undefined) startSimulator(raw);
           },
           () => {},
         );
@@ -81,10 +91,7 @@ export function startEarly(): void {
   });
   // Its failure is reported when the app reads it (loadSiteConfig).
   configFetch.catch(() => {});
-  if (last?.backend !== 'live') {
-    worker = startWorker();
-    sendToSimulator(worker.remote.handle);
-  }
+  if (last !== undefined && last?.backend !== 'live') startSimulator(last);
   const lng = isLanguage(preferences.language)
     ? preferences.language
     : isLanguage(last?.defaultLanguage)
@@ -97,6 +104,36 @@ export function startEarly(): void {
   for (const l of new Set(['en', lng] as const)) loadLocale(l).catch(() => {});
 }
 
+function startSimulator(cfg: { defaultTradeMode?: unknown } | null): void {
+  if (worker || workerTaken) return;
+  worker = startWorker();
+  sendToSimulator(worker.remote.handle, firstCalls(cfg));
+}
+
+/** The chart's symbol when the page opens on a chart route (`/chart/X`, `/X/chart`). */
+function chartSymbol(): string | undefined {
+  const base = import.meta.env.BASE_URL;
+  const found = findRoute(location.pathname.slice(base.length - 1) || '/');
+  const chart = found?.route.name === 'chart' || found?.route.name === 'chartAlt';
+  return chart ? found.params.symbol : undefined;
+}
+
+/**
+ * The first screen's first calls: the product list, the system config (the
+ * feature flags, which what a screen shows waits on), and on a chart the
+ * Buy / Sell gate's (machines/chartGate/actors.ts, market mode; an option
+ * gate's product read is the app's own).
+ */
+function firstCalls(cfg: { defaultTradeMode?: unknown } | null | undefined): WireRequest[] {
+  const calls = [productListRequest(), wireRequest('systemConfig')];
+  const symbol = chartSymbol();
+  if (!symbol) return calls;
+  calls.push(wireRequest('marketStatus', { symbol }));
+  if ((preferences.tradeMode ?? cfg?.defaultTradeMode ?? 'market') === 'market')
+    calls.push(wireRequest('thumb', { symbol }));
+  return calls;
+}
+
 /** The config fetch started early, once. */
 export function takeConfigFetch(): Promise<Response> | undefined {
   const f = configFetch;
@@ -106,6 +143,7 @@ export function takeConfigFetch(): Promise<Response> | undefined {
 
 /** The worker started early, once. */
 export function takeWorker(): SimulatorWorker | undefined {
+  workerTaken = true;
   const w = worker;
   worker = undefined;
   return w;

@@ -7,8 +7,10 @@
 import { subscribe } from 'valtio';
 import type { ExchangeMessage } from '../../api/types/realtime.ts';
 import { applyOrders, clearOrders } from '../../state/orders.ts';
-import { bookOf, session } from '../../state/session.ts';
+import { session } from '../../state/session.ts';
+import { accountOf } from '../../state/token.ts';
 import type { Services } from './services.ts';
+import { forgetOtherAccount } from './shell-account.ts';
 
 export function startExchangeData(s: Services): () => void {
   const channel = s.backend.channels.exchange;
@@ -19,8 +21,10 @@ export function startExchangeData(s: Services): () => void {
   const follow = () => {
     const token = session.token;
     if (token === current) return;
-    const refreshed = !!token && !!current && bookOf(token) === bookOf(current);
+    const refreshed = !!token && !!current && accountOf(token) === accountOf(current);
     current = token;
+    // The boot shell's stored positions are the account's that showed them: gone with its session.
+    forgetOtherAccount(token);
     channel.setAuth(token);
     // A refreshed token for the same account and book: the open socket signs in again with it
     // (setAuth) and the server sends the lists whole, compared with those shown; nothing is

@@ -3,6 +3,7 @@ import type { PricesDeltaMessage, PricesMessage } from '../../api/types/realtime
 import { pricePatches, priceSequence } from '../../api/realtime/price-patch.ts';
 import { queuePricePatches, queuePrices, setAllPrices } from '../../state/prices.ts';
 import { rememberPrices } from '../../state/last-prices.ts';
+import { rememberShellTexts } from './shell-texts.ts';
 import type { Services } from './services.ts';
 import { yieldToMain } from './yield.ts';
 // This client merges numbered deltas (api/types/realtime.ts); the entry's early socket subscribes the same.
@@ -10,6 +11,7 @@ import { PRICES_SUB as SUB } from './early-socket.ts';
 
 export async function startMarketData(s: Services): Promise<void> {
   rememberPrices();
+  rememberShellTexts(s.i18n);
   let first = true;
   const seq = priceSequence();
   const market = s.backend.channels.market;

@@ -7,7 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { staticFiles } from '../../api/static-files.ts';
+import { fetchSiteConfig } from './site-config-fetch.ts';
 import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
 import { textDirection } from '../../i18n/loaders.ts';
@@ -44,8 +44,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   let res: Response;
   try {
     // The entry's fetch the first time (early.ts), a new one on a later start.
-    res = await (takeConfigFetch() ??
-      fetch(`${base}${staticFiles.siteConfig}`, { cache: 'no-store' }));
+    res = await (takeConfigFetch() ?? fetchSiteConfig());
   } catch (e) {
     // Offline: the config this browser last read, if any.
     const last = readJson<unknown>(LAST_CONFIG);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
+import { DESKTOP_QUERY } from '../../config/constants.ts';
 
 /** Whether a media query matches, kept current on resize. */
 export function useMedia(query: string): boolean {
@@ -16,7 +17,7 @@ export function useMedia(query: string): boolean {
 }
 
 /** Desktop shell from 768 px wide (ARCHITECTURE.md: mobile below). */
-export const useDesktop = (): boolean => useMedia('(min-width: 768px)');
+export const useDesktop = (): boolean => useMedia(DESKTOP_QUERY);
 /** Wide desktop: above 1600 px the theme colour buttons show. */
 export const useWide = (): boolean => useMedia('(min-width: 1601px)');
 /** The theme in force: the user's choice, else the system's (issue 25 item 8). */

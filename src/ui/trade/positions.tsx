@@ -13,7 +13,8 @@ import { orders } from '../../state/orders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { ui } from '../../state/ui.ts';
 import { useOpenTrade } from './open-trade.ts';
-import { bookOf, decodeToken, isDemo, session } from '../../state/session.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { accountOf } from '../../state/token.ts';
 import { useServices } from '../services-context.tsx';
 import { useDesktop } from '../hooks/use-media.ts';
 import { Drawer } from '../components/drawer.tsx';
@@ -31,6 +32,7 @@ import {
 import { MarketOrderCard } from './order-card.tsx';
 import { RunningOptions } from './running-options.tsx';
 import { summaryAtRows } from './summary.ts';
+import { useRememberPositions } from './positions-shell.ts';
 import { useProductDigits } from './use-product-digits.ts';
 
 const SUMMARY_POLL_MS = 2000;
@@ -46,7 +48,7 @@ function useSummary(makeup: string): OrderQueryData | undefined {
   const { token } = useSnapshot(session);
   // Whose figures they are: after the demo switch the other book's are not shown, not even
   // until the first reply; a refreshed token keeps them.
-  const book = token ? bookOf(token) : undefined;
+  const book = token ? accountOf(token) : undefined;
   const [data, setData] = useState<{ book: string; summary: OrderQueryData }>();
   useEffect(() => {
     if (!token || !book) return;
@@ -72,6 +74,12 @@ function Summary() {
   // The rows' instant: the P&L is the sum of the rows shown (see summary.ts).
   const makeup = [...snap.holding, ...snap.pending].map((o) => o.id).join();
   const s = summaryAtRows(useSummary(makeup), snap.loaded.holding ? snap.holding : undefined);
+  // Kept for the next visit's boot shell (phones only: the desktop opens on its workspace).
+  useRememberPositions(
+    s,
+    snap.loaded.holding ? (snap.holding as MarketOrder[]) : undefined,
+    !useDesktop(),
+  );
   return (
     <dl className="summary" aria-label={t('position.summary')}>
       <div>

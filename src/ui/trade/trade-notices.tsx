@@ -15,7 +15,8 @@ import {
   orders,
   UNLISTED_CHECKS_MS,
 } from '../../state/orders.ts';
-import { bookOf, decodeToken, isDemo, session } from '../../state/session.ts';
+import { decodeToken, isDemo, session } from '../../state/session.ts';
+import { accountOf } from '../../state/token.ts';
 import { useServices } from '../services-context.tsx';
 import { announceClose, announceFill, closedByItself, closedOrders } from './trade-results.ts';
 
@@ -31,7 +32,7 @@ export function watchClosedPositions(api: ApiClient): () => void {
   const look = (ids: readonly string[], book: string | undefined, tries: number) => {
     if (!ids.length) return;
     const token = session.token;
-    if (!token || bookOf(token) !== book) return done(ids);
+    if (!token || accountOf(token) !== book) return done(ids);
     void closedOrders(api, ids, isDemo(decodeToken(token))).then((list) => {
       // Said once: an order looked for twice (a slow reply, then the next check) is kept once.
       const fresh = list.filter((o) => !orders.closed[o.id]);
@@ -63,7 +64,7 @@ export function watchClosedPositions(api: ApiClient): () => void {
     if (!ids.length) return;
     ids.forEach((id) => chasing.add(id));
     const token = session.token;
-    look(ids, token ? bookOf(token) : undefined, 0);
+    look(ids, token ? accountOf(token) : undefined, 0);
   });
   return () => {
     off();

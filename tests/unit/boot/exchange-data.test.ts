@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startExchangeData } from '../../../src/ui/boot/exchange-data.ts';
 import { applyOrders, onPositionsGone, orders } from '../../../src/state/orders.ts';
-import { bookOf, clearSession, setSession } from '../../../src/state/session.ts';
+import { clearSession, setSession } from '../../../src/state/session.ts';
+import { accountOf } from '../../../src/state/token.ts';
 import type { Services } from '../../../src/ui/boot/services.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
 
@@ -40,9 +41,9 @@ afterEach(() => {
 
 describe('the exchange channel and the session', () => {
   it('tells the books apart by account and real or demo', () => {
-    expect(bookOf(token('1', '0', 1))).toBe('1:real');
-    expect(bookOf(token('1', '1', 1))).toBe('1:demo');
-    expect(bookOf('not a token')).toBeUndefined();
+    expect(accountOf(token('1', '0', 1))).toBe('1:real');
+    expect(accountOf(token('1', '1', 1))).toBe('1:demo');
+    expect(accountOf('not a token')).toBeUndefined();
   });
 
   it('a refreshed token keeps the lists and the socket; a stop that fires after it is seen to go', async () => {
