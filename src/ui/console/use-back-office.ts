@@ -10,7 +10,6 @@ import { useServices } from '../services-context.tsx';
 import { httpBackOffice } from './http-back-office.ts';
 import { operatorSession, setOperatorKey } from './operator-session.ts';
 import { tapBackOffice } from './record/tap.ts';
-import { serverNow } from '../../state/server-clock.ts';
 
 /** Every back-office call returns a promise (across the worker or over HTTP). */
 export type RemoteBackOffice = {
@@ -41,6 +40,6 @@ export function useBackOffice(): RemoteBackOffice | undefined {
             onUnauthorized: () => setOperatorKey(undefined),
           })
         : undefined;
-    return bo && tapBackOffice(bo, serverNow);
+    return bo && tapBackOffice(bo);
   }, [backend, config.operatorUrl, key]);
 }

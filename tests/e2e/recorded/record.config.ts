@@ -16,6 +16,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results/record'),
   reporter: 'line',
   workers: 1,
+  // At a person's pace: the replay acts at the recorded times, so a session driven at machine
+  // speed would leave it behind from its first step (it starts by loading the scenario).
+  use: { ...base.use, launchOptions: { ...base.use?.launchOptions, slowMo: 400 } },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: { ...base.webServer!, cwd: root } as NonNullable<typeof base.webServer>,
 });

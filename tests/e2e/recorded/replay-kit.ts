@@ -19,17 +19,39 @@ export { textPattern };
 /** The recorded scenarios' users sign in with the library's password (a recording keeps none). */
 export const PASSWORD = LIBRARY_PASSWORD;
 
-/** The recording's world in the page's simulator, its user signed in, its first screen shown. */
+/** The simulator time each page's replay started from (its scenario's). */
+const starts = new WeakMap<Page, number>();
+/** The longest a replay waits for one step's time (a reviewer's long pause). */
+const MAX_WAIT_MS = 20_000;
+
+/**
+ * The recording's world in the page's simulator, its user signed in, its
+ * first screen shown. Loaded into the app already running (as the console's
+ * Load does), not before a page load: the replay's clock starts with the
+ * scenario's, and a load would spend a second or two of it.
+ */
 export async function startFrom(page: Page, rec: Recording): Promise<void> {
   await page.setViewportSize(rec.viewport);
-  await page.goto('/login');
-  await backOffice(page, 'loadScenario', rec.scenario);
-  // The load ended the sessions of the world it replaced: the app starts again on it.
   await page.goto(rec.user ? '/login' : rec.path);
+  await backOffice(page, 'loadScenario', rec.scenario);
+  starts.set(page, rec.scenario.now);
   if (!rec.user) return;
   await submitSignIn(page, { email: rec.user }, PASSWORD);
   await page.waitForURL((u) => u.pathname !== '/login');
   await go(page, rec.path);
+}
+
+/**
+ * Wait until the simulator's clock is `seconds` past the scenario's time,
+ * when the reviewer did the next step (a replay is faster than a person):
+ * the market then shows the recording's prices, and timers run as they did.
+ */
+export async function at(page: Page, seconds: number): Promise<void> {
+  const start = starts.get(page);
+  if (start === undefined) throw new Error('at() before startFrom()');
+  const now = await backOffice<number>(page, 'now');
+  const wait = Math.min(MAX_WAIT_MS, start + seconds * 1000 - now);
+  if (wait > 0) await page.waitForTimeout(wait);
 }
 
 /** The latest code the simulator sent to `login` (the outbox, as a reviewer reads it). */

@@ -108,9 +108,9 @@ export function planMarkdown(r: Recording, name: string): string {
 }
 
 /** A name to find an element by: exact, or a pattern where a market figure may differ. */
-function nameArg(name: string): string {
-  if (!hasFigure(name)) return `{ name: ${q(name)}, exact: true }`;
-  return `{ name: textPattern(${q(name)}) }`;
+function nameFields(name: string): string {
+  if (!hasFigure(name)) return `name: ${q(name)}, exact: true`;
+  return `name: textPattern(${q(name)})`;
 }
 
 function locator(t: Target): string {
@@ -120,7 +120,7 @@ function locator(t: Target): string {
   const find =
     t.role === LABEL
       ? `getByLabel(${q(t.name)}, { exact: true })`
-      : `getByRole(${q(t.role)}, ${nameArg(t.name)})`;
+      : `getByRole(${q(t.role)}, { ${nameFields(t.name)} })`;
   return `${scope}.${find}${t.nth ? `.nth(${t.nth})` : ''}`;
 }
 
@@ -159,7 +159,14 @@ function stepCode(s: Step, i: number, login: string | undefined): string {
     case 'go':
       return `await go(page, ${q(s.path)});`;
     case 'op':
-      return `await backOffice(page, ${q(s.op)}${s.args.length ? `, ${argsCode(s.args, i, login)}` : ''});`;
+      return [
+        // What the reviewer saw before acting: the replay waits for it too.
+        ...(s.seen ?? []).map(
+          (tab) =>
+            `await expect(page.getByRole('tab', { ${nameFields(tab)}, selected: true })).toBeVisible();`,
+        ),
+        `await backOffice(page, ${q(s.op)}${s.args.length ? `, ${argsCode(s.args, i, login)}` : ''});`,
+      ].join('\n');
     case 'toast':
       return `await expect(page).toHaveShownToast(${hasFigure(s.text) ? `textPattern(${q(s.text)})` : q(s.text)});`;
   }
@@ -180,7 +187,11 @@ export function replaySpec(r: Recording, name: string): string {
   let login = r.user;
   const body: string[] = [];
   r.steps.forEach((s, i) => {
-    body.push(`// ${i + 1}. ${stepWords(s).replaceAll('\n', ' ')}`, stepCode(s, i, login));
+    body.push(`// ${i + 1}. ${stepWords(s).replaceAll('\n', ' ')}`);
+    // At the market time the reviewer acted (prices, fills and timers are the recording's).
+    const t = secondsIn(r, s.at);
+    if (t > 0 && s.kind !== 'toast') body.push(`await at(page, ${t});`);
+    body.push(stepCode(s, i, login));
     if (s.kind === 'fill' && LOGIN_FIELD.test(s.target.name) && !s.value.startsWith('{{'))
       login = s.value;
   });
@@ -193,9 +204,10 @@ export function replaySpec(r: Recording, name: string): string {
     );
   }
   const uses = body.join('\n');
-  const kit = ['PASSWORD', 'startFrom', 'expectText', 'textPattern', 'latestCode'].filter(
-    (k) => k === 'startFrom' || uses.includes(`${k}`),
+  const kit = ['PASSWORD', 'at', 'startFrom', 'expectText', 'textPattern', 'latestCode'].filter(
+    (k) => k === 'startFrom' || uses.includes(k === 'at' ? 'at(page' : k),
   );
+  const last = r.steps.reduce((m, s) => Math.max(m, secondsIn(r, s.at)), 0);
   const sim = ['backOffice', 'go'].filter((k) => uses.includes(`${k}(`));
   const desc = (r.scenario.description || 'a saved scenario').replaceAll('*/', '* /');
   return `/**
@@ -213,13 +225,16 @@ const rec = JSON.parse(
 ) as Recording;
 
 test(${q(`recorded: ${name}`)}, async ({ page, consoleErrors }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(${60_000 + Math.ceil(last) * 1000});
   await startFrom(page, rec);
 ${indent(uses)}
   expect(consoleErrors).toEqual([]);
 });
 `;
 }
+
+/** Seconds from the scenario's time to `at` (server times), to the millisecond. */
+const secondsIn = (r: Recording, at: number) => Math.max(0, Math.round(at - r.scenario.now) / 1000);
 
 const indent = (s: string) =>
   s

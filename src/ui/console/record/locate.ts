@@ -107,3 +107,12 @@ function regionText(el: Element): { text: string; cut?: true } | undefined {
   const at = all.lastIndexOf(' ', MAX_TEXT);
   return { text: all.slice(0, at > 0 ? at : MAX_TEXT), cut: true };
 }
+
+/** The names of the app's selected tabs on screen (the state of a screen the reviewer acted on). */
+export function selectedTabs(): string[] {
+  return [...document.querySelectorAll('[role=tab][aria-selected=true]')]
+    .filter((el) => inApp(el) && visible(el))
+    .map((el) => clean(computeAccessibleName(el)))
+    .filter(Boolean)
+    .slice(0, 3);
+}

@@ -59,7 +59,13 @@ export type Step = StepBase &
     | { kind: 'select'; target: Target; value: string; text: string }
     | { kind: 'check'; target: Target; checked: boolean }
     | { kind: 'go'; path: string }
-    | { kind: 'op'; op: string; args: unknown[] }
+    | {
+        kind: 'op';
+        op: string;
+        args: unknown[];
+        /** The selected tabs on screen when it was sent: what the reviewer waited for. */
+        seen?: string[];
+      }
     | { kind: 'toast'; text: string }
   );
 
@@ -80,6 +86,12 @@ export interface Recording {
   /** Where it was recorded ('simulator' or 'live'); the replay runs in the page's simulator. */
   mode: 'simulator' | 'live';
   startedAt: number;
+  /**
+   * The simulator's clock minus the device's (ms), from the saved scenario's
+   * time: a step's server time is the device's plus this. (The app's own
+   * estimate lags a few seconds after a load moved the clock.)
+   */
+  clockOffset: number;
   /** The window's size, so the replay shows the same layout (phone or desktop). */
   viewport: { width: number; height: number };
   /** The e-mail of whoever was signed in when recording started (the replay signs them in). */
@@ -134,7 +146,10 @@ export function eventData(
 
 /** A new recording that starts from `scenario`. */
 export function newRecording(
-  init: Pick<Recording, 'mode' | 'startedAt' | 'viewport' | 'path' | 'scenario' | 'user'>,
+  init: Pick<
+    Recording,
+    'mode' | 'startedAt' | 'clockOffset' | 'viewport' | 'path' | 'scenario' | 'user'
+  >,
 ): Recording {
   return { kind: RECORDING_KIND, version: RECORDING_VERSION, ...init, steps: [], dropped: 0 };
 }
@@ -188,8 +203,13 @@ export function checkRecording(x: unknown): string | undefined {
 const FIGURE = /-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+\.\d+/g;
 /** A date or a time of day: the replay runs at another time; any one matches. */
 const WHEN = /\d{4}-\d{2}-\d{2}|\d{2}\/\d{2}(?:\/\d{4})?|\d{1,2}:\d{2}(?::\d{2})?/g;
-/** How far a figure may be from the recorded one, relative (a replay is seconds later). */
+/**
+ * How far a figure may be from the recorded one: relative, and at least the
+ * floor. The replay acts at the recorded market times (replay-kit.ts `at`),
+ * so prices agree but for a tick now and then, which moves a small P&L most.
+ */
 export const FIGURE_TOLERANCE = 0.02;
+export const FIGURE_FLOOR = 0.1;
 
 export const hasFigure = (s: string): boolean =>
   new RegExp(FIGURE.source).test(s) || new RegExp(WHEN.source).test(s);
@@ -215,12 +235,15 @@ const figures = (s: string) => [...s.matchAll(FIGURE)].map((m) => Number(m[0].re
  * the recorded one, any date or time? (`cut`: the recorded text is the beginning.)
  */
 export function sameText(actual: string, recorded: string, cut = false): boolean {
-  const r = squash(recorded).replace(WHEN, ' ');
-  const a = squash(actual).replace(WHEN, ' ');
+  const r = squash(recorded.replace(WHEN, ' '));
+  const a = squash(actual.replace(WHEN, ' '));
   if (!textPattern(r, cut).test(a)) return false;
   const fa = figures(a);
   return figures(r).every((x, i) => {
     const y = fa[i] ?? NaN;
-    return Math.abs(x - y) <= Math.max(0.02, FIGURE_TOLERANCE * Math.max(Math.abs(x), Math.abs(y)));
+    return (
+      Math.abs(x - y) <=
+      Math.max(FIGURE_FLOOR, FIGURE_TOLERANCE * Math.max(Math.abs(x), Math.abs(y)))
+    );
   });
 }

@@ -7,10 +7,16 @@
  * keeps what the screen showed then.
  */
 import { onOutsideEvent } from '../../../machines/inspect.ts';
-import { serverNow } from '../../../state/server-clock.ts';
 import { decodeToken, session } from '../../../state/session.ts';
 import type { ScenarioDoc } from '../../../simulator/scenario-file.ts';
-import { controlOf, inApp, regionsOnScreen, secretField, targetOf } from './locate.ts';
+import {
+  controlOf,
+  inApp,
+  regionsOnScreen,
+  secretField,
+  selectedTabs,
+  targetOf,
+} from './locate.ts';
 import {
   addEvent,
   addStep,
@@ -30,6 +36,9 @@ import { RECORDING_KEY as KEY, recorder, setTap } from './tap.ts';
 const CAUSED_MS = 1500;
 
 let rec: Recording | undefined;
+
+/** The simulator's time now (see Recording.clockOffset). */
+const serverNow = (device = Date.now()) => device + (rec?.clockOffset ?? 0);
 let open: Step | undefined;
 let lastClickAt = 0;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -139,14 +148,32 @@ function listen(on: boolean): void {
   setTap(
     on
       ? {
-          op: (name, args, at) => {
-            if (isKeptOp(name))
-              push({ kind: 'op', at, op: name, args: redactArgs(args) as unknown[] });
+          op: (name, args, sentAt, result) => {
+            const at = serverNow(sentAt);
+            followClock(name, args, result);
+            if (!isKeptOp(name)) return;
+            const seen = selectedTabs();
+            push({
+              kind: 'op',
+              at,
+              op: name,
+              args: redactArgs(args) as unknown[],
+              ...(seen.length ? { seen } : {}),
+            });
           },
           consoleToast: (text) => consoleToasts.set(text, Date.now()),
         }
       : undefined,
   );
+}
+
+/** An operation that moved the simulator's clock: the offset follows it. */
+function followClock(name: string, args: unknown[], result: unknown): void {
+  if (!rec) return;
+  if (name === 'skipTime' && typeof result === 'number') rec.clockOffset = result - Date.now();
+  const doc = args[0] as Partial<ScenarioDoc> | undefined;
+  if (name === 'loadScenario' && typeof doc?.now === 'number')
+    rec.clockOffset = doc.now - Date.now();
 }
 
 /** The e-mail of whoever is signed in, as the scenario knows them (the replay signs them in). */
@@ -165,7 +192,8 @@ export async function startRecording(
   const user = signedIn(scenario);
   rec = newRecording({
     mode,
-    startedAt: serverNow(),
+    startedAt: scenario.now,
+    clockOffset: scenario.now - Date.now(),
     viewport: { width: innerWidth, height: innerHeight },
     path: location.pathname + location.search,
     scenario,

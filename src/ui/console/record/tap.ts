@@ -29,8 +29,8 @@ export function hasStoredRecording(): boolean {
 }
 
 export interface Tap {
-  /** An operation succeeded; `at` is when it was sent. */
-  op(name: string, args: unknown[], at: number): void;
+  /** An operation succeeded: what it was sent with, when (device time, ms), and its result. */
+  op(name: string, args: unknown[], sentAt: number, result: unknown): void;
   /** The console showed this notice (not the app). */
   consoleToast(text: string): void;
 }
@@ -48,18 +48,18 @@ export function noteConsoleToast(text: string): void {
 }
 
 /** The same back office, each operation reported to the tap once it succeeded. */
-export function tapBackOffice<T extends object>(bo: T, now: () => number): T {
+export function tapBackOffice<T extends object>(bo: T): T {
   const fns = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const call = (name: string) => {
     let fn = fns.get(name);
     if (!fn) {
       fn = (...args: unknown[]) => {
-        const at = now();
+        const at = Date.now();
         const target = (bo as Record<string, (...a: unknown[]) => unknown>)[name];
         if (typeof target !== 'function') return Promise.reject(new Error(`no operation ${name}`));
         const p = Promise.resolve(target(...args));
         void p.then(
-          () => tap?.op(name, args, at),
+          (result) => tap?.op(name, args, at, result),
           () => undefined,
         );
         return p;
