@@ -17,37 +17,37 @@ test('recorded: gap-stop', async ({ page, consoleErrors }) => {
   test.setTimeout(66000);
   await startFrom(page, rec);
   // 1. Type “gap.trader@example.com” in “E-mail”
-  await at(page, 0.846);
+  await at(page, 0.876);
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('gap.trader@example.com');
   // 2. Type the scenario's password in “Password”
-  await at(page, 1.267);
+  await at(page, 1.295);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   // 3. Tap “Sign in”
-  await at(page, 1.694);
+  await at(page, 1.738);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // 4. Expect the notice “Login successful”
   await expect(page).toHaveShownToast('Login successful');
   // 5. Tap the link “Position”
-  await at(page, 2.162);
+  await at(page, 2.252);
   await page.getByRole('link', { name: 'Position', exact: true }).click();
   // 6. In the back office: fire a gap of -2 % on BTCUSDT
-  await at(page, 4.356);
+  await at(page, 4.406);
   await expect(
     page.getByRole('tab', { name: 'Positions (1)', exact: true, selected: true }),
   ).toBeVisible();
   await backOffice(page, 'marketGap', ['BTCUSDT'], -2);
-  // 7. Expect the notice “Stop loss hit: BTCUSDT closed at 68694.78, P&L -14.11 USD”
+  // 7. Expect the notice “Stop loss hit: BTCUSDT closed at 68706.57, P&L -14.00 USD”
   await expect(page).toHaveShownToast(
-    textPattern('Stop loss hit: BTCUSDT closed at 68694.78, P&L -14.11 USD'),
+    textPattern('Stop loss hit: BTCUSDT closed at 68706.57, P&L -14.00 USD'),
   );
   // 8. Tap the link “History”
-  await at(page, 5.222);
+  await at(page, 5.281);
   await page.getByRole('link', { name: 'History', exact: true }).click();
   // Expect at the end: the screen and what its labelled parts showed.
   await expect(page).toHaveURL((u) => u.pathname + u.search === '/history');
   await expectText(
     page.locator('[aria-label="History"]').first(),
-    'BTCUSDT Buy Closed -14.11 Volume 0.01 Place price 70106.19 Close price 68694.78 Fee 0.36 Stop loss 2026-11-18 10:00:05 No more records',
+    'BTCUSDT Buy Closed -14.00 Volume 0.01 Place price 70106.19 Close price 68706.57 Fee 0.36 Stop loss 2026-11-18 10:00:05 No more records',
   );
   expect(consoleErrors).toEqual([]);
 });

@@ -79,3 +79,73 @@ test('gap-stop: a gap fills the stop', async ({ page }) => {
   );
   await stopAndExport(page, 'gap-stop');
 });
+
+test('market-order: buy with a stop loss and a take profit, then close', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login?scenario=new-trader');
+  await expect(page).toHaveURL(/\/login$/);
+  await record(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('E-mail').fill('new.trader@example.com');
+  await main.getByLabel('Password', { exact: true }).fill('demo1234');
+  await main.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/$/);
+  await page.getByRole('link', { name: 'BTCUSDT Bitcoin', exact: true }).click();
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await page.getByLabel('Volume (lots)').fill('0.01');
+  await page.getByRole('checkbox', { name: 'Stop loss' }).check();
+  await page.getByRole('checkbox', { name: 'Take profit' }).check();
+  // 1 % either side of the bid the form shows ("Below …").
+  const hint = page.getByText(/^Below \d+\.\d\d$/);
+  const bid = Number((await hint.textContent())!.slice('Below '.length));
+  await page.getByRole('textbox', { name: 'Stop loss' }).fill((bid * 0.99).toFixed(2));
+  await page.getByRole('textbox', { name: 'Take profit' }).fill((bid * 1.01).toFixed(2));
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByRole('button', { name: 'View positions' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  // Closing is allowed 3 minutes after the fill: the reviewer skips time.
+  const bo = await office(page, 'Market');
+  await bo.getByRole('button', { name: 'Skip 3 min' }).click();
+  await closeOffice(page);
+  await page.getByRole('button', { name: /^BTCUSDT \d+$/ }).click();
+  const detail = page.getByRole('dialog', { name: /BTCUSDT · \d+/ });
+  await detail.getByRole('button', { name: 'Close position' }).click();
+  await detail
+    .getByRole('alertdialog', { name: 'Close position' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Positions (0)' })).toBeVisible();
+  await stopAndExport(page, 'market-order');
+});
+
+test('withdrawal-locked: a withdrawal in review locks the form until the back office approves it', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/login?scenario=withdrawal-locked');
+  await expect(page).toHaveURL(/\/login$/);
+  await record(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('E-mail').fill('locked@example.com');
+  await main.getByLabel('Password', { exact: true }).fill('demo1234');
+  await main.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/$/);
+  await page.getByRole('link', { name: 'Mine', exact: true }).click();
+  await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
+  const locked = page.getByRole('status', { name: 'Withdrawal locked' });
+  await expect(locked).toBeVisible();
+  const bo = await office(page, 'Reviews');
+  await bo
+    .getByRole('listitem')
+    .filter({ hasText: /^withdraw/i })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await closeOffice(page);
+  await locked.getByRole('button', { name: 'Refresh' }).click();
+  await expect(locked).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Crypto' })).toBeVisible();
+  await stopAndExport(page, 'withdrawal-locked');
+});
