@@ -17,21 +17,21 @@ test('recorded: gap-stop', async ({ page, consoleErrors }) => {
   test.setTimeout(66000);
   await startFrom(page, rec);
   // 1. Type “gap.trader@example.com” in “E-mail”
-  await at(page, 0.876);
+  await at(page, 0.848);
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('gap.trader@example.com');
   // 2. Type the scenario's password in “Password”
-  await at(page, 1.295);
+  await at(page, 1.265);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   // 3. Tap “Sign in”
-  await at(page, 1.738);
+  await at(page, 1.69);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // 4. Expect the notice “Login successful”
   await expect(page).toHaveShownToast('Login successful');
   // 5. Tap the link “Position”
-  await at(page, 2.252);
+  await at(page, 2.161);
   await page.getByRole('link', { name: 'Position', exact: true }).click();
   // 6. In the back office: fire a gap of -2 % on BTCUSDT
-  await at(page, 4.406);
+  await at(page, 4.323);
   await expect(
     page.getByRole('tab', { name: 'Positions (1)', exact: true, selected: true }),
   ).toBeVisible();
@@ -41,7 +41,7 @@ test('recorded: gap-stop', async ({ page, consoleErrors }) => {
     textPattern('Stop loss hit: BTCUSDT closed at 68706.57, P&L -14.00 USD'),
   );
   // 8. Tap the link “History”
-  await at(page, 5.281);
+  await at(page, 5.192);
   await page.getByRole('link', { name: 'History', exact: true }).click();
   // Expect at the end: the screen and what its labelled parts showed.
   await expect(page).toHaveURL((u) => u.pathname + u.search === '/history');

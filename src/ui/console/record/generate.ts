@@ -8,7 +8,7 @@
  * (`<name>.recording.json`) and the replay kit there (replay-kit.ts).
  */
 import type { Recording, Region, Step, Target } from './model.ts';
-import { hasFigure, LABEL, SECRET } from './model.ts';
+import { hasFigure, isSecret, LABEL, SECRET } from './model.ts';
 import { opWords } from './ops.ts';
 
 /** A file name for a recording: lower case, digits and dashes. */
@@ -192,8 +192,7 @@ export function replaySpec(r: Recording, name: string): string {
     const t = secondsIn(r, s.at);
     if (t > 0 && s.kind !== 'toast') body.push(`await at(page, ${t});`);
     body.push(stepCode(s, i, login));
-    if (s.kind === 'fill' && LOGIN_FIELD.test(s.target.name) && !s.value.startsWith('{{'))
-      login = s.value;
+    if (s.kind === 'fill' && LOGIN_FIELD.test(s.target.name) && !isSecret(s.value)) login = s.value;
   });
   if (r.end) {
     const path = r.end.path;

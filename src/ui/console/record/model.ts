@@ -27,6 +27,9 @@ export const SECRET = { password: '{{password}}', code: '{{code}}' } as const;
 /** The "role" of a field that has none (a password): the replay finds it by its label. */
 export const LABEL = 'label';
 
+/** Is this recorded value a placeholder for a secret? */
+export const isSecret = (v: string): boolean => v === SECRET.password || v === SECRET.code;
+
 /** Where an element is: its ARIA role (or {@link LABEL}) and accessible name, the nth of its kind, inside a dialog or not. */
 export interface Target {
   role: string;
@@ -136,8 +139,10 @@ export function eventData(
   event: Record<string, unknown>,
 ): Record<string, string | number | boolean> | undefined {
   const out: Record<string, string | number | boolean> = {};
+  // `{ field: 'password', value }`: the event names a secret field, so its value is one.
+  const namesSecret = Object.values(event).some((v) => typeof v === 'string' && secretKind(v));
   for (const [k, v] of Object.entries(event)) {
-    if (k === 'type' || secretKind(k)) continue;
+    if (k === 'type' || secretKind(k) || (namesSecret && k === 'value')) continue;
     if (typeof v === 'string') out[k] = cut(v);
     else if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
   }

@@ -26,6 +26,7 @@ import {
   newRecording,
   redactArgs,
   SECRET,
+  isSecret,
   type Recording,
   type Step,
 } from './model.ts';
@@ -139,7 +140,9 @@ function listen(on: boolean): void {
     on
       ? (machine, event) => {
           if (!open || event.type.startsWith('xstate.')) return;
-          const data = eventData(event as unknown as Record<string, unknown>);
+          // A secret typed: the event carries it, so only its name is kept.
+          const secret = open.kind === 'fill' && isSecret(open.value);
+          const data = secret ? undefined : eventData(event as unknown as Record<string, unknown>);
           addEvent(open, { machine, type: event.type, ...(data ? { data } : {}) });
           changed();
         }
