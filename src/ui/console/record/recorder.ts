@@ -56,6 +56,12 @@ function save(): void {
   }
 }
 
+function flush(): void {
+  if (saveTimer === undefined) return;
+  clearTimeout(saveTimer);
+  save();
+}
+
 function changed(): void {
   recorder.steps = rec?.steps.length ?? 0;
   recorder.full = !!rec && isFull(rec);
@@ -133,6 +139,8 @@ function listen(on: boolean): void {
   fn('input', onInput, true);
   fn('change', onChange, true);
   fn('pushState', onLocation);
+  // A reload or a closed tab: what the last 250 ms added is kept now.
+  fn('pagehide', flush);
   fn('popstate', onLocation);
   if (on) toasts.observe(document.body, { childList: true, subtree: true });
   else toasts.disconnect();
