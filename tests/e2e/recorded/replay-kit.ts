@@ -51,6 +51,7 @@ export async function at(page: Page, seconds: number): Promise<void> {
   if (start === undefined) throw new Error('at() before startFrom()');
   const now = await backOffice<number>(page, 'now');
   const wait = Math.min(MAX_WAIT_MS, start + seconds * 1000 - now);
+  // real delay: the simulator's clock runs with the wall clock, and the step waits for its time.
   if (wait > 0) await page.waitForTimeout(wait);
 }
 
