@@ -13,11 +13,11 @@ import { recorder } from '../record/tap.ts';
 import {
   currentRecording,
   discardRecording,
-  MAX_STEPS,
   startRecording,
   stopRecording,
 } from '../record/recorder.ts';
 import { planMarkdown, recordingName, replaySpec } from '../record/generate.ts';
+import { MAX_STEPS } from '../record/model.ts';
 import { run } from './pane-helpers.ts';
 
 function download(file: string, text: string, type: string): void {

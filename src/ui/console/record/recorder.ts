@@ -20,9 +20,9 @@ import {
 import {
   addEvent,
   addStep,
+  checkRecording,
   eventData,
   isFull,
-  MAX_STEPS,
   newRecording,
   redactArgs,
   SECRET,
@@ -245,16 +245,19 @@ export const currentRecording = (): Recording | undefined => rec;
 export function resumeRecording(): void {
   if (rec) return;
   try {
-    rec = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Recording | undefined;
+    const stored: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    // One another build wrote, or nothing: forgotten, not half-read.
+    rec = stored && !checkRecording(stored) ? (stored as Recording) : undefined;
   } catch {
     rec = undefined;
   }
-  if (!rec) return;
+  if (!rec) {
+    save();
+    return;
+  }
   recorder.state = rec.end ? 'stopped' : 'on';
   changed();
   if (recorder.state !== 'on') return;
   listen(true);
   push({ kind: 'go', at: serverNow(), path: location.pathname + location.search });
 }
-
-export { MAX_STEPS };
