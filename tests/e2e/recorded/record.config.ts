@@ -18,7 +18,7 @@ export default defineConfig({
   workers: 1,
   // At a person's pace: the replay acts at the recorded times, so a session driven at machine
   // speed would leave it behind from its first step (it starts by loading the scenario).
-  use: { ...base.use, launchOptions: { ...base.use?.launchOptions, slowMo: 400 } },
+  use: { ...base.use, launchOptions: { ...base.use?.launchOptions, slowMo: 700 } },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: { ...base.webServer!, cwd: root } as NonNullable<typeof base.webServer>,
 });

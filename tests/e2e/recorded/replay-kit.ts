@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 import { backOffice, go, submitSignIn } from '../sim.ts';
 import type { Recording } from '../../../src/ui/console/record/model.ts';
-import { sameText, textPattern } from '../../../src/ui/console/record/model.ts';
+import { MAX_WAIT_S, sameText, textPattern } from '../../../src/ui/console/record/model.ts';
 import { LIBRARY_PASSWORD } from '../../../scripts/scenario-library.ts';
 
 export type { Recording };
@@ -21,8 +21,6 @@ export const PASSWORD = LIBRARY_PASSWORD;
 
 /** The simulator time each page's replay started from (its scenario's). */
 const starts = new WeakMap<Page, number>();
-/** The longest a replay waits for one step's time (a reviewer's long pause). */
-const MAX_WAIT_MS = 20_000;
 
 /**
  * The recording's world in the page's simulator, its user signed in, its
@@ -50,7 +48,7 @@ export async function at(page: Page, seconds: number): Promise<void> {
   const start = starts.get(page);
   if (start === undefined) throw new Error('at() before startFrom()');
   const now = await backOffice<number>(page, 'now');
-  const wait = Math.min(MAX_WAIT_MS, start + seconds * 1000 - now);
+  const wait = Math.min(MAX_WAIT_S * 1000, start + seconds * 1000 - now);
   // real delay: the simulator's clock runs with the wall clock, and the step waits for its time.
   if (wait > 0) await page.waitForTimeout(wait);
 }

@@ -8,7 +8,7 @@
  * (`<name>.recording.json`) and the replay kit there (replay-kit.ts).
  */
 import type { Recording, Region, Step, Target } from './model.ts';
-import { hasFigure, isSecret, LABEL, SECRET } from './model.ts';
+import { hasFigure, isSecret, LABEL, MAX_WAIT_S, SECRET } from './model.ts';
 import { opWords } from './ops.ts';
 
 /** A file name for a recording: lower case, digits and dashes. */
@@ -206,7 +206,7 @@ export function replaySpec(r: Recording, name: string): string {
   const kit = ['PASSWORD', 'at', 'startFrom', 'expectText', 'textPattern', 'latestCode'].filter(
     (k) => k === 'startFrom' || uses.includes(k === 'at' ? 'at(page' : k),
   );
-  const last = r.steps.reduce((m, s) => Math.max(m, secondsIn(r, s.at)), 0);
+  const waits = Math.ceil(waitedSeconds(r));
   const sim = ['backOffice', 'go'].filter((k) => uses.includes(`${k}(`));
   const desc = (r.scenario.description || 'a saved scenario').replaceAll('*/', '* /');
   return `/**
@@ -224,12 +224,29 @@ const rec = JSON.parse(
 ) as Recording;
 
 test(${q(`recorded: ${name}`)}, async ({ page, consoleErrors }) => {
-  test.setTimeout(${60_000 + Math.ceil(last) * 1000});
+  test.setTimeout(${60 + waits} * 1000);
   await startFrom(page, rec);
 ${indent(uses)}
   expect(consoleErrors).toEqual([]);
 });
 `;
+}
+
+/**
+ * How long a replay may wait for the recorded times, in seconds: the gaps
+ * between steps, each at most {@link MAX_WAIT_S}, less the time a skip moved
+ * the clock (the replay's skip moves it too).
+ */
+function waitedSeconds(r: Recording): number {
+  let prev = r.scenario.now;
+  let skipped = 0;
+  let sum = 0;
+  for (const s of r.steps) {
+    sum += Math.min(MAX_WAIT_S, Math.max(0, (s.at - prev - skipped) / 1000));
+    skipped = s.kind === 'op' && s.op === 'skipTime' ? Number(s.args[0]) || 0 : 0;
+    prev = s.at;
+  }
+  return sum;
 }
 
 /** Seconds from the scenario's time to `at` (server times), to the millisecond. */
