@@ -23,6 +23,7 @@ import {
   textPattern,
   type Recording,
   type Step,
+  withoutCodes,
 } from '../../../src/ui/console/record/model.ts';
 import { planMarkdown, replaySpec, stepWords } from '../../../src/ui/console/record/generate.ts';
 import { isKeptOp } from '../../../src/ui/console/record/ops.ts';
@@ -83,6 +84,45 @@ describe('a recording', () => {
       field: 'volume',
       value: '0.01',
     });
+  });
+
+  it('starts from a scenario without the codes it held in clear', () => {
+    const doc = {
+      ...scenario,
+      state: {
+        identity: {
+          codes: { '1:a@b.c': [{ code: '482913', expiresAt: 1, issuedAt: 0, tries: {} }] },
+          lastSent: { '1:a@b.c': 0 },
+          captchas: { x: { text: 'K7P2', expiresAt: 1, attempts: 0 } },
+          outbox: [
+            {
+              id: '1',
+              to: 'a@b.c',
+              code: '482913',
+              subject: 'Code 482913',
+              text: 'Your code is 482913.',
+            },
+            { id: '2', to: 'a@b.c', subject: 'Welcome', text: 'Hello' },
+          ],
+        },
+        users: { '1': { email: 'a@b.c' } },
+      },
+    } as unknown as ScenarioDoc;
+    const out = withoutCodes(doc);
+    expect(JSON.stringify(out)).not.toMatch(/482913|K7P2/);
+    expect(out.state).toMatchObject({
+      identity: {
+        codes: {},
+        lastSent: {},
+        outbox: [
+          { id: '1', to: 'a@b.c', subject: 'Code ······', text: 'Your code is ······.' },
+          { id: '2', text: 'Hello' },
+        ],
+      },
+      users: { '1': { email: 'a@b.c' } },
+    });
+    // The document saved is left as it was.
+    expect(JSON.stringify(doc)).toContain('482913');
   });
 
   it('keeps a few distinct machine events per step', () => {

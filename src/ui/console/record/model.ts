@@ -9,6 +9,7 @@
  * arguments named like one are replaced the same way.
  */
 import type { ScenarioDoc } from '../../../simulator/scenario-file.ts';
+import type { IdentityState } from '../../../simulator/modules/identity/state.ts';
 
 export const RECORDING_KIND = 'trader-recording';
 export const RECORDING_VERSION = 1;
@@ -149,6 +150,31 @@ export function eventData(
     else if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
   }
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The start scenario without the codes it holds in clear (live codes, their
+ * copies in the outbox, captcha texts): a recording keeps none. A code sent
+ * before Record cannot be typed in a replay; its resend window goes with it,
+ * so the replay asks for a new one as the reviewer would.
+ */
+export function withoutCodes(doc: ScenarioDoc): ScenarioDoc {
+  const copy = structuredClone(doc);
+  const id = (copy.state as { identity?: Partial<IdentityState> }).identity;
+  if (!id) return copy;
+  id.codes = {};
+  id.lastSent = {};
+  id.captchas = {};
+  id.outbox = (id.outbox ?? []).map(({ code, ...e }) =>
+    code
+      ? {
+          ...e,
+          text: e.text.replaceAll(code, '······'),
+          subject: e.subject.replaceAll(code, '······'),
+        }
+      : e,
+  );
+  return copy;
 }
 
 /** A new recording that starts from `scenario`. */

@@ -29,6 +29,7 @@ import {
   isSecret,
   type Recording,
   type Step,
+  withoutCodes,
 } from './model.ts';
 import { isKeptOp } from './ops.ts';
 import { RECORDING_KEY as KEY, recorder, setTap } from './tap.ts';
@@ -199,7 +200,7 @@ export async function startRecording(
   saveScenario: () => Promise<ScenarioDoc>,
   mode: Recording['mode'],
 ): Promise<void> {
-  const scenario = await saveScenario();
+  const scenario = withoutCodes(await saveScenario());
   const user = signedIn(scenario);
   rec = newRecording({
     mode,
