@@ -9,8 +9,12 @@
  * When a test sets `window.__TRADER_INSPECT__ = []` before the app loads,
  * every machine actor the app creates is started with `inspected`, which
  * appends to that array, per microstep, one record per transition taken and
- * one with the state value reached (and the value each machine starts in). Without the flag `inspected` is `{}`:
- * nothing is wrapped, nothing recorded.
+ * one with the state value reached (and the value each machine starts in).
+ *
+ * A reviewer's recording (ui/console/record) listens, through
+ * {@link onOutsideEvent}, to the events machines receive from outside any
+ * actor: what the screens send. It starts while the app runs, so every actor
+ * gets `inspected`; with neither a test's array nor a listener it returns at once.
  */
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 
@@ -52,7 +56,23 @@ declare global {
 const sink: InspectRecord[] | undefined =
   typeof window !== 'undefined' ? window.__TRADER_INSPECT__ : undefined;
 
+/** Whether a test asked for the transitions (it also gets the API handle, services.ts). */
+export const inspecting = Array.isArray(sink);
+
+/** A machine received an event from outside any actor: its id and the event. */
+export type OutsideEventListener = (machine: string, event: { type: string }) => void;
+let outside: OutsideEventListener | undefined;
+
+/** Hear every event a machine receives from the screens (one listener; undefined stops). */
+export function onOutsideEvent(listener: OutsideEventListener | undefined): void {
+  outside = listener;
+}
+
 function record(ev: InspectionEvent): void {
+  if (outside && ev.type === '@xstate.event' && !ev.sourceRef) {
+    const logic = (ev.actorRef as unknown as Microstep['actorRef']).logic;
+    if (logic?.id) outside(logic.id, ev.event);
+  }
   if (!sink) return;
   // The state a machine starts in (no microstep names it).
   if (ev.type === '@xstate.snapshot' && ev.event.type === 'xstate.init' && 'value' in ev.snapshot) {
@@ -70,7 +90,5 @@ function record(ev: InspectionEvent): void {
   sink.push({ m, a, v: e.snapshot.value });
 }
 
-/** Actor options for every machine the app starts: `{ inspect }` only under a test's flag. */
-export const inspected: { inspect?: (ev: InspectionEvent) => void } = Array.isArray(sink)
-  ? { inspect: record }
-  : {};
+/** Actor options for every machine the app starts. */
+export const inspected: { inspect?: (ev: InspectionEvent) => void } = { inspect: record };

@@ -24,7 +24,7 @@ import { serverNow } from '../../state/server-clock.ts';
 import { readJson, writeJson } from '../../state/persist.ts';
 import { createBackend, type Backend } from './backend.ts';
 import { LAST_CONFIG, takeConfigFetch } from './early.ts';
-import { inspected } from '../../machines/inspect.ts';
+import { inspected, inspecting } from '../../machines/inspect.ts';
 import { yieldToMain } from './yield.ts';
 import { loadSharedScenario, SCENARIO_PARAM } from './shared-scenario.ts';
 
@@ -127,7 +127,7 @@ export async function createServices(config: SiteConfig): Promise<Services> {
   if (backend.simulator)
     (window as unknown as { __simulator?: unknown }).__simulator = backend.simulator;
   // A test driving the screens (inspect.ts's flag) arranges server conditions as the user does.
-  if (inspected.inspect) (window as unknown as { __TRADER_API__?: unknown }).__TRADER_API__ = api;
+  if (inspecting) (window as unknown as { __TRADER_API__?: unknown }).__TRADER_API__ = api;
 
   const sessionActor = createActor(
     sessionMachine.provide({

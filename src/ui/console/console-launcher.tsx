@@ -2,11 +2,14 @@
  * Simulator mode, and live mode when the site config names the operator API:
  * a small "Back office" handle at the screen's edge, and the spec's secret
  * gesture (more than 5 quick taps within 3 s on the page title or the brand)
- * to open the reviewer's console. The console itself is a lazy chunk.
+ * to open the reviewer's console. The console itself is a lazy chunk. While
+ * a session is being recorded the handle says so.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { OutboxNotice } from './outbox-notice.tsx';
+import { hasStoredRecording, recorder } from './record/tap.ts';
 import { useConsoleMode } from './use-back-office.ts';
 import { IconGear } from '../components/icons.tsx';
 import './console-launcher.css';
@@ -22,6 +25,13 @@ export function ConsoleLauncher() {
   const { t } = useTranslation();
   const mode = useConsoleMode();
   const [open, setOpen] = useState(false);
+  const { state: recording } = useSnapshot(recorder);
+
+  // A recording this tab kept goes on after a reload (the recorder loads only then).
+  useEffect(() => {
+    if (mode && hasStoredRecording())
+      void import('./record/recorder.ts').then((m) => m.resumeRecording());
+  }, [mode]);
 
   useEffect(() => {
     let taps: number[] = [];
@@ -51,6 +61,11 @@ export function ConsoleLauncher() {
       >
         <IconGear size={12} />
         <span className="visually-hidden">{t('console.open')}</span>
+        {recording === 'on' && (
+          <span className="console-recording">
+            <span className="visually-hidden">{t('console.recordingBadge')}</span>
+          </span>
+        )}
       </button>
       {open && (
         <Suspense fallback={null}>

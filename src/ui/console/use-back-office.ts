@@ -9,6 +9,7 @@ import type { BackOffice } from '../../simulator/back-office.ts';
 import { useServices } from '../services-context.tsx';
 import { httpBackOffice } from './http-back-office.ts';
 import { operatorSession, setOperatorKey } from './operator-session.ts';
+import { tapBackOffice } from './record/tap.ts';
 
 /** Every back-office call returns a promise (across the worker or over HTTP). */
 export type RemoteBackOffice = {
@@ -24,17 +25,21 @@ export function useConsoleMode(): 'simulator' | 'live' | undefined {
   return backend.kind === 'live' && config.operatorUrl ? 'live' : undefined;
 }
 
+/** The console's back office; every operation passes the recording's tap (record/tap.ts). */
 export function useBackOffice(): RemoteBackOffice | undefined {
   const { backend, config } = useServices();
   const { key } = useSnapshot(operatorSession);
   return useMemo(() => {
-    if (backend.simulator) return backend.simulator.backOffice as unknown as RemoteBackOffice;
-    if (backend.kind !== 'live' || !config.operatorUrl || !key) return undefined;
-    // A refused key is forgotten, so the console asks again.
-    return httpBackOffice({
-      url: config.operatorUrl,
-      key,
-      onUnauthorized: () => setOperatorKey(undefined),
-    });
+    const bo = backend.simulator
+      ? (backend.simulator.backOffice as unknown as RemoteBackOffice)
+      : backend.kind === 'live' && config.operatorUrl && key
+        ? // A refused key is forgotten, so the console asks again.
+          httpBackOffice({
+            url: config.operatorUrl,
+            key,
+            onUnauthorized: () => setOperatorKey(undefined),
+          })
+        : undefined;
+    return bo && tapBackOffice(bo);
   }, [backend, config.operatorUrl, key]);
 }

@@ -5,6 +5,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../../state/toasts.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
+import { noteConsoleToast } from '../record/tap.ts';
+
+/** A notice of the console's own (a recording leaves it out: the replay has no console). */
+function consoleToast(text: string, kind: 'success' | 'error'): void {
+  noteConsoleToast(text);
+  showToast(text, kind, TOAST_MS);
+}
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefined, () => void] {
   const [value, setValue] = useState<T>();
@@ -23,9 +30,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefi
 export function run(p: Promise<unknown>, ok: string, reload?: () => void) {
   void p.then(
     () => {
-      showToast(ok, 'success', TOAST_MS);
+      consoleToast(ok, 'success');
       reload?.();
     },
-    (e: unknown) => showToast(String(e instanceof Error ? e.message : e), 'error', TOAST_MS),
+    (e: unknown) => consoleToast(String(e instanceof Error ? e.message : e), 'error'),
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Console pane: scenarios (simulator/scenario-file.ts). Save the whole
  * simulator to a file, load one, keep bookmarks of this session and go back
- * to them, and load one of the library's (public/scenarios/index.json). A
+ * to them, load one of the library's (public/scenarios/index.json), and
+ * record a session as a regression path (recording.tsx). A
  * load replaces the world the app was showing (its users, sessions and
  * clock), so the app signs out and goes home.
  */
@@ -14,6 +15,7 @@ import { formatDateTime } from '../../format.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
 import { scenarioFile, staticFiles } from '../../../api/static-files.ts';
+import { Recording } from './recording.tsx';
 
 interface LibraryItem {
   name: string;
@@ -81,6 +83,7 @@ export function Scenarios({ bo }: { bo: RemoteBackOffice }) {
           />
         </label>
       </div>
+      <Recording bo={bo} />
       <Bookmarks bo={bo} />
       <Library load={load} />
     </>
