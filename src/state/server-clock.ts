@@ -34,6 +34,16 @@ export function learnFromQuotes(quotes: Iterable<{ lastUpdate?: number }>): void
   if (latest > 0) learnServerTime(latest);
 }
 
+/**
+ * The server's clock was moved on purpose (a scenario loaded, a bookmark gone
+ * back to, time skipped): what was learned before says nothing of it now. The
+ * next quote sets the offset, forward or back, instead of the window's largest
+ * old sample holding it for 5 s.
+ */
+export function serverClockMoved(): void {
+  samples = [];
+}
+
 /** The server's time now (epoch ms): the device's clock plus the learned offset. */
 export const serverNow = (): number => localNow() + offset;
 

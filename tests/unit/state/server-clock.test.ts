@@ -3,6 +3,7 @@ import {
   learnFromQuotes,
   learnServerTime,
   resetServerClock,
+  serverClockMoved,
   serverNow,
   serverOffset,
   serverTimeKnown,
@@ -47,6 +48,15 @@ describe('serverClock', () => {
     learnServerTime(local + 60_000, local);
     learnServerTime(local + 6000, local + 6000);
     expect(serverOffset()).toBe(0);
+  });
+
+  it('follows the server back at the next quote when its clock was moved on purpose', () => {
+    resetServerClock(() => local);
+    learnServerTime(local + 60_000, local);
+    // A scenario saved ten minutes ago is loaded: its clock goes back.
+    serverClockMoved();
+    learnServerTime(local - 600_000, local + 100);
+    expect(serverOffset()).toBe(-600_100);
   });
 
   it('takes the freshest quote of a batch (a closed market keeps an old stamp)', () => {

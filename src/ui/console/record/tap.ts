@@ -6,6 +6,10 @@
  * app's first chunk; the recorder itself loads only while recording.
  */
 import { proxy } from 'valtio/vanilla';
+import { serverClockMoved } from '../../../state/server-clock.ts';
+
+/** Operations that move the simulator's clock (the app's estimate of it starts over). */
+const MOVE_CLOCK = new Set(['loadScenario', 'restoreBookmark', 'skipTime']);
 
 /** What the console and its handle show: off, recording (with its count) or stopped (ready to export). */
 export const recorder = proxy({
@@ -47,7 +51,10 @@ export function noteConsoleToast(text: string): void {
   tap?.consoleToast(text);
 }
 
-/** The same back office, each operation reported to the tap once it succeeded. */
+/**
+ * The same back office, each operation reported to the tap once it succeeded
+ * (and the app told when one moved the simulator's clock).
+ */
 export function tapBackOffice<T extends object>(bo: T): T {
   const fns = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const call = (name: string) => {
@@ -59,7 +66,10 @@ export function tapBackOffice<T extends object>(bo: T): T {
         if (typeof target !== 'function') return Promise.reject(new Error(`no operation ${name}`));
         const p = Promise.resolve(target(...args));
         void p.then(
-          (result) => tap?.op(name, args, at, result),
+          (result) => {
+            if (MOVE_CLOCK.has(name)) serverClockMoved();
+            tap?.op(name, args, at, result);
+          },
           () => undefined,
         );
         return p;
