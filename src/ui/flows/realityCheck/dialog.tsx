@@ -14,7 +14,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { realityCheckMachine } from '../../../machines/realityCheck/machine.ts';
 import { readSessionSummary } from '../../../machines/realityCheck/actors.ts';
 import { sessionStartedAt } from '../../../state/reality.ts';
-import { noteRealityMinutes, responsible } from '../../../state/responsible.ts';
+import { noteRealityMinutes, ownRealityMinutes, responsible } from '../../../state/responsible.ts';
+import { accountOf } from '../../../state/token.ts';
 import { responsibleOn } from '../../../config/site.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';
 import { serverNow } from '../../../state/server-clock.ts';
@@ -105,7 +106,7 @@ function useOwnMinutes(token: string | undefined): number | undefined {
   const own = useSnapshot(responsible);
   const on = responsibleOn(config);
   useEffect(() => {
-    if (!on || !token || responsible.token === token) return;
+    if (!on || !token || responsible.account === accountOf(token)) return;
     let live = true;
     void api.call('rtLimits', undefined, { quiet: true }).then((r) => {
       if (live && r.code === 0 && r.data && session.token === token)
@@ -115,7 +116,7 @@ function useOwnMinutes(token: string | undefined): number | undefined {
       live = false;
     };
   }, [api, on, token]);
-  return on && token && own.token === token ? own.realityCheckMinutes : undefined;
+  return on ? ownRealityMinutes(own, token) : undefined;
 }
 
 /** The reminder, when the site or the trader has one and a user is signed in. */
