@@ -13,7 +13,7 @@
  * look caught, so the audit stops. Exit code 1 when a mutation survived or
  * its search text is not in its file (the source moved: update the data).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,31 +43,45 @@ if (chosen.length === 0) {
 
 /** The file currently mutated and its original text, put back whatever happens. */
 let applied: { file: string; text: string } | undefined;
+/** The vitest run in progress, ended with the audit. */
+let child: ChildProcess | undefined;
 const restore = () => {
   if (applied) writeFileSync(applied.file, applied.text);
   applied = undefined;
 };
+// Every wait below is asynchronous, so a signal is handled at once, mid-run.
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
     restore();
+    child?.kill('SIGKILL');
     process.exit(130);
   });
 }
+process.on('exit', restore);
 
-/** One vitest run of the given files; true when every test passed. */
-function passes(files: readonly string[]): { ok: boolean; timedOut: boolean } {
-  const r = spawnSync(vitest, ['run', '--reporter=dot', ...files], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    killSignal: 'SIGKILL',
+type Run = 'passed' | 'failed' | 'timed out';
+
+/** One vitest run of the given files. */
+function run(files: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const c = spawn(vitest, ['run', '--reporter=dot', ...files], { cwd: root, stdio: 'ignore' });
+    child = c;
+    const timer = setTimeout(() => {
+      c.kill('SIGKILL');
+      resolve('timed out');
+    }, timeoutMs);
+    c.on('error', () => resolve('failed'));
+    c.on('exit', (code) => {
+      clearTimeout(timer);
+      child = undefined;
+      resolve(code === 0 ? 'passed' : 'failed');
+    });
   });
-  return { ok: r.status === 0, timedOut: r.error !== undefined || r.signal !== null };
 }
 
 type Verdict = 'caught' | 'SURVIVED' | 'search text not found' | 'timed out';
 
-function audit(m: Mutation): Verdict {
+async function audit(m: Mutation): Promise<Verdict> {
   const file = path.join(root, m.file);
   const text = readFileSync(file, 'utf8');
   const at = text.indexOf(m.search);
@@ -75,9 +89,8 @@ function audit(m: Mutation): Verdict {
   applied = { file, text };
   try {
     writeFileSync(file, text.slice(0, at) + m.replace + text.slice(at + m.search.length));
-    const r = passes(m.tests);
-    if (r.timedOut) return 'timed out';
-    return r.ok ? 'SURVIVED' : 'caught';
+    const r = await run(m.tests);
+    return r === 'timed out' ? r : r === 'passed' ? 'SURVIVED' : 'caught';
   } finally {
     restore();
   }
@@ -89,8 +102,8 @@ if (args.list) {
 }
 
 const cited = [...new Set(chosen.flatMap((m) => m.tests))];
-const base = passes(cited);
-if (!base.ok) {
+const base = await run(cited);
+if (base !== 'passed') {
   console.error(`the cited tests fail without any mutation: ${cited.join(' ')}`);
   process.exit(1);
 }
@@ -99,7 +112,7 @@ const width = Math.max(...chosen.map((m) => m.what.length));
 console.log(`${'row'.padEnd(7)} ${'mutation'.padEnd(width)} caught?`);
 let bad = 0;
 for (const m of chosen) {
-  const v = audit(m);
+  const v = await audit(m);
   if (v !== 'caught') bad++;
   console.log(`${m.row.padEnd(7)} ${m.what.padEnd(width)} ${v}`);
 }

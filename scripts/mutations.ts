@@ -34,6 +34,7 @@ const CLIENT = `${U}api/client.test.ts`;
 const HOURS = `${U}api/hours.test.ts`;
 const REALTIME = `${U}machines/realtime.test.ts`;
 const LIMITS = `${U}ui/limits.test.ts`;
+const AMOUNTS = `${U}machines/wallet/amount-inputs.test.ts`;
 
 const V = 'src/machines/validation/';
 const T = 'src/simulator/modules/trading/';
@@ -71,7 +72,7 @@ export const MUTATIONS: Mutation[] = [
     file: `${V}access.ts`,
     search: "phone.trim().replace(/^\\+/, '')",
     replace: 'phone.trim()',
-    tests: [`${U}simulator/account/register.test.ts`],
+    tests: [`${U}simulator/account/register.test.ts`, ACCESS],
   },
   {
     row: 'T-5.5',
@@ -118,7 +119,8 @@ export const MUTATIONS: Mutation[] = [
     row: 'T-5.11',
     what: 'volume below minCount not clamped on leaving',
     file: `${V}volume.ts`,
-    search: "if (n < info.minCount) return { value: String(info.minCount), error: 'volume_min_rule' };",
+    search:
+      "if (n < info.minCount) return { value: String(info.minCount), error: 'volume_min_rule' };",
     replace: '',
     tests: [TRADING],
   },
@@ -571,7 +573,7 @@ export const MUTATIONS: Mutation[] = [
     file: `${A}deposit.ts`,
     search: 'usd.lt(DEPOSIT_MIN_USD)',
     replace: 'usd.lt(DEPOSIT_MIN_USD / 2)',
-    tests: [`${U}user-centre/deposit-minimum.test.ts`],
+    tests: [`${U}user-centre/deposit-minimum.test.ts`, `${U}simulator/account/deposit.test.ts`],
   },
   {
     row: 'U-9.13',
@@ -619,7 +621,7 @@ export const MUTATIONS: Mutation[] = [
     file: `${A}loans.ts`,
     search: 'days > LOAN.maxDays',
     replace: 'days > LOAN.maxDays + 1',
-    tests: [ACCOUNT_RULES],
+    tests: [ACCOUNT_RULES, SIM_LOANS],
   },
   {
     row: 'U-8.7',
@@ -636,5 +638,110 @@ export const MUTATIONS: Mutation[] = [
     search: 'PAY_STATE[Math.floor(payState)]',
     replace: 'PAY_STATE[payState]',
     tests: [`${U}ui/record-status.test.ts`],
+  },
+  // ── second round: boundaries and the machines' own constants
+  {
+    row: 'T-5.5',
+    what: 'password of exactly 7 refused',
+    file: `${V}access.ts`,
+    search: 'password.length < PASSWORD_MIN ?',
+    replace: 'password.length < PASSWORD_MIN + 1 ?',
+    tests: [ACCESS],
+  },
+  {
+    row: 'U-5.20',
+    what: 'bind e-mail of exactly 140 refused',
+    file: `${V}access.ts`,
+    search: 'email.trim().length <= MAX_LEN.email',
+    replace: 'email.trim().length < MAX_LEN.email',
+    tests: [ACCOUNT_RULES],
+  },
+  {
+    row: 'U-9.15',
+    what: 'loan term slider up to 31 days',
+    file: 'src/machines/loan/machine.ts',
+    search: 'min: 7, max: 30,',
+    replace: 'min: 7, max: 31,',
+    tests: [ACCOUNT_RULES, SIM_LOANS],
+  },
+  {
+    row: 'U-9.14',
+    what: 'loan amount slider step 1000',
+    file: 'src/machines/loan/machine.ts',
+    search: 'step: 10_000,',
+    replace: 'step: 1_000,',
+    tests: [ACCOUNT_RULES, SIM_LOANS],
+  },
+  {
+    row: 'U-9.16',
+    what: 'repayment slider step 10',
+    file: 'src/machines/loan/machine.ts',
+    search: 'export const REPAY_STEP = 100;',
+    replace: 'export const REPAY_STEP = 10;',
+    tests: [`${U}user-centre/loan-owed.test.ts`, ACCOUNT_RULES],
+  },
+  {
+    row: 'U-4.21',
+    what: 'Repay waits while the latest is not 1 (rejected too)',
+    file: 'src/machines/loan/machine.ts',
+    search: 'recordsOf(r)[0]?.status === 0,',
+    replace: 'recordsOf(r)[0]?.status !== 1,',
+    tests: [`${U}user-centre/loan-owed.test.ts`],
+  },
+  {
+    row: 'T-8.6',
+    what: 'toasts last 3000 ms',
+    file: 'src/config/constants.ts',
+    search: 'export const TOAST_MS = 1500;',
+    replace: 'export const TOAST_MS = 3000;',
+    tests: [CLIENT, `${U}state/toasts.test.ts`],
+  },
+  {
+    row: 'T-9.11',
+    what: 'payout shown as rate / 10',
+    file: `${V}options.ts`,
+    search: 'new Big(term.profitRate).div(100)',
+    replace: 'new Big(term.profitRate).div(10)',
+    tests: [`${U}machines/trading/option-settlement.test.ts`, TRADING],
+  },
+  {
+    row: 'U-5.10',
+    what: 'transfer input keeps 5 decimals',
+    file: 'src/machines/transfer/machine.ts',
+    search: 'const TRANSFER_DECIMALS = 4;',
+    replace: 'const TRANSFER_DECIMALS = 5;',
+    tests: [WALLET_RULES, SIM_WALLET, AMOUNTS],
+  },
+  {
+    row: 'U-5.7',
+    what: 'deposit input keeps 6 decimals',
+    file: 'src/machines/deposit/machine.ts',
+    search: 'amount: amountInput(event.value, AMOUNT_DECIMALS),',
+    replace: 'amount: amountInput(event.value, 6),',
+    tests: [WALLET_RULES, AMOUNTS],
+  },
+  {
+    row: 'U-5.12',
+    what: 'withdraw input keeps 6 decimals',
+    file: 'src/machines/withdraw/machine.ts',
+    search: 'amount: amountInput(event.value, AMOUNT_DECIMALS),',
+    replace: 'amount: amountInput(event.value, 6),',
+    tests: [WALLET_RULES, AMOUNTS],
+  },
+  {
+    row: 'U-5.23',
+    what: 'avatar refuses heic',
+    file: 'src/machines/profile/machine.ts',
+    search: "extensions: ['heic', 'jpg', 'jpeg', 'png'],",
+    replace: "extensions: ['jpg', 'jpeg', 'png'],",
+    tests: [WALLET_RULES, ACCOUNT_RULES],
+  },
+  {
+    row: 'T-4.16',
+    what: 'session refreshed under 1 min left, not 5',
+    file: 'src/machines/session/machine.ts',
+    search: '< SESSION_REFRESH_BEFORE_MS,',
+    replace: '< SESSION_REFRESH_BEFORE_MS / 5,',
+    tests: [`${U}simulator/account/login.test.ts`, `${U}machines/session-refresh.test.ts`],
   },
 ];
