@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/mutation-audit.ts [--only ROW,…] [--list] [--timeout SECONDS]`:
  * does each `works` row of docs/conformance.md really have a unit test that
- * fails when its rule breaks? For every mutation of scripts/mutations.ts (one
+ * fails when its rule breaks? For every mutation of scripts/mutations/ (one
  * small change in src/ that breaks exactly one row's rule) it applies the
  * change, runs only the cited unit test files (one vitest run), puts the
  * file back, and prints row / mutation / caught. Not part of `npm test`: it
@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MUTATIONS, type Mutation } from './mutations.ts';
+import { MUTATIONS, type Mutation } from './mutations/index.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
