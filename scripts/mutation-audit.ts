@@ -20,7 +20,7 @@
  * mutation is `caught`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -172,6 +172,7 @@ function byCited(m: Mutation, failed: readonly Failed[]): boolean {
 
 async function audit(m: Mutation): Promise<Verdict> {
   const file = path.join(root, m.file);
+  if (!existsSync(file)) return 'search text not found';
   const text = readFileSync(file, 'utf8');
   const at = text.indexOf(m.search);
   if (at < 0 || text.indexOf(m.search, at + 1) >= 0) return 'search text not found';

@@ -1,5 +1,16 @@
 /** Mutations of the simulator's books and of the client, hours and channels (trading.md §4–§9). */
-import { CLIENT, HOURS, MANAGE, type Mutation, OPTIONS, PLACE, REALTIME, T } from './shared.ts';
+import {
+  CLIENT,
+  HOURS,
+  MANAGE,
+  type Mutation,
+  OPTIONS,
+  PLACE,
+  REALTIME,
+  SIM_LOANS,
+  T,
+  U,
+} from './shared.ts';
 
 export const BOOKS: Mutation[] = [
   // ── the simulator's books (trading §5, §6, §8)
@@ -187,5 +198,87 @@ export const BOOKS: Mutation[] = [
     search: 'staleTimeout: STALE_AFTER_MS,',
     replace: 'staleTimeout: STALE_AFTER_MS * 2,',
     tests: [REALTIME],
+  },
+  // ── fourth round: error codes and messages (trading §8, user-centre §8)
+  {
+    row: 'T-8.15',
+    what: '403 answered 402 for another user’s order',
+    file: 'src/simulator/modules/trading/manage.ts',
+    search: 'if (o.uid !== uid) refuse(403);',
+    replace: 'if (o.uid !== uid) refuse(402);',
+    tests: [MANAGE],
+  },
+  {
+    row: 'T-8.15',
+    what: 'cancelling a market order answers 408, not 407',
+    file: 'src/simulator/modules/trading/manage.ts',
+    search: 'if (o.buyPoint !== 1) refuse(407);',
+    replace: 'if (o.buyPoint !== 1) refuse(408);',
+    tests: [MANAGE],
+  },
+  {
+    row: 'T-8.17',
+    what: 'option price may be 10 % off (601)',
+    file: 'src/simulator/modules/trading/options.ts',
+    search: "OPTION_PRICE_TOLERANCE = new Big('0.01')",
+    replace: "OPTION_PRICE_TOLERANCE = new Big('0.1')",
+    tests: [OPTIONS],
+  },
+  {
+    row: 'T-8.17',
+    what: 'a stale rate is taken (no 606)',
+    file: 'src/simulator/modules/trading/options.ts',
+    search:
+      'if (p.rate !== undefined && p.rate !== null && Number(p.rate) !== term.rate) refuse(606);',
+    replace: '',
+    tests: [OPTIONS],
+  },
+  {
+    row: 'T-8.27',
+    what: 'a second code after 30 s (1110 at 60 s)',
+    file: 'src/simulator/modules/identity/state.ts',
+    search: 'export const RESEND_MS = 60_000;',
+    replace: 'export const RESEND_MS = 30_000;',
+    tests: [`${U}simulator/account/register.test.ts`],
+  },
+  {
+    row: 'T-8.29',
+    what: 'an expired captcha answered 23554',
+    file: 'src/simulator/modules/identity/captcha.ts',
+    search: '    delete all[id];\n    return 23555;',
+    replace: '    delete all[id];\n    return 23554;',
+    tests: [`${U}simulator/account/register.test.ts`],
+  },
+  {
+    row: 'U-8.20',
+    what: '1149 and 1150 swapped',
+    file: 'src/simulator/modules/account/loans.ts',
+    search: 'if (own.some((l) => l.status === 0)) return fail(1149);',
+    replace: 'if (own.some((l) => l.status === 0)) return fail(1150);',
+    tests: [SIM_LOANS],
+  },
+  {
+    row: 'U-5.19',
+    what: 'a loan without a bound e-mail accepted (no 1156)',
+    file: 'src/simulator/modules/account/loans.ts',
+    search: 'if (!u.email && !u.emailPending) return fail(1156);',
+    replace: '',
+    tests: [SIM_LOANS],
+  },
+  {
+    row: 'T-8.1',
+    what: 'a non-200 reply shown as the timeout text',
+    file: 'src/api/client.ts',
+    search: "if (res.status !== 200) return fail('http', text('tips.server500'), res.status);",
+    replace: "if (res.status !== 200) return fail('http', text('tips.timeout'), res.status);",
+    tests: [CLIENT],
+  },
+  {
+    row: 'T-8.28',
+    what: '23519 toasts the server message, not tips.login_required',
+    file: 'src/api/client.ts',
+    search: "const said = expired ? text('tips.login_required') : message;",
+    replace: 'const said = message;',
+    tests: [CLIENT],
   },
 ];
