@@ -1,5 +1,16 @@
 /** Mutations of the sign-in and order-form rules (trading.md §5). */
-import { ACCESS, LIMITS, type Mutation, NUMBER, PREVIEW, SUBMIT, TRADING, U, V } from './shared.ts';
+import {
+  LOGIN,
+  ACCESS,
+  LIMITS,
+  type Mutation,
+  NUMBER,
+  PREVIEW,
+  SUBMIT,
+  TRADING,
+  U,
+  V,
+} from './shared.ts';
 
 export const ORDER_FORM: Mutation[] = [
   // ── sign-in and registration (trading §5)
@@ -212,5 +223,30 @@ export const ORDER_FORM: Mutation[] = [
     search: 'info?.pricePrecision ?? DEFAULT_PRECISION',
     replace: 'info?.pricePrecision ?? 4',
     tests: [NUMBER, LIMITS, `${U}ui/format.test.ts`],
+  },
+  // ── sign-in (trading §3, §5, §9)
+  {
+    row: 'T-3.1',
+    what: 'second factor posts another command',
+    file: 'src/machines/login/machine.ts',
+    search: "command: 'verification',",
+    replace: "command: 'verify',",
+    tests: [LOGIN],
+  },
+  {
+    row: 'T-9.3',
+    what: 'second-factor field keeps a 7-digit paste',
+    file: 'src/machines/login/machine.ts',
+    search: 'code: codeInput(context.code, event.value),',
+    replace: "code: event.value.replace(/\\D/g, ''),",
+    tests: [LOGIN],
+  },
+  {
+    row: 'T-5.1',
+    what: 'sign-in shows wrong_email, not p_t_username',
+    file: 'src/machines/validation/access.ts',
+    search: "checkAccount(type, value) ? 'p_t_username' : undefined",
+    replace: 'checkAccount(type, value)',
+    tests: [LOGIN],
   },
 ];

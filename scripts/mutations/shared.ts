@@ -18,6 +18,7 @@ export interface Mutation {
 
 export const U = 'tests/unit/';
 export const ACCESS = `${U}machines/access/access-rules.test.ts`;
+export const LOGIN = `${U}machines/access/login-rules.test.ts`;
 export const TRADING = `${U}machines/trading/trading-rules.test.ts`;
 export const SUBMIT = `${U}machines/trading/market-submit.test.ts`;
 export const PREVIEW = `${U}machines/trading/stop-preview.test.ts`;
