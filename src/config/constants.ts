@@ -15,7 +15,6 @@ export const MAX_LEN = {
   password: 140,
   inviteCode: 140,
   captcha: 12,
-  authCode: 6,
   nick: 140,
 };
 
@@ -59,7 +58,6 @@ export const MINI_CHART_MINUTES = 30;
 export const RECONNECT_MAX_ATTEMPTS = 10;
 export const RECONNECT_STEP_MS = 500;
 export const STALE_AFTER_MS = 10_000;
-export const STALE_CHECK_MS = 1000;
 
 export const SESSION_CHECK_MS = 60_000;
 export const SESSION_REFRESH_BEFORE_MS = 5 * 60_000;

@@ -14,7 +14,7 @@ import {
   type CountdownReport,
 } from '../../../../src/machines/shared/countdown/machine.ts';
 import { createVirtualClock } from '../../../../src/simulator/clock.ts';
-import { MAX_LEN, RESEND_SECONDS } from '../../../../src/config/constants.ts';
+import { RESEND_SECONDS } from '../../../../src/config/constants.ts';
 
 const ok = fromPromise(async () => ({ code: 0, data: null, reply: null, message: '' }));
 const base: RegisterInput = {
@@ -49,17 +49,27 @@ describe('register input rules', () => {
   it('cuts the e-mail at 140 and refuses a bad address with wrong_email', () => {
     const a = register();
     type(a, 'account', `${'a'.repeat(200)}@example.com`);
-    expect(a.getSnapshot().context.account).toHaveLength(MAX_LEN.email);
+    expect(a.getSnapshot().context.account).toHaveLength(140);
     type(a, 'account', 'nope');
     a.send({ type: 'code.send' });
     expect(a.getSnapshot().context.errors.account).toBe('wrong_email');
     expect(a.getSnapshot().value).toBe('account');
+    // An address of exactly 140 characters is one the rule lets through.
+    const longest = `${'a'.repeat(128)}@example.com`;
+    type(a, 'account', longest);
+    a.send({ type: 'code.send' });
+    expect(a.getSnapshot().context.errors.account).toBeUndefined();
+    expect(a.getSnapshot().value).not.toBe('account');
   });
 
   it('refuses a bad phone with wrong_phone_number; no phone type without PHONE_REGISTER', () => {
     const a = register();
     a.send({ type: 'type.change', value: 'P' });
     type(a, 'account', '12');
+    a.send({ type: 'code.send' });
+    expect(a.getSnapshot().context.errors.account).toBe('wrong_phone_number');
+    // Eleven digits, but no number of the plan: the phone check, not a digit count.
+    type(a, 'account', '+1 000 000 0000');
     a.send({ type: 'code.send' });
     expect(a.getSnapshot().context.errors.account).toBe('wrong_phone_number');
     const b = register({ phoneEnabled: false });
@@ -78,9 +88,9 @@ describe('register input rules', () => {
     type(a, 'code', '1234567');
     expect(a.getSnapshot().context.code).toBe('123');
     type(a, 'password', 'p'.repeat(200));
-    expect(a.getSnapshot().context.password).toHaveLength(MAX_LEN.password);
+    expect(a.getSnapshot().context.password).toHaveLength(140);
     type(a, 'inviteCode', 'i'.repeat(200));
-    expect(a.getSnapshot().context.inviteCode).toHaveLength(MAX_LEN.inviteCode);
+    expect(a.getSnapshot().context.inviteCode).toHaveLength(140);
     type(a, 'password', 'short');
     a.send({ type: 'form.submit' });
     expect(a.getSnapshot().context.errors).toEqual({
@@ -101,6 +111,45 @@ describe('register input rules', () => {
     type(a, 'password', 'secret123');
     a.send({ type: 'form.submit' });
     expect(a.getSnapshot().context.errors.code).toBe('p_t_verity_code');
+  });
+
+  it('sends a phone without plus and spaces; wants exactly 6 digits and takes 7 characters', async () => {
+    const codeRequests: { account: string }[] = [];
+    const posted: { username: string; code: string; password: string }[] = [];
+    const a = createActor(
+      registerMachine.provide({
+        actors: {
+          sendCode: fromPromise(async ({ input }: { input: { account: string } }) => {
+            codeRequests.push(input);
+            return { code: 0, data: null, reply: null, message: '' };
+          }) as never,
+          register: fromPromise(({ input }: { input: (typeof posted)[number] }) => {
+            posted.push(input);
+            return new Promise<never>(() => {});
+          }) as never,
+          countdown: idle as never,
+          captcha: captchaMachine.provide({ actors: { getImageCode: idle as never } }),
+        },
+      }),
+      { input: base },
+    );
+    a.start();
+    a.send({ type: 'type.change', value: 'P' });
+    type(a, 'account', '+1 415 555 2672');
+    a.send({ type: 'code.send' });
+    await settle();
+    expect(codeRequests.map((r) => r.account)).toEqual(['14155552672']);
+    type(a, 'password', 'seven77');
+    type(a, 'code', '12345');
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ code: 'wrong_verification_code' });
+    expect(posted).toEqual([]);
+    type(a, 'code', '123456');
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    expect(posted).toMatchObject([
+      { username: '14155552672', code: '123456', password: 'seven77' },
+    ]);
   });
 
   it('ignores the invite code when it is hidden', async () => {

@@ -115,6 +115,16 @@ describe('account rules', () => {
     expect(amount(9e9)).toBe(1_000_000);
     expect(amount(Number.NaN)).toBe(50_000);
     expect(snap(16.4, LOAN_DAYS.min, LOAN_DAYS.max, LOAN_DAYS.step)).toBe(16);
+    // The sliders' figures as user-centre.md §9 gives them.
+    expect(LOAN_AMOUNT).toEqual({
+      min: 50_000,
+      max: 1_000_000,
+      step: 10_000,
+      default: 50_000,
+      marks: [50_000, 500_000, 1_000_000],
+    });
+    expect(LOAN_DAYS).toEqual({ min: 7, max: 30, step: 1, default: 7, marks: [7, 15, 30] });
+    expect(REPAY_STEP).toBe(100);
     // Repayment: 0..owed in steps of 100; the amount owed itself is reachable off-step.
     expect(snap(1_234, 0, 59_950, REPAY_STEP)).toBe(1_200);
     expect(snap(59_940, 0, 59_950, REPAY_STEP)).toBe(59_900);
@@ -126,6 +136,7 @@ describe('account rules', () => {
     expect(checkBindEmail('a@b.co')).toBeUndefined();
     expect(checkBindEmail('not-an-email')).toBe('wrong_email');
     expect(checkBindEmail(`${'a'.repeat(135)}@b.com`)).toBe('wrong_email');
+    expect(checkBindEmail(`${'a'.repeat(134)}@b.com`)).toBeUndefined();
   });
 
   it('avatar data URL back to a file', async () => {

@@ -1,6 +1,7 @@
-/** user-centre.md §5 verification: fields are at most 140 characters. */
+/** user-centre.md §5 verification and profile: fields are at most 140 characters. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { profileMachine } from '../../../../src/machines/profile/machine.ts';
 import {
   verificationMachine,
   type LoadResult,
@@ -34,6 +35,26 @@ describe('verification fields (user-centre §5)', () => {
     expect(c.authEmail).toHaveLength(140);
     actor.send({ type: 'field.change', field: 'realName', value: 'Ada' });
     expect(actor.getSnapshot().context.realName).toBe('Ada');
+    actor.stop();
+  });
+});
+
+describe('profile nickname (user-centre §5)', () => {
+  it('is cut at 140 characters', async () => {
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          loadUser: fromPromise(async () => ({
+            code: 0,
+            data: { uid: '100001', nick: 'Ann', registerType: 'E', inviteCode: 'X' },
+          })) as never,
+        },
+      }),
+      { input: { mobile: true, flags: { bindEmail: true, privacy: true } } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'field.change', field: 'nick', value: 'n'.repeat(200) });
+    expect(actor.getSnapshot().context.nick).toHaveLength(140);
     actor.stop();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductOrderInfo } from '../../../../src/api/types/trading.ts';
+import type { PriceEntry, ProductOrderInfo } from '../../../../src/api/types/trading.ts';
 import { validate, type MarketOrderContext } from '../../../../src/machines/marketOrder/machine.ts';
-import { feeOf } from '../../../../src/machines/validation/trading.ts';
+import { feeOf, marginOf } from '../../../../src/machines/validation/trading.ts';
+import { prices } from '../../../../src/state/prices.ts';
 
 const info = {
   productCode: 'BTCUSDT',
@@ -53,6 +54,35 @@ describe('market order submit', () => {
     expect(
       validate({ ...base, balance: { balanceAmount: 3030, lockMargin: 0 } }).errors.balance,
     ).toBeUndefined();
+  });
+
+  it('counts a pair quoted in JPY in USD at the board’s USDJPY, margin and fee alike', () => {
+    const eurjpy = {
+      ...info,
+      productCode: 'EURJPY',
+      type: '2',
+      multiple: 100,
+      contractSize: 100_000,
+    } as ProductOrderInfo;
+    prices.bySymbol = { USDJPY: { price: 150 } as PriceEntry };
+    try {
+      // 160 × 0.01 lot × 100,000 = 160,000 JPY = 1,066.67 USD: margin 10.67, fee 0.5333 up to 0.54.
+      expect(marginOf(160, '0.01', eurjpy)).toBe('10.67');
+      expect(feeOf(160, '0.01', eurjpy)).toBe('0.54');
+      const order = {
+        ...base,
+        symbol: 'EURJPY',
+        info: eurjpy,
+        volume: '0.01',
+        quote: { bid: 159.99, ask: 160, price: 159.995, time: 0 },
+      };
+      const short = { ...order, balance: { balanceAmount: 11.2, lockMargin: 0 } };
+      expect(validate(short).errors.balance).toBe('insufficient_balance');
+      const enough = { ...order, balance: { balanceAmount: 11.21, lockMargin: 0 } };
+      expect(validate(enough).errors.balance).toBeUndefined();
+    } finally {
+      prices.bySymbol = {};
+    }
   });
 
   it("refuses stops the re-fetched quote put on the wrong side, with the server's codes, as typed", () => {

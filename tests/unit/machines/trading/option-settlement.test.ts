@@ -67,3 +67,20 @@ describe('option settlement countdown', () => {
     actor.stop();
   });
 });
+
+describe('option settlement timings (trading.md §9)', () => {
+  it('ticks every 200 ms, polls after 1 s then every 1.5 s, 12 tries after placing and 40 in the list', () => {
+    const d = optionSettlementMachine.implementations.delays;
+    expect({ tick: d.tick, firstPoll: d.firstPoll, poll: d.poll }).toEqual({
+      tick: 200,
+      firstPoll: 1000,
+      poll: 1500,
+    });
+    const tries = (view: 'place' | 'list') =>
+      createActor(optionSettlementMachine, {
+        input: { uid: '1', endTime: 60_000, timeLong: 60, now: 0, view },
+      }).getSnapshot().context.maxTries;
+    expect(tries('place')).toBe(12);
+    expect(tries('list')).toBe(40);
+  });
+});

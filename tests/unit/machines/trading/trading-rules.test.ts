@@ -12,6 +12,7 @@ import {
   parseDeliveryTimes,
   payoutRate,
   settleVolume,
+  stopReference,
   typeVolume,
   volumePrecision,
 } from '../../../../src/machines/validation/trading.ts';
@@ -34,10 +35,14 @@ const quote = { bid: 99.9, ask: 100.1, price: 100, time: 0 };
 describe('market order rules (trading.md §5)', () => {
   it('clamps the volume: at once above the maximum, on leaving the field below the minimum', () => {
     expect(typeVolume('50', info)).toEqual({ value: '10', error: 'volume_max_rule' });
+    expect(typeVolume('10.01', info)).toEqual({ value: '10', error: 'volume_max_rule' });
+    expect(typeVolume('10', info)).toEqual({ value: '10' });
     expect(typeVolume('0.00', info)).toEqual({ value: '0.00' });
     expect(settleVolume('0.00', info)).toEqual({ value: '0.01', error: 'volume_min_rule' });
     expect(settleVolume('', info)).toEqual({ value: '', error: 'volume_empty_rule' });
     expect(settleVolume('2', info)).toEqual({ value: '2' });
+    expect(settleVolume('0.01', info)).toEqual({ value: '0.01' });
+    expect(settleVolume('10', info)).toEqual({ value: '10' });
   });
   it('types whole shares for stocks', () => {
     expect(volumePrecision({ ...info, minCount: 1 })).toBe(0);
@@ -49,12 +54,24 @@ describe('market order rules (trading.md §5)', () => {
     expect(checkPendingPrice('99.8', 1, quote)).toBe('index.wrong_price');
     expect(checkPendingPrice('101', 1, quote)).toBeUndefined();
     expect(checkPendingPrice('', 0, quote)).toBe('index.wrong_price');
+    // Inside the spread, and at the bound itself: a buy against the ask, a sell against the bid.
+    expect(checkPendingPrice('100.05', 0, quote)).toBeUndefined();
+    expect(checkPendingPrice('100.1', 0, quote)).toBeUndefined();
+    expect(checkPendingPrice('99.95', 1, quote)).toBeUndefined();
+    expect(checkPendingPrice('99.9', 1, quote)).toBeUndefined();
   });
   it('needs stops when enabled, and no zero stop loss', () => {
     expect(checkStopLoss('', true)).toBe('stoploss_empty_rule');
     expect(checkStopLoss('0', true)).toBe('stoploss_zero_rule');
     expect(checkStopLoss('', false)).toBeUndefined();
     expect(checkTakeProfit('', true)).toBe('takeprofit_empty_rule');
+  });
+  it('sets stops against the closing side: the bid for a buy, the ask for a sell, else the limit', () => {
+    expect(stopReference(0, false, '', quote)).toBe(99.9);
+    expect(stopReference(1, false, '', quote)).toBe(100.1);
+    expect(stopReference(0, true, '98.5', quote)).toBe(98.5);
+    expect(stopReference(1, true, '', quote)).toBe(100.1);
+    expect(stopReference(0, false, '', null)).toBeUndefined();
   });
   it('refuses a stop on the wrong side of its reference with the code the server would send', () => {
     // Market orders: 308–311; pending orders (against the limit price): 312–315.

@@ -154,6 +154,7 @@ describe('loans', () => {
     expect(await repay(0)).toBe(1036);
     expect(await repay(50100)).toBe(1036);
     expect(await repay(150.5)).toBe(1036);
+    expect(await repay(150)).toBe(1036);
     await w.api.call('transformWallet', { currId: '2', curr: 'USDT', type: 0, num: '49950' });
     expect(await repay(100)).toBe(203);
     await funded(w, uid, '1000');

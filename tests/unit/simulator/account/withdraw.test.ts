@@ -1,4 +1,5 @@
 /** Withdrawals: status locks, fee calculation, hold while in review, approve and reject. */
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { encodeSensitive } from '../../../../src/api/aes-codec.ts';
 import type { TestWorld } from '../../../support/sim.ts';
@@ -46,6 +47,9 @@ describe('withdraw', () => {
     });
     const over = await w.api.call('withdrawWalletCalculate', { currencyId: walletId, num: '6000' });
     expect(over.data).toMatchObject({ isOver: true, afterBalance: '-1000.00' });
+    // The whole cash is not over it.
+    const all = await w.api.call('withdrawWalletCalculate', { currencyId: walletId, num: '5000' });
+    expect(all.data).toMatchObject({ isOver: false, afterBalance: '0.00' });
     expect((await withdraw(w, walletId, '1000', '975')).code).toBe(0);
     expect(cash(w, uid)).toBe('4000');
     expect(
@@ -101,6 +105,10 @@ describe('withdraw', () => {
       num: '0.5',
     });
     expect(calc.data).toMatchObject({ feeType: 'PERCENTAGE', feeNum: '0.001', practical: '0.499' });
+    // The fee's USD value is what the user pays: rounded up to the cent.
+    const feeUsd = new Big(w.sim.ctx.prices.priceAt('BTCUSDT', w.clock.now())).times('0.001');
+    expect(feeUsd.round(2, Big.roundUp).eq(feeUsd.round(2, Big.roundDown))).toBe(false);
+    expect(calc.data?.feeUsd).toBe(feeUsd.round(2, Big.roundUp).toFixed(2));
     const paymentAddress = await encodeSensitive(
       aesKey(w, uid),
       'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',

@@ -32,6 +32,37 @@ describe('trading: placing market orders', () => {
     expect(t.w.sim.ctx.ledger.total().eq(0)).toBe(true);
   });
 
+  it('rounds the commission up and the margin half up, to the cent', async () => {
+    t = await trader({ deposit: 100_000 });
+    const d = t.w.sim.ctx.products.get('BTCUSDT')!;
+    const q = await t.quote('BTCUSDT');
+    const notional = (v: string) => new Big(q.askPrice).times(v).times(d.contractSize);
+    // A volume whose commission lies under half a cent past a cent, and whose margin is not whole cents.
+    const v = ['0.37', '0.13', '0.29', '0.41', '0.53', '0.71', '0.83', '0.97', '0.59', '0.47'].find(
+      (x) => {
+        const fee = notional(x).times('0.0005');
+        const margin = notional(x).div(d.multiple);
+        return (
+          !fee.round(2, Big.roundUp).eq(fee.round(2, Big.roundHalfUp)) &&
+          !margin.round(2).eq(margin)
+        );
+      },
+    );
+    expect(v).toBeDefined();
+    const r = await t.order({ tradePair: 'BTCUSDT', orderQuantity: Number(v) });
+    expect(r.code).toBe(0);
+    const fee = notional(v!).times('0.0005').round(2, Big.roundUp);
+    const margin = notional(v!).div(d.multiple).round(2, Big.roundHalfUp);
+    expect(t.w.sim.ctx.ledger.balance(acct.margin(t.uid, 'real')).eq(margin)).toBe(true);
+    expect(
+      t.w.sim.ctx.ledger
+        .balance(acct.cash(t.uid, 'real'))
+        .eq(new Big(100_000).minus(margin).minus(fee)),
+    ).toBe(true);
+    const list = (await t.w.api.call('userOrder', { page: 1, limit: 10 })).data!;
+    expect(list.list[0]!.feeAmount).toBe(fee.toNumber());
+  });
+
   it('converts a non-USD quote currency: one lot of USDJPY needs about 1,000 USD of margin', async () => {
     t = await trader({ deposit: 100_000 });
     expect((await t.order({ tradePair: 'USDJPY', orderQuantity: 1, orderType: 1 })).code).toBe(0);
@@ -226,6 +257,20 @@ describe('trading: order refusals', () => {
     expect(r.code).toBe(203);
     expect(r.message).toContain('(code 203)');
     expect((await t.w.api.call('userBalance')).data).toEqual({ balanceAmount: 100, lockMargin: 0 });
+    // Cash that covers the margin but not the commission too: still 203; one more cent fills.
+    const q = await t.quote('BTCUSDT');
+    const d = t.w.sim.ctx.products.get('BTCUSDT')!;
+    const notional = new Big(q.askPrice).times(d.contractSize);
+    const cost = notional
+      .div(d.multiple)
+      .round(2)
+      .plus(notional.times('0.0005').round(2, Big.roundUp));
+    const short = await t.other('short@example.com', cost.minus('0.01').toNumber());
+    t.w.session.token = short.token;
+    expect((await t.order({ tradePair: 'BTCUSDT', orderQuantity: 1 })).code).toBe(203);
+    const enough = await t.other('enough@example.com', cost.toNumber());
+    t.w.session.token = enough.token;
+    expect((await t.order({ tradePair: 'BTCUSDT', orderQuantity: 1 })).code).toBe(0);
   });
 
   it('400 without a token; 401 when the payload token is another user', async () => {
