@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/mutation-audit.ts [--only ROW,…] [--list] [--timeout SECONDS]`:
+ * `npx tsx scripts/mutation-audit.ts [--only ROW,…] [--list] [--timeout SECONDS] [--copy]`:
  * does each `works` row of docs/conformance.md really name a unit test that
  * fails when its rule breaks? For every mutation of scripts/mutations/ (one
  * small change in src/ that breaks exactly one row's rule) it applies the
@@ -11,8 +11,9 @@
  *   should cite it);
  * - `SURVIVED`: every test passed.
  *
- * Not part of `npm test`: it audits the tests, about 5 s a mutation. The
- * original text is written back in a `finally` and on SIGINT / SIGTERM, so a
+ * `npm test` runs it (`--copy`, niced beside e2e), so a change that weakens
+ * a cited test, or a rule's code that a test no longer pins, fails the suite.
+ * About 1.5 s a mutation. The original text is written back in a `finally` and on SIGINT / SIGTERM, so a
  * crash or Ctrl-C never leaves a mutation in the tree. The cited files are
  * first run once unmutated: a failure there would make every mutation look
  * caught, so the audit stops; so it does when a mutation names a row that is
@@ -20,23 +21,52 @@
  * mutation is `caught`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readRows } from '../tests/support/conformance-table.ts';
 import { MUTATIONS, type Mutation } from './mutations/index.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
+const repo = path.resolve(import.meta.dirname, '..');
+const vitest = path.join(repo, 'node_modules', '.bin', 'vitest');
 
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
     list: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '300' },
+    copy: { type: 'boolean', default: false },
   },
 });
+
+/** What is not copied: installed, built or written by runs. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'test-results', 'bench-results']);
+
+/**
+ * `--copy` (npm test): the mutations are made in a copy of the tree, never in
+ * the checkout, so the e2e step beside it (its live servers load src/ as they
+ * start) never sees one.
+ */
+function copyTree(): string {
+  const to = mkdtempSync(path.join(tmpdir(), 'mutation-audit-tree-'));
+  cpSync(repo, to, {
+    recursive: true,
+    filter: (src) => !NOT_COPIED.has(path.relative(repo, src).split(path.sep)[0] ?? ''),
+  });
+  symlinkSync(path.join(repo, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  process.on('exit', () => rmSync(to, { recursive: true, force: true }));
+  return to;
+}
+const root = args.copy ? copyTree() : repo;
 const timeoutMs = Number(args.timeout) * 1000;
 if (!(timeoutMs > 0)) {
   console.error('--timeout takes a number of seconds');

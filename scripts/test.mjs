@@ -2,8 +2,9 @@
  * `npm test`: everything: the static checks (typecheck, lint, format check)
  * side by side; when they pass, the unit tests with wall-time bounds (TIMED)
  * alone; then the Playwright e2e suite on a production build and, beside it
- * at a lower CPU priority, the unit + simulator tests then the machine paths
- * (vitest). Tried on 2026-11-30: the static checks niced beside e2e too. They
+ * at a lower CPU priority, the unit + simulator tests, the machine paths
+ * (vitest), then the mutation audit (scripts/mutation-audit.ts: every `works`
+ * row's cited unit tests fail when its rule is broken; in a copy of the tree). Tried on 2026-11-30: the static checks niced beside e2e too. They
  * took 490 s there instead of 96 s alone, e2e ran 11 % slower, and the whole
  * run took 2,118 s instead of about 1,960: first, alone, they cost less. Ends with one line "N passed, N failed"
  * counting every test run, then the name and first error line of each failed
@@ -84,6 +85,8 @@ const steps = [
     ),
   ],
   ['paths', 'node', ['scripts/paths.mjs']],
+  // Each `works` row's cited unit tests must fail when its rule is broken (docs/conformance.md).
+  ['mutations', 'npx', ['tsx', 'scripts/mutation-audit.ts', '--copy']],
   ['e2e', 'node', ['scripts/e2e.mjs']],
 ];
 
