@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
-import { backOffice, go, logOut, signIn } from './sim.ts';
+import { backOffice, buyAndViewPositions, logOut, signIn } from './sim.ts';
 
 const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
 const STALE = '[data-testid^="row-bid-"][data-stale="true"]';
@@ -121,14 +121,7 @@ test("a repeat visit to /position shows the account's last positions before the 
 }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'shell-positions@example.com');
-  await go(page, '/BTCUSDT/place?direction=0');
-  await page.getByLabel('Volume (lots)').fill('0.5');
-  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-  await page
-    .getByRole('dialog', { name: 'Order placed' })
-    .getByRole('button', { name: 'View positions' })
-    .click();
-  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  await buyAndViewPositions(page, '0.5');
   await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('boot.account'))).not.toBeNull();
 

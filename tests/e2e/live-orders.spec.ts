@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
-import { backOffice, signIn, go } from './sim.ts';
+import { backOffice, buyAndViewPositions, signIn } from './sim.ts';
 import { SHUT_SINCE_MIDNIGHT, socketFrames, textMoves, textStandsStill } from './live-kit.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
@@ -21,14 +21,7 @@ test(
     await page.setViewportSize(MOBILE);
     const seen = socketFrames(page, 'exchange');
     await signIn(page, 'deltas@example.com');
-    await go(page, '/BTCUSDT/place?direction=0');
-    await page.getByLabel('Volume (lots)').fill('0.1');
-    await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-    await page
-      .getByRole('dialog', { name: 'Order placed' })
-      .getByRole('button', { name: 'View positions' })
-      .click();
-    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+    await buyAndViewPositions(page, '0.1');
     await textMoves(profit(page));
     // The socket carried a full list first and deltas since: the moving profit came from deltas.
     expect(seen.received.some((f) => f.includes('"data"'))).toBe(true);

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
-import { backOffice, signIn, submitSignIn, go } from './sim.ts';
+import { backOffice, buyAndViewPositions, signIn, submitSignIn } from './sim.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
 
@@ -32,14 +32,7 @@ test(
     test.setTimeout(120_000);
     await page.setViewportSize(MOBILE);
     await signIn(page, 'restart@example.com');
-    await go(page, '/BTCUSDT/place?direction=0');
-    await page.getByLabel('Volume (lots)').fill('0.1');
-    await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-    await page
-      .getByRole('dialog', { name: 'Order placed' })
-      .getByRole('button', { name: 'View positions' })
-      .click();
-    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+    await buyAndViewPositions(page, '0.1');
     await page.goto('/');
     await pricesMove(page);
     // No graceful shutdown: what the server acknowledged must already be on disk.

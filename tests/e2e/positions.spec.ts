@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { signIn, go } from './sim.ts';
+import { buyAndViewPositions, signIn } from './sim.ts';
 
 /** The summary's P&L and the rows' P&L, read in one go. */
 const pnlPair = (page: Page) =>
@@ -111,14 +111,7 @@ test('desktop: an order shows its success drawer; the positions table has every 
 test('positions: the summary P&L is the open position’s P&L at every moment', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await signIn(page, 'pnl@example.com');
-  await go(page, '/BTCUSDT/place?direction=0');
-  await page.getByLabel('Volume (lots)').fill('0.5');
-  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-  await page
-    .getByRole('dialog', { name: 'Order placed' })
-    .getByRole('button', { name: 'View positions' })
-    .click();
-  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  await buyAndViewPositions(page, '0.5');
   await expect(page.locator('[aria-label="Summary"] dd').first()).not.toHaveText('—');
   for (let i = 0; i < 6; i++) {
     const { summary, rows } = await pnlPair(page);

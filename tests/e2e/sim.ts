@@ -3,7 +3,7 @@
  * simulator back office (exposed as window.__simulator); the live project
  * calls the same operation on the server's operator API.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 interface Operator {
   call<T>(op: string, ...args: unknown[]): Promise<T>;
@@ -90,6 +90,26 @@ export async function go(page: Page, path: string): Promise<void> {
   }
   await page.evaluate((p) => history.pushState(null, '', p), path);
   await page.waitForURL((u) => u.pathname + u.search === path);
+}
+
+/**
+ * A phone's market buy of BTCUSDT at `volume` lots from its order form, then
+ * the positions it opened ("View positions" in the success dialog).
+ */
+export async function buyAndViewPositions(page: Page, volume: string): Promise<void> {
+  await go(page, '/BTCUSDT/place?direction=0');
+  await page.getByLabel('Volume (lots)').fill(volume);
+  await sendAndViewPositions(page);
+}
+
+/** Send the order form as filled (Buy BTCUSDT), then open the positions from its success dialog. */
+export async function sendAndViewPositions(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Order placed' })
+    .getByRole('button', { name: 'View positions' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
 }
 
 /** Fill and send the sign-in form (the page on a phone, the card on a desktop) of an existing user. */

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
 import { test, expect, MOBILE } from '../fixtures.ts';
+import { sendAndViewPositions } from '../sim.ts';
 
 const here = import.meta.dirname;
 
@@ -100,12 +101,7 @@ test('market-order: buy with a stop loss and a take profit, then close', async (
   const bid = Number((await hint.textContent())!.slice('Below '.length));
   await page.getByRole('textbox', { name: 'Stop loss' }).fill((bid * 0.99).toFixed(2));
   await page.getByRole('textbox', { name: 'Take profit' }).fill((bid * 1.01).toFixed(2));
-  await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
-  await page
-    .getByRole('dialog', { name: 'Order placed' })
-    .getByRole('button', { name: 'View positions' })
-    .click();
-  await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
+  await sendAndViewPositions(page);
   // Closing is allowed 3 minutes after the fill: the reviewer skips time.
   const bo = await office(page, 'Market');
   await bo.getByRole('button', { name: 'Skip 3 min' }).click();
