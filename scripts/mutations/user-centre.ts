@@ -93,8 +93,8 @@ export const USER_CENTRE: Mutation[] = [
     row: 'U-9.17',
     what: 'image of 10 MB + 1 byte accepted',
     file: `${V}wallet.ts`,
-    search: "if (file.size > IMAGE_MAX_BYTES) return 'upload_limit';",
-    replace: "if (file.size > IMAGE_MAX_BYTES + 1) return 'upload_limit';",
+    search: 'export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;',
+    replace: 'export const IMAGE_MAX_BYTES = 10 * 1024 * 1024 + 1;',
     tests: [WALLET_RULES],
   },
   {

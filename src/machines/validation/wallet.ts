@@ -11,6 +11,7 @@ import Big from 'big.js';
 import { decodeSensitive, toBase64 } from '../../api/aes-codec.ts';
 import type { FeeInfo } from '../../api/types/user.ts';
 import { isEmail } from './access.ts';
+import { checkImage as checkImageBy } from './account.ts';
 import { sanitizeNumber } from './number-input.ts';
 
 // ---- images (§5 "Images", §9 "Image max")
@@ -32,21 +33,12 @@ export interface ImageValue extends FileMeta {
   url: string;
 }
 
-/** The extension of a file name, lower case ('' when none). */
-export const extensionOf = (name: string): string => {
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-};
-
-/** illegal_extension (the text lists heic, jpg, jpeg, png) or upload_limit (the text shows 10 MB). */
-export function checkImage(file: FileMeta): string | undefined {
-  const ext = extensionOf(file.name);
-  if (!IMAGE_EXTENSIONS.some((e) => e === ext)) {
-    return 'illegal_extension';
-  }
-  if (file.size > IMAGE_MAX_BYTES) return 'upload_limit';
-  return undefined;
-}
+/**
+ * illegal_extension (the text lists heic, jpg, jpeg, png) or upload_limit (the text shows 10 MB):
+ * the profile's rule (account.ts) with the wallet's images' limits.
+ */
+export const checkImage = (file: FileMeta): string | undefined =>
+  checkImageBy(file, { extensions: IMAGE_EXTENSIONS, maxBytes: IMAGE_MAX_BYTES });
 
 /** The picture format of some bytes (PNG, JPEG, HEIC/HEIF), by their signature. */
 export function sniffImage(b: Uint8Array): string | undefined {
