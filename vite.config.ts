@@ -42,6 +42,7 @@ export default defineConfig({
     ),
     // Run by index.html as it parses, before any module (issue 31).
     inlineBoot({
+      theme: 'src/ui/boot/theme-head.ts',
       config: 'src/ui/boot/config-head.ts',
       shell: 'src/ui/boot/shell-paint.ts',
       routes: 'src/ui/boot/route-preload.ts',
