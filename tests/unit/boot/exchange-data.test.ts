@@ -11,9 +11,9 @@ import { clearSession, setSession } from '../../../src/state/session.ts';
 import { accountOf } from '../../../src/state/token.ts';
 import type { Services } from '../../../src/ui/boot/services.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
+import { fakeToken } from '../../support/token.ts';
 
-const token = (uid: string, virtualStatus: string, exp: number) =>
-  `h.${Buffer.from(JSON.stringify({ uid, virtualStatus, aesKey: 'k', exp })).toString('base64url')}.s`;
+const token = fakeToken;
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

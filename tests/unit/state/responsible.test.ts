@@ -5,9 +5,9 @@ import {
   ownRealityMinutes,
   responsible,
 } from '../../../src/state/responsible.ts';
+import { fakeToken } from '../../support/token.ts';
 
-const token = (uid: string, virtualStatus: string, exp: number) =>
-  `h.${Buffer.from(JSON.stringify({ uid, virtualStatus, aesKey: 'k', exp })).toString('base64url')}.s`;
+const token = fakeToken;
 
 describe('own reality-check minutes', () => {
   it('hold for a refreshed token of the same account, not for another account or book', () => {

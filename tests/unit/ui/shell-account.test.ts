@@ -15,11 +15,11 @@ import {
   readAccountView,
 } from '../../../src/ui/boot/shell-account.ts';
 import { SESSION_KEY } from '../../../src/state/token.ts';
+import { fakeToken } from '../../support/token.ts';
 
 const store = new Map<string, string>();
 const read = (k: string) => store.get(k) ?? null;
-const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const token = (uid: string, virtualStatus: string) => `h.${b64({ uid, virtualStatus })}.sig`;
+const token = fakeToken;
 const signIn = (t: string | undefined) => store.set(SESSION_KEY, JSON.stringify({ token: t }));
 
 const order = (id: string, orderType: 0 | 1, profitLoss: number, tradePair = 'BTCUSDT') =>

@@ -10,8 +10,9 @@ import { clearSession, setSession } from '../../../src/state/session.ts';
 import { toasts } from '../../../src/state/toasts.ts';
 import type { ApiClient } from '../../../src/api/client.ts';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
+import { fakeToken } from '../../support/token.ts';
 
-const token = `h.${Buffer.from(JSON.stringify({ uid: '1', virtualStatus: '0', aesKey: 'k', exp: 9e9 })).toString('base64url')}.s`;
+const token = fakeToken('1');
 
 const open = { id: '7', tradePair: 'BTCUSDT', positionStatus: 2, orderType: 0 } as MarketOrder;
 const closed = {
