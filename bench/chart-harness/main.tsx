@@ -37,6 +37,8 @@ export interface RunStats {
   seconds: number;
   frames: number;
   longTasks: number[];
+  /** With `alternate`: whether the trades were on the chart at each update (from firstMark). */
+  tradesOn?: boolean[];
 }
 
 const MAIN = ['MA', 'EMA', 'SMA'] as const;
@@ -46,6 +48,15 @@ let mark = 0;
 
 /** `?trades`: a signed-in user's position with both stops and a pending order (issue 28). */
 const TRADES = new URLSearchParams(location.search).has('trades');
+
+/**
+ * Take the trades' layer off the chart (signed out) and put it back: the orders stay in the
+ * store and their P&L goes on being patched, as the exchange channel does whether or not a
+ * chart shows them, so what differs is the layer's own cost.
+ */
+function showTrades(on: boolean): void {
+  session.token = on ? 'bench' : undefined;
+}
 
 function seedTrades(price: number): void {
   const base = {
@@ -187,7 +198,17 @@ function until(ok: () => boolean): Promise<void> {
   });
 }
 
-async function run(deliver: (p: KlinePoint) => void, seconds: number): Promise<RunStats> {
+/**
+ * Stream `seconds` of updates. With `alternate` (trades mode): the trades go off and on the
+ * chart every `alternate` updates, so one page measures the chart with and without them
+ * (the same renderer, heap and compiled code: what differs between two pages is not the
+ * trades' cost).
+ */
+async function run(
+  deliver: (p: KlinePoint) => void,
+  seconds: number,
+  alternate = 0,
+): Promise<RunStats> {
   const longTasks: number[] = [];
   const obs = new PerformanceObserver((l) =>
     l.getEntries().forEach((e) => longTasks.push(e.duration)),
@@ -202,10 +223,17 @@ async function run(deliver: (p: KlinePoint) => void, seconds: number): Promise<R
   requestAnimationFrame(loop);
   const total = seconds * UPDATES_PER_SECOND;
   const firstMark = mark;
+  const tradesOn: boolean[] = [];
+  let trading = !!session.token;
   const t0 = performance.now();
   await new Promise<void>((done) => {
     let i = 0;
     const id = setInterval(() => {
+      if (alternate > 0 && i > 0 && i % alternate === 0) {
+        trading = !trading;
+        showTrades(trading);
+      }
+      tradesOn.push(trading);
       performance.mark(`u${mark++}`);
       deliver(next());
       if (++i >= total) {
@@ -225,6 +253,7 @@ async function run(deliver: (p: KlinePoint) => void, seconds: number): Promise<R
     seconds: (performance.now() - t0) / 1000,
     frames,
     longTasks,
+    ...(alternate > 0 ? { tradesOn } : {}),
   };
 }
 
@@ -232,5 +261,5 @@ const mode = new URLSearchParams(location.search).get('mode');
 const ready = mode === 'bare' ? bare() : ours();
 (window as unknown as { __bench: unknown }).__bench = {
   ready: ready.then(() => true),
-  run: async (seconds: number) => run(await ready, seconds),
+  run: async (seconds: number, alternate?: number) => run(await ready, seconds, alternate),
 };

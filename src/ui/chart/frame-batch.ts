@@ -48,3 +48,26 @@ export function createFrameBatch(
     },
   };
 }
+
+/**
+ * `fn` at most once every `ms`: a call within `ms` of the last run runs it when `ms` have
+ * passed (once, however many calls came), so the last call is never lost.
+ */
+export function atMostEvery(ms: number, fn: () => void): { call(): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = -Infinity;
+  const run = () => {
+    timer = undefined;
+    last = performance.now();
+    fn();
+  };
+  return {
+    call() {
+      if (timer !== undefined) return;
+      const wait = last + ms - performance.now();
+      if (wait <= 0) run();
+      else timer = setTimeout(run, wait);
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}

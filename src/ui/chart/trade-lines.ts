@@ -69,6 +69,26 @@ const signed = (v: number) => {
   return v > 0 && s !== '0.00' ? `+${s}` : s;
 };
 
+/**
+ * What of the orders the lines are made of, besides a position's P&L: when it is the same
+ * after a change of the orders' store, only P&L moved (the exchange channel's patch every
+ * second, or with every price), and only a label changes.
+ */
+export function linesKey(
+  symbol: string,
+  holding: readonly MarketOrder[],
+  pending: readonly MarketOrder[],
+): string {
+  let key = '';
+  for (const list of [holding, pending]) {
+    key += '|';
+    for (const o of list)
+      if (o.tradePair === symbol)
+        key += `${o.id},${o.orderType},${o.orderQuantity},${o.openingPrice},${o.stopPrice},${o.takeProfitPrice};`;
+  }
+  return key;
+}
+
 /** Seconds left until `endTime` (server ms), never below 0. */
 export const secondsLeft = (endTime: number, now: number): number =>
   Math.max(0, Math.ceil((endTime - now) / 1000));

@@ -1,10 +1,15 @@
 /**
  * The trade layer's klinecharts overlays (issue 28 item 1): a `tradeLine` is
  * a horizontal line at a price across the candle pane with its label at the
- * left and its price on the axis; a `tradeMark` joins a closed trade's entry
- * and exit. Both are locked (never dragged) and kept in their own group, so
- * the drawings (drawings.ts) neither save nor remove them. The label opens
- * the trade's card when clicked or tapped.
+ * left and, for an entry or a strike, its price on the axis; a `tradeMark`
+ * joins a closed trade's entry and exit. Both are locked (never dragged) and
+ * kept in their own group, so the drawings (drawings.ts) neither save nor
+ * remove them.
+ *
+ * A `tradeLine` draws nothing on the chart's canvas: its drawing pass places
+ * the line's elements over the pane (trade-dom.ts says why), so they follow
+ * the chart's zoom, scroll, period and price range exactly as a figure would.
+ * The label opens the trade's card when clicked or tapped.
  *
  * `syncTradeOverlays` makes the chart's overlays match the lines and marks:
  * new ones are created, changed ones overridden (a live P&L changes only a
@@ -12,6 +17,7 @@
  */
 import {
   registerOverlay,
+  type Bounding,
   type Chart,
   type OverlayCreate,
   type OverlayFigure,
@@ -20,11 +26,14 @@ import {
 } from 'klinecharts';
 import { priceText } from '../format.ts';
 import {
-  registerTradeLabel,
   LABEL_BOX_H,
-  type TradeLabelAttrs,
-  type TradeLabelStyles,
-} from './trade-label.ts';
+  clearLines,
+  removeLine,
+  setLabel,
+  showLine,
+  showTag,
+  type LinePlace,
+} from './trade-dom.ts';
 import { spreadLabels } from './trade-lines.ts';
 import type { TradeLine, TradeLineKind, TradeMark, TradeTarget } from './trade-lines.ts';
 
@@ -39,12 +48,11 @@ export interface TradeColours {
 }
 
 interface LineData {
+  /** The label when the overlay was made or last overridden (what changes is in `liveOf`). */
   label: string;
   colour: string;
   kind: TradeLineKind;
   text: string;
-  /** The chart's font family. */
-  family: string;
 }
 
 const DASH: Record<TradeLineKind, number[] | undefined> = {
@@ -121,18 +129,31 @@ function allPlaces(chart: Chart, yAxis: YAxis, height: number): Map<string, numb
   return places;
 }
 
-const labelStyle = (d: LineData): TradeLabelStyles => ({
-  color: d.text,
-  backgroundColor: d.colour,
-});
-
-const labelAttrs = (
-  x: number,
+/**
+ * Where a line at pane row `y` shows its rule and label in a pane of `bounding`
+ * size, its label at `labelY` among the others' (undefined: the chart cannot
+ * say). Beyond the prices in view (a far stop), there is no rule and the label
+ * waits at that edge, with an arrow, at the right (the indicators' legend is at
+ * the top left).
+ */
+export function linePlace(
   y: number,
-  text: string,
-  align: 'left' | 'right',
-  d: LineData,
-): TradeLabelAttrs => ({ x, y, text, align, family: d.family });
+  labelY: number | undefined,
+  bounding: Pick<Bounding, 'width' | 'height'>,
+  label: string,
+): LinePlace {
+  if (y < 0) return { row: null, labelY: labelY ?? EDGE, text: label, arrow: '↑ ', align: 'right' };
+  if (y > bounding.height)
+    return {
+      row: null,
+      labelY: labelY ?? bounding.height - EDGE,
+      text: label,
+      arrow: '↓ ',
+      align: 'right',
+    };
+  // On a whole pixel, so the line is one crisp row.
+  return { row: Math.round(y), labelY: labelY ?? y, text: label, arrow: '', align: 'left' };
+}
 
 const lineTemplate: OverlayTemplate<LineData> = {
   name: 'tradeLine',
@@ -145,41 +166,16 @@ const lineTemplate: OverlayTemplate<LineData> = {
     const d = overlay.extendData;
     const y = coordinates[0]?.y;
     if (!d || y === undefined || !Number.isFinite(y)) return [];
-    const labelY = labelPlace(chart, yAxis, overlay.id, bounding.height);
-    const label = (at: number, text: string, right = false): OverlayFigure => ({
-      key: 'label',
-      type: 'tradeLabel',
-      attrs: right
-        ? labelAttrs(bounding.width - 6, at, text, 'right', d)
-        : labelAttrs(6, at, text, 'left', d),
-      styles: labelStyle(d),
-    });
-    // Beyond the prices in view (a far stop): its label waits at that edge, with an arrow, at
-    // the right (the indicators' legend is at the top left).
-    if (y < 0) return [label(labelY ?? EDGE, `↑ ${d.label}`, true)];
-    if (y > bounding.height) return [label(labelY ?? bounding.height - EDGE, `↓ ${d.label}`, true)];
-    const dash = DASH[d.kind];
-    // On a whole pixel (klinecharts adds the half), so the line is one crisp row.
-    const row = Math.round(y);
-    return [
-      {
-        type: 'line',
-        attrs: {
-          coordinates: [
-            { x: 0, y: row },
-            { x: bounding.width, y: row },
-          ],
-        },
-        styles: {
-          style: dash ? 'dashed' : 'solid',
-          dashedValue: dash ?? [],
-          size: 1,
-          color: d.colour,
-        },
-        ignoreEvent: true,
-      },
-      label(labelY ?? y, d.label),
-    ];
+    const live = liveOf(chart, overlay.id);
+    const place = linePlace(
+      y,
+      labelPlace(chart, yAxis, overlay.id, bounding.height),
+      bounding,
+      live?.label ?? d.label,
+    );
+    const look = { colour: d.colour, text: d.text, dash: DASH[d.kind] };
+    showLine(chart, overlay.paneId, overlay.id, look, place, live?.open ?? (() => {}));
+    return [];
   },
   createYAxisFigures: ({ coordinates, bounding, overlay, chart }): OverlayFigure[] => {
     const d = overlay.extendData;
@@ -187,16 +183,10 @@ const lineTemplate: OverlayTemplate<LineData> = {
     const value = overlay.points[0]?.value;
     // Only an entry and a strike are tagged on the axis: the other labels say their price.
     if (!d || !AXIS_TAGGED.has(d.kind) || y === undefined || value === undefined) return [];
-    if (y < 0 || y > bounding.height) return [];
+    const inView = y >= 0 && y <= bounding.height;
     const ticker = chart.getSymbol()?.ticker ?? '';
-    return [
-      {
-        type: 'tradeLabel',
-        attrs: labelAttrs(0, y, priceText(ticker, value), 'left', d),
-        styles: labelStyle(d),
-        ignoreEvent: true,
-      },
-    ];
+    showTag(chart, overlay.paneId, overlay.id, d, inView ? y : null, priceText(ticker, value));
+    return [];
   },
 };
 
@@ -240,30 +230,61 @@ let registered = false;
 function register(): void {
   if (registered) return;
   registered = true;
-  registerTradeLabel();
   registerOverlay(lineTemplate);
   registerOverlay(markTemplate);
 }
 
-/** What each drawn overlay was made from (to tell what changed), and its label now. */
-export type TradeOverlayState = Map<string, { sig: string; label: string }>;
-
-const overlayId = (key: string) => `trade:${key}`;
-
-const families = new WeakMap<Chart, string>();
-
-/** The labels speak in the chart's font (product-chart.tsx gives its texts the host's); read once. */
-function familyOf(chart: Chart): string {
-  let f = families.get(chart);
-  if (f === undefined) {
-    const host = chart.getDom();
-    // No computed styles where there is no layout (a headless test chart): the generic family.
-    f =
-      (host && typeof getComputedStyle === 'function' && getComputedStyle(host).fontFamily) ||
-      'sans-serif';
-    families.set(chart, f);
+/**
+ * What each drawn overlay was made from (to tell what changed), its label now and what it
+ * opens, by line key.
+ */
+export type TradeOverlayState = Map<
+  string,
+  {
+    sig: string;
+    label: string;
+    open?: () => void;
+    /** When a live label's text was last written (performance.now()). */
+    shownAt?: number;
+    /** A live label's newer text, held back until LIVE_LABEL_MS have passed. */
+    next?: string;
   }
-  return f;
+>;
+
+/**
+ * A live label (a position's P&L) is written at most this often: a server may send a P&L with
+ * every price, 20 a second and more, faster than anyone reads, and each new text costs the
+ * chart's frame a layout and a paint. The newest text is always written in the end.
+ */
+export const LIVE_LABEL_MS = 250;
+
+const trailing = new WeakMap<Chart, ReturnType<typeof setTimeout>>();
+
+/** Write the live labels held back (the trailing edge of LIVE_LABEL_MS). */
+function flushLabels(chart: Chart, state: TradeOverlayState): void {
+  trailing.delete(chart);
+  const now = performance.now();
+  for (const [key, e] of state) {
+    if (e.next === undefined) continue;
+    e.label = e.next;
+    e.next = undefined;
+    e.shownAt = now;
+    setLabel(chart, overlayId(key), e.label);
+  }
+}
+
+const ID_PREFIX = 'trade:';
+const overlayId = (key: string) => `${ID_PREFIX}${key}`;
+
+const states = new WeakMap<Chart, TradeOverlayState>();
+
+/**
+ * A line's label and action now. klinecharts keeps its own copy of an overlay's data (its
+ * `extendData` is merged in, a getter read once), so what changes while the line stands (a
+ * position's P&L) is read from the layer's state when the chart draws.
+ */
+function liveOf(chart: Chart, id: string) {
+  return id.startsWith(ID_PREFIX) ? states.get(chart)?.get(id.slice(ID_PREFIX.length)) : undefined;
 }
 
 /** Create a trade overlay (locked, in the trades' group), or override the one drawn. */
@@ -274,7 +295,6 @@ function put(
   key: string,
   points: OverlayCreate['points'],
   extendData: unknown,
-  onClick?: OverlayCreate['onClick'],
 ): void {
   const id = overlayId(key);
   if (create)
@@ -285,7 +305,6 @@ function put(
       lock: true,
       points,
       extendData,
-      onClick,
     });
   else chart.overrideOverlay({ id, points, extendData });
 }
@@ -300,30 +319,42 @@ export function syncTradeOverlays(
   state: TradeOverlayState,
 ): void {
   register();
-  const family = familyOf(chart);
+  states.set(chart, state);
   const wanted = new Set<string>();
   for (const l of lines) {
     wanted.add(l.key);
     const colour = colours[l.tone];
-    // A position's label moves with every price (its P&L): read when the chart draws (it draws
-    // on every candle update anyway), not pushed in with a redraw of its own.
+    // A position's label moves with every price (its P&L): written into its label (at most every
+    // LIVE_LABEL_MS), not pushed in with a redraw of the chart.
     const live = l.kind === 'position';
     const sig = `${l.price}|${colour}|${live ? '' : l.label}`;
     const before = state.get(l.key);
-    state.set(l.key, { sig, label: l.label });
+    const open = () => onOpen(l.target);
+    if (live && before?.sig === sig) {
+      // Only the P&L moved: its text now, or when LIVE_LABEL_MS have passed since the last.
+      before.open = open;
+      if (before.label === l.label && before.next === undefined) continue;
+      const now = performance.now();
+      const wait = (before.shownAt ?? -Infinity) + LIVE_LABEL_MS - now;
+      if (wait <= 0) {
+        before.label = l.label;
+        before.next = undefined;
+        before.shownAt = now;
+        setLabel(chart, overlayId(l.key), l.label);
+      } else {
+        before.next = l.label;
+        if (!trailing.has(chart))
+          trailing.set(
+            chart,
+            setTimeout(() => flushLabels(chart, state), wait),
+          );
+      }
+      continue;
+    }
+    state.set(l.key, { sig, label: l.label, open, shownAt: performance.now() });
     if (before?.sig === sig) continue;
-    const data: LineData = {
-      get label() {
-        return state.get(l.key)?.label ?? '';
-      },
-      colour,
-      kind: l.kind,
-      text: colours.text,
-      family,
-    };
-    put(chart, before === undefined, 'tradeLine', l.key, [{ value: l.price }], data, (e) => {
-      if (e.figure?.key === 'label') onOpen(l.target);
-    });
+    const data: LineData = { label: l.label, colour, kind: l.kind, text: colours.text };
+    put(chart, before === undefined, 'tradeLine', l.key, [{ value: l.price }], data);
   }
   for (const m of marks) {
     wanted.add(m.key);
@@ -338,6 +369,7 @@ export function syncTradeOverlays(
     if (wanted.has(key)) continue;
     state.delete(key);
     chart.removeOverlay({ id: overlayId(key) });
+    removeLine(chart, overlayId(key));
   }
   noteTradeLines(
     chart,
@@ -348,6 +380,10 @@ export function syncTradeOverlays(
 /** Remove every trade overlay (a symbol change, sign-out, the chart going away). */
 export function clearTradeOverlays(chart: Chart, state: TradeOverlayState): void {
   state.clear();
+  states.delete(chart);
+  clearTimeout(trailing.get(chart));
+  trailing.delete(chart);
   noteTradeLines(chart, []);
   chart.removeOverlay({ groupId: TRADES_GROUP });
+  clearLines(chart);
 }

@@ -21,15 +21,17 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { tradeEvents } from '../../state/trade-events.ts';
 import { runningOptions, watchRunningOptions } from '../trade/running-options-feed.ts';
 import { recentClosedOrders } from '../trade/trade-results.ts';
-import { animationFrame } from './frame-batch.ts';
+import { animationFrame, atMostEvery } from './frame-batch.ts';
 import {
   cachedWords,
+  linesKey,
   tradeLines,
   tradeMarks,
   type TradeTarget,
   type TradeWords,
 } from './trade-lines.ts';
 import {
+  LIVE_LABEL_MS,
   clearTradeOverlays,
   syncTradeOverlays,
   type TradeColours,
@@ -69,6 +71,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
 
   const draw = () => {
     cancel = undefined;
+    drawnKey = linesKey(symbol, orders.holding, orders.pending);
     const lines = tradeLines(
       symbol,
       orders.holding,
@@ -87,6 +90,15 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
   const schedule = () => {
     cancel ??= animationFrame(draw);
   };
+  // A P&L patch changes only a position's label: drawn at most every LIVE_LABEL_MS (the label
+  // is written no more often anyway), not with every price of a busy symbol.
+  const live = atMostEvery(LIVE_LABEL_MS, () => schedule());
+  let drawnKey = '';
+  const onOrders = () => {
+    const key = linesKey(symbol, orders.holding, orders.pending);
+    if (key === drawnKey) live.call();
+    else schedule();
+  };
   const loadClosed = () =>
     void recentClosedOrders(o.api, isDemo(decodeToken(session.token)), CLOSED_MARKS).then(
       (list) => {
@@ -97,7 +109,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
     );
 
   const offs = [
-    subscribe(orders, schedule),
+    subscribe(orders, onOrders),
     subscribe(runningOptions, schedule),
     // A trade closed or an option settled: its marker, or its line gone.
     subscribe(tradeEvents, loadClosed),
@@ -113,6 +125,7 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
     alive = false;
     for (const off of offs) off();
     clearInterval(clock);
+    live.cancel();
     cancel?.();
     clearTradeOverlays(chart, state);
   };

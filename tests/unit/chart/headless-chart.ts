@@ -17,7 +17,7 @@ const context2d = () =>
     set: (t, p, v) => ((t[p] = v), true),
   });
 
-class FakeElement {
+export class FakeElement {
   tagName: string;
   children: FakeElement[] = [];
   parentNode: FakeElement | null = null;
@@ -26,7 +26,12 @@ class FakeElement {
   classList = { add() {}, remove() {}, contains: () => false };
   width = 0;
   height = 0;
+  className = '';
+  textContent = '';
+  /** The chart's root (headlessChart): its descendants are in the document. */
+  root = false;
   private ctx: unknown;
+  private listeners = new Map<string, Array<(e: unknown) => void>>();
   constructor(tag: string) {
     this.tagName = tag.toUpperCase();
   }
@@ -83,8 +88,28 @@ class FakeElement {
   removeAttribute(k: string) {
     delete this.attrs[k];
   }
-  addEventListener() {}
-  removeEventListener() {}
+  get isConnected(): boolean {
+    return this.root || (this.parentNode?.isConnected ?? false);
+  }
+  addEventListener(type: string, f: (e: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), f]);
+  }
+  removeEventListener(type: string, f: (e: unknown) => void) {
+    this.listeners.set(
+      type,
+      (this.listeners.get(type) ?? []).filter((x) => x !== f),
+    );
+  }
+  /** Run this element's own listeners of `type` (no bubbling); how many there were. */
+  dispatch(type: string): number {
+    const fs = this.listeners.get(type) ?? [];
+    for (const f of fs) f({ type, stopPropagation() {}, preventDefault() {} });
+    return fs.length;
+  }
+  /** This element and every one under it, depth first. */
+  all(): FakeElement[] {
+    return [this, ...this.children.flatMap((c) => c.all())];
+  }
   contains() {
     return false;
   }
@@ -130,7 +155,9 @@ function installDom() {
 export async function headlessChart(data: KLineData[]): Promise<Chart> {
   installDom();
   const { init } = await import('klinecharts');
-  const chart = init(new FakeElement('div') as unknown as HTMLElement);
+  const host = new FakeElement('div');
+  host.root = true;
+  const chart = init(host as unknown as HTMLElement);
   if (!chart) throw new Error('klinecharts init failed');
   chart.setSymbol({ ticker: 'TEST', pricePrecision: 2, volumePrecision: 2 });
   chart.setPeriod({ type: 'minute', span: 1 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chart, KLineData, OverlayCreate } from 'klinecharts';
 import type { MarketOrder, OptionOrder } from '../../../src/api/types/trading.ts';
 import {
+  linesKey,
   spreadLabels,
   tradeLines,
   tradeMarks,
@@ -16,7 +17,8 @@ import {
 import type { TradeOverlayState } from '../../../src/ui/chart/trade-overlays.ts';
 import type * as TradeOverlays from '../../../src/ui/chart/trade-overlays.ts';
 import type * as Drawings from '../../../src/ui/chart/drawings.ts';
-import { headlessChart } from './headless-chart.ts';
+import type { FakeElement } from './headless-chart.ts';
+import { headlessChart, settle } from './headless-chart.ts';
 
 // klinecharts needs a DOM when it loads: the headless chart installs one first.
 let overlays: typeof TradeOverlays;
@@ -221,20 +223,17 @@ describe('trade overlays', () => {
     sync([order('1', { stopPrice: 56_000 })]);
     expect(calls).toEqual([]);
     // The P&L moved: the entry's label reads it when the chart next draws (on the candle's
-    // update), with no redraw of its own.
+    // update; klinecharts keeps a copy of the overlay's data), with no redraw of its own.
     sync([order('1', { stopPrice: 56_000, profitLoss: -1.5 })]);
     expect(calls).toEqual([]);
-    expect((created.get('trade:position:1')!.extendData as { label: string }).label).toBe(
-      'Buy 0.10 · -1.50 USD',
-    );
+    const entry = state.get('position:1')!;
+    expect(entry.next ?? entry.label).toBe('Buy 0.10 · -1.50 USD');
     // Its stop moved: that line is overridden.
     sync([order('1', { stopPrice: 56_100, profitLoss: -1.5 })]);
     expect(calls).toEqual([['override', 'trade:stopLoss:1']]);
 
-    // Its label opens the order; the line itself does not.
-    const onClick = created.get('trade:position:1')!.onClick!;
-    onClick({ figure: { key: 'label', type: 'tradeLabel', attrs: {} } } as never);
-    onClick({ figure: { type: 'line', attrs: {} } } as never);
+    // Its label opens the order (the label's element calls it: below).
+    state.get('position:1')?.open?.();
     expect(opened).toEqual([{ kind: 'order', id: '1' }]);
 
     // Closed: both its lines go in the same pass.
@@ -279,43 +278,107 @@ describe('trade overlays in klinecharts', () => {
   });
 });
 
-describe('a trade line’s figures', () => {
-  it('a line across the pane with its label at the left; beyond the prices in view, the label waits at that edge', async () => {
-    const { getOverlayClass } = await import('klinecharts');
-    const Line = getOverlayClass('tradeLine')!;
-    const figures = (y: number) => {
-      const o = new Line();
-      const extendData = {
-        label: 'Take profit 57000.00',
-        colour: '#0a0',
-        kind: 'takeProfit',
-        text: '#fff',
-      };
-      return (
-        o.createPointFigures!({
-          coordinates: [{ x: 0, y }],
-          bounding: { width: 300, height: 200 },
-          overlay: { ...o, extendData, points: [{ value: 57_000 }] },
-        } as never) as Array<{ type: string; key?: string; attrs: Record<string, unknown> }>
-      ).map((f) => [
-        f.type,
-        f.key ?? '',
-        f.attrs.text ?? '',
-        f.attrs.x ?? '',
-        f.attrs.y ?? '',
-        f.attrs.align ?? '',
-      ]);
-    };
-    expect(figures(80.4)).toEqual([
-      ['line', '', '', '', '', ''],
-      ['tradeLabel', 'label', 'Take profit 57000.00', 6, 80.4, 'left'],
+describe('a trade line’s place', () => {
+  it('a rule across the pane with its label at the left; beyond the prices in view, the label waits at that edge', () => {
+    const { linePlace } = overlays;
+    const pane = { width: 300, height: 200 };
+    const label = 'Take profit 57000.00';
+    expect(linePlace(80.4, undefined, pane, label)).toEqual({
+      row: 80,
+      labelY: 80.4,
+      text: label,
+      arrow: '',
+      align: 'left',
+    });
+    // Moved off a label close by (spreadLabels): the rule stays at its price.
+    expect(linePlace(80.4, 99, pane, label)).toMatchObject({ row: 80, labelY: 99 });
+    expect(linePlace(-30, undefined, pane, label)).toEqual({
+      row: null,
+      labelY: 12,
+      text: label,
+      arrow: '↑ ',
+      align: 'right',
+    });
+    expect(linePlace(260, undefined, pane, label)).toEqual({
+      row: null,
+      labelY: 188,
+      text: label,
+      arrow: '↓ ',
+      align: 'right',
+    });
+  });
+});
+
+describe('trade lines over a chart', () => {
+  const colours = { up: '#0a0', down: '#a00', text: '#fff' };
+  const elements = () =>
+    (real.getDom('candle_pane', 'main') as unknown as FakeElement)
+      .all()
+      .filter((e) => e.className.startsWith('trade-'));
+  const tags = () =>
+    (real.getDom('candle_pane', 'yAxis') as unknown as FakeElement)
+      .all()
+      .filter((e) => e.className.includes('trade-tag'));
+
+  it('each line is a rule and a label over the pane that opens its trade; the entry is tagged on the axis; closing removes them', async () => {
+    const state: TradeOverlayState = new Map();
+    const opened: unknown[] = [];
+    const sync = (orders: MarketOrder[]) =>
+      overlays.syncTradeOverlays(
+        real,
+        tradeLines('BTCUSDT', orders, [], [], 0, t),
+        [],
+        colours,
+        (x) => opened.push(x),
+        state,
+      );
+    sync([order('1', { takeProfitPrice: 56_530 })]);
+    await settle();
+    const layer = elements().find((e) => e.className === 'trade-layer')!;
+    expect(layer.getAttribute('aria-hidden')).toBe('true');
+    const labels = elements().filter((e) => e.className === 'trade-label');
+    expect(labels.map((e) => e.textContent)).toEqual([
+      'Buy 0.10 · +0.72 USD',
+      'Take profit 56530.00',
     ]);
-    expect(figures(-30)).toEqual([
-      ['tradeLabel', 'label', '↑ Take profit 57000.00', 294, 12, 'right'],
-    ]);
-    expect(figures(260)).toEqual([
-      ['tradeLabel', 'label', '↓ Take profit 57000.00', 294, 188, 'right'],
-    ]);
+    const rules = elements().filter((e) => e.className === 'trade-rule');
+    expect(rules).toHaveLength(2);
+    // Placed by the chart's drawing pass: a whole pixel row each, the lower price lower.
+    const row = (e: FakeElement) => Number(/translateY\((-?\d+)px\)/.exec(e.style.transform!)?.[1]);
+    expect(rules.every((e) => Number.isInteger(row(e)))).toBe(true);
+    expect(row(rules[1]!)).toBeGreaterThan(row(rules[0]!));
+    expect(labels[0]!.style.background).toBe('#0a0');
+    expect(tags().map((e) => e.textContent)).toEqual(['56552.80']);
+
+    // The label opens the trade; a press on it is not the chart's (no drag, no crosshair).
+    expect(labels[0]!.dispatch('click')).toBe(1);
+    expect(labels[0]!.dispatch('mousedown')).toBe(1);
+    expect(opened).toEqual([{ kind: 'order', id: '1' }]);
+    expect(rules[0]!.dispatch('click')).toBe(0);
+
+    // The P&L moves: only the label's text changes, with no pass of the chart (a still price
+    // draws none), at most every LIVE_LABEL_MS, the newest text last.
+    const pnl = (profitLoss: number) => sync([order('1', { takeProfitPrice: 56_530, profitLoss })]);
+    const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await after(overlays.LIVE_LABEL_MS + 20);
+    pnl(-1.5);
+    expect(labels[0]!.textContent).toBe('Buy 0.10 · -1.50 USD');
+    pnl(2.25);
+    pnl(3);
+    expect(labels[0]!.textContent).toBe('Buy 0.10 · -1.50 USD');
+    await after(overlays.LIVE_LABEL_MS + 20);
+    expect(labels[0]!.textContent).toBe('Buy 0.10 · +3.00 USD');
+    // The chart's next pass keeps it.
+    real.setStyles({ grid: { show: false } });
+    await settle();
+    expect(labels[0]!.textContent).toBe('Buy 0.10 · +3.00 USD');
+
+    // Closed: its elements go at once, before any pass.
+    sync([]);
+    expect(elements().filter((e) => e.className !== 'trade-layer')).toEqual([]);
+    expect(tags()).toEqual([]);
+    overlays.clearTradeOverlays(real, state);
+    expect(elements()).toEqual([]);
   });
 });
 
@@ -380,5 +443,29 @@ describe('trade labels on the chart', () => {
     // Two beyond the top wait at the right one above the other, not on top of each other.
     expect(place('trade:takeProfit:1')).toBe(12);
     expect(place('trade:pending:2')).toBe(30);
+  });
+});
+
+describe('what a change of the orders redraws', () => {
+  it('a P&L or a current price patched: the same lines (a label only); a stop, a fill, another order: new lines', () => {
+    const key = (holding: MarketOrder[], pending: MarketOrder[] = []) =>
+      linesKey('BTCUSDT', holding, pending);
+    const base = key([order('1', { stopPrice: 56_000 })]);
+    expect(key([order('1', { stopPrice: 56_000, profitLoss: -4, currentPrice: 56_400 })])).toBe(
+      base,
+    );
+    // Another symbol's order is not on this chart.
+    expect(key([order('1', { stopPrice: 56_000 }), order('2', { tradePair: 'ETHUSDT' })])).toBe(
+      base,
+    );
+    for (const changed of [
+      key([order('1', { stopPrice: 56_100 })]),
+      key([order('1', { stopPrice: 56_000, takeProfitPrice: 57_000 })]),
+      key([order('1', { stopPrice: 56_000, orderQuantity: 0.2 })]),
+      key([order('1', { stopPrice: 56_000 }), order('2')]),
+      key([], [order('1', { stopPrice: 56_000 })]),
+      key([]),
+    ])
+      expect(changed).not.toBe(base);
   });
 });
