@@ -6,6 +6,7 @@ import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
 import { inlineBoot } from './build/inline-boot.ts';
+import { localeSplit } from './build/locale-split.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -26,19 +27,23 @@ const versionFile = (): Plugin => ({
   },
 });
 
+const EN_REST = 'src/i18n/locales/en.json?rest';
+
 export default defineConfig({
   plugins: [
     react(),
+    localeSplit('src/i18n/locales/en.json'),
     versionFile(),
-    // The chart's screen preloaded when a page opens on it (its Buy, issue 31).
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31), with the
+    // rest of English that every lazy screen waits for (i18n/index.ts allTexts).
     preloadApp(
       'src/ui/root.tsx',
       {
-        chart: 'src/ui/screens/chart.tsx',
-        chartAlt: 'src/ui/screens/chart.tsx',
+        chart: ['src/ui/screens/chart.tsx', EN_REST],
+        chartAlt: ['src/ui/screens/chart.tsx', EN_REST],
       },
-      // English, the fallback, is loaded by every start (i18n's first wave, not the entry's).
-      ['src/i18n/locales/en.json'],
+      // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
+      ['src/i18n/locales/en.json?first'],
     ),
     // Run by index.html as it parses, before any module (issue 31).
     inlineBoot({
