@@ -55,6 +55,20 @@ export default defineConfig({
     pwa('public/config/site.json'),
   ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
+  resolve: {
+    // React 19 has useSyncExternalStore: @xstate/react and wouter take it from React, not the
+    // shim for React 17 and older that they name (first route's bytes, issue 31).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: 'use-sync-external-store',
+      },
+    ],
+  },
   worker: { format: 'es' },
   build: {
     target: 'es2022',
