@@ -28,6 +28,7 @@ const versionFile = (): Plugin => ({
 });
 
 const EN_REST = 'src/i18n/locales/en.json?rest';
+const CHART = 'src/ui/screens/chart.tsx';
 
 export default defineConfig({
   plugins: [
@@ -39,8 +40,8 @@ export default defineConfig({
     preloadApp(
       'src/ui/root.tsx',
       {
-        chart: ['src/ui/screens/chart.tsx', EN_REST],
-        chartAlt: ['src/ui/screens/chart.tsx', EN_REST],
+        chart: [CHART, EN_REST],
+        chartAlt: [CHART, EN_REST],
       },
       // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
       ['src/i18n/locales/en.json?first'],
@@ -83,7 +84,9 @@ export default defineConfig({
           groups: [
             {
               debugName: 'first-route',
-              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx'),
+              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx', {
+                'chart-screen': CHART,
+              }),
               includeDependenciesRecursively: false,
             },
           ],
