@@ -14,11 +14,11 @@
  * it is always loaded before them.
  *
  * `screens`: a lazy screen a page may open on (the chart, whose Buy the
- * network bench times) gets its whole static graph beyond the first route as
- * one chunk, not one per shared module: 2 requests instead of 15 behind the
- * first route's on HTTP/1.1's 6 connections (issue 31: its 15 small chunks,
- * each a 150 ms round trip on slow 4G, held react-dom back by about 0.2 s).
- * Another screen that shares one of its modules loads it from there.
+ * network bench times) gets its static graph beyond the first route in two
+ * chunks, not one per shared module: its own modules, and those other lazy
+ * code shares ('screen-kit'): 2 requests instead of 12 behind the first
+ * route's on HTTP/1.1's 6 connections (issue 31: its small chunks, each a
+ * 150 ms round trip on slow 4G, held react-dom back by about 0.2 s).
  *
  * The entry's own graph is a group too ('index'; the entry file becomes a
  * one-line facade over it). Left out, a module the entry imports but does not
@@ -28,7 +28,11 @@
  */
 import path from 'node:path';
 
-type ModuleInfo = { importedIds: readonly string[] } | null;
+type ModuleInfo = {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+} | null;
 type Ctx = { getModuleInfo(id: string): ModuleInfo };
 
 /** Which start-up stage's chunk a package of the first route belongs to. */
@@ -36,6 +40,30 @@ const STAGES: [RegExp, string][] = [
   [/node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'react-dom'],
   [/node_modules[\\/](xstate|i18next)[\\/]/, 'machines-i18n'],
 ];
+
+/** Where a screen's modules that other lazy code imports too go (`screens` below). */
+const SHARED = 'screen-kit';
+
+/**
+ * The modules of a screen's graph that code outside it (and outside the first
+ * route) imports, with all they import: in a chunk of their own, so another
+ * screen does not load the screen's chunk for them (nor fail with it).
+ */
+function sharedPart(ctx: Ctx, graph: Set<string>, done: Set<string>): Set<string> {
+  const outside = (id: string) => !graph.has(id) && !done.has(id);
+  const shared = new Set<string>();
+  const todo = [...graph].filter((id) => {
+    const info = ctx.getModuleInfo(id);
+    return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(outside);
+  });
+  while (todo.length) {
+    const id = todo.pop() as string;
+    if (shared.has(id) || !graph.has(id)) continue;
+    shared.add(id);
+    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return shared;
+}
 
 export function firstRouteChunks(
   entry: string,
@@ -47,7 +75,7 @@ export function firstRouteChunks(
   const rootId = path.resolve(root);
   let entryGraph: Set<string> | undefined;
   let first: Set<string> | undefined;
-  let screenGraphs: [string, Set<string>][] | undefined;
+  let screenGraphs: [string, Set<string>, Set<string>][] | undefined;
   const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
     const seen = new Set<string>();
     const todo = [from];
@@ -65,11 +93,12 @@ export function firstRouteChunks(
     if (entryGraph.has(id)) return 'index';
     if (!first.has(id)) {
       const done = new Set([...entryGraph, ...first]);
-      screenGraphs ??= Object.entries(screens).map(([name, m]) => [
-        name,
-        closure(ctx, path.resolve(m), done),
-      ]);
-      for (const [name, graph] of screenGraphs) if (graph.has(id)) return name;
+      screenGraphs ??= Object.entries(screens).map(([name, m]) => {
+        const graph = closure(ctx, path.resolve(m), done);
+        return [name, graph, sharedPart(ctx, graph, done)];
+      });
+      for (const [name, graph, shared] of screenGraphs)
+        if (graph.has(id)) return shared.has(id) ? SHARED : name;
       return null;
     }
     for (const [test, name] of STAGES) if (test.test(id)) return name;
