@@ -14,11 +14,12 @@
  * it is always loaded before them.
  *
  * `screens`: a lazy screen a page may open on (the chart, whose Buy the
- * network bench times) gets its static graph beyond the first route in two
+ * network bench times) gets its static graph beyond the first route in three
  * chunks, not one per shared module: its own modules, and those other lazy
- * code shares ('screen-kit'): 2 requests instead of 12 behind the first
- * route's on HTTP/1.1's 6 connections (issue 31: its small chunks, each a
- * 150 ms round trip on slow 4G, held react-dom back by about 0.2 s).
+ * code shares ('trade-kit', 'screen-kit', {@link sharedParts}): 3 requests
+ * instead of 12 behind the first route's on HTTP/1.1's 6 connections (issue
+ * 31: its small chunks, each a 150 ms round trip on slow 4G, held react-dom
+ * back by about 0.2 s).
  *
  * The entry's own graph is a group too ('index'; the entry file becomes a
  * one-line facade over it). Left out, a module the entry imports but does not
@@ -41,28 +42,59 @@ const STAGES: [RegExp, string][] = [
   [/node_modules[\\/](xstate|i18next)[\\/]/, 'machines-i18n'],
 ];
 
-/** Where a screen's modules that other lazy code imports too go (`screens` below). */
-const SHARED = 'screen-kit';
+/**
+ * Where a screen's modules that other lazy code imports too go (`screens`
+ * below): the trade code (order rules, validation, the chart's gate and
+ * buttons), which the order screens and panels share, in one chunk; the small
+ * helpers every screen uses (the back link, notices) and what they import, in
+ * another, so a screen that needs a back link does not load big.js with it.
+ */
+const TRADE_KIT = 'trade-kit';
+const SCREEN_KIT = 'screen-kit';
+const TRADE =
+  /[\\/]src[\\/](ui[\\/]trade|machines[\\/](chartGate|validation)|api[\\/]order-rules)[\\/.]/;
+/** A shared library (big.js) keeps the chunk the bundler gives it: a screen that needs only it loads only it. */
+const LIBRARY = /[\\/]node_modules[\\/]/;
+
+/** `from` and what it imports, within `within`. */
+function reach(ctx: Ctx, from: Iterable<string>, within: Set<string>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...from];
+  while (todo.length) {
+    const id = todo.pop() as string;
+    if (seen.has(id) || !within.has(id)) continue;
+    seen.add(id);
+    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
 
 /**
  * The modules of a screen's graph that code outside it (and outside the first
- * route) imports, with all they import: in a chunk of their own, so another
- * screen does not load the screen's chunk for them (nor fail with it).
+ * route) imports, with all they import, by kit: in chunks of their own, so
+ * another screen does not load the screen's chunk for them (nor fail with it).
  */
-function sharedPart(ctx: Ctx, graph: Set<string>, done: Set<string>): Set<string> {
+function sharedParts(ctx: Ctx, graph: Set<string>, done: Set<string>): Map<string, string | null> {
   const outside = (id: string) => !graph.has(id) && !done.has(id);
-  const shared = new Set<string>();
-  const todo = [...graph].filter((id) => {
-    const info = ctx.getModuleInfo(id);
-    return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(outside);
-  });
-  while (todo.length) {
-    const id = todo.pop() as string;
-    if (shared.has(id) || !graph.has(id)) continue;
-    shared.add(id);
-    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return shared;
+  const shared = reach(
+    ctx,
+    [...graph].filter((id) => {
+      const info = ctx.getModuleInfo(id);
+      return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some(outside);
+    }),
+    graph,
+  );
+  const screen = reach(
+    ctx,
+    [...shared].filter((id) => !TRADE.test(id)),
+    shared,
+  );
+  return new Map(
+    [...shared].map((id) => [
+      id,
+      LIBRARY.test(id) ? null : screen.has(id) ? SCREEN_KIT : TRADE_KIT,
+    ]),
+  );
 }
 
 export function firstRouteChunks(
@@ -75,7 +107,7 @@ export function firstRouteChunks(
   const rootId = path.resolve(root);
   let entryGraph: Set<string> | undefined;
   let first: Set<string> | undefined;
-  let screenGraphs: [string, Set<string>, Set<string>][] | undefined;
+  let screenGraphs: [string, Set<string>, Map<string, string | null>][] | undefined;
   const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
     const seen = new Set<string>();
     const todo = [from];
@@ -95,10 +127,10 @@ export function firstRouteChunks(
       const done = new Set([...entryGraph, ...first]);
       screenGraphs ??= Object.entries(screens).map(([name, m]) => {
         const graph = closure(ctx, path.resolve(m), done);
-        return [name, graph, sharedPart(ctx, graph, done)];
+        return [name, graph, sharedParts(ctx, graph, done)];
       });
       for (const [name, graph, shared] of screenGraphs)
-        if (graph.has(id)) return shared.has(id) ? SHARED : name;
+        if (graph.has(id)) return shared.has(id) ? (shared.get(id) ?? null) : name;
       return null;
     }
     for (const [test, name] of STAGES) if (test.test(id)) return name;
