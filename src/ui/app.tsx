@@ -78,9 +78,10 @@ export function App() {
     { ...inspected, input: { appVersion: APP_VERSION } },
   );
   // What the first screen does not show waits for the end of start-up (after-start.tsx), and
-  // mounts once its chunk and the rest of English are in (which this starts loading). Not React.lazy: a suspended boundary's retry is React's lowest
-  // priority and never expires, so with prices re-rendering the page five times a second the
-  // retry could wait 10 s and more, and a stop that fired meanwhile was never announced.
+  // mounts once its chunk and the rest of English (which this starts loading, in parallel) are
+  // in. Not React.lazy: a suspended boundary's retry is React's lowest priority and never
+  // expires, so with prices re-rendering the page five times a second the retry could wait
+  // 10 s and more, and a stop that fired meanwhile was never announced.
   const [AfterStart, setAfterStart] = useState<ComponentType>();
   useEffect(
     () =>
