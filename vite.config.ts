@@ -6,6 +6,7 @@ import { pwa } from './build/pwa.ts';
 import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
 import { inlineBoot } from './build/inline-boot.ts';
+import { localeSplit } from './build/locale-split.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -26,19 +27,24 @@ const versionFile = (): Plugin => ({
   },
 });
 
+const EN_REST = 'src/i18n/locales/en.json?rest';
+const CHART = 'src/ui/screens/chart.tsx';
+
 export default defineConfig({
   plugins: [
     react(),
+    localeSplit('src/i18n/locales/en.json'),
     versionFile(),
-    // The chart's screen preloaded when a page opens on it (its Buy, issue 31).
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31), with the
+    // rest of English that every lazy screen waits for (i18n/index.ts allTexts).
     preloadApp(
       'src/ui/root.tsx',
       {
-        chart: 'src/ui/screens/chart.tsx',
-        chartAlt: 'src/ui/screens/chart.tsx',
+        chart: [CHART, EN_REST],
+        chartAlt: [CHART, EN_REST],
       },
-      // English, the fallback, is loaded by every start (i18n's first wave, not the entry's).
-      ['src/i18n/locales/en.json'],
+      // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
+      ['src/i18n/locales/en.json?first'],
     ),
     // Run by index.html as it parses, before any module (issue 31).
     inlineBoot({
@@ -50,6 +56,20 @@ export default defineConfig({
     pwa('public/config/site.json'),
   ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
+  resolve: {
+    // React 19 has useSyncExternalStore: @xstate/react and wouter take it from React, not the
+    // shim for React 17 and older that they name (first route's bytes, issue 31).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: 'use-sync-external-store',
+      },
+    ],
+  },
   worker: { format: 'es' },
   build: {
     target: 'es2022',
@@ -64,7 +84,9 @@ export default defineConfig({
           groups: [
             {
               debugName: 'first-route',
-              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx'),
+              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx', {
+                'chart-screen': CHART,
+              }),
               includeDependenciesRecursively: false,
             },
           ],

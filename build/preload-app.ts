@@ -11,7 +11,7 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 /**
  * `routes`: route names (machines/routes.ts) → the module of their lazy
- * screen. Their chunks, beyond the root's, are listed in index.html
+ * screen (or several modules it waits for). Their chunks, beyond the root's, are listed in index.html
  * (`#route-chunks`, JSON), and a page that opens on one of those routes
  * preloads them as it parses (ui/boot/route-preload.ts), instead of after
  * React has rendered the route (issue 31: the chart's Buy waited for that
@@ -19,7 +19,7 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
  */
 export function preloadApp(
   rootModule: string,
-  routes: Record<string, string> = {},
+  routes: Record<string, string | string[]> = {},
   /** Lazy modules every start loads (the fallback locale): preloaded with the root. */
   always: string[] = [],
 ): Plugin {
@@ -63,10 +63,13 @@ export function preloadApp(
           closure(chunk, scripts, styles);
         }
         const routeChunks: Record<string, { js: string[]; css: string[] }> = {};
-        for (const [name, module] of Object.entries(routes)) {
-          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
-          if (!chunk) throw new Error(`preload-app: no chunk for ${module}`);
-          const own = closure(chunk);
+        for (const [name, modules] of Object.entries(routes)) {
+          const own = { scripts: new Set<string>(), styles: new Set<string>() };
+          for (const module of [modules].flat()) {
+            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+            if (!chunk) throw new Error(`preload-app: no chunk for ${module}`);
+            closure(chunk, own.scripts, own.styles);
+          }
           routeChunks[name] = {
             js: [...own.scripts].filter((f) => !scripts.has(f) && !html.includes(f)),
             css: [...own.styles].filter((f) => !styles.has(f)),

@@ -12,7 +12,7 @@ import { init, type KLineData } from 'klinecharts';
 import { createChannel, type ConnectionEvents } from '../../src/api/realtime/channel.ts';
 import { realtimeMachine } from '../../src/machines/realtime/machine.ts';
 import { DEFAULT_SITE } from '../../src/config/site.ts';
-import { createI18n } from '../../src/i18n/index.ts';
+import { allTexts, createI18n } from '../../src/i18n/index.ts';
 import type { KlinePoint } from '../../src/api/types/trading.ts';
 import type { Services } from '../../src/ui/boot/services.ts';
 import { ServicesContext } from '../../src/ui/services-context.tsx';
@@ -111,6 +111,8 @@ async function ours(): Promise<(p: KlinePoint) => void> {
     realtimeMachine.provide({ actors: { connection: fromCallback(() => () => {}) } }),
   ).start();
   const i18n = await createI18n('en');
+  // The chart is a lazy panel in the app: it shows once all of English is in.
+  await allTexts();
   const services = {
     config: DEFAULT_SITE,
     i18n,

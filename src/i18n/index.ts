@@ -1,11 +1,13 @@
 /**
  * i18next with one JSON file per locale, each loaded on demand. English is
  * the fallback for any key a locale lacks. Keys are the spec's names
- * (`tips.server500`, `code.305`, `p_t_username`…).
+ * (`tips.server500`, `code.305`, `p_t_username`…). English comes in two
+ * parts (first-texts.ts): the first route's, with the start, and the rest
+ * ({@link allTexts}).
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Language } from '../config/site.ts';
-import { loadLocale as load } from './loaders.ts';
+import { loadLocale as load, loadRestOfEnglish } from './loaders.ts';
 
 export { isLanguage } from './loaders.ts';
 
@@ -25,8 +27,44 @@ export async function createI18n(lng: Language): Promise<I18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  if (restOfEnglish) addRest(inst, restOfEnglish);
+  else lacking.add(inst);
   return inst;
 }
+
+/** The rest of English once loaded, and the instances made before it was. */
+let restOfEnglish: Record<string, unknown> | undefined;
+const lacking = new Set<I18n>();
+let loadingRest: Promise<void> | undefined;
+const addRest = (inst: I18n, rest: Record<string, unknown>) =>
+  inst.addResourceBundle('en', 'translation', rest, true, false);
+
+/**
+ * Resolves once every i18n instance has all of English, the fallback of
+ * every language. The first call loads the rest (after the first prices,
+ * or with the first lazy screen: each waits for this, so no screen shows a
+ * key); a failed load is tried again by the next call.
+ */
+export function allTexts(): Promise<void> {
+  loadingRest ??= loadRestOfEnglish().then(
+    (rest) => {
+      restOfEnglish = rest ?? {};
+      for (const inst of lacking) addRest(inst, restOfEnglish);
+      lacking.clear();
+    },
+    (e: unknown) => {
+      loadingRest = undefined;
+      throw e;
+    },
+  );
+  return loadingRest;
+}
+
+/** `load`, and all of English with it (a lazy screen's or panel's import). */
+export const withAllTexts =
+  <M>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), allTexts()]).then(([m]) => m);
 
 /** The language last asked for, per instance: a slower, older request must not win. */
 const wanted = new WeakMap<I18n, Language>();

@@ -22,13 +22,10 @@ import type { ResponsibleBackOffice } from './modules/responsible/index.ts';
 import { isShiftable } from './clock.ts';
 import { eventRefusal, nextTick, type MarketEvent } from './market-events.ts';
 import type { StoredBlob } from './persist/batch.ts';
-import {
-  createBookmarks,
-  loadScenario,
-  saveScenario,
-  type BookmarkInfo,
-  type ScenarioDoc,
-} from './scenario-file.ts';
+import type { BookmarkInfo, ScenarioDoc, createBookmarks } from './scenario-file.ts';
+
+// Scenario files and bookmarks load on first use: not in the worker's first chunk (issue 31).
+const scenarioFile = () => import('./scenario-file.ts');
 
 /** What is armed: frozen channels, stalled ones (connections still to hold), forced replies, delays. */
 export interface ArmedFaults {
@@ -128,7 +125,8 @@ export function createBackOffice(d: {
 }): BackOffice {
   const { ctx, hub, scenarios } = d;
   const world = { ctx, hub, replace: d.replace };
-  const marks = createBookmarks(world);
+  let marks: ReturnType<typeof createBookmarks> | undefined;
+  const bookmarksOf = async () => (marks ??= (await scenarioFile()).createBookmarks(world));
   /** One event on each symbol, at the next tick: every symbol checked before any is touched. */
   const fire = (symbols: string[], make: (at: number) => MarketEvent): number => {
     const at = nextTick(ctx.clock.now());
@@ -204,11 +202,12 @@ export function createBackOffice(d: {
       ctx.persist();
       return clock.now();
     },
-    saveScenario: (description) => saveScenario(world, description),
-    loadScenario: (doc) => loadScenario(world, doc),
-    bookmark: (name) => marks.bookmark(name),
-    bookmarks: () => marks.bookmarks(),
-    restoreBookmark: (name) => marks.restoreBookmark(name),
+    saveScenario: async (description) => (await scenarioFile()).saveScenario(world, description),
+    loadScenario: async (doc) => (await scenarioFile()).loadScenario(world, doc),
+    bookmark: async (name) => (await bookmarksOf()).bookmark(name),
+    // None before the first bookmark(), which loads the file's module.
+    bookmarks: () => marks?.bookmarks() ?? [],
+    restoreBookmark: async (name) => (await bookmarksOf()).restoreBookmark(name),
   };
   addModuleOps(core, ctx, d.modules, { tokens: d.tokens, hub });
   // Every module's operations are in (or, late modules, will be before anyone may use them).

@@ -21,17 +21,21 @@ import { isChunkError } from './boot/stale-build.ts';
 import { recoverFromStaleBuild } from './boot/stale-build-browser.ts';
 import { inspected } from '../machines/inspect.ts';
 import { afterStartUp } from './boot/after-start-up.ts';
+import { withAllTexts } from '../i18n/index.ts';
 
 // Desktop panels load with the desktop shell, not with the first route.
+// Each waits for all of English too (i18n/index.ts allTexts).
 const ListPanel = lazy(() =>
-  import('./trade/list-panel.tsx').then((m) => ({ default: m.ListPanel })),
+  withAllTexts(() => import('./trade/list-panel.tsx'))().then((m) => ({ default: m.ListPanel })),
 );
 // The desktop top bar's account corner (sign in, or avatar and balance): desktop only.
 const AccountCorner = lazy(() =>
-  import('./shell/account-corner.tsx').then((m) => ({ default: m.AccountCorner })),
+  withAllTexts(() => import('./shell/account-corner.tsx'))().then((m) => ({
+    default: m.AccountCorner,
+  })),
 );
 const PlacePanel = lazy(() =>
-  import('./trade/place-panel.tsx').then((m) => ({ default: m.PlacePanel })),
+  withAllTexts(() => import('./trade/place-panel.tsx'))().then((m) => ({ default: m.PlacePanel })),
 );
 
 /** A full load of /, once per served version (a deployment that never matches cannot loop). */
@@ -74,15 +78,16 @@ export function App() {
     { ...inspected, input: { appVersion: APP_VERSION } },
   );
   // What the first screen does not show waits for the end of start-up (after-start.tsx), and
-  // mounts once its chunk is in. Not React.lazy: a suspended boundary's retry is React's lowest
-  // priority and never expires, so with prices re-rendering the page five times a second the
-  // retry could wait 10 s and more, and a stop that fired meanwhile was never announced.
+  // mounts once its chunk and the rest of English (which this starts loading, in parallel) are
+  // in. Not React.lazy: a suspended boundary's retry is React's lowest priority and never
+  // expires, so with prices re-rendering the page five times a second the retry could wait
+  // 10 s and more, and a stop that fired meanwhile was never announced.
   const [AfterStart, setAfterStart] = useState<ComponentType>();
   useEffect(
     () =>
       afterStartUp(
         () =>
-          void import('./shell/after-start.tsx').then(
+          void withAllTexts(() => import('./shell/after-start.tsx'))().then(
             (m) => setAfterStart(() => m.AfterStart),
             // A redeploy removed the chunk: load the new build (stale-build.ts).
             (e: unknown) => void (isChunkError(e) && recoverFromStaleBuild()),

@@ -11,17 +11,21 @@ import { ComingSoon } from './components/coming-soon.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { Home } from './screens/home.tsx';
 import { noteLocation } from './hooks/nav-origin.ts';
+import { withAllTexts } from '../i18n/index.ts';
 
 export interface ScreenProps {
   params: Record<string, string>;
 }
 
-/** A screen loaded on first use: only Home is part of the first route's JavaScript. */
+/**
+ * A screen loaded on first use: only Home is part of the first route's JavaScript.
+ * It shows once all of English is in too (a text beyond the first route's would show its key).
+ */
 function later<M>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType<ScreenProps>,
 ): ComponentType<ScreenProps> {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+  return lazy(() => withAllTexts(load)().then((m) => ({ default: pick(m) })));
 }
 
 const ChartScreen = later(

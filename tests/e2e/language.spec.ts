@@ -1,7 +1,8 @@
 /** en → ja → en without a reload: nothing Japanese may stay on the main screens. */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { signIn } from './sim.ts';
+import { go, signIn } from './sim.ts';
+import { texts } from '../support/i18n.ts';
 
 /** The visible text, leaving out the language names in pickers (they are always in their own script). */
 async function japaneseLeft(page: Page): Promise<string[]> {
@@ -129,6 +130,52 @@ test('desktop: English chosen while the Japanese file is still loading stays Eng
   await expect(page.getByRole('banner').getByRole('button', { name: 'Market' })).toBeVisible();
   expect(await japaneseLeft(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+});
+
+test('phone: home needs only the first part of English; a lazy screen waits for the rest; no key shows', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const keys = new Set(texts('en').keys());
+  const keysShown = async () =>
+    (
+      await page.evaluate(() =>
+        [
+          document.body.innerText,
+          ...[...document.querySelectorAll('[aria-label]')].map((e) =>
+            e.getAttribute('aria-label'),
+          ),
+        ].join(' '),
+      )
+    )
+      .split(/[\s,;:()]+/)
+      .filter((w) => keys.has(w));
+  // The rest of English (i18n/first-texts.ts) held back until released.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const rest = /\/assets\/en-rest-[\w-]+\.js$/;
+  await page.route(rest, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(rest);
+  await page.goto('/');
+  await expect(page.locator('[data-testid^="row-bid-"]').first()).toHaveText(/\d/);
+  await expect(page.getByRole('link', { name: 'Position' })).toBeVisible();
+  // Asked for after the first prices, and home is whole without it.
+  await asked;
+  expect(await keysShown()).toEqual([]);
+  const screen = page.waitForResponse(/\/assets\/login-[\w-]+\.js$/);
+  await go(page, '/login');
+  await screen;
+  // real delay: the screen's chunk is in; without its texts it would render by now.
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  expect(await keysShown()).toEqual([]);
+  release();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  expect(await keysShown()).toEqual([]);
 });
 
 test('phone: the language list shows a flag image for each language (trading §1)', async ({

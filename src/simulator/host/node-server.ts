@@ -21,6 +21,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { contract, matchCall } from '../../api/contract.ts';
 import type { Root, WireRequest } from '../../api/wire.ts';
 import type { Simulator } from '../server.ts';
@@ -58,6 +60,24 @@ const cors = {
   'Access-Control-Max-Age': '7200',
 };
 const jsonHeaders = { ...cors, 'Content-Type': 'application/json' };
+
+/** Replies shorter than this go as they are (gzip's header and a round of CPU would not pay). */
+export const GZIP_MIN_BYTES = 1024;
+const gzipped = promisify(gzip);
+
+/**
+ * A call's reply, gzipped when the client takes it and it is long enough: the
+ * product list is 18 KB of JSON, 3.5 KB gzipped, and on a phone's first visit
+ * it shares the link with the app's scripts (issue 31: Buy waited on bytes).
+ */
+async function replyJson(req: IncomingMessage, res: ServerResponse, status: number, body: string) {
+  if (body.length < GZIP_MIN_BYTES || !/\bgzip\b/.test(req.headers['accept-encoding'] ?? ''))
+    return void res.writeHead(status, { ...jsonHeaders, Vary: 'Accept-Encoding' }).end(body);
+  const zipped = await gzipped(body);
+  res
+    .writeHead(status, { ...jsonHeaders, Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' })
+    .end(zipped);
+}
 
 /** The text of a 429 (the client shows its own localised one). */
 export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
@@ -162,7 +182,7 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
       ...(body !== undefined ? { body } : {}),
     };
     const out = await sim.handle(wire);
-    res.writeHead(out.status, jsonHeaders).end(out.body);
+    await replyJson(req, res, out.status, out.body);
   };
 }
 

@@ -12,10 +12,13 @@ import { OutboxNotice } from './outbox-notice.tsx';
 import { hasStoredRecording, recorder } from './record/tap.ts';
 import { useConsoleMode } from './use-back-office.ts';
 import { IconGear } from '../components/icons.tsx';
+import { withAllTexts } from '../../i18n/index.ts';
 import './console-launcher.css';
 
 const SimulatorConsole = lazy(() =>
-  import('./simulator-console.tsx').then((m) => ({ default: m.SimulatorConsole })),
+  withAllTexts(() => import('./simulator-console.tsx'))().then((m) => ({
+    default: m.SimulatorConsole,
+  })),
 );
 
 const TAPS = 5;

@@ -7,6 +7,7 @@ import { AppRoutes } from '../router.tsx';
 import { BottomTabs, TAB_ROUTES } from './bottom-tabs.tsx';
 import type { WorkspaceSlots } from './workspace.tsx';
 import { ThemeEffect } from './theme.tsx';
+import { withAllTexts } from '../../i18n/index.ts';
 import './shell.css';
 
 export interface ShellSlots extends WorkspaceSlots {
@@ -31,11 +32,11 @@ function MobileShell() {
 
 // A signed-in hint (a real account at 0.00) that no first price waits for.
 const FirstRunHint = lazy(() =>
-  import('./first-run-hint.tsx').then((m) => ({ default: m.FirstRunHint })),
+  withAllTexts(() => import('./first-run-hint.tsx'))().then((m) => ({ default: m.FirstRunHint })),
 );
 
 const DesktopShell = lazy(() =>
-  import('./desktop-shell.tsx').then((m) => ({ default: m.DesktopShell })),
+  withAllTexts(() => import('./desktop-shell.tsx'))().then((m) => ({ default: m.DesktopShell })),
 );
 
 export function Shell(slots: ShellSlots) {

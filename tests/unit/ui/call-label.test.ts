@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contract, type CallName } from '../../../src/api/contract.ts';
-import { createI18n } from '../../../src/i18n/index.ts';
+import { allTexts, createI18n } from '../../../src/i18n/index.ts';
 import { callLabel, sortedCalls } from '../../../src/ui/console/call-label.ts';
 import { makeW } from '../../paths/plan/words.ts';
 
@@ -13,6 +13,8 @@ const CALLS = Object.keys(contract) as CallName[];
 describe('console call labels', () => {
   it('read “label (apiId)”, the wire name kept as it is', async () => {
     const t = (await createI18n('en')).t;
+    // The console is a lazy screen: it shows once all of English is in.
+    await allTexts();
     expect(callLabel(t, 'userInfo')).toBe('Account details (userInfo)');
     expect(callLabel(t, 'currencyBanckCardCoinNet')).toBe(
       'Withdrawal limits and networks (currencyBanckCardCoinNet)',
@@ -22,6 +24,7 @@ describe('console call labels', () => {
   for (const lang of ['en', 'ja'] as const)
     it(`${lang}: options sorted by label; the plan names the option the pane shows`, async () => {
       const i18n = await createI18n(lang);
+      await allTexts();
       const options = sortedCalls(i18n.t, CALLS, i18n.language);
       expect(options.map((o) => o.call).sort()).toEqual([...CALLS].sort());
       const labels = options.map((o) => o.label);

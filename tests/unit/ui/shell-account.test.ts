@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MarketOrder } from '../../../src/api/types/trading.ts';
-import { createI18n } from '../../../src/i18n/index.ts';
+import { allTexts, createI18n } from '../../../src/i18n/index.ts';
 import { accountRecord } from '../../../src/ui/trade/positions-shell.ts';
 import {
   ACCOUNT_KEY,
@@ -57,6 +57,8 @@ afterEach(() => {
 
 async function keep(account: string, holding: MarketOrder[]) {
   const { t } = await createI18n('en');
+  // The positions screen (a lazy one) writes the record: all of English is in by then.
+  await allTexts();
   const summary = { profitLoss: 61.7, netValue: 1061.7, available: 900 };
   store.set(ACCOUNT_KEY, JSON.stringify(accountRecord(t, account, summary, holding)));
 }

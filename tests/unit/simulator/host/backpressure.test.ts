@@ -7,7 +7,8 @@
  *
  * The market here runs on a virtual clock driven fast, so a few seconds
  * push megabytes: enough to fill the kernel's socket buffers (about 4 MB
- * on loopback) and reach the host's own.
+ * on loopback) and reach the host's own. The sockets here do not offer
+ * permessage-deflate: plain frames are the most bytes a reader can fall behind by.
  */
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ import { closeCode, openWs, sleep, startHost, until, type Host } from './kit.ts'
 import { slow as scaled } from '../../../support/time-scale.ts';
 
 const HIGH_WATER = 32 * 1024;
+const PLAIN = { perMessageDeflate: false } as const;
 const clock = createVirtualClock(T0);
 /** A slow reader is dropped after 1 s behind here; `patient` keeps it a minute. */
 let h: Host;
@@ -75,8 +77,8 @@ async function drive(ticks: number, each?: () => void): Promise<void> {
 
 describe('a paused reader', () => {
   it('is skipped past the high-water mark, then gets the latest prices; others get all', async () => {
-    const slow = await openWs(patient.port, 'market', '127.0.0.21');
-    const fast = await openWs(patient.port, 'market', '127.0.0.22');
+    const slow = await openWs(patient.port, 'market', '127.0.0.21', PLAIN);
+    const fast = await openWs(patient.port, 'market', '127.0.0.22', PLAIN);
     const s = pricesView(slow);
     const f = pricesView(fast);
     for (const ws of [slow, fast]) ws.send(JSON.stringify({ op: 'sub', topic: 'prices' }));
@@ -125,7 +127,7 @@ describe('a paused reader', () => {
   });
 
   it('is closed with 4008 when it stays behind, and what it held is freed', async () => {
-    const slow = await openWs(h.port, 'market', '127.0.0.23');
+    const slow = await openWs(h.port, 'market', '127.0.0.23', PLAIN);
     slow.send(JSON.stringify({ op: 'sub', topic: 'prices' }));
     await sleep(50);
     socketOf(slow).pause();
@@ -149,7 +151,7 @@ describe('a paused reader', () => {
   });
 
   it('that never reads again is cut a moment after the 4008', async () => {
-    const slow = await openWs(h.port, 'market', '127.0.0.24');
+    const slow = await openWs(h.port, 'market', '127.0.0.24', PLAIN);
     slow.send(JSON.stringify({ op: 'sub', topic: 'prices' }));
     await sleep(50);
     socketOf(slow).pause();
