@@ -57,6 +57,9 @@ test('market order form: blocked while loading, closed label, direction, volume 
   await volume.fill('25');
   await expect(volume).toHaveValue('10');
   await expect(page.getByText(/^Maximum is 10/)).toBeVisible();
+  // Leaving the field keeps the reason 25 became 10 in sight.
+  await volume.blur();
+  await expect(page.getByText(/^Maximum is 10/)).toBeVisible();
   await volume.fill('0');
   await volume.blur();
   await expect(volume).toHaveValue('0.01');
