@@ -174,9 +174,11 @@ test('option order form: delivery times with payout rate, amount shortcuts, amou
   await amount.fill('12.5');
   await press(place);
   await expect(page.getByText('Amount must be a positive whole number')).toBeVisible();
+  // Leaving the field is enough to be told; the range stays in sight under the message.
   await amount.fill('5');
-  await press(place);
+  await amount.blur();
   await expect(page.getByText('Amount is out of range')).toBeVisible();
+  await expect(page.getByText('From 10 to 10000')).toBeVisible();
   await amount.fill('20000');
   await press(place);
   await expect(page.getByText('Amount is out of range')).toBeVisible();

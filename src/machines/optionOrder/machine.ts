@@ -93,6 +93,7 @@ export type OptionOrderEvent =
   | TicketEvent
   | { type: 'delivery.select'; index: number }
   | { type: 'field.change'; field: 'amount'; value: string }
+  | { type: 'field.blur'; field: 'amount' }
   | { type: 'chip.select'; value: number };
 
 /** How the form ended (a placed option does not end it: see `placed` in the context). */
@@ -240,6 +241,13 @@ export const optionOrderMachine = setup({
           }
         : {},
     ),
+    // Leaving the amount says what is wrong with it at once, as the market form's fields do;
+    // an empty field waits for submit (nothing typed yet is not a mistake).
+    checkTypedAmount: assign(({ context }) =>
+      context.amount === ''
+        ? {}
+        : { errors: { ...context.errors, amount: checkAmount(context.amount, termOf(context)) } },
+    ),
     pickChip: assign(({ context, event }) =>
       event.type === 'chip.select'
         ? {
@@ -302,6 +310,7 @@ export const optionOrderMachine = setup({
       on: {
         'delivery.select': { actions: 'selectDelivery' },
         'field.change': { actions: 'editAmount' },
+        'field.blur': { actions: 'checkTypedAmount' },
         'chip.select': { actions: 'pickChip' },
         'direction.change': { actions: 'setDirection' },
         'price.update': { actions: 'updatePrice' },

@@ -96,6 +96,11 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
     );
   }
   if (e.type === 'field.change' || e.type === 'chip.select') return amountShown(w, f);
+  if (e.type === 'field.blur' && term)
+    return w.say(
+      `${errorsShown(w, f)}, with the hint ${w.q('option.range', { min: term.min, max: term.max })} still under it`,
+      `${errorsShown(w, f)}。その下にヒント${w.q('option.range', { min: term.min, max: term.max })}が残る`,
+    );
   if (e.type === 'direction.change')
     return w.say(
       `The tab ${w.q('option.short')} is chosen; the button reads ${button(w, f)}`,
@@ -152,6 +157,11 @@ export const optionOrderWords: Words = {
       );
     },
     'field.change': (w, e) => type(w, e.value, 'option.amount'),
+    'field.blur': (w) =>
+      w.say(
+        `Leave ${amountLabel(w)} (press Tab or tap outside it)`,
+        `${amountLabel(w)}から離れる（Tab キーか欄の外をタップ）`,
+      ),
     'chip.select': (w, e) =>
       w.say(
         `Press the amount shortcut “${e.value as number}” under ${amountLabel(w)}`,
@@ -235,6 +245,8 @@ export const optionOrderWords: Words = {
     'editing|direction.change|0': (w) =>
       w.say(`Switch to ${w.t('option.short')}`, `${w.t('option.short')}に切り替え`),
     'editing|chip.select|0': (w) => w.say('Amount from a shortcut', 'ショートカットで金額'),
+    'editing|field.blur|0': (w) =>
+      w.say('Amount checked on leaving it', '金額は離れた時にチェック'),
     'editing|price.update|0': (w) =>
       w.say('Live prices leave the form alone', 'ライブ価格でフォームは変わらない'),
   },

@@ -157,10 +157,13 @@ export function OptionOrderForm({
         inputMode="numeric"
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
+        onBlur={() => send({ type: 'field.blur', field: 'amount' })}
         // The machine takes no input while it loads or submits: the field says so (read-only: it keeps focus) instead of dropping keys.
         readOnly={inert}
         error={c.errors.amount}
         errorValues={term ? { min: term.min, max: term.max } : {}}
+        // "Amount is out of range" names no range: the range stays in sight under it.
+        hintWithError
         hint={
           term
             ? term.max > 0
