@@ -27,7 +27,7 @@
 import Big from 'big.js';
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
-import type { AddOptionPayload, OptionProduct } from '../../api/types/trading.ts';
+import type { AddOptionPayload, OptionProduct, OrderDirection } from '../../api/types/trading.ts';
 import { doneOutput } from '../events.ts';
 import { say, type NoticeEvent } from '../notice.ts';
 import {
@@ -69,6 +69,11 @@ export interface PlacedOption {
   endTime: number;
   /** Seconds. */
   timeLong: number;
+  /** What was bought, for the success drawer: the product, the side, the stake and its rate (percent). */
+  symbol: string;
+  direction: OrderDirection;
+  amount: number;
+  profitRate: number;
 }
 
 export interface OptionOrderContext extends TicketContext {
@@ -269,7 +274,7 @@ export const optionOrderMachine = setup({
     recordPlaced: assign(({ context }, r: PlaceResult) => {
       // A placed option (code 0) always carries its uid and begin time.
       const data = r.data!;
-      const timeLong = placedTerm(context).timeLong;
+      const { timeLong, profitRate } = placedTerm(context);
       return {
         errors: {},
         placed: {
@@ -277,6 +282,10 @@ export const optionOrderMachine = setup({
           beginTime: data.beginTime,
           endTime: data.beginTime + timeLong * 1000,
           timeLong,
+          symbol: context.symbol,
+          direction: context.direction,
+          amount: Number(context.amount),
+          profitRate,
         },
       };
     }),

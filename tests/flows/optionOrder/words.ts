@@ -11,6 +11,7 @@ import {
   type OptionOrderContext,
 } from '../../../src/machines/optionOrder/machine.ts';
 import { formatDuration } from '../../../src/ui/format.ts';
+import { profitIfWon } from '../../../src/machines/validation/options.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { toast, type } from '../../paths/words/common.ts';
 import {
@@ -129,9 +130,15 @@ function placed(w: W, e: AnyEvent, c: StepCtx): string {
       `ドロワーの後ろで${w.q('order.available')}が購入前より ${f.amount} 少ない`,
     );
   const time = formatDuration(term?.timeLong ?? 0);
+  const side = w.t(f.direction === 0 ? 'option.long' : 'option.short');
+  const win = term ? profitIfWon(Number(f.amount), term.profitRate) : '';
+  const facts = w.say(
+    `${w.q('position.direction')} ${side} ${f.symbol}, ${w.q('option.amount')} ${f.amount}, ${w.q('option.openPrice')} (the server's), ${w.q('option.payout')} ${term?.profitRate}%, ${w.q('option.ifWon')} ${win}`,
+    `${w.q('position.direction')} ${side} ${f.symbol}、${w.q('option.amount')} ${f.amount}、${w.q('option.openPrice')}（サーバーの価格）、${w.q('option.payout')} ${term?.profitRate}%、${w.q('option.ifWon')} ${win}`,
+  );
   return w.say(
-    `The drawer ${w.q('option.placedTitle')}: ${w.q('option.placedText', { time })}, a progress bar and ${w.q('option.timeLeft', { seconds: term?.timeLong })} counting down`,
-    `ドロワー${w.q('option.placedTitle')}：${w.q('option.placedText', { time })}、進捗バーと${w.q('option.timeLeft', { seconds: term?.timeLong })}のカウントダウン`,
+    `The drawer ${w.q('option.placedTitle')}: ${w.q('option.placedText', { time })}, ${facts}, a progress bar and ${w.q('option.timeLeft', { seconds: term?.timeLong })} counting down`,
+    `ドロワー${w.q('option.placedTitle')}：${w.q('option.placedText', { time })}、${facts}、進捗バーと${w.q('option.timeLeft', { seconds: term?.timeLong })}のカウントダウン`,
   );
 }
 

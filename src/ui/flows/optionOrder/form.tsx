@@ -20,6 +20,7 @@ import { durationLabel, formatDuration } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
+import { OptionPlacedFacts } from '../../trade/option-placed.tsx';
 import {
   BalanceError,
   DirectionTabs,
@@ -47,6 +48,7 @@ function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void
       {/* The position drawer while it runs… */}
       <Drawer open={running} title={t('option.placedTitle')} onClose={onClose}>
         <p>{t('option.placedText', { time: formatDuration(placed.timeLong, t) })}</p>
+        <OptionPlacedFacts placed={placed} />
         <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
         <p className="muted small">{t('option.timeLeft', { seconds: left })}</p>
       </Drawer>

@@ -117,4 +117,9 @@ describe('option balance check', () => {
     expect(stakeOf({ amount: '100', product })).toBe('101.50');
     expect(stakeOf({ amount: '100', product: null })).toBe('100.00');
   });
+  it('a win pays amount × rate / 100 to the cent, as the server settles it', async () => {
+    const { profitIfWon } = await import('../../../../src/machines/validation/options.ts');
+    expect(profitIfWon(100, 85)).toBe('85');
+    expect(profitIfWon(33, 87.5)).toBe('28.88');
+  });
 });
