@@ -47,12 +47,13 @@ test('market order form: blocked while loading, closed label, direction, volume 
   await backOffice(page, 'clearScenarios');
   await expect(buy).toBeEnabled();
 
-  // What the number field keeps: comma to dot, digits and one dot, 2 decimals, no leading dot.
+  // What the number field keeps: comma to dot, digits and one dot, 2 decimals, no leading dot
+  // (a dot typed first gets its zero: ".5" lots is half a lot, not 5).
   const volume = page.getByLabel('Volume (lots)');
   await volume.fill('0,129x');
   await expect(volume).toHaveValue('0.12');
   await volume.fill('.5');
-  await expect(volume).toHaveValue('5');
+  await expect(volume).toHaveValue('0.5');
   // Volume within minCount..maxCount (0.01..10), clamped, with the spec's messages.
   await volume.fill('25');
   await expect(volume).toHaveValue('10');

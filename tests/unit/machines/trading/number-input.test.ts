@@ -15,9 +15,11 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
     ['-5', 2, '5'],
     ['1.2.3', 2, '1.23'],
     ['1..5', 2, '1.5'],
-    ['.5', 2, '5'],
-    ['..', 2, ''],
-    ['.', 2, ''],
+    ['.5', 2, '0.5'],
+    ['.05', 2, '0.05'],
+    ['..5', 2, '0.5'],
+    ['.', 2, '0.'],
+    ['.5', 0, '0'],
     ['', 2, ''],
     ['7.', 2, '7.'],
     ['0.001', 2, '0.00'],
@@ -30,6 +32,14 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
     expect(sanitizeNumber(input, precision)).toBe(out);
   });
 
+  it('an order field gives a leading dot its zero; the wallet drops it (user-centre.md §5)', () => {
+    // Dropping it made ".5" lots 5 lots: ten times the order typed, placed without a word.
+    expect(sanitizeNumber('.5', 2)).toBe('0.5');
+    expect(sanitizeNumber('.5', 2, 'drop')).toBe('5');
+    expect(sanitizeNumber('.', 2, 'drop')).toBe('');
+    expect(sanitizeNumber('..', 2, 'drop')).toBe('');
+  });
+
   it('defaults to 2 decimals', () => {
     expect(sanitizeNumber('1.23456')).toBe('1.23');
   });
@@ -37,12 +47,14 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
   it('always yields digits with at most one dot, not leading, and at most the precision', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 0, max: 8 }), (s, p) => {
-        const out = sanitizeNumber(s, p);
-        expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
-        expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
-        if (p === 0) expect(out).not.toContain('.');
-        // Sanitising is idempotent: a kept value stays as it is.
-        expect(sanitizeNumber(out, p)).toBe(out);
+        for (const lead of ['zero', 'drop'] as const) {
+          const out = sanitizeNumber(s, p, lead);
+          expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
+          expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
+          if (p === 0) expect(out).not.toContain('.');
+          // Sanitising is idempotent: a kept value stays as it is.
+          expect(sanitizeNumber(out, p, lead)).toBe(out);
+        }
       }),
     );
   });
