@@ -21,6 +21,7 @@ import { Num } from '../../components/num.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
 import { OptionPlacedFacts } from '../../trade/option-placed.tsx';
+import { useSettlementShown } from '../../trade/option-notices.ts';
 import {
   BalanceError,
   DirectionTabs,
@@ -43,6 +44,8 @@ function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void
   });
   const running = state.hasTag('running');
   const left = Math.max(0, Math.ceil(state.context.remaining / 1000));
+  // While this shows it, the option's settlement is told here, not by a notice.
+  useSettlementShown(placed.uid, true, !running && !!state.context.result?.completeTime);
   return (
     <>
       {/* The position drawer while it runs… */}
