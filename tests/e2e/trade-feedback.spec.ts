@@ -101,7 +101,7 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   const row = scope.getByRole('button', { name: /^BTCUSDT \d+$/ });
   await expect(row).toContainText(`Close price ${at}`);
   await expect(row).toContainText(/Fee \d+\.\d\d/);
-  await expect(row).toContainText(byStop ? 'Stop loss' : 'Take profit');
+  await expect(row).toContainText(byStop ? 'Closed by Stop loss' : 'Closed by Take profit');
   await screenshot(page, `trade-history-reason-${desktop ? 'desktop' : 'mobile'}`);
   await row.click();
   const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });
