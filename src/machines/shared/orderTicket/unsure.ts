@@ -1,5 +1,5 @@
 /**
- * An order whose reply was lost (trading.md §8 "Network failure"): the
+ * An order (or a close, a cancel) whose reply was lost (trading.md §8 "Network failure"): the
  * connection dropped or the call timed out after the request left, so the
  * server may have placed it. Saying "Server error" and leaving the form as it
  * was invited a second press and a second position. Instead the placing
@@ -33,6 +33,8 @@ export async function settleUnsure<R extends { fault?: Fault }, F>(
   r: R,
   find: () => Promise<F | undefined>,
   placed: (found: F) => R,
+  /** What the trader is told when it is not found (a close says it of the position). */
+  unknownKey = 'order.outcome_unknown',
 ): Promise<R> {
   if (!outcomeUnknown(r)) return r;
   for (const wait of [0, ...LOOK_AGAIN_MS]) {
@@ -40,6 +42,6 @@ export async function settleUnsure<R extends { fault?: Fault }, F>(
     const found = await find();
     if (found !== undefined) return placed(found);
   }
-  showFigureToast('order.outcome_unknown', {}, 'error', RESULT_TOAST_MS);
+  showFigureToast(unknownKey, {}, 'error', RESULT_TOAST_MS);
   return r;
 }

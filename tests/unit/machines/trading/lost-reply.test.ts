@@ -10,6 +10,7 @@ import type { ApiClient } from '../../../../src/api/client.ts';
 import type { MarketOrder, OptionOrder } from '../../../../src/api/types/trading.ts';
 import { marketOrderActors } from '../../../../src/machines/marketOrder/actors.ts';
 import { optionOrderActors } from '../../../../src/machines/optionOrder/actors.ts';
+import { closeOrderActors } from '../../../../src/machines/closeOrder/actors.ts';
 import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/orderTicket/unsure.ts';
 import { serverNow } from '../../../../src/state/server-clock.ts';
 import { toasts } from '../../../../src/state/toasts.ts';
@@ -45,7 +46,7 @@ function server(list: () => MarketOrder[] | undefined, placeReply: unknown = los
   const api = {
     call: vi.fn(async (name: string) => {
       calls.push(name);
-      if (name.startsWith('addOrder')) return placeReply;
+      if (name.startsWith('addOrder') || name.startsWith('closeOrder')) return placeReply;
       const l = list();
       if (name === 'userOptionHistory')
         return l ? reply({ items: l, pages: 1 }) : { ...lost, message: '' };
@@ -127,5 +128,28 @@ describe('an option whose reply was lost', () => {
     };
     const r = await toPromise(createActor(optionOrderActors(api).placeOption, { input }).start());
     expect(r).toMatchObject({ code: 0, data: { uid: '7', beginTime: option.beginTime } });
+  });
+});
+
+describe('a close whose reply was lost', () => {
+  const close = (api: ApiClient) =>
+    toPromise(
+      createActor(closeOrderActors(api).submitClose, {
+        input: { orderId: '42', action: 'close', demo: false },
+      }).start(),
+    );
+
+  it('counts as done when the closed list holds the order', async () => {
+    const { api, calls } = server(() => [listed({ positionStatus: 3 })]);
+    expect(await close(api)).toMatchObject({ code: 0 });
+    expect(calls).toEqual(['closeOrder', 'userOrder']);
+  });
+
+  it('not found: stays failed, and the trader is told it may have ended', async () => {
+    const { api } = server(() => [listed({ id: '41', positionStatus: 3 })]);
+    const p = close(api);
+    await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
+    expect(await p).toMatchObject({ code: -1, fault: 'network' });
+    expect(toasts.list.filter((t) => t.text?.key === 'position.outcome_unknown')).toHaveLength(1);
   });
 });
