@@ -150,6 +150,10 @@ test('option order form: delivery times with payout rate, amount shortcuts, amou
   ]);
   const payout = page.locator('dt', { hasText: 'Payout rate' }).locator('+ dd');
   await expect(payout).toHaveText('—');
+  // The price the option would open at, live (a phone's option screen showed none).
+  await expect(page.locator('dt', { hasText: 'Current price' }).locator('+ dd')).toHaveText(
+    /^\d+\.\d\d$/,
+  );
   await deliveries.getByRole('radio', { name: /^60s/ }).click();
   await expect(deliveries.getByRole('radio', { name: /^60s/ })).toHaveAttribute(
     'aria-checked',

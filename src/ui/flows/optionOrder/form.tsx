@@ -18,6 +18,8 @@ import { TextField } from '../../forms/fields.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { durationLabel, formatDuration } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
+import { priceCell } from '../../components/quote.tsx';
+import { priceText } from '../../format.ts';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
 import { OptionPlacedFacts } from '../../trade/option-placed.tsx';
@@ -28,6 +30,7 @@ import {
   TicketLoadFailed,
   ticketFlags,
   ticketInput,
+  useQuoteStale,
   useTicketPrices,
 } from '../../trade/ticket-parts.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -112,6 +115,7 @@ export function OptionOrderForm({
 
   const { busy, locked, cooling, inert } = ticketFlags(state);
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
+  const stale = useQuoteStale(symbol);
 
   if (state.matches('loadFailed'))
     return <TicketLoadFailed onRetry={() => send({ type: 'load.retry' })} />;
@@ -193,6 +197,15 @@ export function OptionOrderForm({
         </div>
       )}
       <dl className="kv">
+        {/* The price the option would open at now (the server's mid when placed). */}
+        <dt>{t('position.currentPrice')}</dt>
+        <Num
+          as="dd"
+          kind="price"
+          unit={symbol}
+          value={c.quote?.price}
+          {...priceCell(t, priceText(symbol, c.quote?.price), stale)}
+        />
         <dt>{t('option.payout')}</dt>
         <dd>
           {term ? (
