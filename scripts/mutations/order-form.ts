@@ -202,6 +202,14 @@ export const ORDER_FORM: Mutation[] = [
   },
   {
     row: 'T-5.19',
+    what: 'whole units drop the dot, so "1.5" typed key by key is 15',
+    file: `${V}number-input.ts`,
+    search: 'if (places === 0) return `${whole}.`;',
+    replace: 'if (places === 0) return whole;',
+    tests: [NUMBER],
+  },
+  {
+    row: 'T-5.19',
     what: 'comma dropped, not made a dot',
     file: `${V}number-input.ts`,
     search: "value.replace(/,/g, '.')",

@@ -11,7 +11,9 @@
  *   word); the wallet's amounts drop it instead, as user-centre.md §5 says
  *   for them ("A leading dot is removed"), with `leadingDot: 'drop'`;
  * - at most `precision` decimals (default 2, trading.md §9); precision 0 keeps
- *   no dot at all.
+ *   a typed dot with no digit after it ("1.5" is "1."), so digits typed after
+ *   it are cut like any decimal beyond the precision, never joined to the
+ *   whole.
  *
  * Pure: the same text always gives the same result, so machines call it on
  * every `field.change`.
@@ -31,7 +33,9 @@ export function sanitizeNumber(
   if (typedWhole === '' && leadingDot === 'drop')
     return sanitizeNumber(text.slice(dot + 1), places, leadingDot);
   const whole = typedWhole === '' ? '0' : typedWhole;
-  if (places === 0) return whole;
+  // Whole units only: the dot stays, so the digits typed after it are cut, not joined to the
+  // whole ("1.5" shares typed key by key became 15 when the dot vanished).
+  if (places === 0) return `${whole}.`;
   const decimals = text
     .slice(dot + 1)
     .replace(/\./g, '')

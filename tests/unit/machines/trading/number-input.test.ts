@@ -19,13 +19,13 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
     ['.05', 2, '0.05'],
     ['..5', 2, '0.5'],
     ['.', 2, '0.'],
-    ['.5', 0, '0'],
+    ['.5', 0, '0.'],
     ['', 2, ''],
     ['7.', 2, '7.'],
     ['0.001', 2, '0.00'],
     ['3.14159', 4, '3.1415'],
-    ['3.9', 0, '3'],
-    ['10.', 0, '10'],
+    ['3.9', 0, '3.'],
+    ['10.', 0, '10.'],
     ['1e5', 2, '15'],
     [' 4 2 ', 2, '42'],
   ])('%j at precision %i is %j', (input, precision, out) => {
@@ -40,6 +40,17 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
     expect(sanitizeNumber('..', 2, 'drop')).toBe('');
   });
 
+  it('typed key by key, a decimal past the precision is cut, never joined to the whole', () => {
+    // What a field shows after each key (machines sanitise on every field.change).
+    const typed = (keys: string, p: number) =>
+      [...keys].reduce((shown, key) => sanitizeNumber(shown + key, p), '');
+    // Whole shares: 1.5 once became 15, ten times the order typed.
+    expect(typed('1.5', 0)).toBe('1.');
+    expect(typed('2,5', 0)).toBe('2.');
+    expect(typed('1.234', 2)).toBe('1.23');
+    expect(typed('.5', 2)).toBe('0.5');
+  });
+
   it('defaults to 2 decimals', () => {
     expect(sanitizeNumber('1.23456')).toBe('1.23');
   });
@@ -51,7 +62,7 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
           const out = sanitizeNumber(s, p, lead);
           expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
           expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
-          if (p === 0) expect(out).not.toContain('.');
+          if (p === 0) expect(out).toMatch(/^(\d+\.?)?$/);
           // Sanitising is idempotent: a kept value stays as it is.
           expect(sanitizeNumber(out, p, lead)).toBe(out);
         }
