@@ -194,6 +194,22 @@ export const ORDER_FORM: Mutation[] = [
   },
   {
     row: 'T-5.19',
+    what: 'a leading dot on an order field left bare (".5" kept as typed)',
+    file: `${V}number-input.ts`,
+    search: "const whole = typedWhole === '' ? '0' : typedWhole;",
+    replace: 'const whole = typedWhole;',
+    tests: [NUMBER],
+  },
+  {
+    row: 'T-5.19',
+    what: 'whole units drop the dot, so "1.5" typed key by key is 15',
+    file: `${V}number-input.ts`,
+    search: 'if (places === 0) return `${whole}.`;',
+    replace: 'if (places === 0) return whole;',
+    tests: [NUMBER],
+  },
+  {
+    row: 'T-5.19',
     what: 'comma dropped, not made a dot',
     file: `${V}number-input.ts`,
     search: "value.replace(/,/g, '.')",

@@ -44,6 +44,12 @@ export interface CallOptions {
    * /waa/ still ends the session: a poll must not keep a dead session alive.
    */
   quiet?: boolean;
+  /**
+   * A call whose effect may have happened though no reply came (an order):
+   * a network failure or a timeout is not toasted, as "Server error" would
+   * say it failed; the caller finds out what happened and says so.
+   */
+  unsure?: boolean;
   signal?: AbortSignal;
 }
 
@@ -214,7 +220,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const req = wireRequest(name, payload, token);
 
     const fail = (fault: Fault, message: string, status?: number): CallResult<K> => {
-      if (!quiet) deps.toast(message, 'error', TOAST_MS);
+      const unknown = opts.unsure && (fault === 'network' || fault === 'timeout');
+      if (!quiet && !unknown) deps.toast(message, 'error', TOAST_MS);
       return { code: -1, data: null, reply: null, message, fault, ...(status ? { status } : {}) };
     };
 

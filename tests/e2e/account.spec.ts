@@ -58,7 +58,15 @@ test('switch to demo and reset it', async ({ page }) => {
   await page.goto('/user');
   const available = page.getByRole('region', { name: 'Balance' }).getByText('Available');
   await expect(available).not.toContainText('100000.00');
+  // One press only asks: it says what a reset does, and Cancel keeps the demo trade.
   await reset.click();
+  const ask = page.getByRole('dialog', { name: 'Reset the demo account' });
+  await expect(ask.getByText(/closed.*only once/)).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(available).not.toContainText('100000.00');
+  await reset.click();
+  await ask.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveShownToast('Operation successful');
   // The reset account is read again: all of it available, no position left.
   await expect(available).toContainText('100000.00');
@@ -67,6 +75,7 @@ test('switch to demo and reset it', async ({ page }) => {
   await page.goto('/user');
   // A second reset is refused: once only (701).
   await reset.click();
+  await ask.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveShownToast(/\(code 701\)/);
 });
 

@@ -86,6 +86,15 @@ for (const [label, size] of [
           .poll(() => panel.evaluate((p) => p.contains(document.activeElement)))
           .toBe(true);
         await tabTo(page, page.getByLabel('Volume (lots)'));
+        // The position's row opens its detail drawer with Enter, and the drawer stays open.
+        const row = page.getByRole('region', { name: 'Position' }).getByRole('row').nth(1);
+        await tabTo(page, row);
+        await page.keyboard.press('Enter');
+        const detail = page.getByRole('dialog', { name: /^BTCUSDT · / });
+        await expect(detail).toBeVisible();
+        await expect(detail.getByText('Margin')).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(detail).toHaveCount(0);
       } else {
         await tabTo(page, placed.getByRole('button', { name: 'View positions' }));
         await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, MOBILE, isLive } from './fixtures.ts';
-import { backOffice, buyAndViewPositions, signIn } from './sim.ts';
+import { backOffice, buyAndViewPositions, go, signIn } from './sim.ts';
 import { SHUT_SINCE_MIDNIGHT, socketFrames, textMoves, textStandsStill } from './live-kit.ts';
 
 test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'));
@@ -52,5 +52,33 @@ test(
     // Open again: deltas on the new connection move it once more.
     await backOffice(page, 'setHours', 'BTCUSDT', undefined);
     await textMoves(profit(page));
+  },
+);
+
+test(
+  'an order whose reply is lost on the way back is found and shown placed, not as an error',
+  { tag: '@live' },
+  async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signIn(page, 'lost-reply@example.com');
+    await go(page, '/BTCUSDT/place?direction=0');
+    await page.getByLabel('Volume (lots)').fill('0.1');
+    // The request reaches the server and is carried out; its reply never arrives.
+    await page.route('**/order/addOrder', async (route) => {
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await page.getByRole('button', { name: 'Buy BTCUSDT' }).click();
+    const placed = page.getByRole('dialog', { name: 'Order placed' });
+    await expect(placed.getByText(/^Your order \d+ has been placed\.$/)).toBeVisible();
+    await expect(placed.getByText('0.10')).toBeVisible();
+    // Nothing said it failed, which would have invited a second press.
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { __toasts: { text: string }[] }).__toasts.map((t) => t.text),
+      ),
+    ).not.toContain('Server error (500)');
+    await placed.getByRole('button', { name: 'View positions' }).click();
+    await expect(page.getByRole('tab', { name: 'Positions (1)' })).toBeVisible();
   },
 );

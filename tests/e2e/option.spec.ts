@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { test, expect, DESKTOP, MOBILE, screenshot } from './fixtures.ts';
 import { backOffice, signIn } from './sim.ts';
 
@@ -23,6 +24,15 @@ test(
     const running = page.getByRole('dialog', { name: 'Option placed' });
     const bar = running.getByRole('progressbar');
     await expect(bar).toBeVisible();
+    // The drawer says what was bought: side, stake, the server's open price, rate and a win's pay.
+    const fact = (d: Locator, term: string) =>
+      d.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd');
+    await expect(fact(running, 'Direction')).toHaveText('Buy long BTCUSDT');
+    await expect(fact(running, 'Amount')).toHaveText('100.00');
+    await expect(fact(running, 'Payout rate')).toHaveText('80%');
+    await expect(fact(running, 'Profit if it wins')).toHaveText('80.00');
+    await expect(fact(running, 'Open price')).toHaveText(/^\d+\.\d\d$/);
+    const openPrice = await fact(running, 'Open price').textContent();
     // The countdown runs on the server's clock (a running option counting down
     // second by second is trade-options.spec.ts's); the operator moves the clock
     // past the delivery time rather than the test waiting 30 s.
@@ -32,6 +42,7 @@ test(
     const settled = page.getByRole('dialog', { name: 'Settlement' });
     await expect(settled.getByText(/^(Won|Lost|Draw) /)).toBeVisible({ timeout: 20_000 });
     await expect(settled.getByText('Settled at')).toBeVisible();
+    await expect(fact(settled, 'Open price')).toHaveText(openPrice!);
     await screenshot(page, 'option-settled-desktop');
     await settled.getByRole('button', { name: 'Close', exact: true }).click();
     await page

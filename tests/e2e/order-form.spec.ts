@@ -47,15 +47,19 @@ test('market order form: blocked while loading, closed label, direction, volume 
   await backOffice(page, 'clearScenarios');
   await expect(buy).toBeEnabled();
 
-  // What the number field keeps: comma to dot, digits and one dot, 2 decimals, no leading dot.
+  // What the number field keeps: comma to dot, digits and one dot, 2 decimals, no leading dot
+  // (a dot typed first gets its zero: ".5" lots is half a lot, not 5).
   const volume = page.getByLabel('Volume (lots)');
   await volume.fill('0,129x');
   await expect(volume).toHaveValue('0.12');
   await volume.fill('.5');
-  await expect(volume).toHaveValue('5');
+  await expect(volume).toHaveValue('0.5');
   // Volume within minCount..maxCount (0.01..10), clamped, with the spec's messages.
   await volume.fill('25');
   await expect(volume).toHaveValue('10');
+  await expect(page.getByText(/^Maximum is 10/)).toBeVisible();
+  // Leaving the field keeps the reason 25 became 10 in sight.
+  await volume.blur();
   await expect(page.getByText(/^Maximum is 10/)).toBeVisible();
   await volume.fill('0');
   await volume.blur();
@@ -146,6 +150,10 @@ test('option order form: delivery times with payout rate, amount shortcuts, amou
   ]);
   const payout = page.locator('dt', { hasText: 'Payout rate' }).locator('+ dd');
   await expect(payout).toHaveText('—');
+  // The price the option would open at, live (a phone's option screen showed none).
+  await expect(page.locator('dt', { hasText: 'Current price' }).locator('+ dd')).toHaveText(
+    /^\d+\.\d\d$/,
+  );
   await deliveries.getByRole('radio', { name: /^60s/ }).click();
   await expect(deliveries.getByRole('radio', { name: /^60s/ })).toHaveAttribute(
     'aria-checked',
@@ -171,9 +179,11 @@ test('option order form: delivery times with payout rate, amount shortcuts, amou
   await amount.fill('12.5');
   await press(place);
   await expect(page.getByText('Amount must be a positive whole number')).toBeVisible();
+  // Leaving the field is enough to be told; the range stays in sight under the message.
   await amount.fill('5');
-  await press(place);
+  await amount.blur();
   await expect(page.getByText('Amount is out of range')).toBeVisible();
+  await expect(page.getByText('From 10 to 10000')).toBeVisible();
   await amount.fill('20000');
   await press(place);
   await expect(page.getByText('Amount is out of range')).toBeVisible();

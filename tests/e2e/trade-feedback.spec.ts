@@ -62,6 +62,10 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   await expect(fact('Volume')).toHaveText('0.10');
   await expect(fact('Fill price')).toHaveText(PRICE);
   await expect(fact('Fee')).toHaveText(PRICE);
+  // The stops it was placed with, and the margin it holds.
+  await expect(fact('Stop loss')).toHaveText(sl);
+  await expect(fact('Take profit')).toHaveText(tp);
+  await expect(fact('Margin')).toHaveText(PRICE);
   expect(Number(await fact('Fill price').textContent())).toBeGreaterThan(bid - 60);
   await screenshot(page, `trade-placed-${desktop ? 'desktop' : 'mobile'}`);
   await placed.getByRole('button', { name: 'View positions' }).click();
@@ -101,7 +105,7 @@ async function stopFiresAndSaysSo(page: Page, desktop: boolean, email: string) {
   const row = scope.getByRole('button', { name: /^BTCUSDT \d+$/ });
   await expect(row).toContainText(`Close price ${at}`);
   await expect(row).toContainText(/Fee \d+\.\d\d/);
-  await expect(row).toContainText(byStop ? 'Stop loss' : 'Take profit');
+  await expect(row).toContainText(byStop ? 'Closed by Stop loss' : 'Closed by Take profit');
   await screenshot(page, `trade-history-reason-${desktop ? 'desktop' : 'mobile'}`);
   await row.click();
   const drawer = page.getByRole('dialog', { name: /^BTCUSDT · / });

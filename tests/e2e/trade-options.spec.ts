@@ -64,6 +64,30 @@ test('a phone user of a market-default site places an option; a time skip shows 
   expect(consoleErrors).toEqual([]);
 });
 
+test('phone: an option whose drawer was closed says how it settled', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'option-notice@example.com');
+  await go(page, '/chart/BTCUSDT');
+  await page
+    .getByRole('group', { name: 'Trade mode' })
+    .getByRole('button', { name: 'Option' })
+    .click();
+  await page.getByRole('button', { name: 'Buy long', exact: true }).click();
+  await page.getByRole('radio', { name: /^30s/ }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('20');
+  await page.getByRole('button', { name: /Buy long BTCUSDT/ }).click();
+  const running = page.getByRole('dialog', { name: 'Option placed' });
+  await expect(running.getByRole('progressbar')).toBeVisible();
+  // The trader closes the drawer and goes on: the result must still reach them.
+  await running.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page).toHaveURL(/\/chart\/BTCUSDT$/);
+  await backOffice(page, 'skipTime', 30_000);
+  await expect(page).toHaveShownToast(
+    /^Option BTCUSDT settled at \d+\.\d\d(: (won|lost) \d+\.\d\d USD|, its open price: stake returned)$/,
+    { timeout: 15_000 },
+  );
+});
+
 test('a device clock 5 minutes fast still counts a 60 s option down from 60', async ({ page }) => {
   test.setTimeout(90_000);
   // Only the page's clock is wrong; the simulator (in its worker) keeps the server's time.

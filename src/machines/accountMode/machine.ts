@@ -8,8 +8,10 @@
  *   `reloaded` goes up so the app reloads user data and order streams.
  * - With virtual trading disabled, a demo session is logged out (at start,
  *   or when `flags.change` turns the flag off).
- * - A demo account can be reset (`demo.reset`, resetUser; 701 the second
- *   time); after a reset `reloaded` goes up too (user info and lists reload).
+ * - A demo account can be reset (`demo.reset` asks first: the reset closes
+ *   every demo trade and can be done once; `confirm.accept` resets with
+ *   resetUser, 701 the second time); after a reset `reloaded` goes up too
+ *   (user info and lists reload).
  *
  * Input: the flag and whether the current session is a demo one (from the
  * token, `isDemo(decodeToken(token))`).
@@ -103,7 +105,7 @@ export const accountModeMachine = setup({
       },
       on: {
         'confirm.open': { guard: 'virtualTrading', target: 'confirming', actions: 'clearFailure' },
-        'demo.reset': { guard: 'demo', target: 'resetting', actions: 'clearFailure' },
+        'demo.reset': { guard: 'demo', target: 'resetConfirming', actions: 'clearFailure' },
         'flags.change': { actions: 'setFlag' },
       },
     },
@@ -112,6 +114,14 @@ export const accountModeMachine = setup({
       on: {
         'confirm.cancel': 'idle',
         'confirm.accept': 'switching',
+      },
+    },
+    // One press must not close every demo trade and spend the only reset: it is asked first.
+    resetConfirming: {
+      tags: ['resetConfirm'],
+      on: {
+        'confirm.cancel': 'idle',
+        'confirm.accept': 'resetting',
       },
     },
     switching: {

@@ -1,11 +1,16 @@
-/** The market order machine's real actors: product loads, the balance poll (shared), placing the order. */
+/**
+ * The market order machine's real actors: product loads, the balance poll
+ * (shared), placing the order (and finding it when its reply was lost).
+ */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { balancePoller } from '../shared/balance-poller.ts';
+import { settleUnsure, STAMP_SLACK_MS } from '../shared/orderTicket/unsure.ts';
 import type { ProductLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './machine.ts';
 
@@ -35,8 +40,42 @@ export const marketOrderActors = (
     loadProduct(api, input.symbol),
   ),
   balancePoller: balancePoller(api),
-  placeOrder: fromPromise<PlaceResult, PlaceInput>(({ input: { demo, ...p } }) => {
+  placeOrder: fromPromise<PlaceResult, PlaceInput>(async ({ input: { demo, ...p } }) => {
     const body = { ...p, token: token() ?? '' };
-    return demo ? api.call(mockVariant.addOrder, body) : api.call('addOrder', body);
+    const since = serverNow();
+    const r: PlaceResult = await (demo
+      ? api.call(mockVariant.addOrder, body, { unsure: true })
+      : api.call('addOrder', body, { unsure: true }));
+    return settleUnsure(
+      r,
+      () => findPlacedOrder(api, demo, p, since),
+      (id): PlaceResult => ({ code: 0, data: id, reply: null, message: '' }),
+    );
   }),
 });
+
+/**
+ * The number of the order these values placed since `since` (server time),
+ * among the account's newest orders; undefined when none is, or the list
+ * cannot be read (still offline).
+ */
+async function findPlacedOrder(
+  api: ApiClient,
+  demo: boolean,
+  p: Omit<PlaceInput, 'demo'>,
+  since: number,
+): Promise<string | undefined> {
+  const r = await api.call(
+    demo ? mockVariant.userOrder : 'userOrder',
+    { page: 1, limit: 5, positionStatus: 1, columns: ['orderTime'] },
+    { quiet: true },
+  );
+  return r.data?.list.find(
+    (o) =>
+      o.tradePair === p.tradePair &&
+      o.orderType === p.orderType &&
+      o.buyPoint === p.buyPoint &&
+      Number(o.orderQuantity) === p.orderQuantity &&
+      (o.orderTimeTs ?? o.transactionTimeTs ?? 0) >= since - STAMP_SLACK_MS,
+  )?.id;
+}

@@ -276,7 +276,10 @@ export const marketOrderMachine = setup({
       if (event.type !== 'field.blur') return {};
       if (event.field === 'volume') {
         const v = settleVolume(c.volume, c.info);
-        const next = { ...c, volume: v.value, errors: { ...c.errors, volume: v.error } };
+        // A value clamped while typing ("Maximum is") keeps its message: leaving the field must
+        // not hide why the number is not the one typed (field.change clears it on the next key).
+        const error = v.error ?? c.errors.volume;
+        const next = { ...c, volume: v.value, errors: { ...c.errors, volume: error } };
         return { ...next, ...derive(next) };
       }
       if (event.field === 'price') {

@@ -1,11 +1,18 @@
-/** The option order machine's real actors: option loads, the balance poll, placing the option. */
+/**
+ * The option order machine's real actors: option loads, the balance poll,
+ * placing the option (and finding it when its reply was lost).
+ */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
+import { serverNow } from '../../state/server-clock.ts';
+import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
+import type { OptionOrder } from '../../api/types/trading.ts';
 import { balancePoller } from '../shared/balance-poller.ts';
+import { settleUnsure, STAMP_SLACK_MS } from '../shared/orderTicket/unsure.ts';
 import type { OptionLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './machine.ts';
 
@@ -32,8 +39,45 @@ export const optionOrderActors = (
     loadOption(api, input.symbol),
   ),
   balancePoller: balancePoller(api),
-  placeOption: fromPromise<PlaceResult, PlaceInput>(({ input: { demo, ...p } }) => {
+  placeOption: fromPromise<PlaceResult, PlaceInput>(async ({ input: { demo, ...p } }) => {
     const body = { ...p, token: token() ?? '' };
-    return demo ? api.call(mockVariant.addOrderOption, body) : api.call('addOrderOption', body);
+    const since = serverNow();
+    const r: PlaceResult = await (demo
+      ? api.call(mockVariant.addOrderOption, body, { unsure: true })
+      : api.call('addOrderOption', body, { unsure: true }));
+    return settleUnsure(
+      r,
+      () => findPlacedOption(api, p, since),
+      (o): PlaceResult => ({
+        code: 0,
+        data: { uid: o.uid, beginTime: o.beginTime },
+        reply: null,
+        message: '',
+      }),
+    );
   }),
 });
+
+/**
+ * The running option these values placed since `since` (server time);
+ * undefined when none is, or the list cannot be read (still offline).
+ */
+async function findPlacedOption(
+  api: ApiClient,
+  p: Omit<PlaceInput, 'demo'>,
+  since: number,
+): Promise<OptionOrder | undefined> {
+  const r = await api.call(
+    'userOptionHistory',
+    { page: 1, limit: OPTION_RUNNING_LIMIT, positionStatus: 0 },
+    { quiet: true },
+  );
+  return r.data?.items.find(
+    (o) =>
+      o.tradePair === p.tradePair &&
+      o.orderType === p.orderType &&
+      Number(o.amount) === p.amount &&
+      o.timeLong === p.timeLong &&
+      o.beginTime >= since - STAMP_SLACK_MS,
+  );
+}

@@ -27,7 +27,7 @@
 import Big from 'big.js';
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
-import type { AddOptionPayload, OptionProduct } from '../../api/types/trading.ts';
+import type { AddOptionPayload, OptionProduct, OrderDirection } from '../../api/types/trading.ts';
 import { doneOutput } from '../events.ts';
 import { say, type NoticeEvent } from '../notice.ts';
 import {
@@ -69,6 +69,11 @@ export interface PlacedOption {
   endTime: number;
   /** Seconds. */
   timeLong: number;
+  /** What was bought, for the success drawer: the product, the side, the stake and its rate (percent). */
+  symbol: string;
+  direction: OrderDirection;
+  amount: number;
+  profitRate: number;
 }
 
 export interface OptionOrderContext extends TicketContext {
@@ -93,6 +98,7 @@ export type OptionOrderEvent =
   | TicketEvent
   | { type: 'delivery.select'; index: number }
   | { type: 'field.change'; field: 'amount'; value: string }
+  | { type: 'field.blur'; field: 'amount' }
   | { type: 'chip.select'; value: number };
 
 /** How the form ended (a placed option does not end it: see `placed` in the context). */
@@ -240,6 +246,13 @@ export const optionOrderMachine = setup({
           }
         : {},
     ),
+    // Leaving the amount says what is wrong with it at once, as the market form's fields do;
+    // an empty field waits for submit (nothing typed yet is not a mistake).
+    checkTypedAmount: assign(({ context }) =>
+      context.amount === ''
+        ? {}
+        : { errors: { ...context.errors, amount: checkAmount(context.amount, termOf(context)) } },
+    ),
     pickChip: assign(({ context, event }) =>
       event.type === 'chip.select'
         ? {
@@ -261,7 +274,7 @@ export const optionOrderMachine = setup({
     recordPlaced: assign(({ context }, r: PlaceResult) => {
       // A placed option (code 0) always carries its uid and begin time.
       const data = r.data!;
-      const timeLong = placedTerm(context).timeLong;
+      const { timeLong, profitRate } = placedTerm(context);
       return {
         errors: {},
         placed: {
@@ -269,6 +282,10 @@ export const optionOrderMachine = setup({
           beginTime: data.beginTime,
           endTime: data.beginTime + timeLong * 1000,
           timeLong,
+          symbol: context.symbol,
+          direction: context.direction,
+          amount: Number(context.amount),
+          profitRate,
         },
       };
     }),
@@ -302,6 +319,7 @@ export const optionOrderMachine = setup({
       on: {
         'delivery.select': { actions: 'selectDelivery' },
         'field.change': { actions: 'editAmount' },
+        'field.blur': { actions: 'checkTypedAmount' },
         'chip.select': { actions: 'pickChip' },
         'direction.change': { actions: 'setDirection' },
         'price.update': { actions: 'updatePrice' },

@@ -90,3 +90,7 @@ export function checkAmount(
 /** The payout rate shown: the percent rate / 100 (trading.md §9). */
 export const payoutRate = (term: DeliveryTime | undefined): number | undefined =>
   term ? new Big(term.profitRate).div(100).toNumber() : undefined;
+
+/** What a win pays on top of the stake: amount × rate / 100, to the cent (the server's settle rule). */
+export const profitIfWon = (amount: number, profitRate: number): string =>
+  new Big(amount).times(profitRate).div(100).round(2, Big.roundHalfUp).toString();

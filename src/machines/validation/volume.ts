@@ -34,5 +34,6 @@ export function settleVolume(value: string, info: ProductOrderInfo | null): Chec
   if (!info) return { value };
   if (n < info.minCount) return { value: String(info.minCount), error: 'volume_min_rule' };
   if (n > info.maxCount) return { value: String(info.maxCount), error: 'volume_max_rule' };
-  return { value };
+  // A dot left with nothing after it (whole lots: "1.") goes once the field is left.
+  return { value: value.replace(/\.$/, '') };
 }

@@ -86,10 +86,11 @@ export async function decodeForDisplay(aesKey: string | undefined, value: string
 /**
  * An amount input: digits and one dot only, no leading dot (it is removed),
  * at most `decimals` places. Transfer 4, deposit and withdraw 5 (§5, §9).
- * The trading side's number-input sanitiser does exactly this.
+ * The trading side's number-input sanitiser, told to drop a leading dot (its
+ * order fields give it a zero instead).
  */
 export const amountInput = (value: string, decimals: number): string =>
-  sanitizeNumber(value, decimals);
+  sanitizeNumber(value, decimals, 'drop');
 
 /** The value of a sanitised amount ('' and '.' are no amount). */
 export const amountOf = (s: string): Big | undefined =>

@@ -84,7 +84,12 @@ function ClosedFacts({ o }: { o: MarketOrder }) {
           </>
         ) : null}
       </span>
-      {o.closeReason && <span>{t(`position.reason_${o.closeReason}`)}</span>}
+      {/* Named with its term: a bare "You" or "Stop loss" on a card said nothing of what it was. */}
+      {o.closeReason && (
+        <span>
+          {t('position.reason')} {t(`position.reason_${o.closeReason}`)}
+        </span>
+      )}
     </>
   );
 }

@@ -2,8 +2,9 @@
  * The success drawer after a market order is placed (§2 "Success drawer after
  * placing"), on phones and desktops. Beside the order number it says what
  * was done (issue 25 item 4): the side, volume and symbol, the price it
- * filled at (or waits at, for a pending order) and the fee, as the exchange
- * channel lists the order (state/orders.ts); "Loading…" until the list has it.
+ * filled at (or waits at, for a pending order), its stops, margin and fee,
+ * as the exchange channel lists the order (state/orders.ts); "Loading…"
+ * until the list has it.
  * An order a stop closed before any list showed it is looked for in the
  * closed list (notePlaced), and one that closes while the drawer is open
  * keeps its facts: the drawer never goes back to "Loading…".
@@ -30,6 +31,21 @@ function PlacedFacts({ o }: { o: MarketOrder }) {
       <Num as="dd" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
       <dt>{t(pending ? 'order.pendingPrice' : 'order.fillPrice')}</dt>
       <Num as="dd" kind="price" unit={o.tradePair} value={o.openingPrice} />
+      {/* The stops it carries, as the server took them: only those set. */}
+      {o.stopPrice !== null && (
+        <>
+          <dt>{t('order.stopLoss')}</dt>
+          <Num as="dd" kind="price" unit={o.tradePair} value={o.stopPrice} />
+        </>
+      )}
+      {o.takeProfitPrice !== null && (
+        <>
+          <dt>{t('order.takeProfit')}</dt>
+          <Num as="dd" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
+        </>
+      )}
+      <dt>{t('position.margin')}</dt>
+      <Num as="dd" kind="margin" unit="USD" value={o.securityDepositInitial} />
       <dt>{t('position.fee')}</dt>
       <Num as="dd" kind="fee" unit="USD" value={o.feeAmount} />
     </dl>

@@ -202,9 +202,13 @@ function OrderTable({
               key={o.id}
               tabIndex={0}
               onClick={() => onOpen(o, false)}
-              onKeyDown={(e) =>
-                e.key === 'Enter' && e.target === e.currentTarget && onOpen(o, false)
-              }
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+                // The drawer opens and focuses its Close at once; the key's default
+                // (keypress) would then press that Close and shut it again.
+                e.preventDefault();
+                onOpen(o, false);
+              }}
             >
               <th scope="row">{o.tradePair}</th>
               <td>{o.id}</td>

@@ -15,6 +15,7 @@ import { Drawer } from '../components/drawer.tsx';
 import { formatDateTime, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
+import { useSettlementShown } from './option-notices.ts';
 import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
 import { useOpenTrade } from './open-trade.ts';
 
@@ -36,6 +37,8 @@ function OptionRow({
   });
   const running = state.hasTag('running');
   const left = Math.max(0, Math.ceil(state.context.remaining / 1000));
+  // An open drawer tells the settlement itself; a closed one leaves it to the notice.
+  useSettlementShown(o.uid, open, !running && !!state.context.result?.completeTime);
   const progress = (
     <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
   );

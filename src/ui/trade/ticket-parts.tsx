@@ -14,6 +14,7 @@ import type { TradeMode } from '../../config/site.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { preferences } from '../../state/preferences.ts';
 import { prices } from '../../state/prices.ts';
+import { site } from '../../state/site.ts';
 import { useServices } from '../services-context.tsx';
 import type { ScreenProps } from '../router.tsx';
 import { BackLink } from '../components/back-link.tsx';
@@ -56,6 +57,12 @@ export function ticketFlags(state: {
 }
 
 /** Live prices of `symbol` go to the ticket as `price.update`, each tick once. */
+/** The ticket's quote is not live: the market channel is silent, or this product's feed alone. */
+export function useQuoteStale(symbol: string): boolean {
+  const quiet = useSnapshot(prices.quiet)[symbol] === true;
+  return useSnapshot(site).marketStale || quiet;
+}
+
 export function useTicketPrices(symbol: string, send: (e: PriceUpdate) => void): void {
   useEffect(() => {
     let last = 0;

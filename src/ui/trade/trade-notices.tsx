@@ -4,7 +4,8 @@
  * close price and the P&L; a pending order that fills says so with its side,
  * volume and fill price. Mounted once; it listens to the exchange channel's
  * lists (state/orders.ts) and reads the closed orders' results, which it
- * keeps for "Order placed" (orders.closed).
+ * keeps for "Order placed" (orders.closed). An option that settles out of
+ * sight says how it ended (option-notices.ts).
  */
 import { useEffect } from 'react';
 import type { ApiClient } from '../../api/client.ts';
@@ -19,6 +20,7 @@ import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { accountOf } from '../../state/token.ts';
 import { useServices } from '../services-context.tsx';
 import { announceClose, announceFill, closedByItself, closedOrders } from './trade-results.ts';
+import { watchSettledOptions } from './option-notices.ts';
 
 /**
  * Announce the positions that leave the open list by themselves (a stop, a
@@ -75,6 +77,7 @@ export function watchClosedPositions(api: ApiClient): () => void {
 export function TradeNotices() {
   const { api } = useServices();
   useEffect(() => watchClosedPositions(api), [api]);
+  useEffect(() => watchSettledOptions(api), [api]);
   useEffect(() => onPendingFilled((list) => list.forEach(announceFill)), []);
   return null;
 }

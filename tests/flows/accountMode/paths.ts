@@ -174,6 +174,12 @@ function spec(name: string, input: AccountModeInput): PathSpec {
         expect(ctx(s).virtualTrading).toBe(true);
         expect(ctx(s).reloaded).toBe(c.data.reloads);
       },
+      resetConfirming: (s, c) => {
+        expect(s.hasTag('resetConfirm')).toBe(true);
+        expect(ctx(s).demo).toBe(true);
+        // Asked, nothing done yet.
+        expect(ctx(s).reloaded).toBe(c.data.reloads);
+      },
       switching: async (s, c) => {
         await gatesOf(c).release('switchUser');
         expect(s.hasTag('busy')).toBe(true);

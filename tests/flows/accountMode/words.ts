@@ -95,6 +95,11 @@ export const accountModeWords: Words = {
         `${w.q('account.switchTitle')}: ${w.q(demoNow(c) ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')} with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
         `${w.q('account.switchTitle')}：${w.q(demoNow(c) ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
       ),
+    resetConfirming: (w) =>
+      w.say(
+        `${w.q('account.resetTitle')}: ${w.q('account.resetWarning')} with ${w.q('common.cancel')} and ${w.q('common.confirm')}`,
+        `${w.q('account.resetTitle')}：${w.q('account.resetWarning')}、${w.q('common.cancel')}と${w.q('common.confirm')}`,
+      ),
     switching: (w) => buttonLoading(w, 'switchUser'),
     resetting: (w) =>
       w.transient(w.say('The demo account is being reset', 'デモ口座をリセット中'), 'resetUser'),
@@ -107,6 +112,7 @@ export const accountModeWords: Words = {
   names: {
     idle: ['Current account shown', '現在の口座を表示'],
     confirming: ['Asked to confirm the switch', '切り替えの確認'],
+    resetConfirming: ['Asked to confirm the demo reset', 'デモリセットの確認'],
     switching: ['Switching accounts', '口座を切り替え中'],
     resetting: ['Resetting the demo account', 'デモ口座をリセット中'],
     loggedOut: ['Logged out', 'ログアウト済み'],
@@ -115,6 +121,8 @@ export const accountModeWords: Words = {
     'idle|flags.change|0': (w) =>
       w.say('Virtual trading switched in the console', 'コンソールで仮想取引を切り替え'),
     'confirming|confirm.cancel|0': (w) => w.say('Change your mind: Cancel', '確認で取りやめる'),
+    'resetConfirming|confirm.cancel|0': (w) =>
+      w.say('Keep the demo account: Cancel', 'デモ口座をそのままにする'),
     'switching|xstate.done.actor.switchUser|0': (w) =>
       w.say('Switch between real and demo', 'リアルとデモを切り替え'),
     'switching|xstate.done.actor.switchUser|1': (w) =>

@@ -82,6 +82,7 @@ const placeOk = { type: 'xstate.done.actor.place', output: ok({ uid: '1', beginT
 const amount = (value: string) => ({ type: 'field.change', field: 'amount', value });
 const delivery = (index: number) => ({ type: 'delivery.select', index });
 const chip = (value: number) => ({ type: 'chip.select', value });
+const leaveAmount = { type: 'field.blur', field: 'amount' };
 
 const pristine = (c: OptionOrderContext) =>
   c.delivery === undefined &&
@@ -112,7 +113,8 @@ function formMoves(c: OptionOrderContext): EventObject[] {
   if (c.delivery === undefined) return c.amount ? [submit] : [];
   if (c.amount === '')
     return [submit, chip(50), amount('10.5'), amount('5'), amount('20000'), amount('2000')];
-  return [submit];
+  // Below the minimum: leaving the field says so before any press.
+  return c.amount === '5' ? [submit, leaveAmount] : [submit];
 }
 
 interface Options {

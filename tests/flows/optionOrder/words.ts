@@ -11,6 +11,7 @@ import {
   type OptionOrderContext,
 } from '../../../src/machines/optionOrder/machine.ts';
 import { formatDuration } from '../../../src/ui/format.ts';
+import { profitIfWon } from '../../../src/machines/validation/options.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { toast, type } from '../../paths/words/common.ts';
 import {
@@ -96,6 +97,11 @@ function editing(w: W, e: AnyEvent, c: StepCtx): string {
     );
   }
   if (e.type === 'field.change' || e.type === 'chip.select') return amountShown(w, f);
+  if (e.type === 'field.blur' && term)
+    return w.say(
+      `${errorsShown(w, f)}, with the hint ${w.q('option.range', { min: term.min, max: term.max })} still under it`,
+      `${errorsShown(w, f)}。その下にヒント${w.q('option.range', { min: term.min, max: term.max })}が残る`,
+    );
   if (e.type === 'direction.change')
     return w.say(
       `The tab ${w.q('option.short')} is chosen; the button reads ${button(w, f)}`,
@@ -124,9 +130,15 @@ function placed(w: W, e: AnyEvent, c: StepCtx): string {
       `ドロワーの後ろで${w.q('order.available')}が購入前より ${f.amount} 少ない`,
     );
   const time = formatDuration(term?.timeLong ?? 0);
+  const side = w.t(f.direction === 0 ? 'option.long' : 'option.short');
+  const win = term ? profitIfWon(Number(f.amount), term.profitRate) : '';
+  const facts = w.say(
+    `${w.q('position.direction')} ${side} ${f.symbol}, ${w.q('option.amount')} ${f.amount}, ${w.q('option.openPrice')} (the server's), ${w.q('option.payout')} ${term?.profitRate}%, ${w.q('option.ifWon')} ${win}`,
+    `${w.q('position.direction')} ${side} ${f.symbol}、${w.q('option.amount')} ${f.amount}、${w.q('option.openPrice')}（サーバーの価格）、${w.q('option.payout')} ${term?.profitRate}%、${w.q('option.ifWon')} ${win}`,
+  );
   return w.say(
-    `The drawer ${w.q('option.placedTitle')}: ${w.q('option.placedText', { time })}, a progress bar and ${w.q('option.timeLeft', { seconds: term?.timeLong })} counting down`,
-    `ドロワー${w.q('option.placedTitle')}：${w.q('option.placedText', { time })}、進捗バーと${w.q('option.timeLeft', { seconds: term?.timeLong })}のカウントダウン`,
+    `The drawer ${w.q('option.placedTitle')}: ${w.q('option.placedText', { time })}, ${facts}, a progress bar and ${w.q('option.timeLeft', { seconds: term?.timeLong })} counting down`,
+    `ドロワー${w.q('option.placedTitle')}：${w.q('option.placedText', { time })}、${facts}、進捗バーと${w.q('option.timeLeft', { seconds: term?.timeLong })}のカウントダウン`,
   );
 }
 
@@ -152,6 +164,11 @@ export const optionOrderWords: Words = {
       );
     },
     'field.change': (w, e) => type(w, e.value, 'option.amount'),
+    'field.blur': (w) =>
+      w.say(
+        `Leave ${amountLabel(w)} (press Tab or tap outside it)`,
+        `${amountLabel(w)}から離れる（Tab キーか欄の外をタップ）`,
+      ),
     'chip.select': (w, e) =>
       w.say(
         `Press the amount shortcut “${e.value as number}” under ${amountLabel(w)}`,
@@ -235,6 +252,8 @@ export const optionOrderWords: Words = {
     'editing|direction.change|0': (w) =>
       w.say(`Switch to ${w.t('option.short')}`, `${w.t('option.short')}に切り替え`),
     'editing|chip.select|0': (w) => w.say('Amount from a shortcut', 'ショートカットで金額'),
+    'editing|field.blur|0': (w) =>
+      w.say('Amount checked on leaving it', '金額は離れた時にチェック'),
     'editing|price.update|0': (w) =>
       w.say('Live prices leave the form alone', 'ライブ価格でフォームは変わらない'),
   },

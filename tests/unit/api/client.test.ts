@@ -158,6 +158,17 @@ describe('api client: transport and generic rules', () => {
     expect(toasts.map((x) => x.message)).toEqual(['Server error (500)']);
   });
 
+  it('an unsure call (an order) leaves a lost reply to its caller, not a refusal', async () => {
+    const { api, toasts } = setup([new NetworkError('ECONNRESET'), code(305)]);
+    expect(await api.call('productList', undefined, { unsure: true })).toMatchObject({
+      fault: 'network',
+    });
+    expect(toasts).toEqual([]);
+    // A reply the server did send is still said, as for any call.
+    expect((await api.call('productList', undefined, { unsure: true })).code).toBe(305);
+    expect(toasts).toHaveLength(1);
+  });
+
   it.each([['not json'], ['{"data":1}'], ['[]'], ['{"code":"0"}']])(
     'a malformed reply (%s) shows "Api constructor error."',
     async (body) => {

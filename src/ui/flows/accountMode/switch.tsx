@@ -128,15 +128,45 @@ function DemoResetFor() {
   const { t } = useTranslation();
   const [state, send] = useAccountMode();
   const c = state.context;
+  const resetting = state.matches('resetting');
+  const cancel = () => !resetting && send({ type: 'confirm.cancel' });
   if (!c.demo) return null;
   return (
-    <button
-      type="button"
-      className="btn block"
-      disabled={state.hasTag('busy')}
-      onClick={() => send({ type: 'demo.reset' })}
-    >
-      {t('account.resetDemo')}
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn block"
+        disabled={state.hasTag('busy')}
+        onClick={() => send({ type: 'demo.reset' })}
+      >
+        {t('account.resetDemo')}
+      </button>
+      <Drawer
+        open={state.hasTag('resetConfirm') || resetting}
+        title={t('account.resetTitle')}
+        onClose={cancel}
+      >
+        <p>{t('account.resetWarning')}</p>
+        <div className="form-actions row">
+          <button
+            type="button"
+            className="btn"
+            aria-disabled={resetting || undefined}
+            onClick={cancel}
+          >
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            aria-disabled={resetting || undefined}
+            aria-busy={resetting || undefined}
+            onClick={() => !resetting && send({ type: 'confirm.accept' })}
+          >
+            {resetting ? t('common.loading') : t('common.confirm')}
+          </button>
+        </div>
+      </Drawer>
+    </>
   );
 }

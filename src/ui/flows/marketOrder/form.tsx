@@ -4,7 +4,6 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import {
   marketOrderMachine,
@@ -18,8 +17,6 @@ import { Check, TextField } from '../../forms/fields.tsx';
 import { Num, Pnl } from '../../components/num.tsx';
 import { priceCell } from '../../components/quote.tsx';
 import { priceText } from '../../format.ts';
-import { site } from '../../../state/site.ts';
-import { prices } from '../../../state/prices.ts';
 import { withNodes } from '../../components/num-text.tsx';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import type { TradeMode } from '../../../config/site.ts';
@@ -29,6 +26,7 @@ import {
   TicketLoadFailed,
   ticketFlags,
   ticketInput,
+  useQuoteStale,
   useTicketPrices,
 } from '../../trade/ticket-parts.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -93,9 +91,7 @@ export function MarketOrderForm({
     input: ticketInput(symbol, direction, tradeMode),
   });
   const c = state.context;
-  // The channel silent, or this product's feed alone (state/prices.ts `quiet`).
-  const quiet = useSnapshot(prices.quiet)[symbol] === true;
-  const marketStale = useSnapshot(site).marketStale || quiet;
+  const marketStale = useQuoteStale(symbol);
 
   // Live prices feed the margin and the pending-price rule.
   useTicketPrices(symbol, send);

@@ -18,14 +18,19 @@ import { TextField } from '../../forms/fields.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { durationLabel, formatDuration } from '../../format.ts';
 import { Num } from '../../components/num.tsx';
+import { priceCell } from '../../components/quote.tsx';
+import { priceText } from '../../format.ts';
 import { BalanceNum } from '../../components/balance-num.tsx';
 import { Progress, SettlementResult, useSettlement } from '../../trade/settlement.tsx';
+import { OptionPlacedFacts } from '../../trade/option-placed.tsx';
+import { useSettlementShown } from '../../trade/option-notices.ts';
 import {
   BalanceError,
   DirectionTabs,
   TicketLoadFailed,
   ticketFlags,
   ticketInput,
+  useQuoteStale,
   useTicketPrices,
 } from '../../trade/ticket-parts.tsx';
 import { inspected } from '../../../machines/inspect.ts';
@@ -42,11 +47,14 @@ function Placed({ placed, onClose }: { placed: PlacedOption; onClose: () => void
   });
   const running = state.hasTag('running');
   const left = Math.max(0, Math.ceil(state.context.remaining / 1000));
+  // While this shows it, the option's settlement is told here, not by a notice.
+  useSettlementShown(placed.uid, true, !running && !!state.context.result?.completeTime);
   return (
     <>
       {/* The position drawer while it runs… */}
       <Drawer open={running} title={t('option.placedTitle')} onClose={onClose}>
         <p>{t('option.placedText', { time: formatDuration(placed.timeLong, t) })}</p>
+        <OptionPlacedFacts placed={placed} />
         <Progress value={state.context.progress} label={t('option.timeLeft', { seconds: left })} />
         <p className="muted small">{t('option.timeLeft', { seconds: left })}</p>
       </Drawer>
@@ -107,6 +115,7 @@ export function OptionOrderForm({
 
   const { busy, locked, cooling, inert } = ticketFlags(state);
   const term = c.delivery !== undefined ? c.deliveries[c.delivery] : undefined;
+  const stale = useQuoteStale(symbol);
 
   if (state.matches('loadFailed'))
     return <TicketLoadFailed onRetry={() => send({ type: 'load.retry' })} />;
@@ -157,10 +166,13 @@ export function OptionOrderForm({
         inputMode="numeric"
         value={c.amount}
         onValue={(value) => send({ type: 'field.change', field: 'amount', value })}
+        onBlur={() => send({ type: 'field.blur', field: 'amount' })}
         // The machine takes no input while it loads or submits: the field says so (read-only: it keeps focus) instead of dropping keys.
         readOnly={inert}
         error={c.errors.amount}
         errorValues={term ? { min: term.min, max: term.max } : {}}
+        // "Amount is out of range" names no range: the range stays in sight under it.
+        hintWithError
         hint={
           term
             ? term.max > 0
@@ -185,6 +197,15 @@ export function OptionOrderForm({
         </div>
       )}
       <dl className="kv">
+        {/* The price the option would open at now (the server's mid when placed). */}
+        <dt>{t('position.currentPrice')}</dt>
+        <Num
+          as="dd"
+          kind="price"
+          unit={symbol}
+          value={c.quote?.price}
+          {...priceCell(t, priceText(symbol, c.quote?.price), stale)}
+        />
         <dt>{t('option.payout')}</dt>
         <dd>
           {term ? (

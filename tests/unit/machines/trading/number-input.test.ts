@@ -15,19 +15,40 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
     ['-5', 2, '5'],
     ['1.2.3', 2, '1.23'],
     ['1..5', 2, '1.5'],
-    ['.5', 2, '5'],
-    ['..', 2, ''],
-    ['.', 2, ''],
+    ['.5', 2, '0.5'],
+    ['.05', 2, '0.05'],
+    ['..5', 2, '0.5'],
+    ['.', 2, '0.'],
+    ['.5', 0, '0.'],
     ['', 2, ''],
     ['7.', 2, '7.'],
     ['0.001', 2, '0.00'],
     ['3.14159', 4, '3.1415'],
-    ['3.9', 0, '3'],
-    ['10.', 0, '10'],
+    ['3.9', 0, '3.'],
+    ['10.', 0, '10.'],
     ['1e5', 2, '15'],
     [' 4 2 ', 2, '42'],
   ])('%j at precision %i is %j', (input, precision, out) => {
     expect(sanitizeNumber(input, precision)).toBe(out);
+  });
+
+  it('an order field gives a leading dot its zero; the wallet drops it (user-centre.md §5)', () => {
+    // Dropping it made ".5" lots 5 lots: ten times the order typed, placed without a word.
+    expect(sanitizeNumber('.5', 2)).toBe('0.5');
+    expect(sanitizeNumber('.5', 2, 'drop')).toBe('5');
+    expect(sanitizeNumber('.', 2, 'drop')).toBe('');
+    expect(sanitizeNumber('..', 2, 'drop')).toBe('');
+  });
+
+  it('typed key by key, a decimal past the precision is cut, never joined to the whole', () => {
+    // What a field shows after each key (machines sanitise on every field.change).
+    const typed = (keys: string, p: number) =>
+      [...keys].reduce((shown, key) => sanitizeNumber(shown + key, p), '');
+    // Whole shares: 1.5 once became 15, ten times the order typed.
+    expect(typed('1.5', 0)).toBe('1.');
+    expect(typed('2,5', 0)).toBe('2.');
+    expect(typed('1.234', 2)).toBe('1.23');
+    expect(typed('.5', 2)).toBe('0.5');
   });
 
   it('defaults to 2 decimals', () => {
@@ -37,12 +58,14 @@ describe('sanitizeNumber (trading.md §5 "Number inputs")', () => {
   it('always yields digits with at most one dot, not leading, and at most the precision', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 0, max: 8 }), (s, p) => {
-        const out = sanitizeNumber(s, p);
-        expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
-        expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
-        if (p === 0) expect(out).not.toContain('.');
-        // Sanitising is idempotent: a kept value stays as it is.
-        expect(sanitizeNumber(out, p)).toBe(out);
+        for (const lead of ['zero', 'drop'] as const) {
+          const out = sanitizeNumber(s, p, lead);
+          expect(out).toMatch(/^(\d+(\.\d*)?)?$/);
+          expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(p);
+          if (p === 0) expect(out).toMatch(/^(\d+\.?)?$/);
+          // Sanitising is idempotent: a kept value stays as it is.
+          expect(sanitizeNumber(out, p, lead)).toBe(out);
+        }
       }),
     );
   });

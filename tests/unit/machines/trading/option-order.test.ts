@@ -86,6 +86,28 @@ describe('option order form', () => {
     expect(f.actor.getSnapshot().context.balance?.balanceAmount).toBe(1080);
     f.actor.stop();
   });
+
+  it('says what is wrong with a typed amount when the field is left, not only on Buy (§5)', async () => {
+    const f = start(() => load(1000));
+    await wait(10);
+    const errorAfter = (value: string) => {
+      f.actor.send({ type: 'field.change', field: 'amount', value });
+      expect(f.actor.getSnapshot().context.errors.amount).toBeUndefined();
+      f.actor.send({ type: 'field.blur', field: 'amount' });
+      return f.actor.getSnapshot().context.errors.amount;
+    };
+    f.actor.send({ type: 'delivery.select', index: 0 });
+    // The 30 s term takes 10..10000.
+    expect(errorAfter('5')).toBe('amount_range_rule');
+    expect(errorAfter('20000')).toBe('amount_range_rule');
+    expect(errorAfter('10.5')).toBe('amount_positive_int_rule');
+    expect(errorAfter('0')).toBe('amount_positive_int_rule');
+    expect(errorAfter('50')).toBeUndefined();
+    // Nothing typed yet is no mistake: the empty field waits for Buy.
+    expect(errorAfter('')).toBeUndefined();
+    expect(f.actor.getSnapshot().matches('editing')).toBe(true);
+    f.actor.stop();
+  });
 });
 
 describe('option balance check', () => {
@@ -94,5 +116,10 @@ describe('option balance check', () => {
     const product = { feeRate: 0.015 } as never;
     expect(stakeOf({ amount: '100', product })).toBe('101.50');
     expect(stakeOf({ amount: '100', product: null })).toBe('100.00');
+  });
+  it('a win pays amount × rate / 100 to the cent, as the server settles it', async () => {
+    const { profitIfWon } = await import('../../../../src/machines/validation/options.ts');
+    expect(profitIfWon(100, 85)).toBe('85');
+    expect(profitIfWon(33, 87.5)).toBe('28.88');
   });
 });

@@ -43,6 +43,7 @@ describe('market order rules (trading.md §5)', () => {
     expect(settleVolume('2', info)).toEqual({ value: '2' });
     expect(settleVolume('0.01', info)).toEqual({ value: '0.01' });
     expect(settleVolume('10', info)).toEqual({ value: '10' });
+    expect(settleVolume('2.', info)).toEqual({ value: '2' });
   });
   it('types whole shares for stocks', () => {
     expect(volumePrecision({ ...info, minCount: 1 })).toBe(0);
