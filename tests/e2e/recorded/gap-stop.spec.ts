@@ -47,7 +47,7 @@ test('recorded: gap-stop', async ({ page, consoleErrors }) => {
   await expect(page).toHaveURL((u) => u.pathname + u.search === '/history');
   await expectText(
     page.locator('[aria-label="History"]').first(),
-    'BTCUSDT Buy Closed -13.86 Volume 0.01 Place price 70106.19 Close price 68720.22 Fee 0.36 Stop loss 2026-11-18 10:00:09 No more records',
+    'BTCUSDT Buy Closed -13.86 Volume 0.01 Place price 70106.19 Close price 68720.22 Fee 0.36 Closed by Stop loss 2026-11-18 10:00:09 No more records',
   );
   expect(consoleErrors).toEqual([]);
 });
