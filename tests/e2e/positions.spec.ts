@@ -70,6 +70,29 @@ test('desktop: an order shows its success drawer; the positions table has every 
   );
   await screenshot(page, 'wave3-positions-table-desktop');
 
+  // A 1366 px laptop: the columns run past the panel, and the P&L stays in sight beside the
+  // row's Close, scrolled or not, never under it.
+  await last.evaluate((el) => el.closest('.scroll-cue-box')!.scrollTo({ left: 0 }));
+  await page.setViewportSize({ width: 1366, height: 800 });
+  for (const end of [false, true]) {
+    if (end) await last.scrollIntoViewIfNeeded();
+    const panel = (await list.boundingBox())!;
+    const action = (await list.getByRole('columnheader', { name: 'Action' }).boundingBox())!;
+    for (const cell of [
+      list.getByRole('columnheader', { name: 'P&L' }),
+      list.getByRole('row').nth(1).locator('td.pin-end'),
+    ]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x, `P&L in sight${end ? ', scrolled to the end' : ''}`).toBeGreaterThanOrEqual(
+        panel.x - 1,
+      );
+      expect(box.x + box.width).toBeLessThanOrEqual(action.x + 1);
+    }
+    await expect(list.getByRole('row').nth(1).locator('td.pin-end')).toHaveText(/^[+-]?\d/);
+    await screenshot(page, `positions-table-1366${end ? '-end' : ''}-desktop`);
+  }
+  await page.setViewportSize(DESKTOP);
+
   // The margin the position holds, from its detail drawer.
   await list.getByRole('row').nth(1).click();
   const detail = page.getByRole('dialog', { name: /^BTCUSDT · \d+$/ });

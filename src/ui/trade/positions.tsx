@@ -4,7 +4,7 @@
  * drawer with cover or cancel; in option mode the running options with their
  * countdown.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useTranslation } from 'react-i18next';
 import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
@@ -157,6 +157,25 @@ function RowAction({ o, onAct }: { o: MarketOrder; onAct: () => void }) {
   );
 }
 
+/**
+ * The action column's width on its table (`--row-action-w`), kept as it changes (a language,
+ * a countdown), so the P&L pinned beside it (`.pin-end`, lists.css) sits right against it.
+ */
+function useActionWidth() {
+  const table = useRef<HTMLTableElement>(null);
+  const action = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    const [tb, th] = [table.current, action.current];
+    if (!tb || !th || typeof ResizeObserver !== 'function') return;
+    const note = () => tb.style.setProperty('--row-action-w', `${th.offsetWidth}px`);
+    note();
+    const seen = new ResizeObserver(note);
+    seen.observe(th);
+    return () => seen.disconnect();
+  }, []);
+  return { table, action };
+}
+
 function OrderTable({
   list,
   onOpen,
@@ -165,6 +184,7 @@ function OrderTable({
   onOpen: (o: MarketOrder, confirm: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const { table, action } = useActionWidth();
   const cols = [
     'symbol',
     'orderId',
@@ -173,7 +193,8 @@ function OrderTable({
     'volume',
     'placePrice',
     'currentPrice',
-    // P&L beside the price it follows, inside the panel (not past the twelfth column).
+    // P&L beside the price it follows; on a narrow panel it stays in sight, pinned beside the
+    // row's Close, while the columns after it scroll under it (a trader's first figure).
     'profitLoss',
     'stopLoss',
     'takeProfit',
@@ -183,15 +204,15 @@ function OrderTable({
   ];
   return (
     <ScrollCue>
-      <table className="data-table">
+      <table className="data-table" ref={table}>
         <thead>
           <tr>
             {cols.map((c) => (
-              <th key={c} scope="col">
+              <th key={c} scope="col" className={c === 'profitLoss' ? 'pin-end' : undefined}>
                 {t(`position.col_${c}`)}
               </th>
             ))}
-            <th scope="col" className="row-action">
+            <th scope="col" className="row-action" ref={action}>
               {t('position.col_action')}
             </th>
           </tr>
@@ -219,7 +240,12 @@ function OrderTable({
               <Num as="td" kind="volume" unit={o.tradePair} value={o.orderQuantity} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.openingPrice} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.currentPrice} />
-              <Pnl as="td" value={o.profitLoss} figure={FIGURE.positionPnl(o.id)} />
+              <Pnl
+                as="td"
+                className="pin-end"
+                value={o.profitLoss}
+                figure={FIGURE.positionPnl(o.id)}
+              />
               <Num as="td" kind="price" unit={o.tradePair} value={o.stopPrice} />
               <Num as="td" kind="price" unit={o.tradePair} value={o.takeProfitPrice} />
               <Num as="td" kind="fee" unit="USD" value={o.interest ?? 0} />
