@@ -42,6 +42,7 @@ interface RunStats {
   frames: number;
   longTasks: number[];
   tradesOn?: boolean[];
+  labels: number;
 }
 
 /**
@@ -189,6 +190,9 @@ export async function run(): Promise<BenchResult[]> {
         all[mode].longTasks.push(...stats.longTasks);
       }
       const { costs, stats } = await measure(browser, url, 'trades', ALTERNATE);
+      // A label that never changed would be measured cheap: the position's P&L must be seen moving.
+      if (stats.labels < 3)
+        throw new Error(`trades: the position's label showed ${stats.labels} text(s) in the run`);
       costs.forEach((c, k) => {
         if (k % ALTERNATE < SETTLE) return;
         (stats.tradesOn?.[k] ? ab.on : ab.off).push(c);

@@ -39,6 +39,8 @@ export interface RunStats {
   longTasks: number[];
   /** With `alternate`: whether the trades were on the chart at each update (from firstMark). */
   tradesOn?: boolean[];
+  /** The position's label texts seen on the chart during the run (its P&L must move). */
+  labels: number;
 }
 
 const MAIN = ['MA', 'EMA', 'SMA'] as const;
@@ -226,6 +228,7 @@ async function run(
   const total = seconds * UPDATES_PER_SECOND;
   const firstMark = mark;
   const tradesOn: boolean[] = [];
+  const labels = new Set<string>();
   let trading = !!session.token;
   const t0 = performance.now();
   await new Promise<void>((done) => {
@@ -236,6 +239,8 @@ async function run(
         showTrades(trading);
       }
       tradesOn.push(trading);
+      const label = root.querySelector('.trade-label')?.textContent;
+      if (label) labels.add(label);
       performance.mark(`u${mark++}`);
       deliver(next());
       if (++i >= total) {
@@ -255,6 +260,7 @@ async function run(
     seconds: (performance.now() - t0) / 1000,
     frames,
     longTasks,
+    labels: labels.size,
     ...(alternate > 0 ? { tradesOn } : {}),
   };
 }
