@@ -93,26 +93,12 @@ function DemoSwitchFor({ variant = 'button' }: { variant?: Variant }) {
         onClose={cancel}
       >
         <p>{t(c.demo ? 'account.switchToRealWarning' : 'account.switchToDemoWarning')}</p>
-        <div className="form-actions row">
-          <button
-            type="button"
-            className="btn"
-            aria-disabled={switching || undefined}
-            onClick={cancel}
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            // Not `disabled`: the button just pressed keeps keyboard focus while the switch runs.
-            aria-disabled={state.hasTag('busy') || undefined}
-            aria-busy={state.hasTag('busy') || undefined}
-            onClick={() => !state.hasTag('busy') && send({ type: 'confirm.accept' })}
-          >
-            {state.hasTag('busy') ? t('common.loading') : t('common.confirm')}
-          </button>
-        </div>
+        <ConfirmButtons
+          busy={state.hasTag('busy')}
+          cancelInert={switching}
+          onCancel={cancel}
+          onConfirm={() => send({ type: 'confirm.accept' })}
+        />
       </Drawer>
     </>
   );
@@ -147,26 +133,47 @@ function DemoResetFor() {
         onClose={cancel}
       >
         <p>{t('account.resetWarning')}</p>
-        <div className="form-actions row">
-          <button
-            type="button"
-            className="btn"
-            aria-disabled={resetting || undefined}
-            onClick={cancel}
-          >
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            aria-disabled={resetting || undefined}
-            aria-busy={resetting || undefined}
-            onClick={() => !resetting && send({ type: 'confirm.accept' })}
-          >
-            {resetting ? t('common.loading') : t('common.confirm')}
-          </button>
-        </div>
+        <ConfirmButtons
+          busy={resetting}
+          cancelInert={resetting}
+          onCancel={cancel}
+          onConfirm={() => send({ type: 'confirm.accept' })}
+        />
       </Drawer>
     </>
+  );
+}
+
+/**
+ * A confirm drawer's Cancel and Confirm. Not `disabled` while busy: the button just pressed
+ * keeps keyboard focus while the work runs; a press then does nothing.
+ */
+function ConfirmButtons(p: {
+  busy: boolean;
+  cancelInert: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions row">
+      <button
+        type="button"
+        className="btn"
+        aria-disabled={p.cancelInert || undefined}
+        onClick={p.onCancel}
+      >
+        {t('common.cancel')}
+      </button>
+      <button
+        type="button"
+        className="btn primary"
+        aria-disabled={p.busy || undefined}
+        aria-busy={p.busy || undefined}
+        onClick={() => !p.busy && p.onConfirm()}
+      >
+        {p.busy ? t('common.loading') : t('common.confirm')}
+      </button>
+    </div>
   );
 }
