@@ -27,12 +27,13 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
  * wrapper's cost alone); ours twice: bare, and with a signed-in user's trades on it (a
  * position with both stops and a pending order, its P&L patched with every update).
  */
-type Mode = 'ours' | 'bare' | 'styled' | 'trades';
+type Mode = 'ours' | 'bare' | 'styled' | 'trades' | 'control';
 const QUERY: Record<Mode, string> = {
   ours: 'ours',
   trades: 'ours&trades',
   bare: 'bare',
   styled: 'bare&styled',
+  control: 'ours&trades&control',
 };
 
 interface RunStats {
@@ -43,12 +44,13 @@ interface RunStats {
   longTasks: number[];
   tradesOn?: boolean[];
   labels: number;
+  fresh: boolean[];
 }
 
 /**
  * The trades' own cost is measured within one page: the harness takes their layer off and puts it
  * back every ALTERNATE updates (the orders and their P&L patches stay), and updates with it are
- * compared with updates without.
+ * compared with updates without, in blocks ordered on, off, off, on.
  * Two pages differ by more than the trades cost (their renderers, heaps and compiled code: in
  * one run bare klinecharts with our styles measured 7 % cheaper than without them). The first
  * SETTLE updates of each block (the lines made or removed) are left out of both.
@@ -58,6 +60,8 @@ const ALTERNATE = 25;
 const MODES =
   process.env.CHART_BENCH === 'trades' ? [] : (['bare', 'ours', 'styled', 'trades'] as const);
 const SETTLE = 3;
+/** Updates left out of both from a new candle on (it and the next two). */
+const AFTER_CANDLE = 3;
 interface TraceEvent {
   name: string;
   cat: string;
@@ -169,6 +173,8 @@ export async function run(): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   let clock = '';
   const ab = { on: [] as number[], off: [] as number[] };
+  /** The control: the same blocks with the trades on the chart in both (the method's own noise). */
+  const aa = { on: [] as number[], off: [] as number[] };
   const all: Record<
     Mode,
     { costs: number[]; frames: number; seconds: number; longTasks: number[]; threadLongest: number }
@@ -177,6 +183,7 @@ export async function run(): Promise<BenchResult[]> {
     bare: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     styled: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
     trades: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
+    control: { costs: [], frames: 0, seconds: 0, longTasks: [], threadLongest: 0 },
   };
   try {
     for (let i = 0; i < ROUNDS; i++) {
@@ -189,14 +196,23 @@ export async function run(): Promise<BenchResult[]> {
         all[mode].seconds += stats.seconds;
         all[mode].longTasks.push(...stats.longTasks);
       }
-      const { costs, stats } = await measure(browser, url, 'trades', ALTERNATE);
-      // A label that never changed would be measured cheap: the position's P&L must be seen moving.
-      if (stats.labels < 3)
-        throw new Error(`trades: the position's label showed ${stats.labels} text(s) in the run`);
-      costs.forEach((c, k) => {
-        if (k % ALTERNATE < SETTLE) return;
-        (stats.tradesOn?.[k] ? ab.on : ab.off).push(c);
-      });
+      for (const [mode, into] of [
+        ['trades', ab],
+        ['control', aa],
+      ] as const) {
+        const { costs, stats } = await measure(browser, url, mode, ALTERNATE);
+        // A label that never changed would be measured cheap: the position's P&L must be seen moving.
+        if (stats.labels < 3)
+          throw new Error(
+            `${mode}: the position's label showed ${stats.labels} text(s) in the run`,
+          );
+        costs.forEach((c, k) => {
+          if (k % ALTERNATE < SETTLE) return;
+          // A new candle and the updates just after it cost more, whichever block they fall in.
+          if (stats.fresh.slice(Math.max(0, k - AFTER_CANDLE + 1), k + 1).includes(true)) return;
+          (stats.tradesOn?.[k] ? into.on : into.off).push(c);
+        });
+      }
     }
   } finally {
     await browser.close();
@@ -268,6 +284,17 @@ export async function run(): Promise<BenchResult[]> {
       value: quantile(ab.on, 0.95) / quantile(ab.off, 0.95),
       unit: '×',
       max: 1.1,
+    },
+    {
+      name: 'chart update p50, control: trades in both blocks',
+      value: quantile(aa.on, 0.5) / quantile(aa.off, 0.5),
+      unit: '×',
+      note: 'the same-page method with nothing changed between its blocks: its own noise',
+    },
+    {
+      name: 'chart update p95, control: trades in both blocks',
+      value: quantile(aa.on, 0.95) / quantile(aa.off, 0.95),
+      unit: '×',
     },
     // Between two pages: the trades and the pages' own difference (see ALTERNATE).
     { name: 'chart update p50, with trades / ours, two pages', value: tr.p50 / o.p50, unit: '×' },

@@ -27,6 +27,7 @@ import {
   modeStyles,
 } from '../../src/ui/chart/chart-styles.ts';
 import { SYMBOL, UPDATES_PER_SECOND, createWorkload } from './workload.ts';
+import { subscribe } from 'valtio/vanilla';
 import { orders } from '../../src/state/orders.ts';
 import { session } from '../../src/state/session.ts';
 import type { MarketOrder } from '../../src/api/types/trading.ts';
@@ -39,17 +40,23 @@ export interface RunStats {
   longTasks: number[];
   /** With `alternate`: whether the trades were on the chart at each update (from firstMark). */
   tradesOn?: boolean[];
+  /** Whether each update opened a new candle (from firstMark): dearer, and not the trades'. */
+  fresh: boolean[];
   /** The position's label texts seen on the chart during the run (its P&L must move). */
   labels: number;
 }
 
 const MAIN = ['MA', 'EMA', 'SMA'] as const;
+/** The order of the trades' blocks (run): on, off, off, on. */
+const ABBA = [true, false, false, true];
 const root = document.getElementById('root') as HTMLElement;
 const { history, next } = createWorkload();
 let mark = 0;
 
 /** `?trades`: a signed-in user's position with both stops and a pending order (issue 28). */
 const TRADES = new URLSearchParams(location.search).has('trades');
+/** `?control`: the trades stay on the chart in every block (chart.bench.ts). */
+const CONTROL = new URLSearchParams(location.search).has('control');
 
 /**
  * Take the trades' layer off the chart (signed out) and put it back: the orders stay in the
@@ -57,6 +64,8 @@ const TRADES = new URLSearchParams(location.search).has('trades');
  * chart shows them, so what differs is the layer's own cost.
  */
 function showTrades(on: boolean): void {
+  // The control run: blocks marked on and off, the trades on the chart in both (the method's own noise).
+  if (CONTROL) return;
   session.token = on ? 'bench' : undefined;
 }
 
@@ -151,7 +160,12 @@ async function ours(): Promise<(p: KlinePoint) => void> {
     </ServicesContext.Provider>,
   );
   await until(() => document.querySelector('[role="img"]')?.getAttribute('aria-busy') === 'false');
-  if (TRADES) seedTrades(history.at(-1)!.closePrice);
+  if (TRADES) {
+    seedTrades(history.at(-1)!.closePrice);
+    // The positions panel and the account summary watch the orders whether or not a chart shows
+    // them: valtio's cost of telling a watcher about each P&L patch is not the trade layer's.
+    subscribe(orders, () => {});
+  }
   return (data) => {
     sink?.message({ topic: 'kline', symbol: SYMBOL, period: '1min', data });
     // The exchange channel's patch of the position's P&L, as often as the candle moves.
@@ -204,7 +218,9 @@ function until(ok: () => boolean): Promise<void> {
 
 /**
  * Stream `seconds` of updates. With `alternate` (trades mode): the trades go off and on the
- * chart every `alternate` updates, so one page measures the chart with and without them
+ * chart every `alternate` updates, in blocks ordered on, off, off, on (so a slow drift over the
+ * run, a heap growing or code warming up, weighs on both alike), so one page measures the
+ * chart with and without them
  * (the same renderer, heap and compiled code: what differs between two pages is not the
  * trades' cost).
  */
@@ -230,19 +246,25 @@ async function run(
   const tradesOn: boolean[] = [];
   const labels = new Set<string>();
   let trading = !!session.token;
+  if (alternate > 0 && !trading) showTrades((trading = true));
+  const fresh: boolean[] = [];
+  let candle = NaN;
   const t0 = performance.now();
   await new Promise<void>((done) => {
     let i = 0;
     const id = setInterval(() => {
       if (alternate > 0 && i > 0 && i % alternate === 0) {
-        trading = !trading;
-        showTrades(trading);
+        const want = ABBA[Math.floor(i / alternate) % ABBA.length]!;
+        if (want !== trading) showTrades((trading = want));
       }
       tradesOn.push(trading);
       const label = root.querySelector('.trade-label')?.textContent;
       if (label) labels.add(label);
       performance.mark(`u${mark++}`);
-      deliver(next());
+      const p = next();
+      fresh.push(p.time !== candle);
+      candle = p.time;
+      deliver(p);
       if (++i >= total) {
         clearInterval(id);
         done();
@@ -261,6 +283,7 @@ async function run(
     frames,
     longTasks,
     labels: labels.size,
+    fresh,
     ...(alternate > 0 ? { tradesOn } : {}),
   };
 }
@@ -269,5 +292,6 @@ const mode = new URLSearchParams(location.search).get('mode');
 const ready = mode === 'bare' ? bare() : ours();
 (window as unknown as { __bench: unknown }).__bench = {
   ready: ready.then(() => true),
+  trades: showTrades,
   run: async (seconds: number, alternate?: number) => run(await ready, seconds, alternate),
 };
