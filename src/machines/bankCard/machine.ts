@@ -107,6 +107,8 @@ export type SaveResult =
 export interface SaveInput {
   id?: string;
   card: Partial<CardForm>;
+  /** The cards listed before an add: a lost reply's card is one not among them. */
+  known?: string[];
 }
 
 export type { AesKeySource } from '../aes-key.ts';
@@ -336,7 +338,9 @@ export const bankCardMachine = setup({
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => ({
-          ...(context.editingId ? { id: context.editingId } : {}),
+          ...(context.editingId
+            ? { id: context.editingId }
+            : { known: context.cards.map((c) => c.id) }),
           card: cardPayload(context.form, context.bankInfo),
         }),
         onDone: [
