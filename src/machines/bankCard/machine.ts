@@ -107,7 +107,11 @@ export type SaveResult =
 export interface SaveInput {
   id?: string;
   card: Partial<CardForm>;
-  /** The cards listed before an add: a lost reply's card is one not among them. */
+  /**
+   * The cards listed before an add: a lost reply's card is one not among them
+   * (none when the add route opened without the list: then any card of that
+   * account counts, which is the card the user wanted saved).
+   */
   known?: string[];
 }
 

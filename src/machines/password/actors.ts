@@ -1,7 +1,7 @@
 /** The password machine's real actors, calling the API. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { doneReply, settleUnsure } from '../shared/unsure.ts';
+import { doneReply, sessionEnded, settleUnsure } from '../shared/unsure.ts';
 import type { SubmitPayload, SubmitResult } from './machine.ts';
 
 /** The real actor: passwordSubmit. */
@@ -9,13 +9,10 @@ export const passwordActors = (api: ApiClient) => ({
   submitPassword: fromPromise<SubmitResult, SubmitPayload>(async ({ input }) => {
     const r: SubmitResult = await api.call('passwordSubmit', input, { unsure: true });
     // A lost reply: the password may be changed already. A change ends every
-    // session, so the session check answering 401 (left to us: noAlert) says it was.
+    // session, so the session check answering 401 says it was.
     return settleUnsure(
       r,
-      async () => {
-        const check = await api.call('sessionCheck', undefined, { noAlert: true });
-        return check.status === 401 || undefined;
-      },
+      () => sessionEnded(api),
       (): SubmitResult => doneReply(null),
       'unsure.password',
     );

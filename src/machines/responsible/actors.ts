@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { RtSelfExcludePayload, RtSetLimitsPayload } from '../../api/types/responsible.ts';
+import { doneReply, sessionEnded, settleUnsure } from '../shared/unsure.ts';
 import type { ExcludeResult, LimitsResult, SetLimitsResult } from './machine.ts';
 
 /** The real actors: rtLimits, rtSetLimits, rtSelfExclude. */
@@ -12,9 +13,15 @@ export const responsibleActors = (api: ApiClient) => ({
   setLimits: fromPromise<SetLimitsResult, RtSetLimitsPayload>(({ input }) =>
     api.call('rtSetLimits', input),
   ),
-  // Excludes until a date: sent again it sets the same date. A lost reply that did exclude
-  // ended the session, so the next call signs the user out and sign-in says why (1123).
-  selfExclude: fromPromise<ExcludeResult, RtSelfExcludePayload>(({ input }) =>
-    api.call('rtSelfExclude', input),
-  ),
+  selfExclude: fromPromise<ExcludeResult, RtSelfExcludePayload>(async ({ input }) => {
+    const r: ExcludeResult = await api.call('rtSelfExclude', input, { unsure: true });
+    // A lost reply: the exclusion may be in force already. It ends every
+    // session, so the session check answering 401 says it is.
+    return settleUnsure(
+      r,
+      () => sessionEnded(api),
+      (): ExcludeResult => doneReply(null),
+      'unsure.exclude',
+    );
+  }),
 });

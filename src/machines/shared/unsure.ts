@@ -44,6 +44,7 @@ export type UnsureKey =
   | 'unsure.crypto_address'
   | 'unsure.email'
   | 'unsure.password'
+  | 'unsure.exclude'
   | 'unsure.kyc';
 
 /** Was a record stamped (server time) at or after a press at `since`? */
@@ -52,6 +53,16 @@ export const stampedSince = (stamp: number | null | undefined, since: number): b
 
 /** A success reply as the server would have sent it (what a found effect counts as). */
 export const doneReply = <D>(data: D) => ({ code: 0, data, reply: null, message: '' });
+
+/**
+ * True when the session the call was made with has ended (the session check
+ * answers 401, left to the caller by noAlert): what a password change or a
+ * self-exclusion does on the server.
+ */
+export async function sessionEnded(api: ApiClient): Promise<true | undefined> {
+  const check = await api.call('sessionCheck', undefined, { noAlert: true });
+  return check.status === 401 || undefined;
+}
 
 /** A field of a metaData JSON the flow built itself (undefined when it is not there). */
 export function metaField(metaData: string, key: string): unknown {

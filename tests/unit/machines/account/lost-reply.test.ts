@@ -12,6 +12,8 @@ import { cryptoAddressActors } from '../../../../src/machines/cryptoAddress/acto
 import { bindEmailActors } from '../../../../src/machines/bindEmail/actors.ts';
 import { passwordActors } from '../../../../src/machines/password/actors.ts';
 import { verificationActors } from '../../../../src/machines/verification/actors.ts';
+import { responsibleActors } from '../../../../src/machines/responsible/actors.ts';
+import { periodOf } from '../../../../src/simulator/modules/responsible/periods.ts';
 import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/unsure.ts';
 import { toasts } from '../../../../src/state/toasts.ts';
 import { lossyClient } from '../../../support/lossy.ts';
@@ -124,6 +126,19 @@ describe('a password change whose reply was lost', () => {
     await vi.advanceTimersByTimeAsync(lookAll);
     expect(await p).toMatchObject({ code: -1 });
     expect(said('unsure.password')).toBe(1);
+  });
+});
+
+describe('a self-exclusion whose reply was lost', () => {
+  it('the session check answers 401 (the exclusion ended it): in force, said as done', async () => {
+    const w = await world();
+    const { uid } = await seeded(w);
+    const net = lossyClient(w);
+    net.loseReply('rtSelfExclude');
+    const until = periodOf('day', w.clock.now(), 'America/New_York').end;
+    expect(await run(responsibleActors(net.api).selfExclude, { until })).toMatchObject({ code: 0 });
+    expect(w.sim.backOffice.responsibleOf(uid).selfExcludedUntil).toBe(until);
+    expect(w.expired).toEqual([]);
   });
 });
 
