@@ -14,7 +14,10 @@ import {
 import { wireRequest } from './request.ts';
 import { NetworkError, type ApiReply, type Transport } from './wire.ts';
 import { RT_CODES } from './types/responsible.ts';
-import { TIMEOUT_MARGIN_MS, TOAST_MS } from '../config/constants.ts';
+import { TIMEOUT_MARGIN_MS, TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../config/constants.ts';
+
+/** How long an unsure session-ending call's lost reply keeps its 401s from ending the session. */
+const UNSURE_WINDOW_MS = UNSURE_LOOK_AGAIN_MS.reduce((a, b) => a + b, 0) + 5000;
 
 /** Why a call failed, when it failed before or beside the server's code. */
 export type Fault = 'http' | 'unauthorized' | 'timeout' | 'aborted' | 'network' | 'malformed';
@@ -197,12 +200,21 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const sent = deps.token();
     if (ep.endsSession && sent !== undefined) {
       ending.set(sent, (ending.get(sent) ?? 0) + 1);
-      try {
-        return await send(name, ep, payload, opts);
-      } finally {
+      const release = () => {
         const n = (ending.get(sent) ?? 1) - 1;
         if (n > 0) ending.set(sent, n);
         else ending.delete(sent);
+      };
+      let r: CallResult<K> | undefined;
+      try {
+        r = await send(name, ep, payload, opts);
+        return r;
+      } finally {
+        // A lost reply may hide a done change: while the caller looks whether it
+        // happened (the unsure looks), the 401s it causes are not an expiry either.
+        if (opts.unsure && (r?.fault === 'network' || r?.fault === 'timeout'))
+          setTimeout(release, UNSURE_WINDOW_MS);
+        else release();
       }
     }
     return send(name, ep, payload, opts);

@@ -5,6 +5,11 @@ export const TOAST_MS = 1500;
 export const RESULT_TOAST_MS = 6000;
 /** Added to the configured request timeout. */
 export const TIMEOUT_MARGIN_MS = 700;
+/**
+ * After a lost reply to a call that moves money or state, when to look for
+ * its effect again (ms after the previous look; machines/shared/unsure.ts).
+ */
+export const UNSURE_LOOK_AGAIN_MS = [1500, 3000];
 
 export const CODE_LENGTH = 6;
 export const RESEND_SECONDS = 60;

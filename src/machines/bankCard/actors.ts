@@ -4,6 +4,7 @@ import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { BankCardInput as CardBody } from '../../api/types/user.ts';
 import { sessionAesKey } from '../aes-key.ts';
+import { doneReply, settleUnsure } from '../shared/unsure.ts';
 import {
   CARD_FIELDS,
   emptyForm,
@@ -14,6 +15,9 @@ import {
   type SaveInput,
   type SaveResult,
 } from './machine.ts';
+
+type AddResult = CallResult<'addUserBankCard'>;
+type DeleteResult = CallResult<'deleteUserBankCard'>;
 
 /** Bank card list: up to 1000 (user-centre.md §9), one page. */
 export const CARD_PAGE = { pageNum: 1, pageSize: 1000 } as const;
@@ -60,11 +64,44 @@ export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionAes
     }
     // The machine saves only a form its rules passed (checkBankCard): bankName, name and account are there.
     const body = card as CardBody;
-    return input.id
-      ? api.call('editUserBankCard', { ...body, id: input.id })
-      : api.call('addUserBankCard', body);
+    // An edit sets the card's fields: sent again it leaves the same card, so a retry is safe.
+    if (input.id) return api.call('editUserBankCard', { ...body, id: input.id });
+    const r: AddResult = await api.call('addUserBankCard', body, { unsure: true });
+    // A lost reply: the card may be saved already; a new card of this account in the list says.
+    return settleUnsure(
+      r,
+      () => addedCard(api, aesKey, input),
+      (): AddResult => doneReply(null),
+      'unsure.bank_card',
+    );
   }),
-  deleteCard: fromPromise<CallResult<'deleteUserBankCard'>, { id: string }>(({ input }) =>
-    api.call('deleteUserBankCard', input),
-  ),
+  deleteCard: fromPromise<DeleteResult, { id: string }>(async ({ input }) => {
+    const r: DeleteResult = await api.call('deleteUserBankCard', input, { unsure: true });
+    // A lost reply: the card may be gone already; the list says.
+    return settleUnsure(
+      r,
+      async () => {
+        const list = (await api.call('userBankCardList', CARD_PAGE, { quiet: true })).data?.list;
+        return (list && !list.some((c) => String(c.id) === input.id)) || undefined;
+      },
+      (): DeleteResult => doneReply(null),
+      'unsure.bank_card',
+    );
+  }),
 });
+
+/** True when the list holds a card, not listed before, with the account just added. */
+async function addedCard(
+  api: ApiClient,
+  aesKey: AesKeySource,
+  input: SaveInput,
+): Promise<true | undefined> {
+  const list = (await api.call('userBankCardList', CARD_PAGE, { quiet: true })).data?.list;
+  if (!list) return undefined;
+  const key = (await aesKey()) ?? '';
+  for (const c of list.filter((x) => !input.known?.includes(String(x.id)))) {
+    const plain = await decodeFields(key, { account: c.account }, ['account']).catch(() => null);
+    if (plain?.account === input.card.account) return true;
+  }
+  return undefined;
+}

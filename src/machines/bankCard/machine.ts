@@ -107,6 +107,12 @@ export type SaveResult =
 export interface SaveInput {
   id?: string;
   card: Partial<CardForm>;
+  /**
+   * The cards listed before an add: a lost reply's card is one not among them
+   * (none when the add route opened without the list: then any card of that
+   * account counts, which is the card the user wanted saved).
+   */
+  known?: string[];
 }
 
 export type { AesKeySource } from '../aes-key.ts';
@@ -336,7 +342,9 @@ export const bankCardMachine = setup({
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => ({
-          ...(context.editingId ? { id: context.editingId } : {}),
+          ...(context.editingId
+            ? { id: context.editingId }
+            : { known: context.cards.map((c) => c.id) }),
           card: cardPayload(context.form, context.bankInfo),
         }),
         onDone: [

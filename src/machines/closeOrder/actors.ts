@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { session } from '../../state/session.ts';
-import { settleUnsure } from '../shared/orderTicket/unsure.ts';
+import { doneReply, settleUnsure } from '../shared/unsure.ts';
 import type { SubmitInput, SubmitResult } from './machine.ts';
 
 export const closeOrderActors = (
@@ -24,7 +24,7 @@ export const closeOrderActors = (
     return settleUnsure(
       r,
       () => endedAs(api, input),
-      (): SubmitResult => ({ code: 0, data: null, reply: null, message: '' }),
+      (): SubmitResult => doneReply(null),
       'position.outcome_unknown',
     );
   }),

@@ -3,7 +3,11 @@ import { fromPromise } from 'xstate';
 import { encodeSensitive, decodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import { sessionAesKey } from '../aes-key.ts';
+import { doneReply, settleUnsure } from '../shared/unsure.ts';
 import type { AddResult, AesKeySource, CoinsResult, WalletsResult } from './machine.ts';
+
+type Added = CallResult<'addUserWallet'>;
+type DeleteResult = CallResult<'deleteUserWallet'>;
 
 /** Crypto wallet list: up to 1000 (user-centre.md §9), one page. */
 export const WALLET_PAGE = { pageNum: 1, pageSize: 1000 } as const;
@@ -46,9 +50,42 @@ export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessi
     } catch {
       return { code: -1, encodeFailed: true };
     }
-    return api.call('addUserWallet', { currencyId: input.currencyId, cryptocurrencyAddress });
+    const r: Added = await api.call(
+      'addUserWallet',
+      { currencyId: input.currencyId, cryptocurrencyAddress },
+      { unsure: true },
+    );
+    // A lost reply: the address may be saved already; the list says (one address per network).
+    return settleUnsure(
+      r,
+      async () => {
+        const list = await savedList(api);
+        const key = (await aesKey()) ?? '';
+        for (const w of list?.filter((x) => String(x.currencyId) === input.currencyId) ?? []) {
+          const address = await decodeSensitive(key, w.cryptocurrencyAddress).catch(() => '');
+          if (address === input.address.trim()) return true;
+        }
+        return undefined;
+      },
+      (): Added => doneReply(null),
+      'unsure.crypto_address',
+    );
   }),
-  deleteWallet: fromPromise<CallResult<'deleteUserWallet'>, { walletId: string }>(({ input }) =>
-    api.call('deleteUserWallet', input),
-  ),
+  deleteWallet: fromPromise<DeleteResult, { walletId: string }>(async ({ input }) => {
+    const r: DeleteResult = await api.call('deleteUserWallet', input, { unsure: true });
+    // A lost reply: the address may be gone already; the list says.
+    return settleUnsure(
+      r,
+      async () => {
+        const list = await savedList(api);
+        return (list && !list.some((w) => String(w.walletId) === input.walletId)) || undefined;
+      },
+      (): DeleteResult => doneReply(null),
+      'unsure.crypto_address',
+    );
+  }),
 });
+
+/** The saved addresses, read quietly (undefined when they cannot be read). */
+const savedList = async (api: ApiClient) =>
+  (await api.call('userWallet', WALLET_PAGE, { quiet: true })).data?.list;

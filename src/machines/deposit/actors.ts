@@ -1,7 +1,9 @@
 /** The deposit machine's real actors: coins, bank cards, reading the proof, the deposit. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { sessionAesKey } from '../aes-key.ts';
+import { doneReply, metaField, newWalletRequest, settleUnsure } from '../shared/unsure.ts';
 import { dataUrlToBlob, decodeForDisplay, readImage } from '../validation/wallet.ts';
 import type {
   CardsResult,
@@ -56,10 +58,19 @@ export const depositActors = (
     input.blob ? (opts.prepare ?? readImage)(input.blob).catch(() => null) : null,
   ),
   submit: fromPromise<SubmitResult, DepositSubmitInput>(async ({ input }) => {
-    const r = await api.call('userDeposit', {
-      metaData: input.metaData,
-      depositProof: dataUrlToBlob(input.proof),
-    });
+    const since = serverNow();
+    const sent = await api.call(
+      'userDeposit',
+      { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) },
+      { unsure: true },
+    );
+    // A lost reply: the deposit may be waiting for review already; the deposit records say.
+    const r = await settleUnsure(
+      sent,
+      () => newWalletRequest(api, 0, String(metaField(input.metaData, 'amt')), since),
+      () => doneReply(null),
+      'unsure.deposit',
+    );
     return { ...r, at: (opts.now ?? Date.now)() };
   }),
 });

@@ -2,16 +2,60 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { LoanRef, LoanRequest } from '../../api/types/user.ts';
+import { serverNow } from '../../state/server-clock.ts';
+import { doneReply, settleUnsure, stampedSince } from '../shared/unsure.ts';
 import type { CheckResult, RecordsResult } from './machine.ts';
+
+type RequestResult = CallResult<'addUserLoan'>;
+type RepayResult = CallResult<'addUserLoanRepay'>;
 
 /** The real actors: the loan check, the request, the records, a repayment. */
 export const loanActors = (api: ApiClient) => ({
   checkLoan: fromPromise<CheckResult>(() => api.call('userLoanCheck')),
-  requestLoan: fromPromise<CallResult<'addUserLoan'>, LoanRequest>(({ input }) =>
-    api.call('addUserLoan', input),
-  ),
+  requestLoan: fromPromise<RequestResult, LoanRequest>(async ({ input }) => {
+    const r: RequestResult = await api.call('addUserLoan', input, { unsure: true });
+    // A lost reply: the request may be in review already; the loan check says.
+    return settleUnsure(
+      r,
+      () => requested(api, input),
+      (): RequestResult => doneReply(null),
+      'unsure.loan',
+    );
+  }),
   loadRecords: fromPromise<RecordsResult, LoanRef>(({ input }) => api.call('userLoanRepay', input)),
-  repay: fromPromise<CallResult<'addUserLoanRepay'>, LoanRef & { amount: number }>(({ input }) =>
-    api.call('addUserLoanRepay', input),
-  ),
+  repay: fromPromise<RepayResult, LoanRef & { amount: number }>(async ({ input }) => {
+    const since = serverNow();
+    const r: RepayResult = await api.call('addUserLoanRepay', input, { unsure: true });
+    // A lost reply: the repayment may be in review already; the repayment records say.
+    return settleUnsure(
+      r,
+      () => repaid(api, input, since),
+      (): RepayResult => doneReply(null),
+      'unsure.repay',
+    );
+  }),
 });
+
+/**
+ * True when the user's loan is this request, in review or approved: the
+ * request was possible only with neither (one loan at a time).
+ */
+async function requested(api: ApiClient, q: LoanRequest): Promise<true | undefined> {
+  const l = (await api.call('userLoanCheck', undefined, { quiet: true })).data?.dto;
+  const live = l?.status === 0 || l?.status === 1;
+  return (live && l.amount === q.amount && l.days === q.days) || undefined;
+}
+
+/** True when a repayment of this amount (in review, or approved meanwhile) was made since `since` (server time). */
+async function repaid(
+  api: ApiClient,
+  p: LoanRef & { amount: number },
+  since: number,
+): Promise<true | undefined> {
+  const { amount, ...ref } = p;
+  const r = await api.call('userLoanRepay', ref, { quiet: true });
+  const found = r.data?.dtoList.some(
+    (x) => x.status !== 2 && x.amount === amount && stampedSince(x.createTime, since),
+  );
+  return found || undefined;
+}

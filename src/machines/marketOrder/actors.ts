@@ -10,7 +10,7 @@ import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { balancePoller } from '../shared/balance-poller.ts';
-import { settleUnsure, STAMP_SLACK_MS } from '../shared/orderTicket/unsure.ts';
+import { doneReply, settleUnsure, stampedSince } from '../shared/unsure.ts';
 import type { ProductLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './machine.ts';
 
@@ -49,7 +49,8 @@ export const marketOrderActors = (
     return settleUnsure(
       r,
       () => findPlacedOrder(api, demo, p, since),
-      (id): PlaceResult => ({ code: 0, data: id, reply: null, message: '' }),
+      (id): PlaceResult => doneReply(id),
+      'order.outcome_unknown',
     );
   }),
 });
@@ -76,6 +77,6 @@ async function findPlacedOrder(
       o.orderType === p.orderType &&
       o.buyPoint === p.buyPoint &&
       Number(o.orderQuantity) === p.orderQuantity &&
-      (o.orderTimeTs ?? o.transactionTimeTs ?? 0) >= since - STAMP_SLACK_MS,
+      stampedSince(o.orderTimeTs ?? o.transactionTimeTs, since),
   )?.id;
 }

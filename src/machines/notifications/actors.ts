@@ -9,6 +9,7 @@ export const notificationsActors = (api: ApiClient) => ({
   fetchPage: fromPromise<PageResult, PageLimitPayload>(({ input }) =>
     api.call('userNotification', input),
   ),
+  // Marks read: sent again it leaves them read, so a retry after a lost reply is safe.
   markRead: fromPromise<MarkResult, { ids: string[] }>(({ input }) =>
     api.call('userUpdateNotification', input),
   ),

@@ -12,7 +12,7 @@ import { serverNow } from '../../state/server-clock.ts';
 import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
 import type { OptionOrder } from '../../api/types/trading.ts';
 import { balancePoller } from '../shared/balance-poller.ts';
-import { settleUnsure, STAMP_SLACK_MS } from '../shared/orderTicket/unsure.ts';
+import { doneReply, settleUnsure, stampedSince } from '../shared/unsure.ts';
 import type { OptionLoad } from '../validation/trading.ts';
 import type { PlaceInput, PlaceResult } from './machine.ts';
 
@@ -48,12 +48,8 @@ export const optionOrderActors = (
     return settleUnsure(
       r,
       () => findPlacedOption(api, p, since),
-      (o): PlaceResult => ({
-        code: 0,
-        data: { uid: o.uid, beginTime: o.beginTime },
-        reply: null,
-        message: '',
-      }),
+      (o): PlaceResult => doneReply({ uid: o.uid, beginTime: o.beginTime }),
+      'order.outcome_unknown',
     );
   }),
 });
@@ -78,6 +74,6 @@ async function findPlacedOption(
       o.orderType === p.orderType &&
       Number(o.amount) === p.amount &&
       o.timeLong === p.timeLong &&
-      o.beginTime >= since - STAMP_SLACK_MS,
+      stampedSince(o.beginTime, since),
   );
 }

@@ -24,6 +24,7 @@ export const profileActors = (api: ApiClient) => ({
       return { name: input.name };
     }
   }),
+  // Sets the nickname and avatar: sent again it leaves the same profile, so a retry after a lost reply is safe.
   saveProfile: fromPromise<SaveResult, SaveInput>(({ input }) =>
     api.call('infoSubmit', {
       metaData: JSON.stringify({ nickName: input.nick }),

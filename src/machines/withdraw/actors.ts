@@ -2,7 +2,9 @@
 import { fromPromise } from 'xstate';
 import { encodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { sessionAesKey } from '../aes-key.ts';
+import { doneReply, newWalletRequest, settleUnsure } from '../shared/unsure.ts';
 import { decodeForDisplay } from '../validation/wallet.ts';
 import type {
   CalcInput,
@@ -102,12 +104,22 @@ export const withdrawActors = (
       ),
     ),
     submit: fromPromise<SubmitResult, SubmitInput>(async ({ input }) => {
-      if (!('paymentAddress' in input) || !input.paymentAddress)
-        return api.call('userWithdraw', input);
-      const key = aesKey();
-      // No key to encode with: the server refuses the address it cannot read.
-      const paymentAddress = key ? await encodeSensitive(key, input.paymentAddress) : '';
-      return api.call('userWithdraw', { ...input, paymentAddress });
+      let body = input;
+      if ('paymentAddress' in input && input.paymentAddress) {
+        const key = aesKey();
+        // No key to encode with: the server refuses the address it cannot read.
+        const paymentAddress = key ? await encodeSensitive(key, input.paymentAddress) : '';
+        body = { ...input, paymentAddress };
+      }
+      const since = serverNow();
+      const r: SubmitResult = await api.call('userWithdraw', body, { unsure: true });
+      // A lost reply: the withdrawal may be in review already; the withdrawal records say.
+      return settleUnsure(
+        r,
+        () => newWalletRequest(api, 1, input.num, since),
+        (): SubmitResult => doneReply(null),
+        'unsure.withdraw',
+      );
     }),
   };
 };

@@ -1,7 +1,7 @@
 /**
  * An order whose reply is lost (the connection dropped after the request
  * left): the placing actors look for it among the account's newest orders
- * (machines/shared/orderTicket/unsure.ts) instead of calling it failed, which
+ * (machines/shared/unsure.ts) instead of calling it failed, which
  * invited a second press and a second position.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import type { MarketOrder, OptionOrder } from '../../../../src/api/types/trading
 import { marketOrderActors } from '../../../../src/machines/marketOrder/actors.ts';
 import { optionOrderActors } from '../../../../src/machines/optionOrder/actors.ts';
 import { closeOrderActors } from '../../../../src/machines/closeOrder/actors.ts';
-import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/orderTicket/unsure.ts';
+import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/unsure.ts';
 import { serverNow } from '../../../../src/state/server-clock.ts';
 import { toasts } from '../../../../src/state/toasts.ts';
 

@@ -1,0 +1,126 @@
+/**
+ * A call that moves money or state on the server whose reply was lost
+ * (trading.md §8 "Network failure"): the connection dropped or the call
+ * timed out after the request left, so the server may have done it.
+ * Saying "Server error" and leaving the form as it was invited a second
+ * press: a second position, a second withdrawal. Instead the calling actor
+ * makes the call `unsure` (the client does not toast the lost reply) and
+ * looks for its effect where the server shows it (the newest orders, the
+ * records, the profile), a few times while the connection may come back:
+ * found, the call counts as done, and the flow says so as after a reply;
+ * not found, the user is told it may have gone through and where to look
+ * before trying again.
+ *
+ * Calls that only set a value (a nickname, limits, an edited card) are not
+ * settled here: sending them again leaves the same state, so a retry is safe.
+ */
+import type { ApiClient, Fault } from '../../api/client.ts';
+import { RESULT_TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../../config/constants.ts';
+import { showFigureToast } from '../../state/toasts.ts';
+
+/** The reply was lost, not refused: the request may have done its work. */
+export const outcomeUnknown = (r: { fault?: Fault }): boolean =>
+  r.fault === 'network' || r.fault === 'timeout';
+
+/** When to look for the effect again after the lost reply (ms after the previous look). */
+export const LOOK_AGAIN_MS = UNSURE_LOOK_AGAIN_MS;
+
+/** How far before the press (server time) a record may be stamped: clocks are read apart. */
+export const STAMP_SLACK_MS = 5000;
+
+/**
+ * What the user is told when the effect was not found, one sentence per
+ * kind of call, each naming where to check (every locale has them).
+ */
+export type UnsureKey =
+  | 'order.outcome_unknown'
+  | 'position.outcome_unknown'
+  | 'unsure.withdraw'
+  | 'unsure.transfer'
+  | 'unsure.deposit'
+  | 'unsure.loan'
+  | 'unsure.repay'
+  | 'unsure.bank_card'
+  | 'unsure.crypto_address'
+  | 'unsure.email'
+  | 'unsure.password'
+  | 'unsure.exclude'
+  | 'unsure.kyc';
+
+/** Was a record stamped (server time) at or after a press at `since`? */
+export const stampedSince = (stamp: number | null | undefined, since: number): boolean =>
+  (stamp ?? 0) >= since - STAMP_SLACK_MS;
+
+/** A success reply as the server would have sent it (what a found effect counts as). */
+export const doneReply = <D>(data: D) => ({ code: 0, data, reply: null, message: '' });
+
+/**
+ * True when the session the call was made with has ended (the session check
+ * answers 401, left to the caller by noAlert): what a password change or a
+ * self-exclusion does on the server.
+ */
+export async function sessionEnded(api: ApiClient): Promise<true | undefined> {
+  const check = await api.call('sessionCheck', undefined, { noAlert: true });
+  return check.status === 401 || undefined;
+}
+
+/** A field of a metaData JSON the flow built itself (undefined when it is not there). */
+export function metaField(metaData: string, key: string): unknown {
+  try {
+    return (JSON.parse(metaData) as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `r` when the server answered; else what `find` finds of the effect (at
+ * once, then after each of LOOK_AGAIN_MS), turned into a success by
+ * `done`; else `r`, with the user told (`unknownKey`) it may have gone
+ * through. `find` answers undefined when the effect is not there or the
+ * place it shows cannot be read (still offline).
+ */
+export async function settleUnsure<R extends { fault?: Fault }, F>(
+  r: R,
+  find: () => Promise<F | undefined>,
+  done: (found: F) => R,
+  unknownKey: UnsureKey,
+): Promise<R> {
+  if (!outcomeUnknown(r)) return r;
+  for (const wait of [0, ...LOOK_AGAIN_MS]) {
+    if (wait) await pause(wait);
+    const found = await find();
+    if (found !== undefined) return done(found);
+  }
+  showFigureToast(unknownKey, {}, 'error', RESULT_TOAST_MS);
+  return r;
+}
+
+/**
+ * Is a deposit (0) or withdrawal (1) of `amount` among the user's newest
+ * requests, submitted since `since` (server time)? Undefined when not, or
+ * when the records cannot be read. A second one of the same amount within
+ * the slack would also match, and the user then sees one done, not two
+ * (the server refuses a second withdrawal while one is in review).
+ */
+export async function newWalletRequest(
+  api: ApiClient,
+  actionType: 0 | 1,
+  amount: string,
+  since: number,
+): Promise<true | undefined> {
+  const r = await api.call(
+    'uesrRecharge',
+    { pageNum: 1, pageSize: 5, type: actionType },
+    { quiet: true },
+  );
+  const found = r.data?.list.some(
+    (x) =>
+      x.actionType === actionType &&
+      Number(x.payPrice) === Number(amount) &&
+      stampedSince(x.submitTimeTs, since),
+  );
+  return found || undefined;
+}
