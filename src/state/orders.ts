@@ -68,6 +68,20 @@ export function onPositionsGone(fn: GoneListener): () => void {
 /** Orders placed here that no list has shown yet, with their pending checks. */
 const unlisted = new Map<string, ReturnType<typeof setTimeout>[]>();
 
+/**
+ * Every order number the app knows now (listed, placed here, closed): an order
+ * looked for after a lost reply (machines/shared/unsure.ts) is none of these,
+ * so an identical order placed a moment before is not taken for it.
+ */
+export function knownOrderIds(): Set<string> {
+  return new Set([
+    ...orders.holding.map((o) => o.id),
+    ...orders.pending.map((o) => o.id),
+    ...unlisted.keys(),
+    ...Object.keys(orders.closed),
+  ]);
+}
+
 const listed = (id: string) =>
   orders.holding.some((o) => o.id === id) || orders.pending.some((o) => o.id === id);
 

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
+import { knownOrderIds } from '../../state/orders.ts';
 import { learnPrecisions, learnProducts } from '../../state/products.ts';
 import { session } from '../../state/session.ts';
 import { serverNow } from '../../state/server-clock.ts';
@@ -43,12 +44,13 @@ export const marketOrderActors = (
   placeOrder: fromPromise<PlaceResult, PlaceInput>(async ({ input: { demo, ...p } }) => {
     const body = { ...p, token: token() ?? '' };
     const since = serverNow();
+    const known = knownOrderIds();
     const r: PlaceResult = await (demo
       ? api.call(mockVariant.addOrder, body, { unsure: true })
       : api.call('addOrder', body, { unsure: true }));
     return settleUnsure(
       r,
-      () => findPlacedOrder(api, demo, p, since),
+      () => findPlacedOrder(api, demo, p, since, known),
       (id): PlaceResult => doneReply(id),
       'order.outcome_unknown',
     );
@@ -57,14 +59,16 @@ export const marketOrderActors = (
 
 /**
  * The number of the order these values placed since `since` (server time),
- * among the account's newest orders; undefined when none is, or the list
- * cannot be read (still offline).
+ * among the account's newest orders and not among those `known` before the
+ * press (the same order placed a moment before); undefined when none is, or
+ * the list cannot be read (still offline).
  */
 async function findPlacedOrder(
   api: ApiClient,
   demo: boolean,
   p: Omit<PlaceInput, 'demo'>,
   since: number,
+  known: ReadonlySet<string>,
 ): Promise<string | undefined> {
   const r = await api.call(
     demo ? mockVariant.userOrder : 'userOrder',
@@ -77,6 +81,7 @@ async function findPlacedOrder(
       o.orderType === p.orderType &&
       o.buyPoint === p.buyPoint &&
       Number(o.orderQuantity) === p.orderQuantity &&
+      !known.has(o.id) &&
       stampedSince(o.orderTimeTs ?? o.transactionTimeTs, since),
   )?.id;
 }

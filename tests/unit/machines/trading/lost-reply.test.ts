@@ -14,6 +14,7 @@ import { closeOrderActors } from '../../../../src/machines/closeOrder/actors.ts'
 import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/unsure.ts';
 import { serverNow } from '../../../../src/state/server-clock.ts';
 import { toasts } from '../../../../src/state/toasts.ts';
+import { orders } from '../../../../src/state/orders.ts';
 
 const lost = { code: -1, data: null, reply: null, message: 'Server error (500)', fault: 'network' };
 const reply = (data: unknown) => ({ code: 0, data, reply: null, message: '' });
@@ -90,6 +91,18 @@ describe('a market order whose reply was lost', () => {
     await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
     expect(await p).toMatchObject({ code: -1, fault: 'network' });
     expect(unknownSaid()).toHaveLength(1);
+  });
+
+  it('the same order placed a moment before is not taken for it', async () => {
+    // The first one's reply came (it is in the positions list); the second's was lost, and the
+    // server never placed it: only the first is in the newest orders.
+    orders.holding = [listed({ id: '40' })];
+    const { api } = server(() => [listed({ id: '40' })]);
+    const p = place(api);
+    await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
+    expect(await p).toMatchObject({ code: -1, fault: 'network' });
+    expect(unknownSaid()).toHaveLength(1);
+    orders.holding = [];
   });
 
   it('a refusal the server sent is not looked into', async () => {
