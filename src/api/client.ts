@@ -8,9 +8,11 @@ import {
   isSessionPath,
   type CallName,
   type DataOf,
+  type Endpoint,
   type ExtraOf,
   type PayloadOf,
 } from './contract.ts';
+import { createRenewal, type RenewOutcome, type Renewer } from './renewal.ts';
 import { wireRequest } from './request.ts';
 import { NetworkError, type ApiReply, type Transport } from './wire.ts';
 import { RT_CODES } from './types/responsible.ts';
@@ -95,6 +97,13 @@ export interface ApiClient {
    * generic; its {{holes}} filled from the reply's `data`), then `(code N)`.
    */
   codeMessage(code: number, serverMsg?: string, data?: unknown): string;
+  /** Install how the session is renewed (the session machine does); returns its removal. */
+  renewWith(renewer: Renewer): () => void;
+  /**
+   * Renew the session whose token is `token`, sharing a renewal under way.
+   * When it is refused, the session ends (sign in, one message).
+   */
+  renew(token: string): Promise<RenewOutcome>;
 }
 
 function parseReply(text: string): ApiReply | undefined {
@@ -188,6 +197,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
    */
   const ending = new Map<string, number>();
 
+  const renewal = createRenewal(deps.token, () => {
+    deps.sessionExpired('401');
+    deps.toast(text('tips.session_expired'), 'error', TOAST_MS);
+  });
+
   async function call<K extends CallName>(
     name: K,
     payload?: PayloadOf<K>,
@@ -198,14 +212,55 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     if (ep.endsSession && sent !== undefined) {
       ending.set(sent, (ending.get(sent) ?? 0) + 1);
       try {
-        return await send(name, ep, payload, opts);
+        return await send(name, ep, payload, opts, false);
       } finally {
         const n = (ending.get(sent) ?? 1) - 1;
         if (n > 0) ending.set(sent, n);
         else ending.delete(sent);
       }
     }
-    return send(name, ep, payload, opts);
+    return send(name, ep, payload, opts, false);
+  }
+
+  /**
+   * What a 401 on /waa/ leads to: the call sent once more (a read, the
+   * session renewed), a failure without a verdict, or the message the call
+   * ends with ('' when it says nothing new).
+   */
+  async function after401(
+    ep: Endpoint,
+    token: string | undefined,
+    exempt: boolean,
+    quiet: boolean,
+    replayed: boolean,
+  ): Promise<'replay' | 'unreachable' | string> {
+    // A 401 that crosses a password change's success (see `ending`) says nothing new.
+    if (exempt || (token !== undefined && !ep.endsSession && ending.has(token))) return '';
+    if (token !== undefined && !replayed && renewal.installed()) {
+      const out = await renewal.renew(token);
+      if (out === 'renewed') {
+        if (ep.replayable) return 'replay';
+        // Not sent again: whether the first attempt had an effect is the
+        // server's to say, not the client's to assume. A second order (a
+        // withdrawal, a form) sent behind the trader's back costs money and
+        // trust; pressing again costs a second.
+        const message = text('tips.session_renewed');
+        if (!quiet) deps.toast(message, 'info', TOAST_MS);
+        return message;
+      }
+      if (out === 'unreachable') return out;
+      // Ended by the renewal, which said so once for every call sharing it.
+      return out === 'refused' ? text('tips.session_expired') : '';
+    }
+    // A 401 for a token that is no longer the session's (already ended by
+    // another call's 401, or replaced by a switch) says nothing new: one
+    // end, one toast, one redirect, however many polls were in flight.
+    if (token !== undefined && token !== deps.token()) return '';
+    deps.sessionExpired('401');
+    // Said even after a quiet poll: the user must learn why they are at sign in.
+    const message = text('tips.login_required');
+    deps.toast(message, 'error', TOAST_MS);
+    return message;
   }
 
   async function send<K extends CallName>(
@@ -213,6 +268,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     ep: (typeof contract)[K],
     payload: PayloadOf<K> | undefined,
     opts: CallOptions,
+    replayed: boolean,
   ): Promise<CallResult<K>> {
     const exempt = opts.noAlert ?? ep.noAlert ?? false;
     const quiet = opts.quiet ?? opts.noAlert ?? (ep.noAlert || ep.silent) ?? false;
@@ -241,27 +297,17 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
 
     if (res.status === 401 && isSessionPath(ep)) {
-      // A 401 for a token that is no longer the session's (already ended by
-      // another call's 401, or replaced by a switch) says nothing new: one
-      // end, one toast, one redirect, however many polls were in flight.
-      // And one that crosses a password change's success (see `ending`).
-      if (
-        exempt ||
-        (token !== undefined && (token !== deps.token() || (!ep.endsSession && ending.has(token))))
-      )
-        return {
-          code: -1,
-          data: null,
-          reply: null,
-          message: '',
-          fault: 'unauthorized',
-          status: 401,
-        };
-      deps.sessionExpired('401');
-      // Said even after a quiet poll: the user must learn why they are at sign in.
-      const message = text('tips.login_required');
-      deps.toast(message, 'error', TOAST_MS);
-      return { code: -1, data: null, reply: null, message, fault: 'unauthorized', status: 401 };
+      const next = await after401(ep, token, exempt, quiet, replayed);
+      if (next === 'replay') return send(name, ep, payload, opts, true);
+      if (next === 'unreachable') return fail('network', text('tips.server500'));
+      return {
+        code: -1,
+        data: null,
+        reply: null,
+        message: next,
+        fault: 'unauthorized',
+        status: 401,
+      };
     }
     // A rate limit (the Node host's, or a broker's gateway): the user is told to slow down, not of a fault.
     if (res.status === 429) return fail('http', text('tips.too_many_requests'), 429);
@@ -275,7 +321,10 @@ export function createApiClient(deps: ClientDeps): ApiClient {
 
     const message = codeMessage(reply.code, reply.msg ?? reply.message, reply.data);
     // The session is over: 23519, or 1124 (responsible trading: its time limit is reached).
-    if (reply.code === LOGIN_REQUIRED_CODE || reply.code === RT_CODES.sessionEnded) {
+    if (
+      !ep.renews &&
+      (reply.code === LOGIN_REQUIRED_CODE || reply.code === RT_CODES.sessionEnded)
+    ) {
       const expired = reply.code === LOGIN_REQUIRED_CODE;
       // As with a 401: once per session, said even after a quiet poll.
       if (token !== undefined && token !== deps.token())
@@ -306,5 +355,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     return hit;
   }
 
-  return { call, image, codeMessage };
+  return {
+    call,
+    image,
+    codeMessage,
+    renewWith: renewal.install,
+    renew: renewal.renew,
+  };
 }
