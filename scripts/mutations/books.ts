@@ -300,6 +300,14 @@ export const BOOKS: Mutation[] = [
     tests: [RENEWAL],
   },
   {
+    row: 'T-4.12',
+    what: "another tab's renewal refreshed again (the session revoked)",
+    file: 'src/machines/session/actors.ts',
+    search: 'accountOf(stored.token) === accountOf(token)',
+    replace: 'false',
+    tests: [RENEWAL],
+  },
+  {
     row: 'T-4.16',
     what: 'a token past its end on arrival loaded without renewal',
     file: 'src/machines/session/machine.ts',

@@ -3,7 +3,8 @@ import { fromCallback, fromPromise } from 'xstate';
 import { subscribe } from 'valtio/vanilla';
 import type { ApiClient } from '../../api/client.ts';
 import type { RenewOutcome } from '../../api/renewal.ts';
-import { session, setSession } from '../../state/session.ts';
+import { session, setSession, storedSession } from '../../state/session.ts';
+import { accountOf } from '../../state/token.ts';
 import type {
   CheckResult,
   RefreshResult,
@@ -17,8 +18,32 @@ import type {
  * while `token` is still the session's (a sign-out or a switch meanwhile
  * wins). Only a reply is a verdict: a refresh that never reached the server
  * leaves the session as it was.
+ *
+ * Tabs share the stored session, and a refresh token is good once: a tab
+ * that refreshed with one another tab already used would have the server
+ * revoke the whole session, in both. So one tab renews at a time (a Web
+ * Lock, where the browser has it), and a tab that finds the session renewed
+ * by another takes that token instead of refreshing again.
  */
-export async function renewSession(api: ApiClient, token: string): Promise<RenewOutcome> {
+export function renewSession(api: ApiClient, token: string): Promise<RenewOutcome> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(RENEWAL_LOCK, () => renewOnce(api, token)) : renewOnce(api, token);
+}
+
+const RENEWAL_LOCK = 'trader.session.renewal';
+
+async function renewOnce(api: ApiClient, token: string): Promise<RenewOutcome> {
+  if (session.token !== token) return 'superseded';
+  const stored = storedSession();
+  if (
+    stored?.token &&
+    stored.refreshToken &&
+    stored.token !== token &&
+    accountOf(stored.token) === accountOf(token)
+  ) {
+    setSession(stored.token, stored.refreshToken);
+    return 'renewed';
+  }
   const refreshToken = session.refreshToken;
   if (!refreshToken) return 'refused';
   const r = await api.call('refresh', { refreshToken, token }, { noAlert: true });

@@ -5,7 +5,7 @@
  * would revoke the session). The renewer is the session machine's own
  * (machines/session/actors.ts), on the app's session store.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { contract, isSessionPath } from '../../../src/api/contract.ts';
 import type { Transport, WireRequest, WireResponse } from '../../../src/api/wire.ts';
@@ -43,6 +43,7 @@ function server(
         n += 1;
         return ok({ token: `T${n}`, refreshToken: `R${n}` });
       }
+
       return auth(req) === `T${n}` && !opts.rejectAll
         ? ok({ uid: '1' })
         : { status: 401, body: '' };
@@ -71,10 +72,15 @@ function server(
     expired,
     refreshes: () => seen.filter((s) => s.startsWith('/wa-na/refresh')).length,
     answer: () => held.splice(0).forEach((r) => r()),
+    /** Another tab renews the session (the server's side of it). */
+    elsewhere: () => n++ && { token: `T${n}`, refreshToken: `R${n}` },
   };
 }
 
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
 
 describe('api client: a 401 renews the session once, shared', () => {
   it('reads failing together share one refresh, and each is sent once more with the new token', async () => {
@@ -127,6 +133,24 @@ describe('api client: a 401 renews the session once, shared', () => {
       expect(s.expired).toEqual([]);
     },
   );
+
+  it('a session another tab renewed is taken from the store, not refreshed again (a refresh token is good once)', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
+    });
+    const s = server();
+    await tick(); // this tab's session written to the store
+    // This tab still holds T0 / R1; the other tab has renewed and stored T2 / R2.
+    stored.set('session', JSON.stringify(s.elsewhere()));
+    const r = await s.api.call('userInfo');
+    expect(r.code).toBe(0);
+    expect(s.refreshes()).toBe(0);
+    expect(s.seen).toEqual(['/waa/user/info T0', '/waa/user/info T2']);
+    expect(session).toMatchObject({ token: 'T2', refreshToken: 'R2' });
+  });
 
   it('a refused refresh ends the session once, with one clear message, for every call sharing it', async () => {
     const s = server({ refusal: 23519 });
