@@ -2,8 +2,9 @@
  * A trader back from lunch (live server, over HTTP): the app opens with a
  * stored token past its end on the server's clock and renews it before
  * anything asks for the account: home signed in, never "Please login first".
- * Then a renewal the server refuses: the sign-in screen with one plain
- * message. The same through the in-browser simulator: the session machine's
+ * Then, back from a second lunch, a renewal the server refuses (the user
+ * was blocked): the sign-in screen with one plain message, nothing of the
+ * account shown. The same through the in-browser simulator: the session machine's
  * UI paths (tests/flows/session/ui.ts, arrival renewed and refused).
  */
 import type { Page } from '@playwright/test';
@@ -41,14 +42,19 @@ test(
     expect(await storedToken(page)).not.toBe(before);
     await expect(page).not.toHaveShownToast('Please login first', { timeout: 500 });
 
-    // Blocked meanwhile: the next start's first call meets a 401 and the renewal is refused.
-    await backOffice(page, 'blockUser', uid, true);
+    // Closed again over a second lunch, and blocked meanwhile: the renewal is refused before
+    // anything of the account shows, on a screen that needs a session (/user), with one message.
     await page.goto('about:blank');
+    await backOffice(page, 'blockUser', uid, true);
+    await backOffice(page, 'skipTime', 31 * MIN);
+    await page.clock.setSystemTime(Date.now() + 62 * MIN);
+    const mark = calls.length;
     await page.goto('/user');
     await expect(page).toHaveURL(/\/login\?to=%2Fuser$/);
     await expect(page).toHaveShownToast('Your session has expired. Please sign in again.');
     await expect(page.getByRole('heading', { name: 'lunch' })).toHaveCount(0);
     await expect(page).not.toHaveShownToast('Please login first', { timeout: 500 });
+    expect(calls.slice(mark)).toEqual(['wa-na/refresh']);
     expect(await storedToken(page)).toBeUndefined();
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   },

@@ -374,9 +374,11 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: [
               {
+                // The client ends it right after (store cleared, sign in, one message): cleared
+                // here first, a guarded screen would send to sign in with a message of its own.
                 guard: { type: 'refused', params: doneOutput },
                 target: '#session.signedOut',
-                actions: ['endSession', 'wasExpired'],
+                actions: 'wasExpired',
               },
               // Renewed, or no verdict (kept; the next check tries again).
               {

@@ -114,6 +114,9 @@ export const sessionUi: UiDriver = {
         await skipTo(p, -MIN);
         if (c.data.refuse) await backOffice(p, 'blockUser', c.data.uid, true);
         await saved(p);
+        // Opened at home (a reload, so the recorder keeps what it saw): /login would say
+        // "already logged in".
+        await p.evaluate(`history.replaceState(null, '', '/')`);
         await p.reload();
         return;
       }
