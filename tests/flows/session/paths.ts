@@ -150,8 +150,9 @@ export const specs: PathSpec[] = [
           done('refresh', { outcome: 'refused' }),
           // No verdict (a 500): tried on arrival only, where the user's load renews it.
           ...(c.user ? [] : [done('refresh', { outcome: 'unreachable' })]),
-          // A profile saved or a notice read while the token is refreshed: done right after.
-          ...(c.wanted ? [] : [{ type: 'user.reload' }, { type: 'unread.refresh' }]),
+          // A profile saved or a notice read while the token is refreshed: done right after
+          // (on arrival no screen of the account is up yet to ask).
+          ...(c.wanted || !c.user ? [] : [{ type: 'user.reload' }, { type: 'unread.refresh' }]),
         ];
       }
       if (s.matches({ signedIn: 'idle' }))

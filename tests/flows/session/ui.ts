@@ -14,8 +14,7 @@
  * skipped to 4 minutes before the token's end, or past it, before the check's
  * interval fires. A token stored before lunch: signed in, the server's time
  * skipped past the token's end, the page loaded again (the app starts from
- * the server's offset it learned); a renewal refused there is a blocked
- * user's (a forced reply does not survive the load).
+ * the server's offset it learned; armed faults survive the load).
  */
 import { expect, type Page } from '@playwright/test';
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
@@ -112,7 +111,6 @@ export const sessionUi: UiDriver = {
           `localStorage.setItem('session', ${JSON.stringify(JSON.stringify(r.data))})`,
         );
         await skipTo(p, -MIN);
-        if (c.data.refuse) await backOffice(p, 'blockUser', c.data.uid, true);
         await saved(p);
         // Opened at home (a reload, so the recorder keeps what it saw): /login would say
         // "already logged in".
@@ -188,10 +186,7 @@ export const sessionUi: UiDriver = {
     refresh: {
       async done(c, e) {
         const outcome = outcomeOf(e);
-        // On arrival the user is blocked before the page loads again (see the sign-in).
-        if (outcome === 'refused' && !isLate(c.history[0] ?? { type: '' }))
-          await force(c.page, { call: 'refresh', code: 1044 });
-        if (outcome === 'refused') c.data.refuse = true;
+        if (outcome === 'refused') await force(c.page, { call: 'refresh', code: 1044 });
         if (outcome === 'unreachable') await force(c.page, { call: 'refresh', status: 500 });
       },
     },
@@ -239,16 +234,10 @@ export const sessionUi: UiDriver = {
   },
   // Asked for during a token renewal, which answers at once here (automated only in the QA plan
   // too); the machine paths cover it.
-  impossible: (path) => {
-    if (
-      path.transitions
-        .flat()
-        .some((k) => k === 'signedIn|user.reload|0' || k === 'signedIn|unread.refresh|0')
-    )
-      return 'a reload asked for while the token is renewed: the renewal answers at once';
-    const late = path.steps[0] && isLate(path.steps[0].event);
-    return late && path.steps.some((s) => outcomeOf(s.event) === 'unreachable')
-      ? 'a refresh forced to fail on arrival: a forced reply does not survive the page load'
-      : undefined;
-  },
+  impossible: (path) =>
+    path.transitions
+      .flat()
+      .some((k) => k === 'signedIn|user.reload|0' || k === 'signedIn|unread.refresh|0')
+      ? 'a reload asked for while the token is renewed: the renewal answers at once'
+      : undefined,
 };

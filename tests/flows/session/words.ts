@@ -89,8 +89,8 @@ export const sessionWords: Words = {
     'session.signedIn': (w, e, c) => {
       if (isLate(e))
         return w.say(
-          `${signInAgain(w, WHO)}; then ${skip(w, 60, 1)} and reload the page (the stored token has expired, as after lunch)`,
-          `${signInAgain(w, WHO)}。続けて${skip(w, 60, 1)}、ページを再読み込み（保存されたトークンは失効している。昼休み明けと同じ）`,
+          `${signInAgain(w, WHO)}; close the app's tab, and open the app again 31 minutes later (as after lunch: a token lives 30 minutes, so the stored one has expired)`,
+          `${signInAgain(w, WHO)}。アプリのタブを閉じ、31分後にもう一度開く（昼休み明けと同じ：トークンの有効期間は30分なので、保存されたトークンは失効している）`,
         );
       if (isRenewal(e))
         return w.say(
@@ -217,9 +217,15 @@ export const sessionWords: Words = {
     // Said by the child states, once each: the parent would repeat it at every step.
     signedIn: () => '',
     // A person's step that starts a load already shows its result: say it here too.
-    'signedIn.loadingUser': (w, e) => {
+    'signedIn.loadingUser': (w, e, c) => {
       if (e.type === 'user.reload') return reloaded(w);
-      // Asked for during the renewal, or the first load once the token is renewed on arrival.
+      // On arrival: the first load, once the token is renewed.
+      if (e.type === 'xstate.done.actor.refresh' && c.history.some(isLate))
+        return w.say(
+          `Signed in, no ${w.q('tips.login_required')}: the account loads`,
+          `ログイン状態、${w.q('tips.login_required')}は出ない：アカウントが読み込まれる`,
+        );
+      // Asked for during the renewal: done right after it.
       if (e.type === 'xstate.done.actor.refresh') return `${renewal(w, e)}; ${reloaded(w)}`;
       return '';
     },
