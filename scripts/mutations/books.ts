@@ -278,7 +278,7 @@ export const BOOKS: Mutation[] = [
   {
     row: 'T-4.12',
     what: 'a read not sent again after its renewal',
-    file: 'src/api/client.ts',
+    file: 'src/api/refusals.ts',
     search: "if (ep.replayable) return 'replay';",
     replace: '',
     tests: [RENEWAL],
@@ -305,6 +305,14 @@ export const BOOKS: Mutation[] = [
     file: 'src/machines/session/actors.ts',
     search: 'accountOf(stored.token) === accountOf(token)',
     replace: 'false',
+    tests: [RENEWAL],
+  },
+  {
+    row: 'T-4.12',
+    what: "the exchange's Not logged in (400) shown, the session not renewed",
+    file: 'src/api/refusals.ts',
+    search: 'if (!renewal.installed()) return;',
+    replace: 'return;',
     tests: [RENEWAL],
   },
   {

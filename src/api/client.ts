@@ -8,11 +8,11 @@ import {
   isSessionPath,
   type CallName,
   type DataOf,
-  type Endpoint,
   type ExtraOf,
   type PayloadOf,
 } from './contract.ts';
-import { createRenewal, type RenewOutcome, type Renewer } from './renewal.ts';
+import type { RenewOutcome, Renewer } from './renewal.ts';
+import { createRefusals } from './refusals.ts';
 import { wireRequest } from './request.ts';
 import { NetworkError, type ApiReply, type Transport } from './wire.ts';
 import { RT_CODES } from './types/responsible.ts';
@@ -197,10 +197,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
    */
   const ending = new Map<string, number>();
 
-  const renewal = createRenewal(deps.token, () => {
-    deps.sessionExpired('401');
-    deps.toast(text('tips.session_expired'), 'error', TOAST_MS);
-  });
+  const refusals = createRefusals({ ...deps, text, ending });
 
   async function call<K extends CallName>(
     name: K,
@@ -220,47 +217,6 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       }
     }
     return send(name, ep, payload, opts, false);
-  }
-
-  /**
-   * What a 401 on /waa/ leads to: the call sent once more (a read, the
-   * session renewed), a failure without a verdict, or the message the call
-   * ends with ('' when it says nothing new).
-   */
-  async function after401(
-    ep: Endpoint,
-    token: string | undefined,
-    exempt: boolean,
-    quiet: boolean,
-    replayed: boolean,
-  ): Promise<'replay' | 'unreachable' | string> {
-    // A 401 that crosses a password change's success (see `ending`) says nothing new.
-    if (exempt || (token !== undefined && !ep.endsSession && ending.has(token))) return '';
-    if (token !== undefined && !replayed && renewal.installed()) {
-      const out = await renewal.renew(token);
-      if (out === 'renewed') {
-        if (ep.replayable) return 'replay';
-        // Not sent again: whether the first attempt had an effect is the
-        // server's to say, not the client's to assume. A second order (a
-        // withdrawal, a form) sent behind the trader's back costs money and
-        // trust; pressing again costs a second.
-        const message = text('tips.session_renewed');
-        if (!quiet) deps.toast(message, 'info', TOAST_MS);
-        return message;
-      }
-      if (out === 'unreachable') return out;
-      // Ended by the renewal, which said so once for every call sharing it.
-      return out === 'refused' ? text('tips.session_expired') : '';
-    }
-    // A 401 for a token that is no longer the session's (already ended by
-    // another call's 401, or replaced by a switch) says nothing new: one
-    // end, one toast, one redirect, however many polls were in flight.
-    if (token !== undefined && token !== deps.token()) return '';
-    deps.sessionExpired('401');
-    // Said even after a quiet poll: the user must learn why they are at sign in.
-    const message = text('tips.login_required');
-    deps.toast(message, 'error', TOAST_MS);
-    return message;
   }
 
   async function send<K extends CallName>(
@@ -297,7 +253,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
 
     if (res.status === 401 && isSessionPath(ep)) {
-      const next = await after401(ep, token, exempt, quiet, replayed);
+      const next = await refusals.after401(ep, token, exempt, quiet, replayed);
       if (next === 'replay') return send(name, ep, payload, opts, true);
       if (next === 'unreachable') return fail('network', text('tips.server500'));
       return {
@@ -319,6 +275,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     if (reply.code === 0)
       return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
+    const renewed = await refusals.exchange(ep, reply.code, token, quiet);
+    if (renewed) return { code: reply.code, data: null, reply: full, message: renewed };
     const message = codeMessage(reply.code, reply.msg ?? reply.message, reply.data);
     // The session is over: 23519, or 1124 (responsible trading: its time limit is reached).
     if (
@@ -359,7 +317,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     call,
     image,
     codeMessage,
-    renewWith: renewal.install,
-    renew: renewal.renew,
+    renewWith: refusals.renewal.install,
+    renew: refusals.renewal.renew,
   };
 }

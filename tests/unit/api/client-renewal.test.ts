@@ -44,6 +44,12 @@ function server(
         return ok({ token: `T${n}`, refreshToken: `R${n}` });
       }
 
+      // The exchange says "Not logged in" in its reply (trading.md §8, 400).
+      if (req.root === 'exchange' && auth(req) !== `T${n}`)
+        return {
+          status: 200,
+          body: JSON.stringify({ code: 400, msg: 'Not logged in', data: null }),
+        };
       return auth(req) === `T${n}` && !opts.rejectAll
         ? ok({ uid: '1' })
         : { status: 401, body: '' };
@@ -133,6 +139,16 @@ describe('api client: a 401 renews the session once, shared', () => {
       expect(s.expired).toEqual([]);
     },
   );
+
+  it('an order the exchange refuses as not logged in (400) renews the session and is not sent again', async () => {
+    const s = server();
+    const order = { tradePair: 'BTCUSDT', orderQuantity: 1, orderType: 0, token: 'T0' };
+    const r = await s.api.call('addOrder', order as never, { unsure: true });
+    expect(r).toMatchObject({ code: 400, message: 'Your session was renewed. Please try again.' });
+    expect(s.seen).toEqual(['/order/addOrder T0', '/wa-na/refresh']);
+    expect(session.token).toBe('T2');
+    expect(s.expired).toEqual([]);
+  });
 
   it('a session another tab renewed is taken from the store, not refreshed again (a refresh token is good once)', async () => {
     const stored = new Map<string, string>();
