@@ -28,10 +28,15 @@ interface Run {
 async function run({ arrive, check = { left: 30 * MIN }, outcome = 'renewed' }: Run) {
   const calls: string[] = [];
   let checks = 0;
+  /** The token watcher's line to the machine: a renewal's token comes back through it. */
+  let watcher:
+    ((e: { type: 'session.signedIn'; token: string; refreshToken: string }) => void) | undefined;
   const a = createActor(
     sessionMachine.provide({
       actors: {
-        watchToken: fromCallback(() => {}) as never,
+        watchToken: fromCallback(({ sendBack }) => {
+          watcher = sendBack;
+        }) as never,
         renewal: fromCallback(() => {}) as never,
         userInfo: fromPromise(async () => {
           calls.push('userInfo');
@@ -45,7 +50,10 @@ async function run({ arrive, check = { left: 30 * MIN }, outcome = 'renewed' }: 
         }) as never,
         refresh: fromPromise(async ({ input }: { input: { token: string } }) => {
           calls.push(`renew ${input.token === token ? 'token' : input.token}`);
-          return outcome === 'renewed' ? { outcome, token: renewed } : { outcome };
+          if (outcome !== 'renewed') return { outcome };
+          // As in the app: the store's new token reaches the watcher before the renewal's reply.
+          watcher?.({ type: 'session.signedIn', token: renewed, refreshToken: 'r2' });
+          return { outcome, token: renewed };
         }) as never,
       },
       delays: { checkInterval: 0 },
