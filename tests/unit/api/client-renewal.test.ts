@@ -12,6 +12,7 @@ import type { Transport, WireRequest, WireResponse } from '../../../src/api/wire
 import { renewSession } from '../../../src/machines/session/actors.ts';
 import { clearSession, session, setSession } from '../../../src/state/session.ts';
 import { t } from '../../support/i18n.ts';
+import { memoryStorage } from '../../support/storage.ts';
 
 const ok = (data: unknown = null): WireResponse => ({
   status: 200,
@@ -151,12 +152,8 @@ describe('api client: a 401 renews the session once, shared', () => {
   });
 
   it('a session another tab renewed is taken from the store, not refreshed again (a refresh token is good once)', async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
+    const { entries: stored, storage } = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
     const s = server();
     await tick(); // this tab's session written to the store
     // This tab still holds T0 / R1; the other tab has renewed and stored T2 / R2.

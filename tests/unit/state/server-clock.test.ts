@@ -8,6 +8,7 @@ import {
   serverOffset,
   serverTimeKnown,
 } from '../../../src/state/server-clock.ts';
+import { memoryStorage } from '../../support/storage.ts';
 
 describe('serverClock', () => {
   let local = 1_000_000;
@@ -68,12 +69,8 @@ describe('serverClock', () => {
 
 describe('serverClock across loads', () => {
   it('a new load starts from the offset the last one learned (a stored token is judged before any quote)', async () => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    });
+    const { entries: store, storage } = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
     try {
       vi.resetModules();
       const first = await import('../../../src/state/server-clock.ts');
