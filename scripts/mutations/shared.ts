@@ -32,6 +32,7 @@ export const SIM_WALLET = `${U}simulator/account/wallet.test.ts`;
 export const SIM_WITHDRAW = `${U}simulator/account/withdraw.test.ts`;
 export const SIM_LOANS = `${U}simulator/account/loans.test.ts`;
 export const CLIENT = `${U}api/client.test.ts`;
+export const RENEWAL = `${U}api/client-renewal.test.ts`;
 export const HOURS = `${U}api/hours.test.ts`;
 export const REALTIME = `${U}machines/realtime.test.ts`;
 export const LIMITS = `${U}ui/limits.test.ts`;

@@ -11,6 +11,8 @@ import {
   type ExtraOf,
   type PayloadOf,
 } from './contract.ts';
+import type { RenewOutcome, Renewer } from './renewal.ts';
+import { createRefusals } from './refusals.ts';
 import { wireRequest } from './request.ts';
 import { NetworkError, type ApiReply, type Transport } from './wire.ts';
 import { RT_CODES } from './types/responsible.ts';
@@ -98,6 +100,13 @@ export interface ApiClient {
    * generic; its {{holes}} filled from the reply's `data`), then `(code N)`.
    */
   codeMessage(code: number, serverMsg?: string, data?: unknown): string;
+  /** Install how the session is renewed (the session machine does); returns its removal. */
+  renewWith(renewer: Renewer): () => void;
+  /**
+   * Renew the session whose token is `token`, sharing a renewal under way.
+   * When it is refused, the session ends (sign in, one message).
+   */
+  renew(token: string): Promise<RenewOutcome>;
 }
 
 function parseReply(text: string): ApiReply | undefined {
@@ -191,6 +200,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
    */
   const ending = new Map<string, number>();
 
+  const refusals = createRefusals({ ...deps, text, ending });
+
   async function call<K extends CallName>(
     name: K,
     payload?: PayloadOf<K>,
@@ -207,7 +218,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       };
       let r: CallResult<K> | undefined;
       try {
-        r = await send(name, ep, payload, opts);
+        r = await send(name, ep, payload, opts, false);
         return r;
       } finally {
         // A lost reply may hide a done change: while the caller looks whether it
@@ -217,7 +228,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
         else release();
       }
     }
-    return send(name, ep, payload, opts);
+    return send(name, ep, payload, opts, false);
   }
 
   async function send<K extends CallName>(
@@ -225,6 +236,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     ep: (typeof contract)[K],
     payload: PayloadOf<K> | undefined,
     opts: CallOptions,
+    replayed: boolean,
   ): Promise<CallResult<K>> {
     const exempt = opts.noAlert ?? ep.noAlert ?? false;
     const quiet = opts.quiet ?? opts.noAlert ?? (ep.noAlert || ep.silent) ?? false;
@@ -253,27 +265,17 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
 
     if (res.status === 401 && isSessionPath(ep)) {
-      // A 401 for a token that is no longer the session's (already ended by
-      // another call's 401, or replaced by a switch) says nothing new: one
-      // end, one toast, one redirect, however many polls were in flight.
-      // And one that crosses a password change's success (see `ending`).
-      if (
-        exempt ||
-        (token !== undefined && (token !== deps.token() || (!ep.endsSession && ending.has(token))))
-      )
-        return {
-          code: -1,
-          data: null,
-          reply: null,
-          message: '',
-          fault: 'unauthorized',
-          status: 401,
-        };
-      deps.sessionExpired('401');
-      // Said even after a quiet poll: the user must learn why they are at sign in.
-      const message = text('tips.login_required');
-      deps.toast(message, 'error', TOAST_MS);
-      return { code: -1, data: null, reply: null, message, fault: 'unauthorized', status: 401 };
+      const next = await refusals.after401(ep, token, exempt, quiet, replayed);
+      if (next === 'replay') return send(name, ep, payload, opts, true);
+      if (next === 'unreachable') return fail('network', text('tips.server500'));
+      return {
+        code: -1,
+        data: null,
+        reply: null,
+        message: next,
+        fault: 'unauthorized',
+        status: 401,
+      };
     }
     // A rate limit (the Node host's, or a broker's gateway): the user is told to slow down, not of a fault.
     if (res.status === 429) return fail('http', text('tips.too_many_requests'), 429);
@@ -285,9 +287,14 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     if (reply.code === 0)
       return { code: 0, data: reply.data as DataOf<K>, reply: full, message: '' };
 
+    const renewed = await refusals.exchange(ep, reply.code, token, quiet);
+    if (renewed) return { code: reply.code, data: null, reply: full, message: renewed };
     const message = codeMessage(reply.code, reply.msg ?? reply.message, reply.data);
     // The session is over: 23519, or 1124 (responsible trading: its time limit is reached).
-    if (reply.code === LOGIN_REQUIRED_CODE || reply.code === RT_CODES.sessionEnded) {
+    if (
+      !ep.renews &&
+      (reply.code === LOGIN_REQUIRED_CODE || reply.code === RT_CODES.sessionEnded)
+    ) {
       const expired = reply.code === LOGIN_REQUIRED_CODE;
       // As with a 401: once per session, said even after a quiet poll.
       if (token !== undefined && token !== deps.token())
@@ -318,5 +325,11 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     return hit;
   }
 
-  return { call, image, codeMessage };
+  return {
+    call,
+    image,
+    codeMessage,
+    renewWith: refusals.renewal.install,
+    renew: refusals.renewal.renew,
+  };
 }

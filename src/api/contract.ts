@@ -24,6 +24,14 @@ export interface Endpoint {
   noAlert?: boolean;
   /** A success ends the user's sessions: other calls' 401s meanwhile are not an expiry (client.ts). */
   endsSession?: boolean;
+  /**
+   * A read: sending it twice changes nothing, so after a 401 and a renewed
+   * session the client sends it once more. Never on a call with an effect
+   * (an order, a withdrawal, a form sent): see client.ts.
+   */
+  replayable?: boolean;
+  /** The session's renewal itself: its refusal (23519) is its caller's to handle (api/renewal.ts). */
+  renews?: boolean;
 }
 
 /** Payload, reply `data`, and extra top-level reply fields of one call. */
@@ -158,6 +166,15 @@ const api = (path: string, encoding: Encoding = 'json', method: HttpMethod = 'PO
   path,
   encoding,
 });
+/** A /waa/ read (see {@link Endpoint.replayable}). */
+const read = (
+  path: string,
+  encoding: Encoding = 'json',
+  method: HttpMethod = 'POST',
+): Endpoint => ({
+  ...api(path, encoding, method),
+  replayable: true,
+});
 const market = (path: string): Endpoint => ({
   root: 'market',
   method: 'GET',
@@ -179,7 +196,7 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   register: api('/wa-na/register'),
   getImageCode: api('/wa-na/getImageCode'),
   forgot: { ...api('/wa-na/forgot'), endsSession: true },
-  refresh: api('/wa-na/refresh'),
+  refresh: { ...api('/wa-na/refresh'), renews: true },
   bannerList: api('/wa-na/appBanner/list'),
   findOptionsProduct: api('/wa-na/option/findOptionsProduct'),
   productList: api('/wa-na/forex/product/list'),
@@ -187,19 +204,19 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
   customerLink: api('/wa-na/getCustomerLink'),
 
   // noAlert: the session machine reads the check's 401 itself (expired, or invalid: go to /).
-  sessionCheck: { ...api('/waa/dd'), noAlert: true },
-  productSearch: api('/waa/product/search'),
-  productOrderInfo: api('/waa/product/order/info'),
-  userInfo: api('/waa/user/info'),
-  userBalance: { ...api('/waa/user/balance'), silent: true },
+  sessionCheck: { ...read('/waa/dd'), noAlert: true },
+  productSearch: read('/waa/product/search'),
+  productOrderInfo: read('/waa/product/order/info'),
+  userInfo: read('/waa/user/info'),
+  userBalance: { ...read('/waa/user/balance'), silent: true },
   switchUser: api('/waa/user/info/switch'),
   resetUser: api('/waa/virtualWallet/resetBalance'),
-  unreadCount: { ...api('/waa/user/notification/getUnreadCount'), silent: true },
-  userOrder: api('/waa/order/query'),
-  userOrderMock: api('/waa/order/queryMock'),
-  userOptionHistory: api('/waa/option/findOptionHistory'),
-  userOptionDetail: api('/waa/option/findOption'),
-  checkOptionCompletion: { ...api('/waa/option/checkOptionOrderCompletion'), silent: true },
+  unreadCount: { ...read('/waa/user/notification/getUnreadCount'), silent: true },
+  userOrder: read('/waa/order/query'),
+  userOrderMock: read('/waa/order/queryMock'),
+  userOptionHistory: read('/waa/option/findOptionHistory'),
+  userOptionDetail: read('/waa/option/findOption'),
+  checkOptionCompletion: { ...read('/waa/option/checkOptionOrderCompletion'), silent: true },
 
   klineHistory: market('/history'),
   klineHistoryLimit: market('/history/limit'),
@@ -217,43 +234,43 @@ export const contract: { readonly [K in CallName]: Endpoint } = {
 
   infoSubmit: api('/waa/user/info/submit', 'multipart'),
   passwordSubmit: { ...api('/waa/user/password/submit'), endsSession: true },
-  auth: api('/waa/user/auth', 'query', 'GET'),
+  auth: read('/waa/user/auth', 'query', 'GET'),
   authSubmit: api('/waa/user/auth/submit', 'multipart'),
-  juniorAuth: api('/waa/user/first/auth', 'query', 'GET'),
+  juniorAuth: read('/waa/user/first/auth', 'query', 'GET'),
   juniorAuthSubmit: api('/waa/user/first/auth/submit', 'multipart'),
-  userNotification: api('/waa/user/notification'),
+  userNotification: read('/waa/user/notification'),
   userUpdateNotification: api('/waa/user/notification/read'),
-  transformWalletCalculate: api('/waa/user/crypto/transform/calculate'),
+  transformWalletCalculate: read('/waa/user/crypto/transform/calculate'),
   transformWallet: api('/waa/user/crypto/transform'),
-  myWalletBalance: api('/waa/user/crypto/getBalance'),
-  walletRecord: api('/waa/user/crypto/order'),
-  userWallet: api('/waa/cryptocurrency/user/wallet/all'),
-  currencySimpleCoinNet: api('/waa/cryptocurrency/simple/find/all'),
-  userSelfWallet: api('/waa/userSelfWallet/find'),
+  myWalletBalance: read('/waa/user/crypto/getBalance'),
+  walletRecord: read('/waa/user/crypto/order'),
+  userWallet: read('/waa/cryptocurrency/user/wallet/all'),
+  currencySimpleCoinNet: read('/waa/cryptocurrency/simple/find/all'),
+  userSelfWallet: read('/waa/userSelfWallet/find'),
   addUserWallet: api('/waa/cryptocurrency/user/wallet/insert'),
   deleteUserWallet: api('/waa/cryptocurrency/user/wallet/delete'),
   userDeposit: api('/waa/user/deposit', 'multipart'),
-  rechargeStatus: api('/waa/walletRecharge/web/rechargeStatus'),
-  withdrawStatus: { ...api('/waa/cryptocurrency/user/wallet/withdrawStatus'), silent: true },
-  withdrawWalletCalculate: api('/waa/user/withdraw/calculate'),
-  withdrawBankCardCalculate: api('/waa/user/bankcard/withdraw/calculate'),
+  rechargeStatus: read('/waa/walletRecharge/web/rechargeStatus'),
+  withdrawStatus: { ...read('/waa/cryptocurrency/user/wallet/withdrawStatus'), silent: true },
+  withdrawWalletCalculate: read('/waa/user/withdraw/calculate'),
+  withdrawBankCardCalculate: read('/waa/user/bankcard/withdraw/calculate'),
   userWithdraw: api('/waa/user/withdraw'),
-  currencyBanckCardCoinNet: { ...api('/waa/cryptocurrency/bank/withdraw/find/one'), silent: true },
-  userBankCardList: api('/waa/user/bank/all'),
-  userBankCard: api('/waa/user/bank/one'),
+  currencyBanckCardCoinNet: { ...read('/waa/cryptocurrency/bank/withdraw/find/one'), silent: true },
+  userBankCardList: read('/waa/user/bank/all'),
+  userBankCard: read('/waa/user/bank/one'),
   addUserBankCard: api('/waa/user/bank/insert'),
   editUserBankCard: api('/waa/user/bank/update'),
   deleteUserBankCard: api('/waa/user/bank/delete'),
   // The spec does not show this path; ours sits beside rechargeStatus.
-  uesrRecharge: api('/waa/walletRecharge/web/list'),
-  userLoanCheck: api('/waa/userLoan/checkUserLoan'),
+  uesrRecharge: read('/waa/walletRecharge/web/list'),
+  userLoanCheck: read('/waa/userLoan/checkUserLoan'),
   addUserLoan: api('/waa/userLoan/insert'),
-  userLoanRepay: api('/waa/userLoan/getRepayment'),
+  userLoanRepay: read('/waa/userLoan/getRepayment'),
   addUserLoanRepay: api('/waa/userLoan/insertRepayment'),
   bindEmailSubmit: api('/waa/user/bind/email/submit'),
   // An extension beside the spec's submit (see Calls).
   bindEmailConfirm: api('/waa/user/bind/email/confirm'),
-  rtLimits: api('/waa/user/responsible/limits'),
+  rtLimits: read('/waa/user/responsible/limits'),
   rtSetLimits: api('/waa/user/responsible/limits/submit'),
   rtSelfExclude: { ...api('/waa/user/responsible/exclude'), endsSession: true },
 };

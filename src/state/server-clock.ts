@@ -10,11 +10,21 @@
  * under-estimate the offset; the best estimate is the largest sample of the
  * last few seconds. Keeping a window (not the all-time largest) lets the
  * offset follow the server back as well as forward.
+ *
+ * The offset is kept across loads: the app's first look at a stored token
+ * (is it past its time on the server's clock?) comes before any quote.
  */
+import { readJson, writeJson } from './persist.ts';
+
 const WINDOW_MS = 5000;
+const KEY = 'serverOffset';
+/** Kept again only when it moved this much: quotes come several times a second. */
+const KEEP_STEP_MS = 1000;
 
 let samples: Array<{ at: number; offset: number }> = [];
-let offset = 0;
+const kept = readJson<unknown>(KEY);
+let offset = typeof kept === 'number' && Number.isFinite(kept) ? kept : 0;
+let keptOffset = offset;
 
 /** Local clock; a seam for tests. */
 let localNow: () => number = () => Date.now();
@@ -25,6 +35,10 @@ export function learnServerTime(serverTime: number, receivedAt = localNow()): vo
   samples = samples.filter((s) => receivedAt - s.at < WINDOW_MS);
   samples.push({ at: receivedAt, offset: serverTime - receivedAt });
   offset = Math.max(...samples.map((s) => s.offset));
+  if (Math.abs(offset - keptOffset) >= KEEP_STEP_MS) {
+    keptOffset = offset;
+    writeJson(KEY, offset);
+  }
 }
 
 /** Learn from a batch of quotes: the freshest one is the server's "now" (closed markets keep old stamps). */
@@ -50,12 +64,13 @@ export const serverNow = (): number => localNow() + offset;
 /** Whether a server time has been seen (until then serverNow is the device's clock). */
 export const serverTimeKnown = (): boolean => samples.length > 0 || offset !== 0;
 
-/** Server minus device, ms (0 until a quote arrived). */
+/** Server minus device, ms (the last load's until a quote arrived; 0 the first time). */
 export const serverOffset = (): number => offset;
 
 /** Tests: forget everything, optionally with a fake local clock. */
 export function resetServerClock(now?: () => number): void {
   samples = [];
   offset = 0;
+  keptOffset = 0;
   localNow = now ?? (() => Date.now());
 }

@@ -29,6 +29,11 @@ export function setSession(token: string, refreshToken?: string): void {
   if (refreshToken !== undefined) session.refreshToken = refreshToken;
 }
 
+/** The session as stored now: another tab may have renewed it since this one read it. */
+export function storedSession(): SessionState | undefined {
+  return readJson<SessionState>(KEY);
+}
+
 export function clearSession(): void {
   session.token = undefined;
   session.refreshToken = undefined;

@@ -198,10 +198,12 @@ test('phone: a 401 on the polled balance ends the session (back to sign in)', as
   const uid = await signIn(page, 'ex@example.com', 100);
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'ex' })).toBeVisible();
-  // The session ends on the server; the next balance poll (1 s) meets a 401.
+  // The session ends on the server; the next balance poll (1 s) meets a 401, and the server
+  // refuses to renew the session: one plain message.
   await backOffice(page, 'logoutUser', uid);
   await expect(page).toHaveURL(/\/login\?to=%2Fuser$/, { timeout: 5000 });
-  await expect(page.getByText('Please login first')).toBeVisible();
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(page.getByText('Please login first')).toHaveCount(0);
 });
 
 test('a toast raised while the page is busy stays its full time once painted', async ({ page }) => {

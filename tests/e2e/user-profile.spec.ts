@@ -277,6 +277,7 @@ test(
     // Not the expiry's way to sign in (a toast, and back here after signing in).
     await expect(page).toHaveURL(/\/login$/);
     await expect(toasts.getByText('Please login first')).toHaveCount(0);
+    await expect(toasts.getByText('Your session has expired')).toHaveCount(0);
     // Over HTTP the refusals are on the wire: the race really happened.
     if (isLive()) expect(refused.length).toBeGreaterThan(0);
     await page.getByLabel('E-mail').fill(address);

@@ -10,12 +10,22 @@
  *   notification count, which reloads on `window.focus` (and
  *   `unread.refresh`). `user.reload` loads the user again (after a demo
  *   reset, for instance).
+ * - A token that arrives (start-up with a stored one, a sign-in) under 5
+ *   minutes from its expiry, or past it, is renewed before the user is
+ *   loaded: a trader back from lunch is not sent to sign in by the first
+ *   calls' 401s. The watcher reports the clock with the token.
  * - Every 60 s (`checkInterval`) the session is checked (/waa/dd). The check
  *   reports the clock with its reply, and the machine compares it with the
- *   token's expiry (read from the token's payload): expired → logout;
- *   code -1 from the server → logout and go to / (a check that could not
- *   reach the server is not a verdict); under 5 minutes left → refresh
- *   (refresh token and token for a new token, stored in the session).
+ *   token's expiry (read from the token's payload): under 5 minutes left, or
+ *   past it, or a 401 → renew; code -1 from the server → logout and go to /
+ *   (a check that could not reach the server is not a verdict).
+ * - Renewing (refresh token and token for a new token) is the client's one
+ *   renewal (api/renewal.ts), shared with calls that met a 401 meanwhile;
+ *   the renewer the machine installs (`renewal`) stores the new token. A
+ *   refused renewal ends the session (the client sends to sign in, with one
+ *   message); one without a verdict (network) leaves it to the next check.
+ *   The renewed token comes back through the watcher, as the same account's:
+ *   nothing is reloaded for it.
  * - `session.logout` clears the session.
  * - With virtual trading disabled, a demo session is logged out (§4 "Demo /
  *   real"), app-wide: the app sends `flags.change` each time it reads the
@@ -32,10 +42,11 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
-import type { RefreshPayload } from '../../api/types/trading.ts';
+import type { RenewOutcome } from '../../api/renewal.ts';
 import type { User } from '../../api/types/user.ts';
 import { SESSION_CHECK_MS, SESSION_REFRESH_BEFORE_MS } from '../../config/constants.ts';
-import { clearSession, decodeToken, isDemo, setSession } from '../../state/session.ts';
+import { clearSession, decodeToken, isDemo } from '../../state/session.ts';
+import { accountOf } from '../../state/token.ts';
 import { doneOutput } from '../events.ts';
 
 // ── The user, the context, the events and the calls ──
@@ -80,7 +91,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: 'session.signedIn'; token: string; refreshToken?: string }
+  /** `at`: the (server's) clock when the token was seen; absent, the token is taken as fresh. */
+  | { type: 'session.signedIn'; token: string; refreshToken?: string; at?: number }
   | { type: 'session.cleared' }
   | { type: 'session.logout' }
   | { type: 'user.reload' }
@@ -93,7 +105,12 @@ export type SessionEvent =
 export type CheckResult = CallResult<'sessionCheck'> & { now: number };
 export type UserResult = CallResult<'userInfo'>;
 export type UnreadResult = CallResult<'unreadCount'>;
-export type RefreshResult = CallResult<'refresh'>;
+/** A renewal's outcome, with the token it stored. */
+export interface RefreshResult {
+  outcome: RenewOutcome;
+  token?: string;
+  refreshToken?: string;
+}
 
 // ── Reply readers and the token / signed-out context parts ──
 
@@ -136,8 +153,12 @@ export const sessionMachine = setup({
     check: fromPromise<CheckResult>(async () => {
       throw new Error('sessionMachine: provide check');
     }),
-    refresh: fromPromise<RefreshResult, RefreshPayload>(async () => {
+    refresh: fromPromise<RefreshResult, { token: string }>(async () => {
       throw new Error('sessionMachine: provide refresh');
+    }),
+    /** Installs the client's renewer for as long as the machine runs. */
+    renewal: fromCallback<SessionEvent>(() => {
+      throw new Error('sessionMachine: provide renewal');
     }),
   },
   delays: {
@@ -148,24 +169,36 @@ export const sessionMachine = setup({
     hasToken: ({ event }) => event.type === 'session.signedIn' && !!event.token,
     newToken: ({ context, event }) =>
       event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
+    /** The token arrived under 5 minutes from its expiry, or past it. */
+    dueOnArrival: ({ event }) => {
+      if (event.type !== 'session.signedIn' || event.at === undefined) return false;
+      const exp = expiryOf(event.token);
+      return exp !== undefined && exp - event.at < SESSION_REFRESH_BEFORE_MS;
+    },
+    /** A renewal's token: the same account's (a switch is another account). */
+    renewedToken: ({ context, event }) =>
+      event.type === 'session.signedIn' &&
+      !!event.token &&
+      event.token !== context.token &&
+      accountOf(event.token) === accountOf(context.token),
     ok: (_, r: { code: number }) => r.code === 0,
     userGone: (_, r: UserResult) => r.code === 1002,
-    expired: ({ context }, r: CheckResult) =>
-      context.expiresAt !== undefined && r.now >= context.expiresAt,
+    /** The server did not take the token (expired on its clock, or ended): a renewal decides. */
+    unauthorized: (_, r: CheckResult) => r.fault === 'unauthorized',
     /**
-     * The server refused the session (-1 in its reply, or a 401). A check that
-     * never reached it (network, timeout, HTTP error) proves nothing: the next
-     * one decides.
+     * The server refused the session (-1 in its reply). A check that never
+     * reached it (network, timeout, HTTP error) proves nothing: the next one
+     * decides.
      */
-    invalid: (_, r: CheckResult) =>
-      r.code === -1 && (r.fault === undefined || r.fault === 'unauthorized'),
+    invalid: (_, r: CheckResult) => r.code === -1 && r.fault === undefined,
     refreshDue: ({ context }, r: CheckResult) =>
       context.expiresAt !== undefined && context.expiresAt - r.now < SESSION_REFRESH_BEFORE_MS,
     /** A demo session while virtual trading is known to be off. */
     demoBarred: ({ context }) => context.demo && context.virtualTrading === false,
     wantsUser: ({ context }) => context.wanted === 'user',
     wantsUnread: ({ context }) => context.wanted === 'unread',
-    refreshed: (_, r: RefreshResult) => r.code === 0 && !!r.data?.token,
+    refused: (_, r: RefreshResult) => r.outcome === 'refused',
+    hasUser: ({ context }) => context.user !== undefined,
   },
   actions: {
     takeToken: assign(({ event }) =>
@@ -190,14 +223,11 @@ export const sessionMachine = setup({
       return { user };
     }),
     setUnread: assign((_, r: UnreadResult) => ({ unread: r.data?.count ?? 0 })),
-    takeRefreshed: assign(({ context }, r: RefreshResult) => {
-      const d = r.data;
-      return d?.token ? tokenState(d.token, d.refreshToken ?? context.refreshToken) : {};
-    }),
-    /** Keep the refreshed token in the session store. */
-    saveToken: ({ context }) => {
-      if (context.token) setSession(context.token, context.refreshToken);
-    },
+    takeRefreshed: assign(({ context }, r: RefreshResult) =>
+      r.outcome === 'renewed' && r.token
+        ? tokenState(r.token, r.refreshToken ?? context.refreshToken)
+        : {},
+    ),
     /** Clear the stored session (the views follow the store). */
     endSession: () => clearSession(),
     wantUser: assign({ wanted: 'user' }),
@@ -231,13 +261,23 @@ export const sessionMachine = setup({
     virtualTrading: undefined,
     wanted: undefined,
   },
-  invoke: { id: 'watchToken', src: 'watchToken' },
+  invoke: [
+    { id: 'watchToken', src: 'watchToken' },
+    { id: 'renewal', src: 'renewal' },
+  ],
   on: { 'flags.change': { actions: 'setFlags' } },
   initial: 'signedOut',
   states: {
     signedOut: {
       on: {
-        'session.signedIn': { guard: 'hasToken', target: 'signedIn', actions: 'takeToken' },
+        'session.signedIn': [
+          {
+            guard: 'dueOnArrival',
+            target: 'signedIn.refreshing',
+            actions: 'takeToken',
+          },
+          { guard: 'hasToken', target: 'signedIn', actions: 'takeToken' },
+        ],
       },
     },
     signedIn: {
@@ -249,8 +289,12 @@ export const sessionMachine = setup({
         actions: ['endSession', 'wasBarred'],
       },
       on: {
-        // Another token (the demo/real switch): the user is loaded again.
-        'session.signedIn': { guard: 'newToken', target: '.loadingUser', actions: 'takeToken' },
+        'session.signedIn': [
+          // Renewed (here or by a call's 401): the same user, nothing to reload.
+          { guard: 'renewedToken', actions: 'takeToken' },
+          // Another token (the demo/real switch): the user is loaded again.
+          { guard: 'newToken', target: '.loadingUser', actions: 'takeToken' },
+        ],
         'session.cleared': { target: 'signedOut', actions: 'wasCleared' },
         'session.logout': { target: 'signedOut', actions: ['endSession', 'loggedOut'] },
         // Asked for while something else runs (idle takes them at once): kept for idle.
@@ -312,11 +356,7 @@ export const sessionMachine = setup({
             id: 'check',
             src: 'check',
             onDone: [
-              {
-                guard: { type: 'expired', params: doneOutput },
-                target: '#session.signedOut',
-                actions: ['endSession', 'wasExpired'],
-              },
+              { guard: { type: 'unauthorized', params: doneOutput }, target: 'refreshing' },
               {
                 guard: { type: 'invalid', params: doneOutput },
                 target: '#session.signedOut',
@@ -331,18 +371,23 @@ export const sessionMachine = setup({
           invoke: {
             id: 'refresh',
             src: 'refresh',
-            input: ({ context }) => ({
-              refreshToken: context.refreshToken ?? '',
-              token: context.token ?? '',
-            }),
+            input: ({ context }) => ({ token: context.token ?? '' }),
             onDone: [
               {
-                guard: { type: 'refreshed', params: doneOutput },
-                target: 'idle',
-                actions: [{ type: 'takeRefreshed', params: doneOutput }, 'saveToken'],
+                // The client ends it right after (store cleared, sign in, one message): cleared
+                // here first, a guarded screen would send to sign in with a message of its own.
+                guard: { type: 'refused', params: doneOutput },
+                target: '#session.signedOut',
+                actions: 'wasExpired',
               },
-              // Kept until it expires; the next check tries again.
-              { target: 'idle' },
+              // Renewed, or no verdict (kept; the next check tries again).
+              {
+                guard: 'hasUser',
+                target: 'idle',
+                actions: { type: 'takeRefreshed', params: doneOutput },
+              },
+              // On arrival: the user is loaded with the renewed token.
+              { target: 'loadingUser', actions: { type: 'takeRefreshed', params: doneOutput } },
             ],
           },
         },

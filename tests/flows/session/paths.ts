@@ -7,20 +7,28 @@
  * Time: each check comes 60 s after the last (the framework moves the
  * simulator's clock by the delay). The refresh and expiry cases jump the
  * clock first, as a sleeping laptop does, so the check lands under 5 minutes
- * before the token's expiry, or after it. Session ends come from real
- * conditions: a removed user (1002 from user info, -1 from the check), a
- * blocked user (refresh refused), sessions ended by the back office (the
+ * before the token's expiry, or after it; a token stored before lunch
+ * arrives past its expiry (the clock jumps between the sign-in and the
+ * store). A call's 401 renews the session through the client (the same
+ * account's new token comes back through the store). Session ends come from
+ * real conditions: a removed user (1002 from user info, -1 from the check),
+ * a blocked user (renewal refused), sessions ended by the back office (the
  * client's 401 clears the store: `session.cleared`). A 500 is forced where a
  * call must fail without ending the session.
  */
 import { expect } from 'vitest';
-import type { EventObject } from 'xstate';
-import { sessionMachine, type SessionContext } from '../../../src/machines/session/machine.ts';
+import { fromPromise, type EventObject } from 'xstate';
+import {
+  sessionMachine,
+  type RefreshResult,
+  type SessionContext,
+} from '../../../src/machines/session/machine.ts';
 import { sessionActors } from '../../../src/machines/session/actors.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../../../src/config/constants.ts';
 import { decodeToken, session } from '../../../src/state/session.ts';
 import { createGates, type Gates } from '../../unit/machines/access/gates.ts';
 import { reached, type PathContext, type PathSpec } from '../../paths/framework.ts';
+import { t } from '../../support/i18n.ts';
 
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'secret123';
@@ -34,7 +42,14 @@ const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const graphToken = (expMs: number, virtualStatus = '0') =>
   `${b64({ alg: 'HS256' })}.${b64({ uid: '1', virtualStatus, aesKey: 'k', exp: expMs / 1000 })}.x`;
 
-const signIn = { type: 'session.signedIn', token: graphToken(30 * MIN), refreshToken: 'R' };
+const signIn = {
+  type: 'session.signedIn',
+  token: graphToken(30 * MIN),
+  refreshToken: 'R',
+  at: 0,
+};
+/** The app opens with a token stored before lunch: past its expiry on the server's clock. */
+const signInLate = { ...signIn, at: 31 * MIN };
 const switched = { type: 'session.signedIn', token: graphToken(30 * MIN, '1'), refreshToken: 'R' };
 const done = (id: string, output: object) => ({ type: `xstate.done.actor.${id}`, output });
 /** The app read the system config: virtual trading is off (the back office switched it). */
@@ -45,6 +60,7 @@ const user = { uid: '1', nick: 'ann', inviteCode: 'ABC', account: {}, registerTy
 const CHECKS = {
   fresh: { code: 0, before: 29 * MIN, fault: undefined },
   due: { code: 0, before: 4 * MIN, fault: undefined },
+  /** A 401: expired on the server's clock. */
   expired: { code: -1, before: -1000, fault: 'unauthorized' },
   invalid: { code: -1, before: 29 * MIN, fault: undefined },
   /** The server could not be reached: not a verdict on the session. */
@@ -54,8 +70,35 @@ type CheckClass = keyof typeof CHECKS;
 const checkClass = (e: EventObject) => (e as EventObject & { cls?: CheckClass }).cls;
 
 const gatesOf = (c: PathContext) => c.data.gates as Gates;
+/**
+ * The renewal starts when its state's assertion has run, not at once: its
+ * refusal ends the session a moment after the machine hears of it (the
+ * client's one end), which a reply held back by a gate would come after.
+ */
+const startGated = (c: PathContext, real: ReturnType<typeof sessionActors>['refresh']) =>
+  fromPromise<RefreshResult, { token: string }>(async (args) => {
+    await new Promise<void>((go) => (c.data.startRefresh = go));
+    return (real as unknown as { config: (a: typeof args) => Promise<RefreshResult> }).config(args);
+  });
+/** The back office blocks the user: the server refuses to renew the session. */
+const block = (c: PathContext) => {
+  c.world.sim.backOffice.blockUser(uidOf(c), true);
+  c.data.blocked = true;
+};
 const uidOf = (c: PathContext) => c.data.uid as string;
 const quiet = { noAlert: true };
+
+/** The same account's next token, as a renewal by the client brings it back through the store. */
+const renewedBy401 = (c: SessionContext) => ({
+  type: 'session.signedIn',
+  token: graphToken((c.expiresAt ?? 0) + 30 * MIN, c.demo ? '1' : '0'),
+  refreshToken: 'R2',
+  at: 0,
+  renewed: true,
+});
+const isRenewal = (e: EventObject) => (e as EventObject & { renewed?: boolean }).renewed === true;
+/** The token in the store expires at (ms). */
+const storedExp = () => (decodeToken(session.token)?.exp ?? 0) * 1000;
 
 export const specs: PathSpec[] = [
   {
@@ -74,7 +117,7 @@ export const specs: PathSpec[] = [
     },
     events: (s) => {
       const c = ctx(s);
-      if (s.matches('signedOut')) return c.reason ? [] : [signIn];
+      if (s.matches('signedOut')) return c.reason ? [] : [signIn, signInLate];
       if (s.matches({ signedIn: 'loadingUser' })) {
         const ok = done('userInfo', { code: 0, data: user });
         // The first load explores the failures; later loads succeed.
@@ -100,13 +143,16 @@ export const specs: PathSpec[] = [
         }));
       }
       if (s.matches({ signedIn: 'refreshing' })) {
-        const exp = (c.expiresAt ?? 0) - CHECKS.due.before + 30 * MIN;
-        const token = graphToken(exp, c.demo ? '1' : '0');
+        const token = graphToken((c.expiresAt ?? 0) + 30 * MIN, c.demo ? '1' : '0');
         return [
-          done('refresh', { code: 0, data: { token, refreshToken: 'R2' } }),
-          done('refresh', { code: 1044, data: null }),
-          // A profile saved or a notice read while the token is refreshed: done right after.
-          ...(c.wanted ? [] : [{ type: 'user.reload' }, { type: 'unread.refresh' }]),
+          done('refresh', { outcome: 'renewed', token, refreshToken: 'R2' }),
+          // Refused: the user was blocked meanwhile.
+          done('refresh', { outcome: 'refused' }),
+          // No verdict (a 500): tried on arrival only, where the user's load renews it.
+          ...(c.user ? [] : [done('refresh', { outcome: 'unreachable' })]),
+          // A profile saved or a notice read while the token is refreshed: done right after
+          // (on arrival no screen of the account is up yet to ask).
+          ...(c.wanted || !c.user ? [] : [{ type: 'user.reload' }, { type: 'unread.refresh' }]),
         ];
       }
       if (s.matches({ signedIn: 'idle' }))
@@ -116,6 +162,8 @@ export const specs: PathSpec[] = [
           { type: 'user.reload' },
           { type: 'session.logout' },
           { type: 'session.cleared' },
+          // A read met a 401 (the token expired between checks): the client renewed the session.
+          renewedBy401(c),
           // The simulator refuses the switch to demo once virtual trading is off.
           ...(c.demo || c.virtualTrading === false ? [] : [switched]),
           ...(c.virtualTrading === false ? [] : [flagsOff]),
@@ -139,10 +187,11 @@ export const specs: PathSpec[] = [
       return sessionMachine.provide({
         actors: {
           watchToken: real.watchToken,
+          renewal: real.renewal,
           userInfo: gates.hold('userInfo', real.userInfo),
           unreadCount: gates.hold('unreadCount', real.unreadCount),
           check: gates.hold('check', real.check),
-          refresh: gates.hold('refresh', real.refresh),
+          refresh: startGated(c, real.refresh),
         },
         actions: { goHome: () => void (c.data.wentHome = true) },
       });
@@ -161,6 +210,15 @@ export const specs: PathSpec[] = [
       const out = (e as EventObject & { output?: { code: number } }).output;
       switch (e.type) {
         case 'session.signedIn': {
+          if (isRenewal(e)) {
+            reached('session.arrange: a read renews the session after its 401');
+            // The token expires between two checks; the next read meets a 401.
+            c.world.clock.advance(storedExp() - c.world.clock.now() + 1000);
+            const before = session.token;
+            expect((await api.call('userBalance', undefined, { quiet: true })).code).toBe(0);
+            expect(session.token).not.toBe(before);
+            return;
+          }
           if ((e as EventObject & { token: string }).token === switched.token) {
             reached(
               'session.arrange: (e as EventObject & { token: string }).token === switched.token',
@@ -175,6 +233,12 @@ export const specs: PathSpec[] = [
           expect(r.data?.token).toBeTruthy();
           // The user is removed right after signing in (see the user info arrangement).
           if (c.data.removeOnSignIn) bo.deleteUser(uidOf(c));
+          if (c.data.blockOnSignIn) block(c);
+          if ((e as EventObject & { at: number }).at === signInLate.at) {
+            reached('session.arrange: the token is stored before lunch');
+            c.world.clock.advance(31 * MIN);
+            c.data.late = r.data?.token;
+          }
           session.refreshToken = r.data?.refreshToken;
           session.token = r.data?.token;
           return;
@@ -209,17 +273,26 @@ export const specs: PathSpec[] = [
           c.data.check = cls;
           return;
         }
-        case 'xstate.done.actor.refresh':
-          if (out?.code === 1044) {
-            bo.blockUser(uidOf(c), true);
-            c.data.blocked = true;
+        case 'xstate.done.actor.refresh': {
+          const outcome = (out as { outcome?: string } | undefined)?.outcome;
+          // Arranged before the sign-in that precedes it on arrival: the block waits for that sign-in.
+          if (outcome === 'refused') {
+            if (session.token) block(c);
+            else c.data.blockOnSignIn = true;
+          }
+          if (outcome === 'unreachable') {
+            bo.force({ call: 'refresh', status: 500 });
+            c.data.unreachable = true;
           }
           return;
+        }
       }
     },
     states: {
-      signedOut: (s, c) => {
+      signedOut: async (s, c) => {
         const x = ctx(s);
+        // A refused renewal: the client ends the session a moment after the machine hears of it.
+        if (x.reason === 'expired') await new Promise((r) => setTimeout(r, 0));
         expect(s.hasTag('signedIn')).toBe(false);
         expect(x.token).toBeUndefined();
         expect(x.user).toBeUndefined();
@@ -229,8 +302,11 @@ export const specs: PathSpec[] = [
         expect(c.data.wentHome === true).toBe(x.reason === 'invalid' && c.data.check === 'invalid');
         if (x.reason === 'expired') {
           reached("session.signedOut: x.reason === 'expired'");
-          const exp = c.data.lastExp as number;
-          expect(c.world.clock.now()).toBeGreaterThanOrEqual(exp);
+          // The renewal was refused: sent to sign in once, with one clear message.
+          expect(c.data.blocked).toBe(true);
+          expect(c.world.expired).toEqual(['401']);
+          const said = c.world.toasts.filter((m) => m !== t('tips.server500'));
+          expect(said).toEqual([t('tips.session_expired')]);
         }
         if (x.reason === 'cleared') {
           reached("session.signedOut: x.reason === 'cleared'");
@@ -265,6 +341,14 @@ export const specs: PathSpec[] = [
         }
       },
       'signedIn.loadingUser': async (s, c) => {
+        // The user is loaded only after the renewal of a token that arrived past its time.
+        if (c.data.late && !ctx(s).user && !c.data.unreachable) {
+          reached('session.signedIn.loadingUser: renewed on arrival');
+          expect(session.token).not.toBe(c.data.late);
+          expect((decodeToken(session.token)?.exp ?? 0) * 1000).toBeGreaterThan(
+            c.world.clock.now(),
+          );
+        }
         await gatesOf(c).release('userInfo');
         expect(s.hasTag('busy')).toBe(true);
       },
@@ -283,7 +367,8 @@ export const specs: PathSpec[] = [
         const x = ctx(s);
         // No reload asked for meanwhile is left undone.
         expect(x.wanted).toBeUndefined();
-        if (c.data.blocked) return;
+        // Never "Please login first" while the session goes on.
+        expect(c.world.toasts).not.toContain(t('tips.login_required'));
         // The server still takes this session; the unread badge is the server's count.
         expect((await c.world.api.call('sessionCheck')).code).toBe(0);
         const unread = await c.world.api.call('unreadCount');
@@ -302,11 +387,15 @@ export const specs: PathSpec[] = [
         expect(ctx(s).token).toBe(session.token);
       },
       'signedIn.refreshing': async (s, c) => {
-        await gatesOf(c).release('refresh');
-        // Under five minutes left on the simulator's clock.
-        const left = (ctx(s).expiresAt ?? 0) - c.world.clock.now();
-        expect(left).toBeGreaterThan(0);
-        expect(left).toBeLessThan(SESSION_REFRESH_BEFORE_MS);
+        const x = ctx(s);
+        // Under five minutes left on the simulator's clock, or past the expiry.
+        expect((x.expiresAt ?? 0) - c.world.clock.now()).toBeLessThan(SESSION_REFRESH_BEFORE_MS);
+        if (c.data.late && !x.user) {
+          reached('session.signedIn.refreshing: on arrival');
+          // On arrival: the token stored before lunch is renewed first.
+          expect(x.token).toBe(c.data.late);
+        }
+        (c.data.startRefresh as () => void)();
       },
     },
   },

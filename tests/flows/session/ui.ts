@@ -7,18 +7,21 @@
  *
  * Arranged as the words say: refusals are forced (Faults: user info 1002 and
  * 500, unread count 500, session check -1 and 500, refresh 1044); sessions
- * ended elsewhere by the back office (the next call meets a 401); virtual
- * trading switched off in the back office, then read again on focus. The
- * check's clock is the server's (src/ui/boot/services.ts): a check "due" or
- * "expired" is the server's time skipped to 4 minutes before the token's end,
- * or past it, before the check's interval fires.
+ * ended elsewhere by the back office (the next call meets a 401, whose
+ * renewal is refused); virtual trading switched off in the back office, then
+ * read again on focus. The check's clock is the server's
+ * (src/ui/boot/services.ts): a check "due" or "expired" is the server's time
+ * skipped to 4 minutes before the token's end, or past it, before the check's
+ * interval fires. A token stored before lunch: signed in, the server's time
+ * skipped past the token's end, the page loaded again (the app starts from
+ * the server's offset it learned; armed faults survive the load).
  */
 import { expect, type Page } from '@playwright/test';
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { makeW } from '../../paths/plan/words.ts';
-import { codeOf, codeText } from '../../paths/words/common.ts';
-import { backOffice, force, go, saved } from '../../e2e/paths/page.ts';
+import { codeOf } from '../../paths/words/common.ts';
+import { apiCall, backOffice, force, go, saved } from '../../e2e/paths/page.ts';
 import { nothing, type UiDriver } from '../../paths/ui/driver.ts';
 
 const w = makeW('en');
@@ -40,6 +43,33 @@ const BEFORE: Record<Check, number> = {
 /** The sign-in screen's title (the phone's top bar has no sign-in link). */
 const signInTitle = (p: Page) => p.getByRole('heading', { name: t('nav.login'), exact: true });
 const toastSays = (p: Page, text: string) => expect(p.getByText(text).first()).toBeVisible();
+const isLate = (e: object) => (e as { at?: number }).at === 31 * MIN;
+const isRenewal = (e: object) => (e as { renewed?: boolean }).renewed === true;
+type Outcome = 'renewed' | 'refused' | 'unreachable';
+const outcomeOf = (e: object) => (e as { output?: { outcome?: Outcome } }).output?.outcome;
+
+/** The stored token's end (ms). */
+async function storedEnd(p: Page): Promise<number> {
+  const token = (await p.evaluate(`JSON.parse(localStorage.getItem('session')).token`)) as string;
+  return (decodeToken(token)?.exp ?? 0) * 1000;
+}
+
+/** Skip the server's time to `before` ms ahead of the stored token's end (negative: past it). */
+async function skipTo(p: Page, before: number): Promise<void> {
+  const skip = (await storedEnd(p)) - before - (await backOffice<number>(p, 'now'));
+  if (skip > 0) await backOffice(p, 'skipTime', skip);
+  // real delay: a quote of the live feed brings the skipped time to the page; nothing marks it.
+  await p.waitForTimeout(1500);
+}
+
+/** Sign in through the form, as a person does. */
+async function signInForm(p: Page): Promise<void> {
+  const form = p.getByRole('main');
+  await form.getByLabel('E-mail').fill(EMAIL);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: t('nav.login') }).click();
+}
+
 /** The app regains focus (the person clicks back into the window). */
 const focus = async (p: Page) => void (await p.evaluate(`dispatchEvent(new Event('focus'))`));
 
@@ -59,8 +89,35 @@ export const sessionUi: UiDriver = {
   // The app starts signed out (the session machine starts with it).
   open: (c) => c.page.goto('/login').then(() => undefined),
   events: {
-    async 'session.signedIn'(c) {
+    async 'session.signedIn'(c, e) {
       const p = c.page;
+      if (isRenewal(e)) {
+        // The token ends between two checks; the next read meets a 401 and renews it.
+        await skipTo(p, -1000);
+        const r = await apiCall(p, 'userBalance');
+        expect(r.code).toBe(0);
+        return;
+      }
+      if (isLate(e)) {
+        // Signed in before lunch, the app closed (the session is stored, nothing runs); back
+        // after it, the app is opened again. The page stays signed out meanwhile, so no call
+        // of it meets the expired token before the new load.
+        const r = await apiCall<{ data: { token: string; refreshToken: string } }>(p, 'login', {
+          username: EMAIL,
+          password: PASSWORD,
+          type: 'E',
+        });
+        await p.evaluate(
+          `localStorage.setItem('session', ${JSON.stringify(JSON.stringify(r.data))})`,
+        );
+        await skipTo(p, -MIN);
+        await saved(p);
+        // Opened at home (a reload, so the recorder keeps what it saw): /login would say
+        // "already logged in".
+        await p.evaluate(`history.replaceState(null, '', '/')`);
+        await p.reload();
+        return;
+      }
       if (c.history.some((x) => x.type === 'session.signedIn')) {
         // The demo/real switch stores a new token.
         await p
@@ -73,13 +130,11 @@ export const sessionUi: UiDriver = {
           .click();
         return;
       }
-      const form = p.getByRole('main');
-      await form.getByLabel('E-mail').fill(EMAIL);
-      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await form.getByRole('button', { name: t('nav.login') }).click();
+      await signInForm(p);
     },
     async 'session.cleared'(c) {
-      // Sessions ended elsewhere: the unread count read on focus meets a 401.
+      // Sessions ended elsewhere: the unread count read on focus meets a 401, and the
+      // renewal it asks for is refused.
       await backOffice(c.page, 'logoutUser', c.data.uid);
       await focus(c.page);
     },
@@ -130,7 +185,9 @@ export const sessionUi: UiDriver = {
     },
     refresh: {
       async done(c, e) {
-        if (codeOf(e) !== 0) await force(c.page, { call: 'refresh', code: codeOf(e) });
+        const outcome = outcomeOf(e);
+        if (outcome === 'refused') await force(c.page, { call: 'refresh', code: 1044 });
+        if (outcome === 'unreachable') await force(c.page, { call: 'refresh', status: 500 });
       },
     },
   },
@@ -139,22 +196,12 @@ export const sessionUi: UiDriver = {
   delays: {
     async checkInterval(c) {
       const cls = c.data.check as Check;
-      if (cls === 'due' || cls === 'expired') {
-        // The check runs on the server's clock: skip the server's time to where the path
-        // wants the check against the token's end (console Market ▸ Skip, as the words say),
-        // and let a quote bring the new time to the page before the interval fires. The skip
-        // lands there already: the page's clock jumps the interval below, the server's does
-        // not, and a quote read between the jump and the check brings the page back to it.
-        const token = (await c.page.evaluate(
-          `JSON.parse(localStorage.getItem('session')).token`,
-        )) as string;
-        const end = (decodeToken(token)?.exp ?? 0) * 1000;
-        const now = await backOffice<number>(c.page, 'now');
-        const skip = end - BEFORE[cls] - now;
-        if (skip > 0) await backOffice(c.page, 'skipTime', skip);
-        // real delay: a quote of the live feed brings the skipped time to the page; nothing marks it.
-        await c.page.waitForTimeout(1500);
-      }
+      // The check runs on the server's clock: skip the server's time to where the path
+      // wants the check against the token's end (console Market ▸ Skip, as the words say),
+      // and let a quote bring the new time to the page before the interval fires. The skip
+      // lands there already: the page's clock jumps the interval below, the server's does
+      // not, and a quote read between the jump and the check brings the page back to it.
+      if (cls === 'due' || cls === 'expired') await skipTo(c.page, BEFORE[cls]);
       await c.page.clock.fastForward(SESSION_CHECK_MS);
     },
   },
@@ -162,7 +209,11 @@ export const sessionUi: UiDriver = {
     async signedOut(c, e) {
       const type = e.type;
       if (type === 'session.logout') await toastSays(c.page, t('log_out_success'));
-      if (type === 'session.cleared') await toastSays(c.page, t('tips.login_required'));
+      // A refused renewal: one plain message at sign in, never "Please login first".
+      if (type === 'session.cleared' || type === 'xstate.done.actor.refresh') {
+        await toastSays(c.page, t('tips.session_expired'));
+        await expect(c.page.getByText(t('tips.login_required'))).toHaveCount(0);
+      }
       if (type === 'xstate.done.actor.check' && c.data.check === 'invalid')
         await expect(c.page).toHaveURL(/\/$/);
       // Signed out, My page asks to sign in (the path ends here, or starts on that screen).
@@ -174,8 +225,9 @@ export const sessionUi: UiDriver = {
     'signedIn.loadingUser': nothing,
     'signedIn.loadingUnread': nothing,
     async 'signedIn.idle'(c, e) {
-      if (e.type === 'xstate.done.actor.refresh' && codeOf(e) !== 0)
-        await toastSays(c.page, codeText({ t }, codeOf(e) as number));
+      // Renewed, by a check or by a read's 401: still signed in, nothing said.
+      if (e.type === 'xstate.done.actor.refresh' || isRenewal(e))
+        await expect(c.page.getByText(t('tips.login_required'))).toHaveCount(0);
     },
     'signedIn.checking': nothing,
     'signedIn.refreshing': nothing,

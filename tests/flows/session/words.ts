@@ -1,8 +1,9 @@
 /**
  * The session in a person's words (paths.ts beside it): sign
  * in, the user and unread count loads, the check every 60 s with its refresh,
- * and every way a session ends. The server's clock is moved with the console's
- * Market ▸ Skip buttons (a token lives 30 minutes); refusals are console faults.
+ * a token renewed on arrival or after a call's 401, and every way a session
+ * ends. The server's clock is moved with the console's Market ▸ Skip buttons
+ * (a token lives 30 minutes); refusals are console faults.
  */
 import { SESSION_CHECK_MS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
@@ -54,14 +55,21 @@ const renewing = (c: StepCtx) => {
   const last = c.history.at(-1);
   return last?.type === 'xstate.done.actor.check' && checkOf(last) === 'due';
 };
-/** The renewal's outcome, as the person sees it. */
+type Outcome = 'renewed' | 'refused' | 'unreachable';
+const outcomeOf = (e: AnyEvent) => (e.output as { outcome: Outcome }).outcome;
+/** The renewal's outcome, as the person sees it (a refusal: see signedOut). */
 const renewal = (w: W, e: AnyEvent) =>
-  codeOf(e) === 0
+  outcomeOf(e) === 'renewed'
     ? w.say('Still signed in (the session was renewed)', 'ログインのまま（セッションが更新された）')
-    : w.say(
-        `${codeToast(w, 1044)}; still signed in until the token ends`,
-        `${codeToast(w, 1044)}。トークンの期限まではログインのまま`,
-      );
+    : stillIn(w);
+/** The session ends at sign in, said once, in plain words. */
+const expiredAtSignIn = (w: W) =>
+  w.say(
+    `${toast(w, w.t('tips.session_expired'))}; the sign-in page, nothing of the account shown`,
+    `${toast(w, w.t('tips.session_expired'))}。ログイン画面（アカウントの情報は表示されない）`,
+  );
+const isLate = (e: AnyEvent) => (e as { at?: number }).at === 31 * 60_000;
+const isRenewal = (e: AnyEvent) => (e as { renewed?: boolean }).renewed === true;
 
 export const sessionWords: Words = {
   machine: 'session',
@@ -78,17 +86,28 @@ export const sessionWords: Words = {
     ),
   ],
   events: {
-    'session.signedIn': (w, e, c) =>
-      c.history.some((x) => x.type === 'session.signedIn')
+    'session.signedIn': (w, e, c) => {
+      if (isLate(e))
+        return w.say(
+          `${signInAgain(w, WHO)}; close the app's tab, and open the app again 31 minutes later (as after lunch: a token lives 30 minutes, so the stored one has expired)`,
+          `${signInAgain(w, WHO)}。アプリのタブを閉じ、31分後にもう一度開く（昼休み明けと同じ：トークンの有効期間は30分なので、保存されたトークンは失効している）`,
+        );
+      if (isRenewal(e))
+        return w.say(
+          `Let the token expire between two checks: ${skip(w, 60, 1)}; within a second the balance is read again, and its 401 renews the session`,
+          `確認の合間にトークンを失効させる：${skip(w, 60, 1)}。1秒以内に残高が再読み込みされ、その401でセッションが更新される`,
+        );
+      return c.history.some((x) => x.type === 'session.signedIn')
         ? w.say(
             `Switch to the demo account: press ${w.q('account.toDemo')}, then ${w.q('common.confirm')}`,
             `デモ口座に切り替える：${w.q('account.toDemo')}、続けて${w.q('common.confirm')}を押す`,
           )
-        : signInAgain(w, WHO),
+        : signInAgain(w, WHO);
+    },
     'session.cleared': (w) =>
       w.say(
-        `End the session on the server's side: ${w.fault('unreadCount', 'status', 401)}; then click outside the browser window and back into it (the app reloads the unread count)`,
-        `サーバー側でセッションを終わらせる：${w.fault('unreadCount', 'status', 401)}。ブラウザのウィンドウ外をクリックしてから戻る（未読数が再読み込みされる）`,
+        `End the session on the server's side: ${w.fault('unreadCount', 'status', 401)} and ${w.fault('refresh', 'code', 23519)}; then click outside the browser window and back into it (the app reloads the unread count; its 401 asks for a renewal, which is refused)`,
+        `サーバー側でセッションを終わらせる：${w.fault('unreadCount', 'status', 401)}、${w.fault('refresh', 'code', 23519)}。ブラウザのウィンドウ外をクリックしてから戻る（未読数の401で更新が求められ、拒否される）`,
       ),
     'session.logout': (w) => logOut(w),
     'window.focus': (w) =>
@@ -150,8 +169,8 @@ export const sessionWords: Words = {
             );
           case 'expired':
             return w.say(
-              `Let the token expire: ${skip(w, 60, 1)}`,
-              `トークンを失効させる：${skip(w, 60, 1)}`,
+              `Let the token expire: ${skip(w, 60, 1)} (the next check meets a 401 and renews)`,
+              `トークンを失効させる：${skip(w, 60, 1)}（次の確認で401となり更新される）`,
             );
           case 'invalid':
             return w.fault('sessionCheck', 'code', -1);
@@ -163,7 +182,12 @@ export const sessionWords: Words = {
       },
     },
     refresh: {
-      done: (w, e) => (codeOf(e) === 0 ? '' : w.fault('refresh', 'code', 1044)),
+      done: (w, e) =>
+        outcomeOf(e) === 'refused'
+          ? w.fault('refresh', 'code', 1044)
+          : outcomeOf(e) === 'unreachable'
+            ? w.fault('refresh', 'status', 500)
+            : '',
     },
   },
   delays: {
@@ -176,11 +200,8 @@ export const sessionWords: Words = {
   states: {
     signedOut: (w, e, c) => {
       if (e.type === 'session.logout') return loggedOut(w);
-      if (e.type === 'session.cleared')
-        return w.say(
-          `${toast(w, w.t('tips.login_required'))}; the sign-in page`,
-          `${toast(w, w.t('tips.login_required'))}。ログイン画面`,
-        );
+      if (e.type === 'session.cleared' || e.type === 'xstate.done.actor.refresh')
+        return expiredAtSignIn(w);
       if (e.type === 'xstate.done.actor.check' && checkOf(e) === 'invalid')
         return w.say(
           `${signedOutBar(w)}; the home page (address /)`,
@@ -196,8 +217,14 @@ export const sessionWords: Words = {
     // Said by the child states, once each: the parent would repeat it at every step.
     signedIn: () => '',
     // A person's step that starts a load already shows its result: say it here too.
-    'signedIn.loadingUser': (w, e) => {
+    'signedIn.loadingUser': (w, e, c) => {
       if (e.type === 'user.reload') return reloaded(w);
+      // On arrival: the first load, once the token is renewed.
+      if (e.type === 'xstate.done.actor.refresh' && c.history.some(isLate))
+        return w.say(
+          `Signed in, no ${w.q('tips.login_required')}: the account loads`,
+          `ログイン状態、${w.q('tips.login_required')}は出ない：アカウントが読み込まれる`,
+        );
       // Asked for during the renewal: done right after it.
       if (e.type === 'xstate.done.actor.refresh') return `${renewal(w, e)}; ${reloaded(w)}`;
       return '';
@@ -222,12 +249,23 @@ export const sessionWords: Words = {
       if (e.type === 'window.focus') return stillIn(w);
       if (e.type === 'unread.refresh') return markedRead(w);
       if (e.type === 'user.reload') return reloaded(w);
+      if (isRenewal(e))
+        return w.say(
+          `Still signed in, no ${w.q('tips.login_required')} (the session was renewed)`,
+          `ログインのまま、${w.q('tips.login_required')}は出ない（セッションが更新された）`,
+        );
       return demo(c)
         ? w.say(`The top bar shows ${w.q('top.demo')}`, `上部バーに${w.q('top.demo')}`)
         : w.say('Signed in: the top bar shows your account', 'ログイン状態：上部バーにアカウント');
     },
     'signedIn.checking': () => '',
-    'signedIn.refreshing': () => '',
+    'signedIn.refreshing': (w, e) =>
+      isLate(e)
+        ? w.say(
+            'Nothing of the account shown yet (the token is being renewed)',
+            'アカウントの情報はまだ表示されない（トークンを更新中）',
+          )
+        : '',
   },
   names: {
     signedOut: ['Logged out', 'ログアウト済み'],
@@ -249,16 +287,28 @@ export const sessionWords: Words = {
     'signedIn.idle|unread.refresh|0': (w) =>
       w.say('Reading a notification refreshes the count', 'お知らせを読むと未読数が更新'),
     'signedIn.idle|user.reload|0': (w) => w.say('Reload the user', 'ユーザー情報の再読み込み'),
+    'signedOut|session.signedIn|0': (w) =>
+      w.say(
+        'A token stored before lunch is renewed before anything is shown',
+        '昼休み前に保存されたトークンは表示の前に更新',
+      ),
+    'signedIn|session.signedIn|0': (w) =>
+      w.say('A read meets a 401: renewed, signed in', '読み込みで401：更新してログインのまま'),
     'signedIn.checking|xstate.done.actor.check|0': (w) =>
-      w.say('The token expires', 'トークンの失効'),
+      w.say('The token expires: renewed', 'トークンの失効：更新'),
     'signedIn.checking|xstate.done.actor.check|1': (w) =>
       w.say('The server refuses the session: back home', 'サーバーがセッションを拒否：ホームへ'),
     'signedIn.checking|xstate.done.actor.check|3': (w) =>
       w.say('The session check every minute', '毎分のセッション確認'),
     'signedIn.refreshing|xstate.done.actor.refresh|0': (w) =>
-      w.say('The session is renewed before it ends', '期限前にセッションを更新'),
+      w.say('Renewal refused: sign in again', '更新拒否：再ログイン'),
     'signedIn.refreshing|xstate.done.actor.refresh|1': (w) =>
-      w.say('Renewal refused: kept until it ends', '更新拒否：期限まで継続'),
+      w.say('The session is renewed before it ends', '期限前にセッションを更新'),
+    'signedIn.refreshing|xstate.done.actor.refresh|2': (w) =>
+      w.say(
+        'Renewed on arrival, then the account loads',
+        '到着時に更新してからアカウントを読み込み',
+      ),
     'signedIn|always|0': (w) =>
       w.say(
         'Demo trading switched off ends a demo session',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   learnFromQuotes,
   learnServerTime,
@@ -8,6 +8,7 @@ import {
   serverOffset,
   serverTimeKnown,
 } from '../../../src/state/server-clock.ts';
+import { memoryStorage } from '../../support/storage.ts';
 
 describe('serverClock', () => {
   let local = 1_000_000;
@@ -63,5 +64,29 @@ describe('serverClock', () => {
     resetServerClock(() => local);
     learnFromQuotes([{ lastUpdate: local - 86_400_000 }, { lastUpdate: local + 5000 }]);
     expect(serverOffset()).toBe(5000);
+  });
+});
+
+describe('serverClock across loads', () => {
+  it('a new load starts from the offset the last one learned (a stored token is judged before any quote)', async () => {
+    const { entries: store, storage } = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    try {
+      vi.resetModules();
+      const first = await import('../../../src/state/server-clock.ts');
+      expect(first.serverOffset()).toBe(0);
+      // The server is 31 minutes ahead (its clock skipped); small moves are not written each quote.
+      first.learnServerTime(Date.now() + 31 * 60_000);
+      const written = store.get('serverOffset');
+      first.learnServerTime(Date.now() + 31 * 60_000 + 300);
+      expect(store.get('serverOffset')).toBe(written);
+      vi.resetModules();
+      const next = await import('../../../src/state/server-clock.ts');
+      expect(next.serverOffset()).toBeGreaterThan(31 * 60_000 - 1000);
+      expect(next.serverNow() - Date.now()).toBeGreaterThan(31 * 60_000 - 1000);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });
