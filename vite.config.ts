@@ -7,6 +7,7 @@ import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { localeSplit } from './build/locale-split.ts';
+import { workerInApp } from './build/worker-in-app.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -29,6 +30,7 @@ const versionFile = (): Plugin => ({
 
 const EN_REST = 'src/i18n/locales/en.json?rest';
 const CHART = 'src/ui/screens/chart.tsx';
+const WORKER = 'src/simulator/worker.ts';
 
 export default defineConfig({
   plugins: [
@@ -54,6 +56,8 @@ export default defineConfig({
       routes: 'src/ui/boot/route-preload.ts',
     }),
     pwa('public/config/site.json'),
+    // One build for the page and the simulator's worker: what both run is loaded once.
+    workerInApp('src/ui/boot/early.ts', WORKER),
   ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   resolve: {
@@ -84,9 +88,14 @@ export default defineConfig({
           groups: [
             {
               debugName: 'first-route',
-              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx', {
-                'chart-screen': CHART,
-              }),
+              name: firstRouteChunks(
+                'src/main.tsx',
+                'src/ui/root.tsx',
+                {
+                  'chart-screen': CHART,
+                },
+                WORKER,
+              ),
               includeDependenciesRecursively: false,
             },
           ],

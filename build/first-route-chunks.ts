@@ -31,6 +31,7 @@ import path from 'node:path';
 
 type ModuleInfo = {
   importedIds: readonly string[];
+  dynamicallyImportedIds?: readonly string[];
   importers: readonly string[];
   dynamicImporters: readonly string[];
 } | null;
@@ -55,6 +56,23 @@ const TRADE =
   /[\\/]src[\\/](ui[\\/]trade|machines[\\/](chartGate|validation)|api[\\/]order-rules)[\\/.]/;
 /** A shared library (big.js) keeps the chunk the bundler gives it: a screen that needs only it loads only it. */
 const LIBRARY = /[\\/]node_modules[\\/]/;
+
+/** The chunk of the modules the page's first route and the simulator's worker both run. */
+const WIRE = 'wire';
+
+/** A module and all it imports, statically or with import(). */
+function everything(ctx: Ctx, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  while (todo.length) {
+    const id = todo.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    todo.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
+}
 
 /** `from` and what it imports, within `within`. */
 function reach(ctx: Ctx, from: Iterable<string>, within: Set<string>): Set<string> {
@@ -102,10 +120,13 @@ export function firstRouteChunks(
   root: string,
   /** Chunk name → a lazy screen's module. */
   screens: Record<string, string> = {},
+  /** The simulator's worker, an entry of the same build (build/worker-in-app.ts). */
+  worker?: string,
 ) {
   const entryId = path.resolve(entry);
   const rootId = path.resolve(root);
   let entryGraph: Set<string> | undefined;
+  let workerGraph: Set<string> | undefined;
   let first: Set<string> | undefined;
   let screenGraphs: [string, Set<string>, Map<string, string | null>][] | undefined;
   const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
@@ -122,6 +143,10 @@ export function firstRouteChunks(
   return (id: string, ctx: Ctx): string | null => {
     entryGraph ??= closure(ctx, entryId, new Set());
     first ??= closure(ctx, rootId, entryGraph);
+    workerGraph ??= worker ? everything(ctx, path.resolve(worker)) : new Set();
+    // What the worker runs stays out of the page's chunks (they would load React into it):
+    // shared with the first route, in one chunk both load; else the bundler's own chunks.
+    if (workerGraph.has(id)) return entryGraph.has(id) || first.has(id) ? WIRE : null;
     if (entryGraph.has(id)) return 'index';
     if (!first.has(id)) {
       const done = new Set([...entryGraph, ...first]);
