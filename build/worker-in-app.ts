@@ -65,7 +65,7 @@ export function workerInApp(importer: string, worker: string): Plugin {
       if (!code.match(spelled)) this.error(`worker-in-app: ${importer} does not name ${worker}`);
       ref ??= this.emitFile({ type: 'chunk', id: workerId, name: 'worker' });
       return {
-        code: code.replace(spelled, `new URL(import.meta.ROLLUP_FILE_URL_${ref})`),
+        code: code.replace(spelled, `new URL(import.meta.ROLLUP_FILE_URL_${ref}, import.meta.url)`),
         map: null,
       };
     },
