@@ -28,10 +28,11 @@
  * start that failed with "Export 'root_exports' is not defined".
  */
 import path from 'node:path';
+import { everything } from './worker-in-app.ts';
 
 type ModuleInfo = {
   importedIds: readonly string[];
-  dynamicallyImportedIds?: readonly string[];
+  dynamicallyImportedIds: readonly string[];
   importers: readonly string[];
   dynamicImporters: readonly string[];
 } | null;
@@ -59,20 +60,6 @@ const LIBRARY = /[\\/]node_modules[\\/]/;
 
 /** The chunk of the modules the page's first route and the simulator's worker both run. */
 const WIRE = 'wire';
-
-/** A module and all it imports, statically or with import(). */
-function everything(ctx: Ctx, from: string): Set<string> {
-  const seen = new Set<string>();
-  const todo = [from];
-  while (todo.length) {
-    const id = todo.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    todo.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-  }
-  return seen;
-}
 
 /** `from` and what it imports, within `within`. */
 function reach(ctx: Ctx, from: Iterable<string>, within: Set<string>): Set<string> {

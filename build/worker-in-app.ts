@@ -20,6 +20,26 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
+type Graph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+/** A module and all it imports, statically or with import(): what a worker may run. */
+export function everything(ctx: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  while (todo.length) {
+    const id = todo.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    todo.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
+}
+
 export function workerInApp(importer: string, worker: string): Plugin {
   const importerId = path.resolve(importer);
   const workerId = path.resolve(worker);
@@ -51,12 +71,17 @@ export function workerInApp(importer: string, worker: string): Plugin {
     // Before vite:build-import-analysis's, which asks resolveDependencies above.
     generateBundle(_opts, bundle) {
       if (!ref) return;
+      const runs = everything(this, workerId);
       const todo = [this.getFileName(ref)];
       while (todo.length) {
         const name = todo.pop() as string;
         const chunk = bundle[name];
         if (workerChunks.has(name) || chunk?.type !== 'chunk') continue;
         workerChunks.add(name);
+        // A page module in a chunk the worker loads would run there (React, the DOM): the
+        // chunking (first-route-chunks.ts) must keep them apart.
+        const foreign = chunk.moduleIds.find((id) => !runs.has(id));
+        if (foreign) this.error(`worker-in-app: ${name}, loaded by the worker, holds ${foreign}`);
         todo.push(...chunk.imports, ...chunk.dynamicImports);
       }
     },
