@@ -29,6 +29,7 @@ const versionFile = (): Plugin => ({
 });
 
 const EN_REST = 'src/i18n/locales/en.json?rest';
+const EN_FIRST = 'src/i18n/locales/en.json?first';
 const CHART = 'src/ui/screens/chart.tsx';
 const WORKER = 'src/simulator/worker.ts';
 
@@ -46,7 +47,7 @@ export default defineConfig({
         chartAlt: [CHART, EN_REST],
       },
       // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
-      ['src/i18n/locales/en.json?first'],
+      [EN_FIRST],
     ),
     // Run by index.html as it parses, before any module (issue 31).
     inlineBoot({
@@ -95,6 +96,7 @@ export default defineConfig({
                   'chart-screen': CHART,
                 },
                 WORKER,
+                [EN_FIRST],
               ),
               includeDependenciesRecursively: false,
             },

@@ -109,7 +109,19 @@ export function firstRouteChunks(
   screens: Record<string, string> = {},
   /** The simulator's worker, an entry of the same build (build/worker-in-app.ts). */
   worker?: string,
+  /**
+   * Lazy modules every start loads at once (English's first part), in the
+   * entry's chunk: one request fewer in the first wave, where on HTTP/1.1's
+   * 6 connections the site config waited for one (issue 31, round 4).
+   */
+  withEntry: string[] = [],
 ) {
+  const withEntryIds = new Set(
+    withEntry.map((m) => {
+      const [file, query] = m.split('?');
+      return `${path.resolve(file ?? '')}${query ? `?${query}` : ''}`;
+    }),
+  );
   const entryId = path.resolve(entry);
   const rootId = path.resolve(root);
   let entryGraph: Set<string> | undefined;
@@ -134,7 +146,7 @@ export function firstRouteChunks(
     // What the worker runs stays out of the page's chunks (they would load React into it):
     // shared with the first route, in one chunk both load; else the bundler's own chunks.
     if (workerGraph.has(id)) return entryGraph.has(id) || first.has(id) ? WIRE : null;
-    if (entryGraph.has(id)) return 'index';
+    if (entryGraph.has(id) || withEntryIds.has(id)) return 'index';
     if (!first.has(id)) {
       const done = new Set([...entryGraph, ...first]);
       screenGraphs ??= Object.entries(screens).map(([name, m]) => {
