@@ -28,7 +28,6 @@ const versionFile = (): Plugin => ({
   },
 });
 
-const EN_REST = 'src/i18n/locales/en.json?rest';
 const EN_FIRST = 'src/i18n/locales/en.json?first';
 const CHART = 'src/ui/screens/chart.tsx';
 const WORKER = 'src/simulator/worker.ts';
@@ -38,15 +37,15 @@ export default defineConfig({
     react(),
     localeSplit('src/i18n/locales/en.json'),
     versionFile(),
-    // The chart's screen preloaded when a page opens on it (its Buy, issue 31), with the
-    // rest of English that every lazy screen waits for (i18n/index.ts allTexts).
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31). Not the rest of
+    // English: the screen's texts are in the first part (round 4); its chart panel asks for the rest.
     preloadApp(
       'src/ui/root.tsx',
       {
-        chart: [CHART, EN_REST],
-        chartAlt: [CHART, EN_REST],
+        chart: [CHART],
+        chartAlt: [CHART],
       },
-      // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
+      // English's first part, the fallback, loaded by every start (in the entry's chunk: first-route-chunks.ts).
       [EN_FIRST],
     ),
     // Run by index.html as it parses, before any module (issue 31).

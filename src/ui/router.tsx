@@ -28,9 +28,12 @@ function later<M>(
   return lazy(() => withAllTexts(load)().then((m) => ({ default: pick(m) })));
 }
 
-const ChartScreen = later(
-  () => import('./screens/chart.tsx'),
-  (m) => m.ChartScreen,
+/**
+ * The chart needs only the first part of English (i18n/first-texts.ts): a page opened on
+ * one does not wait for the rest (12 KB on a slow link) to enable Buy. Its chart panel does.
+ */
+const ChartScreen = lazy(() =>
+  import('./screens/chart.tsx').then((m) => ({ default: m.ChartScreen })),
 );
 
 /** Screens by route name: home and the chart here, the others from screen-loaders.ts. */
