@@ -7,6 +7,7 @@ import { preloadApp } from './build/preload-app.ts';
 import { firstRouteChunks } from './build/first-route-chunks.ts';
 import { inlineBoot } from './build/inline-boot.ts';
 import { localeSplit } from './build/locale-split.ts';
+import { workerInApp } from './build/worker-in-app.ts';
 import { slow } from './tests/support/time-scale.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -27,24 +28,25 @@ const versionFile = (): Plugin => ({
   },
 });
 
-const EN_REST = 'src/i18n/locales/en.json?rest';
+const EN_FIRST = 'src/i18n/locales/en.json?first';
 const CHART = 'src/ui/screens/chart.tsx';
+const WORKER = 'src/simulator/worker.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     localeSplit('src/i18n/locales/en.json'),
     versionFile(),
-    // The chart's screen preloaded when a page opens on it (its Buy, issue 31), with the
-    // rest of English that every lazy screen waits for (i18n/index.ts allTexts).
+    // The chart's screen preloaded when a page opens on it (its Buy, issue 31). Not the rest of
+    // English: the screen's texts are in the first part (round 4); its chart panel asks for the rest.
     preloadApp(
       'src/ui/root.tsx',
       {
-        chart: [CHART, EN_REST],
-        chartAlt: [CHART, EN_REST],
+        chart: [CHART],
+        chartAlt: [CHART],
       },
-      // English's first part, the fallback, is loaded by every start (i18n's first wave, not the entry's).
-      ['src/i18n/locales/en.json?first'],
+      // English's first part, the fallback, loaded by every start (in the entry's chunk: first-route-chunks.ts).
+      [EN_FIRST],
     ),
     // Run by index.html as it parses, before any module (issue 31).
     inlineBoot({
@@ -54,6 +56,8 @@ export default defineConfig({
       routes: 'src/ui/boot/route-preload.ts',
     }),
     pwa('public/config/site.json'),
+    // One build for the page and the simulator's worker: what both run is loaded once.
+    workerInApp('src/ui/boot/early.ts', WORKER),
   ],
   define: { __APP_VERSION__: JSON.stringify(BUILD_VERSION) },
   resolve: {
@@ -84,9 +88,15 @@ export default defineConfig({
           groups: [
             {
               debugName: 'first-route',
-              name: firstRouteChunks('src/main.tsx', 'src/ui/root.tsx', {
-                'chart-screen': CHART,
-              }),
+              name: firstRouteChunks(
+                'src/main.tsx',
+                'src/ui/root.tsx',
+                {
+                  'chart-screen': CHART,
+                },
+                WORKER,
+                [EN_FIRST],
+              ),
               includeDependenciesRecursively: false,
             },
           ],

@@ -17,7 +17,8 @@
  * Buy for a guest), bytes
  * transferred, and the critical path's round trips (bench/network-waves.ts).
  * The waterfall of one slow-4G first visit is saved in bench-results/
- * (network-waterfall.json, network-waterfall.html).
+ * (network-waterfall.json, network-waterfall.html), and one of its Buy loads
+ * with the page's `boot:*` marks (network-waterfall-buy.json, .html).
  *
  * Caveats: the page's emulation does not reach the service worker's own
  * requests (its precache runs unthrottled); WebSocket frames are throttled by
@@ -202,15 +203,34 @@ async function measure(
   };
 }
 
-/** Buy enabled on /chart/BTCUSDT (a load of its own; the home screen has no Buy for a guest). */
-async function measureBuy(page: Page, url: string, net: Network, cpu: number): Promise<number> {
+/**
+ * Buy enabled on /chart/BTCUSDT (a load of its own; the home screen has no Buy for a guest),
+ * with its requests and the page's start-up marks (`boot:*`), for the Buy waterfall.
+ */
+async function measureBuy(
+  page: Page,
+  url: string,
+  net: Network,
+  cpu: number,
+): Promise<{ buy: number; log: NetEntry[]; marks: Record<string, number> }> {
   const cdp = await page.context().newCDPSession(page);
   await throttle(cdp, net, cpu);
+  const log = new NetLog(cdp);
   await page.addInitScript(probe('buy'));
   await load(page, url);
   const r = await readings(page);
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('boot:'))
+        .map((m) => [m.name, m.startTime]),
+    ),
+  );
+  const entries = log.entries();
+  log.stop();
   await cdp.detach();
-  return r.buy;
+  return { buy: r.buy, log: entries, marks };
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -259,16 +279,27 @@ const median = (xs: number[]) => {
 
 /** The one slow-4G first visit's waterfall, as JSON and as a page a person can open. */
 function saveWaterfall(s: Sample, label: string): void {
-  mkdirSync('bench-results', { recursive: true });
-  const data = {
+  writeWaterfall('network-waterfall', {
     label,
-    at: new Date().toISOString(),
     marks: { firstPaint: s.fp, firstPrice: s.price, livePrice: s.live, socketTick: s.socket },
     criticalPath: criticalPath(s.log, s.socket, 'market').map((e) => e.id),
     entries: s.log,
-  };
-  writeFileSync('bench-results/network-waterfall.json', JSON.stringify(data, null, 2));
-  writeFileSync('bench-results/network-waterfall.html', waterfallHtml(data));
+  });
+}
+
+function writeWaterfall(
+  name: string,
+  data: {
+    label: string;
+    marks: Record<string, number>;
+    criticalPath: string[];
+    entries: NetEntry[];
+  },
+): void {
+  mkdirSync('bench-results', { recursive: true });
+  const out = { ...data, at: new Date().toISOString() };
+  writeFileSync(`bench-results/${name}.json`, JSON.stringify(out, null, 2));
+  writeFileSync(`bench-results/${name}.html`, waterfallHtml(out));
 }
 
 /** The production build in a folder of its own, its site config pointing at the live server. */
@@ -314,8 +345,17 @@ export async function run(): Promise<BenchResult[]> {
             b.push(await sample(browser, ref.url, 'ref', net, cpu, visit));
             if (withBuy) {
               const ctx = await newContext(browser);
-              buy.push(await measureBuy(await ctx.newPage(), `${ours}chart/BTCUSDT`, net, cpu));
+              const got = await measureBuy(await ctx.newPage(), `${ours}chart/BTCUSDT`, net, cpu);
               await ctx.close();
+              buy.push(got.buy);
+              // What Buy waits for: its first sample's requests and start-up marks.
+              if (!waterfall)
+                writeWaterfall('network-waterfall-buy', {
+                  label: `/chart/BTCUSDT, ${visit} visit, ${net.name}, ${cpu}× CPU: Buy enabled`,
+                  marks: { ...got.marks, buyEnabled: got.buy },
+                  criticalPath: [],
+                  entries: got.log,
+                });
             }
           }
           if (!waterfall && net.name === 'slow 4G' && visit === 'first') {

@@ -28,9 +28,11 @@
  * start that failed with "Export 'root_exports' is not defined".
  */
 import path from 'node:path';
+import { everything } from './worker-in-app.ts';
 
 type ModuleInfo = {
   importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
   importers: readonly string[];
   dynamicImporters: readonly string[];
 } | null;
@@ -55,6 +57,9 @@ const TRADE =
   /[\\/]src[\\/](ui[\\/]trade|machines[\\/](chartGate|validation)|api[\\/]order-rules)[\\/.]/;
 /** A shared library (big.js) keeps the chunk the bundler gives it: a screen that needs only it loads only it. */
 const LIBRARY = /[\\/]node_modules[\\/]/;
+
+/** The chunk of the modules the page's first route and the simulator's worker both run. */
+const WIRE = 'wire';
 
 /** `from` and what it imports, within `within`. */
 function reach(ctx: Ctx, from: Iterable<string>, within: Set<string>): Set<string> {
@@ -102,10 +107,25 @@ export function firstRouteChunks(
   root: string,
   /** Chunk name → a lazy screen's module. */
   screens: Record<string, string> = {},
+  /** The simulator's worker, an entry of the same build (build/worker-in-app.ts). */
+  worker?: string,
+  /**
+   * Lazy modules every start loads at once (English's first part), in the
+   * entry's chunk: one request fewer in the first wave, where on HTTP/1.1's
+   * 6 connections the site config waited for one (issue 31, round 4).
+   */
+  withEntry: string[] = [],
 ) {
+  const withEntryIds = new Set(
+    withEntry.map((m) => {
+      const [file, query] = m.split('?');
+      return `${path.resolve(file ?? '')}${query ? `?${query}` : ''}`;
+    }),
+  );
   const entryId = path.resolve(entry);
   const rootId = path.resolve(root);
   let entryGraph: Set<string> | undefined;
+  let workerGraph: Set<string> | undefined;
   let first: Set<string> | undefined;
   let screenGraphs: [string, Set<string>, Map<string, string | null>][] | undefined;
   const closure = (ctx: Ctx, from: string, skip: Set<string>): Set<string> => {
@@ -122,7 +142,11 @@ export function firstRouteChunks(
   return (id: string, ctx: Ctx): string | null => {
     entryGraph ??= closure(ctx, entryId, new Set());
     first ??= closure(ctx, rootId, entryGraph);
-    if (entryGraph.has(id)) return 'index';
+    workerGraph ??= worker ? everything(ctx, path.resolve(worker)) : new Set();
+    // What the worker runs stays out of the page's chunks (they would load React into it):
+    // shared with the first route, in one chunk both load; else the bundler's own chunks.
+    if (workerGraph.has(id)) return entryGraph.has(id) || first.has(id) ? WIRE : null;
+    if (entryGraph.has(id) || withEntryIds.has(id)) return 'index';
     if (!first.has(id)) {
       const done = new Set([...entryGraph, ...first]);
       screenGraphs ??= Object.entries(screens).map(([name, m]) => {

@@ -215,22 +215,6 @@ export function marketStatusAt(h: MarketHours, t: number): MarketStatus {
 /** Whether the market of these hours is open (not early trading, not closed) at `t`. */
 export const isOpenAt = (h: MarketHours, t: number): boolean => marketStatusAt(h, t) === 'open';
 
-/**
- * Only history while the market is not open (closed or early_trading,
- * trading.md §2 "Chart"): the chart's gate reads it of the `marketStatus`
- * call, every quote list of the status in the product's price entry.
- */
-export const historyOnly = (status: MarketStatus): boolean => status !== 'open';
-
-/**
- * A product shown as closed in a quote list: its market is not open (the
- * price entry's `marketStatus`, the chart's rule) or it does not trade
- * (tradeStatus 0, §8 "Closed product"). An entry without a status (an older
- * server, or prices remembered from an earlier visit) is not marked.
- */
-export const quoteClosed = (q: { marketStatus?: MarketStatus; tradeStatus?: number }): boolean =>
-  (q.marketStatus !== undefined && historyOnly(q.marketStatus)) || q.tradeStatus === 0;
-
 /** Open intervals [start, end) that overlap [from, to], merged where they touch. */
 export function openIntervals(h: MarketHours, from: number, to: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];

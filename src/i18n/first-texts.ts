@@ -1,11 +1,13 @@
 /**
  * English comes in two files (issue 31, bytes): the texts the first route's
  * own modules show (home, the shell, the client's error messages, the
- * console's launcher), preloaded with the root; and the rest, loaded after
- * the first prices or with the first lazy screen, which waits for it
- * (i18n/index.ts `allTexts`). A first-route module that used a text left in
- * the rest would show its key: tests/unit/i18n-first-texts.test.ts walks the
- * first route's imports and fails on one.
+ * console's launcher) and the chart screen's (its header and Buy / Sell: a
+ * page opened on a chart enables Buy without the rest, round 4), preloaded
+ * with the root; and the rest, loaded after the first prices or with the
+ * first other lazy screen, which waits for it (i18n/index.ts `allTexts`). A
+ * first-route or chart-screen module that used a text left in the rest would
+ * show its key: tests/unit/i18n-first-texts.test.ts walks their imports and
+ * fails on one.
  */
 export type Texts = { [key: string]: string | Texts };
 
@@ -27,6 +29,22 @@ export const FIRST_TEXTS: readonly string[] = [
   'console.codeSent',
   'console.recordingBadge',
   'console.scenarioLinkFailed',
+  // The chart screen's own (ui/screens/chart.tsx and its static imports; its chart panel waits for the rest).
+  'index',
+  'top',
+  'chart.high',
+  'chart.historyOnly',
+  'chart.loading',
+  'chart.low',
+  'chart.price',
+  'chart.product',
+  'chart.trade_gone',
+  'chart.updated',
+  'chart.volume',
+  'option.long',
+  'option.short',
+  'order.buy',
+  'order.sell',
 ];
 
 const isGroup = (v: unknown): v is Texts => typeof v === 'object' && v !== null;

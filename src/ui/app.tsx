@@ -15,6 +15,7 @@ import { ConfigOverlay } from './components/config-overlay.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 import { Shell } from './shell/shell.tsx';
+import { warmScreenLoaders } from './router.tsx';
 import { ConsoleLauncher } from './console/console-launcher.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { isChunkError } from './boot/stale-build.ts';
@@ -85,14 +86,15 @@ export function App() {
   const [AfterStart, setAfterStart] = useState<ComponentType>();
   useEffect(
     () =>
-      afterStartUp(
-        () =>
-          void withAllTexts(() => import('./shell/after-start.tsx'))().then(
-            (m) => setAfterStart(() => m.AfterStart),
-            // A redeploy removed the chunk: load the new build (stale-build.ts).
-            (e: unknown) => void (isChunkError(e) && recoverFromStaleBuild()),
-          ),
-      ),
+      afterStartUp(() => {
+        void withAllTexts(() => import('./shell/after-start.tsx'))().then(
+          (m) => setAfterStart(() => m.AfterStart),
+          // A redeploy removed the chunk: load the new build (stale-build.ts).
+          (e: unknown) => void (isChunkError(e) && recoverFromStaleBuild()),
+        );
+        // A failure here shows when a screen is opened (router.tsx's error boundary).
+        warmScreenLoaders().catch(() => {});
+      }),
     [],
   );
   // Back to the tab: check the version file and read the flags again.

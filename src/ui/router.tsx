@@ -28,165 +28,39 @@ function later<M>(
   return lazy(() => withAllTexts(load)().then((m) => ({ default: pick(m) })));
 }
 
-const ChartScreen = later(
-  () => import('./screens/chart.tsx'),
-  (m) => m.ChartScreen,
+/**
+ * The chart needs only the first part of English (i18n/first-texts.ts): a page opened on
+ * one does not wait for the rest (12 KB on a slow link) to enable Buy. Its chart panel does.
+ */
+const ChartScreen = lazy(() =>
+  import('./screens/chart.tsx').then((m) => ({ default: m.ChartScreen })),
 );
 
-/** Screens by route name; routes without one say so. */
-export const SCREENS: Partial<Record<RouteName, ComponentType<ScreenProps>>> = {
-  home: Home,
-  chart: ChartScreen,
-  chartAlt: ChartScreen,
-  quotation: later(
-    () => import('./screens/quotation.tsx'),
-    (m) => m.Quotation,
-  ),
-  search: later(
-    () => import('./screens/search.tsx'),
-    (m) => m.Search,
-  ),
-  explore: later(
-    () => import('./screens/explore.tsx'),
-    (m) => m.Explore,
-  ),
-  service: later(
-    () => import('./screens/service.tsx'),
-    (m) => m.CustomerService,
-  ),
-  login: later(
-    () => import('./flows/login/login.tsx'),
-    (m) => m.Login,
-  ),
-  place: later(
-    () => import('./flows/marketOrder/place.tsx'),
-    (m) => m.Place,
-  ),
-  placeOption: later(
-    () => import('./flows/optionOrder/place.tsx'),
-    (m) => m.PlaceOption,
-  ),
-  user: later(
-    () => import('./screens/my-page.tsx'),
-    (m) => m.MyPage,
-  ),
-  register: later(
-    () => import('./flows/register/register.tsx'),
-    (m) => m.Register,
-  ),
-  forgot: later(
-    () => import('./flows/forgot/forgot.tsx'),
-    (m) => m.Forgot,
-  ),
-  account: later(
-    () => import('./flows/profile/account.tsx'),
-    (m) => m.Account,
-  ),
-  changePassword: later(
-    () => import('./flows/password/change.tsx'),
-    (m) => m.ChangePassword,
-  ),
-  bindEmail: later(
-    () => import('./flows/bindEmail/bind.tsx'),
-    (m) => m.BindEmail,
-  ),
-  responsible: later(
-    () => import('./flows/responsible/responsible.tsx'),
-    (m) => m.Responsible,
-  ),
-  verified: later(
-    () => import('./flows/verification/verified.tsx'),
-    (m) => m.Verified,
-  ),
-  juniorVerified: later(
-    () => import('./flows/verification/verified.tsx'),
-    (m) => m.JuniorVerified,
-  ),
-  juniorVerfiy: later(
-    () => import('./flows/verification/verified.tsx'),
-    (m) => m.JuniorVerified,
-  ),
-  notification: later(
-    () => import('./flows/notifications/notifications.tsx'),
-    (m) => m.Notifications,
-  ),
-  privacy: later(
-    () => import('./screens/user/static-pages.tsx'),
-    (m) => m.Privacy,
-  ),
-  standards: later(
-    () => import('./screens/user/static-pages.tsx'),
-    (m) => m.Standards,
-  ),
-  agreement: later(
-    () => import('./screens/user/static-pages.tsx'),
-    (m) => m.Agreement,
-  ),
-  copyTradeAgreement: later(
-    () => import('./screens/user/static-pages.tsx'),
-    (m) => m.CopyTradeAgreement,
-  ),
-  myWallet: later(
-    () => import('./screens/user/my-wallet.tsx'),
-    (m) => m.MyWallet,
-  ),
-  deposit: later(
-    () => import('./flows/deposit/deposit.tsx'),
-    (m) => m.Deposit,
-  ),
-  withdraw: later(
-    () => import('./flows/withdraw/withdraw.tsx'),
-    (m) => m.Withdraw,
-  ),
-  transactionList: later(
-    () => import('./screens/user/records.tsx'),
-    (m) => m.TransactionList,
-  ),
-  depositList: later(
-    () => import('./screens/user/records.tsx'),
-    (m) => m.DepositList,
-  ),
-  crypto: later(
-    () => import('./flows/cryptoAddress/addresses.tsx'),
-    (m) => m.CryptoList,
-  ),
-  addCrypto: later(
-    () => import('./flows/cryptoAddress/addresses.tsx'),
-    (m) => m.AddCrypto,
-  ),
-  deleteCrypto: later(
-    () => import('./flows/cryptoAddress/addresses.tsx'),
-    (m) => m.DeleteCrypto,
-  ),
-  bankCard: later(
-    () => import('./flows/bankCard/cards.tsx'),
-    (m) => m.BankCards,
-  ),
-  bankCardAlt: later(
-    () => import('./flows/bankCard/cards.tsx'),
-    (m) => m.BankCards,
-  ),
-  addBankCard: later(
-    () => import('./flows/bankCard/cards.tsx'),
-    (m) => m.AddBankCard,
-  ),
-  editBankCard: later(
-    () => import('./flows/bankCard/cards.tsx'),
-    (m) => m.EditBankCard,
-  ),
-  loan: later(
-    () => import('./flows/loan/loan.tsx'),
-    (m) => m.Loan,
-  ),
-  position: later(
-    () => import('./screens/positions.tsx'),
-    (m) => m.Positions,
-  ),
-  history: later(
-    () => import('./screens/positions.tsx'),
-    (m) => m.History,
-  ),
-};
+/** Screens by route name: home and the chart here, the others from screen-loaders.ts. */
+const byName = new Map<RouteName, ComponentType<ScreenProps>>([
+  ['home', Home],
+  ['chart', ChartScreen],
+  ['chartAlt', ChartScreen],
+]);
+
+const loaders = () => import('./screen-loaders.ts');
+
+/** Loads the other screens' loaders once start-up is over, so a first move to one waits for its own chunk only. */
+export const warmScreenLoaders = (): Promise<unknown> => loaders();
+
+/** The route's screen, loaded on first use (ComingSoon for a route without one); one per route. */
+function screenOf(name: RouteName): ComponentType<ScreenProps> {
+  let screen = byName.get(name);
+  if (!screen) {
+    const NoScreen = () => <ComingSoon name={name} />;
+    screen = later(
+      () => loaders().then((m) => m.SCREEN_LOADERS[name]?.()),
+      (found) => found ?? NoScreen,
+    );
+    byName.set(name, screen);
+  }
+  return screen;
+}
 
 export interface RouteHit {
   route: RouteDef & { name: RouteName };
@@ -217,8 +91,7 @@ export function useGuardedRoute(): RouteHit | undefined {
 }
 
 export function RouteScreen({ hit }: { hit: RouteHit }) {
-  const Screen = SCREENS[hit.route.name];
-  if (!Screen) return <ComingSoon name={hit.route.name} />;
+  const Screen = screenOf(hit.route.name);
   // A screen whose chunk fails (a redeploy) is caught here, so the tabs and top bar stay.
   return (
     <ErrorBoundary resetKey={hit.route.name}>

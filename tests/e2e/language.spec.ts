@@ -132,39 +132,43 @@ test('desktop: English chosen while the Japanese file is still loading stays Eng
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 });
 
+/** Keys of English shown as text or as an accessible name (a text that had not loaded). */
+async function keysShown(page: Page): Promise<string[]> {
+  const keys = new Set(texts('en').keys());
+  const shown = await page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')),
+    ].join(' '),
+  );
+  return shown.split(/[\s,;:()]+/).filter((w) => keys.has(w));
+}
+
+const REST = /\/assets\/en-rest-[\w-]+\.js$/;
+
+/** Holds the rest of English (i18n/first-texts.ts) back until `release()`. */
+async function holdRestOfEnglish(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(REST, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('phone: home needs only the first part of English; a lazy screen waits for the rest; no key shows', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  const keys = new Set(texts('en').keys());
-  const keysShown = async () =>
-    (
-      await page.evaluate(() =>
-        [
-          document.body.innerText,
-          ...[...document.querySelectorAll('[aria-label]')].map((e) =>
-            e.getAttribute('aria-label'),
-          ),
-        ].join(' '),
-      )
-    )
-      .split(/[\s,;:()]+/)
-      .filter((w) => keys.has(w));
-  // The rest of English (i18n/first-texts.ts) held back until released.
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  const rest = /\/assets\/en-rest-[\w-]+\.js$/;
-  await page.route(rest, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const asked = page.waitForRequest(rest);
+  const release = await holdRestOfEnglish(page);
+  const asked = page.waitForRequest(REST);
   await page.goto('/');
   await expect(page.locator('[data-testid^="row-bid-"]').first()).toHaveText(/\d/);
   await expect(page.getByRole('link', { name: 'Position' })).toBeVisible();
   // Asked for after the first prices, and home is whole without it.
   await asked;
-  expect(await keysShown()).toEqual([]);
+  expect(await keysShown(page)).toEqual([]);
   const screen = page.waitForResponse(/\/assets\/login-[\w-]+\.js$/);
   await go(page, '/login');
   await screen;
@@ -172,10 +176,25 @@ test('phone: home needs only the first part of English; a lazy screen waits for 
   await page.waitForTimeout(300);
   await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
-  expect(await keysShown()).toEqual([]);
+  expect(await keysShown(page)).toEqual([]);
   release();
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-  expect(await keysShown()).toEqual([]);
+  expect(await keysShown(page)).toEqual([]);
+});
+
+test('phone: a page opened on a chart enables Buy without the rest of English; its chart panel waits for it', async ({
+  page,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const release = await holdRestOfEnglish(page);
+  await page.goto('/chart/BTCUSDT');
+  await expect(page.getByRole('button', { name: 'Buy', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sell', exact: true })).toBeEnabled();
+  await expect(page.locator('.chart-panel')).toHaveCount(0);
+  expect(await keysShown(page)).toEqual([]);
+  release();
+  await expect(page.locator('.chart-panel')).toBeVisible();
+  expect(await keysShown(page)).toEqual([]);
 });
 
 test('phone: the language list shows a flag image for each language (trading §1)', async ({

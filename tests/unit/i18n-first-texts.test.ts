@@ -20,10 +20,13 @@ const leaves = (t: Texts, prefix = ''): string[] =>
 const at = (t: Texts, key: string): unknown =>
   key.split('.').reduce<unknown>((v, k) => (v as Texts | undefined)?.[k], t);
 
-/** The modules the first route evaluates: main.tsx and ui/root.tsx and their static imports. */
+/**
+ * The modules the first route evaluates (main.tsx and ui/root.tsx) and the chart screen
+ * (which shows without the rest: ui/router.tsx), with their static imports.
+ */
 function firstRouteModules(): string[] {
   const seen = new Set<string>();
-  const todo = ['src/main.tsx', 'src/ui/root.tsx'];
+  const todo = ['src/main.tsx', 'src/ui/root.tsx', 'src/ui/screens/chart.tsx'];
   for (let f = todo.pop(); f !== undefined && seen.size < 2000; f = todo.pop()) {
     if (seen.has(f)) continue;
     seen.add(f);
@@ -49,13 +52,14 @@ describe('English in two parts', () => {
     expect(JSON.stringify(first).length).toBeLessThan(JSON.stringify(en).length / 3);
   });
 
-  it("has in its first part every text the first route's modules translate", () => {
+  it("has in its first part every text the first route's and the chart screen's modules translate", () => {
     const modules = firstRouteModules();
-    // The walk reaches the home screen, the shell and the client (a broken walk proves nothing).
+    // The walk reaches the home screen, the shell, the client and Buy / Sell (a broken walk proves nothing).
     for (const m of [
       'src/ui/screens/home.tsx',
       'src/ui/shell/bottom-tabs.tsx',
       'src/api/client.ts',
+      'src/ui/trade/trade-buttons.tsx',
     ])
       expect(modules).toContain(m);
     const missing: string[] = [];
@@ -63,6 +67,12 @@ describe('English in two parts', () => {
       const src = readFileSync(f, 'utf8');
       for (const m of src.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g))
         if (typeof at(first, m[1] as string) !== 'string') missing.push(`${m[1]} (${f})`);
+      // `t(up ? 'order.buy' : 'order.sell')`: both texts.
+      for (const m of src.matchAll(
+        /\bt\([^'`()]*\?\s*'([A-Za-z0-9_.]+)'\s*:\s*'([A-Za-z0-9_.]+)'/g,
+      ))
+        for (const key of [m[1], m[2]] as string[])
+          if (typeof at(first, key) !== 'string') missing.push(`${key} (${f})`);
       // `code.${code}`, `home.banner_${id}`: the group before the variable part is there whole.
       for (const m of src.matchAll(/\bt\(\s*`([A-Za-z0-9_.]+)\$\{/g)) {
         const group = (m[1] as string).replace(/\.[^.]*$/, '');

@@ -24,7 +24,7 @@ import type { CallResult } from '../../api/client.ts';
 import type { MarketStatus, OrderDirection } from '../../api/types/trading.ts';
 import type { TradeMode } from '../../config/site.ts';
 import { PRODUCT_INFO_REFRESH_MS } from '../../config/constants.ts';
-import { historyOnly } from '../../api/hours.ts';
+import { historyOnly } from '../../api/market-status.ts';
 import { optionProductOf } from '../validation/trading.ts';
 import { doneOutput } from '../events.ts';
 import { noticeEvent, type NoticeEvent } from '../notice.ts';

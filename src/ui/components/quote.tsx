@@ -14,7 +14,7 @@ import { lastSeen } from '../../state/last-prices.ts';
 import { prices } from '../../state/prices.ts';
 import { useLiveQuote } from '../hooks/use-live-quote.ts';
 import { priceText, trendClass } from '../format.ts';
-import { quoteClosed } from '../../api/hours.ts';
+import { quoteClosed } from '../../api/market-status.ts';
 import { MiniChart } from './mini-chart.tsx';
 import { Num, useDigits } from './num.tsx';
 import './quotes.css';

@@ -15,11 +15,15 @@ import { previousLocation } from '../hooks/nav-origin.ts';
 import { ProductHeader } from '../trade/product-header.tsx';
 import { TradeButtons } from '../trade/trade-buttons.tsx';
 import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
+import { withAllTexts } from '../../i18n/index.ts';
 import '../chart/chart.css';
 import './chart.css';
 
+// The screen shows with the first part of English; the panel's toolbar needs the rest.
 const ChartPanel = lazy(() =>
-  import('../chart/chart-panel.tsx').then((m) => ({ default: m.ChartPanel })),
+  withAllTexts(() => import('../chart/chart-panel.tsx'))().then((m) => ({
+    default: m.ChartPanel,
+  })),
 );
 
 export function ChartScreen({ params }: ScreenProps) {

@@ -10,7 +10,7 @@ import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';
 import { matchesSearch } from '../components/quote-table.tsx';
 import { ClosedTag } from '../components/quote.tsx';
-import { quoteClosed } from '../../api/hours.ts';
+import { quoteClosed } from '../../api/market-status.ts';
 import './search.css';
 
 /** Matching symbols: the server's search when signed in, the price board otherwise. */

@@ -5,7 +5,7 @@ import { prices } from '../../state/prices.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { formatDateTime, priceText } from '../format.ts';
 import { ClosedTag, priceCell, quoteTrend } from '../components/quote.tsx';
-import { quoteClosed } from '../../api/hours.ts';
+import { quoteClosed } from '../../api/market-status.ts';
 import { site } from '../../state/site.ts';
 import { Num } from '../components/num.tsx';
 import './product-header.css';
