@@ -15,8 +15,8 @@
  * settled here: sending them again leaves the same state, so a retry is safe.
  */
 import type { ApiClient, Fault } from '../../api/client.ts';
-import { RESULT_TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../../config/constants.ts';
-import { showFigureToast } from '../../state/toasts.ts';
+import { RESULT_TOAST_MS, TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../../config/constants.ts';
+import { showFigureToast, showToast } from '../../state/toasts.ts';
 
 /** The reply was lost, not refused: the request may have done its work. */
 export const outcomeUnknown = (r: { fault?: Fault }): boolean =>
@@ -82,7 +82,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * through. `find` answers undefined when the effect is not there or the
  * place it shows cannot be read (still offline).
  */
-export async function settleUnsure<R extends { fault?: Fault }, F>(
+export async function settleUnsure<R extends { fault?: Fault; message?: string }, F>(
   r: R,
   find: () => Promise<F | undefined>,
   done: (found: F) => R,
@@ -94,6 +94,9 @@ export async function settleUnsure<R extends { fault?: Fault }, F>(
     const found = await find();
     if (found !== undefined) return done(found);
   }
+  // The failure's own text first, as for any call (trading.md §8: a network failure shows the
+  // server error text, a timeout tips.timeout), then what to do about it.
+  if (r.message) showToast(r.message, 'error', TOAST_MS);
   showFigureToast(unknownKey, {}, 'error', RESULT_TOAST_MS);
   return r;
 }

@@ -91,6 +91,8 @@ describe('a market order whose reply was lost', () => {
     await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
     expect(await p).toMatchObject({ code: -1, fault: 'network' });
     expect(unknownSaid()).toHaveLength(1);
+    // The failure's own text too (trading.md §8: a network failure shows the server error text).
+    expect(toasts.list.map((t) => t.message)).toContain('Server error (500)');
   });
 
   it('the same order placed a moment before is not taken for it', async () => {
