@@ -28,7 +28,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { live: LiveServer 
     if (live) await pointAtLive(page, live);
     await use(page);
     // One server serves every test of a worker: what a test changed of the market (hours,
-    // frozen channels) is put back even when it failed or forgot, so the next test starts open.
+    // frozen channels) and of the site's switches (flags) is put back even when it failed or
+    // forgot, so the next test starts open with the defaults (a NO_WALLET_WITHDRAW left on by
+    // one test showed the next one the coin picker instead of its empty wallet list).
     if (live) await resetMarket(live);
   },
   consoleErrors: async ({ page }, use) => {
@@ -134,6 +136,7 @@ const HOURS_CHANGED = ['BTCUSDT', 'EURUSD', 'GBPUSD', 'AUDUSD', 'SPX500', 'AAPL'
 async function resetMarket(live: LiveServer): Promise<void> {
   for (const s of HOURS_CHANGED) await live.call('setHours', s, undefined);
   for (const ch of ['market', 'exchange']) await live.call('freezeChannel', ch, false);
+  await live.call('resetFlags');
 }
 
 /**
