@@ -254,7 +254,8 @@ async function run(
     let i = 0;
     const id = setInterval(() => {
       if (alternate > 0 && i > 0 && i % alternate === 0) {
-        const want = ABBA[Math.floor(i / alternate) % ABBA.length]!;
+        // Block 0 leads in (the bench leaves it out); then on, off, off, on.
+        const want = ABBA[(Math.floor(i / alternate) - 1) % ABBA.length]!;
         if (want !== trading) showTrades((trading = want));
       }
       tradesOn.push(trading);
