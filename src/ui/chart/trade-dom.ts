@@ -200,10 +200,20 @@ export function showLine(
   });
 }
 
+/**
+ * An element's text, changed in its one text node: a new P&L is a character-data change (the
+ * text laid out again), not a node removed and another made (as `textContent =` does).
+ */
+function setText(e: HTMLElement, text: string): void {
+  const node = e.firstChild;
+  if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
+  else e.textContent = text;
+}
+
 function writeText(layer: Layer, item: Item, text: string): void {
   const { label } = item;
   put(item, 'text', `${item.arrow}${text}`, (v) => {
-    label.textContent = v;
+    setText(label, v);
     put(item, 'width', `${widthOf(layer, label, v)}px`, (w) => (label.style.width = w));
   });
 }
@@ -251,7 +261,7 @@ export function showTag(
     },
   );
   put(item, 'tag-text', text, (v) => {
-    tag.textContent = v;
+    setText(tag, v);
     tag.style.width = `${widthOf(tagLayer, tag, v)}px`;
   });
 }
