@@ -4,7 +4,7 @@ import { decodeFields, encodeFields, SENSITIVE_BANK_FIELDS } from '../../api/aes
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import type { BankCardInput as CardBody } from '../../api/types/user.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import { doneReply, settleUnsure } from '../shared/unsure.ts';
+import { doneReply, settleRemoved, settleUnsure } from '../shared/unsure.ts';
 import {
   CARD_FIELDS,
   emptyForm,
@@ -78,13 +78,10 @@ export const bankCardActors = (api: ApiClient, aesKey: AesKeySource = sessionAes
   deleteCard: fromPromise<DeleteResult, { id: string }>(async ({ input }) => {
     const r: DeleteResult = await api.call('deleteUserBankCard', input, { unsure: true });
     // A lost reply: the card may be gone already; the list says.
-    return settleUnsure(
+    return settleRemoved(
       r,
-      async () => {
-        const list = (await api.call('userBankCardList', CARD_PAGE, { quiet: true })).data?.list;
-        return (list && !list.some((c) => String(c.id) === input.id)) || undefined;
-      },
-      (): DeleteResult => doneReply(null),
+      async () => (await api.call('userBankCardList', CARD_PAGE, { quiet: true })).data?.list,
+      (c: { id: unknown }) => String(c.id) === input.id,
       'unsure.bank_card',
     );
   }),

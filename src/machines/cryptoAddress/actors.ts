@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { encodeSensitive, decodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient, CallResult } from '../../api/client.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import { doneReply, settleUnsure } from '../shared/unsure.ts';
+import { doneReply, settleRemoved, settleUnsure } from '../shared/unsure.ts';
 import type { AddResult, AesKeySource, CoinsResult, WalletsResult } from './machine.ts';
 
 type Added = CallResult<'addUserWallet'>;
@@ -74,13 +74,10 @@ export const cryptoAddressActors = (api: ApiClient, aesKey: AesKeySource = sessi
   deleteWallet: fromPromise<DeleteResult, { walletId: string }>(async ({ input }) => {
     const r: DeleteResult = await api.call('deleteUserWallet', input, { unsure: true });
     // A lost reply: the address may be gone already; the list says.
-    return settleUnsure(
+    return settleRemoved(
       r,
-      async () => {
-        const list = await savedList(api);
-        return (list && !list.some((w) => String(w.walletId) === input.walletId)) || undefined;
-      },
-      (): DeleteResult => doneReply(null),
+      () => savedList(api),
+      (w: { walletId: unknown }) => String(w.walletId) === input.walletId,
       'unsure.crypto_address',
     );
   }),

@@ -1,7 +1,7 @@
 /** The password machine's real actors, calling the API. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { doneReply, sessionEnded, settleUnsure } from '../shared/unsure.ts';
+import { settleSessionEnding } from '../shared/unsure.ts';
 import type { SubmitPayload, SubmitResult } from './machine.ts';
 
 /** The real actor: passwordSubmit. */
@@ -10,11 +10,6 @@ export const passwordActors = (api: ApiClient) => ({
     const r: SubmitResult = await api.call('passwordSubmit', input, { unsure: true });
     // A lost reply: the password may be changed already. A change ends every
     // session, so the session check answering 401 says it was.
-    return settleUnsure(
-      r,
-      () => sessionEnded(api),
-      (): SubmitResult => doneReply(null),
-      'unsure.password',
-    );
+    return settleSessionEnding(api, r, 'unsure.password');
   }),
 });

@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
 import type { RtSelfExcludePayload, RtSetLimitsPayload } from '../../api/types/responsible.ts';
-import { doneReply, sessionEnded, settleUnsure } from '../shared/unsure.ts';
+import { settleSessionEnding } from '../shared/unsure.ts';
 import type { ExcludeResult, LimitsResult, SetLimitsResult } from './machine.ts';
 
 /** The real actors: rtLimits, rtSetLimits, rtSelfExclude. */
@@ -17,11 +17,6 @@ export const responsibleActors = (api: ApiClient) => ({
     const r: ExcludeResult = await api.call('rtSelfExclude', input, { unsure: true });
     // A lost reply: the exclusion may be in force already. It ends every
     // session, so the session check answering 401 says it is.
-    return settleUnsure(
-      r,
-      () => sessionEnded(api),
-      (): ExcludeResult => doneReply(null),
-      'unsure.exclude',
-    );
+    return settleSessionEnding(api, r, 'unsure.exclude');
   }),
 });

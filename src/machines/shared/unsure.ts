@@ -127,3 +127,38 @@ export async function newWalletRequest(
   );
   return found || undefined;
 }
+
+/**
+ * A lost reply to a call whose success ends every session (a password change, a
+ * self-exclusion): done when the session check says the session has ended.
+ */
+export const settleSessionEnding = <R extends { fault?: Fault; message?: string }>(
+  api: ApiClient,
+  r: R,
+  unknownKey: UnsureKey,
+): Promise<R> =>
+  settleUnsure(
+    r,
+    () => sessionEnded(api),
+    () => doneReply(null) as unknown as R, // a removal or session-ending call answers no data
+    unknownKey,
+  );
+
+/**
+ * A lost reply to a removal: done when the list (undefined: unreadable) no longer holds it.
+ */
+export const settleRemoved = <R extends { fault?: Fault; message?: string }>(
+  r: R,
+  list: () => Promise<readonly unknown[] | undefined>,
+  holds: (item: never) => boolean,
+  unknownKey: UnsureKey,
+): Promise<R> =>
+  settleUnsure(
+    r,
+    async () => {
+      const l = await list();
+      return (l && !l.some((x) => holds(x as never))) || undefined;
+    },
+    () => doneReply(null) as unknown as R, // a removal or session-ending call answers no data
+    unknownKey,
+  );
