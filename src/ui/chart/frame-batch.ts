@@ -50,24 +50,34 @@ export function createFrameBatch(
 }
 
 /**
- * `fn` at most once every `ms`: a call within `ms` of the last run runs it when `ms` have
- * passed (once, however many calls came), so the last call is never lost.
+ * `fn` at most once every `ms`, and the last call never lost. A call once `ms` have passed runs
+ * it at once, in the caller's task; a call sooner is held, for a timer `ms + grace` after the
+ * last run, unless a later call runs it first. So a steady feed (a P&L with every price) runs
+ * `fn` from its own messages and never wakes a task of its own, and when the feed stops the
+ * held call runs at most `grace` late.
  */
-export function atMostEvery(ms: number, fn: () => void): { call(): void; cancel(): void } {
+export function atMostEvery(
+  ms: number,
+  fn: () => void,
+  grace = 0,
+): { call(): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = -Infinity;
-  const run = () => {
+  const cancel = () => {
+    clearTimeout(timer);
     timer = undefined;
+  };
+  const run = () => {
+    cancel();
     last = performance.now();
     fn();
   };
   return {
     call() {
-      if (timer !== undefined) return;
       const wait = last + ms - performance.now();
       if (wait <= 0) run();
-      else timer = setTimeout(run, wait);
+      else timer ??= setTimeout(run, wait + grace);
     },
-    cancel: () => clearTimeout(timer),
+    cancel,
   };
 }

@@ -34,6 +34,7 @@ import {
   showTag,
   type LinePlace,
 } from './trade-dom.ts';
+import { animationFrame } from './frame-batch.ts';
 import { spreadLabels } from './trade-lines.ts';
 import type { TradeLine, TradeLineKind, TradeMark, TradeTarget } from './trade-lines.ts';
 
@@ -260,10 +261,18 @@ export type TradeOverlayState = Map<
  * the end.
  */
 export const LIVE_LABEL_MS = 500;
+/**
+ * A live label due within this long is written now. The layer lets a P&L through every
+ * LIVE_LABEL_MS (use-trade-layer.ts) and the label was stamped at the drawing frame after, so
+ * the next one can come a frame early: written in that frame, not in a task of its own.
+ */
+const LIVE_LABEL_SLACK_MS = 50;
+/** How late a P&L held back by the layer may be written when the feed stops (after LIVE_LABEL_MS). */
+export const LIVE_LABEL_GRACE_MS = 100;
 
-const trailing = new WeakMap<Chart, ReturnType<typeof setTimeout>>();
+const trailing = new WeakMap<Chart, () => void>();
 
-/** Write the live labels held back (the trailing edge of LIVE_LABEL_MS). */
+/** Write the live labels held back (the trailing edge of LIVE_LABEL_MS), in a drawing frame. */
 function flushLabels(chart: Chart, state: TradeOverlayState): void {
   trailing.delete(chart);
   const now = performance.now();
@@ -339,18 +348,22 @@ export function syncTradeOverlays(
       if (before.label === l.label && before.next === undefined) continue;
       const now = performance.now();
       const wait = (before.shownAt ?? -Infinity) + LIVE_LABEL_MS - now;
-      if (wait <= 0) {
+      if (wait <= LIVE_LABEL_SLACK_MS) {
         before.label = l.label;
         before.next = undefined;
         before.shownAt = now;
         setLabel(chart, overlayId(l.key), l.label);
       } else {
         before.next = l.label;
-        if (!trailing.has(chart))
-          trailing.set(
-            chart,
-            setTimeout(() => flushLabels(chart, state), wait),
-          );
+        if (!trailing.has(chart)) {
+          const id = setTimeout(() => {
+            trailing.set(
+              chart,
+              animationFrame(() => flushLabels(chart, state)),
+            );
+          }, wait);
+          trailing.set(chart, () => clearTimeout(id));
+        }
       }
       continue;
     }
@@ -384,7 +397,7 @@ export function syncTradeOverlays(
 export function clearTradeOverlays(chart: Chart, state: TradeOverlayState): void {
   state.clear();
   states.delete(chart);
-  clearTimeout(trailing.get(chart));
+  trailing.get(chart)?.();
   trailing.delete(chart);
   noteTradeLines(chart, []);
   chart.removeOverlay({ groupId: TRADES_GROUP });

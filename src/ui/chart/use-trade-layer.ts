@@ -31,6 +31,7 @@ import {
   type TradeWords,
 } from './trade-lines.ts';
 import {
+  LIVE_LABEL_GRACE_MS,
   LIVE_LABEL_MS,
   clearTradeOverlays,
   syncTradeOverlays,
@@ -91,8 +92,9 @@ function attachTradeLayer(chart: Chart, symbol: string, o: LayerOptions): () => 
     cancel ??= animationFrame(draw);
   };
   // A P&L patch changes only a position's label: drawn at most every LIVE_LABEL_MS (the label
-  // is written no more often anyway), not with every price of a busy symbol.
-  const live = atMostEvery(LIVE_LABEL_MS, () => schedule());
+  // is written no more often anyway), not with every price of a busy symbol; on a steady feed
+  // from the patch's own message, so no timer wakes the page between prices.
+  const live = atMostEvery(LIVE_LABEL_MS, () => schedule(), LIVE_LABEL_GRACE_MS);
   let drawnKey = '';
   const onOrders = () => {
     const key = linesKey(symbol, orders.holding, orders.pending);

@@ -366,7 +366,8 @@ describe('trade lines over a chart', () => {
     pnl(2.25);
     pnl(3);
     expect(labels[0]!.textContent).toBe('Buy 0.10 · -1.50 USD');
-    await after(overlays.LIVE_LABEL_MS + 20);
+    // Held back, then written in a drawing frame (a timer's frame here: no requestAnimationFrame).
+    await after(overlays.LIVE_LABEL_MS + 80);
     expect(labels[0]!.textContent).toBe('Buy 0.10 · +3.00 USD');
     // The chart's next pass keeps it.
     real.setStyles({ grid: { show: false } });
