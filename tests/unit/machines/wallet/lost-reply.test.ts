@@ -28,12 +28,14 @@ const lookAll = LOOK_AGAIN_MS.reduce((a, b) => a + b, 0);
 
 /**
  * `p` once its looks are over (setTimeout faked): the simulator's replies take
- * real turns (WebCrypto), so the clock moves a step a turn until `p` ends (at most 2000 turns).
+ * real time (WebCrypto), so the clock moves a step a turn until `p` ends, for
+ * at most 10 s of real time.
  */
 async function looked<T>(p: Promise<T>): Promise<T> {
   let done = false;
   void p.finally(() => (done = true)).catch(() => undefined);
-  for (let turn = 0; !done && turn < 2000; turn++) {
+  const until = performance.now() + 10_000;
+  while (!done && performance.now() < until) {
     await vi.advanceTimersByTimeAsync(250);
     await new Promise((r) => setImmediate(r));
   }
