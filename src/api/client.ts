@@ -21,8 +21,24 @@ import { TIMEOUT_MARGIN_MS, TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../config/con
 /** How long an unsure session-ending call's lost reply keeps its 401s from ending the session. */
 const UNSURE_WINDOW_MS = UNSURE_LOOK_AGAIN_MS.reduce((a, b) => a + b, 0) + 5000;
 
-/** Why a call failed, when it failed before or beside the server's code. */
-export type Fault = 'http' | 'unauthorized' | 'timeout' | 'aborted' | 'network' | 'malformed';
+/**
+ * Why a call failed, when it failed before or beside the server's code.
+ * `gateway`: a proxy answered 502 or 504 for an unsure call; the server behind
+ * it may have done the work (other calls read it as `http`).
+ */
+export type Fault =
+  'http' | 'unauthorized' | 'timeout' | 'aborted' | 'network' | 'malformed' | 'gateway';
+
+/** The request may have done its work though no reply says so (the reply was lost). */
+export const replyLost = (fault: Fault | undefined): boolean =>
+  fault === 'network' || fault === 'timeout' || fault === 'gateway';
+
+/**
+ * A proxy's bad gateway and gateway timeout: the request may have reached the
+ * server and changed something before the answer was lost. Not 503: a
+ * service unavailable is the server (or its proxy) declining the request.
+ */
+const GATEWAY_LOST = new Set([502, 504]);
 
 export interface CallResult<K extends CallName> {
   /** Server code; -1 when no reply could be read. */
@@ -223,8 +239,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
       } finally {
         // A lost reply may hide a done change: while the caller looks whether it
         // happened (the unsure looks), the 401s it causes are not an expiry either.
-        if (opts.unsure && (r?.fault === 'network' || r?.fault === 'timeout'))
-          setTimeout(release, UNSURE_WINDOW_MS);
+        if (opts.unsure && replyLost(r?.fault)) setTimeout(release, UNSURE_WINDOW_MS);
         else release();
       }
     }
@@ -244,7 +259,7 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     const req = wireRequest(name, payload, token);
 
     const fail = (fault: Fault, message: string, status?: number): CallResult<K> => {
-      const unknown = opts.unsure && (fault === 'network' || fault === 'timeout');
+      const unknown = opts.unsure && replyLost(fault);
       if (!quiet && !unknown) deps.toast(message, 'error', TOAST_MS);
       return { code: -1, data: null, reply: null, message, fault, ...(status ? { status } : {}) };
     };
@@ -279,6 +294,8 @@ export function createApiClient(deps: ClientDeps): ApiClient {
     }
     // A rate limit (the Node host's, or a broker's gateway): the user is told to slow down, not of a fault.
     if (res.status === 429) return fail('http', text('tips.too_many_requests'), 429);
+    if (opts.unsure && GATEWAY_LOST.has(res.status))
+      return fail('gateway', text('tips.server500'), res.status);
     if (res.status !== 200) return fail('http', text('tips.server500'), res.status);
 
     const reply = parseReply(res.body);

@@ -38,3 +38,17 @@ export function clearSession(): void {
   session.token = undefined;
   session.refreshToken = undefined;
 }
+
+/**
+ * Another tab ended the session (a logout, a refused renewal, a self-exclusion,
+ * a password change: each clears the stored session): this tab ends it too at
+ * once, as if here, rather than showing the account until a call of its own
+ * fails. The storage event reaches every other tab of the origin; a renewed
+ * token is not taken from it (each tab renews through the Web Lock, api/renewal.ts).
+ */
+export function followOtherTabs(e: Pick<StorageEvent, 'key'>): void {
+  // `key` is null when the storage was cleared whole.
+  if ((e.key !== null && e.key !== KEY) || !session.token) return;
+  if (!storedSession()?.token) clearSession();
+}
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTabs);

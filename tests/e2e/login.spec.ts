@@ -1,5 +1,5 @@
 import { test, expect, MOBILE, DESKTOP, screenshot } from './fixtures.ts';
-import { backOffice, logOut } from './sim.ts';
+import { backOffice, go, logOut, signIn } from './sim.ts';
 
 test(
   'sign in with a second factor: wrong code clears the field, the right code signs in',
@@ -153,4 +153,23 @@ test('phone: remember keeps the account, remember-password an encoded password (
     localStorage.getItem('rememberPassword'),
   ]);
   expect(after).toEqual([null, null]);
+});
+
+test('a logout in one tab signs the other tabs out at once', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'tabs@example.com', 0);
+  const other = await page.context().newPage();
+  await other.setViewportSize(MOBILE);
+  await other.goto('/user');
+  await expect(other.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await go(page, '/user');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Log out' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  // The other tab, untouched, leaves the account for sign-in, to come back to where it was.
+  await expect(other).toHaveURL(/\/login\?to=%2Fuser$/);
+  await expect(other.getByText('Please login first')).toBeVisible();
+  await other.close();
 });

@@ -1,7 +1,8 @@
 /**
  * A real client in front of a test world's simulator whose network can lose
  * a reply after the server did the work (the request arrived, was carried
- * out, and its answer never came back), or be down altogether.
+ * out, and its answer never came back, or a proxy answered 502/504 instead),
+ * or be down altogether.
  */
 import { createApiClient, type ApiClient } from '../../src/api/client.ts';
 import { matchCall, type CallName } from '../../src/api/contract.ts';
@@ -15,6 +16,8 @@ export interface LossyClient {
   api: ApiClient;
   /** The next reply of `name` is lost after the server carried the call out. */
   loseReply(name: CallName): void;
+  /** The next reply of `name` is a proxy's 502 or 504 after the server carried the call out. */
+  gatewayFails(name: CallName, status: 502 | 504): void;
   /** The next request of `name` is lost on its way: the server never sees it. */
   loseRequest(name: CallName): void;
   /** No request reaches the server (true) or every one does again (false). */
@@ -27,6 +30,7 @@ export function lossyClient(w: TestWorld): LossyClient {
   const inner = simulatorTransport(w.sim);
   const lose = new Set<CallName>();
   const unsent = new Set<CallName>();
+  const gateway = new Map<CallName, number>();
   const served: CallName[] = [];
   let down = false;
   // The actors stamp their presses with the server's clock: the world's virtual one.
@@ -40,6 +44,11 @@ export function lossyClient(w: TestWorld): LossyClient {
         const res = await inner.send(req, signal);
         if (name) served.push(name);
         if (name && lose.delete(name)) throw new NetworkError('reply lost');
+        const status = name && gateway.get(name);
+        if (name && status) {
+          gateway.delete(name);
+          return { status, body: 'bad gateway' };
+        }
         return res;
       },
     },
@@ -54,6 +63,7 @@ export function lossyClient(w: TestWorld): LossyClient {
   return {
     api,
     loseReply: (name) => lose.add(name),
+    gatewayFails: (name, status) => gateway.set(name, status),
     loseRequest: (name) => unsent.add(name),
     offline: (d) => (down = d),
     served,

@@ -1,9 +1,8 @@
 /** The deposit machine's real actors: coins, bank cards, reading the proof, the deposit. */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../api/client.ts';
-import { serverNow } from '../../state/server-clock.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import { doneReply, metaField, newWalletRequest, settleUnsure } from '../shared/unsure.ts';
+import { metaField, sendAdding, walletRequest } from '../shared/unsure.ts';
 import { dataUrlToBlob, decodeForDisplay, readImage } from '../validation/wallet.ts';
 import type {
   CardsResult,
@@ -58,17 +57,15 @@ export const depositActors = (
     input.blob ? (opts.prepare ?? readImage)(input.blob).catch(() => null) : null,
   ),
   submit: fromPromise<SubmitResult, DepositSubmitInput>(async ({ input }) => {
-    const since = serverNow();
-    const sent = await api.call(
-      'userDeposit',
-      { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) },
-      { unsure: true },
-    );
     // A lost reply: the deposit may be waiting for review already; the deposit records say.
-    const r = await settleUnsure(
-      sent,
-      () => newWalletRequest(api, 0, String(metaField(input.metaData, 'amt')), since),
-      () => doneReply(null),
+    const r = await sendAdding(
+      walletRequest(api, 0, String(metaField(input.metaData, 'amt'))),
+      () =>
+        api.call(
+          'userDeposit',
+          { metaData: input.metaData, depositProof: dataUrlToBlob(input.proof) },
+          { unsure: true },
+        ),
       'unsure.deposit',
     );
     return { ...r, at: (opts.now ?? Date.now)() };

@@ -1,9 +1,14 @@
 /** The loan machine's real actors, calling the API. */
 import { fromPromise } from 'xstate';
 import type { ApiClient, CallResult } from '../../api/client.ts';
-import type { LoanRef, LoanRequest } from '../../api/types/user.ts';
-import { serverNow } from '../../state/server-clock.ts';
-import { doneReply, settleUnsure, stampedSince } from '../shared/unsure.ts';
+import type { LoanRef, LoanRequest, Repayment } from '../../api/types/user.ts';
+import {
+  doneReply,
+  sendAdding,
+  settleUnsure,
+  stampedSince,
+  type AddedRecord,
+} from '../shared/unsure.ts';
 import type { CheckResult, RecordsResult } from './machine.ts';
 
 type RequestResult = CallResult<'addUserLoan'>;
@@ -23,17 +28,14 @@ export const loanActors = (api: ApiClient) => ({
     );
   }),
   loadRecords: fromPromise<RecordsResult, LoanRef>(({ input }) => api.call('userLoanRepay', input)),
-  repay: fromPromise<RepayResult, LoanRef & { amount: number }>(async ({ input }) => {
-    const since = serverNow();
-    const r: RepayResult = await api.call('addUserLoanRepay', input, { unsure: true });
+  repay: fromPromise<RepayResult, LoanRef & { amount: number }>(({ input }) =>
     // A lost reply: the repayment may be in review already; the repayment records say.
-    return settleUnsure(
-      r,
-      () => repaid(api, input, since),
-      (): RepayResult => doneReply(null),
+    sendAdding(
+      repayment(api, input),
+      (): Promise<RepayResult> => api.call('addUserLoanRepay', input, { unsure: true }),
       'unsure.repay',
-    );
-  }),
+    ),
+  ),
 });
 
 /**
@@ -46,16 +48,13 @@ async function requested(api: ApiClient, q: LoanRequest): Promise<true | undefin
   return (live && l.amount === q.amount && l.days === q.days) || undefined;
 }
 
-/** True when a repayment of this amount (in review, or approved meanwhile) was made since `since` (server time). */
-async function repaid(
+/** A repayment of this amount (in review, or approved meanwhile), as the loan's records show it. */
+const repayment = (
   api: ApiClient,
-  p: LoanRef & { amount: number },
-  since: number,
-): Promise<true | undefined> {
-  const { amount, ...ref } = p;
-  const r = await api.call('userLoanRepay', ref, { quiet: true });
-  const found = r.data?.dtoList.some(
-    (x) => x.status !== 2 && x.amount === amount && stampedSince(x.createTime, since),
-  );
-  return found || undefined;
-}
+  { amount, ...ref }: LoanRef & { amount: number },
+): AddedRecord<Repayment> => ({
+  list: async () => (await api.call('userLoanRepay', ref, { quiet: true })).data?.dtoList,
+  // The records carry no id; their status moves on review, their amount and stamp do not.
+  key: (x) => `${x.amount}|${x.createTime}`,
+  matches: (x, since) => x.status !== 2 && x.amount === amount && stampedSince(x.createTime, since),
+});

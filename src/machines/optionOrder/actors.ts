@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { mockVariant } from '../../api/contract.ts';
 import { noteBalance } from '../../state/balance.ts';
 import { learnPrecisions } from '../../state/products.ts';
+import { knownOptionUids, noteOptionKnown } from '../../state/running-options.ts';
 import { session } from '../../state/session.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
@@ -42,26 +43,32 @@ export const optionOrderActors = (
   placeOption: fromPromise<PlaceResult, PlaceInput>(async ({ input: { demo, ...p } }) => {
     const body = { ...p, token: token() ?? '' };
     const since = serverNow();
+    // Options the app knows at the press are not this one, however alike.
+    const known = knownOptionUids();
     const r: PlaceResult = await (demo
       ? api.call(mockVariant.addOrderOption, body, { unsure: true })
       : api.call('addOrderOption', body, { unsure: true }));
-    return settleUnsure(
+    const settled = await settleUnsure(
       r,
-      () => findPlacedOption(api, p, since),
+      () => findPlacedOption(api, p, since, known),
       (o): PlaceResult => doneReply({ uid: o.uid, beginTime: o.beginTime }),
       'order.outcome_unknown',
     );
+    if (settled.data) noteOptionKnown(settled.data.uid);
+    return settled;
   }),
 });
 
 /**
- * The running option these values placed since `since` (server time);
- * undefined when none is, or the list cannot be read (still offline).
+ * The running option these values placed since `since` (server time), none
+ * of the `known` ones; undefined when none is, or the list cannot be read
+ * (still offline).
  */
 async function findPlacedOption(
   api: ApiClient,
   p: Omit<PlaceInput, 'demo'>,
   since: number,
+  known: ReadonlySet<string>,
 ): Promise<OptionOrder | undefined> {
   const r = await api.call(
     'userOptionHistory',
@@ -70,6 +77,7 @@ async function findPlacedOption(
   );
   return r.data?.items.find(
     (o) =>
+      !known.has(o.uid) &&
       o.tradePair === p.tradePair &&
       o.orderType === p.orderType &&
       Number(o.amount) === p.amount &&

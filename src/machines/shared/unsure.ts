@@ -14,13 +14,17 @@
  * Calls that only set a value (a nickname, limits, an edited card) are not
  * settled here: sending them again leaves the same state, so a retry is safe.
  */
-import type { ApiClient, Fault } from '../../api/client.ts';
+import { replyLost, type ApiClient, type Fault } from '../../api/client.ts';
 import { RESULT_TOAST_MS, TOAST_MS, UNSURE_LOOK_AGAIN_MS } from '../../config/constants.ts';
+import type { DepositWithdrawRecord } from '../../api/types/user.ts';
+import { serverNow } from '../../state/server-clock.ts';
 import { showFigureToast, showToast } from '../../state/toasts.ts';
 
-/** The reply was lost, not refused: the request may have done its work. */
-export const outcomeUnknown = (r: { fault?: Fault }): boolean =>
-  r.fault === 'network' || r.fault === 'timeout';
+/**
+ * The reply was lost, not refused (the connection dropped, the call timed out,
+ * a proxy answered 502 or 504): the request may have done its work.
+ */
+export const outcomeUnknown = (r: { fault?: Fault }): boolean => replyLost(r.fault);
 
 /** When to look for the effect again after the lost reply (ms after the previous look). */
 export const LOOK_AGAIN_MS = UNSURE_LOOK_AGAIN_MS;
@@ -94,6 +98,11 @@ export async function settleUnsure<R extends { fault?: Fault; message?: string }
     const found = await find();
     if (found !== undefined) return done(found);
   }
+  return tellUnknown(r, unknownKey);
+}
+
+/** The effect was not found: `r` stays failed, and the user is told it may have gone through. */
+function tellUnknown<R extends { message?: string }>(r: R, unknownKey: UnsureKey): R {
   // The failure's own text first, as for any call (trading.md §8: a network failure shows the
   // server error text, a timeout tips.timeout), then what to do about it.
   if (r.message) showToast(r.message, 'error', TOAST_MS);
@@ -101,32 +110,70 @@ export async function settleUnsure<R extends { fault?: Fault; message?: string }
   return r;
 }
 
-/**
- * Is a deposit (0) or withdrawal (1) of `amount` among the user's newest
- * requests, submitted since `since` (server time)? Undefined when not, or
- * when the records cannot be read. A second one of the same amount within
- * the slack would also match, and the user then sees one done, not two
- * (the server refuses a second withdrawal while one is in review).
- */
-export async function newWalletRequest(
+/** The newest deposit (0) or withdrawal (1) requests; undefined when they cannot be read. */
+export async function walletRequests(
   api: ApiClient,
   actionType: 0 | 1,
-  amount: string,
-  since: number,
-): Promise<true | undefined> {
+): Promise<readonly DepositWithdrawRecord[] | undefined> {
   const r = await api.call(
     'uesrRecharge',
     { pageNum: 1, pageSize: 5, type: actionType },
     { quiet: true },
   );
-  const found = r.data?.list.some(
-    (x) =>
-      x.actionType === actionType &&
-      Number(x.payPrice) === Number(amount) &&
-      stampedSince(x.submitTimeTs, since),
-  );
-  return found || undefined;
+  return r.data?.list;
 }
+
+/** What a record list and its records are to {@link sendAdding}. */
+export interface AddedRecord<T> {
+  /** The newest records, newest first; undefined when they cannot be read. */
+  list: () => Promise<readonly T[] | undefined>;
+  /** What tells one record from another (its id, or its values and stamp). */
+  key: (x: T) => string;
+  /** A record of the call's values, stamped since the press (server time). */
+  matches: (x: T, since: number) => boolean;
+}
+
+/**
+ * Send a call that adds a record (a deposit, a withdrawal, a transfer) and
+ * settle a lost reply by the records: the newest are read before the call, so
+ * one of the same values submitted a moment before, which the list already
+ * held, is not taken for this one. When they could not be read before, a
+ * record found after proves nothing: the user is told it may have gone through.
+ */
+export async function sendAdding<R extends { fault?: Fault; message?: string }, T>(
+  records: AddedRecord<T>,
+  send: () => Promise<R>,
+  unknownKey: UnsureKey,
+): Promise<R> {
+  const before = await records.list();
+  const known = before && new Set(before.map(records.key));
+  const since = serverNow();
+  const r = await send();
+  if (!known) return outcomeUnknown(r) ? tellUnknown(r, unknownKey) : r;
+  return settleUnsure(
+    r,
+    async () =>
+      (await records.list())?.some(
+        (x) => !known.has(records.key(x)) && records.matches(x, since),
+      ) || undefined,
+    () => doneReply(null) as unknown as R, // a request that adds a record answers no data
+    unknownKey,
+  );
+}
+
+/** A deposit (0) or withdrawal (1) request of `amount`, as its records show it. */
+export const walletRequest = (
+  api: ApiClient,
+  actionType: 0 | 1,
+  amount: string,
+): AddedRecord<DepositWithdrawRecord> => ({
+  list: () => walletRequests(api, actionType),
+  key: (x) => x.id,
+  matches: (x, since) =>
+    x.actionType === actionType &&
+    Number(x.payPrice) === Number(amount) &&
+    stampedSince(x.submitTimeTs, since),
+});
 
 /**
  * A lost reply to a call whose success ends every session (a password change, a

@@ -2,9 +2,8 @@
 import { fromPromise } from 'xstate';
 import { encodeSensitive } from '../../api/aes-codec.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { serverNow } from '../../state/server-clock.ts';
 import { sessionAesKey } from '../aes-key.ts';
-import { doneReply, newWalletRequest, settleUnsure } from '../shared/unsure.ts';
+import { sendAdding, walletRequest } from '../shared/unsure.ts';
 import { decodeForDisplay } from '../validation/wallet.ts';
 import type {
   CalcInput,
@@ -111,13 +110,10 @@ export const withdrawActors = (
         const paymentAddress = key ? await encodeSensitive(key, input.paymentAddress) : '';
         body = { ...input, paymentAddress };
       }
-      const since = serverNow();
-      const r: SubmitResult = await api.call('userWithdraw', body, { unsure: true });
       // A lost reply: the withdrawal may be in review already; the withdrawal records say.
-      return settleUnsure(
-        r,
-        () => newWalletRequest(api, 1, input.num, since),
-        (): SubmitResult => doneReply(null),
+      return sendAdding(
+        walletRequest(api, 1, input.num),
+        (): Promise<SubmitResult> => api.call('userWithdraw', body, { unsure: true }),
         'unsure.withdraw',
       );
     }),

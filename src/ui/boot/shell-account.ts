@@ -10,7 +10,7 @@
  * shell-snapshot.ts, nothing here may import a store, React or i18n.
  */
 import { readJson, writeJson } from '../../state/persist.ts';
-import { accountOf, SESSION_KEY } from '../../state/token.ts';
+import { accountOf, decodeToken, SESSION_KEY } from '../../state/token.ts';
 import { esc, isText, json, type Read } from './shell-snapshot.ts';
 
 export const ACCOUNT_KEY = 'boot.account';
@@ -78,11 +78,18 @@ export function parseAccountRecord(raw: unknown): AccountRecord | undefined {
   return r.positions.every(isPosition) ? (r as AccountRecord) : undefined;
 }
 
-/** The record, when the session stored beside it is the record's account. */
-export function readAccountView(read: Read): AccountRecord | undefined {
+/**
+ * The record, when the session stored beside it is the record's account and
+ * its token has not expired by `now` (ms). An expired token is renewed on
+ * arrival, and a refused renewal signs out: positions painted meanwhile would
+ * show the account of a session that may be over until React replaces them.
+ */
+export function readAccountView(read: Read, now = Date.now()): AccountRecord | undefined {
   const record = parseAccountRecord(json(read, ACCOUNT_KEY));
   const session = json(read, SESSION_KEY) as { token?: unknown } | undefined;
   const token = typeof session?.token === 'string' ? session.token : undefined;
+  const exp = decodeToken(token)?.exp;
+  if (typeof exp !== 'number' || exp * 1000 <= now) return undefined;
   return record && accountOf(token) === record.account ? record : undefined;
 }
 

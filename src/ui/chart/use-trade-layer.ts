@@ -19,7 +19,8 @@ import { orders } from '../../state/orders.ts';
 import { serverNow } from '../../state/server-clock.ts';
 import { decodeToken, isDemo, session } from '../../state/session.ts';
 import { tradeEvents } from '../../state/trade-events.ts';
-import { runningOptions, watchRunningOptions } from '../trade/running-options-feed.ts';
+import { runningOptions } from '../../state/running-options.ts';
+import { watchRunningOptions } from '../trade/running-options-feed.ts';
 import { recentClosedOrders } from '../trade/trade-results.ts';
 import { animationFrame, atMostEvery } from './frame-batch.ts';
 import {

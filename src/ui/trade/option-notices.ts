@@ -16,7 +16,8 @@ import { RESULT_TOAST_MS } from '../../config/constants.ts';
 import { session } from '../../state/session.ts';
 import { accountOf } from '../../state/token.ts';
 import { showFigureToast } from '../../state/toasts.ts';
-import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
+import { runningOptions } from '../../state/running-options.ts';
+import { watchRunningOptions } from './running-options-feed.ts';
 
 /** Options whose settlement a drawer shows now. */
 const onScreen = new Map<string, number>();

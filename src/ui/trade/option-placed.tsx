@@ -13,7 +13,8 @@ import type { PlacedOption } from '../../machines/optionOrder/machine.ts';
 import { profitIfWon } from '../../machines/validation/options.ts';
 import { useServices } from '../services-context.tsx';
 import { Num, Pnl } from '../components/num.tsx';
-import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
+import { runningOptions } from '../../state/running-options.ts';
+import { watchRunningOptions } from './running-options-feed.ts';
 
 export function OptionPlacedFacts({ placed }: { placed: PlacedOption }) {
   const { t } = useTranslation();

@@ -7,17 +7,14 @@
  * option runs (a desktop shows a chart all the time: most traders have none
  * running). Cleared on sign-out.
  */
-import { proxy, subscribe } from 'valtio/vanilla';
+import { subscribe } from 'valtio/vanilla';
 import type { ApiClient } from '../../api/client.ts';
-import type { OptionOrder } from '../../api/types/trading.ts';
 import { OPTION_RUNNING_LIMIT } from '../../config/constants.ts';
+import { runningOptions } from '../../state/running-options.ts';
 import { session } from '../../state/session.ts';
 import { tradeEvents } from '../../state/trade-events.ts';
 
 export const RUNNING_REFRESH_MS = 3000;
-
-/** `list` is undefined until the first reply since sign-in. */
-export const runningOptions = proxy<{ list: OptionOrder[] | undefined }>({ list: undefined });
 
 let watchers = 0;
 /** Watchers that want the steady poll (the positions list). */

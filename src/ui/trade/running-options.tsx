@@ -16,7 +16,8 @@ import { formatDateTime, formatDuration } from '../format.ts';
 import { Num } from '../components/num.tsx';
 import { Progress, SettlementResult, useServerClockReady, useSettlement } from './settlement.tsx';
 import { useSettlementShown } from './option-notices.ts';
-import { runningOptions, watchRunningOptions } from './running-options-feed.ts';
+import { runningOptions } from '../../state/running-options.ts';
+import { watchRunningOptions } from './running-options-feed.ts';
 import { useOpenTrade } from './open-trade.ts';
 
 function OptionRow({

@@ -169,6 +169,31 @@ describe('api client: transport and generic rules', () => {
     expect(toasts).toHaveLength(1);
   });
 
+  it('an unsure call answered 502 or 504 by a proxy is a lost reply; a 503 is a refusal', async () => {
+    const { api, toasts } = setup([
+      { status: 502, body: 'bad gateway' },
+      { status: 504, body: 'gateway timeout' },
+      { status: 503, body: 'unavailable' },
+    ]);
+    const unsure = { unsure: true } as const;
+    // The server behind the proxy may have done the work: the caller looks, nothing is said yet.
+    expect(await api.call('productList', undefined, unsure)).toMatchObject({
+      fault: 'gateway',
+      status: 502,
+    });
+    expect(await api.call('productList', undefined, unsure)).toMatchObject({
+      fault: 'gateway',
+      status: 504,
+    });
+    expect(toasts).toEqual([]);
+    // Service unavailable: the request was declined, said as any server failure.
+    expect(await api.call('productList', undefined, unsure)).toMatchObject({
+      fault: 'http',
+      status: 503,
+    });
+    expect(toasts.map((x) => x.message)).toEqual(['Server error (500)']);
+  });
+
   it.each([['not json'], ['{"data":1}'], ['[]'], ['{"code":"0"}']])(
     'a malformed reply (%s) shows "Api constructor error."',
     async (body) => {

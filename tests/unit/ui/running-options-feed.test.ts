@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
 import { session } from '../../../src/state/session.ts';
 import { tradeChanged } from '../../../src/state/trade-events.ts';
+import { runningOptions } from '../../../src/state/running-options.ts';
 import {
   RUNNING_REFRESH_MS,
-  runningOptions,
   watchRunningOptions,
 } from '../../../src/ui/trade/running-options-feed.ts';
 

@@ -97,6 +97,18 @@ describe('boot shell positions', () => {
     expect(readAccountView(read)).toBeUndefined();
   });
 
+  it('paints nothing from a session the stored token says has expired (renewed on arrival, maybe refused)', async () => {
+    await keep('7:demo', [order('1', 0, 1)]);
+    const now = Date.UTC(2026, 10, 30, 12);
+    signIn(token('7', '1', now / 1000 - 1));
+    expect(readAccountView(read, now)).toBeUndefined();
+    signIn(token('7', '1', now / 1000));
+    expect(readAccountView(read, now)).toBeUndefined();
+    // Still good, though near its end (renewed in the background): painted.
+    signIn(token('7', '1', now / 1000 + 60));
+    expect(readAccountView(read, now)?.positions).toHaveLength(1);
+  });
+
   it('says when there are none, and refuses a broken record', async () => {
     await keep('7:real', []);
     signIn(token('7', '0'));

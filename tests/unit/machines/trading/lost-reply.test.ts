@@ -15,6 +15,7 @@ import { LOOK_AGAIN_MS } from '../../../../src/machines/shared/unsure.ts';
 import { serverNow } from '../../../../src/state/server-clock.ts';
 import { toasts } from '../../../../src/state/toasts.ts';
 import { orders } from '../../../../src/state/orders.ts';
+import { runningOptions } from '../../../../src/state/running-options.ts';
 
 const lost = { code: -1, data: null, reply: null, message: 'Server error (500)', fault: 'network' };
 const reply = (data: unknown) => ({ code: 0, data, reply: null, message: '' });
@@ -120,29 +121,65 @@ describe('a market order whose reply was lost', () => {
 });
 
 describe('an option whose reply was lost', () => {
-  it('is found among the running options and counts as placed', async () => {
-    const option = {
-      uid: '7',
+  const option = (uid: string) =>
+    ({
+      uid,
       tradePair: 'BTCUSDT',
       orderType: 1,
       amount: 20,
       timeLong: 30,
       beginTime: serverNow(),
-    } as OptionOrder;
-    const { api } = server(() => [option as unknown as MarketOrder]);
-    const input = {
-      demo: false,
-      tradePair: 'BTCUSDT',
-      optionsProductId: '1',
-      price: 60_000,
-      timeLong: 30,
-      btime: 0,
-      rate: 80,
-      amount: 20,
-      orderType: 1 as const,
-    };
-    const r = await toPromise(createActor(optionOrderActors(api).placeOption, { input }).start());
-    expect(r).toMatchObject({ code: 0, data: { uid: '7', beginTime: option.beginTime } });
+    }) as OptionOrder;
+  const input = {
+    demo: false,
+    tradePair: 'BTCUSDT',
+    optionsProductId: '1',
+    price: 60_000,
+    timeLong: 30,
+    btime: 0,
+    rate: 80,
+    amount: 20,
+    orderType: 1 as const,
+  };
+  const placeOption = (api: ApiClient) =>
+    toPromise(createActor(optionOrderActors(api).placeOption, { input }).start());
+
+  it('is found among the running options and counts as placed', async () => {
+    const o = option('7');
+    const { api } = server(() => [o as unknown as MarketOrder]);
+    const r = await placeOption(api);
+    expect(r).toMatchObject({ code: 0, data: { uid: '7', beginTime: o.beginTime } });
+  });
+
+  it('the same option placed a moment before is not taken for it', async () => {
+    // The first one's reply came; the second's was lost and the server never placed it:
+    // the running list holds only the first.
+    const first = option('8');
+    let placed = false;
+    const api = {
+      call: vi.fn(async (name: string) => {
+        if (name === 'addOrderOption') {
+          if (placed) return lost;
+          placed = true;
+          return reply({ uid: first.uid, beginTime: first.beginTime });
+        }
+        return reply({ items: [first], pages: 1 });
+      }),
+    } as unknown as ApiClient;
+    expect(await placeOption(api)).toMatchObject({ code: 0, data: { uid: '8' } });
+    const p = placeOption(api);
+    await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
+    expect(await p).toMatchObject({ code: -1, fault: 'network' });
+    expect(unknownSaid()).toHaveLength(1);
+  });
+
+  it('one the running list showed before the press is not taken for it', async () => {
+    runningOptions.list = [option('9')];
+    const { api } = server(() => [option('9') as unknown as MarketOrder]);
+    const p = placeOption(api);
+    await vi.advanceTimersByTimeAsync(LOOK_AGAIN_MS.reduce((a, b) => a + b, 0));
+    expect(await p).toMatchObject({ code: -1, fault: 'network' });
+    runningOptions.list = undefined;
   });
 });
 
