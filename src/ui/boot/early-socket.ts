@@ -6,9 +6,17 @@
  * arrives; the app's market channel takes it (`withEarlySocket`, backend.ts)
  * for its first connection, with the messages so far, and does not send the
  * same subscription again. Not taken in time, it is closed.
+ *
+ * On a chart route it subscribes to that product's quote alone (`price`), not
+ * every product's (issue 31, round 5): the first message of `prices` is every
+ * product and five deltas a second follow, which shared the slow-4G link with
+ * the scripts React DOM and the chart wait for. The app's own subscription
+ * brings every product once it has taken the socket; the early one is then
+ * dropped.
  */
 import type { Connector } from '../../api/realtime/channel.ts';
 import { parseFrame, socketConnection } from '../../api/realtime/connectors.ts';
+import type { ChannelCommand } from '../../api/wire.ts';
 
 /** The market's price subscription: this client merges numbered deltas (api/types/realtime.ts). */
 export const PRICES_SUB = { op: 'sub', topic: 'prices', delta: true } as const;
@@ -28,8 +36,19 @@ interface Early {
 
 let early: Early | undefined;
 
-/** Opens the market socket when the raw (unchecked) site config is live and names one. */
-export function openEarlyMarket(raw: unknown, Ws: typeof WebSocket = WebSocket): void {
+/** What the early socket subscribes to: the chart's product on a chart route, else every product. */
+export const earlySub = (symbol: string | undefined): ChannelCommand =>
+  symbol ? { op: 'sub', topic: 'price', symbol } : PRICES_SUB;
+
+/**
+ * Opens the market socket when the raw (unchecked) site config is live and
+ * names one; `symbol`: the page opens on that product's chart.
+ */
+export function openEarlyMarket(
+  raw: unknown,
+  symbol?: string,
+  Ws: typeof WebSocket = WebSocket,
+): void {
   const cfg = raw as { backend?: unknown; live?: { ws?: { market?: unknown } } };
   const url = cfg?.live?.ws?.market;
   if (cfg?.backend !== 'live' || typeof url !== 'string' || !url || early) return;
@@ -52,7 +71,7 @@ export function openEarlyMarket(raw: unknown, Ws: typeof WebSocket = WebSocket):
     }, UNTAKEN_MS),
   };
   ws.onopen = () => {
-    const sub = JSON.stringify(PRICES_SUB);
+    const sub = JSON.stringify(earlySub(symbol));
     ws.send(sub);
     e.sent.add(sub);
   };
@@ -77,7 +96,8 @@ function takeEarly(url: string): Early | undefined {
  * The channel's connector, whose first connection is the early socket when
  * there is one for `url`: the frames it has received so far are delivered
  * first, and a command it has sent already (the price subscription the
- * channel replays on open) is not sent again.
+ * channel replays on open) is not sent again. A subscription of the early
+ * socket's the channel does not replay (the chart's `price`) is ended then.
  */
 export function withEarlySocket(url: string, connector: Connector): Connector {
   return (events) => {
@@ -94,6 +114,9 @@ export function withEarlySocket(url: string, connector: Connector): Connector {
           const msg = parseFrame(f);
           if (msg) events.message(msg);
         }
+        for (const cmd of e.sent)
+          conn.send({ ...(JSON.parse(cmd) as object), op: 'unsub' } as ChannelCommand);
+        e.sent.clear();
       });
     return {
       send(cmd) {

@@ -82,7 +82,7 @@ export function startEarly(): void {
           (raw: { backend?: unknown; defaultTradeMode?: unknown } | null) => {
             if (raw?.backend === 'live') {
               sendToLive(raw, firstCalls(raw));
-              openEarlyMarket(raw);
+              openEarlyMarket(raw, chartSymbol());
             } else if (last === undefined) startSimulator(raw);
           },
           () => {},

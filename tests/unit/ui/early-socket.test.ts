@@ -49,7 +49,7 @@ function fallback(): { connector: Connector; calls: number } {
 describe('the early market socket', () => {
   it('is the socket the app’s market channel uses, with what it received, subscribed once', async () => {
     FakeWs.made = [];
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, undefined, Ws);
     expect(FakeWs.made).toHaveLength(1);
     const ws = FakeWs.made[0] as FakeWs;
     ws.open();
@@ -81,7 +81,7 @@ describe('the early market socket', () => {
 
   it('still opening when taken: the channel subscribes itself on open', () => {
     FakeWs.made = [];
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, undefined, Ws);
     const ws = FakeWs.made[0] as FakeWs;
     const f = fallback();
     const channel = createChannel('market', withEarlySocket(URL_, f.connector));
@@ -92,11 +92,39 @@ describe('the early market socket', () => {
     expect(ws.sent).toEqual([JSON.stringify(PRICES_SUB)]);
   });
 
+  it('on a chart, brings that product’s quote alone, and ends that once the channel subscribes to every price', async () => {
+    FakeWs.made = [];
+    openEarlyMarket(live, 'BTCUSDT', Ws);
+    const ws = FakeWs.made[0] as FakeWs;
+    ws.open();
+    const priceSub = { op: 'sub', topic: 'price', symbol: 'BTCUSDT' };
+    expect(ws.sent).toEqual([JSON.stringify(priceSub)]);
+    const quote = { topic: 'price', symbol: 'BTCUSDT', data: { name: 'BTCUSDT', bidPrice: 1 } };
+    ws.frame(quote);
+
+    const channel = createChannel('market', withEarlySocket(URL_, fallback().connector));
+    const prices: unknown[] = [];
+    const all: unknown[] = [];
+    channel.subscribe(PRICES_SUB, (m) => prices.push(m));
+    channel.onMessage((m) => all.push(m));
+    channel.connect({ open() {}, message() {}, closed() {} });
+    await Promise.resolve();
+    // The quote reaches the app; every price is asked for now; the chart's alone is ended.
+    expect(all).toEqual([quote]);
+    expect(prices).toEqual([]);
+    expect(ws.sent.slice(1).map((c) => JSON.parse(c) as unknown)).toEqual([
+      PRICES_SUB,
+      { ...priceSub, op: 'unsub' },
+    ]);
+    ws.frame(tick(0));
+    expect(prices).toEqual([tick(0)]);
+  });
+
   it('is not opened for a simulator site, nor used for another URL', () => {
     FakeWs.made = [];
-    openEarlyMarket({ backend: 'simulator' }, Ws);
+    openEarlyMarket({ backend: 'simulator' }, undefined, Ws);
     expect(FakeWs.made).toHaveLength(0);
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, undefined, Ws);
     const f = fallback();
     createChannel('market', withEarlySocket('ws://elsewhere/ws/market', f.connector)).connect({
       open() {},
