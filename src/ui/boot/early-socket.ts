@@ -17,6 +17,8 @@
 import type { Connector } from '../../api/realtime/channel.ts';
 import { parseFrame, socketConnection } from '../../api/realtime/connectors.ts';
 import type { ChannelCommand } from '../../api/wire.ts';
+import type { PricesMessage } from '../../api/types/realtime.ts';
+import type { PriceEntry } from '../../api/types/trading.ts';
 
 /** The market's price subscription: this client merges numbered deltas (api/types/realtime.ts). */
 export const PRICES_SUB = { op: 'sub', topic: 'prices', delta: true } as const;
@@ -40,15 +42,37 @@ let early: Early | undefined;
 export const earlySub = (symbol: string | undefined): ChannelCommand =>
   symbol ? { op: 'sub', topic: 'price', symbol } : PRICES_SUB;
 
+export interface EarlyOptions {
+  /** The page opens on this product's chart. */
+  symbol?: string;
+  /** Given every product's price, once, from the first full message (the boot shell paints it). */
+  onBoard?: (board: Record<string, PriceEntry>) => void;
+  Ws?: typeof WebSocket;
+}
+
+/** Every product's price, from the first full `prices` message the early socket received. */
+let board: Record<string, PriceEntry> | undefined;
+
+/** The early socket's first full board, once (the app shows it at its first render: market-data.ts). */
+export function takeEarlyBoard(): Record<string, PriceEntry> | undefined {
+  const b = board;
+  board = undefined;
+  return b;
+}
+
+/** The board of a full `prices` message (the first of the subscription), else undefined. */
+function fullBoard(frame: string): Record<string, PriceEntry> | undefined {
+  const msg = parseFrame(frame) as Partial<PricesMessage> | undefined;
+  const data = msg?.topic === 'prices' ? msg.data : undefined;
+  return data && typeof data === 'object' ? data : undefined;
+}
+
 /**
  * Opens the market socket when the raw (unchecked) site config is live and
- * names one; `symbol`: the page opens on that product's chart.
+ * names one.
  */
-export function openEarlyMarket(
-  raw: unknown,
-  symbol?: string,
-  Ws: typeof WebSocket = WebSocket,
-): void {
+export function openEarlyMarket(raw: unknown, opts: EarlyOptions = {}): void {
+  const { symbol, onBoard, Ws = WebSocket } = opts;
   const cfg = raw as { backend?: unknown; live?: { ws?: { market?: unknown } } };
   const url = cfg?.live?.ws?.market;
   if (cfg?.backend !== 'live' || typeof url !== 'string' || !url || early) return;
@@ -75,7 +99,18 @@ export function openEarlyMarket(
     ws.send(sub);
     e.sent.add(sub);
   };
-  ws.onmessage = (m: MessageEvent) => e.frames.push(String(m.data));
+  // Read until the first full message (the subscription's first, or after a skipped tick).
+  let looking = !symbol;
+  ws.onmessage = (m: MessageEvent) => {
+    const frame = String(m.data);
+    e.frames.push(frame);
+    if (!looking) return;
+    const b = fullBoard(frame);
+    if (!b) return;
+    looking = false;
+    board = b;
+    onBoard?.(b);
+  };
   ws.onclose = () => {
     if (early === e) early = undefined;
     clearTimeout(e.timer);

@@ -22,6 +22,7 @@ import { wireRequest } from '../../api/request.ts';
 import type { WireRequest } from '../../api/wire.ts';
 import { findRoute } from '../../machines/routes.ts';
 import { openEarlyMarket } from './early-socket.ts';
+import { paintLiveShell } from './shell-live.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -82,7 +83,10 @@ export function startEarly(): void {
           (raw: { backend?: unknown; defaultTradeMode?: unknown } | null) => {
             if (raw?.backend === 'live') {
               sendToLive(raw, firstCalls(raw));
-              openEarlyMarket(raw, chartSymbol());
+              openEarlyMarket(raw, {
+                symbol: chartSymbol(),
+                onBoard: (b) => paintLiveShell(document, b),
+              });
             } else if (last === undefined) startSimulator(raw);
           },
           () => {},

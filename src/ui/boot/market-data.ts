@@ -8,11 +8,16 @@ import { rememberShellTexts } from './shell-texts.ts';
 import type { Services } from './services.ts';
 import { yieldToMain } from './yield.ts';
 // This client merges numbered deltas (api/types/realtime.ts); the entry's early socket subscribes the same.
-import { PRICES_SUB as SUB } from './early-socket.ts';
+import { PRICES_SUB as SUB, takeEarlyBoard } from './early-socket.ts';
 
 export async function startMarketData(s: Services): Promise<void> {
   rememberPrices();
   rememberShellTexts(s.i18n);
+  // Every price the entry's socket has brought already (the boot shell may show them live,
+  // shell-live.ts): on the board for the first render, not the last-seen ones. Its frames
+  // still come through the subscription below, in order.
+  const board = takeEarlyBoard();
+  if (board) setAllPrices(board);
   let first = true;
   const seq = priceSequence();
   const market = s.backend.channels.market;

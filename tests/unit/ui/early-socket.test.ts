@@ -49,7 +49,7 @@ function fallback(): { connector: Connector; calls: number } {
 describe('the early market socket', () => {
   it('is the socket the app’s market channel uses, with what it received, subscribed once', async () => {
     FakeWs.made = [];
-    openEarlyMarket(live, undefined, Ws);
+    openEarlyMarket(live, { Ws });
     expect(FakeWs.made).toHaveLength(1);
     const ws = FakeWs.made[0] as FakeWs;
     ws.open();
@@ -81,7 +81,7 @@ describe('the early market socket', () => {
 
   it('still opening when taken: the channel subscribes itself on open', () => {
     FakeWs.made = [];
-    openEarlyMarket(live, undefined, Ws);
+    openEarlyMarket(live, { Ws });
     const ws = FakeWs.made[0] as FakeWs;
     const f = fallback();
     const channel = createChannel('market', withEarlySocket(URL_, f.connector));
@@ -94,7 +94,7 @@ describe('the early market socket', () => {
 
   it('on a chart, brings that product’s quote alone, and ends that once the channel subscribes to every price', async () => {
     FakeWs.made = [];
-    openEarlyMarket(live, 'BTCUSDT', Ws);
+    openEarlyMarket(live, { symbol: 'BTCUSDT', Ws });
     const ws = FakeWs.made[0] as FakeWs;
     ws.open();
     const priceSub = { op: 'sub', topic: 'price', symbol: 'BTCUSDT' };
@@ -122,9 +122,9 @@ describe('the early market socket', () => {
 
   it('is not opened for a simulator site, nor used for another URL', () => {
     FakeWs.made = [];
-    openEarlyMarket({ backend: 'simulator' }, undefined, Ws);
+    openEarlyMarket({ backend: 'simulator' }, { Ws });
     expect(FakeWs.made).toHaveLength(0);
-    openEarlyMarket(live, undefined, Ws);
+    openEarlyMarket(live, { Ws });
     const f = fallback();
     createChannel('market', withEarlySocket('ws://elsewhere/ws/market', f.connector)).connect({
       open() {},
