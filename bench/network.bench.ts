@@ -181,6 +181,18 @@ async function measure(
   await load(page, url);
   // The page's own clock at the document's request, to place the network events on it.
   const r = await readings(page);
+  // BENCH_NET_MARKS=1: each load's start-up marks, to see where a cell's time goes.
+  if (process.env.BENCH_NET_MARKS && mode === 'ours')
+    console.log(
+      `  marks ${url} ${net?.name ?? 'no throttle'} ${cpu}×:`,
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('boot:'))
+          .map((m) => `${m.name.slice(5)} ${m.startTime.toFixed(0)}`)
+          .join(', '),
+      ),
+    );
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,

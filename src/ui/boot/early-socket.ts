@@ -2,7 +2,8 @@
  * Live mode's market socket, opened by the entry (early.ts) as soon as the
  * site config names it, before React and the app's code load (issue 31: it
  * opened after the app had rendered and read the system config, 2.7 s into a
- * slow-4G first visit). It subscribes to the prices at once and keeps what
+ * slow-4G first visit), or taken from index.html, which opens it on a repeat
+ * visit before any module (market-head.ts). It subscribes to the prices at once and keeps what
  * arrives; the app's market channel takes it (`withEarlySocket`, backend.ts)
  * for its first connection, with the messages so far, and does not send the
  * same subscription again. Not taken in time, it is closed.
@@ -17,14 +18,8 @@
 import type { Connector } from '../../api/realtime/channel.ts';
 import { parseFrame, socketConnection } from '../../api/realtime/connectors.ts';
 import type { ChannelCommand } from '../../api/wire.ts';
-import type { PricesMessage } from '../../api/types/realtime.ts';
+import { earlySub, fullBoard, PRICES_SUB, UNTAKEN_MS, type HeadMarket } from './market-head.ts';
 import type { PriceEntry } from '../../api/types/trading.ts';
-
-/** The market's price subscription: this client merges numbered deltas (api/types/realtime.ts). */
-export const PRICES_SUB = { op: 'sub', topic: 'prices', delta: true } as const;
-
-/** Closed if the app has not taken it by then (a wallet-only redirect, a failed start). */
-const UNTAKEN_MS = 30_000;
 
 interface Early {
   url: string;
@@ -38,16 +33,14 @@ interface Early {
 
 let early: Early | undefined;
 
-/** What the early socket subscribes to: the chart's product on a chart route, else every product. */
-export const earlySub = (symbol: string | undefined): ChannelCommand =>
-  symbol ? { op: 'sub', topic: 'price', symbol } : PRICES_SUB;
+export { earlySub, PRICES_SUB };
 
 export interface EarlyOptions {
   /** The page opens on this product's chart. */
   symbol?: string;
-  /** Given every product's price, once, from the first full message (the boot shell paints it). */
-  onBoard?: (board: Record<string, PriceEntry>) => void;
   Ws?: typeof WebSocket;
+  /** The socket index.html opened (market-head.ts), if any. */
+  head?: HeadMarket;
 }
 
 /** Every product's price, from the first full `prices` message the early socket received. */
@@ -60,56 +53,55 @@ export function takeEarlyBoard(): Record<string, PriceEntry> | undefined {
   return b;
 }
 
-/** The board of a full `prices` message (the first of the subscription), else undefined. */
-function fullBoard(frame: string): Record<string, PriceEntry> | undefined {
-  const msg = parseFrame(frame) as Partial<PricesMessage> | undefined;
-  const data = msg?.topic === 'prices' ? msg.data : undefined;
-  return data && typeof data === 'object' ? data : undefined;
-}
-
 /**
  * Opens the market socket when the raw (unchecked) site config is live and
- * names one.
+ * names one, or takes the one index.html opened for the same URL (and
+ * closes that one otherwise).
  */
 export function openEarlyMarket(raw: unknown, opts: EarlyOptions = {}): void {
-  const { symbol, onBoard, Ws = WebSocket } = opts;
+  const { symbol, Ws = WebSocket, head } = opts;
   const cfg = raw as { backend?: unknown; live?: { ws?: { market?: unknown } } };
   const url = cfg?.live?.ws?.market;
-  if (cfg?.backend !== 'live' || typeof url !== 'string' || !url || early) return;
+  const live = cfg?.backend === 'live' && typeof url === 'string' && !!url;
+  const taken = live && !early && head?.url === url && head.ws.readyState <= 1 ? head : undefined;
+  if (head && !taken) head.ws.close();
+  if (!live || early) return;
   let ws: WebSocket;
-  try {
-    ws = new Ws(url);
-  } catch {
-    return;
-  }
+  if (taken) ws = taken.ws;
+  else
+    try {
+      ws = new Ws(url);
+    } catch {
+      return;
+    }
   performance.mark('boot:early-socket');
   const e: Early = {
     url,
     ws,
-    frames: [],
-    sent: new Set(),
+    frames: taken?.frames ?? [],
+    sent: new Set(taken?.sent),
     timer: setTimeout(() => {
       if (early !== e) return;
       early = undefined;
       ws.close();
     }, UNTAKEN_MS),
   };
+  board = taken?.board;
   ws.onopen = () => {
     const sub = JSON.stringify(earlySub(symbol));
     ws.send(sub);
     e.sent.add(sub);
   };
   // Read until the first full message (the subscription's first, or after a skipped tick).
-  let looking = !symbol;
+  let looking = !symbol && !board;
   ws.onmessage = (m: MessageEvent) => {
     const frame = String(m.data);
     e.frames.push(frame);
     if (!looking) return;
-    const b = fullBoard(frame);
-    if (!b) return;
-    looking = false;
-    board = b;
-    onBoard?.(b);
+    board = fullBoard(frame);
+    looking = !board;
+    // Over the boot shell too, if index.html's code is still the page's (shell-live.ts).
+    if (board) taken?.paint(board);
   };
   ws.onclose = () => {
     if (early === e) early = undefined;

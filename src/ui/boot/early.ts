@@ -22,7 +22,7 @@ import { wireRequest } from '../../api/request.ts';
 import type { WireRequest } from '../../api/wire.ts';
 import { findRoute } from '../../machines/routes.ts';
 import { openEarlyMarket } from './early-socket.ts';
-import { paintLiveShell } from './shell-live.ts';
+import { takeHeadMarket } from './market-head.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -81,13 +81,15 @@ export function startEarly(): void {
         .json()
         .then(
           (raw: { backend?: unknown; defaultTradeMode?: unknown } | null) => {
+            // The socket index.html opened on the last config's word: taken if this one agrees.
+            const head = takeHeadMarket();
             if (raw?.backend === 'live') {
               sendToLive(raw, firstCalls(raw));
-              openEarlyMarket(raw, {
-                symbol: chartSymbol(),
-                onBoard: (b) => paintLiveShell(document, b),
-              });
-            } else if (last === undefined) startSimulator(raw);
+              openEarlyMarket(raw, { symbol: chartSymbol(), ...(head ? { head } : {}) });
+            } else {
+              head?.ws.close();
+              if (last === undefined) startSimulator(raw);
+            }
           },
           () => {},
         );

@@ -1,9 +1,9 @@
 /**
  * The boot shell's prices made live before React (issue 31 item 3, round 5).
  * On a repeat visit to home the shell shows the last-seen prices, marked
- * stale (shell-paint.ts); in live mode the entry's market socket
- * (early-socket.ts) often has every product's price well before the app's
- * JavaScript has run (at 4× CPU, 0.5–1 s before). Its first full message is
+ * stale (shell-paint.ts); in live mode the market socket index.html opens
+ * (market-head.ts) often has every product's price well before the app's
+ * JavaScript has run. Its first full message is
  * painted over the shell's table here, without the stale marks, in the
  * shell's own markup and digits (shell-snapshot.ts), so React's boot shell
  * (boot-shell.tsx, which keeps the page's markup at mount) shows it too.
