@@ -12,7 +12,8 @@
  *   and waits for the service worker to be active).
  * Per cell, medians of BENCH_NET_SAMPLES samples (default 3): first paint,
  * first price on screen (stale or live), the live price from the socket (the
- * app's `boot:first-tick` mark), Buy enabled (`/chart/BTCUSDT`'s Buy button,
+ * app's `boot:first-tick` mark, or the boot shell's `boot:shell-live` when it
+ * painted the socket's prices before React: ui/boot/shell-live.ts), Buy enabled (`/chart/BTCUSDT`'s Buy button,
  * in a load of its own, first visits on slow 4G only: the home screen has no
  * Buy for a guest), bytes
  * transferred, and the critical path's round trips (bench/network-waves.ts).
@@ -99,7 +100,7 @@ const probe = (mode: 'ours' | 'ref' | 'buy') => `(() => {
     if (e.name === 'first-contentful-paint' && p.fp === undefined) { p.fp = e.startTime; done(); }
   })).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => l.getEntries().forEach((e) => {
-    if (e.name === 'boot:first-tick' && p.socket === undefined) { p.socket = e.startTime; done(); }
+    if ((e.name === 'boot:first-tick' || e.name === 'boot:shell-live') && p.socket === undefined) { p.socket = e.startTime; done(); }
   })).observe({ type: 'mark', buffered: true });
   const check = () => {
     if (p.price === undefined) {
@@ -180,6 +181,18 @@ async function measure(
   await load(page, url);
   // The page's own clock at the document's request, to place the network events on it.
   const r = await readings(page);
+  // BENCH_NET_MARKS=1: each load's start-up marks, to see where a cell's time goes.
+  if (process.env.BENCH_NET_MARKS && mode === 'ours')
+    console.log(
+      `  marks ${url} ${net?.name ?? 'no throttle'} ${cpu}×:`,
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('boot:'))
+          .map((m) => `${m.name.slice(5)} ${m.startTime.toFixed(0)}`)
+          .join(', '),
+      ),
+    );
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,

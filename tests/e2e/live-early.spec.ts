@@ -63,3 +63,51 @@ test(
     ).toBe(1);
   },
 );
+
+const LIVE = '[data-testid^="row-bid-"]:not([data-stale="true"])';
+const decimals = (s: string | null) => (s ?? '').trim().split('.')[1]?.length ?? 0;
+
+// Issue 31 round 5: the entry's market socket brings every price before React has run; the
+// boot shell shows them live (ui/boot/shell-live.ts) instead of the last-seen ones.
+test(
+  "live: a repeat visit paints the socket's first prices over the boot shell before React, then the app's",
+  { tag: '@live' },
+  async ({ page, consoleErrors }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    const bid = page.locator('[data-testid="row-bid-BTCUSDT"]');
+    await expect(page.locator(LIVE).first()).toBeVisible();
+    const appDigits = decimals(await bid.textContent());
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            localStorage.getItem('prices.last') !== null &&
+            localStorage.getItem('boot.shell') !== null,
+        ),
+      )
+      .toBe(true);
+    // React DOM held back: the entry runs, the app cannot render.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/react-dom-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.locator(`.boot-shell ${LIVE}`).first()).toBeVisible();
+    expect(await page.evaluate(() => performance.getEntriesByName('boot:react-dom').length)).toBe(
+      0,
+    );
+    await expect(page.locator('.boot-shell [data-stale="true"]')).toHaveCount(0);
+    await expect(page.getByText('Last prices seen, not live yet')).toHaveCount(0);
+    // At the digits the app shows.
+    expect(decimals(await bid.textContent())).toBe(appDigits);
+
+    release();
+    await expect(page.locator('.boot-shell')).toHaveCount(0);
+    await expect(page.locator(LIVE).first()).toBeVisible();
+    expect(decimals(await bid.textContent())).toBe(appDigits);
+    expect(consoleErrors).toEqual([]);
+  },
+);

@@ -22,6 +22,7 @@ import { wireRequest } from '../../api/request.ts';
 import type { WireRequest } from '../../api/wire.ts';
 import { findRoute } from '../../machines/routes.ts';
 import { openEarlyMarket } from './early-socket.ts';
+import { takeHeadMarket } from './market-head.ts';
 import { isLanguage, textDirection, loadLocale } from '../../i18n/loaders.ts';
 import { preferences } from '../../state/preferences.ts';
 import { readJson } from '../../state/persist.ts';
@@ -72,21 +73,17 @@ export function startEarly(): void {
   const inline = window as { __siteConfig?: Promise<Response> };
   const asked = inline.__siteConfig ?? fetchSiteConfig();
   delete inline.__siteConfig;
-  configFetch = asked.then((res) => {
-    // A copy, read here: the app reads the original (loadSiteConfig).
+  // The app reads the original response (loadSiteConfig) only once the entry has read its copy
+  // and sent the first calls: the app's own first call then always finds the early one (read
+  // side by side, the app's could go out first, and the product list was asked for twice).
+  configFetch = asked.then(async (res) => {
+    // Nothing here may keep the app from its config: a failure is the app's to report.
     if (res.ok)
-      void res
+      await res
         .clone()
         .json()
-        .then(
-          (raw: { backend?: unknown; defaultTradeMode?: unknown } | null) => {
-            if (raw?.backend === 'live') {
-              sendToLive(raw, firstCalls(raw));
-              openEarlyMarket(raw);
-            } else if (last === undefined) startSimulator(raw);
-          },
-          () => {},
-        );
+        .then((raw: EarlyConfig | null) => sendFirst(raw, last))
+        .catch(() => {});
     return res;
   });
   // Its failure is reported when the app reads it (loadSiteConfig).
@@ -102,6 +99,21 @@ export function startEarly(): void {
   document.documentElement.dir = textDirection(lng);
   // A guess: createI18n loads (and reports) whatever it really needs.
   for (const l of new Set(['en', lng] as const)) loadLocale(l).catch(() => {});
+}
+
+type EarlyConfig = { backend?: unknown; defaultTradeMode?: unknown };
+
+/** The first screen's calls and socket, on the site config's word. */
+function sendFirst(raw: EarlyConfig | null, last: EarlyConfig | undefined): void {
+  // The socket index.html opened on the last config's word: taken if this one agrees.
+  const head = takeHeadMarket();
+  if (raw?.backend === 'live') {
+    sendToLive(raw, firstCalls(raw));
+    openEarlyMarket(raw, { symbol: chartSymbol(), ...(head ? { head } : {}) });
+  } else {
+    head?.ws.close();
+    if (last === undefined) startSimulator(raw);
+  }
 }
 
 function startSimulator(cfg: { defaultTradeMode?: unknown } | null): void {

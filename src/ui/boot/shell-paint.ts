@@ -6,10 +6,14 @@
  * the signed-in account's positions on /position in market mode
  * (shell-account.ts). The desktop's first screen is the workspace, not
  * these, and keeps the grey rows. React replaces all of it when it mounts.
+ * In live mode it also opens the market socket (market-head.ts), whose first
+ * prices replace the last-seen ones (shell-live.ts).
  */
 import { DESKTOP_QUERY } from '../../config/constants.ts';
 import { LAST_CONFIG_KEY, PREFERENCES_KEY } from '../../state/seen.ts';
 import { accountHtml, readAccountView } from './shell-account.ts';
+import { openHeadMarket } from './market-head.ts';
+import { paintLiveShell } from './shell-live.ts';
 import {
   json,
   parseShellRecord,
@@ -34,15 +38,18 @@ function screenHtml(path: string, read: Read): string | undefined {
   return view && accountHtml(view);
 }
 
+/** The route as the app reads it: the path under the base, '/' for the base itself. */
+const routeOf = (doc: Document, base: string): string | undefined =>
+  `${doc.location.pathname}/`.startsWith(base)
+    ? doc.location.pathname.slice(base.length - 1) || '/'
+    : undefined;
+
 function paintShell(doc: Document, base: string): void {
   const win = doc.defaultView;
   if (!win || win.matchMedia(DESKTOP_QUERY).matches) return;
   const shell = doc.querySelector('#root > .boot-shell');
   if (!shell) return;
-  // The route as the app reads it: the path under the base, '/' for the base itself.
-  const path = `${doc.location.pathname}/`.startsWith(base)
-    ? doc.location.pathname.slice(base.length - 1) || '/'
-    : undefined;
+  const path = routeOf(doc, base);
   const read: Read = (k) => win.localStorage.getItem(k);
   const html = path && screenHtml(path, read);
   if (!html) return;
@@ -63,4 +70,14 @@ try {
   paintShell(document, import.meta.env.BASE_URL);
 } catch {
   // Storage blocked or a record this code cannot read: the grey rows stay.
+}
+try {
+  openHeadMarket(
+    window,
+    (k) => window.localStorage.getItem(k),
+    routeOf(document, import.meta.env.BASE_URL),
+    (board) => paintLiveShell(document, board),
+  );
+} catch {
+  // Storage blocked, no WebSocket: the entry opens the socket when the config says live.
 }

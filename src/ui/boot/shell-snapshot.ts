@@ -99,20 +99,24 @@ export const esc = (s: string) =>
  * The painted screen: home's title, the note, and its product table with the
  * marks the app's own stale cells carry (components/quote.tsx and num.tsx:
  * `data-stale`, `data-num`, `data-unit`, the accessible name), so the eye, a
- * screen reader and a test read them as the app's last-seen prices.
+ * screen reader and a test read them as the app's last-seen prices. `live`:
+ * prices from the market socket (shell-live.ts), without the note and marks.
  */
-export function shellHtml({ record, prices, digits }: ShellView): string {
+export function shellHtml({ record, prices, digits }: ShellView, live = false): string {
   const t = record.texts;
   const [before, after] = t.stalePrice;
   const cell = (symbol: string, v: number, testId: string) => {
     const text = fixed(v, digits[symbol] ?? DEFAULT_PRECISION);
-    return `<td class="price"${testId ? ` data-testid="${esc(testId)}"` : ''} data-num="price" data-unit="${esc(symbol)}" data-stale="true" aria-label="${esc(`${before}${text}${after}`)}" title="${esc(t.stale)}"><bdi dir="ltr">${text}</bdi></td>`;
+    const stale = live
+      ? ''
+      : ` data-stale="true" aria-label="${esc(`${before}${text}${after}`)}" title="${esc(t.stale)}"`;
+    return `<td class="price"${testId ? ` data-testid="${esc(testId)}"` : ''} data-num="price" data-unit="${esc(symbol)}"${stale}><bdi dir="ltr">${text}</bdi></td>`;
   };
   const rows = prices
     .map(
       (p) =>
-        `<tr class="stale"><th scope="row"><span class="sym">${esc(p.name)}</span><span class="sub">${esc(p.productName ?? '')}</span></th>${cell(p.name, p.bidPrice, `row-bid-${p.name}`)}${cell(p.name, p.askPrice, '')}<td><span class="change-pill"><span data-num="percent"><bdi dir="ltr">${signedPercent(p.priceChangePercent)}</bdi></span>%</span></td></tr>`,
+        `<tr${live ? '' : ' class="stale"'}><th scope="row"><span class="sym">${esc(p.name)}</span><span class="sub">${esc(p.productName ?? '')}</span></th>${cell(p.name, p.bidPrice, `row-bid-${p.name}`)}${cell(p.name, p.askPrice, '')}<td><span class="change-pill"><span data-num="percent"><bdi dir="ltr">${signedPercent(p.priceChangePercent)}</bdi></span>%</span></td></tr>`,
     )
     .join('');
-  return `<main class="boot-main"><h1 class="boot-title">${esc(t.title)}</h1><p class="stale-note" role="status">${esc(t.stale)}</p><table class="boot-table"><thead><tr><th scope="col">${esc(t.symbol)}</th><th scope="col">${esc(t.bid)}</th><th scope="col">${esc(t.ask)}</th><th scope="col">${esc(t.change)}</th></tr></thead><tbody>${rows}</tbody></table></main>`;
+  return `<main class="boot-main"><h1 class="boot-title">${esc(t.title)}</h1>${live ? '' : `<p class="stale-note" role="status">${esc(t.stale)}</p>`}<table class="boot-table"><thead><tr><th scope="col">${esc(t.symbol)}</th><th scope="col">${esc(t.bid)}</th><th scope="col">${esc(t.ask)}</th><th scope="col">${esc(t.change)}</th></tr></thead><tbody>${rows}</tbody></table></main>`;
 }

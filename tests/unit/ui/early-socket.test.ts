@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createChannel, type Connector } from '../../../src/api/realtime/channel.ts';
 import { openEarlyMarket, PRICES_SUB, withEarlySocket } from '../../../src/ui/boot/early-socket.ts';
+import { chartSymbolOf } from '../../../src/ui/boot/market-head.ts';
+import { findRoute } from '../../../src/machines/routes.ts';
 
 const URL_ = 'ws://127.0.0.1:1/ws/market';
 const live = { backend: 'live', live: { ws: { market: URL_ } } };
@@ -49,7 +51,7 @@ function fallback(): { connector: Connector; calls: number } {
 describe('the early market socket', () => {
   it('is the socket the app’s market channel uses, with what it received, subscribed once', async () => {
     FakeWs.made = [];
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, { Ws });
     expect(FakeWs.made).toHaveLength(1);
     const ws = FakeWs.made[0] as FakeWs;
     ws.open();
@@ -81,7 +83,7 @@ describe('the early market socket', () => {
 
   it('still opening when taken: the channel subscribes itself on open', () => {
     FakeWs.made = [];
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, { Ws });
     const ws = FakeWs.made[0] as FakeWs;
     const f = fallback();
     const channel = createChannel('market', withEarlySocket(URL_, f.connector));
@@ -92,11 +94,71 @@ describe('the early market socket', () => {
     expect(ws.sent).toEqual([JSON.stringify(PRICES_SUB)]);
   });
 
+  it('on a chart, brings that product’s quote alone, and ends that once the channel subscribes to every price', async () => {
+    FakeWs.made = [];
+    openEarlyMarket(live, { symbol: 'BTCUSDT', Ws });
+    const ws = FakeWs.made[0] as FakeWs;
+    ws.open();
+    const priceSub = { op: 'sub', topic: 'price', symbol: 'BTCUSDT' };
+    expect(ws.sent).toEqual([JSON.stringify(priceSub)]);
+    const quote = { topic: 'price', symbol: 'BTCUSDT', data: { name: 'BTCUSDT', bidPrice: 1 } };
+    ws.frame(quote);
+
+    const channel = createChannel('market', withEarlySocket(URL_, fallback().connector));
+    const prices: unknown[] = [];
+    const all: unknown[] = [];
+    channel.subscribe(PRICES_SUB, (m) => prices.push(m));
+    channel.onMessage((m) => all.push(m));
+    channel.connect({ open() {}, message() {}, closed() {} });
+    await Promise.resolve();
+    // The quote reaches the app; every price is asked for now; the chart's alone is ended.
+    expect(all).toEqual([quote]);
+    expect(prices).toEqual([]);
+    expect(ws.sent.slice(1).map((c) => JSON.parse(c) as unknown)).toEqual([
+      PRICES_SUB,
+      { ...priceSub, op: 'unsub' },
+    ]);
+    ws.frame(tick(0));
+    expect(prices).toEqual([tick(0)]);
+  });
+
+  it('takes the socket index.html opened for the same URL, with its frames; closes one for another', async () => {
+    FakeWs.made = [];
+    const head = new FakeWs(URL_);
+    head.open();
+    const sub = JSON.stringify(PRICES_SUB);
+    head.sent.push(sub);
+    const frames = [JSON.stringify({ ...tick(0), data: { AUDUSD: { name: 'AUDUSD' } } })];
+    const h = (ws: FakeWs) => ({
+      url: ws.url,
+      ws: ws as unknown as WebSocket,
+      frames: [...frames],
+      sent: [sub],
+      paint: () => {},
+      timer: setTimeout(() => {}, 0),
+    });
+    openEarlyMarket(live, { Ws, head: h(head) });
+    expect(FakeWs.made).toHaveLength(1);
+    head.frame(tick(1));
+    const channel = createChannel('market', withEarlySocket(URL_, fallback().connector));
+    const got: number[] = [];
+    channel.subscribe(PRICES_SUB, (m) => got.push((m as { seq: number }).seq));
+    channel.connect({ open() {}, message() {}, closed() {} });
+    await Promise.resolve();
+    expect(got).toEqual([0, 1]);
+    expect(head.sent).toEqual([sub]);
+
+    const other = new FakeWs('ws://elsewhere/ws/market');
+    openEarlyMarket(live, { Ws, head: h(other) });
+    expect(other.readyState).toBe(3);
+    expect(FakeWs.made.at(-1)?.url).toBe(URL_);
+  });
+
   it('is not opened for a simulator site, nor used for another URL', () => {
     FakeWs.made = [];
-    openEarlyMarket({ backend: 'simulator' }, Ws);
+    openEarlyMarket({ backend: 'simulator' }, { Ws });
     expect(FakeWs.made).toHaveLength(0);
-    openEarlyMarket(live, Ws);
+    openEarlyMarket(live, { Ws });
     const f = fallback();
     createChannel('market', withEarlySocket('ws://elsewhere/ws/market', f.connector)).connect({
       open() {},
@@ -104,5 +166,23 @@ describe('the early market socket', () => {
       closed() {},
     });
     expect(f.calls).toBe(1);
+  });
+});
+
+describe("index.html's chart route", () => {
+  it('names the symbol the router does', () => {
+    for (const path of [
+      '/chart/BTCUSDT',
+      '/EURUSD/chart',
+      '/',
+      '/position',
+      '/chart',
+      '/a/b/chart',
+    ])
+      expect(chartSymbolOf(path), path).toBe(
+        ['chart', 'chartAlt'].includes(findRoute(path)?.route.name ?? '')
+          ? findRoute(path)?.params.symbol
+          : undefined,
+      );
   });
 });

@@ -80,6 +80,16 @@ describe('boot shell snapshot', () => {
     stop();
   });
 
+  it('paints prices from the socket without the stale note and marks', async () => {
+    rememberShellTexts(await createI18n('en'));
+    const html = shellHtml(readShellView(read)!, true);
+    expect(html).not.toContain('stale');
+    expect(html).not.toContain('Last prices seen');
+    expect(html).toContain(
+      '<td class="price" data-testid="row-bid-AUDUSD" data-num="price" data-unit="AUDUSD"><bdi dir="ltr">0.66000</bdi></td>',
+    );
+  });
+
   it('escapes what it paints', async () => {
     rememberShellTexts(await createI18n('en'));
     store.set(
