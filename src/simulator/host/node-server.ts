@@ -25,16 +25,18 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contract, matchCall } from '../../api/contract.ts';
 import type { Root, WireRequest } from '../../api/wire.ts';
+import { TOO_MANY_TEXT } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
 import { HOST_LIMITS, type HostLimits } from './limits.ts';
 import type { HostRoute } from './operator-api.ts';
-import { addressKey, PEER_HEADER, peerOf, Shares } from './peers.ts';
+import { addressKey, callPeer, PEER_HEADER, peerOf, Shares } from './peers.ts';
 import { callRates } from './rates.ts';
 import { socketHost } from './sockets.ts';
 
 export { HOST_LIMITS, type HostLimits } from './limits.ts';
 export { PEER_HEADER } from './peers.ts';
+export { TOO_MANY_TEXT };
 
 export interface SimServer {
   url: string;
@@ -78,9 +80,6 @@ async function replyJson(req: IncomingMessage, res: ServerResponse, status: numb
     .writeHead(status, { ...jsonHeaders, Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' })
     .end(zipped);
 }
-
-/** The text of a 429 (the client shows its own localised one). */
-export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
 
 /**
  * A refused request's body still on the wire is read and dropped, never
@@ -181,7 +180,7 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
       ...(url.search ? { query: url.search.slice(1) } : {}),
       ...(body !== undefined ? { body } : {}),
     };
-    const out = await sim.handle(wire);
+    const out = await callPeer.run(peer, () => sim.handle(wire));
     await replyJson(req, res, out.status, out.body);
   };
 }
