@@ -14,12 +14,24 @@
  * Sized so the app, the e2e suite and the load bench (200 streaming sockets
  * and 50 calls a second, spread over loopback addresses) never meet them.
  */
-export interface HostLimits {
+import { LIST_MAX } from '../edge/limits.ts';
+import type { JsonShapeLimits } from './json-shape.ts';
+
+export interface HostLimits extends JsonShapeLimits {
   // ---- bodies (read only once the route, method and encoding are known)
   /** Largest JSON or form body, bytes (413). */
   jsonBodyBytes: number;
   /** Largest multipart body, bytes (413): one 10 MB image, the spec's maximum, plus the form. */
   multipartBodyBytes: number;
+  /**
+   * A JSON body (or WebSocket command) nested deeper than this is refused
+   * unparsed (400, code 1001; a command: ignored). See json-shape.ts.
+   */
+  jsonDepth: number;
+  /** ...or with an object of more members than this; also a query of more parameters. */
+  jsonMembers: number;
+  /** ...or with an array of more items than this (the edge's LIST_MAX). */
+  jsonItems: number;
   /** Most parts in a multipart body (413); the largest form (identity check) has 5. */
   multipartParts: number;
   /** Largest single part of a multipart body, bytes (413). */
@@ -93,6 +105,9 @@ export interface HostLimits {
 
 export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   jsonBodyBytes: 1024 * 1024,
+  jsonDepth: 8,
+  jsonMembers: 64,
+  jsonItems: LIST_MAX,
   multipartBodyBytes: 12 * 1024 * 1024,
   multipartParts: 16,
   multipartPartBytes: 10 * 1024 * 1024,

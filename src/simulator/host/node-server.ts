@@ -28,6 +28,7 @@ import type { Root, WireRequest } from '../../api/wire.ts';
 import { TOO_MANY_TEXT } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
+import { queryWithin } from './json-shape.ts';
 import { HOST_LIMITS, type HostLimits } from './limits.ts';
 import type { HostRoute } from './operator-api.ts';
 import { addressKey, callPeer, PEER_HEADER, peerOf, Shares } from './peers.ts';
@@ -147,6 +148,9 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     const ep = contract[hit.name];
     if (req.method !== ep.method)
       return refuse(req, res, limits, 405, refusal(-1, 'Method not allowed'));
+    // As a JSON body's members (json-shape.ts): each parameter costs the simulator a member.
+    if (!queryWithin(url.search, limits))
+      return refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
     const peer = peerOf(req, limits.trustProxy);
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
