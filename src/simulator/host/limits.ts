@@ -86,6 +86,14 @@ export interface HostLimits extends JsonShapeLimits {
   addressCallsPerSecond: number;
   /** Extra calls from one address per 10 s, for bursts (a page load). */
   addressCallsBurst: number;
+  /**
+   * Reply bytes (before gzip) to one address per 10 s; past them its calls get
+   * 429 until the window moves on. A reply's cost grows with its size (a
+   * 1,000-bar history is 150 KB built and gzipped, 5.5 ms of the server's
+   * thread; most replies are under 1 KB): at 100 calls a second, history
+   * calls from one address held every other client up for a second.
+   */
+  addressReplyBytes: number;
   /** Calls per second of one signed-in account (any address). */
   accountCallsPerSecond: number;
   /** Extra calls of one account per 10 s. */
@@ -133,6 +141,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
 
   addressCallsPerSecond: 100,
   addressCallsBurst: 300,
+  addressReplyBytes: 16 * 1024 * 1024,
   accountCallsPerSecond: 50,
   accountCallsBurst: 150,
   socketCommandsPerSecond: 50,

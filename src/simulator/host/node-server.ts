@@ -185,6 +185,7 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
       ...(body !== undefined ? { body } : {}),
     };
     const out = await callPeer.run(peer, () => sim.handle(wire));
+    await rates.replied(peer, out.body.length);
     await replyJson(req, res, out.status, out.body);
   };
 }

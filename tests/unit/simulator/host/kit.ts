@@ -232,6 +232,8 @@ export interface FloodSpec {
   from: string[];
   /** Calls in flight at once. */
   concurrency: number;
+  /** GET sends no body (default POST). */
+  method?: 'GET' | 'POST';
   /** JSON bodies, lane k sending the k-th (modulo their count); default `{}`. */
   bodies?: string[];
   /**
@@ -281,9 +283,10 @@ export function flood(spec: FloodSpec): Promise<FloodResult> {
     const one = (i) => new Promise((done) => {
       const started = performance.now();
       const body = s.bodies ? s.bodies[(i % s.concurrency) % s.bodies.length] : '{}';
-      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
+      const get = s.method === 'GET';
+      const headers = get ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
       if (s.token) headers.Authorization = 'Bearer ' + s.token;
-      const req = http.request({ host: '127.0.0.1', port: s.port, path: s.path, method: 'POST',
+      const req = http.request({ host: '127.0.0.1', port: s.port, path: s.path, method: get ? 'GET' : 'POST',
         headers, agent: agents[i % agents.length] }, (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
@@ -295,7 +298,7 @@ export function flood(spec: FloodSpec): Promise<FloodResult> {
         });
       });
       req.on('error', () => { statuses[0] = (statuses[0] || 0) + 1; done(); });
-      req.end(body);
+      req.end(get ? undefined : body);
       sent++;
     });
     const more = () => {
