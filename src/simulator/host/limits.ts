@@ -36,6 +36,10 @@ export interface HostLimits extends JsonShapeLimits {
   multipartParts: number;
   /** Largest single part of a multipart body, bytes (413). */
   multipartPartBytes: number;
+  /** Multipart uploads read or handled at once from one address (429 past it): each is held whole. */
+  addressUploads: number;
+  /** ...and in all (503 past it): with the part cap, what uploads may hold in memory. */
+  maxUploads: number;
   /**
    * A refused body still arriving is read and dropped up to this many bytes, so
    * the client can read its reply (a lingering close); past it the connection is closed.
@@ -117,6 +121,8 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   jsonMembers: 64,
   jsonItems: LIST_MAX,
   multipartBodyBytes: 12 * 1024 * 1024,
+  addressUploads: 4,
+  maxUploads: 32,
   multipartParts: 16,
   multipartPartBytes: 10 * 1024 * 1024,
   refusedBodyBytes: 32 * 1024 * 1024,
