@@ -51,6 +51,8 @@ export interface HostLimits extends JsonShapeLimits {
   // ---- connections (HTTP and WebSocket alike, as TCP connections)
   /** Connections open at once, in all (over it: closed at once). */
   maxConnections: number;
+  /** Calls refused 429 on one connection; one more closes it (see node-server.ts). */
+  connectionRefusals: number;
   /** Connections open at once from one address (over it: 503 and closed), well below the global one. */
   addressConnections: number;
   /** The request line and headers must arrive within this, ms (408, closed): slow headers. */
@@ -129,6 +131,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   lingerMs: 5_000,
 
   maxConnections: 1024,
+  connectionRefusals: 100,
   addressConnections: 128,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,

@@ -20,7 +20,7 @@
  * the process.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contract, matchCall, type Encoding, type Endpoint } from '../../api/contract.ts';
@@ -132,6 +132,22 @@ type Call = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<voi
 const RETRY_SOON = { 'Retry-After': '1' };
 
 /**
+ * Count a connection's 429s; past {@link HostLimits.connectionRefusals} it is
+ * closed. A client that waits as told meets a few; one that sent thousands of
+ * requests ahead on a connection (HTTP pipelining) meets them all at once:
+ * 40,000 in eight connections from one address, each a 429, stalled the
+ * server's thread up to 1.7 s at a time.
+ */
+function refusalsPerConnection(limits: HostLimits) {
+  const seen = new WeakMap<object, number>();
+  return (socket: Socket): void => {
+    const n = (seen.get(socket) ?? 0) + 1;
+    seen.set(socket, n);
+    if (n > limits.connectionRefusals) socket.destroy();
+  };
+}
+
+/**
  * Uploads being read or handled at once, per address and in all: each is
  * held whole in memory (up to 12 MB) until its call is answered, and 60
  * held open from one address took 540 MB.
@@ -158,6 +174,7 @@ function uploadShares(limits: HostLimits) {
 function callHandler(sim: Simulator, limits: HostLimits): Call {
   const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
   const uploads = uploadShares(limits);
+  const ignoredRefusals = refusalsPerConnection(limits);
   return async (req, res, url) => {
     const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
     if (!m) return refuse(req, res, limits, 404, '');
@@ -181,10 +198,12 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const wait = await rates.admit(peer, token);
-    if (wait > 0)
-      return refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
+    if (wait > 0) {
+      refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
         'Retry-After': String(Math.ceil(wait / 1000)),
       });
+      return ignoredRefusals(req.socket);
+    }
     // An upload is held whole until its call is answered: its share is taken for that long.
     const upload = ep.encoding === 'multipart' && hasBody(req);
     if (upload) {
