@@ -132,18 +132,19 @@ type Call = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<voi
 const RETRY_SOON = { 'Retry-After': '1' };
 
 /**
- * Count a connection's 429s; past {@link HostLimits.connectionRefusals} it is
- * closed. A client that waits as told meets a few; one that sent thousands of
- * requests ahead on a connection (HTTP pipelining) meets them all at once:
- * 40,000 in eight connections from one address, each a 429, stalled the
- * server's thread up to 1.7 s at a time.
+ * Count a connection's 429s: true for the one past
+ * {@link HostLimits.connectionRefusals}, which closes it. A client that waits
+ * as told meets a few; one that sent thousands of requests ahead on a
+ * connection (HTTP pipelining) meets them all at once, with no round trip
+ * between them: 40,000 over eight connections from one address, each a 429,
+ * kept the server's thread busy for 10 s.
  */
 function refusalsPerConnection(limits: HostLimits) {
   const seen = new WeakMap<object, number>();
-  return (socket: Socket): void => {
+  return (socket: Socket): boolean => {
     const n = (seen.get(socket) ?? 0) + 1;
     seen.set(socket, n);
-    if (n > limits.connectionRefusals) socket.destroy();
+    return n > limits.connectionRefusals;
   };
 }
 
@@ -174,7 +175,7 @@ function uploadShares(limits: HostLimits) {
 function callHandler(sim: Simulator, limits: HostLimits): Call {
   const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
   const uploads = uploadShares(limits);
-  const ignoredRefusals = refusalsPerConnection(limits);
+  const lastRefusal = refusalsPerConnection(limits);
   return async (req, res, url) => {
     const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
     if (!m) return refuse(req, res, limits, 404, '');
@@ -198,12 +199,12 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const wait = await rates.admit(peer, token);
-    if (wait > 0) {
-      refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
+    if (wait > 0)
+      return refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
         'Retry-After': String(Math.ceil(wait / 1000)),
+        // Node ends the connection after this reply; what was sent ahead is never read.
+        ...(lastRefusal(req.socket) ? { Connection: 'close' } : {}),
       });
-      return ignoredRefusals(req.socket);
-    }
     // An upload is held whole until its call is answered: its share is taken for that long.
     const upload = ep.encoding === 'multipart' && hasBody(req);
     if (upload) {
