@@ -47,3 +47,6 @@ export function peerOf(headers: Record<string, string>): string {
   const v = headers[PEER_HEADER] ?? headers[PEER_HEADER.toLowerCase()];
   return v ? v.slice(0, 64) : LOCAL_PEER;
 }
+
+/** The text of a 429, from the host or the simulator (the client shows its own localised one). */
+export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';

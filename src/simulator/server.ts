@@ -14,7 +14,7 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../api/wire.ts';
-import { bearer, decodePayload, json, peerOf } from './payload.ts';
+import { bearer, decodePayload, json, peerOf, TOO_MANY_TEXT } from './payload.ts';
 import { ChannelFaults } from './channel-faults.ts';
 import { ChannelHub, type ConnectOptions } from './channels.ts';
 import {
@@ -36,6 +36,7 @@ import { addModuleOps, createBackOffice, type BackOffice } from './back-office.t
 import { refusal } from './edge/refusal.ts';
 import { startState, type SimulatorOptions } from './startup.ts';
 import { SaveFailed, type WriteRange } from './persistence.ts';
+import { HasherBusy } from './auth/passwords.ts';
 import type { SimState } from './state.ts';
 
 export type { SimulatorOptions };
@@ -84,6 +85,20 @@ function sessionRefusal(
     if (refused) return refused;
   }
   return undefined;
+}
+
+/** The reply to a call whose handling threw. */
+function thrown(
+  name: CallName,
+  e: unknown,
+  out: (status: number, body: { code: number }) => Promise<WireResponse>,
+): Promise<WireResponse> | WireResponse {
+  // Its earlier writes were undone by a failed save while it ran: as a failed save of its own.
+  if (e instanceof SaveFailed) return json(500, { code: 1000, msg: e.message, data: null });
+  // The host's password pool has this caller's share waiting already: nothing done, try later.
+  if (e instanceof HasherBusy) return json(429, { code: -1, msg: TOO_MANY_TEXT, data: null });
+  console.error(`simulator: ${name} failed`, e);
+  return out(200, fail(1000));
 }
 
 /**
@@ -217,10 +232,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
         return r.value;
       });
     } catch (e) {
-      // Its earlier writes were undone by a failed save while it ran: as a failed save of its own.
-      if (e instanceof SaveFailed) return json(500, { code: 1000, msg: e.message, data: null });
-      console.error(`simulator: ${name} failed`, e);
-      return out(200, fail(1000));
+      return thrown(name, e, out);
     }
     // A change is saved before its reply goes out, so a reload right after loses nothing;
     // one that could not be saved was undone, and the call says so.

@@ -136,7 +136,12 @@ const dummies = new WeakMap<object, Promise<StoredPassword>>();
  */
 export async function checkNoPassword(ctx: UsersContext, password: string): Promise<false> {
   let dummy = dummies.get(ctx);
-  if (!dummy) dummies.set(ctx, (dummy = hasher(ctx).hash(secureHex(16))));
+  if (!dummy) {
+    dummy = hasher(ctx).hash(secureHex(16));
+    dummies.set(ctx, dummy);
+    // A refused hash (a busy pool) is not kept: the next unknown sign-in makes one again.
+    dummy.catch(() => dummies.delete(ctx));
+  }
   await hasher(ctx).verify(await dummy, password);
   return false;
 }

@@ -28,6 +28,16 @@ export interface StoredPassword {
   passwordAlgo?: 'argon2id';
 }
 
+/**
+ * A hasher's refusal of a task because the caller already has its share
+ * waiting (the Node host's pool): the call answers 429, and nothing changed.
+ */
+export class HasherBusy extends Error {
+  constructor() {
+    super('password hashing busy for this caller');
+  }
+}
+
 /** What makes and checks password hashes for a simulator. */
 export interface PasswordHasher {
   /** A fresh hash of a password (new random salt, current cost). */

@@ -7,12 +7,15 @@
  * JSON and form bodies are read up to {@link HostLimits.jsonBodyBytes};
  * multipart bodies are parsed as they arrive (busboy), with caps on the
  * whole body, the number of parts and each part's size. Past any cap the
- * request is refused (413) without reading the rest.
+ * request is refused (413) without reading the rest. A JSON body of a shape
+ * no call has (too deep, too many members or items: json-shape.ts) is
+ * refused unparsed (400, code 1001).
  */
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Encoding } from '../../api/contract.ts';
 import type { MultipartPart, WireRequest } from '../../api/wire.ts';
+import { jsonWithin, queryWithin } from './json-shape.ts';
 import type { HostLimits } from './limits.ts';
 
 /** A body over a cap (413). */
@@ -159,8 +162,14 @@ async function readEncoded(
   if (mediaType(req.headers['content-type']) !== want) throw new WrongType();
   if (encoding === 'multipart') return { multipart: await readMultipart(req, limits) };
   const raw = await readRaw(req, limits.jsonBodyBytes);
-  if (encoding === 'form') return { form: raw.toString('utf8') };
+  if (encoding === 'form') {
+    const form = raw.toString('utf8');
+    if (!queryWithin(form, limits)) throw new Malformed();
+    return { form };
+  }
   if (raw.length === 0) return undefined;
+  // A payload's cost is in its members, not its bytes: a shape no call has is refused unparsed.
+  if (!jsonWithin(raw, limits)) throw new Malformed();
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {

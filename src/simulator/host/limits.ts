@@ -14,16 +14,32 @@
  * Sized so the app, the e2e suite and the load bench (200 streaming sockets
  * and 50 calls a second, spread over loopback addresses) never meet them.
  */
-export interface HostLimits {
+import { LIST_MAX } from '../edge/limits.ts';
+import type { JsonShapeLimits } from './json-shape.ts';
+
+export interface HostLimits extends JsonShapeLimits {
   // ---- bodies (read only once the route, method and encoding are known)
   /** Largest JSON or form body, bytes (413). */
   jsonBodyBytes: number;
   /** Largest multipart body, bytes (413): one 10 MB image, the spec's maximum, plus the form. */
   multipartBodyBytes: number;
+  /**
+   * A JSON body (or WebSocket command) nested deeper than this is refused
+   * unparsed (400, code 1001; a command: ignored). See json-shape.ts.
+   */
+  jsonDepth: number;
+  /** ...or with an object of more members than this; also a query of more parameters. */
+  jsonMembers: number;
+  /** ...or with an array of more items than this (the edge's LIST_MAX). */
+  jsonItems: number;
   /** Most parts in a multipart body (413); the largest form (identity check) has 5. */
   multipartParts: number;
   /** Largest single part of a multipart body, bytes (413). */
   multipartPartBytes: number;
+  /** Multipart uploads read or handled at once from one address (429 past it): each is held whole. */
+  addressUploads: number;
+  /** ...and in all (503 past it): with the part cap, what uploads may hold in memory. */
+  maxUploads: number;
   /**
    * A refused body still arriving is read and dropped up to this many bytes, so
    * the client can read its reply (a lingering close); past it the connection is closed.
@@ -35,6 +51,8 @@ export interface HostLimits {
   // ---- connections (HTTP and WebSocket alike, as TCP connections)
   /** Connections open at once, in all (over it: closed at once). */
   maxConnections: number;
+  /** Calls refused 429 on one connection; one more closes it (see node-server.ts). */
+  connectionRefusals: number;
   /** Connections open at once from one address (over it: 503 and closed), well below the global one. */
   addressConnections: number;
   /** The request line and headers must arrive within this, ms (408, closed): slow headers. */
@@ -74,6 +92,14 @@ export interface HostLimits {
   addressCallsPerSecond: number;
   /** Extra calls from one address per 10 s, for bursts (a page load). */
   addressCallsBurst: number;
+  /**
+   * Reply bytes (before gzip) to one address per 10 s; past them its calls get
+   * 429 until the window moves on. A reply's cost grows with its size (a
+   * 1,000-bar history is 150 KB built and gzipped, 5.5 ms of the server's
+   * thread; most replies are under 1 KB): at 100 calls a second, history
+   * calls from one address held every other client up for a second.
+   */
+  addressReplyBytes: number;
   /** Calls per second of one signed-in account (any address). */
   accountCallsPerSecond: number;
   /** Extra calls of one account per 10 s. */
@@ -93,13 +119,19 @@ export interface HostLimits {
 
 export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   jsonBodyBytes: 1024 * 1024,
+  jsonDepth: 8,
+  jsonMembers: 64,
+  jsonItems: LIST_MAX,
   multipartBodyBytes: 12 * 1024 * 1024,
+  addressUploads: 4,
+  maxUploads: 32,
   multipartParts: 16,
   multipartPartBytes: 10 * 1024 * 1024,
   refusedBodyBytes: 32 * 1024 * 1024,
   lingerMs: 5_000,
 
   maxConnections: 1024,
+  connectionRefusals: 100,
   addressConnections: 128,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -118,6 +150,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
 
   addressCallsPerSecond: 100,
   addressCallsBurst: 300,
+  addressReplyBytes: 16 * 1024 * 1024,
   accountCallsPerSecond: 50,
   accountCallsBurst: 150,
   socketCommandsPerSecond: 50,

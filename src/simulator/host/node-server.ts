@@ -20,21 +20,24 @@
  * the process.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { contract, matchCall } from '../../api/contract.ts';
+import { contract, matchCall, type Encoding, type Endpoint } from '../../api/contract.ts';
 import type { Root, WireRequest } from '../../api/wire.ts';
+import { TOO_MANY_TEXT } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
+import { queryWithin } from './json-shape.ts';
 import { HOST_LIMITS, type HostLimits } from './limits.ts';
 import type { HostRoute } from './operator-api.ts';
-import { addressKey, PEER_HEADER, peerOf, Shares } from './peers.ts';
-import { callRates } from './rates.ts';
+import { addressKey, callPeer, PEER_HEADER, peerOf, Shares } from './peers.ts';
+import { callRates, type CallRates } from './rates.ts';
 import { socketHost } from './sockets.ts';
 
 export { HOST_LIMITS, type HostLimits } from './limits.ts';
 export { PEER_HEADER } from './peers.ts';
+export { TOO_MANY_TEXT };
 
 export interface SimServer {
   url: string;
@@ -78,9 +81,6 @@ async function replyJson(req: IncomingMessage, res: ServerResponse, status: numb
     .writeHead(status, { ...jsonHeaders, Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' })
     .end(zipped);
 }
-
-/** The text of a 429 (the client shows its own localised one). */
-export const TOO_MANY_TEXT = 'Too many requests, try again in a moment';
 
 /**
  * A refused request's body still on the wire is read and dropped, never
@@ -129,9 +129,53 @@ async function readJson(req: IncomingMessage, limits: HostLimits): Promise<unkno
 
 type Call = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
+const RETRY_SOON = { 'Retry-After': '1' };
+
+/**
+ * Count a connection's 429s: true for the one past
+ * {@link HostLimits.connectionRefusals}, which closes it. A client that waits
+ * as told meets a few; one that sent thousands of requests ahead on a
+ * connection (HTTP pipelining) meets them all at once, with no round trip
+ * between them: 40,000 over eight connections from one address, each a 429,
+ * kept the server's thread busy for 10 s.
+ */
+function refusalsPerConnection(limits: HostLimits) {
+  const seen = new WeakMap<object, number>();
+  return (socket: Socket): boolean => {
+    const n = (seen.get(socket) ?? 0) + 1;
+    seen.set(socket, n);
+    return n > limits.connectionRefusals;
+  };
+}
+
+/**
+ * Uploads being read or handled at once, per address and in all: each is
+ * held whole in memory (up to 12 MB) until its call is answered, and 60
+ * held open from one address took 540 MB.
+ */
+function uploadShares(limits: HostLimits) {
+  const byAddress = new Shares(limits.addressUploads);
+  let all = 0;
+  return {
+    /** Take a share; else the status to refuse with (429: this address's are taken, 503: all are). */
+    take(peer: string): 429 | 503 | undefined {
+      if (all >= limits.maxUploads) return 503;
+      if (!byAddress.take(peer)) return 429;
+      all++;
+      return undefined;
+    },
+    give(peer: string): void {
+      all--;
+      byAddress.give(peer);
+    },
+  };
+}
+
 /** One call of the contract, from route to reply. */
 function callHandler(sim: Simulator, limits: HostLimits): Call {
   const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
+  const uploads = uploadShares(limits);
+  const lastRefusal = refusalsPerConnection(limits);
   return async (req, res, url) => {
     const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
     if (!m) return refuse(req, res, limits, 404, '');
@@ -148,6 +192,9 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     const ep = contract[hit.name];
     if (req.method !== ep.method)
       return refuse(req, res, limits, 405, refusal(-1, 'Method not allowed'));
+    // As a JSON body's members (json-shape.ts): each parameter costs the simulator a member.
+    if (!queryWithin(url.search, limits))
+      return refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
     const peer = peerOf(req, limits.trustProxy);
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
@@ -155,35 +202,84 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     if (wait > 0)
       return refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
         'Retry-After': String(Math.ceil(wait / 1000)),
+        // Node ends the connection after this reply; what was sent ahead is never read.
+        ...(lastRefusal(req.socket) ? { Connection: 'close' } : {}),
       });
-    let body: WireRequest['body'];
-    try {
-      body = await readCallBody(req, ep.encoding, limits);
-    } catch (e) {
-      if (e instanceof TooLarge)
-        return refuse(req, res, limits, 413, refusal(-1, 'Request body too large'));
-      if (e instanceof WrongType)
-        return refuse(req, res, limits, 415, refusal(1001, 'Content-Type does not match the call'));
-      if (e instanceof Malformed)
-        return refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
-      // Cut at its deadline (Node has answered 408) or left: nobody to answer.
-      if (e instanceof Gone) return;
-      throw e;
+    // An upload is held whole until its call is answered: its share is taken for that long.
+    const upload = ep.encoding === 'multipart' && hasBody(req);
+    if (upload) {
+      const full = uploads.take(peer);
+      if (full) return refuse(req, res, limits, full, refusal(-1, TOO_MANY_TEXT), RETRY_SOON);
     }
-    // Only the token and the host's own peer header reach the simulator (never a client's copy).
-    const headers: Record<string, string> = { [PEER_HEADER]: peer };
-    if (auth) headers.Authorization = auth;
-    const wire: WireRequest = {
-      root,
-      method: ep.method,
-      path,
-      headers,
-      ...(url.search ? { query: url.search.slice(1) } : {}),
-      ...(body !== undefined ? { body } : {}),
-    };
-    const out = await sim.handle(wire);
-    await replyJson(req, res, out.status, out.body);
+    try {
+      const read = await readOrRefuse(req, res, ep.encoding, limits);
+      if (read)
+        await answer(sim, req, res, url, { root, path, ep, peer, auth, body: read.body }, rates);
+    } finally {
+      if (upload) uploads.give(peer);
+    }
   };
+}
+
+/** A call's body, or undefined once the request is refused (or gone). */
+async function readOrRefuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  encoding: Encoding,
+  limits: HostLimits,
+): Promise<{ body: WireRequest['body'] } | undefined> {
+  try {
+    return { body: await readCallBody(req, encoding, limits) };
+  } catch (e) {
+    if (e instanceof TooLarge)
+      return void refuse(req, res, limits, 413, refusal(-1, 'Request body too large'));
+    if (e instanceof WrongType)
+      return void refuse(
+        req,
+        res,
+        limits,
+        415,
+        refusal(1001, 'Content-Type does not match the call'),
+      );
+    if (e instanceof Malformed)
+      return void refuse(req, res, limits, 400, refusal(1001, 'Incorrect parameter'));
+    // Cut at its deadline (Node has answered 408) or left: nobody to answer.
+    if (e instanceof Gone) return undefined;
+    throw e;
+  }
+}
+
+/** Hand a read call to the simulator and send its reply. */
+async function answer(
+  sim: Simulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  call: {
+    root: Root;
+    path: string;
+    ep: Endpoint;
+    peer: string;
+    auth: string | undefined;
+    body: WireRequest['body'];
+  },
+  rates: CallRates,
+): Promise<void> {
+  const { peer, auth, body } = call;
+  // Only the token and the host's own peer header reach the simulator (never a client's copy).
+  const headers: Record<string, string> = { [PEER_HEADER]: peer };
+  if (auth) headers.Authorization = auth;
+  const wire: WireRequest = {
+    root: call.root,
+    method: call.ep.method,
+    path: call.path,
+    headers,
+    ...(url.search ? { query: url.search.slice(1) } : {}),
+    ...(body !== undefined ? { body } : {}),
+  };
+  const out = await callPeer.run(peer, () => sim.handle(wire));
+  await rates.replied(peer, out.body.length);
+  await replyJson(req, res, out.status, out.body);
 }
 
 /** Per-address connection shares: one over is answered 503 and closed. */

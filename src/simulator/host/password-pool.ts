@@ -8,16 +8,25 @@
  *
  * New hashes are Argon2id (`@node-rs/argon2`, OWASP's first choice);
  * PBKDF2 hashes saved before still verify and are redone at the next sign-in
- * (users.ts `checkPassword`). A full queue refuses the task (the call then
- * answers 1000), so waiting work stays bounded.
+ * (users.ts `checkPassword`).
+ *
+ * The pool takes turns between callers' addresses (fair-queue.ts, keyed by
+ * the call's address from peers.ts `callPeer`): one address signing in to 32
+ * of its own accounts at once made another address's sign-in 20 to 100 times
+ * slower when the tasks were served in arrival order. An address with its
+ * share waiting, or a full queue, has the task refused ({@link HasherBusy}:
+ * the call answers 429 and changes nothing), so waiting work stays bounded.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import {
+  HasherBusy,
   LEGACY_PASSWORD_ITERATIONS,
   type PasswordHasher,
   type StoredPassword,
 } from '../auth/passwords.ts';
+import { FairQueue, QueueFull } from './fair-queue.ts';
+import { callPeer } from './peers.ts';
 import { ARGON2, type PasswordTask } from './password-worker.ts';
 
 export interface PasswordPoolOptions {
@@ -25,7 +34,15 @@ export interface PasswordPoolOptions {
   threads?: number;
   /** Tasks waiting at most (default 256); more are refused. */
   maxQueue?: number;
+  /** Tasks waiting at most per address (default 8); more from it are refused. */
+  addressQueue?: number;
 }
+
+/**
+ * The line of hashing done outside any call (the operator's back office, a
+ * start-up): trusted, so not held to an address's share.
+ */
+const NO_CALL = 'host';
 
 /** What an Argon2id hash made now starts with: one of another cost is redone. */
 const CURRENT = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
@@ -47,13 +64,28 @@ export function createPasswordPool(opts: PasswordPoolOptions = {}): PasswordPool
     filename: new URL('./password-worker.ts', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: opts.maxQueue ?? 256,
     idleTimeout: 60_000,
     execArgv: tsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
   });
+  // Only as many tasks go to the threads as they run: the rest wait here, in their callers' turns.
+  const turns = new FairQueue({
+    slots: threads + 1,
+    perKey: opts.addressQueue ?? 8,
+    total: opts.maxQueue ?? 256,
+  });
+  const run = async (task: PasswordTask): Promise<string | boolean> => {
+    try {
+      const peer = callPeer.getStore();
+      const work = () => pool.run(task);
+      return await (peer ? turns.run(peer, work) : turns.run(NO_CALL, work, Infinity));
+    } catch (e) {
+      if (e instanceof QueueFull) throw new HasherBusy();
+      throw e;
+    }
+  };
   return {
     async hash(password) {
-      const phc = (await pool.run({ op: 'hash', password })) as string;
+      const phc = (await run({ op: 'hash', password })) as string;
       return { passwordHash: phc, salt: '', passwordAlgo: 'argon2id' };
     },
     async verify(stored: StoredPassword, password: string) {
@@ -67,7 +99,7 @@ export function createPasswordPool(opts: PasswordPoolOptions = {}): PasswordPool
               iterations: stored.passwordIterations ?? LEGACY_PASSWORD_ITERATIONS,
               password,
             };
-      return (await pool.run(task)) === true;
+      return (await run(task)) === true;
     },
     needsRehash: (stored) =>
       stored.passwordAlgo !== 'argon2id' || !stored.passwordHash.startsWith(CURRENT),

@@ -4,6 +4,7 @@
  * (a subscriber is usually handed a whole /64, so counting single IPv6
  * addresses would let one client take any number of shares).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 
@@ -67,3 +68,10 @@ export class Shares {
     return this.held.get(key) ?? 0;
   }
 }
+
+/**
+ * The address of the call being handled, across its awaits (the host runs
+ * each call in it), for shares that are taken deep inside the simulator: a
+ * password hash (password-pool.ts) is queued in its caller's turn.
+ */
+export const callPeer = new AsyncLocalStorage<string>();

@@ -5,7 +5,8 @@
  *
  * Calls are counted per address and, for a signed-in call, per account: the
  * account is the uid of a bearer token whose signature checks (so a forged
- * token cannot spend someone else's allowance). WebSocket commands are
+ * token cannot spend someone else's allowance). Reply bytes are counted per
+ * address too, since a call's cost grows with its reply. WebSocket commands are
  * counted per socket.
  */
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -44,6 +45,8 @@ export interface CallRates {
    * passed (answer 429), else 0.
    */
   admit(address: string, token: string | undefined): Promise<number>;
+  /** Count a reply's bytes against its address (the next call past the allowance waits). */
+  replied(address: string, bytes: number): Promise<void>;
 }
 
 /** The HTTP call limits: per address, and per account for a signed-in call. */
@@ -54,6 +57,12 @@ export function callRates(
 ): CallRates {
   const byAddress = bucket(limits.addressCallsPerSecond, limits.addressCallsBurst, 'addr');
   const byAccount = bucket(limits.accountCallsPerSecond, limits.accountCallsBurst, 'acct');
+  // Charged after the reply (its size is known only then), checked before the next call.
+  const bytes = new RateLimiterMemory({
+    keyPrefix: 'bytes',
+    points: limits.addressReplyBytes,
+    duration: BURST_WINDOW_S,
+  });
   const uids = new Map<string, string | null>();
   const accountOf = async (token: string): Promise<string | undefined> => {
     let uid = uids.get(token);
@@ -66,10 +75,15 @@ export function callRates(
   };
   return {
     async admit(address, token) {
+      const sent = await bytes.get(address);
+      if (sent && sent.remainingPoints <= 0) return Math.max(1, sent.msBeforeNext);
       const wait = await spend(byAddress, address);
       if (wait > 0 || token === undefined) return wait;
       const uid = await accountOf(token);
       return uid === undefined ? 0 : spend(byAccount, uid);
+    },
+    async replied(address, n) {
+      if (n > 0) await bytes.penalty(address, n);
     },
   };
 }

@@ -17,9 +17,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ChannelCommand } from '../../api/wire.ts';
 import type { Simulator } from '../server.ts';
+import { jsonWithin } from './json-shape.ts';
 import { CLOSE, type HostLimits } from './limits.ts';
 import { peerOf, Shares } from './peers.ts';
 import { commandRates } from './rates.ts';
@@ -50,6 +51,10 @@ export interface SocketHost {
 const SWEEP_MS = 1_000;
 /** After a 4008 close frame, the socket is cut if it has not gone within this, ms. */
 const CLOSE_GRACE_MS = 1_000;
+
+/** A message's bytes, however ws hands them over. */
+const asBytes = (d: RawData): Uint8Array =>
+  Array.isArray(d) ? Buffer.concat(d) : d instanceof ArrayBuffer ? new Uint8Array(d) : d;
 
 const refuse = (socket: Duplex, status: string) =>
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -146,6 +151,8 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
           // Counted before anything is read; commands keep their order (the decision is synchronous).
           void rates.admit(id).then((ok) => {
             if (!ok) return shut(t, CLOSE.tooManyCommands, 'too many commands');
+            // A shape no command has (json-shape.ts) is not parsed: ignored as not JSON.
+            if (!jsonWithin(asBytes(data), limits)) return;
             let cmd: unknown;
             try {
               cmd = JSON.parse(String(data));

@@ -25,8 +25,18 @@ import { ALPHABET, GLYPH_H, GLYPH_W, strokesOf } from './captcha-font.ts';
 import { CAPTCHA_TTL_MS, type IdentityContext } from './state.ts';
 
 export const CAPTCHA_LENGTH = 4;
-/** Captchas alive at once, all visitors together; beyond it the oldest is dropped. */
+/**
+ * Captchas alive at once, all visitors together; beyond it the oldest are
+ * dropped (at the next sweep: at most {@link SWEEP_EVERY} more live between two).
+ */
 export const MAX_LIVE_CAPTCHAS = 10_000;
+/**
+ * Expired and surplus captchas are swept once per this many new ones: a
+ * sweep lists every live one, and at 10,000 live that cost 10 ms a picture.
+ */
+export const SWEEP_EVERY = 64;
+/** New captchas until the next sweep, per captcha record (a reloaded state sweeps first). */
+const untilSweep = new WeakMap<object, number>();
 const W = 120;
 const H = 40;
 /** Longest step along a stroke before it is cut (px): pieces are two to four steps. */
@@ -150,12 +160,16 @@ export function newCaptcha(ctx: IdentityContext): { image: string; uuid: string 
   const id = secureUuid();
   const now = ctx.clock.now();
   const all = ctx.state.identity.captchas;
-  // Forget expired captchas so the state does not grow with every refresh.
-  for (const [k, c] of Object.entries(all)) if (c.expiresAt <= now) delete all[k];
-  // A flood of refreshes inside the TTL must not grow the state without bound:
-  // the oldest live captchas (insertion order) give way first.
-  const ids = Object.keys(all);
-  for (let i = 0; i <= ids.length - MAX_LIVE_CAPTCHAS; i++) delete all[ids[i] as string];
+  const due = untilSweep.get(all) ?? 0;
+  untilSweep.set(all, due > 0 ? due - 1 : SWEEP_EVERY - 1);
+  if (due === 0) {
+    // Forget expired captchas so the state does not grow with every refresh.
+    for (const [k, c] of Object.entries(all)) if (c.expiresAt <= now) delete all[k];
+    // A flood of refreshes inside the TTL must not grow the state without bound:
+    // the oldest live captchas (insertion order) give way first.
+    const ids = Object.keys(all);
+    for (let i = 0; i <= ids.length - MAX_LIVE_CAPTCHAS; i++) delete all[ids[i] as string];
+  }
   all[id] = { text, expiresAt: now + CAPTCHA_TTL_MS, attempts: 0 };
   return { image: svg(text), uuid: id };
 }

@@ -1,6 +1,9 @@
 /** Sign-up through the real client: e-mail and SMS codes, the image captcha, and every code of the flow. */
 import { describe, expect, it } from 'vitest';
-import { MAX_LIVE_CAPTCHAS } from '../../../../src/simulator/modules/identity/captcha.ts';
+import {
+  MAX_LIVE_CAPTCHAS,
+  SWEEP_EVERY,
+} from '../../../../src/simulator/modules/identity/captcha.ts';
 import { clientAt } from '../../../support/sim.ts';
 import { signIn, signUp, world } from './helpers.ts';
 
@@ -112,6 +115,24 @@ describe('register', () => {
     expect(all['old-0']).toBeUndefined();
     expect(all[`old-${MAX_LIVE_CAPTCHAS - 1}`]).toBeDefined();
     expect(w.sim.backOffice.captchaText(uuid)).toMatch(/^[A-Z0-9]{4}$/);
+  });
+
+  it('sweeps expired captchas once per SWEEP_EVERY new ones, not on every picture', async () => {
+    const w = await world();
+    const all = w.sim.ctx.state.identity.captchas;
+    const gone = w.clock.now() - 1;
+    const stale = (tag: string) => {
+      for (let i = 0; i < 100; i++)
+        all[`${tag}-${i}`] = { text: 'ABCD', expiresAt: gone, attempts: 0 };
+    };
+    stale('a');
+    await w.api.call('getImageCode'); // the first on this state sweeps
+    expect(Object.keys(all).filter((k) => k.startsWith('a-'))).toHaveLength(0);
+    stale('b');
+    for (let i = 1; i < SWEEP_EVERY; i++) await w.api.call('getImageCode');
+    expect(Object.keys(all).filter((k) => k.startsWith('b-'))).toHaveLength(100);
+    await w.api.call('getImageCode');
+    expect(Object.keys(all).filter((k) => k.startsWith('b-'))).toHaveLength(0);
   });
 
   it('answers 1107 for an unknown invite code and records the inviter of a known one', async () => {

@@ -232,6 +232,16 @@ export interface FloodSpec {
   from: string[];
   /** Calls in flight at once. */
   concurrency: number;
+  /** GET sends no body (default POST). */
+  method?: 'GET' | 'POST';
+  /** JSON bodies, lane k sending the k-th (modulo their count); default `{}`. */
+  bodies?: string[];
+  /**
+   * After a 429 a lane pauses this long, ms (default 0): for an attack on
+   * something behind the rate limits, so the refused calls' own cost does not
+   * swamp what is measured.
+   */
+  pauseAfter429Ms?: number;
   durationMs: number;
   /** Keep on past `durationMs` until this many calls were sent (a loaded machine is slow; 10 s at most, scaled). */
   minCalls?: number;
@@ -250,6 +260,8 @@ export interface FloodResult {
   /** The first 429's body and Retry-After. */
   limited?: { body: string; retryAfter: string | undefined };
   ms: number;
+  /** How long each call answered 200 took, ms. */
+  okMs: number[];
 }
 
 /**
@@ -266,32 +278,40 @@ export function flood(spec: FloodSpec): Promise<FloodResult> {
     const agents = s.from.map((a) => new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: a }));
     const statuses = {};
     let sent = 0, limited;
+    const okMs = [];
     const t0 = Date.now();
     const one = (i) => new Promise((done) => {
-      const headers = { 'Content-Type': 'application/json', 'Content-Length': '2' };
+      const started = performance.now();
+      const body = s.bodies ? s.bodies[(i % s.concurrency) % s.bodies.length] : '{}';
+      const get = s.method === 'GET';
+      const headers = get ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
       if (s.token) headers.Authorization = 'Bearer ' + s.token;
-      const req = http.request({ host: '127.0.0.1', port: s.port, path: s.path, method: 'POST',
+      const req = http.request({ host: '127.0.0.1', port: s.port, path: s.path, method: get ? 'GET' : 'POST',
         headers, agent: agents[i % agents.length] }, (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
         res.on('end', () => {
           statuses[res.statusCode] = (statuses[res.statusCode] || 0) + 1;
+          if (res.statusCode === 200) okMs.push(performance.now() - started);
           if (res.statusCode === 429 && !limited) limited = { body, retryAfter: res.headers['retry-after'] };
-          done();
+          done(res.statusCode);
         });
       });
       req.on('error', () => { statuses[0] = (statuses[0] || 0) + 1; done(); });
-      req.end('{}');
+      req.end(get ? undefined : body);
       sent++;
     });
     const more = () => {
       const t = Date.now() - t0;
       return t < s.capMs && (t < s.durationMs || sent < (s.minCalls || 0) || (s.untilLimited && !limited));
     };
-    const lane = async (k) => { for (let i = k; more(); i += s.concurrency) await one(i); };
+    const pause = () => new Promise((r) => setTimeout(r, s.pauseAfter429Ms || 0));
+    const lane = async (k) => {
+      for (let i = k; more(); i += s.concurrency) if ((await one(i)) === 429 && s.pauseAfter429Ms) await pause();
+    };
     Promise.all(Array.from({ length: s.concurrency }, (_, k) => lane(k))).then(() => {
       for (const a of agents) a.destroy();
-      parentPort.postMessage({ sent, statuses, limited, ms: Date.now() - t0 });
+      parentPort.postMessage({ sent, statuses, limited, ms: Date.now() - t0, okMs });
     });
   `;
   return new Promise((resolve, reject) => {
