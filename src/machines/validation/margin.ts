@@ -4,7 +4,13 @@
  * arithmetic on amounts).
  */
 import Big from 'big.js';
-import { closePnl } from '../../api/order-rules.ts';
+import {
+  closePnl,
+  feeOfNotional,
+  marginOfNotional,
+  usdNotional,
+  usdPerUnit,
+} from '../../api/order-rules.ts';
 import type { OrderDirection, ProductOrderInfo } from '../../api/types/trading.ts';
 import { numberOf } from './number-input.ts';
 import { contractSizeOf, leverageOf } from './product-info.ts';
@@ -13,16 +19,27 @@ import { prices } from '../../state/prices.ts';
 /**
  * USD per unit of the product's quote currency, from the live price board:
  * a forex pair's last three letters (EURJPY → JPY) through CCYUSD or 1 /
- * USDCCY, as the server converts; 1 for everything quoted in USD.
+ * USDCCY, exactly as the server converts (api/order-rules.ts usdPerUnit,
+ * big.js: a float 1 / price could land a margin on the other side of a
+ * half cent); 1 for everything quoted in USD.
  */
-export function usdRateOf(info: ProductOrderInfo | null): number {
-  if (!info || info.type !== '2') return 1;
+export function usdRateOf(info: ProductOrderInfo | null): Big {
+  if (!info || info.type !== '2') return new Big(1);
   const ccy = info.productCode.slice(3);
-  if (ccy === 'USD') return 1;
-  const direct = prices.bySymbol[`${ccy}USD`]?.price;
-  if (direct) return direct;
-  const inverse = prices.bySymbol[`USD${ccy}`]?.price;
-  return inverse ? 1 / inverse : 1;
+  if (ccy === 'USD') return new Big(1);
+  const board = (s: string) => prices.bySymbol[s]?.price;
+  return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`)) ?? new Big(1);
+}
+
+/** The USD notional of `volume` lots at `entry`; undefined until both are known. */
+function notionalOf(
+  entry: number | undefined,
+  volume: string,
+  info: ProductOrderInfo | null,
+): Big | undefined {
+  const v = numberOf(volume);
+  if (entry === undefined || v === undefined || v <= 0) return undefined;
+  return usdNotional(entry, v, contractSizeOf(info), usdRateOf(info));
 }
 
 /**
@@ -35,15 +52,8 @@ export function marginOf(
   volume: string,
   info: ProductOrderInfo | null,
 ): string | undefined {
-  const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return new Big(entry)
-    .times(v)
-    .times(contractSizeOf(info))
-    .times(usdRateOf(info))
-    .div(leverageOf(info))
-    .round(2, Big.roundHalfUp)
-    .toFixed(2);
+  const n = notionalOf(entry, volume, info);
+  return n && marginOfNotional(n, leverageOf(info)).toFixed(2);
 }
 
 /**
@@ -56,15 +66,8 @@ export function feeOf(
   volume: string,
   info: ProductOrderInfo | null,
 ): string | undefined {
-  const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return new Big(entry)
-    .times(v)
-    .times(contractSizeOf(info))
-    .times(usdRateOf(info))
-    .times(info?.feeRate ?? 0)
-    .round(2, Big.roundUp)
-    .toFixed(2);
+  const n = notionalOf(entry, volume, info);
+  return n && feeOfNotional(n, info?.feeRate ?? 0).toFixed(2);
 }
 
 /**
