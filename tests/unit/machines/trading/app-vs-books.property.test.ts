@@ -152,9 +152,15 @@ describe('the order form and the books compute the same numbers', () => {
           prices: { priceAt: () => 70_000 },
           ledger: { transfer: () => undefined },
         } as unknown as TradingContext;
-        const o = { symbol: 'BTCUSDT', orderType: 0, price: '60000', amount: String(a), rate: r };
-        settleOption(ctx, o as unknown as OptionRecord, 0);
-        expect(profitIfWon(a, r)).toBe(new Big(o.winLost as unknown as string).toFixed(2));
+        const o = {
+          symbol: 'BTCUSDT',
+          orderType: 0,
+          price: '60000',
+          amount: String(a),
+          rate: r,
+        } as unknown as OptionRecord;
+        settleOption(ctx, o, 0);
+        expect(profitIfWon(a, r)).toBe(new Big(o.winLost!).toFixed(2));
       }),
       RUNS,
     );
