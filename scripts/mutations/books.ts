@@ -368,4 +368,12 @@ export const BOOKS: Mutation[] = [
     replace: '.div(100).round(2, Big.roundDown)',
     tests: [OPTIONS, OPTION_ORDER, APP_VS_BOOKS],
   },
+  {
+    row: 'T-5.12',
+    what: "books' pending price checked against the other direction's side",
+    file: `${T}orders.ts`,
+    search: 'pendingPriceWrong(p, buy ? 0 : 1, q.bid, q.ask)',
+    replace: 'pendingPriceWrong(p, buy ? 1 : 0, q.bid, q.ask)',
+    tests: [PLACE],
+  },
 ];

@@ -100,8 +100,8 @@ export const ORDER_FORM: Mutation[] = [
     row: 'T-5.12',
     what: 'pending price checked against the wrong side',
     file: `${V}order-price.ts`,
-    search: '(direction === 0 ? n > quote.ask : n < quote.bid)',
-    replace: '(direction === 0 ? n > quote.bid : n < quote.ask)',
+    search: 'pendingPriceWrong(n, direction, quote.bid, quote.ask)',
+    replace: 'pendingPriceWrong(n, direction, quote.ask, quote.bid)',
     tests: [TRADING],
   },
   {

@@ -113,3 +113,15 @@ export const feeOfNotional = (notional: Big, rate: Big.BigSource): Big =>
  */
 export const optionWinProfit = (amount: Big.BigSource, ratePercent: Big.BigSource): Big =>
   new Big(amount).times(ratePercent).div(100).round(2, Big.roundHalfUp);
+
+/**
+ * A pending (limit) price on the wrong side of the quote: a buy above the
+ * ask, a sell below the bid (trading.md §5, index.wrong_price; the server's
+ * 501 "Wrong price"). At the quote itself it is allowed.
+ */
+export const pendingPriceWrong = (
+  price: Big.BigSource,
+  direction: OrderDirection,
+  bid: Big.BigSource,
+  ask: Big.BigSource,
+): boolean => (direction === 0 ? new Big(price).gt(ask) : new Big(price).lt(bid));
