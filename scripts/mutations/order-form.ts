@@ -164,8 +164,16 @@ export const ORDER_FORM: Mutation[] = [
     row: 'T-5.15',
     what: 'margin ignores the quote currency rate',
     file: `${V}margin.ts`,
-    search: 'usdNotional(entry, v, contractSizeOf(info), usdRateOf(info))',
-    replace: 'usdNotional(entry, v, contractSizeOf(info), 1)',
+    search: 'return usdNotional(entry, v, contractSizeOf(info), rate);',
+    replace: 'return usdNotional(entry, v, contractSizeOf(info), 1);',
+    tests: [SUBMIT],
+  },
+  {
+    row: 'T-5.15',
+    what: 'no USD rate on the board counts the quote currency as dollars',
+    file: `${V}margin.ts`,
+    search: 'return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`));',
+    replace: 'return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`)) ?? new Big(1);',
     tests: [SUBMIT],
   },
   {

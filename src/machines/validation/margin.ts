@@ -21,25 +21,28 @@ import { prices } from '../../state/prices.ts';
  * a forex pair's last three letters (EURJPY → JPY) through CCYUSD or 1 /
  * USDCCY, exactly as the server converts (api/order-rules.ts usdPerUnit,
  * big.js: a float 1 / price could land a margin on the other side of a
- * half cent); 1 for everything quoted in USD.
+ * half cent); 1 for everything quoted in USD. Undefined while the board has
+ * neither pair (a deep link before the product list arrives): no figure
+ * rather than yen counted as dollars, 150 times the margin.
  */
-export function usdRateOf(info: ProductOrderInfo | null): Big {
+export function usdRateOf(info: ProductOrderInfo | null): Big | undefined {
   if (!info || info.type !== '2') return new Big(1);
   const ccy = info.productCode.slice(3);
   if (ccy === 'USD') return new Big(1);
   const board = (s: string) => prices.bySymbol[s]?.price;
-  return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`)) ?? new Big(1);
+  return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`));
 }
 
-/** The USD notional of `volume` lots at `entry`; undefined until both are known. */
+/** The USD notional of `volume` lots at `entry`; undefined until they and the rate are known. */
 function notionalOf(
   entry: number | undefined,
   volume: string,
   info: ProductOrderInfo | null,
 ): Big | undefined {
   const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return usdNotional(entry, v, contractSizeOf(info), usdRateOf(info));
+  const rate = usdRateOf(info);
+  if (entry === undefined || v === undefined || v <= 0 || !rate) return undefined;
+  return usdNotional(entry, v, contractSizeOf(info), rate);
 }
 
 /**
@@ -74,7 +77,7 @@ export function feeOf(
  * The USD P&L of a position of `volume` lots opened at `entry` and closed at
  * `at` (before fees and interest), by the server's rule (api/order-rules.ts)
  * with the product's contract size and today's USD rate of its quote
- * currency. Undefined until entry and volume are known.
+ * currency. Undefined until entry, volume and the rate are known.
  */
 export function pnlAt(
   direction: OrderDirection,
@@ -84,8 +87,9 @@ export function pnlAt(
   info: ProductOrderInfo | null,
 ): string | undefined {
   const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return closePnl(direction, entry, at, v, contractSizeOf(info), usdRateOf(info)).toFixed(2);
+  const rate = usdRateOf(info);
+  if (entry === undefined || v === undefined || v <= 0 || !rate) return undefined;
+  return closePnl(direction, entry, at, v, contractSizeOf(info), rate).toFixed(2);
 }
 
 /** What an order takes from the balance: its margin plus its fee. */
