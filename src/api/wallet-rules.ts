@@ -11,7 +11,8 @@ import Big from 'big.js';
 /**
  * The USD value of `amount` of a coin at `usdPrice` (the coin's price as
  * published, 1 for USD and USDT), rounded down to the cent: what a user
- * gets is never rounded in their favour past what they sent.
+ * holds or sent is never counted above its worth (a deposit against the
+ * minimum, a wallet row's USD equivalent and so the total assets).
  */
 export const usdValueDown = (amount: Big.BigSource, usdPrice: Big.BigSource): Big =>
   new Big(amount).times(usdPrice).round(2, Big.roundDown);
