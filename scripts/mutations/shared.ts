@@ -37,6 +37,12 @@ export const HOURS = `${U}api/hours.test.ts`;
 export const REALTIME = `${U}machines/realtime.test.ts`;
 export const LIMITS = `${U}ui/limits.test.ts`;
 export const AMOUNTS = `${U}machines/wallet/amount-inputs.test.ts`;
+/** The order form's numbers against the books' for random inputs. */
+export const APP_VS_BOOKS = `${U}machines/trading/app-vs-books.property.test.ts`;
+/** The deposit form's minimum against the books'. */
+export const DEPOSIT_VS_BOOKS = `${U}machines/wallet/deposit-vs-books.property.test.ts`;
+export const OPTION_ORDER = `${U}machines/trading/option-order.test.ts`;
+export const RULES = 'src/api/order-rules.ts';
 
 export const V = 'src/machines/validation/';
 export const T = 'src/simulator/modules/trading/';

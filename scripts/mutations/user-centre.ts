@@ -5,6 +5,7 @@ import {
   ACCOUNT_RULES,
   AMOUNTS,
   CLIENT,
+  DEPOSIT_VS_BOOKS,
   type Mutation,
   SIM_LOANS,
   SIM_WALLET,
@@ -149,8 +150,8 @@ export const USER_CENTRE: Mutation[] = [
     row: 'U-9.12',
     what: 'server deposit minimum 500 USD',
     file: `${A}deposit.ts`,
-    search: 'usd.lt(DEPOSIT_MIN_USD)',
-    replace: 'usd.lt(DEPOSIT_MIN_USD / 2)',
+    search: 'belowDepositMinimum(amt, price, DEPOSIT_MIN_USD)',
+    replace: 'belowDepositMinimum(amt, price, DEPOSIT_MIN_USD / 2)',
     tests: [`${U}user-centre/deposit-minimum.test.ts`, `${U}simulator/account/deposit.test.ts`],
   },
   {
@@ -321,5 +322,13 @@ export const USER_CENTRE: Mutation[] = [
     search: '< SESSION_REFRESH_BEFORE_MS,',
     replace: '< SESSION_REFRESH_BEFORE_MS / 5,',
     tests: [`${U}simulator/account/login.test.ts`, `${U}machines/session-refresh.test.ts`],
+  },
+  {
+    row: 'U-9.12',
+    what: 'books price a coin at the unrounded mid, not as published',
+    file: `${A}coins.ts`,
+    search: ': new Big(p.toFixed(digits));',
+    replace: ': new Big(p);',
+    tests: [DEPOSIT_VS_BOOKS],
   },
 ];

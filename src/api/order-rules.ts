@@ -59,3 +59,69 @@ export function closePnl(
   const signed = direction === 0 ? diff : diff.neg();
   return signed.times(lots).times(contractSize).times(usdRate).round(2, Big.roundHalfUp);
 }
+
+/**
+ * Volume decimals of a product: whole units when its smallest volume is a
+ * whole number of one or more (shares), else 2 (trading.md §9 default
+ * precision). The order form's input, every volume on screen and the
+ * server's lot step all read this, so a volume the form accepts is one the
+ * server keeps as typed (a minCount of 1.5 once took 2 decimals in the form
+ * and whole lots in the books, which cut 1.75 to 1).
+ */
+export const volumeDecimals = (minCount: number | undefined): number =>
+  minCount !== undefined && minCount >= 1 && Number.isInteger(minCount) ? 0 : 2;
+
+/** The smallest volume step of a product: 10^−volumeDecimals. */
+export const volumeStep = (minCount: number | undefined): Big =>
+  new Big(10).pow(-volumeDecimals(minCount));
+
+/**
+ * USD per unit of a currency from the price of `CCYUSD` (direct) or of
+ * `USDCCY` (inverse, 1 / price), exact: the server's rule. Both sides read
+ * the price a trader sees (the mid rounded to the product's precision), so
+ * the form's margin is the books' margin to the cent. Undefined without a
+ * positive price.
+ */
+export function usdPerUnit(
+  direct: Big.BigSource | undefined,
+  inverse: Big.BigSource | undefined,
+): Big | undefined {
+  if (direct !== undefined && new Big(direct).gt(0)) return new Big(direct);
+  if (inverse !== undefined && new Big(inverse).gt(0)) return new Big(1).div(inverse);
+  return undefined;
+}
+
+/** USD notional of an order: price × lots × contract size × USD per quote unit (not rounded). */
+export const usdNotional = (
+  price: Big.BigSource,
+  lots: Big.BigSource,
+  contractSize: Big.BigSource,
+  usdRate: Big.BigSource,
+): Big => new Big(price).times(lots).times(contractSize).times(usdRate);
+
+/** Margin of a notional at a leverage: notional / leverage, to the cent, half up. */
+export const marginOfNotional = (notional: Big, leverage: Big.BigSource): Big =>
+  notional.div(leverage).round(2, Big.roundHalfUp);
+
+/** Commission of a notional: notional × fee rate, rounded up to the cent (the trader pays it). */
+export const feeOfNotional = (notional: Big, rate: Big.BigSource): Big =>
+  notional.times(rate).round(2, Big.roundUp);
+
+/**
+ * What a winning option pays on top of its stake: amount × rate / 100 (the
+ * rate in percent, trading.md §9 "rate divided by 100"), to the cent, half up.
+ */
+export const optionWinProfit = (amount: Big.BigSource, ratePercent: Big.BigSource): Big =>
+  new Big(amount).times(ratePercent).div(100).round(2, Big.roundHalfUp);
+
+/**
+ * A pending (limit) price on the wrong side of the quote: a buy above the
+ * ask, a sell below the bid (trading.md §5, index.wrong_price; the server's
+ * 501 "Wrong price"). At the quote itself it is allowed.
+ */
+export const pendingPriceWrong = (
+  price: Big.BigSource,
+  direction: OrderDirection,
+  bid: Big.BigSource,
+  ask: Big.BigSource,
+): boolean => (direction === 0 ? new Big(price).gt(ask) : new Big(price).lt(bid));

@@ -3,6 +3,7 @@
  * (prices.ts) and the fast-path test's slow reference both build it here, so
  * a field is added once.
  */
+import { volumeDecimals } from '../api/order-rules.ts';
 import type { MarketStatus, PriceEntry } from '../api/types/trading.ts';
 import type { ProductDef } from './catalogue.ts';
 import { TICK_MS } from './series.ts';
@@ -10,9 +11,9 @@ import { TICK_MS } from './series.ts';
 /** A number rounded to `precision` decimals. */
 export const round = (x: number, precision: number) => Number(x.toFixed(precision));
 
-/** Volumes' decimals: whole units for a product whose smallest volume is one (shares), else 2. */
+/** Volumes' decimals: the order form's and the books' rule (api/order-rules.ts). */
 export const volumePrecisionOf = (d: Pick<ProductDef, 'minCount'>): number =>
-  d.minCount >= 1 && Number.isInteger(d.minCount) ? 0 : 2;
+  volumeDecimals(d.minCount);
 
 /** What a quote is made of: its time, mid price, previous close and the day's bar so far. */
 export interface QuoteParts {

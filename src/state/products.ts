@@ -15,6 +15,7 @@
  * have (a price of 0.6600 read as 0.66 would show two decimals).
  */
 import { proxy } from 'valtio/vanilla';
+import { volumeDecimals } from '../api/order-rules.ts';
 import type { PriceEntry, ProductOrderInfo } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
 import { DEFAULT_PRECISION } from '../config/constants.ts';
@@ -31,8 +32,7 @@ export interface ProductDigits {
 const KEY = DIGITS_KEY;
 
 /** Volume decimals from a product info's smallest volume. */
-export const volumeDigitsOf = (minCount: number | undefined): number =>
-  minCount !== undefined && minCount >= 1 && Number.isInteger(minCount) ? 0 : DEFAULT_PRECISION;
+export const volumeDigitsOf = (minCount: number | undefined): number => volumeDecimals(minCount);
 
 function load(): Record<string, ProductDigits> {
   const raw = readJson<Record<string, Partial<ProductDigits>>>(KEY);

@@ -27,6 +27,7 @@
 import Big from 'big.js';
 import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
+import { feeOfNotional } from '../../api/order-rules.ts';
 import type { AddOptionPayload, OptionProduct, OrderDirection } from '../../api/types/trading.ts';
 import { doneOutput } from '../events.ts';
 import { say, type NoticeEvent } from '../notice.ts';
@@ -119,7 +120,7 @@ const termOf = (c: OptionOrderContext): DeliveryTime | undefined =>
  */
 export const stakeOf = (c: Pick<OptionOrderContext, 'amount' | 'product'>): string => {
   const amount = new Big(c.amount || 0);
-  return amount.plus(amount.times(c.product?.feeRate ?? 0).round(2, Big.roundUp)).toFixed(2);
+  return amount.plus(feeOfNotional(amount, c.product?.feeRate ?? 0)).toFixed(2);
 };
 
 /** Every rule checked at submit, against the values just re-fetched. */

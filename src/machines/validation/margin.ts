@@ -4,7 +4,13 @@
  * arithmetic on amounts).
  */
 import Big from 'big.js';
-import { closePnl } from '../../api/order-rules.ts';
+import {
+  closePnl,
+  feeOfNotional,
+  marginOfNotional,
+  usdNotional,
+  usdPerUnit,
+} from '../../api/order-rules.ts';
 import type { OrderDirection, ProductOrderInfo } from '../../api/types/trading.ts';
 import { numberOf } from './number-input.ts';
 import { contractSizeOf, leverageOf } from './product-info.ts';
@@ -13,16 +19,30 @@ import { prices } from '../../state/prices.ts';
 /**
  * USD per unit of the product's quote currency, from the live price board:
  * a forex pair's last three letters (EURJPY → JPY) through CCYUSD or 1 /
- * USDCCY, as the server converts; 1 for everything quoted in USD.
+ * USDCCY, exactly as the server converts (api/order-rules.ts usdPerUnit,
+ * big.js: a float 1 / price could land a margin on the other side of a
+ * half cent); 1 for everything quoted in USD. Undefined while the board has
+ * neither pair (a deep link before the product list arrives): no figure
+ * rather than yen counted as dollars, 150 times the margin.
  */
-export function usdRateOf(info: ProductOrderInfo | null): number {
-  if (!info || info.type !== '2') return 1;
+export function usdRateOf(info: ProductOrderInfo | null): Big | undefined {
+  if (!info || info.type !== '2') return new Big(1);
   const ccy = info.productCode.slice(3);
-  if (ccy === 'USD') return 1;
-  const direct = prices.bySymbol[`${ccy}USD`]?.price;
-  if (direct) return direct;
-  const inverse = prices.bySymbol[`USD${ccy}`]?.price;
-  return inverse ? 1 / inverse : 1;
+  if (ccy === 'USD') return new Big(1);
+  const board = (s: string) => prices.bySymbol[s]?.price;
+  return usdPerUnit(board(`${ccy}USD`), board(`USD${ccy}`));
+}
+
+/** The USD notional of `volume` lots at `entry`; undefined until they and the rate are known. */
+function notionalOf(
+  entry: number | undefined,
+  volume: string,
+  info: ProductOrderInfo | null,
+): Big | undefined {
+  const v = numberOf(volume);
+  const rate = usdRateOf(info);
+  if (entry === undefined || v === undefined || v <= 0 || !rate) return undefined;
+  return usdNotional(entry, v, contractSizeOf(info), rate);
 }
 
 /**
@@ -35,15 +55,8 @@ export function marginOf(
   volume: string,
   info: ProductOrderInfo | null,
 ): string | undefined {
-  const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return new Big(entry)
-    .times(v)
-    .times(contractSizeOf(info))
-    .times(usdRateOf(info))
-    .div(leverageOf(info))
-    .round(2, Big.roundHalfUp)
-    .toFixed(2);
+  const n = notionalOf(entry, volume, info);
+  return n && marginOfNotional(n, leverageOf(info)).toFixed(2);
 }
 
 /**
@@ -56,22 +69,15 @@ export function feeOf(
   volume: string,
   info: ProductOrderInfo | null,
 ): string | undefined {
-  const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return new Big(entry)
-    .times(v)
-    .times(contractSizeOf(info))
-    .times(usdRateOf(info))
-    .times(info?.feeRate ?? 0)
-    .round(2, Big.roundUp)
-    .toFixed(2);
+  const n = notionalOf(entry, volume, info);
+  return n && feeOfNotional(n, info?.feeRate ?? 0).toFixed(2);
 }
 
 /**
  * The USD P&L of a position of `volume` lots opened at `entry` and closed at
  * `at` (before fees and interest), by the server's rule (api/order-rules.ts)
  * with the product's contract size and today's USD rate of its quote
- * currency. Undefined until entry and volume are known.
+ * currency. Undefined until entry, volume and the rate are known.
  */
 export function pnlAt(
   direction: OrderDirection,
@@ -81,8 +87,9 @@ export function pnlAt(
   info: ProductOrderInfo | null,
 ): string | undefined {
   const v = numberOf(volume);
-  if (entry === undefined || v === undefined || v <= 0) return undefined;
-  return closePnl(direction, entry, at, v, contractSizeOf(info), usdRateOf(info)).toFixed(2);
+  const rate = usdRateOf(info);
+  if (entry === undefined || v === undefined || v <= 0 || !rate) return undefined;
+  return closePnl(direction, entry, at, v, contractSizeOf(info), rate).toFixed(2);
 }
 
 /** What an order takes from the balance: its margin plus its fee. */

@@ -4,6 +4,7 @@
  */
 import Big from 'big.js';
 import type { CallResult } from '../../api/client.ts';
+import { optionWinProfit } from '../../api/order-rules.ts';
 import type { OptionProduct } from '../../api/types/trading.ts';
 import { numberOf } from './number-input.ts';
 
@@ -91,6 +92,6 @@ export function checkAmount(
 export const payoutRate = (term: DeliveryTime | undefined): number | undefined =>
   term ? new Big(term.profitRate).div(100).toNumber() : undefined;
 
-/** What a win pays on top of the stake: amount × rate / 100, to the cent (the server's settle rule). */
+/** What a win pays on top of the stake: the server's settle rule (api/order-rules.ts), with 2 decimals. */
 export const profitIfWon = (amount: number, profitRate: number): string =>
-  new Big(amount).times(profitRate).div(100).round(2, Big.roundHalfUp).toString();
+  optionWinProfit(amount, profitRate).toFixed(2);

@@ -1,4 +1,5 @@
 /** Order prices of trading.md §5 "Market order": the pending (limit) price check and the entry price. */
+import { pendingPriceWrong } from '../../api/order-rules.ts';
 import type { OrderDirection } from '../../api/types/trading.ts';
 import { numberOf } from './number-input.ts';
 import type { Quote } from './product-load.ts';
@@ -12,7 +13,7 @@ export function checkPendingPrice(
   const n = numberOf(value);
   if (n === undefined || n <= 0) return 'index.wrong_price';
   if (!quote) return undefined;
-  return (direction === 0 ? n > quote.ask : n < quote.bid) ? 'index.wrong_price' : undefined;
+  return pendingPriceWrong(n, direction, quote.bid, quote.ask) ? 'index.wrong_price' : undefined;
 }
 
 /** Where a pending price may lie: a buy at or below the ask, a sell at or above the bid. */

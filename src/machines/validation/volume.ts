@@ -2,13 +2,14 @@
  * Volume rules of trading.md §5 "Market order": decimals, and the clamps to
  * the product's minCount..maxCount while typing and on leaving the field.
  */
+import { volumeDecimals } from '../../api/order-rules.ts';
 import type { ProductOrderInfo } from '../../api/types/trading.ts';
 import { DEFAULT_PRECISION } from '../../config/constants.ts';
 import { numberOf } from './number-input.ts';
 
-/** Volume decimals: whole units when the minimum is a whole number (shares), else 2. */
+/** Volume decimals: the books' lot step (api/order-rules.ts); 2 until the product is known. */
 export const volumePrecision = (info: ProductOrderInfo | null): number =>
-  info && info.minCount >= 1 && Number.isInteger(info.minCount) ? 0 : DEFAULT_PRECISION;
+  info ? volumeDecimals(info.minCount) : DEFAULT_PRECISION;
 
 export type VolumeKey = 'volume_empty_rule' | 'volume_max_rule' | 'volume_min_rule';
 export interface Checked<K> {

@@ -10,6 +10,7 @@
 import Big from 'big.js';
 import { decodeSensitive, toBase64 } from '../../api/aes-codec.ts';
 import type { FeeInfo } from '../../api/types/user.ts';
+import { belowDepositMinimum } from '../../api/wallet-rules.ts';
 import { isEmail } from './access.ts';
 import { checkImage as checkImageBy } from './account.ts';
 import { sanitizeNumber } from './number-input.ts';
@@ -151,7 +152,7 @@ export function checkDepositMinimum(
 ): string | undefined {
   const v = amountOf(s);
   if (!v || usdPrice === undefined) return undefined;
-  return v.times(usdPrice).round(2, Big.roundDown).lt(minUsd) ? 'deposit_min_amount' : undefined;
+  return belowDepositMinimum(v, usdPrice, minUsd) ? 'deposit_min_amount' : undefined;
 }
 
 /** The smallest amount of a coin that reaches the USD minimum (rounded up to 5 places). */

@@ -135,13 +135,20 @@ export const currencyByCode = (code: unknown): Currency | undefined =>
 export const coinNet = (id: unknown): CoinNetDef | undefined =>
   id === BANK_NET.id ? BANK_NET : COIN_NETS.find((n) => n.id === String(id));
 
-/** The USD price of one unit of a coin now; undefined when no price can be had (202). */
+/**
+ * The USD price of one unit of a coin now, as published (the mid at its
+ * pair's precision: the price the user's forms convert at, so a deposit the
+ * form says reaches the minimum does); undefined when no price can be had (202).
+ */
 export function usdPrice(ctx: SimContext, code: string): Big | undefined {
   const c = currencyByCode(code);
   if (!c) return undefined;
   if (!c.symbol) return new Big(1);
   const p = ctx.prices.priceAt(c.symbol, ctx.clock.now());
-  return Number.isFinite(p) && p > 0 ? new Big(p) : undefined;
+  const digits = ctx.products.get(c.symbol)?.precision;
+  if (!Number.isFinite(p) || p <= 0) return undefined;
+  const shown = digits === undefined ? new Big(p) : new Big(p.toFixed(digits));
+  return shown.gt(0) ? shown : undefined;
 }
 
 /** Round to cents: up for what a user pays, down for what a user gets. */

@@ -19,12 +19,12 @@
  * with the reason and notifies (629006).
  */
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
+import { belowDepositMinimum, usdValueDown } from '../../../api/wallet-rules.ts';
 import { fail, ok, type Handlers } from '../../module.ts';
 import { nextId } from '../../core-state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
 import { moneyRefusal } from '../responsible/limits.ts';
 import {
-  cents,
   coinNet,
   DEPOSIT_MAX_USD,
   DEPOSIT_MIN_USD,
@@ -74,8 +74,9 @@ export const depositHandlers = (ctx: AccountContext): Handlers => ({
     if (typeof amt === 'string') return fail(1036);
     const price = usdPrice(ctx, net.coin);
     if (!price) return fail(202);
-    const usd = cents(amt.times(price), 'down');
-    if (usd.lt(DEPOSIT_MIN_USD) || usd.gt(DEPOSIT_MAX_USD)) return fail(1036);
+    const usd = usdValueDown(amt, price);
+    if (belowDepositMinimum(amt, price, DEPOSIT_MIN_USD) || usd.gt(DEPOSIT_MAX_USD))
+      return fail(1036);
     const deposits = requestsOf(ctx, u.uid).filter((r) => r.actionType === 0);
     const open = deposits.filter((r) => r.payState === 0);
     if (open.some((r) => r.coinNetId === net.id && amt.eq(r.payPrice))) return fail(1018);

@@ -14,6 +14,7 @@
  */
 import Big from 'big.js';
 import type { TransferForm, WalletItem } from '../../../api/types/user.ts';
+import { usdValueDown } from '../../../api/wallet-rules.ts';
 import { acct } from '../../ledger.ts';
 import { fail, ok, type Handlers, type SimContext } from '../../module.ts';
 import { nextId } from '../../core-state.ts';
@@ -48,7 +49,7 @@ export function walletRows(
     const price = usdPrice(ctx, c.code);
     if (!price) return undefined;
     const bal = rowBalance(ctx, uid, c.code);
-    const usd = cents(bal.times(price), 'down');
+    const usd = usdValueDown(bal, price);
     total = total.plus(usd);
     list.push({
       currency: c.code,

@@ -7,7 +7,9 @@
  * currency: the last three letters of a forex pair (EURJPY → JPY), USD for
  * everything else (crypto against USDT, commodities, indices and stocks are
  * treated as USD-quoted). An amount in a quote currency is converted at the
- * mid price of `CCYUSD`, or 1 / `USDCCY` (JPY via USDJPY, CAD via USDCAD…).
+ * price of `CCYUSD`, or 1 / `USDCCY` (JPY via USDJPY, CAD via USDCAD…), as
+ * published: the mid rounded to that pair's precision, the number the
+ * trader's price board holds, so the order form's margin is this one.
  *
  * **Margin.** `margin = price × lots × contractSize × usdRate / leverage`,
  * with the product's leverage (its `multiple`; the payload's `multiple` is
@@ -38,7 +40,14 @@
  * balance ever goes below zero.
  */
 import Big from 'big.js';
-import { closePnl } from '../../../api/order-rules.ts';
+import {
+  closePnl,
+  feeOfNotional,
+  marginOfNotional,
+  usdNotional,
+  usdPerUnit,
+  volumeStep,
+} from '../../../api/order-rules.ts';
 import { COMMISSION_FRACTION, type ProductDef } from '../../catalogue.ts';
 import { type OrderRecord, type TradingContext } from './state.ts';
 
@@ -78,33 +87,40 @@ export function decimal(v: unknown): Big | undefined | null {
 /** Quote currency of a product. */
 export const quoteCurrency = (d: ProductDef): string => (d.type === 2 ? d.symbol.slice(3) : 'USD');
 
-/** Lot step: whole shares for stocks (minimum 1), hundredths of a lot otherwise. */
-export const lotStep = (d: ProductDef): Big => new Big(d.minCount >= 1 ? 1 : '0.01');
+/** Lot step: the order form's volume decimals (whole shares, else hundredths of a lot). */
+export const lotStep = (d: ProductDef): Big => volumeStep(d.minCount);
 
-/** USD per unit of a currency at t (mid prices). */
+/** A pair's price at t as published (the mid at its precision); undefined for no such pair. */
+function published(ctx: TradingContext, symbol: string, t: number): string | undefined {
+  const d = ctx.products.get(symbol);
+  return d && ctx.prices.priceAt(symbol, t).toFixed(d.precision);
+}
+
+/** USD per unit of a currency at t, from the published prices (api/order-rules.ts usdPerUnit). */
 export function usdRate(ctx: TradingContext, ccy: string, t: number): Big {
   if (ccy === 'USD') return new Big(1);
-  if (ctx.products.get(`${ccy}USD`)) return new Big(ctx.prices.priceAt(`${ccy}USD`, t));
-  if (ctx.products.get(`USD${ccy}`)) return new Big(1).div(ctx.prices.priceAt(`USD${ccy}`, t));
-  throw new Error(`no USD rate for ${ccy}`);
+  const rate = usdPerUnit(published(ctx, `${ccy}USD`, t), published(ctx, `USD${ccy}`, t));
+  if (!rate) throw new Error(`no USD rate for ${ccy}`);
+  return rate;
 }
 
 /** Float twin of {@link usdRate} for the tick's pre-checks. */
 export function usdRateFast(ctx: TradingContext, ccy: string, t: number): number {
   if (ccy === 'USD') return 1;
-  if (ctx.products.get(`${ccy}USD`)) return ctx.prices.priceAt(`${ccy}USD`, t);
-  return 1 / ctx.prices.priceAt(`USD${ccy}`, t);
+  const direct = published(ctx, `${ccy}USD`, t);
+  return direct !== undefined ? Number(direct) : 1 / Number(published(ctx, `USD${ccy}`, t));
 }
 
 /** USD notional: price × lots × contract size × USD per quote unit. */
 export const notionalUsd = (d: ProductDef, price: Big, lots: Big, rate: Big): Big =>
-  price.times(lots).times(d.contractSize).times(rate);
+  usdNotional(price, lots, d.contractSize, rate);
 
-/** Margin of a notional at a leverage, to the cent. */
-export const marginOf = (notional: Big, leverage: number): Big => cents(notional.div(leverage));
+/** Margin of a notional at a leverage, to the cent (the order form's rule). */
+export const marginOf = (notional: Big, leverage: number): Big =>
+  marginOfNotional(notional, leverage);
 
-/** Commission of a notional, rounded up to the cent. */
-export const feeOf = (notional: Big): Big => notional.times(COMMISSION_RATE).round(2, Big.roundUp);
+/** Commission of a notional, rounded up to the cent (the order form's rule). */
+export const feeOf = (notional: Big): Big => feeOfNotional(notional, COMMISSION_RATE);
 
 /** One rollover's interest on a notional, to the cent. */
 export const dailyInterestOf = (notional: Big): Big => cents(notional.times(SWAP_RATE_DAILY));

@@ -21,11 +21,12 @@
  * either way the result depends only on endTime, not on when it runs.
  */
 import Big from 'big.js';
+import { optionWinProfit } from '../../../api/order-rules.ts';
 import { acct } from '../../ledger.ts';
 import { nextId } from '../../core-state.ts';
 import { direction, mayStake, mayTrade, mayTradeForex, refuse } from './guards.ts';
 import { queueOption } from './indexes.ts';
-import { cents, decimal } from './money.ts';
+import { decimal } from './money.ts';
 import { OPTION_MAX, OPTION_MIN, OPTION_TERMS, productOfOption } from './option-config.ts';
 import { quoteAt } from './quotes.ts';
 import { type Book, type OptionRecord, type Runtime, type TradingContext } from './state.ts';
@@ -111,7 +112,7 @@ export function settleOption(ctx: TradingContext, o: OptionRecord, now: number):
   else ctx.ledger.transfer(held, acct.pnl(o.book), o.amount);
   let result = new Big(0);
   if (won) {
-    result = cents(new Big(o.amount).times(o.rate).div(100));
+    result = optionWinProfit(o.amount, o.rate);
     ctx.ledger.transfer(acct.pnl(o.book), cash, result);
   } else if (cmp !== 0) result = new Big(o.amount).neg();
   o.priceEnd = end.toString();

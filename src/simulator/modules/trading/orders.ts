@@ -23,7 +23,7 @@
  * is reached (buy: ask ≤ limit; sell: bid ≥ limit), at the quote of that tick.
  */
 import Big from 'big.js';
-import { stopRefusal } from '../../../api/order-rules.ts';
+import { pendingPriceWrong, stopRefusal } from '../../../api/order-rules.ts';
 import type { ProductDef } from '../../catalogue.ts';
 import { acct, InsufficientFunds } from '../../ledger.ts';
 import { nextId } from '../../core-state.ts';
@@ -75,7 +75,7 @@ function limitPrice(v: unknown, buy: boolean, q: Quote): Big {
   const p = decimal(v);
   if (p === undefined || p === null) return refuse(501);
   if (p.lte(0)) refuse(301);
-  if (buy ? p.gt(q.ask) : p.lt(q.bid)) refuse(501, 'Wrong price');
+  if (pendingPriceWrong(p, buy ? 0 : 1, q.bid, q.ask)) refuse(501, 'Wrong price');
   return p;
 }
 

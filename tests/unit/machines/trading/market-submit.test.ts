@@ -85,6 +85,28 @@ describe('market order submit', () => {
     }
   });
 
+  it('shows no margin, and refuses nothing, while the board has no USD rate for the quote currency', () => {
+    const eurjpy = {
+      ...info,
+      productCode: 'EURJPY',
+      type: '2',
+      contractSize: 100_000,
+    } as ProductOrderInfo;
+    prices.bySymbol = {};
+    // Yen counted as dollars would be a margin of 8,000.00 on 0.01 lot, and a refusal.
+    expect(marginOf(160, '0.01', eurjpy)).toBeUndefined();
+    expect(feeOf(160, '0.01', eurjpy)).toBeUndefined();
+    const order = {
+      ...base,
+      symbol: 'EURJPY',
+      info: eurjpy,
+      volume: '0.01',
+      quote: { bid: 159.99, ask: 160, price: 159.995, time: 0 },
+      balance: { balanceAmount: 100, lockMargin: 0 },
+    };
+    expect(validate(order).errors.balance).toBeUndefined();
+  });
+
   it("refuses stops the re-fetched quote put on the wrong side, with the server's codes, as typed", () => {
     // Set against an older quote; the price fell to 59000: a buy's stop loss
     // at 59500 is now above the bid (311), its take profit below it (310).

@@ -119,7 +119,7 @@ describe('option balance check', () => {
   });
   it('a win pays amount × rate / 100 to the cent, as the server settles it', async () => {
     const { profitIfWon } = await import('../../../../src/machines/validation/options.ts');
-    expect(profitIfWon(100, 85)).toBe('85');
+    expect(profitIfWon(100, 85)).toBe('85.00');
     expect(profitIfWon(33, 87.5)).toBe('28.88');
   });
 });
