@@ -131,3 +131,49 @@ describe('transient expectations', () => {
       }
     });
 });
+
+/**
+ * A tester follows the steps in order (issue 27, followed by hand): a step's
+ * own set-up ("First: …") must not sign in, log out or reload, since that
+ * empties the form the steps before it filled in (such an arrangement goes
+ * before the path's first step: `atStart`); and a set-up list signs a second
+ * user in only after logging the first out (a signed-in user cannot reach
+ * the sign-up form).
+ */
+describe('set-ups a tester can follow in order', () => {
+  const SESSION = /\b(sign in as|log out|reload the page|register a new user)\b/i;
+  it('the English words name a session change the way this check reads it', () => {
+    expect(SESSION.test('sign in as ann@example.com; log out and come back')).toBe(true);
+  });
+  for (const [id, specs] of specsOf)
+    it(`${id}: no step after the first changes the session; set-up lists log out between users`, () => {
+      const words = WORDS[id] as Words;
+      const w = makeW('en');
+      for (const spec of specs) {
+        let signedIn = false;
+        for (const line of words.before(w, spec.name)) {
+          const signs = /^(Register a new user .* and sign in|Sign in as )/.test(line);
+          expect(signs && signedIn, `${id} ${spec.name}: "${line}" while signed in`).toBe(false);
+          if (signs) signedIn = true;
+          if (/\blog out\b/i.test(line)) signedIn = false;
+        }
+        const input = typeof spec.input === 'function' ? undefined : spec.input;
+        const { start } = replay(spec, []);
+        for (const p of generatePaths(spec, input)) {
+          const rows = pathRows(words, w, {
+            ...p,
+            spec: spec.name,
+            start,
+            transitions: [],
+            states: [],
+          });
+          rows.forEach((r, i) => {
+            expect(r.action, `${id} ${spec.name}: ${p.title}`).not.toMatch(/\uE003/);
+            const pre = i > 0 ? /^First: (.*)\. Then: /.exec(r.action)?.[1] : undefined;
+            if (pre)
+              expect(pre, `${id} ${spec.name}: ${p.title}, step ${i + 1}`).not.toMatch(SESSION);
+          });
+        }
+      }
+    });
+});

@@ -12,6 +12,7 @@ import {
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  logOut,
   buttonLoading,
   codeOf,
   codeToast,
@@ -64,11 +65,7 @@ export const forgotWords: Words = {
       `Open ${w.q('nav.login')} (address /login) and press ${w.q('login.forgot')} (address /forgot)`,
       `${w.q('nav.login')}（アドレス /login）を開き、${w.q('login.forgot')}を押す（アドレス /forgot）`,
     ),
-  before: (w) => [
-    ...flagSteps(w, ['PHONE_REGISTER', true]),
-    ...bothAccounts(w),
-    w.say(`Log out (${w.q('my.logout')})`, `ログアウトする（${w.q('my.logout')}）`),
-  ],
+  before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true]), ...bothAccounts(w), logOut(w)],
   events: {
     'type.change': (w, e) => press(w, e.value === 'P' ? 'login.phone' : 'login.email'),
     'field.change': (w, e, c) => {

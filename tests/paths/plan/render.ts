@@ -12,7 +12,15 @@ import { toCsv } from './csv.ts';
 import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
-import { makeW, readTransient, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
+import {
+  makeW,
+  readAtStart,
+  readTransient,
+  type AnyEvent,
+  type StepCtx,
+  type W,
+  type Words,
+} from './words.ts';
 import { LANGUAGE_NAMES } from '../../../src/i18n/language-names.ts';
 import type { Language } from '../../../src/config/site.ts';
 import { words as localeWords } from '../../support/i18n.ts';
@@ -90,8 +98,9 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
     const c: StepCtx = { spec: p.spec, history: [...history], later };
     const row = rows[rows.length - 1] as (typeof rows)[number];
     if (actorOf(s.event.type)) {
-      const pre = ph.arrange(s.event, c);
-      if (pre && !row.pre.includes(pre)) row.pre.push(pre);
+      const { text: pre, atStart } = readAtStart(ph.arrange(s.event, c));
+      const at = atStart ? (rows[0] as (typeof rows)[number]) : row;
+      if (pre && !at.pre.includes(pre)) at.pre.push(pre);
     } else if (row.delay === s.event.type && row.pre.length === 0) {
       // The same wait again (a countdown): count it, keep only the newest screen.
       row.times = (row.times ?? 1) + 1;
@@ -212,7 +221,7 @@ function stepTexts(
   return p.steps.flatMap((s, i) => {
     const c: StepCtx = { spec: p.spec, history: [...history] };
     history.push(s.event);
-    const text = cut(ph.action(s.event, c) || ph.arrange(s.event, c));
+    const text = cut(ph.action(s.event, c) || readAtStart(ph.arrange(s.event, c)).text);
     const key = p.transitions[i + 1]?.[0];
     return text && key ? [{ key, text }] : [];
   });

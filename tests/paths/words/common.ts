@@ -101,6 +101,9 @@ export const signIn = (w: W, who: string, password: string) =>
     `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows in a notice at the foot of the page`,
     `新しいユーザー ${who}（パスワード ${password}）を登録してログインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
   );
+/** Log out from the user page (before another user signs in or registers). */
+export const logOut = (w: W) =>
+  w.say(`Log out (${w.q('my.logout')})`, `ログアウトする（${w.q('my.logout')}）`);
 /**
  * Flags come with the system config, which the app reads when the page loads
  * (the console's Flags tab says so): set them, then reload once. The step
