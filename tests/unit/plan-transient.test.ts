@@ -141,6 +141,7 @@ describe('transient expectations', () => {
  * the sign-up form).
  */
 describe('set-ups a tester can follow in order', () => {
+  // Signed out: the before list signs nobody in, or logs out last.
   const SESSION = /\b(sign in as|log out|reload the page|register a new user)\b/i;
   it('the English words name a session change the way this check reads it', () => {
     expect(SESSION.test('sign in as ann@example.com; log out and come back')).toBe(true);
@@ -152,7 +153,7 @@ describe('set-ups a tester can follow in order', () => {
       for (const spec of specs) {
         let signedIn = false;
         for (const line of words.before(w, spec.name)) {
-          const signs = /^(Register a new user .* and sign in|Sign in as )/.test(line);
+          const signs = /^(Register a new user .* and sign in|Sign in (as|with) )/.test(line);
           expect(signs && signedIn, `${id} ${spec.name}: "${line}" while signed in`).toBe(false);
           if (signs) signedIn = true;
           if (/\blog out\b/i.test(line)) signedIn = false;
@@ -167,6 +168,10 @@ describe('set-ups a tester can follow in order', () => {
             transitions: [],
             states: [],
           });
+          // Signed out, the header shows no account name to open a menu from.
+          const opening = rows[0]?.action.replace(/^Before you start: .*\. Then: /, '') ?? '';
+          if (!signedIn)
+            expect(opening, `${id} ${spec.name}: opened signed out`).not.toMatch(/account name/);
           rows.forEach((r, i) => {
             expect(r.action, `${id} ${spec.name}: ${p.title}`).not.toMatch(/\uE003/);
             const pre = i > 0 ? /^First: (.*)\. Then: /.exec(r.action)?.[1] : undefined;

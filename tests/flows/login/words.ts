@@ -20,7 +20,7 @@ import {
   codeOf,
   codeToast,
   fieldError as error,
-  open,
+  openSignedOut,
   press,
   toast,
   type,
@@ -62,7 +62,7 @@ const codeText = (w: W, v: string) =>
 export const loginWords: Words = {
   machine: 'login',
   title: (w) => w.t('nav.login'),
-  open: (w) => open(w, 'nav.login', '/login'),
+  open: (w) => openSignedOut(w, 'nav.login', '/login'),
   before: (w) => [
     ...flagSteps(w, ['PHONE_REGISTER', true]),
     ...bothAccounts(w),

@@ -54,6 +54,18 @@ export const open = (w: W, menuKey: string, route: string) =>
     `Open ${w.q(menuKey)} from ${w.q('nav.user')} (the account name at the top right, then ${w.q('nav.user')}; the screen's address is ${route})`,
     `${w.q('nav.user')}から${w.q(menuKey)}を開く（右上のアカウント名 ▸ ${w.q('nav.user')}。画面のアドレスは ${route}）`,
   );
+/**
+ * A screen a signed-out person opens: the desktop's header has no account
+ * name then, only “Sign in” and “Sign up”; a phone's “Mine” opens the sign-in
+ * form, which links to the sign-up form.
+ */
+export const openSignedOut = (w: W, key: 'nav.login' | 'nav.register', route: string) => {
+  const phone = key === 'nav.register' ? `${w.q('nav.user')} ▸ ${w.q(key)}` : w.q('nav.user');
+  return w.say(
+    `Press ${w.q(key)} at the top right (on a phone: ${phone}, in the bar at the foot; the screen's address is ${route})`,
+    `右上の${w.q(key)}を押す（スマートフォンでは画面下のバーの${phone}。画面のアドレスは ${route}）`,
+  );
+};
 export const wait = (w: W, ms: number) =>
   ms % 1000 === 0
     ? w.say(`Wait ${ms / 1000} second${ms === 1000 ? '' : 's'}`, `${ms / 1000}秒待つ`)
