@@ -57,8 +57,8 @@ export interface Row {
  */
 function freshStart(w: W, lang: string): string {
   const start = w.say(
-    'Start each path from a fresh browser profile (a new private window), in simulator mode.',
-    '各パスは新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
+    'Start each path from a fresh browser profile (a new private window), in simulator mode (or live mode: see above).',
+    '各パスは新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモード（またはライブモード：上記参照）で始めます。',
   );
   const name = LANGUAGE_NAMES[lang as Language]?.[1];
   if (lang === 'en' || !name) return start;
@@ -423,8 +423,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) stays armed, across a reload too, until a call uses it up or you lift it; its list is at the top of the pane. A reload or a typed address starts the app again, and its start-up calls can use up a fault armed for one of them: once armed, reach screens through the app's own menus. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）は、再読み込みしても、リクエストで使われるか解除するまで残ります（一覧はペインの上部）。ただし再読み込みやアドレスの入力はアプリを起動し直し、その起動時のリクエストが仕掛けた障害を使ってしまうことがあります。仕掛けた後は、アプリのメニューから画面を開いてください。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
+      `Run it in simulator mode, or against \`npm run sim:server\` (live mode: the site file points the app at the server; followed that way too). In live mode the console first asks for ${w.q('console.key')}, the key the server printed on its first start (or SIM_OPERATOR_KEY): type it and press ${w.q('console.keySubmit')}, once per tab; the server keeps its users, so a user a set-up registers by hand needs a new address on each path (the console's ${w.q('console.tab_paths')} tab removes its set-up's users first). “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) stays armed, across a reload too, until a call uses it up or you lift it; its list is at the top of the pane. A reload or a typed address starts the app again, and its start-up calls can use up a fault armed for one of them: once armed, reach screens through the app's own menus. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
+      `シミュレーターモード、または \`npm run sim:server\` に対して（ライブモード：サイトファイルでアプリをサーバーに向けます）実施します。ライブモードではコンソールがまず${w.q('console.key')}（サーバーが初回起動時に表示したキー、または SIM_OPERATOR_KEY）を求めるので、入力して${w.q('console.keySubmit')}を押します（タブごとに1回）。サーバーはユーザーを保持するため、手で登録するユーザーはパスごとに新しいアドレスが必要です（コンソールの${w.q('console.tab_paths')}タブはそのセットアップのユーザーを先に削除します）。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）は、再読み込みしても、リクエストで使われるか解除するまで残ります（一覧はペインの上部）。ただし再読み込みやアドレスの入力はアプリを起動し直し、その起動時のリクエストが仕掛けた障害を使ってしまうことがあります。仕掛けた後は、アプリのメニューから画面を開いてください。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
     ),
     '',
   ];
