@@ -123,4 +123,16 @@ describe('QA plans use the app’s own terms', () => {
         });
     expect(found).toEqual([]);
   });
+
+  it('a phone number is typed without its country code, which is chosen from its list', () => {
+    const found: string[] = [];
+    for (const file of wordsFiles())
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\btype “?\+\d|[「 ]\+\d[\d ]+」?\s?と入力/i.test(line))
+            found.push(`${file}:${i + 1}`);
+        });
+    expect(found).toEqual([]);
+  });
 });

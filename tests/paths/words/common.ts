@@ -7,11 +7,21 @@ import { ROUTES, type RouteName } from '../../../src/machines/routes.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);
-export const type = (w: W, value: unknown, key: string, params?: Record<string, unknown>) =>
-  w.say(
+export const type = (w: W, value: unknown, key: string, params?: Record<string, unknown>) => {
+  // The phone field takes the number without its country code, which has its own list
+  // (followed by hand, “+1 415 555 2671” typed whole was refused as not a phone number).
+  const intl =
+    key === 'login.phone' && typeof value === 'string' && /^\+(\d{1,3}) (.+)$/.exec(value);
+  if (intl)
+    return w.say(
+      `Choose “+${intl[1]}” in ${w.q('form.dialCode')} and type “${intl[2]}” in ${w.q(key, params)}`,
+      `${w.q('form.dialCode')}で「+${intl[1]}」を選び、${w.q(key, params)}に「${intl[2]}」と入力`,
+    );
+  return w.say(
     `Type ${value === '' ? '(nothing: clear it)' : `“${value}”`} in ${w.q(key, params)}`,
     `${w.q(key, params)}に${value === '' ? '何も入力しない（空にする）' : `「${value}」`}と入力`,
   );
+};
 /**
  * A value for a field that asks the server on every change (a fee): it goes in
  * all at once, as typed key by key a reply the console holds back is used up
