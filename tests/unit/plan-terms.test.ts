@@ -102,4 +102,37 @@ describe('QA plans use the app’s own terms', () => {
         });
     expect(found).toEqual([]);
   });
+
+  it('a code the simulator sends is where its notice is: at the foot of the page', () => {
+    // Followed by hand: two plans sent the tester to the top of the page for the code.
+    const css = readFileSync('src/ui/console/console-launcher.css', 'utf8');
+    const rule = /\.outbox-notices\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/\bbottom:/);
+    expect(rule).not.toMatch(/\btop:/);
+    const found: string[] = [];
+    for (const file of wordsFiles())
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (
+            /\bcode\b.*\btop of the (page|screen)\b|\btop of the (page|screen)\b.*\bcode\b|コード.*ページ上部|ページ上部.*コード/.test(
+              line,
+            )
+          )
+            found.push(`${file}:${i + 1}`);
+        });
+    expect(found).toEqual([]);
+  });
+
+  it('a phone number is typed without its country code, which is chosen from its list', () => {
+    const found: string[] = [];
+    for (const file of wordsFiles())
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\btype “?\+\d|[「 ]\+\d[\d ]+」?\s?と入力/i.test(line))
+            found.push(`${file}:${i + 1}`);
+        });
+    expect(found).toEqual([]);
+  });
 });

@@ -131,3 +131,56 @@ describe('transient expectations', () => {
       }
     });
 });
+
+/**
+ * A tester follows the steps in order (issue 27, followed by hand): a step's
+ * own set-up ("First: …") must not sign in, log out or reload, since that
+ * empties the form the steps before it filled in (such an arrangement goes
+ * before the path's first step: `atStart`); and a set-up list signs a second
+ * user in only after logging the first out (a signed-in user cannot reach
+ * the sign-up form).
+ */
+describe('set-ups a tester can follow in order', () => {
+  // Signed out: the before list signs nobody in, or logs out last.
+  const SESSION = /\b(sign in as|log out|reload the page|register a new user)\b/i;
+  it('the English words name a session change the way this check reads it', () => {
+    expect(SESSION.test('sign in as ann@example.com; log out and come back')).toBe(true);
+  });
+  for (const [id, specs] of specsOf)
+    it(`${id}: no step after the first changes the session; set-up lists log out between users; a phone is typed without its country code`, () => {
+      const words = WORDS[id] as Words;
+      const w = makeW('en');
+      for (const spec of specs) {
+        let signedIn = false;
+        for (const line of words.before(w, spec.name)) {
+          const signs = /^(Register a new user .* and sign in|Sign in (as|with) )/.test(line);
+          expect(signs && signedIn, `${id} ${spec.name}: "${line}" while signed in`).toBe(false);
+          if (signs) signedIn = true;
+          if (/\blog out\b/i.test(line)) signedIn = false;
+        }
+        const input = typeof spec.input === 'function' ? undefined : spec.input;
+        const { start } = replay(spec, []);
+        for (const p of generatePaths(spec, input)) {
+          const rows = pathRows(words, w, {
+            ...p,
+            spec: spec.name,
+            start,
+            transitions: [],
+            states: [],
+          });
+          // Signed out, the header shows no account name to open a menu from.
+          const opening = rows[0]?.action.replace(/^Before you start: .*\. Then: /, '') ?? '';
+          if (!signedIn)
+            expect(opening, `${id} ${spec.name}: opened signed out`).not.toMatch(/account name/);
+          rows.forEach((r, i) => {
+            expect(r.action, `${id} ${spec.name}: ${p.title}`).not.toMatch(/\uE003/);
+            // The phone field refuses a number typed with its country code (a list of its own).
+            expect(r.action, `${id} ${spec.name}: ${p.title}`).not.toMatch(/\bType “\+\d/);
+            const pre = i > 0 ? /^First: (.*)\. Then: /.exec(r.action)?.[1] : undefined;
+            if (pre)
+              expect(pre, `${id} ${spec.name}: ${p.title}, step ${i + 1}`).not.toMatch(SESSION);
+          });
+        }
+      }
+    });
+});

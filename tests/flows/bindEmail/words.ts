@@ -8,6 +8,7 @@ import { checkCode, codeInput } from '../../../src/machines/validation/access.ts
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  logOut,
   buttonLoading,
   codeOf,
   codeToast,
@@ -85,6 +86,7 @@ export const bindEmailWords: Words = {
     ),
   before: (w, spec) => [
     signIn(w, 'taken@example.com', 'secret123'),
+    logOut(w),
     signIn(
       w,
       spec.includes('e-mail user')

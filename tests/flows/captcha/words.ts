@@ -4,7 +4,7 @@
  * (src/ui/forms/code-steps.tsx).
  */
 import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { codeOf, codeToast, open, wait, flagSteps } from '../../paths/words/common.ts';
+import { codeOf, codeToast, openSignedOut, wait, flagSteps } from '../../paths/words/common.ts';
 
 /** Seconds of the cooldown left: 3 after each image, one less per tick. */
 const left = (c: StepCtx) =>
@@ -28,8 +28,8 @@ export const captchaWords: Words = {
   title: (w) => w.t('register.captchaImage'),
   open: (w) =>
     w.say(
-      `${open(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, type +1 415 555 2672 and press ${w.q('common.next')}`,
-      `${open(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、+1 415 555 2672 と入力して${w.q('common.next')}を押す`,
+      `${openSignedOut(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, choose “+1” in ${w.q('form.dialCode')}, type 415 555 2672 in ${w.q('login.phone')} and press ${w.q('common.next')}`,
+      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、${w.q('form.dialCode')}で「+1」を選び、${w.q('login.phone')}に 415 555 2672 と入力して${w.q('common.next')}を押す`,
     ),
   before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])],
   events: {

@@ -3,7 +3,7 @@
  * the resend countdown of sign-up step 2 (src/ui/forms/code-steps.tsx).
  */
 import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
-import { open, press, wait } from '../../paths/words/common.ts';
+import { openSignedOut, press, wait } from '../../paths/words/common.ts';
 
 /** Seconds left after the path so far: 60, one less per tick, 60 again on a restart. */
 const left = (c: StepCtx) =>
@@ -20,8 +20,8 @@ export const countdownWords: Words = {
   title: (w) => w.say('Resend countdown', '再送カウントダウン'),
   open: (w) =>
     w.say(
-      `${open(w, 'nav.register', '/register')}, type countdown@example.com in ${w.q('login.email')} and press ${w.q('register.getCode')}`,
-      `${open(w, 'nav.register', '/register')}。${w.q('login.email')}に countdown@example.com と入力し${w.q('register.getCode')}を押す`,
+      `${openSignedOut(w, 'nav.register', '/register')}, type countdown@example.com in ${w.q('login.email')} and press ${w.q('register.getCode')}`,
+      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.email')}に countdown@example.com と入力し${w.q('register.getCode')}を押す`,
     ),
   before: (w) => [w.say('Nothing to prepare (signed out)', '準備不要（ログアウト状態）')],
   events: {

@@ -12,6 +12,7 @@ import {
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
+  logOut,
   buttonLoading,
   codeOf,
   codeToast,
@@ -45,12 +46,12 @@ function form(c: StepCtx, e: AnyEvent) {
   return f;
 }
 const sendCall = (f: { kind: 'E' | 'P' }) => (f.kind === 'P' ? 'sendPhone' : 'sendMail');
-/** 111111 stands for the code the simulator just sent (shown at the top of the page). */
+/** 111111 stands for the code the simulator just sent (shown in a notice at the foot of the page). */
 const typeValue = (w: W, v: string, label: string) =>
   v === '111111'
     ? w.say(
-        `Type the code shown at the top of the page in ${w.q(label)}`,
-        `ページ上部に表示されたコードを${w.q(label)}に入力`,
+        `Type the code shown in a notice at the foot of the page in ${w.q(label)}`,
+        `ページ下部のお知らせに表示されたコードを${w.q(label)}に入力`,
       )
     : type(w, v, label);
 const typed = (w: W) =>
@@ -64,11 +65,7 @@ export const forgotWords: Words = {
       `Open ${w.q('nav.login')} (address /login) and press ${w.q('login.forgot')} (address /forgot)`,
       `${w.q('nav.login')}（アドレス /login）を開き、${w.q('login.forgot')}を押す（アドレス /forgot）`,
     ),
-  before: (w) => [
-    ...flagSteps(w, ['PHONE_REGISTER', true]),
-    ...bothAccounts(w),
-    w.say(`Log out (${w.q('my.logout')})`, `ログアウトする（${w.q('my.logout')}）`),
-  ],
+  before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true]), ...bothAccounts(w), logOut(w)],
   events: {
     'type.change': (w, e) => press(w, e.value === 'P' ? 'login.phone' : 'login.email'),
     'field.change': (w, e, c) => {
@@ -175,8 +172,8 @@ export const forgotWords: Words = {
     'details.verify.counting': (w, e) =>
       e.type === 'xstate.done.actor.sendCode' || e.type === 'xstate.done.actor.resendCode'
         ? w.say(
-            `${w.q('register.resendIn', { seconds: RESEND_SECONDS })} counting down; the code shows at the top of the page`,
-            `${w.q('register.resendIn', { seconds: RESEND_SECONDS })}のカウントダウン。ページ上部にコード`,
+            `${w.q('register.resendIn', { seconds: RESEND_SECONDS })} counting down; the code shows in a notice at the foot of the page`,
+            `${w.q('register.resendIn', { seconds: RESEND_SECONDS })}のカウントダウン。ページ下部のお知らせにコード`,
           )
         : '',
     'details.verify.canResend': (w, e) =>

@@ -8,13 +8,19 @@ import {
   checkLoginPassword,
   checkLoginUsername,
 } from '../../../src/machines/validation/access.ts';
-import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import {
+  atStart,
+  type AnyEvent,
+  type StepCtx,
+  type W,
+  type Words,
+} from '../../paths/plan/words.ts';
 import {
   buttonLoading,
   codeOf,
   codeToast,
   fieldError as error,
-  open,
+  openSignedOut,
   press,
   toast,
   type,
@@ -56,7 +62,7 @@ const codeText = (w: W, v: string) =>
 export const loginWords: Words = {
   machine: 'login',
   title: (w) => w.t('nav.login'),
-  open: (w) => open(w, 'nav.login', '/login'),
+  open: (w) => openSignedOut(w, 'nav.login', '/login'),
   before: (w) => [
     ...flagSteps(w, ['PHONE_REGISTER', true]),
     ...bothAccounts(w),
@@ -82,11 +88,14 @@ export const loginWords: Words = {
     signIn: {
       done: (w, e, c) => {
         const f = form(c);
-        // The console's Account pane acts on the signed-in user: set it before signing out.
+        // The console's Account pane acts on the signed-in user: set it before signing out,
+        // before the path's first step (signing out empties the form the steps fill in).
         if ((e.output as { data?: { qrcodeStatus?: number } }).data?.qrcodeStatus === 0)
-          return w.say(
-            `sign in as ${f.kind === 'P' ? PHONE : EMAIL}; ${w.console('account', w.q('console.twoFactor'))}; log out and come back to ${w.q('nav.login')}`,
-            `${f.kind === 'P' ? PHONE : EMAIL} でログインし、${w.console('account', w.q('console.twoFactor'))}。ログアウトして${w.q('nav.login')}に戻る`,
+          return atStart(
+            w.say(
+              `sign in as ${f.kind === 'P' ? PHONE : EMAIL}; ${w.console('account', w.q('console.twoFactor'))}; log out and come back to ${w.q('nav.login')}`,
+              `${f.kind === 'P' ? PHONE : EMAIL} でログインし、${w.console('account', w.q('console.twoFactor'))}。ログアウトして${w.q('nav.login')}に戻る`,
+            ),
           );
         if (codeOf(e) === 1108 && account(f) && f.password === 'secret123')
           return w.fault('login', 'code', 1108);

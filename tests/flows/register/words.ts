@@ -16,7 +16,7 @@ import {
   codeOf,
   codeToast,
   fieldError as error,
-  open,
+  openSignedOut,
   press,
   toast,
   type,
@@ -58,7 +58,7 @@ const other = (w: W, en: string, ja: string) =>
 export const registerWords: Words = {
   machine: 'register',
   title: (w) => w.t('nav.register'),
-  open: (w) => open(w, 'nav.register', '/register'),
+  open: (w) => openSignedOut(w, 'nav.register', '/register'),
   before: (w, spec) => [
     ...(spec.includes('site options')
       ? flagSteps(

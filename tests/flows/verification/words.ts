@@ -129,8 +129,8 @@ export const verificationWords: Words = {
       ? flagSteps(w, ['twoTypeVerified', true], ['addVerifiedEmail', true], ['showVerified', true])
       : flagSteps(w, ['twoTypeVerified', true])),
     w.say(
-      'Each path starts from a user who has not verified yet: register a new user for each (kyc1@example.com, kyc2@example.com, …, password secret123) and sign in; the code the simulator “sends” shows at the top of the page',
-      '各パスは未認証のユーザーから始める：パスごとに新しいユーザー（kyc1@example.com、kyc2@example.com…、パスワード secret123）を登録してログイン。シミュレーターが「送る」コードはページ上部に表示されます',
+      'Each path starts from a user who has not verified yet: register a new user for each (kyc1@example.com, kyc2@example.com, …, password secret123) and sign in; the code the simulator “sends” shows in a notice at the foot of the page',
+      '各パスは未認証のユーザーから始める：パスごとに新しいユーザー（kyc1@example.com、kyc2@example.com…、パスワード secret123）を登録してログイン。シミュレーターが「送る」コードはページ下部のお知らせに表示されます',
     ),
     ...(full(spec)
       ? [

@@ -12,7 +12,15 @@ import { toCsv } from './csv.ts';
 import { cut, leaves, phrases, planLabels, type Labels } from './labels.ts';
 import { actorOf, delayOfType } from './machine-parts.ts';
 import { mermaid } from './mermaid.ts';
-import { makeW, readTransient, type AnyEvent, type StepCtx, type W, type Words } from './words.ts';
+import {
+  makeW,
+  readAtStart,
+  readTransient,
+  type AnyEvent,
+  type StepCtx,
+  type W,
+  type Words,
+} from './words.ts';
 import { LANGUAGE_NAMES } from '../../../src/i18n/language-names.ts';
 import type { Language } from '../../../src/config/site.ts';
 import { words as localeWords } from '../../support/i18n.ts';
@@ -49,8 +57,8 @@ export interface Row {
  */
 function freshStart(w: W, lang: string): string {
   const start = w.say(
-    'Start each path from a fresh browser profile (a new private window), in simulator mode.',
-    '各パスは新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモードで始めます。',
+    'Start each path from a fresh browser profile (a new private window), in simulator mode (or live mode: see above).',
+    '各パスは新しいブラウザープロファイル（新しいプライベートウィンドウ）から、シミュレーターモード（またはライブモード：上記参照）で始めます。',
   );
   const name = LANGUAGE_NAMES[lang as Language]?.[1];
   if (lang === 'en' || !name) return start;
@@ -90,8 +98,9 @@ export function pathRows(words: Words | undefined, w: W, p: PlanPath): Row[] {
     const c: StepCtx = { spec: p.spec, history: [...history], later };
     const row = rows[rows.length - 1] as (typeof rows)[number];
     if (actorOf(s.event.type)) {
-      const pre = ph.arrange(s.event, c);
-      if (pre && !row.pre.includes(pre)) row.pre.push(pre);
+      const { text: pre, atStart } = readAtStart(ph.arrange(s.event, c));
+      const at = atStart ? (rows[0] as (typeof rows)[number]) : row;
+      if (pre && !at.pre.includes(pre)) at.pre.push(pre);
     } else if (row.delay === s.event.type && row.pre.length === 0) {
       // The same wait again (a countdown): count it, keep only the newest screen.
       row.times = (row.times ?? 1) + 1;
@@ -212,7 +221,7 @@ function stepTexts(
   return p.steps.flatMap((s, i) => {
     const c: StepCtx = { spec: p.spec, history: [...history] };
     history.push(s.event);
-    const text = cut(ph.action(s.event, c) || ph.arrange(s.event, c));
+    const text = cut(ph.action(s.event, c) || readAtStart(ph.arrange(s.event, c)).text);
     const key = p.transitions[i + 1]?.[0];
     return text && key ? [{ key, text }] : [];
   });
@@ -414,8 +423,8 @@ export function renderPlan(
     ),
     '',
     w.say(
-      `Run it in simulator mode. “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) stays armed, across a reload too, until a call uses it up or you lift it; its list is at the top of the pane. A reload or a typed address starts the app again, and its start-up calls can use up a fault armed for one of them: once armed, reach screens through the app's own menus. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
-      `シミュレーターモードで実施します。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）は、再読み込みしても、リクエストで使われるか解除するまで残ります（一覧はペインの上部）。ただし再読み込みやアドレスの入力はアプリを起動し直し、その起動時のリクエストが仕掛けた障害を使ってしまうことがあります。仕掛けた後は、アプリのメニューから画面を開いてください。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
+      `Run it in simulator mode, or against \`npm run sim:server\` (live mode: the site file points the app at the server; followed that way too). In live mode the console first asks for ${w.q('console.key')}, the key the server printed on its first start (or SIM_OPERATOR_KEY): type it and press ${w.q('console.keySubmit')}, once per tab; the server keeps its users, so a user a set-up registers by hand needs a new address on each path (the console's ${w.q('console.tab_paths')} tab removes its set-up's users first). “The console” is the simulator's back office: the narrow handle with a gear at the left edge of every page (${w.q('console.open')}). What you arm there (a fault for the next call) stays armed, across a reload too, until a call uses it up or you lift it; its list is at the top of the pane. A reload or a typed address starts the app again, and its start-up calls can use up a fault armed for one of them: once armed, reach screens through the app's own menus. The paths under “Automated run only” at the end need a condition neither the app nor the console can make (the step says which); they show what the automated run covers beyond the paths a person follows.`,
+      `シミュレーターモード、または \`npm run sim:server\` に対して（ライブモード：サイトファイルでアプリをサーバーに向けます）実施します。ライブモードではコンソールがまず${w.q('console.key')}（サーバーが初回起動時に表示したキー、または SIM_OPERATOR_KEY）を求めるので、入力して${w.q('console.keySubmit')}を押します（タブごとに1回）。サーバーはユーザーを保持するため、手で登録するユーザーはパスごとに新しいアドレスが必要です（コンソールの${w.q('console.tab_paths')}タブはそのセットアップのユーザーを先に削除します）。「コンソール」はシミュレーターの管理画面で、各ページの左端にある歯車の細いつまみ（${w.q('console.open')}）です。ここで仕掛けた障害（次のリクエストへの応答）は、再読み込みしても、リクエストで使われるか解除するまで残ります（一覧はペインの上部）。ただし再読み込みやアドレスの入力はアプリを起動し直し、その起動時のリクエストが仕掛けた障害を使ってしまうことがあります。仕掛けた後は、アプリのメニューから画面を開いてください。最後の「自動テストのみ」のパスは、アプリでもコンソールでも作れない条件が必要です（手順に記載）。手動で実施するパスを超えて自動テストが確かめる範囲を示します。`,
     ),
     '',
   ];

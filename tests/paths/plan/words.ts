@@ -87,6 +87,22 @@ export function readTransient(
   return { text, parts };
 }
 
+const START = '\uE003';
+
+/**
+ * An actor's arrangement that must be made before the path's first step: one
+ * that signs in or out, or reloads, clears the form the earlier steps filled
+ * in, so made just before the step that needs it the tester would press on
+ * an empty form (login's second factor: sign in, require it, log out).
+ */
+export const atStart = (s: string): string => (s ? `${START}${s}` : s);
+
+/** An arrangement's text, and whether it belongs before the path's first step. */
+export const readAtStart = (s: string): { text: string; atStart: boolean } =>
+  s.startsWith(START)
+    ? { text: s.slice(START.length), atStart: true }
+    : { text: s, atStart: false };
+
 /** A phrase without its transient marks. */
 export const plain = (s: string): string => readTransient(s).text;
 

@@ -7,15 +7,19 @@
  * account field's label, and the code step (send, resend, countdown, back).
  */
 import type { AnyEvent, W } from '../plan/words.ts';
-import { codeOf, press, signIn } from './common.ts';
+import { codeOf, logOut, press, signIn } from './common.ts';
 
 export const EMAIL = 'ann@example.com';
 export const PHONE = '+1 415 555 2671';
 
-/** The e-mail account and the phone account, both registered (and left signed in). */
+/**
+ * The phone account and the e-mail account, both registered; ann is left
+ * signed in (a signed-in user cannot reach the sign-up form: log out between).
+ */
 export const bothAccounts = (w: W) => [
-  signIn(w, EMAIL, 'secret123'),
   signIn(w, w.say(`with the phone ${PHONE}`, `電話番号 ${PHONE}`), 'secret123'),
+  logOut(w),
+  signIn(w, EMAIL, 'secret123'),
 ];
 
 export const accountLabel = (f: { kind: 'E' | 'P' }) =>

@@ -7,11 +7,21 @@ import { ROUTES, type RouteName } from '../../../src/machines/routes.ts';
 
 export const press = (w: W, key: string, params?: Record<string, unknown>) =>
   w.say(`Press ${w.q(key, params)}`, `${w.q(key, params)}を押す`);
-export const type = (w: W, value: unknown, key: string, params?: Record<string, unknown>) =>
-  w.say(
+export const type = (w: W, value: unknown, key: string, params?: Record<string, unknown>) => {
+  // The phone field takes the number without its country code, which has its own list
+  // (followed by hand, “+1 415 555 2671” typed whole was refused as not a phone number).
+  const intl =
+    key === 'login.phone' && typeof value === 'string' && /^\+(\d{1,3}) (.+)$/.exec(value);
+  if (intl)
+    return w.say(
+      `Choose “+${intl[1]}” in ${w.q('form.dialCode')} and type “${intl[2]}” in ${w.q(key, params)}`,
+      `${w.q('form.dialCode')}で「+${intl[1]}」を選び、${w.q(key, params)}に「${intl[2]}」と入力`,
+    );
+  return w.say(
     `Type ${value === '' ? '(nothing: clear it)' : `“${value}”`} in ${w.q(key, params)}`,
     `${w.q(key, params)}に${value === '' ? '何も入力しない（空にする）' : `「${value}」`}と入力`,
   );
+};
 /**
  * A value for a field that asks the server on every change (a fee): it goes in
  * all at once, as typed key by key a reply the console holds back is used up
@@ -54,6 +64,18 @@ export const open = (w: W, menuKey: string, route: string) =>
     `Open ${w.q(menuKey)} from ${w.q('nav.user')} (the account name at the top right, then ${w.q('nav.user')}; the screen's address is ${route})`,
     `${w.q('nav.user')}から${w.q(menuKey)}を開く（右上のアカウント名 ▸ ${w.q('nav.user')}。画面のアドレスは ${route}）`,
   );
+/**
+ * A screen a signed-out person opens: the desktop's header has no account
+ * name then, only “Sign in” and “Sign up”; a phone's “Mine” opens the sign-in
+ * form, which links to the sign-up form.
+ */
+export const openSignedOut = (w: W, key: 'nav.login' | 'nav.register', route: string) => {
+  const phone = key === 'nav.register' ? `${w.q('nav.user')} ▸ ${w.q(key)}` : w.q('nav.user');
+  return w.say(
+    `Press ${w.q(key)} at the top right (on a phone: ${phone}, in the bar at the foot; the screen's address is ${route})`,
+    `右上の${w.q(key)}を押す（スマートフォンでは画面下のバーの${phone}。画面のアドレスは ${route}）`,
+  );
+};
 export const wait = (w: W, ms: number) =>
   ms % 1000 === 0
     ? w.say(`Wait ${ms / 1000} second${ms === 1000 ? '' : 's'}`, `${ms / 1000}秒待つ`)
@@ -101,6 +123,9 @@ export const signIn = (w: W, who: string, password: string) =>
     `Register a new user ${who} (password ${password}) and sign in: the code the simulator “sends” shows in a notice at the foot of the page`,
     `新しいユーザー ${who}（パスワード ${password}）を登録してログインする。シミュレーターが「送る」コードはページ下部のお知らせに表示されます`,
   );
+/** Log out from the user page (before another user signs in or registers). */
+export const logOut = (w: W) =>
+  w.say(`Log out (${w.q('my.logout')})`, `ログアウトする（${w.q('my.logout')}）`);
 /**
  * Flags come with the system config, which the app reads when the page loads
  * (the console's Flags tab says so): set them, then reload once. The step

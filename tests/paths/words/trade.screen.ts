@@ -164,10 +164,13 @@ export const delays = {
       `${wait(w, BALANCE_POLL_MS)} (the balance is read again)`,
       `${wait(w, BALANCE_POLL_MS)}（残高が再取得される）`,
     ),
+  // The minute runs from the product's last read (the form's loading), not from the step:
+  // followed by hand, a tester who armed a fault first and then waited a full minute
+  // looked for the result after its toast had gone.
   infoRefresh: (w: W) =>
     w.say(
-      `${wait(w, PRODUCT_INFO_REFRESH_MS)} (the product is checked again)`,
-      `${wait(w, PRODUCT_INFO_REFRESH_MS)}（銘柄が再チェックされる）`,
+      `Keep the screen open and watch it for up to ${PRODUCT_INFO_REFRESH_MS / 1000} seconds (the product is checked again ${PRODUCT_INFO_REFRESH_MS / 1000} s after it was last read: the time runs from when the screen loaded it, not from this step)`,
+      `画面を開いたまま最大${PRODUCT_INFO_REFRESH_MS / 1000}秒見守る（銘柄は最後に読み込まれてから${PRODUCT_INFO_REFRESH_MS / 1000}秒後に再チェックされる。時間はこの手順からではなく、画面が読み込んだ時から数える）`,
     ),
   duplicateClick: (w: W) =>
     w.say(
