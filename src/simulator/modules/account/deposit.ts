@@ -24,13 +24,7 @@ import { fail, ok, type Handlers } from '../../module.ts';
 import { nextId } from '../../core-state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
 import { moneyRefusal } from '../responsible/limits.ts';
-import {
-  coinNet,
-  DEPOSIT_MAX_USD,
-  DEPOSIT_MIN_USD,
-  DEPOSIT_OPEN_MAX,
-  usdPrice,
-} from './coins.ts';
+import { coinNet, DEPOSIT_MAX_USD, DEPOSIT_MIN_USD, DEPOSIT_OPEN_MAX, usdPrice } from './coins.ts';
 import { amount, imageUpload, isFailure, keepImages, me, paginate, realUser } from './guard.ts';
 import { mine, type WalletRequest, type AccountContext } from './state.ts';
 
