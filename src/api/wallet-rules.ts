@@ -9,6 +9,15 @@
 import Big from 'big.js';
 
 /**
+ * Smallest deposit, in USD (user-centre.md §9), the form's (a site may name
+ * its own) and the simulator's books'. The spec's texts disagree: 1000 USD in
+ * English, Chinese and Indonesian, 30 USD in Japanese and Thai; the minimum is
+ * one business rule, not a per-language one, so the majority reading is kept
+ * for every language.
+ */
+export const DEPOSIT_MIN_USD = 1000;
+
+/**
  * The USD value of `amount` of a coin at `usdPrice` (the coin's price as
  * published, 1 for USD and USDT), rounded down to the cent: what a user
  * holds or sent is never counted above its worth (a deposit against the

@@ -38,13 +38,6 @@ export const WALLET_REFRESH_MS = 8000;
 export const WITHDRAW_RECHECK_MS = 1000;
 /** Deposit and withdraw amounts: 5 decimals (user-centre.md §5, §9). */
 export const AMOUNT_DECIMALS = 5;
-/**
- * Smallest deposit, in USD (user-centre.md §9). The spec's texts disagree:
- * 1000 USD in English, Chinese and Indonesian, 30 USD in Japanese and Thai;
- * the minimum is one business rule, not a per-language one, so the majority
- * reading (and the server's) is kept for every language.
- */
-export const DEPOSIT_MIN_USD = 1000;
 
 export const BANNER_AUTOPLAY_MS = 3000;
 export const HOT_PRODUCTS = 3;

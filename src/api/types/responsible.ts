@@ -37,6 +37,10 @@
  *   operator can lift it sooner.
  */
 
+/** The largest money limit a server takes (USD), and the longest session or reality check (minutes). */
+export const RT_MAX_AMOUNT = 1_000_000_000;
+export const RT_MAX_MINUTES = 1440;
+
 export type RtPeriod = 'day' | 'week' | 'month';
 export const RT_PERIODS: readonly RtPeriod[] = ['day', 'week', 'month'];
 export type RtMoneyLimit = 'deposit' | 'loss' | 'turnover';

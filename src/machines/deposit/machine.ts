@@ -37,7 +37,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallResult } from '../../api/client.ts';
 import type { CoinNet } from '../../api/types/user.ts';
-import { AMOUNT_DECIMALS, DEPOSIT_MIN_USD } from '../../config/constants.ts';
+import { DEPOSIT_MIN_USD } from '../../api/wallet-rules.ts';
+import { AMOUNT_DECIMALS } from '../../config/constants.ts';
 import {
   amountInput,
   checkAgreement,

@@ -4,6 +4,8 @@
  * self-exclusion in the server's time zone.
  */
 import {
+  RT_MAX_AMOUNT,
+  RT_MAX_MINUTES,
   RT_MONEY_LIMITS,
   RT_PERIODS,
   type RtKey,
@@ -23,9 +25,6 @@ export const RT_KEYS: readonly RtKey[] = [...MONEY_KEYS, ...MINUTE_KEYS];
 
 /** The form: one string per key, '' for no limit. */
 export type RtForm = Record<RtKey, string>;
-
-export const MAX_AMOUNT = 1_000_000_000;
-export const MAX_MINUTES = 1440;
 
 /** A limit's value by key (undefined: no limit). */
 export function valueOf(limits: RtLimits, key: RtKey): number | undefined {
@@ -75,13 +74,13 @@ export function checkValue(key: RtKey, raw: string): string | undefined {
   const v = raw.trim();
   if (v === '') return undefined;
   if (key === 'sessionMinutes' || key === 'realityCheckMinutes') {
-    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_MINUTES)
+    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > RT_MAX_MINUTES)
       return 'responsible.errMinutes';
     return undefined;
   }
   if (!/^\d+(\.\d+)?$/.test(v)) return 'responsible.errAmount';
   if (!/^\d+(\.\d{1,2})?$/.test(v)) return 'responsible.errDecimals';
-  if (Number(v) > MAX_AMOUNT) return 'responsible.errMax';
+  if (Number(v) > RT_MAX_AMOUNT) return 'responsible.errMax';
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { CallName } from '../../api/contract.ts';
+import { RT_MAX_AMOUNT, RT_MAX_MINUTES } from '../../api/types/responsible.ts';
 import { none } from './fields.ts';
 import type { CallSchema } from './schema.ts';
 
@@ -13,7 +14,7 @@ const money = v.pipe(
   v.number(),
   v.finite(),
   v.minValue(0),
-  v.maxValue(1e9),
+  v.maxValue(RT_MAX_AMOUNT),
   v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most 2 decimals'),
 );
 const perPeriod = v.strictObject({
@@ -22,7 +23,7 @@ const perPeriod = v.strictObject({
   month: v.optional(money),
 });
 /** Whole minutes, 1..1440 (a day). */
-const minutes = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1440));
+const minutes = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(RT_MAX_MINUTES));
 const limits = v.strictObject({
   deposit: perPeriod,
   loss: perPeriod,

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { encodeSensitive } from '../../../src/api/aes-codec.ts';
 import { DEPOSIT_FORM_KEY } from '../../../src/machines/deposit/machine.ts';
-import { DEPOSIT_MIN_USD } from '../../../src/config/constants.ts';
+import { DEPOSIT_MIN_USD } from '../../../src/api/wallet-rules.ts';
 import { checkDepositAmount } from '../../../src/machines/validation/wallet.ts';
 import { decodeToken } from '../../../src/state/session.ts';
 import { COIN_NETS, coinNet } from '../../../src/simulator/modules/account/coins.ts';

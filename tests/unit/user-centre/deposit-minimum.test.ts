@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DEPOSIT_MIN_USD } from '../../../src/config/constants.ts';
+import { DEPOSIT_MIN_USD } from '../../../src/api/wallet-rules.ts';
 import { depositMachine } from '../../../src/machines/deposit/machine.ts';
 import {
   checkDepositMinimum,

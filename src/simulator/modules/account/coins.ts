@@ -112,9 +112,6 @@ export const BANK_NET: CoinNetDef = {
   fee: '0.2',
 };
 
-/** Smallest deposit, in USD (user-centre.md §9, English text). */
-export const DEPOSIT_MIN_USD = 1000;
-
 /**
  * Largest deposit, in USD. The spec gives no deposit maximum; this mirrors
  * its largest documented amount (a single withdrawal of up to 10,000,000,

@@ -19,12 +19,12 @@
  * with the reason and notifies (629006).
  */
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
-import { belowDepositMinimum, usdValueDown } from '../../../api/wallet-rules.ts';
+import { belowDepositMinimum, DEPOSIT_MIN_USD, usdValueDown } from '../../../api/wallet-rules.ts';
 import { fail, ok, type Handlers } from '../../module.ts';
 import { nextId } from '../../core-state.ts';
 import { jsonObject, str } from '../identity/validate.ts';
 import { moneyRefusal } from '../responsible/limits.ts';
-import { coinNet, DEPOSIT_MAX_USD, DEPOSIT_MIN_USD, DEPOSIT_OPEN_MAX, usdPrice } from './coins.ts';
+import { coinNet, DEPOSIT_MAX_USD, DEPOSIT_OPEN_MAX, usdPrice } from './coins.ts';
 import { amount, imageUpload, isFailure, keepImages, me, paginate, realUser } from './guard.ts';
 import { mine, type WalletRequest, type AccountContext } from './state.ts';
 

@@ -7,26 +7,21 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEPOSIT_MIN_USD as FORM_MIN } from '../../../../src/config/constants.ts';
 import {
   checkDepositMinimum,
   depositMinimumIn,
 } from '../../../../src/machines/validation/wallet.ts';
-import { belowDepositMinimum } from '../../../../src/api/wallet-rules.ts';
+import { belowDepositMinimum, DEPOSIT_MIN_USD } from '../../../../src/api/wallet-rules.ts';
 import { productBySymbol } from '../../../../src/simulator/catalogue.ts';
 import type { CoreState } from '../../../../src/simulator/core-state.ts';
 import type { SimContext } from '../../../../src/simulator/module.ts';
 import { createProducts } from '../../../../src/simulator/products.ts';
 import { quoteOf } from '../../../../src/simulator/quote.ts';
-import { DEPOSIT_MIN_USD, usdPrice } from '../../../../src/simulator/modules/account/coins.ts';
+import { usdPrice } from '../../../../src/simulator/modules/account/coins.ts';
 
 const products = createProducts({ products: {} } as unknown as CoreState);
 
 describe('the deposit form and the books agree on the minimum', () => {
-  it('uses the same minimum', () => {
-    expect(FORM_MIN).toBe(DEPOSIT_MIN_USD);
-  });
-
   it.each(['BTC', 'ETH', 'TRX'])('%s: at the published price, whatever the mid', (coin) => {
     const symbol = `${coin}USDT`;
     const d = productBySymbol.get(symbol)!;
@@ -37,14 +32,16 @@ describe('the deposit form and the books agree on the minimum', () => {
         (mid, steps) => {
           const shown = quoteOf(d, { t: 0, mid, prev: mid, today: null }, 0, 1, 'open').price;
           // The smallest amount the form names ("at least …"), and a few 0.00001 steps either side.
-          const amount = new Big(depositMinimumIn(shown, FORM_MIN)).plus(steps / 1e5).toFixed(5);
+          const amount = new Big(depositMinimumIn(shown, DEPOSIT_MIN_USD))
+            .plus(steps / 1e5)
+            .toFixed(5);
           const ctx = {
             products,
             prices: { priceAt: () => mid },
             clock: { now: () => 0 },
           } as unknown as SimContext;
           const books = belowDepositMinimum(amount, usdPrice(ctx, coin)!, DEPOSIT_MIN_USD);
-          const form = checkDepositMinimum(amount, shown, FORM_MIN) === 'deposit_min_amount';
+          const form = checkDepositMinimum(amount, shown, DEPOSIT_MIN_USD) === 'deposit_min_amount';
           expect(form).toBe(books);
           if (steps === 0) expect(form).toBe(false);
         },
