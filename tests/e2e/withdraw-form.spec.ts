@@ -33,7 +33,7 @@ test('phone: withdraw, a submit during the 1 s recheck is kept and goes through'
   await signIn(page, 'recheck@example.com', 5000);
   await setFlag(page, 'NO_WALLET_WITHDRAW', true);
   await page.goto('/user/withdraw');
-  await page.getByRole('button', { name: /Choose coin and network/ }).click();
+  await page.getByRole('button', { name: /^Coin and network:/ }).click();
   await page
     .getByRole('dialog', { name: 'Choose coin and network' })
     .getByRole('button', { name: /USDT\s+TRC20/ })

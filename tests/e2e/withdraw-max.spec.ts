@@ -13,7 +13,7 @@ import { test, expect, MOBILE, DESKTOP } from './fixtures.ts';
 import { backOffice, saved, signIn } from './sim.ts';
 
 async function chooseNetwork(page: Page, name: RegExp) {
-  await page.getByRole('button', { name: /Choose coin and network/ }).click();
+  await page.getByRole('button', { name: /^Coin and network:/ }).click();
   await page
     .getByRole('dialog', { name: 'Choose coin and network' })
     .getByRole('button', { name })

@@ -101,10 +101,10 @@ export const withdrawUi: UiDriver = {
     'load.retry': (c) => c.page.getByRole('button', { name: t('common.retry') }).click(),
     'status.refresh': (c) => c.page.getByRole('button', { name: t('common.refresh') }).click(),
     async 'target.select'(c, e) {
-      const title = t(
-        now(c, e).tab === 'bank_card' ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin',
-      );
-      await c.page.getByRole('button', { name: new RegExp(`^${esc(title)}:`) }).click();
+      const card = now(c, e).tab === 'bank_card';
+      const title = t(card ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin');
+      const caption = t(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network');
+      await c.page.getByRole('button', { name: new RegExp(`^${esc(caption)}:`) }).click();
       await c.page
         .getByRole('list', { name: title })
         .getByRole('button', { name: new RegExp(`^${esc(targetOf(e.id as string).name)}`) })

@@ -22,15 +22,17 @@ export function TargetPicker({ state, send }: { state: Snapshot; send: Send }) {
   const target = c.targets.find((x) => x.id === c.targetId);
   const card = c.tab === 'bank_card';
   const title = t(card ? 'wallet_ui.choose_card' : 'wallet_ui.choose_coin');
+  const caption = t(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network');
   return (
     <>
       <div className="field">
-        <span className="label">{t(card ? 'wallet_ui.bank_card' : 'wallet_ui.coin_network')}</span>
+        <span className="label">{caption}</span>
         <button
           type="button"
           className="card coin-picker"
           onClick={() => setOpen(true)}
-          aria-label={`${title}: ${target ? targetName(target) : t('wallet_ui.none_chosen')}`}
+          // Named by the caption a person sees over it (WCAG 2.5.3), then what is chosen.
+          aria-label={`${caption}: ${target ? targetName(target) : t('wallet_ui.none_chosen')}`}
           disabled={c.submitting}
         >
           {target?.logoUrl && <ServerImg src={target.logoUrl} alt="" width={32} height={32} />}
