@@ -219,7 +219,7 @@ test(
     await setFlag(page, 'NO_WALLET_WITHDRAW', true);
     // Before a coin is chosen the amount says no currency rather than "(—)".
     await expect(page.getByLabel('Withdrawal amount', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: /Choose coin and network/ }).click();
+    await page.getByRole('button', { name: /^Coin and network:/ }).click();
     await page
       .getByRole('dialog', { name: 'Choose coin and network' })
       .getByRole('button', { name: /USDT\s+TRC20/ })
@@ -259,7 +259,7 @@ test(
     await page.getByLabel(/^Withdrawal amount/).fill('50');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText(/The withdrawal amount must be between/)).toHaveCount(0);
-    await page.getByRole('button', { name: /Choose coin and network/ }).click();
+    await page.getByRole('button', { name: /^Coin and network:/ }).click();
     await page
       .getByRole('dialog', { name: 'Choose coin and network' })
       .getByRole('button', { name: /USDT\s+TRC20/ })
@@ -332,7 +332,7 @@ test(
     await expect(
       page
         .getByLabel('Withdrawal amount (USDT)')
-        .or(page.getByRole('button', { name: /Choose coin and network/ }))
+        .or(page.getByRole('button', { name: /^Coin and network:/ }))
         .first(),
     ).toBeVisible();
     await expect(page.getByRole('status', { name: 'Withdrawal locked' })).toBeHidden();
