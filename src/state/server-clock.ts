@@ -15,9 +15,10 @@
  * (is it past its time on the server's clock?) comes before any quote.
  */
 import { readJson, writeJson } from './persist.ts';
+import { SERVER_OFFSET_KEY } from './token.ts';
 
 const WINDOW_MS = 5000;
-const KEY = 'serverOffset';
+const KEY = SERVER_OFFSET_KEY;
 /** Kept again only when it moved this much: quotes come several times a second. */
 const KEEP_STEP_MS = 1000;
 

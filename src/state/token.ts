@@ -8,6 +8,8 @@ import type { TokenPayload } from '../api/types/trading.ts';
 
 /** Where the session (token and refresh token) is kept (session.ts). */
 export const SESSION_KEY = 'session';
+/** Where the server clock's offset from this device's is kept (state/server-clock.ts), ms. */
+export const SERVER_OFFSET_KEY = 'serverOffset';
 
 /** Read a JWT's payload without verifying it (the server verifies). */
 export function decodeToken(token: string | undefined): TokenPayload | undefined {

@@ -10,7 +10,7 @@
  * shell-snapshot.ts, nothing here may import a store, React or i18n.
  */
 import { readJson, writeJson } from '../../state/persist.ts';
-import { accountOf, decodeToken, SESSION_KEY } from '../../state/token.ts';
+import { accountOf, decodeToken, SERVER_OFFSET_KEY, SESSION_KEY } from '../../state/token.ts';
 import { esc, isText, json, type Read } from './shell-snapshot.ts';
 
 export const ACCOUNT_KEY = 'boot.account';
@@ -89,7 +89,10 @@ export function readAccountView(read: Read, now = Date.now()): AccountRecord | u
   const session = json(read, SESSION_KEY) as { token?: unknown } | undefined;
   const token = typeof session?.token === 'string' ? session.token : undefined;
   const exp = decodeToken(token)?.exp;
-  if (typeof exp !== 'number' || exp * 1000 <= now) return undefined;
+  // On the server's clock, as the app judges the token (the offset it learnt last visit).
+  const offset = json(read, SERVER_OFFSET_KEY);
+  const serverNow = now + (typeof offset === 'number' && Number.isFinite(offset) ? offset : 0);
+  if (typeof exp !== 'number' || exp * 1000 <= serverNow) return undefined;
   return record && accountOf(token) === record.account ? record : undefined;
 }
 

@@ -14,7 +14,7 @@ import {
   forgetOtherAccount,
   readAccountView,
 } from '../../../src/ui/boot/shell-account.ts';
-import { SESSION_KEY } from '../../../src/state/token.ts';
+import { SERVER_OFFSET_KEY, SESSION_KEY } from '../../../src/state/token.ts';
 import { fakeToken } from '../../support/token.ts';
 
 const store = new Map<string, string>();
@@ -107,6 +107,10 @@ describe('boot shell positions', () => {
     // Still good, though near its end (renewed in the background): painted.
     signIn(token('7', '1', now / 1000 + 60));
     expect(readAccountView(read, now)?.positions).toHaveLength(1);
+    // Judged on the server's clock: a device 2 minutes slow still sees it expired.
+    store.set(SERVER_OFFSET_KEY, JSON.stringify(120_000));
+    expect(readAccountView(read, now)).toBeUndefined();
+    store.delete(SERVER_OFFSET_KEY);
   });
 
   it('says when there are none, and refuses a broken record', async () => {
