@@ -9,7 +9,7 @@
  *
  * Here every module the app's root (src/ui/root.tsx) imports statically, and
  * the entry does not, goes into one of four chunks, one per start-up stage of
- * main.tsx: React DOM; the state machines and i18n; the app's first route.
+ * main.tsx: React DOM; the state machines; the app's first route.
  * Lazy screens that share a module with the first route import it from there:
  * it is always loaded before them.
  *
@@ -41,7 +41,7 @@ type Ctx = { getModuleInfo(id: string): ModuleInfo };
 /** Which start-up stage's chunk a package of the first route belongs to. */
 const STAGES: [RegExp, string][] = [
   [/node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'react-dom'],
-  [/node_modules[\\/](xstate|i18next)[\\/]/, 'machines-i18n'],
+  [/node_modules[\\/]xstate[\\/]/, 'machines'],
 ];
 
 /**

@@ -25,7 +25,7 @@ const load = () => {
 /**
  * The app's code evaluates in stages, a task each (issue 14: none over 50 ms;
  * as one module graph it was a single 100 ms task, 300 ms at 4x throttling):
- * React DOM, the state machines and i18n, then the app itself. All of it
+ * React DOM, the state machines, then the app itself. All of it
  * is preloaded by index.html (build/preload-app.ts), so the stages only split
  * evaluation, not downloads.
  */
@@ -33,8 +33,8 @@ async function loadApp(el: HTMLElement): Promise<void> {
   await import('react-dom/client');
   performance.mark('boot:react-dom');
   await yieldToMain();
-  await Promise.all([import('xstate'), import('i18next')]);
-  performance.mark('boot:machines-i18n');
+  await import('xstate');
+  performance.mark('boot:machines');
   await yieldToMain();
   const m = await import('./ui/root.tsx');
   performance.mark('boot:root');

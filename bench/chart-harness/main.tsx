@@ -6,7 +6,7 @@
  * marking each (`u<n>` user-timing marks, read back from the trace).
  */
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/i18n/react.tsx';
 import { createActor, fromCallback } from 'xstate';
 import { init, type KLineData } from 'klinecharts';
 import { createChannel, type ConnectionEvents } from '../../src/api/realtime/channel.ts';
@@ -145,7 +145,7 @@ async function ours(): Promise<(p: KlinePoint) => void> {
   } as unknown as Services;
   createRoot(root).render(
     <ServicesContext.Provider value={services}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ProductChart
           symbol={SYMBOL}
           period="1min"
@@ -156,7 +156,7 @@ async function ours(): Promise<(p: KlinePoint) => void> {
           label="Bench chart"
           onTrade={TRADES ? () => {} : undefined}
         />
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesContext.Provider>,
   );
   await until(() => document.querySelector('[role="img"]')?.getAttribute('aria-busy') === 'false');

@@ -10,6 +10,9 @@
  */
 import Big from 'big.js';
 import type { OrderDirection } from './types/trading.ts';
+import { volumeDecimals } from './volume-decimals.ts';
+
+export { volumeDecimals };
 
 export type StopKind = 'stopLoss' | 'takeProfit';
 
@@ -59,17 +62,6 @@ export function closePnl(
   const signed = direction === 0 ? diff : diff.neg();
   return signed.times(lots).times(contractSize).times(usdRate).round(2, Big.roundHalfUp);
 }
-
-/**
- * Volume decimals of a product: whole units when its smallest volume is a
- * whole number of one or more (shares), else 2 (trading.md §9 default
- * precision). The order form's input, every volume on screen and the
- * server's lot step all read this, so a volume the form accepts is one the
- * server keeps as typed (a minCount of 1.5 once took 2 decimals in the form
- * and whole lots in the books, which cut 1.75 to 1).
- */
-export const volumeDecimals = (minCount: number | undefined): number =>
-  minCount !== undefined && minCount >= 1 && Number.isInteger(minCount) ? 0 : 2;
 
 /** The smallest volume step of a product: 10^−volumeDecimals. */
 export const volumeStep = (minCount: number | undefined): Big =>

@@ -1,43 +1,34 @@
 /**
- * i18next with one JSON file per locale, each loaded on demand. English is
+ * The translator (translator.ts) with one JSON file per locale, each loaded on demand. English is
  * the fallback for any key a locale lacks. Keys are the spec's names
  * (`tips.server500`, `code.305`, `p_t_username`…). English comes in two
  * parts (first-texts.ts): the first route's, with the start, and the rest
  * ({@link allTexts}).
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import { createTranslator, type I18n, type Texts } from './translator.ts';
 import type { Language } from '../config/site.ts';
 import { loadLocale as load, loadRestOfEnglish } from './loaders.ts';
 
 export { isLanguage } from './loaders.ts';
+export type { I18n, TFunction } from './translator.ts';
 
-/** Create and initialise an i18next instance on a language (English always loaded as fallback). */
+/** A translator on a language (English always loaded as the fallback). */
 export async function createI18n(lng: Language): Promise<I18n> {
-  const inst = i18next.createInstance();
   // Both files at once (start-up waits for them).
   const [en, own] = await Promise.all([load('en'), lng === 'en' ? undefined : load(lng)]);
-  const resources: Record<string, { translation: Record<string, unknown> }> = {
-    en: { translation: en ?? {} },
-  };
-  if (own) resources[lng] = { translation: own };
-  await inst.init({
-    lng,
-    fallbackLng: 'en',
-    resources,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const texts: Record<string, Texts> = { en: en ?? {} };
+  if (own) texts[lng] = own;
+  const inst = createTranslator({ lng, fallbackLng: 'en', texts });
   if (restOfEnglish) addRest(inst, restOfEnglish);
   else lacking.add(inst);
   return inst;
 }
 
 /** The rest of English once loaded, and the instances made before it was. */
-let restOfEnglish: Record<string, unknown> | undefined;
+let restOfEnglish: Texts | undefined;
 const lacking = new Set<I18n>();
 let loadingRest: Promise<void> | undefined;
-const addRest = (inst: I18n, rest: Record<string, unknown>) =>
-  inst.addResourceBundle('en', 'translation', rest, true, false);
+const addRest = (inst: I18n, rest: Texts) => inst.addTexts('en', rest);
 
 /**
  * Resolves once every i18n instance has all of English, the fallback of
@@ -76,12 +67,12 @@ const wanted = new WeakMap<I18n, Language>();
  */
 export async function changeLanguage(inst: I18n, lng: Language): Promise<void> {
   wanted.set(inst, lng);
-  if (!inst.hasResourceBundle(lng, 'translation')) {
+  if (!inst.hasTexts(lng)) {
     const own = await load(lng);
-    if (own) inst.addResourceBundle(lng, 'translation', own);
+    if (own && !inst.hasTexts(lng)) inst.addTexts(lng, own);
   }
   if (wanted.get(inst) !== lng) return;
-  await inst.changeLanguage(lng);
+  inst.changeLanguage(lng);
 }
 
 /** A translate function that says when a key is missing (the client's `t`). */

@@ -1,5 +1,5 @@
 /**
- * The locale files, one lazy chunk each. A module of its own (no i18next), so
+ * The locale files, one lazy chunk each. A module of its own (no translator), so
  * the start-up entry can begin loading the first language before the app's
  * chunk arrives; a second import of the same file is served from the module map.
  */
@@ -11,7 +11,7 @@ const PSEUDO = import.meta.env.DEV ? pseudoWanted() : undefined;
 
 export const isLanguage = (x: unknown): x is Language => LANGUAGES.includes(x as Language);
 
-/** The languages written right to left (i18next's `dir` says the same once it is loaded). */
+/** The languages written right to left. */
 export const textDirection = (lng: string): 'rtl' | 'ltr' =>
   lng === 'ar' || (lng === 'en' && PSEUDO === 'xb') ? 'rtl' : 'ltr';
 

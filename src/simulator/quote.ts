@@ -3,7 +3,7 @@
  * (prices.ts) and the fast-path test's slow reference both build it here, so
  * a field is added once.
  */
-import { volumeDecimals } from '../api/order-rules.ts';
+import { volumeDecimals } from '../api/volume-decimals.ts';
 import type { MarketStatus, PriceEntry } from '../api/types/trading.ts';
 import type { ProductDef } from './catalogue.ts';
 import { TICK_MS } from './series.ts';

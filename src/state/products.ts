@@ -15,7 +15,7 @@
  * have (a price of 0.6600 read as 0.66 would show two decimals).
  */
 import { proxy } from 'valtio/vanilla';
-import { volumeDecimals } from '../api/order-rules.ts';
+import { volumeDecimals } from '../api/volume-decimals.ts';
 import type { PriceEntry, ProductOrderInfo } from '../api/types/trading.ts';
 import type { PricePatch } from '../api/types/realtime.ts';
 import { DEFAULT_PRECISION } from '../config/constants.ts';

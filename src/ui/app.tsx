@@ -1,7 +1,7 @@
 /** The app: start-up machine first (config, back end, flags), then the routes. */
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 import { useMachine } from '@xstate/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../i18n/react.tsx';
 import { startupActors } from '../machines/startup/actors.ts';
 import { startupMachine } from '../machines/startup/machine.ts';
 import { APP_VERSION } from '../config/version.ts';
@@ -109,7 +109,7 @@ export function App() {
   }
   return (
     <ServicesContext.Provider value={services}>
-      <I18nextProvider i18n={services.i18n}>
+      <I18nProvider i18n={services.i18n}>
         <OfflineBanner />
         <ErrorBoundary>
           <Shell Account={AccountCorner} PlaceOrder={PlacePanel} List={ListPanel} />
@@ -119,7 +119,7 @@ export function App() {
         </ErrorBoundary>
         {AfterStart && <AfterStart />}
         <Toaster />
-      </I18nextProvider>
+      </I18nProvider>
     </ServicesContext.Provider>
   );
 }

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { findRoute, guardRoute, type RouteDef, type RouteName } from '../machines/routes.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';

@@ -228,6 +228,11 @@ test('phone: the language list shows a flag image for each language (trading §1
   // Images, not emoji: no regional-indicator characters in the list.
   expect(await list.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
   await screenshot(page, 'wave2-language-flags-mobile');
+  // A language with a region shows its own texts (i18next showed English for zh-tw and zh-cn).
+  await list.getByRole('option', { name: '繁體中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-tw');
+  await expect(page.getByRole('link', { name: '忘記密碼？' })).toBeVisible();
+  await expect(page.getByText('新用戶？立即註冊')).toBeVisible();
 });
 
 test('desktop: the language select shows the chosen language as a flag image (trading §1)', async ({

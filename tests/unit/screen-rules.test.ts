@@ -2,7 +2,7 @@
  * Rules the screens follow that the conformance table had as partial because no
  * test pinned them (trading.md §3, §4, §7, §9; user-centre.md §4).
  *
- * Components are rendered without i18n (labels read as their keys) and
+ * Components are rendered with no texts (labels read as their keys) and
  * without a DOM: react-dom/server renders them, and `useEffect` is captured
  * (vi.mock below) so a test can run a component's effects by hand and see the
  * calls they make.
@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type * as React from 'react';
 import { createElement, type EffectCallback } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { keyMarkup } from '../support/keys-only.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketOrder } from '../../src/api/types/trading.ts';
 import type { Repayment } from '../../src/api/types/user.ts';
@@ -39,7 +39,7 @@ vi.mock('react', async (importOriginal) => {
   };
 });
 
-const html = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
+const html = (el: ReturnType<typeof createElement>) => keyMarkup(el);
 
 const useZone = (timezone: string) => {
   site.config = { ...DEFAULT_SITE, timezone };

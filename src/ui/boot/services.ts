@@ -3,7 +3,7 @@
  * the back end, the API client, i18n and the realtime machine.
  */
 import { responsibleValues } from '../responsible-values.ts';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../../i18n/translator.ts';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createApiClient, type ApiClient } from '../../api/client.ts';

@@ -5,7 +5,7 @@
  * this one's did. The prices and digits it paints are the app's own stored
  * ones (state/seen.ts), not a copy.
  */
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../../i18n/translator.ts';
 import { writeJson } from '../../state/persist.ts';
 import { textDirection } from '../../i18n/loaders.ts';
 import { SHELL_KEY, SHELL_VERSION, type ShellRecord } from './shell-snapshot.ts';

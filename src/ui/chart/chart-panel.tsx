@@ -5,7 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import { preferences } from '../../state/preferences.ts';
 import { useServices } from '../services-context.tsx';

@@ -1,5 +1,5 @@
 /** Period and candle-type selects; the desktop top bar can use them outside the chart toolbar. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PERIODS } from '../../api/wire.ts';
 import { CANDLE_TYPES, isOneOf, type CandleKind, type Period } from './view-options.ts';
 // The toolbar's styles come with the selects: the app shell's top bar shows them on the first route.

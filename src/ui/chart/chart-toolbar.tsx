@@ -5,7 +5,7 @@
  * actions come in through props.
  */
 import { useId, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { SHIFT_BARS, ZOOM_IN, ZOOM_OUT } from '../../config/constants.ts';
 import {
   COLOUR_THEMES,

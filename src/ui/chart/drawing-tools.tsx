@@ -2,7 +2,7 @@
  * Drawing tools: a toggle that shows the tool row, one button per tool
  * (pressed while it waits for points) and delete drawings.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { DRAWING_TOOLS, type DrawingTool } from './chart-types.ts';
 import { ICONS, TOOL_ICONS } from './icons.tsx';
 

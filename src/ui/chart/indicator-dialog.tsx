@@ -3,7 +3,7 @@
  * each kind. A fourth is refused with a message and stays unchecked.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { TOAST_MS } from '../../config/constants.ts';
 import { MAIN_INDICATORS, SUB_INDICATORS, type IndicatorKind } from './chart-types.ts';
 import type { IndicatorSettings } from './indicator-settings.ts';

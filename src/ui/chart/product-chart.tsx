@@ -16,7 +16,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { dispose, init, type Chart } from 'klinecharts';
 import { useServices } from '../services-context.tsx';
 import type {

@@ -42,12 +42,12 @@ export interface TradeMark {
   exit: { timestamp: number; value: number };
 }
 
-/** The words the lines are made of (i18next's `t`, bound by the caller). */
+/** The words the lines are made of (the translator's `t`, bound by the caller). */
 export type TradeWords = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * The same words, each made once: the layer redraws its labels with every
- * price, and i18next's `t` costs more than the rest of a label's making.
+ * price, and `t` costs more than the rest of a label's making.
  * Bounded; a new language brings a new `t`, so a new cache.
  */
 export function cachedWords(t: TradeWords): TradeWords {

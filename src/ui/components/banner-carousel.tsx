@@ -4,7 +4,7 @@
  * text) is captioned in the user's language; others carry their own text.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { textDirection } from '../../i18n/loaders.ts';
 import { BANNER_AUTOPLAY_MS } from '../../config/constants.ts';
 import type { Banner } from '../../api/types/trading.ts';

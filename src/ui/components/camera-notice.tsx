@@ -4,7 +4,7 @@
  * tablets (Android, iOS, iPadOS), where the picker may offer the camera and
  * in-app browsers often fail to open it: the note says to use the gallery.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import './camera-notice.css';
 
 /** Whether a device gets the warning: Android or iOS, or an iPad that reports itself as a Mac. */

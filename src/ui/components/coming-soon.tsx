@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** A route whose screen is not built yet (the guard still applies to it). */
 export function ComingSoon({ name }: { name: string }) {

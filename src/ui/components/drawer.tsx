@@ -1,7 +1,7 @@
 /** A bottom sheet on phones, a side drawer (max(30vw, 480px)) on desktop: modal, focus trapped, Escape closes, focus returns. */
 import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { IconClose } from './icons.tsx';
 import { useLayer } from '../hooks/use-layer.ts';
 import './sheet.css';

@@ -5,7 +5,7 @@
  * errors offer a reload.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { isChunkError } from '../boot/stale-build.ts';
 import { recoverFromStaleBuild } from '../boot/stale-build-browser.ts';
 

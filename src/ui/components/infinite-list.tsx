@@ -1,7 +1,7 @@
 /** An infinitely scrolled list on the infinite list machine: more loads when the end comes into view. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { infiniteListActors } from '../../machines/shared/infiniteList/actors.ts';
 import {
   infiniteListMachine,

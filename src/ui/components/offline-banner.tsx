@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { site } from '../../state/site.ts';
 import './offline-banner.css';
 

@@ -1,7 +1,7 @@
 /** The product table and the trade-type tabs (home, quotation, desktop quotation panel). */
 import { useDeferredValue, useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { prices } from '../../state/prices.ts';
 import { site } from '../../state/site.ts';
 import { lastSeen, type SeenPrice } from '../../state/last-prices.ts';

@@ -5,10 +5,10 @@
  * price cells, a faded italic style, and a label saying so.
  */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import { site } from '../../state/site.ts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { ListLink } from './list-link.tsx';
 import { lastSeen } from '../../state/last-prices.ts';
 import { prices } from '../../state/prices.ts';

@@ -6,7 +6,7 @@
  * fits shows neither.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import './scroll-cue.css';
 
 type More = { start: boolean; end: boolean };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { toastShown, toasts, type Toast, type ToastFigure } from '../../state/toasts.ts';
 import { withNodes } from './num-text.tsx';
 import { Num, Pnl } from './num.tsx';

@@ -1,5 +1,5 @@
 /** The trade-type icon grid of the 'grid' home template: 4 columns, 5 when there are more than 4 types. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'wouter';
 import './trade-type-grid.css';
 

@@ -5,7 +5,7 @@
  * so a plan quotes exactly the option a tester picks.
  */
 
-/** A `t`-like lookup: i18next's, or the plan's reading of a locale file. */
+/** A `t`-like lookup: the app's, or the plan's reading of a locale file. */
 export type Translate = (key: string) => string;
 
 /** The i18n key of a call's label. */

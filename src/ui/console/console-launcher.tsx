@@ -6,7 +6,7 @@
  * a session is being recorded the handle says so.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import { OutboxNotice } from './outbox-notice.tsx';
 import { hasStoredRecording, recorder } from './record/tap.ts';

@@ -4,7 +4,7 @@
  * is tried with a harmless call before it is kept.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { httpBackOffice, OperatorError } from './http-back-office.ts';
 import { setOperatorKey } from './operator-session.ts';
 

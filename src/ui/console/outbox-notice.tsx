@@ -8,7 +8,7 @@
  * same foot of the screen, rise above the notices instead of covering them.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useBackOffice } from './use-back-office.ts';
 
 /** How long a code notice stays (time enough to type six digits). */

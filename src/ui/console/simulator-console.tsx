@@ -8,7 +8,7 @@
  * the library (panes/scenarios.tsx).
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useServices } from '../services-context.tsx';
 import { OperatorKeyForm } from './operator-key-form.tsx';
 import { setOperatorKey } from './operator-session.ts';

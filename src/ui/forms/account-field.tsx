@@ -2,7 +2,7 @@
  * The account of sign-in, sign-up and password reset: the e-mail / phone
  * switch (when the site allows phones) and the matching field.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountType } from '../../api/types/trading.ts';
 import { MAX_LEN } from '../../config/constants.ts';
 import { TextField } from './fields.tsx';

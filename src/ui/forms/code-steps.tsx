@@ -4,7 +4,7 @@
  * password (and, for sign-up, the invite code), the resend countdown and back.
  */
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AnyActorRef } from 'xstate';
 import type { AccountType } from '../../api/types/trading.ts';
 import { MAX_LEN } from '../../config/constants.ts';

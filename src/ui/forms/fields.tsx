@@ -7,7 +7,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { IconEye, IconEyeOff } from '../components/icons.tsx';
 import { withNodes } from '../components/num-text.tsx';
 

@@ -1,6 +1,6 @@
 /** A phone number as country dial code + local number; the value is '+<code> <number>'. */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { recallCountry, rememberCountry } from '../../state/remember.ts';
 

@@ -5,7 +5,7 @@
  * (cards, wallet, profile) pass their own wording.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';

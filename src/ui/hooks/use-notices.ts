@@ -4,7 +4,7 @@
  * transition that emitted it, not after a render.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { AnyActorRef } from 'xstate';
 import { TOAST_MS } from '../../config/constants.ts';
 import { showToast } from '../../state/toasts.ts';

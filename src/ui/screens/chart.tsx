@@ -4,7 +4,7 @@
  * of the first route), and Buy / Sell behind the chart gate.
  */
 import { lazy, Suspense, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { preferences } from '../../state/preferences.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 
 /** /explore: an empty screen on the sites that show it (trading.md §2). */
 export function Explore() {

@@ -1,6 +1,6 @@
 /** Home (/): banners, hot products as cards with 30-minute mini charts, the trade-type grid (template), the product table. */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'wouter';
 import type { Banner } from '../../api/types/trading.ts';
 import { HOT_PRODUCTS } from '../../config/constants.ts';

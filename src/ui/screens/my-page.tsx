@@ -6,7 +6,7 @@
 import { responsibleOn } from '../../config/site.ts';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { preferences } from '../../state/preferences.ts';

@@ -1,5 +1,5 @@
 /** /position and /history on phones: the shared views under a title. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PositionsView } from '../trade/positions.tsx';
 import { HistoryView } from '../trade/history.tsx';
 import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';

@@ -1,7 +1,7 @@
 /** Quotation (/quotation?singleTrade=N): tabs per trade type; in market mode only tradable products. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSearch } from 'wouter';
 import { preferences } from '../../state/preferences.ts';
 import {

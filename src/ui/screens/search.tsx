@@ -1,7 +1,7 @@
 /** Search (/search): a text box, hot searches USD/GBP/AUD/HKD, results that open the chart (or choose the symbol on desktop). */
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { HOT_SEARCHES } from '../../config/constants.ts';
 import { prices } from '../../state/prices.ts';

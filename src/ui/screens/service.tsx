@@ -5,7 +5,7 @@
  * tips.template_unset.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { ServiceConfig } from '../../api/types/trading.ts';
 import { useServices } from '../services-context.tsx';
 import { BackLink } from '../components/back-link.tsx';

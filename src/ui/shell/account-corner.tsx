@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import { session } from '../../state/session.ts';
 import { IconUser } from '../components/icons.tsx';

@@ -1,6 +1,6 @@
 /** Mobile bottom tabs: home, position, history, user — and explore on sites that enable it. */
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import { useFlags } from '../hooks/use-flags.ts';
 import {

@@ -1,6 +1,6 @@
 /** The desktop shell: top bar, workspace, and the route shown over it (sign-in card or account drawer). */
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSearch } from 'wouter';
 import { subscribe } from 'valtio/vanilla';
 import { applyDefaultSymbol, chooseSymbol, ui } from '../../state/ui.ts';

@@ -6,7 +6,7 @@
  * warning, trading.md §4, only when virtual trading is enabled) and deposit.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { readJson, writeJson } from '../../state/persist.ts';
 import { balanceFigures } from '../../state/balance.ts';

@@ -1,6 +1,6 @@
 /** Language choice: the site's languages, each with its flag; the choice is remembered. */
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import type { Language } from '../../config/site.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -17,7 +17,7 @@ export function useLanguage(): [Language, (lng: Language) => void] {
     current,
     (lng) => {
       preferences.language = lng;
-      // The document's lang follows i18next (see createServices), so a dropped switch never sets it.
+      // The document's lang follows the translator (see createServices), so a dropped switch never sets it.
       void changeLanguage(i18n, lng);
     },
   ];

@@ -1,6 +1,6 @@
 /** Desktop overlays: the 420 px sign-in card over a blurred backdrop, and the account drawer. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { APP_VERSION } from '../../config/version.ts';
 import { useServices } from '../services-context.tsx';

@@ -8,7 +8,7 @@
  * Escape and the close button close it and focus returns to the button.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { ServiceConfig } from '../../api/types/trading.ts';
 import { useServices } from '../services-context.tsx';
 import { serviceLinks, type ServiceLink } from '../screens/service.tsx';

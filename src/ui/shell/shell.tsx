@@ -1,6 +1,6 @@
 /** Mobile shell (bottom tabs) below 768 px, desktop shell (panels) above. */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { useDesktop } from '../hooks/use-media.ts';
 import { AppRoutes } from '../router.tsx';

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { TradeModeSwitch } from '../trade/trade-mode-switch.tsx';
 import { preferences } from '../../state/preferences.ts';
 import { chooseSymbol, ui } from '../../state/ui.ts';

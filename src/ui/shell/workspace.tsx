@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useCallback, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { chooseSymbol, DEFAULT_SYMBOL, ui, type ListTab } from '../../state/ui.ts';
 import { preferences } from '../../state/preferences.ts';
 import type { OrderDirection } from '../../api/types/trading.ts';

@@ -4,7 +4,7 @@
  * the cent, prices and volumes at the product's precision, coin amounts as
  * the server gave them).
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
 import type { DepositWithdrawRecord, WalletRecord } from '../../api/types/user.ts';
 import { formatDateTime, money, priceText, volumeText } from '../format.ts';

@@ -4,7 +4,7 @@
  * pages; a failure shows a toast and changes nothing.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { ListCall } from '../../machines/shared/infiniteList/machine.ts';
 import { showToast } from '../../state/toasts.ts';
 import { TOAST_MS } from '../../config/constants.ts';

@@ -1,7 +1,7 @@
 /** History (/history, and the desktop list panel): closed orders (market) or settled options, with totals and a detail drawer. */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { MarketOrder, OptionOrder } from '../../api/types/trading.ts';
 import { preferences } from '../../state/preferences.ts';
 import { serverNow } from '../../state/server-clock.ts';

@@ -14,7 +14,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ui } from '../../state/ui.ts';
 import { showToast } from '../../state/toasts.ts';
 import { RESULT_TOAST_MS } from '../../config/constants.ts';

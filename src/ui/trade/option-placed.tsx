@@ -7,7 +7,7 @@
  * list has it.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import type { PlacedOption } from '../../machines/optionOrder/machine.ts';
 import { profitIfWon } from '../../machines/validation/options.ts';

@@ -4,7 +4,7 @@
  * volume, price and a time. Opening it shows the order's detail.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';

@@ -2,7 +2,7 @@
  * A market order's detail (drawer): its facts (the cover (close) or cancel
  * button behind the close machine's confirm is src/ui/flows/closeOrder/close.tsx).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { formatDateTime } from '../format.ts';
 import { Num, Pnl } from '../components/num.tsx';

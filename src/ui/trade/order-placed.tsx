@@ -10,7 +10,7 @@
  * keeps its facts: the drawer never goes back to "Loading…".
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { notePlaced, orders } from '../../state/orders.ts';

@@ -1,7 +1,7 @@
 /** The desktop place-order panel: the market or option form for the symbol in focus, direction as a tab. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { preferences } from '../../state/preferences.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';

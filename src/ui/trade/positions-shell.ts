@@ -6,8 +6,8 @@
  * turns to another account: shell-account.ts `forgetOtherAccount`).
  */
 import { useEffect, useRef } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { MarketOrder } from '../../api/types/trading.ts';
 import { writeJson } from '../../state/persist.ts';
 import { accountOf } from '../../state/token.ts';

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { MarketOrder, OrderQueryData } from '../../api/types/trading.ts';
 import { actionOf } from '../../machines/closeOrder/machine.ts';
 import { orders } from '../../state/orders.ts';

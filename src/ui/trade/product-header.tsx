@@ -1,6 +1,6 @@
 /** The chart's header: product selector, price with change, last update, high, low and volume (hidden for types 2 and 3). */
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { prices } from '../../state/prices.ts';
 import { useProductDigits } from './use-product-digits.ts';
 import { formatDateTime, priceText } from '../format.ts';

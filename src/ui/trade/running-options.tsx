@@ -5,7 +5,7 @@
  * in). Rows whose progress reached 0 leave the list.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import type { OptionOrder } from '../../api/types/trading.ts';
 import { TOAST_MS } from '../../config/constants.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { OptionOrder } from '../../api/types/trading.ts';
 import { optionSettlementActors } from '../../machines/optionSettlement/actors.ts';
 import {

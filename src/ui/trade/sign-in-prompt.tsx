@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'wouter';
 
 /** What a visitor sees where a signed-in user would trade. */

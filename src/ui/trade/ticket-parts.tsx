@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation, useSearch } from 'wouter';
 import type { OrderDirection } from '../../api/types/trading.ts';
 import type { TicketEvent, TicketInput } from '../../machines/shared/orderTicket/machine.ts';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { OrderDirection } from '../../api/types/trading.ts';
 import { chartGateActors } from '../../machines/chartGate/actors.ts';
 import { chartGateMachine } from '../../machines/chartGate/machine.ts';

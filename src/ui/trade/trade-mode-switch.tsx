@@ -4,7 +4,7 @@
  * history, whose contents depend on the mode (issue 13 item 1).
  */
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { preferences } from '../../state/preferences.ts';
 import { endListMode } from './open-trade.ts';
 import { useServices } from '../services-context.tsx';

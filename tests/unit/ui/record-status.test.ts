@@ -2,10 +2,10 @@
  * Record statuses (trading.md §4, user-centre.md §4): market positionStatus
  * 1–4 grey, yellow, blue, red with a glyph each; option 0 waiting (yellow),
  * 1 done (blue); deposit and withdrawal payState 0, 1, 2 with fractional
- * values floored. Rendered without i18n, so labels read as their keys.
+ * values floored. Rendered with no texts, so labels read as their keys.
  */
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { keyMarkup } from '../../support/keys-only.ts';
 import { describe, expect, it } from 'vitest';
 import {
   MarketStatus,
@@ -13,7 +13,7 @@ import {
   PayState,
 } from '../../../src/ui/screens/user/records-status.tsx';
 
-const html = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
+const html = (el: ReturnType<typeof createElement>) => keyMarkup(el);
 
 describe('record statuses', () => {
   it('market orders: 1 grey, 2 yellow, 3 blue, 4 red, each with its own glyph', () => {

@@ -1,7 +1,7 @@
 /** Console pane: the signed-in user's money, trade ban and two-factor; any user's responsible-trading limits. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { decodeToken, session } from '../../../state/session.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run } from './pane-helpers.ts';

@@ -5,7 +5,7 @@
  * or lifted, so a reviewer who reloads still sees why calls fail.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { CallName } from '../../../api/contract.ts';
 import { contract } from '../../../api/contract.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';

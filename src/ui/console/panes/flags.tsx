@@ -1,5 +1,5 @@
 /** Console pane: the site flags, one checkbox each. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
 

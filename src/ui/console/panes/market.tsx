@@ -1,7 +1,7 @@
 /** Console pane: a symbol's trade status, skipping time, market hours and market events (gap, flash crash, wide spread, halt, silent feed). */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { ui } from '../../../state/ui.ts';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run } from './pane-helpers.ts';

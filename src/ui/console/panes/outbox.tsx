@@ -1,5 +1,5 @@
 /** Console pane: the latest messages of the simulator's outbox. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { useLoad } from './pane-helpers.ts';
 

@@ -4,7 +4,7 @@
  * user it names. Works on the worker's simulator and on `sim:server`.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { createApiClient } from '../../../api/client.ts';
 import {
   PATH_SETUPS,

@@ -5,7 +5,7 @@
  * Playwright spec that replays it (record/generate.ts).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useSnapshot } from 'valtio';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { useConsoleMode } from '../use-back-office.ts';

@@ -5,7 +5,7 @@
  * liftSelfExclusion).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { RT_MONEY_LIMITS, RT_PERIODS, type RtState } from '../../../api/types/responsible.ts';
 import { TOAST_MS } from '../../../config/constants.ts';
 import { showToast } from '../../../state/toasts.ts';

@@ -1,6 +1,6 @@
 /** Console pane: pending reviews to approve, or reject with a reason. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { RemoteBackOffice } from '../use-back-office.ts';
 import { run, useLoad } from './pane-helpers.ts';
 import { ServerText } from '../../components/num-text.tsx';

@@ -7,7 +7,7 @@
  * clock), so the app signs out and goes home.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { ScenarioDoc } from '../../../simulator/scenario-file.ts';
 import { navigate } from 'wouter/use-browser-location';
 import { clearSession } from '../../../state/session.ts';

@@ -2,7 +2,7 @@
 import { Suspense, useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { accountModeActors } from '../../../machines/accountMode/actors.ts';
 import { accountModeMachine } from '../../../machines/accountMode/machine.ts';
 import { decodeToken, isDemo, session } from '../../../state/session.ts';

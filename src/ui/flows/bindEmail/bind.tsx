@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { bindEmailActors } from '../../../machines/bindEmail/actors.ts';
 import { bindEmailMachine } from '../../../machines/bindEmail/machine.ts';
 import { MAX_LEN } from '../../../config/constants.ts';

@@ -5,7 +5,7 @@
  * would cut it to 6), the 60 s resend countdown, Confirm, and Change address
  * back to the spec's screen.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { bindEmailMachine } from '../../../machines/bindEmail/machine.ts';
 import { CodeField } from '../../forms/fields.tsx';

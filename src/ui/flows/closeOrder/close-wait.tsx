@@ -4,7 +4,7 @@
  * Close alike: a disabled button with the time left on the server's clock.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { MANUAL_CLOSE_AFTER_MS } from '../../../config/constants.ts';
 import {
   closeAllowedAt,

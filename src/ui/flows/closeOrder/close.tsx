@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { subscribe } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { MarketOrder } from '../../../api/types/trading.ts';
 import { closeOrderActors } from '../../../machines/closeOrder/actors.ts';
 import { closeOrderMachine } from '../../../machines/closeOrder/machine.ts';

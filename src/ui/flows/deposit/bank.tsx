@@ -1,5 +1,5 @@
 /** Deposit, bank tab: the user's cards and online customer service. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { useDeposit } from './hooks.ts';
 
 export function BankTab({

@@ -1,7 +1,7 @@
 /** Deposit, crypto tab: the coin and network picker, step one (the address) and step two. */
 import { QrCode } from '../../components/qr.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import type { useDeposit } from './hooks.ts';
 import { DepositDetails } from './details.tsx';

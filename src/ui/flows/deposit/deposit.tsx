@@ -25,7 +25,7 @@
  * (screens/user/deposit-button.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import {
   restoreDepositForm,

@@ -1,6 +1,6 @@
 /** Deposit, crypto step two: amount, proof image, agreement and submit. */
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { TextField } from '../../forms/fields.tsx';
 import type { useDeposit } from './hooks.ts';

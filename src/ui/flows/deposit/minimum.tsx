@@ -3,7 +3,7 @@
  * how much of it; for a coin pegged to the dollar, in that coin.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Num } from '../../components/num.tsx';
 import { withNodes } from '../../components/num-text.tsx';
 import { priceOf, type DepositContext } from '../../../machines/deposit/machine.ts';

@@ -5,7 +5,7 @@
  * time (server time), the deposit records and New deposit (step one again).
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link } from 'wouter';
 import type { DepositReceipt } from '../../../machines/deposit/machine.ts';
 import { Num } from '../../components/num.tsx';

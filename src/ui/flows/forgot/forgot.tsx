@@ -1,7 +1,7 @@
 /** Password reset (/forgot) on its machine, with the access screens' shared CodeSteps. */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { forgotActors } from '../../../machines/forgot/actors.ts';
 import { forgotMachine } from '../../../machines/forgot/machine.ts';

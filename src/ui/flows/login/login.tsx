@@ -1,7 +1,7 @@
 /** Sign in (/login): the login machine's view. */
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link, useLocation, useSearch } from 'wouter';
 import { loginActors } from '../../../machines/login/actors.ts';
 import { loginMachine, type LoginInput } from '../../../machines/login/machine.ts';

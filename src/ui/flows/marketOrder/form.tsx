@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import {
   marketOrderMachine,
   type MarketOrderContext,

@@ -1,7 +1,7 @@
 /** Place a market order (/{symbol}/place?direction=0|1): the form, then the success drawer. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { prices } from '../../../state/prices.ts';
 import type { ScreenProps } from '../../router.tsx';
 import { MarketOrderForm } from './form.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { Notification } from '../../../api/types/user.ts';
 import { notificationsActors } from '../../../machines/notifications/actors.ts';
 import {

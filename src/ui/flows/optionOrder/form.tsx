@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { optionOrderMachine, type PlacedOption } from '../../../machines/optionOrder/machine.ts';
 import { optionOrderActors } from '../../../machines/optionOrder/actors.ts';

@@ -1,5 +1,5 @@
 /** Place an option (/{symbol}/placeOption?direction=0|1). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { ScreenProps } from '../../router.tsx';
 import { OptionOrderForm } from './form.tsx';
 import { TicketScreen, useTicketRoute } from '../../trade/ticket-parts.tsx';

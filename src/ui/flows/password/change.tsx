@@ -4,7 +4,7 @@
  * the user signs in again at /login.
  */
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { passwordActors } from '../../../machines/password/actors.ts';
 import { passwordMachine, type PasswordOutput } from '../../../machines/password/machine.ts';

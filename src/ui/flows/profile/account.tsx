@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import { profileActors } from '../../../machines/profile/actors.ts';
 import { profileMachine, type ProfileOutput } from '../../../machines/profile/machine.ts';

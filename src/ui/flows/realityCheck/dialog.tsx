@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { fromPromise } from 'xstate';
 import { useSnapshot } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';

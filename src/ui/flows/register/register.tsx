@@ -1,7 +1,7 @@
 /** Sign up (/register) on its machine; the steps are the access screens' shared CodeSteps. */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import { registerActors } from '../../../machines/register/actors.ts';
 import { registerMachine } from '../../../machines/register/machine.ts';

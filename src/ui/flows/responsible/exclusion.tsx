@@ -4,7 +4,7 @@
  * and cannot sign in until then. The server ends every session on success.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { responsibleMachine } from '../../../machines/responsible/machine.ts';
 import { exclusionRange, untilOf } from '../../../machines/responsible/form.ts';

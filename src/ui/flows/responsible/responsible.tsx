@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useLocation } from 'wouter';
 import {
   RT_MONEY_LIMITS,

@@ -1,7 +1,7 @@
 /** My wallet: the transfer drawer's form (Transfer in / Transfer out). */
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { WalletItem } from '../../../api/types/user.ts';
 import { transferActors } from '../../../machines/transfer/actors.ts';
 import { transferMachine } from '../../../machines/transfer/machine.ts';

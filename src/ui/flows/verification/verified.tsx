@@ -8,7 +8,7 @@
  * already-verified message.
  */
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { IdType, VerifiedStatus } from '../../../api/types/user.ts';
 import { verificationActors } from '../../../machines/verification/actors.ts';
 import {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link, useLocation } from 'wouter';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import { infiniteListActors } from '../../../machines/shared/infiniteList/actors.ts';

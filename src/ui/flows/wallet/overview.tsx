@@ -1,5 +1,5 @@
 /** My wallet, overview: total assets, deposit and withdraw, wallet shortcuts. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { cryptoWithdrawOn } from '../../../config/site.ts';
 import { useFlags } from '../../hooks/use-flags.ts';

@@ -1,5 +1,5 @@
 /** My wallet: one currency's row and one transfer record's row. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { WalletItem, WalletRecord } from '../../../api/types/user.ts';
 import { formatDateTime } from '../../format.ts';
 import { Num } from '../../components/num.tsx';

@@ -11,7 +11,7 @@
 import { ExportCsv } from '../../statements/export-button.tsx';
 import { useCallback, useState, type ComponentType } from 'react';
 import { useMachine } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { DepositWithdrawRecord, WalletItem, WalletRecord } from '../../../api/types/user.ts';
 import { walletActors } from '../../../machines/wallet/actors.ts';
 import {

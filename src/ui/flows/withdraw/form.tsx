@@ -4,7 +4,7 @@
  * the review (review.tsx), whose Confirm submits.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { checkFee, checkPaymentAddress } from '../../../machines/validation/wallet.ts';
 import { TextField } from '../../forms/fields.tsx';
 import { Num, NumUnit } from '../../components/num.tsx';

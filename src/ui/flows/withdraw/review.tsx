@@ -6,7 +6,7 @@
  * check in flight), as before.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { WithdrawTarget } from '../../../machines/withdraw/machine.ts';
 import { NumUnit } from '../../components/num.tsx';
 import type { Snapshot } from './kit.ts';

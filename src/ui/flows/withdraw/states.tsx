@@ -2,7 +2,7 @@
  * The withdraw screen's states besides the form: locked (1066, 1067, 1070)
  * and no saved wallet or card.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { lockTitleKey } from '../../../machines/withdraw/machine.ts';
 

@@ -3,7 +3,7 @@
  * card, and the drawer to choose another.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { WithdrawTarget } from '../../../machines/withdraw/machine.ts';
 import { Drawer } from '../../components/drawer.tsx';
 import type { Send, Snapshot } from './kit.ts';

@@ -16,7 +16,7 @@
  * kit.ts beside it (src/ui/flows/withdraw/), with withdraw.css.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { BANK_META_MISSING, type WithdrawInput } from '../../../machines/withdraw/machine.ts';
 import { useFlags } from '../../hooks/use-flags.ts';
 import { useNotices } from '../../hooks/use-notices.ts';

@@ -4,7 +4,7 @@
  * header, the loading and failed states, and the delete confirm
  * drawer.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { Drawer } from '../../components/drawer.tsx';
 import { useAvailableOr } from '../../hooks/use-available.ts';

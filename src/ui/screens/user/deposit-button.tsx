@@ -3,7 +3,7 @@
  * disabled by the site it is a real disabled button (a link marked only
  * aria-disabled still navigates).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { Link } from 'wouter';
 import { useFlags } from '../../hooks/use-flags.ts';
 

@@ -2,7 +2,7 @@
  * Wallet screens' shared pieces: the availability guard, the header, coin
  * amounts and loading skeletons.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 import { useAvailableOr } from '../../hooks/use-available.ts';
 

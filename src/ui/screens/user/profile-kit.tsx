@@ -5,7 +5,7 @@
  * here" redirect.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { AnyActorRef } from 'xstate';
 import { readImage } from '../../../machines/validation/wallet.ts';
 import { pictureType, preparePicture } from '../../images/compress.ts';

@@ -3,7 +3,7 @@
  * (market order, option order, deposit or withdrawal record) and an option
  * order's detail facts.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { formatDateTime, formatDuration } from '../../format.ts';

@@ -3,7 +3,7 @@
  * overview: a glyph per status besides its colour, market and option order
  * statuses, and the payState of a deposit or withdrawal record.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { StatusGlyph } from '../../trade/order-card.tsx';
 export { MarketStatus, StatusGlyph } from '../../trade/order-card.tsx';
 

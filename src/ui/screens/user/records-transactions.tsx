@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { useSearch } from 'wouter';
 import type { MarketOrder, OptionOrder } from '../../../api/types/trading.ts';
 import type { InfiniteListContext } from '../../../machines/shared/infiniteList/machine.ts';

@@ -19,7 +19,7 @@
  * records-status.tsx and records-kit.tsx.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import type { DepositWithdrawRecord } from '../../../api/types/user.ts';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { DepositRecordFacts, DepositRecordRow, recordName } from './records-rows.tsx';

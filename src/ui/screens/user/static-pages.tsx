@@ -8,7 +8,7 @@
  * under privacyPage, standardsPage, agreementPage and copyTradePage).
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { flagOn } from '../../../config/site.ts';
 import { useServices } from '../../services-context.tsx';
 import { ProfileHeader, useAvailable } from './profile-kit.tsx';
