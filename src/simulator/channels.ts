@@ -30,6 +30,7 @@ import type * as ChannelCheck from './edge/channel.ts';
 import { ordersUpdate } from './order-deltas.ts';
 import { ChannelFaults } from './channel-faults.ts';
 import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
+import { TICK_MS } from './series.ts';
 
 /** The channel commands' check (edge/channel.ts), loaded on the first command. */
 let channelCheck: Promise<typeof ChannelCheck> | undefined;
@@ -68,6 +69,8 @@ interface Conn {
   last: Map<string, string>;
   /** The `prices` subscription: its format and what the client holds. */
   prices?: PriceStream;
+  /** Its first price subscription was answered at once (later ones wait for the tick). */
+  primed?: boolean;
   /** The client merges order deltas (it said so in `auth`). */
   delta: boolean;
   /** The order lists as this connection last received them, per ordertype. */
@@ -103,6 +106,15 @@ export interface ChannelHubDeps {
   faults?: ChannelFaults;
   /** Is a product's feed silent now (a silent-feed market event)? Nothing about it is sent then. */
   silent?(symbol: string, now: number): boolean;
+  /** The server's clock: with it, a connection's first price subscription is answered at once. */
+  now?(): number;
+}
+
+/** The quotes of one tick's slot, and which products are silent in it. */
+interface Board {
+  slot: number;
+  quotes: Record<string, PriceEntry>;
+  quiet: Set<string>;
 }
 
 /**
@@ -130,6 +142,9 @@ function quietBoard(
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
   private lastSessionCheck = -Infinity;
+  /** The board of the latest slot asked for, and where it came from (the ticks' source). */
+  private board?: Board;
+  private source?: TickSource;
   /** The reviewer's stall and freeze faults (channel-faults.ts). */
   readonly faults: ChannelFaults;
 
@@ -202,6 +217,8 @@ export class ChannelHub {
         // A subscribe, new or again, starts the stream over: every product first.
         if (cmd.topic === 'prices')
           conn.prices = cmd.op === 'sub' ? priceStream(cmd.delta === true) : undefined;
+        if (cmd.op === 'sub' && (cmd.topic === 'prices' || cmd.topic === 'price'))
+          this.answerAtOnce(conn, key);
         return;
       }
       case 'auth': {
@@ -283,8 +300,46 @@ export class ChannelHub {
     }
   }
 
+  /**
+   * The quotes of `now`'s tick slot, computed once per slot whoever asks
+   * (the tick, or a first subscription answered at once): a client that
+   * subscribes again and again costs no more quotes than the tick does.
+   */
+  private boardAt(now: number, src: TickSource): Board {
+    const slot = Math.floor(now / TICK_MS);
+    if (this.board?.slot === slot && this.source === src) return this.board;
+    const quotes = src.quotes(now);
+    const silent = this.deps.silent;
+    const quiet = new Set(silent ? Object.keys(quotes).filter((k) => silent(k, now)) : []);
+    this.source = src;
+    this.board = { slot, quotes, quiet };
+    return this.board;
+  }
+
+  /**
+   * A connection's first price subscription gets the board now, not at the
+   * next tick (up to {@link TICK_MS} later: about 100 ms of every first live
+   * price on average, issue 31). Once per connection: a re-subscription waits
+   * for the tick, so subscribing again and again buys no extra messages.
+   */
+  private answerAtOnce(conn: Conn, key: string): void {
+    if (conn.primed) return;
+    conn.primed = true;
+    const now = this.deps.now?.();
+    const src = this.source;
+    if (now === undefined || !src || this.faults.isFrozen(conn.name)) return;
+    try {
+      const { quotes, quiet } = this.boardAt(now, src);
+      this.tickOne(conn, key, quotes, quiet, now, src);
+    } catch (e) {
+      // The next tick tries again.
+      console.error('simulator: first prices failed', e);
+    }
+  }
+
   /** One price tick: send what changed to each market subscriber. */
   tick(now: number, src: TickSource): void {
+    this.source = src;
     try {
       this.tickExchange(now);
     } catch (e) {
@@ -297,14 +352,12 @@ export class ChannelHub {
         continue;
       if (!quotes) {
         try {
-          quotes = src.quotes(now);
+          ({ quotes, quiet } = this.boardAt(now, src));
         } catch (e) {
           // The market itself failed: skip this tick, keep every subscription.
           console.error('simulator: quotes failed', e);
           return;
         }
-        const silent = this.deps.silent;
-        quiet = new Set(silent ? Object.keys(quotes).filter((k) => silent(k, now)) : []);
       }
       // A busy reader is skipped this tick; its next message has every product again.
       if (conn.busy()) {

@@ -142,6 +142,7 @@ export async function createSimulator(opts: SimulatorOptions = {}): Promise<Simu
     knows: (symbol) => products.get(symbol) !== undefined,
     faults: new ChannelFaults(ctx.state.stalls, faults.frozen, ctx.persist),
     silent: (symbol, now) => silentAt(products.events(symbol), now),
+    now: () => clock.now(),
   });
 
   const scenarios = new Scenarios(faults, ctx.persist);
