@@ -8,6 +8,8 @@
  * worker installed on an earlier visit stays.
  */
 
+import { whenIdle, whenMarked } from './when.ts';
+
 /** The Network Information API's fields this reads (not in every browser, nor in TypeScript's DOM). */
 export interface ConnectionHints {
   saveData?: boolean;
@@ -28,22 +30,5 @@ const LIVE_WAIT_MS = 15_000;
 
 /** Runs `fn` once the first live price is in (the `boot:first-tick` mark) and the page is idle. */
 export function whenIdleAfterLive(fn: () => void, idleTimeoutMs = 5_000): void {
-  const live = new Promise<void>((resolve) => {
-    if (performance.getEntriesByName('boot:first-tick').length) return resolve();
-    const po = new PerformanceObserver((l) => {
-      if (!l.getEntriesByName('boot:first-tick').length) return;
-      po.disconnect();
-      resolve();
-    });
-    po.observe({ type: 'mark' });
-    setTimeout(() => {
-      po.disconnect();
-      resolve();
-    }, LIVE_WAIT_MS);
-  });
-  void live.then(() => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => fn(), { timeout: idleTimeoutMs });
-    else setTimeout(fn, 0);
-  });
+  void whenMarked('boot:first-tick', LIVE_WAIT_MS).then(() => whenIdle(fn, idleTimeoutMs));
 }
