@@ -39,6 +39,9 @@ async function loadApp(el: HTMLElement): Promise<void> {
   const m = await import('./ui/root.tsx');
   performance.mark('boot:root');
   await yieldToMain();
+  // A page opened on a lazy screen (the chart) renders it at once, not a skeleton first.
+  await m.startRouteScreen(location.pathname.slice(import.meta.env.BASE_URL.length - 1) || '/');
+  performance.mark('boot:route-screen');
   m.mount(el);
 }
 

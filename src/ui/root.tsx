@@ -11,6 +11,8 @@ import { App } from './app.tsx';
 import { headStart } from './boot/head-start.ts';
 import { keepBootShell } from './boot/boot-shell.tsx';
 
+export { startRouteScreen } from './router.tsx';
+
 export function mount(el: HTMLElement): void {
   // The config and services start now; the first render runs alongside.
   headStart();

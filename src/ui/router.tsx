@@ -12,6 +12,7 @@ import { ErrorBoundary } from './components/error-boundary.tsx';
 import { Home } from './screens/home.tsx';
 import { noteLocation } from './hooks/nav-origin.ts';
 import { withAllTexts } from '../i18n/index.ts';
+import { loadable } from './loadable.ts';
 
 export interface ScreenProps {
   params: Record<string, string>;
@@ -32,9 +33,19 @@ function later<M>(
  * The chart needs only the first part of English (i18n/first-texts.ts): a page opened on
  * one does not wait for the rest (12 KB on a slow link) to enable Buy. Its chart panel does.
  */
-const ChartScreen = lazy(() =>
-  import('./screens/chart.tsx').then((m) => ({ default: m.ChartScreen })),
-);
+const ChartScreen = loadable(() => import('./screens/chart.tsx').then((m) => m.ChartScreen));
+/**
+ * The start route's screen module, when it is the chart: the entry waits for it
+ * before the first render (main.tsx), so a page opened on a chart shows it at
+ * once (its files are preloaded by index.html: boot/route-preload.ts). A failed
+ * load is reported when the screen renders.
+ */
+export function startRouteScreen(path: string): Promise<unknown> {
+  const name = findRoute(path)?.route.name;
+  return name === 'chart' || name === 'chartAlt'
+    ? ChartScreen.start().catch(() => {})
+    : Promise.resolve();
+}
 
 /** Screens by route name: home and the chart here, the others from screen-loaders.ts. */
 const byName = new Map<RouteName, ComponentType<ScreenProps>>([
