@@ -12,7 +12,7 @@ import { parseSiteConfig, type SiteConfig } from './site.ts';
  * end and its addresses (an override never leaves the simulator), not
  * `walletOnly` (it would send the tab away from the app and its console), not
  * `flags` (the server's system config decides them: console Flags tab), not
- * `app` (the manifest is built from the file).
+ * `app` (the manifest is built from the file), not `timeoutMs` (no screen shows it).
  */
 export const SITE_OVERRIDE_KEYS = [
   'siteName',
@@ -28,7 +28,6 @@ export const SITE_OVERRIDE_KEYS = [
   'withdrawTypes',
   'verification',
   'serviceEmail',
-  'timeoutMs',
   'realityCheckMinutes',
   'responsibleTrading',
 ] as const satisfies ReadonlyArray<keyof SiteConfig>;
