@@ -23,23 +23,8 @@ import { Paths } from './panes/paths.tsx';
 import { Reviews } from './panes/reviews.tsx';
 import { Scenarios } from './panes/scenarios.tsx';
 import { Site } from './panes/site.tsx';
+import { consoleTabs, type Tab } from './console-tabs.ts';
 import './console.css';
-
-type Tab =
-  'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'site' | 'account' | 'paths' | 'scenarios';
-const TABS: Tab[] = [
-  'reviews',
-  'outbox',
-  'faults',
-  'market',
-  'flags',
-  'site',
-  'account',
-  'paths',
-  'scenarios',
-];
-/** Tabs of simulator mode only: a live site's settings are its file's, never a tab's. */
-const SIMULATOR_ONLY: readonly Tab[] = ['site'];
 
 const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   reviews: Reviews,
@@ -87,13 +72,7 @@ export function SimulatorConsole({ onClose }: { onClose: () => void }) {
           <OperatorKeyForm url={live} />
         </div>
       ) : bo ? (
-        <ConsoleTabs
-          bo={bo}
-          tabs={mode === 'simulator' ? TABS : TABS.filter((x) => !SIMULATOR_ONLY.includes(x))}
-          tab={tab}
-          setTab={setTab}
-          Pane={Pane}
-        />
+        <ConsoleTabs bo={bo} tabs={consoleTabs(mode)} tab={tab} setTab={setTab} Pane={Pane} />
       ) : null}
     </div>
   );
