@@ -5,7 +5,6 @@
  */
 import type { Root } from '../api/wire.ts';
 import { MAX_COOLING_OFF_HOURS, RT_MAX_MINUTES } from '../api/types/responsible.ts';
-import { isTimeZone } from '../api/zoned-time.ts';
 import type { WalletOnlySetting } from './wallet-only.ts';
 
 export const LANGUAGES = [
@@ -169,6 +168,14 @@ const listOf = (xs: readonly unknown[]): Rule => [
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const HEX = /^#(?:[\da-f]{3}){1,2}$/i;
+/** A zone Intl knows; not api/zoned-time.ts's, whose whole module the first route would then carry. */
+const isZone = (v: unknown): boolean => {
+  try {
+    return typeof v === 'string' && !!new Intl.DateTimeFormat('en', { timeZone: v });
+  } catch {
+    return false;
+  }
+};
 
 /**
  * What each key of the site file takes. One validator for the file and for a
@@ -183,7 +190,7 @@ const RULES: { readonly [K in keyof SiteConfig]?: Rule } = {
   template: oneOf(...TEMPLATES),
   defaultTradeMode: oneOf(...TRADE_MODES),
   timezone: [
-    (v) => v === 'device' || (typeof v === 'string' && isTimeZone(v)),
+    (v) => v === 'device' || isZone(v),
     'an IANA time zone (America/New_York) or "device"',
   ],
   tradeOrder: listOf(TRADE_TYPES),

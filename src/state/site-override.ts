@@ -2,9 +2,9 @@
  * This tab's override of the site file (config/site-override.ts), kept in
  * sessionStorage so it lives as long as the tab and no other tab sees it; and
  * what this start applied, for the console's Site pane and the marker that
- * says so on every screen.
+ * says so on every screen. Only a start with a kept override loads the merge
+ * (./site-override-kept.ts): the first route carries these few lines.
  */
-import { overSiteFile } from '../config/site-override.ts';
 import { parseSiteConfig, type SiteConfig } from '../config/site.ts';
 
 export const SITE_OVERRIDE_KEY = 'trader.siteOverride';
@@ -13,31 +13,15 @@ export const SITE_OVERRIDE_KEY = 'trader.siteOverride';
 export const siteOverride: { file: unknown; keys: string[] } = { file: undefined, keys: [] };
 
 /** The config to start with: the file, and over it this tab's override when one applies. */
-export function withSiteOverride(raw: unknown): SiteConfig {
+export async function withSiteOverride(raw: unknown): Promise<SiteConfig> {
   siteOverride.file = raw;
+  let kept: string | null | undefined;
   try {
-    const kept = globalThis.sessionStorage?.getItem(SITE_OVERRIDE_KEY);
-    if (kept) {
-      const over = JSON.parse(kept) as object;
-      const cfg = overSiteFile(raw, over);
-      siteOverride.keys = Object.keys(over);
-      return cfg;
-    }
-  } catch (e) {
-    // A live file, or a file changed under a kept override: the file stands, and the override goes.
-    console.warn('site override not applied:', e);
-    writeSiteOverride(undefined);
-  }
-  return parseSiteConfig(raw);
-}
-
-/** Keep (or, with undefined, drop) this tab's override for the next start; false when storage refused it. */
-export function writeSiteOverride(over: object | undefined): boolean {
-  try {
-    if (over) sessionStorage.setItem(SITE_OVERRIDE_KEY, JSON.stringify(over));
-    else sessionStorage.removeItem(SITE_OVERRIDE_KEY);
-    return true;
+    kept = globalThis.sessionStorage?.getItem(SITE_OVERRIDE_KEY);
   } catch {
-    return false;
+    // Storage blocked: nothing kept.
   }
+  return kept
+    ? (await import('./site-override-kept.ts')).applyKept(raw, kept)
+    : parseSiteConfig(raw);
 }

@@ -49,7 +49,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   } catch (e) {
     // Offline: the config this browser last read, if any.
     const last = readJson<unknown>(LAST_CONFIG);
-    if (last !== undefined) return withSiteOverride(last);
+    if (last !== undefined) return await withSiteOverride(last);
     throw e;
   }
   if (!res.ok) throw new ConfigMissing(`config ${res.status}`);
@@ -60,7 +60,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
     throw new ConfigMissing('config is not JSON');
   }
   // The file's own values are what this browser keeps; a console override is this tab's.
-  const cfg = withSiteOverride(raw);
+  const cfg = await withSiteOverride(raw);
   writeJson(LAST_CONFIG, raw);
   performance.mark('boot:config');
   return cfg;

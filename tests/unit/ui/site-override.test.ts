@@ -13,8 +13,8 @@ import {
   SITE_OVERRIDE_KEY,
   siteOverride,
   withSiteOverride,
-  writeSiteOverride,
 } from '../../../src/state/site-override.ts';
+import { writeSiteOverride } from '../../../src/state/site-override-kept.ts';
 import { overrideOf, SITE_FIELDS, siteForm } from '../../../src/ui/console/site-form.ts';
 import { consoleTabs } from '../../../src/ui/console/console-tabs.ts';
 
@@ -106,37 +106,37 @@ describe('config load with a tab’s override', () => {
     vi.restoreAllMocks();
   });
 
-  it('without one, the file alone', () => {
-    expect(withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
+  it('without one, the file alone', async () => {
+    expect(await withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
     expect(siteOverride.keys).toEqual([]);
     expect(siteOverride.file).toBe(FILE);
   });
-  it('merges a kept override over the file and says which keys it changed', () => {
+  it('merges a kept override over the file and says which keys it changed', async () => {
     expect(writeSiteOverride({ responsibleTrading: true, bannerCount: 3 })).toBe(true);
-    const cfg = withSiteOverride(FILE);
+    const cfg = await withSiteOverride(FILE);
     expect(responsibleOn(cfg)).toBe(true);
     expect(cfg.bannerCount).toBe(3);
     expect(siteOverride.keys).toEqual(['responsibleTrading', 'bannerCount']);
   });
-  it('a live file ignores it and drops it', () => {
+  it('a live file ignores it and drops it', async () => {
     writeSiteOverride({ responsibleTrading: true });
-    const cfg = withSiteOverride(LIVE);
+    const cfg = await withSiteOverride(LIVE);
     expect(responsibleOn(cfg)).toBe(false);
     expect(siteOverride.keys).toEqual([]);
     expect(store.has(SITE_OVERRIDE_KEY)).toBe(false);
   });
-  it('a kept override the file’s validator refuses (or that is not JSON) leaves the file as it is', () => {
+  it('a kept override the file’s validator refuses (or that is not JSON) leaves the file as it is', async () => {
     store.set(SITE_OVERRIDE_KEY, JSON.stringify({ bannerCount: 0, responsibleTrading: true }));
-    expect(withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
+    expect(await withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
     store.set(SITE_OVERRIDE_KEY, '{not json');
-    expect(withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
+    expect(await withSiteOverride(FILE)).toEqual(parseSiteConfig(FILE));
     expect(siteOverride.keys).toEqual([]);
   });
-  it('Reset drops it: the next load is the file’s', () => {
+  it('Reset drops it: the next load is the file’s', async () => {
     writeSiteOverride({ template: 'grid' });
-    expect(withSiteOverride(FILE).template).toBe('grid');
+    expect((await withSiteOverride(FILE)).template).toBe('grid');
     writeSiteOverride(undefined);
-    expect(withSiteOverride(FILE).template).toBe('default');
+    expect((await withSiteOverride(FILE)).template).toBe('default');
   });
 });
 
