@@ -152,9 +152,16 @@ type Rule = [ok: (v: unknown) => boolean, takes: string];
 
 const listing = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join(', ');
 const oneOf = (...xs: readonly unknown[]): Rule => [(v) => xs.includes(v), `one of ${listing(xs)}`];
+const within = (v: unknown, min: number, max: number) =>
+  typeof v === 'number' && v >= min && v <= max;
 const whole = (min: number, max: number): Rule => [
-  (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+  (v) => Number.isInteger(v) && within(v, min, max),
   `a whole number from ${min} to ${max}`,
+];
+/** Minutes or hours: a test's reminder every 3 s is 0.05 minutes. */
+const number = (min: number, max: number): Rule => [
+  (v) => within(v, min, max),
+  `a number from ${min} to ${max}`,
 ];
 /** A list in the order shown, at least one, each once. */
 const listOf = (xs: readonly unknown[]): Rule => [
@@ -184,7 +191,7 @@ const isZone = (v: unknown): boolean => {
 const RULES: { readonly [K in keyof SiteConfig]?: Rule } = {
   siteName: [(v) => typeof v === 'string' && v.trim() !== '', 'a name'],
   backend: oneOf('simulator', 'live'),
-  timeoutMs: whole(1, 600_000),
+  timeoutMs: number(1, 600_000),
   defaultLanguage: oneOf(...LANGUAGES),
   languages: listOf(LANGUAGES),
   template: oneOf(...TEMPLATES),
@@ -203,12 +210,12 @@ const RULES: { readonly [K in keyof SiteConfig]?: Rule } = {
   withdrawTypes: listOf(WITHDRAW_TYPES),
   verification: oneOf(...VERIFICATIONS),
   serviceEmail: [(v) => typeof v === 'string' && /^[^\s@]+@[^\s@]+$/.test(v), 'an e-mail address'],
-  realityCheckMinutes: whole(0, RT_MAX_MINUTES),
+  realityCheckMinutes: number(0, RT_MAX_MINUTES),
   responsibleTrading: [
     (v) =>
       typeof v === 'boolean' ||
       (isObject(v) &&
-        (v.coolingOffHours === undefined || whole(0, MAX_COOLING_OFF_HOURS)[0](v.coolingOffHours))),
+        (v.coolingOffHours === undefined || within(v.coolingOffHours, 0, MAX_COOLING_OFF_HOURS))),
     `true, false or { "coolingOffHours": 0 to ${MAX_COOLING_OFF_HOURS} }`,
   ],
   flags: [

@@ -10,10 +10,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PathSpec } from '../paths/framework.ts';
 import { makeW, type Words } from '../paths/plan/words.ts';
 import { WORDS } from '../paths/words/index.ts';
 import { liveLead, siteSteps } from '../paths/words/site.ts';
+import { flowSpecs } from '../support/flow-specs.ts';
 
 /** A step that sends a tester to a file: the site file, a served or source folder, a JSON file. */
 const FILE_EDIT =
@@ -28,14 +28,9 @@ const DEPLOYMENT_FILES: Record<string, string> = {
     'a missing site file, a live back end with no server, a version file: read before the app and its console run',
 };
 
-const specModules = import.meta.glob(['../flows/*/paths.ts'], { eager: true });
-const specsOf = new Map<string, string[]>();
-for (const mod of Object.values(specModules))
-  for (const v of Object.values(mod as Record<string, unknown>))
-    if (Array.isArray(v))
-      for (const x of v as PathSpec[])
-        if (x?.machine?.id && typeof x.name === 'string' && WORDS[x.machine.id])
-          specsOf.set(x.machine.id, [...(specsOf.get(x.machine.id) ?? []), x.name]);
+const specsOf = new Map(
+  [...flowSpecs].map(([id, specs]) => [id, specs.map((x) => x.name)] as const),
+);
 
 /** The part of a step a tester in simulator mode follows: before the live-mode-only part. */
 const simulatorPart = (line: string, lang: string) => line.split(liveLead(makeW(lang)))[0] ?? '';

@@ -70,9 +70,9 @@ export const depositWords: Words = {
   open: (w) => open(w, 'my.deposit', '/user/deposit'),
   before: (w, spec) => {
     // A site setting reloads the page: made first, before signing in.
-    const site = spec.includes('disabled')
-      ? []
-      : spec.includes('banned')
+    // The site's deposit types as the automated run serves them (paths.ts specs' `types`).
+    const site =
+      spec.includes('disabled') || spec.includes('banned')
         ? [siteSteps(w, { depositTypes: 'crypto' })]
         : selfWallet(spec)
           ? []

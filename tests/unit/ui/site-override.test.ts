@@ -17,6 +17,7 @@ import {
 import { writeSiteOverride } from '../../../src/state/site-override-kept.ts';
 import { overrideOf, SITE_FIELDS, siteForm } from '../../../src/ui/console/site-form.ts';
 import { consoleTabs } from '../../../src/ui/console/console-tabs.ts';
+import { memoryStorage } from '../../support/storage.ts';
 
 const FILE = JSON.parse(readFileSync('public/config/site.json', 'utf8')) as Record<string, unknown>;
 const LIVE = { ...FILE, backend: 'live', live: { roots: {}, ws: { market: '', exchange: '' } } };
@@ -33,8 +34,9 @@ describe('the site file validator', () => {
       depositTypes: ['bank', 'crypto'],
       withdrawTypes: ['crypto'],
       timezone: 'device',
-      realityCheckMinutes: 0,
-      responsibleTrading: { coolingOffHours: 1 },
+      // A reminder every 3 s (tests/e2e/reality-check.spec.ts), a cooling-off of half an hour.
+      realityCheckMinutes: 0.05,
+      responsibleTrading: { coolingOffHours: 0.5 },
     });
     expect(cfg.depositTypes).toEqual(['bank', 'crypto']);
     expect(responsibleOn(cfg)).toBe(true);
@@ -55,7 +57,7 @@ describe('the site file validator', () => {
     [{ timezone: 'Mars/Base' }, '"timezone" must be an IANA time zone'],
     [{ colors: { up: 'green', down: '#f00' } }, '"colors" must be { "up", "down" } colours'],
     [{ serviceEmail: 'nobody' }, '"serviceEmail" must be an e-mail address'],
-    [{ realityCheckMinutes: 1441 }, '"realityCheckMinutes" must be a whole number from 0 to 1440'],
+    [{ realityCheckMinutes: 1441 }, '"realityCheckMinutes" must be a number from 0 to 1440'],
     [{ responsibleTrading: 'yes' }, '"responsibleTrading" must be true, false or'],
     [{ responsibleTrading: { coolingOffHours: -1 } }, '"responsibleTrading" must be'],
     [{ flags: { PHONE_REGISTER: 'on' } }, '"flags" must be names set to true or false'],
@@ -92,12 +94,9 @@ describe('an override over the file', () => {
 describe('config load with a tab’s override', () => {
   let store: Map<string, string>;
   beforeEach(() => {
-    store = new Map();
-    vi.stubGlobal('sessionStorage', {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    });
+    const memory = memoryStorage();
+    store = memory.entries;
+    vi.stubGlobal('sessionStorage', memory.storage);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     siteOverride.keys = [];
   });
