@@ -4,6 +4,7 @@
  * Feature flags come from here and from the system-config call.
  */
 import type { Root } from '../api/wire.ts';
+import { MAX_COOLING_OFF_HOURS, RT_MAX_MINUTES } from '../api/types/responsible.ts';
 import type { WalletOnlySetting } from './wallet-only.ts';
 
 export const LANGUAGES = [
@@ -23,7 +24,15 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export type TradeMode = 'market' | 'option';
+/** The choices of the site file's enumerated keys: its types, its validator and the console's Site pane. */
+export const TRADE_MODES = ['market', 'option'] as const;
+export type TradeMode = (typeof TRADE_MODES)[number];
+export const TEMPLATES = ['default', 'grid'] as const;
+export const VERIFICATIONS = ['full', 'two-type'] as const;
+export const DEPOSIT_TYPES = ['crypto', 'bank'] as const;
+export const WITHDRAW_TYPES = ['crypto', 'bank_card'] as const;
+/** Trade types, as the tabs number them (trading.md §1). */
+export const TRADE_TYPES = [1, 2, 3, 4, 5] as const;
 
 export interface LiveBackend {
   /** Base URL per root. */
@@ -52,7 +61,7 @@ export interface SiteConfig {
   /** Languages shown in pickers (zh-cn and id only where a site shows them). */
   languages: Language[];
   /** Home template: 'default', or 'grid' with the trade-type icon grid. */
-  template: 'default' | 'grid';
+  template: (typeof TEMPLATES)[number];
   defaultTradeMode: TradeMode;
   /** Display time zone: an IANA name, or 'device'. */
   timezone: string;
@@ -63,10 +72,10 @@ export interface SiteConfig {
   /** Default colours for up and down. */
   colors: { up: string; down: string };
   /** Deposit tabs offered: 'crypto', 'bank'. */
-  depositTypes: Array<'crypto' | 'bank'>;
+  depositTypes: Array<(typeof DEPOSIT_TYPES)[number]>;
   /** Withdraw methods offered: 'crypto', 'bank_card'. */
-  withdrawTypes: Array<'crypto' | 'bank_card'>;
-  verification: 'full' | 'two-type';
+  withdrawTypes: Array<(typeof WITHDRAW_TYPES)[number]>;
+  verification: (typeof VERIFICATIONS)[number];
   serviceEmail: string;
   /**
    * Reality check: minutes of a signed-in session between reminders of the
@@ -138,11 +147,98 @@ export const DEFAULT_SITE: SiteConfig = {
   flags: { ...FLAG_DEFAULTS },
 };
 
-/** Merge a loaded file over the defaults; unknown keys are ignored. */
+/** A value's test and, for the message, what the key takes. */
+type Rule = [ok: (v: unknown) => boolean, takes: string];
+
+const listing = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).join(', ');
+const oneOf = (...xs: readonly unknown[]): Rule => [(v) => xs.includes(v), `one of ${listing(xs)}`];
+const within = (v: unknown, min: number, max: number) =>
+  typeof v === 'number' && v >= min && v <= max;
+const whole = (min: number, max: number): Rule => [
+  (v) => Number.isInteger(v) && within(v, min, max),
+  `a whole number from ${min} to ${max}`,
+];
+/** Minutes or hours: a test's reminder every 3 s is 0.05 minutes. */
+const number = (min: number, max: number): Rule => [
+  (v) => within(v, min, max),
+  `a number from ${min} to ${max}`,
+];
+/** A list in the order shown, at least one, each once. */
+const listOf = (xs: readonly unknown[]): Rule => [
+  (v) =>
+    Array.isArray(v) &&
+    v.length > 0 &&
+    new Set(v).size === v.length &&
+    v.every((x) => xs.includes(x)),
+  `a list of ${listing(xs)}, at least one, each once`,
+];
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const HEX = /^#(?:[\da-f]{3}){1,2}$/i;
+/** A zone Intl knows; not api/zoned-time.ts's, whose whole module the first route would then carry. */
+const isZone = (v: unknown): boolean => {
+  try {
+    return typeof v === 'string' && !!new Intl.DateTimeFormat('en', { timeZone: v });
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What each key of the site file takes. One validator for the file and for a
+ * reviewer's override of it (console Site pane, config/site-override.ts).
+ */
+const RULES: { readonly [K in keyof SiteConfig]?: Rule } = {
+  siteName: [(v) => typeof v === 'string' && v.trim() !== '', 'a name'],
+  backend: oneOf('simulator', 'live'),
+  timeoutMs: number(1, 600_000),
+  defaultLanguage: oneOf(...LANGUAGES),
+  languages: listOf(LANGUAGES),
+  template: oneOf(...TEMPLATES),
+  defaultTradeMode: oneOf(...TRADE_MODES),
+  timezone: [
+    (v) => v === 'device' || isZone(v),
+    'an IANA time zone (America/New_York) or "device"',
+  ],
+  tradeOrder: listOf(TRADE_TYPES),
+  bannerCount: whole(1, 10),
+  colors: [
+    (v) => isObject(v) && HEX.test(String(v.up)) && HEX.test(String(v.down)),
+    '{ "up", "down" } colours as #rgb or #rrggbb',
+  ],
+  depositTypes: listOf(DEPOSIT_TYPES),
+  withdrawTypes: listOf(WITHDRAW_TYPES),
+  verification: oneOf(...VERIFICATIONS),
+  serviceEmail: [(v) => typeof v === 'string' && /^[^\s@]+@[^\s@]+$/.test(v), 'an e-mail address'],
+  realityCheckMinutes: number(0, RT_MAX_MINUTES),
+  responsibleTrading: [
+    (v) =>
+      typeof v === 'boolean' ||
+      (isObject(v) &&
+        (v.coolingOffHours === undefined || within(v.coolingOffHours, 0, MAX_COOLING_OFF_HOURS))),
+    `true, false or { "coolingOffHours": 0 to ${MAX_COOLING_OFF_HOURS} }`,
+  ],
+  flags: [
+    (v) => isObject(v) && Object.values(v).every((x) => typeof x === 'boolean'),
+    'names set to true or false',
+  ],
+};
+
+/**
+ * Merge a loaded file over the defaults, checking every value it sets;
+ * unknown keys are ignored. Throws a message naming the key and what it takes.
+ */
 export function parseSiteConfig(raw: unknown): SiteConfig {
-  if (typeof raw !== 'object' || raw === null) throw new Error('site config is not an object');
+  if (!isObject(raw)) throw new Error('site config is not an object');
+  for (const [key, [ok, takes]] of Object.entries(RULES) as Array<[string, Rule]>)
+    if (raw[key] !== undefined && !ok(raw[key]))
+      throw new Error(`site config: "${key}" must be ${takes} (it is ${JSON.stringify(raw[key])})`);
   const r = raw as Partial<SiteConfig>;
   const cfg: SiteConfig = { ...DEFAULT_SITE, ...r, flags: { ...DEFAULT_SITE.flags, ...r.flags } };
+  if (!cfg.languages.includes(cfg.defaultLanguage))
+    throw new Error(
+      `site config: "defaultLanguage" ${cfg.defaultLanguage} must be one of "languages"`,
+    );
   if (cfg.backend === 'live' && !cfg.live)
     throw new Error('site config: backend "live" needs "live" roots');
   return cfg;

@@ -23,7 +23,8 @@ async function boxes(l: Locator): Promise<Box[]> {
 async function tabsWhole(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Simulator back office' });
   const list = dialog.getByRole('tablist');
-  await expect(list.getByRole('tab')).toHaveCount(8);
+  // Simulator mode: the Site tab too (src/ui/console/console-tabs.ts).
+  await expect(list.getByRole('tab')).toHaveCount(9);
   const { scroll, client } = await list.evaluate((el) => ({
     scroll: el.scrollWidth,
     client: el.clientWidth,

@@ -62,6 +62,8 @@ test('live mode: key once per session, outbox notices, a deposit approved from t
   await keyField.fill(KEY);
   await consoleDialog.getByRole('button', { name: 'Open the back office' }).click();
   await expect(consoleDialog.getByRole('tab', { name: 'Reviews' })).toBeVisible();
+  // A live site's settings are its file's: no Site tab (simulator mode only).
+  await expect(consoleDialog.getByRole('tab', { name: 'Site' })).toHaveCount(0);
   await screenshot(page, 'console-live-mobile');
   await launcher.click();
 

@@ -6,20 +6,14 @@
  * listed for the automated run. Every machine's paths, both languages.
  */
 import { describe, expect, it } from 'vitest';
-import { generatePaths, type PathSpec } from '../paths/framework.ts';
+import { generatePaths } from '../paths/framework.ts';
 import { HOLD_MS, pathRows } from '../paths/plan/render.ts';
 import { makeW, plain, readTransient, type W, type Words } from '../paths/plan/words.ts';
 import { WORDS } from '../paths/words/index.ts';
 import { replay } from '../e2e/paths/choose.ts';
+import { flowSpecs } from '../support/flow-specs.ts';
 
-const specModules = import.meta.glob(['../flows/*/paths.ts'], { eager: true });
-const specsOf = new Map<string, PathSpec[]>();
-for (const mod of Object.values(specModules))
-  for (const v of Object.values(mod as Record<string, unknown>))
-    if (Array.isArray(v))
-      for (const x of v as PathSpec[])
-        if (x?.machine?.id && typeof x.name === 'string' && WORDS[x.machine.id])
-          specsOf.set(x.machine.id, [...(specsOf.get(x.machine.id) ?? []), x]);
+const specsOf = flowSpecs;
 
 const holdPhrase = (w: W) =>
   w.say(

@@ -40,6 +40,8 @@
 /** The largest money limit a server takes (USD), and the longest session or reality check (minutes). */
 export const RT_MAX_AMOUNT = 1_000_000_000;
 export const RT_MAX_MINUTES = 1440;
+/** The longest cooling-off a site or the operator may set (hours): a year. */
+export const MAX_COOLING_OFF_HOURS = 366 * 24;
 
 export type RtPeriod = 'day' | 'week' | 'month';
 export const RT_PERIODS: readonly RtPeriod[] = ['day', 'week', 'month'];

@@ -8,7 +8,8 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { fetchSiteConfig } from './site-config-fetch.ts';
-import { parseSiteConfig, type SiteConfig } from '../../config/site.ts';
+import type { SiteConfig } from '../../config/site.ts';
+import { withSiteOverride } from '../../state/site-override.ts';
 import { createI18n, isLanguage, strictT } from '../../i18n/index.ts';
 import { textDirection } from '../../i18n/loaders.ts';
 import { ConfigMissing } from '../../machines/startup/machine.ts';
@@ -48,7 +49,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   } catch (e) {
     // Offline: the config this browser last read, if any.
     const last = readJson<unknown>(LAST_CONFIG);
-    if (last !== undefined) return parseSiteConfig(last);
+    if (last !== undefined) return await withSiteOverride(last);
     throw e;
   }
   if (!res.ok) throw new ConfigMissing(`config ${res.status}`);
@@ -58,7 +59,8 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   } catch {
     throw new ConfigMissing('config is not JSON');
   }
-  const cfg = parseSiteConfig(raw);
+  // The file's own values are what this browser keeps; a console override is this tab's.
+  const cfg = await withSiteOverride(raw);
   writeJson(LAST_CONFIG, raw);
   performance.mark('boot:config');
   return cfg;

@@ -3,7 +3,8 @@
  * a small "Back office" handle at the screen's edge, and the spec's secret
  * gesture (more than 5 quick taps within 3 s on the page title or the brand)
  * to open the reviewer's console. The console itself is a lazy chunk. While
- * a session is being recorded the handle says so.
+ * a session is being recorded the handle says so; while the console's site
+ * settings are on, a mark at the top says so (also a lazy chunk).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -11,6 +12,7 @@ import { useSnapshot } from 'valtio';
 import { OutboxNotice } from './outbox-notice.tsx';
 import { hasStoredRecording, recorder } from './record/tap.ts';
 import { useConsoleMode } from './use-back-office.ts';
+import { siteOverride } from '../../state/site-override.ts';
 import { IconGear } from '../components/icons.tsx';
 import { withAllTexts } from '../../i18n/index.ts';
 import './console-launcher.css';
@@ -19,6 +21,10 @@ const SimulatorConsole = lazy(() =>
   withAllTexts(() => import('./simulator-console.tsx'))().then((m) => ({
     default: m.SimulatorConsole,
   })),
+);
+
+const SiteMark = lazy(() =>
+  withAllTexts(() => import('./site-mark.tsx'))().then((m) => ({ default: m.SiteMark })),
 );
 
 const TAPS = 5;
@@ -56,6 +62,11 @@ export function ConsoleLauncher() {
     <>
       {/* The console's outbox shows the codes while it is open. */}
       <OutboxNotice hidden={open} />
+      {siteOverride.keys.length > 0 && (
+        <Suspense fallback={null}>
+          <SiteMark keys={siteOverride.keys} />
+        </Suspense>
+      )}
       <button
         type="button"
         className="console-launcher"

@@ -5,7 +5,8 @@
  * codes and HTTP statuses, delays, channel drops and freezes, trade status and
  * market hours, site flags, money for the signed-in user, and the start of a
  * QA plan's path (panes/paths.tsx), and scenarios: save, load, bookmarks and
- * the library (panes/scenarios.tsx).
+ * the library (panes/scenarios.tsx); in simulator mode only, this tab's site
+ * settings over the site file (panes/site.tsx).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -21,19 +22,9 @@ import { Outbox } from './panes/outbox.tsx';
 import { Paths } from './panes/paths.tsx';
 import { Reviews } from './panes/reviews.tsx';
 import { Scenarios } from './panes/scenarios.tsx';
+import { Site } from './panes/site.tsx';
+import { consoleTabs, type Tab } from './console-tabs.ts';
 import './console.css';
-
-type Tab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths' | 'scenarios';
-const TABS: Tab[] = [
-  'reviews',
-  'outbox',
-  'faults',
-  'market',
-  'flags',
-  'account',
-  'paths',
-  'scenarios',
-];
 
 const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   reviews: Reviews,
@@ -41,6 +32,7 @@ const PANES: Record<Tab, (p: { bo: RemoteBackOffice }) => ReactNode> = {
   faults: Faults,
   market: Market,
   flags: Flags,
+  site: Site,
   account: Account,
   paths: Paths,
   scenarios: Scenarios,
@@ -80,7 +72,7 @@ export function SimulatorConsole({ onClose }: { onClose: () => void }) {
           <OperatorKeyForm url={live} />
         </div>
       ) : bo ? (
-        <ConsoleTabs bo={bo} tab={tab} setTab={setTab} Pane={Pane} />
+        <ConsoleTabs bo={bo} tabs={consoleTabs(mode)} tab={tab} setTab={setTab} Pane={Pane} />
       ) : null}
     </div>
   );
@@ -88,11 +80,13 @@ export function SimulatorConsole({ onClose }: { onClose: () => void }) {
 
 function ConsoleTabs({
   bo,
+  tabs,
   tab,
   setTab,
   Pane,
 }: {
   bo: RemoteBackOffice;
+  tabs: readonly Tab[];
   tab: Tab;
   setTab: (t: Tab) => void;
   Pane: (p: { bo: RemoteBackOffice }) => ReactNode;
@@ -101,7 +95,7 @@ function ConsoleTabs({
   return (
     <>
       <div className="tabs console-tabs" role="tablist">
-        {TABS.map((x) => (
+        {tabs.map((x) => (
           <button
             key={x}
             type="button"

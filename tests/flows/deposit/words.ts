@@ -20,6 +20,7 @@ import {
   type,
   flagSteps,
 } from '../../paths/words/common.ts';
+import { siteSteps } from '../../paths/words/site.ts';
 
 const selfWallet = (spec: string) => spec.includes('self wallet');
 const coinName = (id: string | undefined) => {
@@ -67,41 +68,41 @@ export const depositWords: Words = {
   machine: 'deposit',
   title: (w) => w.t('my.deposit'),
   open: (w) => open(w, 'my.deposit', '/user/deposit'),
-  before: (w, spec) => [
-    signIn(w, 'payer@example.com', 'secret123'),
-    w.say(
-      `Use the real account (${w.q('account.toReal')})`,
-      `リアル口座を使う（${w.q('account.toReal')}）`,
-    ),
-    ...(spec.includes('disabled')
-      ? flagSteps(w, ['depositHideCrypto', true])
-      : spec.includes('banned')
-        ? [
-            w.say(
-              'Site file config/site.json: "depositTypes": ["crypto"]',
-              'サイトファイル config/site.json："depositTypes": ["crypto"]',
-            ),
-            ...flagSteps(w, ['depositBanNewFlow', true]),
-          ]
+  before: (w, spec) => {
+    // A site setting reloads the page: made first, before signing in.
+    // The site's deposit types as the automated run serves them (paths.ts specs' `types`).
+    const site =
+      spec.includes('disabled') || spec.includes('banned')
+        ? [siteSteps(w, { depositTypes: 'crypto' })]
         : selfWallet(spec)
-          ? [
-              w.say(
-                'The user deposits from an own wallet (wallet type 1, set by the back office)',
-                'ユーザーは自分のウォレットから入金する（ウォレットタイプ1、管理側で設定）',
-              ),
-              w.say(
-                `On ${w.q('my.deposit')} choose USDT TRC20, ${w.q('common.next')}, type 1500, choose proof.png, tick ${w.q('wallet_ui.agree')}, open ${w.q('wallet_ui.agreement')} and come back`,
-                `${w.q('my.deposit')}で USDT TRC20 を選び${w.q('common.next')}、1500 と入力、proof.png を選び、${w.q('wallet_ui.agree')}にチェック、${w.q('wallet_ui.agreement')}を開いて戻る`,
-              ),
-            ]
-          : [
-              w.say(
-                'Site file config/site.json: "depositTypes": ["bank", "crypto"] (the default lists crypto first)',
-                'サイトファイル config/site.json："depositTypes": ["bank", "crypto"]（既定は crypto が先）',
-              ),
-              w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）'),
-            ]),
-  ],
+          ? []
+          : // The bank tab first (the default lists crypto first).
+            [siteSteps(w, { depositTypes: 'bank, crypto' })];
+    return [
+      ...site,
+      signIn(w, 'payer@example.com', 'secret123'),
+      w.say(
+        `Use the real account (${w.q('account.toReal')})`,
+        `リアル口座を使う（${w.q('account.toReal')}）`,
+      ),
+      ...(spec.includes('disabled')
+        ? flagSteps(w, ['depositHideCrypto', true])
+        : spec.includes('banned')
+          ? flagSteps(w, ['depositBanNewFlow', true])
+          : selfWallet(spec)
+            ? [
+                w.say(
+                  'The user deposits from an own wallet (wallet type 1, set by the back office)',
+                  'ユーザーは自分のウォレットから入金する（ウォレットタイプ1、管理側で設定）',
+                ),
+                w.say(
+                  `On ${w.q('my.deposit')} choose USDT TRC20, ${w.q('common.next')}, type 1500, choose proof.png, tick ${w.q('wallet_ui.agree')}, open ${w.q('wallet_ui.agreement')} and come back`,
+                  `${w.q('my.deposit')}で USDT TRC20 を選び${w.q('common.next')}、1500 と入力、proof.png を選び、${w.q('wallet_ui.agree')}にチェック、${w.q('wallet_ui.agreement')}を開いて戻る`,
+                ),
+              ]
+            : [w.say('Save a bank card (Bank of Test)', '銀行カードを保存（Bank of Test）')]),
+    ];
+  },
   events: {
     'tab.select': (w, e) => press(w, `wallet_ui.tab_${e.tab as string}`),
     'load.retry': (w) => press(w, 'common.retry'),

@@ -1,10 +1,11 @@
 /**
  * The reality check in a person's words (paths.ts beside it,
  * the dialog of src/ui/flows/realityCheck/dialog.tsx). The automated run uses a
- * 30-minute interval; by hand, the site file sets 1 minute.
+ * 30-minute interval; by hand, the console's Site tab sets 1 minute.
  */
 import type { W, Words } from '../../paths/plan/words.ts';
 import { press, signIn } from '../../paths/words/common.ts';
+import { siteSteps } from '../../paths/words/site.ts';
 
 const dialog = (w: W) => w.q('reality.title');
 
@@ -17,10 +18,8 @@ export const realityCheckWords: Words = {
       'ログインしたままホームにいる：セッションはログイン時に始まった',
     ),
   before: (w) => [
-    w.say(
-      'Set "realityCheckMinutes": 1 in the site file (public/config/site.json; dist/config/site.json of a running build) and reload: reminders come every minute',
-      'サイトファイル（public/config/site.json、起動中のビルドでは dist/config/site.json）に "realityCheckMinutes": 1 を設定して再読み込み：1分ごとに通知される',
-    ),
+    // Reminders every minute: the automated run's 30 minutes are too long to wait by hand.
+    siteSteps(w, { realityCheckMinutes: '1' }),
     signIn(w, 'reality@example.com', 'secret123'),
     w.say(
       `${w.console('account', `${w.q('console.amount')} = 10000`, w.q('console.credit'))}; then place a pending buy of 0.01 BTCUSDT at 1000 (far below the price: it stays pending): one trade this session`,

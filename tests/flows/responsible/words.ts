@@ -21,6 +21,7 @@ import {
   toast,
   type,
 } from '../../paths/words/common.ts';
+import { siteSteps } from '../../paths/words/site.ts';
 
 const label = (key: RtKey) => `responsible.key.${key}`;
 
@@ -93,22 +94,15 @@ export const responsibleWords: Words = {
       `Open ${w.q('nav.user')} ▸ ${w.q('responsible.title')} (address /user/responsible)`,
       `${w.q('nav.user')} ▸ ${w.q('responsible.title')}を開く（アドレス /user/responsible）`,
     ),
-  before: (w, spec) =>
+  before: (w, spec) => [
     spec.includes('not offered')
-      ? [
-          w.say(
-            'Use a site whose config leaves responsibleTrading out (the default)',
-            'サイト設定に responsibleTrading がないサイトを使う（既定）',
-          ),
-          signIn(w, 'pat@example.com', 'secret123'),
-        ]
-      : [
-          w.say(
-            'Use a site whose config has "responsibleTrading": true',
-            'サイト設定に "responsibleTrading": true があるサイトを使う',
-          ),
-          signIn(w, 'pat@example.com', 'secret123'),
-        ],
+      ? w.say(
+          `Nothing overridden in the console's ${w.q('console.tab_site')} tab (a fresh profile overrides nothing; the default site leaves responsibleTrading off)`,
+          `コンソールの${w.q('console.tab_site')}タブで何も上書きしない（新しいプロファイルでは何も上書きされていない。既定のサイトでは responsibleTrading はオフ）`,
+        )
+      : siteSteps(w, { responsibleTrading: true }),
+    signIn(w, 'pat@example.com', 'secret123'),
+  ],
   events: {
     'limits.reload': (w) => press(w, 'common.retry'),
     'field.change': (w, e) => type(w, e.value, label(e.field as RtKey)),

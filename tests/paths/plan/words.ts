@@ -12,9 +12,10 @@
 import { readFileSync } from 'node:fs';
 import type { EventObject } from 'xstate';
 import { callLabel } from '../../../src/ui/console/call-label.ts';
+import type { Tab } from '../../../src/ui/console/console-tabs.ts';
 
-/** The console's tabs (src/ui/console/simulator-console.tsx). */
-export type ConsoleTab = 'reviews' | 'outbox' | 'faults' | 'market' | 'flags' | 'account' | 'paths';
+/** The console's tabs a plan step names (src/ui/console/console-tabs.ts). */
+export type ConsoleTab = Exclude<Tab, 'scenarios'>;
 
 export interface W {
   lang: string;

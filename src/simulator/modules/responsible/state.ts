@@ -14,8 +14,8 @@ import type { IdentitySlice } from '../identity/state.ts';
 export const DEFAULT_COOLING_OFF_MS = 24 * 3_600_000;
 /** The default zone periods are counted in. */
 export const DEFAULT_TIMEZONE = 'America/New_York';
-/** The longest cooling-off the operator may set (hours): a year. */
-export const MAX_COOLING_OFF_HOURS = 366 * 24;
+// One bound for the site file (config/site.ts) and the operator; kept here for the host's import.
+export { MAX_COOLING_OFF_HOURS } from '../../../api/types/responsible.ts';
 
 /** One user's limits. */
 export interface RtUserRecord {
