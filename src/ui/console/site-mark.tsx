@@ -3,7 +3,7 @@
  * overrode in the console (state/site-override.ts): a screenshot must not be
  * taken for the real site. A lazy chunk with its own texts, loaded only then.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import './site-mark.css';
 
 export function SiteMark({ keys }: { keys: readonly string[] }) {

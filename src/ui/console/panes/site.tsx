@@ -6,7 +6,7 @@
  * nothing. Reset goes back to the file.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react.tsx';
 import { overSiteFile } from '../../../config/site-override.ts';
 import { parseSiteConfig } from '../../../config/site.ts';
 import { siteOverride } from '../../../state/site-override.ts';
