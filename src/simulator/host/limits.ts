@@ -88,7 +88,12 @@ export interface HostLimits extends JsonShapeLimits {
   slowReaderMs: number;
 
   // ---- rates (token buckets: a steady rate per second plus a burst allowance per 10 s)
-  /** Calls per second from one address. */
+  /**
+   * Calls per second from one address, in points: a call costs its weight
+   * (call-costs.ts; most calls 1, those that take the server several times
+   * a plain call's time more), so the address's share of the server's time
+   * is bounded whichever calls it makes.
+   */
   addressCallsPerSecond: number;
   /** Extra calls from one address per 10 s, for bursts (a page load). */
   addressCallsBurst: number;
@@ -100,11 +105,27 @@ export interface HostLimits extends JsonShapeLimits {
    * calls from one address held every other client up for a second.
    */
   addressReplyBytes: number;
+  /**
+   * Calls from one address handled at once (the simulator and the reply);
+   * more wait their turn, in order. The host has one thread: every call in
+   * hand is work queued ahead of another address's call, and one address's
+   * burst of 64 product lists at once (3.6 ms each) held another's call up
+   * for 0.35 s. A body still arriving holds no turn.
+   */
+  addressCallsAtOnce: number;
+  /** Calls from one address waiting for a turn; past them, 429. */
+  addressCallsWaiting: number;
+  /** Password hashes waiting per address (fair-queue.ts); past them the call answers 429. */
+  addressHashesWaiting: number;
   /** Calls per second of one signed-in account (any address). */
   accountCallsPerSecond: number;
   /** Extra calls of one account per 10 s. */
   accountCallsBurst: number;
-  /** Commands per second on one WebSocket; a socket past it and its burst is closed with 4029. */
+  /**
+   * Commands per second on one WebSocket; a socket past it and its burst is
+   * closed with 4029. Pings and pongs count as commands (a ping costs the
+   * host a pong).
+   */
   socketCommandsPerSecond: number;
   /** Extra commands on one socket per 10 s. */
   socketCommandsBurst: number;
@@ -151,6 +172,9 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   addressCallsPerSecond: 100,
   addressCallsBurst: 300,
   addressReplyBytes: 16 * 1024 * 1024,
+  addressCallsAtOnce: 4,
+  addressCallsWaiting: 64,
+  addressHashesWaiting: 8,
   accountCallsPerSecond: 50,
   accountCallsBurst: 150,
   socketCommandsPerSecond: 50,

@@ -25,10 +25,10 @@ function bucket(perSecond: number, burst: number, prefix: string): BurstyRateLim
   );
 }
 
-/** Take one point; the ms to wait when the bucket is empty, 0 when it was not. */
-async function spend(b: BurstyRateLimiter, key: string): Promise<number> {
+/** Take points (one by default); the ms to wait when the bucket is empty, 0 when it was not. */
+async function spend(b: BurstyRateLimiter, key: string, points = 1): Promise<number> {
   try {
-    await b.consume(key);
+    await b.consume(key, points);
     return 0;
   } catch (e) {
     if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
@@ -41,10 +41,10 @@ const MAX_TOKENS = 10_000;
 
 export interface CallRates {
   /**
-   * Count one call; resolves to the ms the caller should wait when a limit is
-   * passed (answer 429), else 0.
+   * Count one call, `cost` points for its address (call-costs.ts); resolves
+   * to the ms the caller should wait when a limit is passed (answer 429), else 0.
    */
-  admit(address: string, token: string | undefined): Promise<number>;
+  admit(address: string, token: string | undefined, cost?: number): Promise<number>;
   /** Count a reply's bytes against its address (the next call past the allowance waits). */
   replied(address: string, bytes: number): Promise<void>;
 }
@@ -74,10 +74,10 @@ export function callRates(
     return uid ?? undefined;
   };
   return {
-    async admit(address, token) {
+    async admit(address, token, cost = 1) {
       const sent = await bytes.get(address);
       if (sent && sent.remainingPoints <= 0) return Math.max(1, sent.msBeforeNext);
-      const wait = await spend(byAddress, address);
+      const wait = await spend(byAddress, address, cost);
       if (wait > 0 || token === undefined) return wait;
       const uid = await accountOf(token);
       return uid === undefined ? 0 : spend(byAccount, uid);

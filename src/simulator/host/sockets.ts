@@ -11,7 +11,8 @@
  *   "busy", so the hub skips it and later sends the latest state instead of
  *   every message; one past the drop mark, or busy for too long, is closed
  *   with 4008 (and cut a second later if it does not read that either);
- * - commands counted per socket: past the rate and its burst, closed with 4029.
+ * - commands counted per socket, pings and pongs with them: past the rate
+ *   and its burst, closed with 4029.
  *
  * A socket's failure stays on it; memory held for it goes when it closes.
  */
@@ -132,7 +133,16 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
     const t: Tracked = { ws, alive: true, busySince: undefined };
     const id = nextId++;
     open.add(t);
-    ws.on('pong', () => (t.alive = true));
+    // A ping costs a pong, a pong a turn of the thread: both are counted as commands.
+    const counted = () =>
+      void rates.admit(id).then((ok) => {
+        if (!ok) shut(t, CLOSE.tooManyCommands, 'too many commands');
+      });
+    ws.on('ping', counted);
+    ws.on('pong', () => {
+      t.alive = true;
+      counted();
+    });
     // An oversized or broken frame closes this socket only.
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
