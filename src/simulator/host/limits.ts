@@ -61,6 +61,14 @@ export interface HostLimits extends JsonShapeLimits {
   requestTimeoutMs: number;
   /** A kept-alive connection with no new request is closed after this, ms. */
   keepAliveTimeoutMs: number;
+  /**
+   * A connection on which nothing moves (nothing read from the client and
+   * nothing of its replies taken) for this long is closed, ms. A client that
+   * sent requests ahead and never read the replies held its connection for
+   * good (40 unread 1,000-bar histories: still open after 40 s); 8 addresses'
+   * worth of them would take every connection the host has.
+   */
+  stalledConnectionMs: number;
   /** How often the deadlines above are checked, ms (Node's default is 30 s, too coarse). */
   deadlineCheckMs: number;
 
@@ -157,6 +165,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  stalledConnectionMs: 30_000,
   deadlineCheckMs: 1_000,
 
   maxSockets: 512,

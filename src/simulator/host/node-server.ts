@@ -352,6 +352,8 @@ export async function startSimServer(
     },
   );
   server.maxConnections = limits.maxConnections;
+  // With no 'timeout' listener, Node destroys a socket idle this long (a WebSocket clears it).
+  server.setTimeout(limits.stalledConnectionMs);
   connectionShares(server, limits);
   const sockets = socketHost(sim, limits, host);
   server.on('upgrade', (req, socket, head) => sockets.upgrade(req, socket, head));

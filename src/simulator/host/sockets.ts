@@ -17,6 +17,7 @@
  * A socket's failure stays on it; memory held for it goes when it closes.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ChannelCommand } from '../../api/wire.ts';
@@ -197,6 +198,9 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
     },
     upgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
+      // A stall fault may hold the handshake on purpose for longer than a stalled HTTP
+      // connection lives (limits.ts stalledConnectionMs); the handshake deadline is its own.
+      (socket as Socket).setTimeout(0);
       const name = /^\/ws\/(market|exchange)$/.exec(
         new URL(req.url ?? '/', `http://${host}`).pathname,
       )?.[1] as ChannelName | undefined;

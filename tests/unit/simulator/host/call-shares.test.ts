@@ -16,6 +16,7 @@ import type { Simulator } from '../../../../src/simulator/server.ts';
 import {
   describeSeen,
   flood,
+  type FloodResult,
   type Host,
   PATHS,
   sleep,
