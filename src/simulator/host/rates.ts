@@ -77,7 +77,8 @@ export function callRates(
     async admit(address, token, cost = 1) {
       const sent = await bytes.get(address);
       if (sent && sent.remainingPoints <= 0) return Math.max(1, sent.msBeforeNext);
-      const wait = await spend(byAddress, address, cost);
+      // Never more than a second's points, or a rate set lower than a weight would refuse it for good.
+      const wait = await spend(byAddress, address, Math.min(cost, limits.addressCallsPerSecond));
       if (wait > 0 || token === undefined) return wait;
       const uid = await accountOf(token);
       return uid === undefined ? 0 : spend(byAccount, uid);
