@@ -125,6 +125,13 @@ export interface HostLimits extends JsonShapeLimits {
   addressCallsWaiting: number;
   /** Password hashes waiting per address (fair-queue.ts); past them the call answers 429. */
   addressHashesWaiting: number;
+  /**
+   * Upload bytes (multipart parts) from one address per 10 s; past them its
+   * uploads get 429 until the window moves on. An upload is saved whole in
+   * one SQLite write on the host's thread: a 9.5 MB avatar held it 125–250 ms,
+   * about 20 ms a MB, and one address could send 4 at a time, again and again.
+   */
+  addressUploadBytes: number;
   /** Calls per second of one signed-in account (any address). */
   accountCallsPerSecond: number;
   /** Extra calls of one account per 10 s. */
@@ -181,6 +188,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   addressCallsPerSecond: 100,
   addressCallsBurst: 300,
   addressReplyBytes: 16 * 1024 * 1024,
+  addressUploadBytes: 24 * 1024 * 1024,
   addressCallsAtOnce: 4,
   addressCallsWaiting: 64,
   addressHashesWaiting: 8,

@@ -24,7 +24,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contract, matchCall, type Encoding, type Endpoint } from '../../api/contract.ts';
-import type { Root, WireRequest } from '../../api/wire.ts';
+import { isMultipart, type Root, type WireRequest } from '../../api/wire.ts';
 import { TOO_MANY_TEXT } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
@@ -211,11 +211,14 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     // An upload is held whole until its call is answered: its share is taken for that long.
     const upload = ep.encoding === 'multipart' && hasBody(req);
     if (upload) {
+      const spent = await rates.uploadWait(peer);
+      if (spent > 0) return tooMany(Math.ceil(spent / 1000));
       const full = uploads.take(peer);
       if (full) return refuse(req, res, limits, full, refusal(-1, TOO_MANY_TEXT), RETRY_SOON);
     }
     try {
       const read = await readOrRefuse(req, res, ep.encoding, limits);
+      if (read && upload) await rates.uploaded(peer, partBytes(read.body));
       // A turn is taken once the body is in: a slow sender holds none.
       if (read)
         await turns
@@ -231,6 +234,12 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     }
   };
 }
+
+/** What a multipart body's parts hold, bytes (what saving it costs). */
+const partBytes = (body: WireRequest['body']): number =>
+  isMultipart(body)
+    ? body.multipart.reduce((n, [, v]) => n + (typeof v === 'string' ? v.length : v.size), 0)
+    : 0;
 
 /** A call's body, or undefined once the request is refused (or gone). */
 async function readOrRefuse(

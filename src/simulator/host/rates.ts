@@ -5,8 +5,8 @@
  *
  * Calls are counted per address and, for a signed-in call, per account: the
  * account is the uid of a bearer token whose signature checks (so a forged
- * token cannot spend someone else's allowance). Reply bytes are counted per
- * address too, since a call's cost grows with its reply. WebSocket commands are
+ * token cannot spend someone else's allowance). Reply bytes and upload bytes
+ * are counted per address too, since a call's cost grows with them. WebSocket commands are
  * counted per socket.
  */
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -47,6 +47,10 @@ export interface CallRates {
   admit(address: string, token: string | undefined, cost?: number): Promise<number>;
   /** Count a reply's bytes against its address (the next call past the allowance waits). */
   replied(address: string, bytes: number): Promise<void>;
+  /** The ms an address's next upload should wait (its upload bytes are spent), else 0. */
+  uploadWait(address: string): Promise<number>;
+  /** Count an upload's bytes against its address. */
+  uploaded(address: string, bytes: number): Promise<void>;
 }
 
 /** The HTTP call limits: per address, and per account for a signed-in call. */
@@ -63,6 +67,16 @@ export function callRates(
     points: limits.addressReplyBytes,
     duration: BURST_WINDOW_S,
   });
+  const upBytes = new RateLimiterMemory({
+    keyPrefix: 'upload',
+    points: limits.addressUploadBytes,
+    duration: BURST_WINDOW_S,
+  });
+  /** The ms until a byte allowance spent past its points comes back, else 0. */
+  const spentWait = async (b: RateLimiterMemory, address: string): Promise<number> => {
+    const r = await b.get(address);
+    return r && r.remainingPoints <= 0 ? Math.max(1, r.msBeforeNext) : 0;
+  };
   const uids = new Map<string, string | null>();
   const accountOf = async (token: string): Promise<string | undefined> => {
     let uid = uids.get(token);
@@ -75,8 +89,8 @@ export function callRates(
   };
   return {
     async admit(address, token, cost = 1) {
-      const sent = await bytes.get(address);
-      if (sent && sent.remainingPoints <= 0) return Math.max(1, sent.msBeforeNext);
+      const sent = await spentWait(bytes, address);
+      if (sent > 0) return sent;
       // Never more than a second's points, or a rate set lower than a weight would refuse it for good.
       const wait = await spend(byAddress, address, Math.min(cost, limits.addressCallsPerSecond));
       if (wait > 0 || token === undefined) return wait;
@@ -85,6 +99,10 @@ export function callRates(
     },
     async replied(address, n) {
       if (n > 0) await bytes.penalty(address, n);
+    },
+    uploadWait: (address) => spentWait(upBytes, address),
+    async uploaded(address, n) {
+      if (n > 0) await upBytes.penalty(address, n);
     },
   };
 }
