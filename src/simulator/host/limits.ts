@@ -142,6 +142,15 @@ export interface HostLimits extends JsonShapeLimits {
    * host a pong).
    */
   socketCommandsPerSecond: number;
+  /**
+   * Bytes sent on one address's WebSockets per 10 s; past them, a command on
+   * any of its sockets closes that socket with 4029 (the streams go on). An
+   * `auth` brings the account's whole order lists: with 1,000 positions open
+   * that is 490 KB and 55 ms of the host's thread, and 4 sockets re-sending
+   * it within their command rate took another address's calls from 3.7 ms
+   * to 65 ms at the median.
+   */
+  addressSocketBytes: number;
   /** Extra commands on one socket per 10 s. */
   socketCommandsBurst: number;
 
@@ -196,6 +205,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   accountCallsBurst: 150,
   socketCommandsPerSecond: 50,
   socketCommandsBurst: 200,
+  addressSocketBytes: 16 * 1024 * 1024,
 
   maxStoreBytes: 1024 * 1024 * 1024,
 

@@ -36,6 +36,16 @@ async function spend(b: BurstyRateLimiter, key: string, points = 1): Promise<num
   }
 }
 
+/** The ms until a byte allowance spent past its points comes back, else 0. */
+async function spentWait(b: RateLimiterMemory, key: string): Promise<number> {
+  const r = await b.get(key);
+  return r && r.remainingPoints <= 0 ? Math.max(1, r.msBeforeNext) : 0;
+}
+
+/** Bytes counted per address in the burst window (charged after the fact, checked before the next). */
+const byteWindow = (points: number, prefix: string) =>
+  new RateLimiterMemory({ keyPrefix: prefix, points, duration: BURST_WINDOW_S });
+
 /** Signature-checked uids of tokens seen lately (a token's uid never changes). */
 const MAX_TOKENS = 10_000;
 
@@ -62,21 +72,8 @@ export function callRates(
   const byAddress = bucket(limits.addressCallsPerSecond, limits.addressCallsBurst, 'addr');
   const byAccount = bucket(limits.accountCallsPerSecond, limits.accountCallsBurst, 'acct');
   // Charged after the reply (its size is known only then), checked before the next call.
-  const bytes = new RateLimiterMemory({
-    keyPrefix: 'bytes',
-    points: limits.addressReplyBytes,
-    duration: BURST_WINDOW_S,
-  });
-  const upBytes = new RateLimiterMemory({
-    keyPrefix: 'upload',
-    points: limits.addressUploadBytes,
-    duration: BURST_WINDOW_S,
-  });
-  /** The ms until a byte allowance spent past its points comes back, else 0. */
-  const spentWait = async (b: RateLimiterMemory, address: string): Promise<number> => {
-    const r = await b.get(address);
-    return r && r.remainingPoints <= 0 ? Math.max(1, r.msBeforeNext) : 0;
-  };
+  const bytes = byteWindow(limits.addressReplyBytes, 'bytes');
+  const upBytes = byteWindow(limits.addressUploadBytes, 'upload');
   const uids = new Map<string, string | null>();
   const accountOf = async (token: string): Promise<string | undefined> => {
     let uid = uids.get(token);
@@ -108,12 +105,23 @@ export function callRates(
 }
 
 export interface CommandRates {
-  /** Count one command of a socket; false once the socket is over its limit. */
-  admit(socket: number): Promise<boolean>;
+  /**
+   * Count one command of a socket; false once the socket is over its limit,
+   * or its address has had its socket bytes' worth.
+   */
+  admit(socket: number, address: string): Promise<boolean>;
+  /** Count bytes sent on a socket of this address. */
+  sent(address: string, bytes: number): void;
 }
 
-/** The WebSocket command limit, per socket. */
+/** The WebSocket command limit, per socket, and the bytes sent per address. */
 export function commandRates(limits: HostLimits): CommandRates {
   const b = bucket(limits.socketCommandsPerSecond, limits.socketCommandsBurst, 'ws');
-  return { admit: async (socket) => (await spend(b, String(socket))) === 0 };
+  const out = byteWindow(limits.addressSocketBytes, 'ws-bytes');
+  return {
+    admit: async (socket, address) =>
+      (await spentWait(out, address)) === 0 && (await spend(b, String(socket))) === 0,
+    // Counted as they go (a lost count costs nothing but accuracy).
+    sent: (address, n) => void out.penalty(address, n).catch(() => undefined),
+  };
 }

@@ -121,22 +121,24 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
   }, limits.pingIntervalMs);
   pinger.unref();
 
-  const sinkOf = (t: Tracked) => ({
+  const sinkOf = (t: Tracked, address: string) => ({
     message: (msg: unknown) => {
       if (t.ws.readyState !== t.ws.OPEN) return;
-      t.ws.send(JSON.stringify(msg));
+      const text = JSON.stringify(msg);
+      rates.sent(address, text.length);
+      t.ws.send(text);
       if (t.ws.bufferedAmount > limits.wsDropBytes) shut(t, CLOSE.tooSlow, 'too slow');
     },
     closed: (reason: string, code?: number) => shut(t, code ?? 1000, reason.slice(0, 120)),
   });
 
-  const serve = (channel: ChannelName, ws: WebSocket, release: () => void) => {
+  const serve = (channel: ChannelName, ws: WebSocket, address: string, release: () => void) => {
     const t: Tracked = { ws, alive: true, busySince: undefined };
     const id = nextId++;
     open.add(t);
     // A ping costs a pong, a pong a turn of the thread: both are counted as commands.
     const counted = () =>
-      void rates.admit(id).then((ok) => {
+      void rates.admit(id, address).then((ok) => {
         if (!ok) shut(t, CLOSE.tooManyCommands, 'too many commands');
       });
     ws.on('ping', counted);
@@ -151,7 +153,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       release();
     });
     void sim
-      .connect(channel, sinkOf(t), {
+      .connect(channel, sinkOf(t, address), {
         admitted: true,
         perAccount: limits.accountSockets,
         busy: () => t.ws.bufferedAmount > limits.wsHighWaterBytes,
@@ -160,7 +162,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
         if (ws.readyState !== ws.OPEN) return conn.close();
         ws.on('message', (data) => {
           // Counted before anything is read; commands keep their order (the decision is synchronous).
-          void rates.admit(id).then((ok) => {
+          void rates.admit(id, address).then((ok) => {
             if (!ok) return shut(t, CLOSE.tooManyCommands, 'too many commands');
             // A shape no command has (json-shape.ts) is not parsed: ignored as not JSON.
             if (!jsonWithin(asBytes(data), limits)) return;
@@ -231,7 +233,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
             clearTimeout(handshake);
             opening--;
             opened = true;
-            serve(name, ws, () => byAddress.give(address));
+            serve(name, ws, address, () => byAddress.give(address));
           });
         },
         () => socket.destroy(),
