@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALL_COSTS } from '../../../../src/simulator/host/call-costs.ts';
 import { TOO_MANY_TEXT } from '../../../../src/simulator/host/node-server.ts';
-import { PEER_HEADER } from '../../../../src/simulator/host/peers.ts';
+import { LineFull, PEER_HEADER, Turns } from '../../../../src/simulator/host/peers.ts';
 import type { Simulator } from '../../../../src/simulator/server.ts';
 import {
   describeSeen,
@@ -134,5 +134,41 @@ describe("an address's share of the host", () => {
     // A plain call gets the whole rate; the costly one its points' worth.
     expect(plain.n).toBeGreaterThanOrEqual(rate * 2);
     expect(costly.n).toBeLessThanOrEqual(Math.ceil((rate * costly.s + rate) / w) + 4);
+  });
+});
+
+describe('Turns', () => {
+  it('runs at most `atOnce` of a key at once, the rest in order, refuses past the line; other keys do not wait', async () => {
+    const turns = new Turns(2, 3);
+    const running = new Set<string>();
+    let most = 0;
+    const order: string[] = [];
+    const gates: Array<() => void> = [];
+    const task = (key: string, n: number) => () =>
+      new Promise<number>((resolve) => {
+        running.add(`${key}${n}`);
+        most = Math.max(most, [...running].filter((r) => r.startsWith('a')).length);
+        order.push(`${key}${n}`);
+        gates.push(() => {
+          running.delete(`${key}${n}`);
+          resolve(n);
+        });
+      });
+    const a = [1, 2, 3, 4, 5].map((n) => turns.run('a', task('a', n)));
+    await expect(turns.run('a', task('a', 6))).rejects.toBeInstanceOf(LineFull);
+    // Another key starts at once, beside a's two.
+    const b = turns.run('b', task('b', 1));
+    await sleep(0);
+    expect(order).toEqual(['a1', 'a2', 'b1']);
+    while (gates.length > 0) {
+      gates.shift()?.();
+      await sleep(0);
+    }
+    expect(await Promise.all([...a, b])).toEqual([1, 2, 3, 4, 5, 1]);
+    expect(order).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
+    expect(most).toBe(2);
+    // Every turn was given back: the key starts at once again.
+    const again = turns.run('a', async () => 'free');
+    expect(await again).toBe('free');
   });
 });
