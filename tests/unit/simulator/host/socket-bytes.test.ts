@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../../src/simulator/host/limits.ts';
+import { minimumBuy } from '../trading/support.ts';
 import { call, closeCode, type Host, openWs, sleep, startHost } from './kit.ts';
 
 const ALLOWANCE = 256 * 1024;
@@ -31,17 +32,7 @@ beforeAll(async () => {
   }));
   const thumb = await call(h.port, '/market/v1/thumb/BTCUSDT');
   const price = (JSON.parse(thumb.body) as { data: { price: number } }).data.price;
-  const order = JSON.stringify({
-    tradePair: 'BTCUSDT',
-    price,
-    stopPrice: null,
-    takeProfitPprice: null,
-    orderQuantity: 0.01,
-    multiple: 100,
-    orderType: 0,
-    buyPoint: 2,
-    token,
-  });
+  const order = JSON.stringify(minimumBuy('BTCUSDT', price, token));
   for (let i = 0; i < POSITIONS; i++) {
     const r = await call(h.port, '/exchange/v1/order/addOrder', { body: order });
     expect((JSON.parse(r.body) as { code: number }).code).toBe(0);
