@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../../src/simulator/host/limits.ts';
 import { minimumBuy } from '../trading/support.ts';
-import { call, closeCode, type Host, openWs, sleep, startHost } from './kit.ts';
+import { call, closeCode, type Host, openWs, sleep, startHost, until } from './kit.ts';
 
 const ALLOWANCE = 256 * 1024;
 const POSITIONS = 60;
@@ -65,8 +65,7 @@ describe('bytes sent per address on WebSockets', () => {
     let lists = 0;
     calm.on('message', () => lists++);
     calm.send(auth());
-    await sleep(500);
-    expect(lists).toBeGreaterThan(0);
+    await until(() => lists > 0, 5_000, 'the other address to get its lists');
     expect(calm.readyState).toBe(calm.OPEN);
     calm.close();
   });
