@@ -67,7 +67,7 @@ const store = (() => {
 })();
 const seed = process.env.SIM_SEED || undefined;
 // Argon2id in its own worker threads: hashing never holds up other users' token checks.
-const passwords = createPasswordPool();
+const passwords = createPasswordPool({ addressQueue: limits.addressHashesWaiting });
 const sim = await createSimulator({
   passwordHasher: passwords,
   ...(seed !== undefined ? { seed } : {}),

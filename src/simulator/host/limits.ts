@@ -61,6 +61,14 @@ export interface HostLimits extends JsonShapeLimits {
   requestTimeoutMs: number;
   /** A kept-alive connection with no new request is closed after this, ms. */
   keepAliveTimeoutMs: number;
+  /**
+   * A connection on which nothing moves (nothing read from the client and
+   * nothing of its replies taken) for this long is closed, ms. A client that
+   * sent requests ahead and never read the replies held its connection for
+   * good (40 unread 1,000-bar histories: still open after 40 s); 8 addresses'
+   * worth of them would take every connection the host has.
+   */
+  stalledConnectionMs: number;
   /** How often the deadlines above are checked, ms (Node's default is 30 s, too coarse). */
   deadlineCheckMs: number;
 
@@ -88,7 +96,12 @@ export interface HostLimits extends JsonShapeLimits {
   slowReaderMs: number;
 
   // ---- rates (token buckets: a steady rate per second plus a burst allowance per 10 s)
-  /** Calls per second from one address. */
+  /**
+   * Calls per second from one address, in points: a call costs its weight
+   * (call-costs.ts; most calls 1, those that take the server several times
+   * a plain call's time more), so the address's share of the server's time
+   * is bounded whichever calls it makes.
+   */
   addressCallsPerSecond: number;
   /** Extra calls from one address per 10 s, for bursts (a page load). */
   addressCallsBurst: number;
@@ -100,12 +113,44 @@ export interface HostLimits extends JsonShapeLimits {
    * calls from one address held every other client up for a second.
    */
   addressReplyBytes: number;
+  /**
+   * Calls from one address handled at once (the simulator and the reply);
+   * more wait their turn, in order. The host has one thread: every call in
+   * hand is work queued ahead of another address's call, and one address's
+   * burst of 64 product lists at once (3.6 ms each) held another's call up
+   * for 0.35 s. A body still arriving holds no turn.
+   */
+  addressCallsAtOnce: number;
+  /** Calls from one address waiting for a turn; past them, 429. */
+  addressCallsWaiting: number;
+  /** Password hashes waiting per address (fair-queue.ts); past them the call answers 429. */
+  addressHashesWaiting: number;
+  /**
+   * Upload bytes (multipart parts) from one address per 10 s; past them its
+   * uploads get 429 until the window moves on. An upload is saved whole in
+   * one SQLite write on the host's thread: a 9.5 MB avatar held it 125–250 ms,
+   * about 20 ms a MB, and one address could send 4 at a time, again and again.
+   */
+  addressUploadBytes: number;
   /** Calls per second of one signed-in account (any address). */
   accountCallsPerSecond: number;
   /** Extra calls of one account per 10 s. */
   accountCallsBurst: number;
-  /** Commands per second on one WebSocket; a socket past it and its burst is closed with 4029. */
+  /**
+   * Commands per second on one WebSocket; a socket past it and its burst is
+   * closed with 4029. Pings and pongs count as commands (a ping costs the
+   * host a pong).
+   */
   socketCommandsPerSecond: number;
+  /**
+   * Bytes sent on one address's WebSockets per 10 s; past them, a command on
+   * any of its sockets closes that socket with 4029 (the streams go on). An
+   * `auth` brings the account's whole order lists: with 1,000 positions open
+   * that is 490 KB and 55 ms of the host's thread, and 4 sockets re-sending
+   * it within their command rate took another address's calls from 3.7 ms
+   * to 65 ms at the median.
+   */
+  addressSocketBytes: number;
   /** Extra commands on one socket per 10 s. */
   socketCommandsBurst: number;
 
@@ -136,6 +181,7 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  stalledConnectionMs: 30_000,
   deadlineCheckMs: 1_000,
 
   maxSockets: 512,
@@ -151,10 +197,15 @@ export const HOST_LIMITS: Readonly<HostLimits> = Object.freeze({
   addressCallsPerSecond: 100,
   addressCallsBurst: 300,
   addressReplyBytes: 16 * 1024 * 1024,
+  addressUploadBytes: 24 * 1024 * 1024,
+  addressCallsAtOnce: 4,
+  addressCallsWaiting: 64,
+  addressHashesWaiting: 8,
   accountCallsPerSecond: 50,
   accountCallsBurst: 150,
   socketCommandsPerSecond: 50,
   socketCommandsBurst: 200,
+  addressSocketBytes: 16 * 1024 * 1024,
 
   maxStoreBytes: 1024 * 1024 * 1024,
 

@@ -24,14 +24,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { contract, matchCall, type Encoding, type Endpoint } from '../../api/contract.ts';
-import type { Root, WireRequest } from '../../api/wire.ts';
+import { isMultipart, type Root, type WireRequest } from '../../api/wire.ts';
 import { TOO_MANY_TEXT } from '../payload.ts';
 import type { Simulator } from '../server.ts';
 import { Gone, hasBody, Malformed, readCallBody, readRaw, TooLarge, WrongType } from './body.ts';
 import { queryWithin } from './json-shape.ts';
 import { HOST_LIMITS, type HostLimits } from './limits.ts';
 import type { HostRoute } from './operator-api.ts';
-import { addressKey, callPeer, PEER_HEADER, peerOf, Shares } from './peers.ts';
+import { callCost } from './call-costs.ts';
+import { addressKey, callPeer, LineFull, PEER_HEADER, peerOf, Shares, Turns } from './peers.ts';
 import { callRates, type CallRates } from './rates.ts';
 import { socketHost } from './sockets.ts';
 
@@ -176,6 +177,7 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
   const rates = callRates(limits, async (token) => (await sim.ctx.tokens.verify(token))?.uid);
   const uploads = uploadShares(limits);
   const lastRefusal = refusalsPerConnection(limits);
+  const turns = new Turns(limits.addressCallsAtOnce, limits.addressCallsWaiting);
   return async (req, res, url) => {
     const m = /^\/(api|market|exchange)\/v1(\/.*)$/.exec(url.pathname);
     if (!m) return refuse(req, res, limits, 404, '');
@@ -198,28 +200,46 @@ function callHandler(sim: Simulator, limits: HostLimits): Call {
     const peer = peerOf(req, limits.trustProxy);
     const auth = req.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
-    const wait = await rates.admit(peer, token);
-    if (wait > 0)
-      return refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
-        'Retry-After': String(Math.ceil(wait / 1000)),
+    const tooMany = (seconds: number) =>
+      refuse(req, res, limits, 429, refusal(-1, TOO_MANY_TEXT), {
+        'Retry-After': String(seconds),
         // Node ends the connection after this reply; what was sent ahead is never read.
         ...(lastRefusal(req.socket) ? { Connection: 'close' } : {}),
       });
+    const wait = await rates.admit(peer, token, callCost(hit.name));
+    if (wait > 0) return tooMany(Math.ceil(wait / 1000));
     // An upload is held whole until its call is answered: its share is taken for that long.
     const upload = ep.encoding === 'multipart' && hasBody(req);
     if (upload) {
+      const spent = await rates.uploadWait(peer);
+      if (spent > 0) return tooMany(Math.ceil(spent / 1000));
       const full = uploads.take(peer);
       if (full) return refuse(req, res, limits, full, refusal(-1, TOO_MANY_TEXT), RETRY_SOON);
     }
     try {
       const read = await readOrRefuse(req, res, ep.encoding, limits);
+      if (read && upload) await rates.uploaded(peer, partBytes(read.body));
+      // A turn is taken once the body is in: a slow sender holds none.
       if (read)
-        await answer(sim, req, res, url, { root, path, ep, peer, auth, body: read.body }, rates);
+        await turns
+          .run(peer, () =>
+            answer(sim, req, res, url, { root, path, ep, peer, auth, body: read.body }, rates),
+          )
+          .catch((e: unknown) => {
+            if (!(e instanceof LineFull)) throw e;
+            tooMany(1);
+          });
     } finally {
       if (upload) uploads.give(peer);
     }
   };
 }
+
+/** What a multipart body's parts hold, bytes (what saving it costs). */
+const partBytes = (body: WireRequest['body']): number =>
+  isMultipart(body)
+    ? body.multipart.reduce((n, [, v]) => n + (typeof v === 'string' ? v.length : v.size), 0)
+    : 0;
 
 /** A call's body, or undefined once the request is refused (or gone). */
 async function readOrRefuse(
@@ -341,6 +361,8 @@ export async function startSimServer(
     },
   );
   server.maxConnections = limits.maxConnections;
+  // With no 'timeout' listener, Node destroys a socket idle this long (a WebSocket clears it).
+  server.setTimeout(limits.stalledConnectionMs);
   connectionShares(server, limits);
   const sockets = socketHost(sim, limits, host);
   server.on('upgrade', (req, socket, head) => sockets.upgrade(req, socket, head));

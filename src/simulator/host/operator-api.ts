@@ -21,6 +21,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Simulator } from '../server.ts';
 import { keyMatches } from './operator-key.ts';
+import { addressKey } from './peers.ts';
 import { checkCall, runOp } from './operator-ops.ts';
 
 /** What the host hands a mounted route: the parsed URL and its bounded body reader. */
@@ -121,7 +122,8 @@ export function operatorRoute(sim: Simulator, opts: OperatorApiOptions): HostRou
     }
     const key = req.headers['x-operator-key'];
     if (!keyMatches(typeof key === 'string' ? key : undefined, opts.keyHash)) {
-      const n = limiter.fail(req.socket.remoteAddress ?? '?');
+      // Counted as the host counts addresses: an IPv6 client holds a whole /64 to guess from.
+      const n = limiter.fail(addressKey(req.socket.remoteAddress));
       if (n <= max) {
         reply(res, 401, failure(401, 'operator key missing or wrong'), headers);
         return true;

@@ -27,6 +27,7 @@ import {
 } from '../auth/passwords.ts';
 import { FairQueue, QueueFull } from './fair-queue.ts';
 import { callPeer } from './peers.ts';
+import { HOST_LIMITS } from './limits.ts';
 import { ARGON2, type PasswordTask } from './password-worker.ts';
 
 export interface PasswordPoolOptions {
@@ -34,7 +35,7 @@ export interface PasswordPoolOptions {
   threads?: number;
   /** Tasks waiting at most (default 256); more are refused. */
   maxQueue?: number;
-  /** Tasks waiting at most per address (default 8); more from it are refused. */
+  /** Tasks waiting at most per address (default: limits.ts `addressHashesWaiting`); more from it are refused. */
   addressQueue?: number;
 }
 
@@ -70,7 +71,7 @@ export function createPasswordPool(opts: PasswordPoolOptions = {}): PasswordPool
   // Only as many tasks go to the threads as they run: the rest wait here, in their callers' turns.
   const turns = new FairQueue({
     slots: threads + 1,
-    perKey: opts.addressQueue ?? 8,
+    perKey: opts.addressQueue ?? HOST_LIMITS.addressHashesWaiting,
     total: opts.maxQueue ?? 256,
   });
   const run = async (task: PasswordTask): Promise<string | boolean> => {

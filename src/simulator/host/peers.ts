@@ -75,3 +75,49 @@ export class Shares {
  * password hash (password-pool.ts) is queued in its caller's turn.
  */
 export const callPeer = new AsyncLocalStorage<string>();
+
+/** A call refused because its address's line of calls waiting for a turn is full. */
+export class LineFull extends Error {
+  constructor() {
+    super('too many calls waiting');
+  }
+}
+
+/**
+ * Turns per address: at most `atOnce` tasks of one address run at once, the
+ * rest wait in order, at most `waiting` of them (past them: {@link LineFull}).
+ * Other addresses never wait for it: it bounds the work one address has in
+ * hand, and so what another's call queues behind on the host's one thread.
+ */
+export class Turns {
+  private readonly running: Shares;
+  private readonly lines = new Map<string, Array<() => void>>();
+
+  constructor(
+    atOnce: number,
+    private readonly waiting: number,
+  ) {
+    this.running = new Shares(atOnce);
+  }
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    if (!this.running.take(key)) {
+      const line = this.lines.get(key) ?? [];
+      if (line.length >= this.waiting) throw new LineFull();
+      // The turn is handed over by the task that ends (its share stays taken).
+      await new Promise<void>((resolve) => {
+        line.push(resolve);
+        this.lines.set(key, line);
+      });
+    }
+    try {
+      return await task();
+    } finally {
+      const line = this.lines.get(key);
+      const next = line?.shift();
+      if (line?.length === 0) this.lines.delete(key);
+      if (next) next();
+      else this.running.give(key);
+    }
+  }
+}

@@ -11,11 +11,13 @@
  *   "busy", so the hub skips it and later sends the latest state instead of
  *   every message; one past the drop mark, or busy for too long, is closed
  *   with 4008 (and cut a second later if it does not read that either);
- * - commands counted per socket: past the rate and its burst, closed with 4029.
+ * - commands counted per socket, pings and pongs with them: past the rate
+ *   and its burst, closed with 4029.
  *
  * A socket's failure stays on it; memory held for it goes when it closes.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ChannelCommand } from '../../api/wire.ts';
@@ -119,20 +121,31 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
   }, limits.pingIntervalMs);
   pinger.unref();
 
-  const sinkOf = (t: Tracked) => ({
+  const sinkOf = (t: Tracked, address: string) => ({
     message: (msg: unknown) => {
       if (t.ws.readyState !== t.ws.OPEN) return;
-      t.ws.send(JSON.stringify(msg));
+      const text = JSON.stringify(msg);
+      rates.sent(address, text.length);
+      t.ws.send(text);
       if (t.ws.bufferedAmount > limits.wsDropBytes) shut(t, CLOSE.tooSlow, 'too slow');
     },
     closed: (reason: string, code?: number) => shut(t, code ?? 1000, reason.slice(0, 120)),
   });
 
-  const serve = (channel: ChannelName, ws: WebSocket, release: () => void) => {
+  const serve = (channel: ChannelName, ws: WebSocket, address: string, release: () => void) => {
     const t: Tracked = { ws, alive: true, busySince: undefined };
     const id = nextId++;
     open.add(t);
-    ws.on('pong', () => (t.alive = true));
+    // A ping costs a pong, a pong a turn of the thread: both are counted as commands.
+    const counted = () =>
+      void rates.admit(id, address).then((ok) => {
+        if (!ok) shut(t, CLOSE.tooManyCommands, 'too many commands');
+      });
+    ws.on('ping', counted);
+    ws.on('pong', () => {
+      t.alive = true;
+      counted();
+    });
     // An oversized or broken frame closes this socket only.
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
@@ -140,7 +153,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       release();
     });
     void sim
-      .connect(channel, sinkOf(t), {
+      .connect(channel, sinkOf(t, address), {
         admitted: true,
         perAccount: limits.accountSockets,
         busy: () => t.ws.bufferedAmount > limits.wsHighWaterBytes,
@@ -149,7 +162,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
         if (ws.readyState !== ws.OPEN) return conn.close();
         ws.on('message', (data) => {
           // Counted before anything is read; commands keep their order (the decision is synchronous).
-          void rates.admit(id).then((ok) => {
+          void rates.admit(id, address).then((ok) => {
             if (!ok) return shut(t, CLOSE.tooManyCommands, 'too many commands');
             // A shape no command has (json-shape.ts) is not parsed: ignored as not JSON.
             if (!jsonWithin(asBytes(data), limits)) return;
@@ -187,6 +200,9 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
     },
     upgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
+      // A stall fault may hold the handshake on purpose for longer than a stalled HTTP
+      // connection lives (limits.ts stalledConnectionMs); the handshake deadline is its own.
+      (socket as Socket).setTimeout(0);
       const name = /^\/ws\/(market|exchange)$/.exec(
         new URL(req.url ?? '/', `http://${host}`).pathname,
       )?.[1] as ChannelName | undefined;
@@ -217,7 +233,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
             clearTimeout(handshake);
             opening--;
             opened = true;
-            serve(name, ws, () => byAddress.give(address));
+            serve(name, ws, address, () => byAddress.give(address));
           });
         },
         () => socket.destroy(),

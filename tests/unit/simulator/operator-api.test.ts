@@ -3,6 +3,7 @@
  * on wrong keys, the allow-list, the outbox and a deposit approved from afar;
  * and SIM_SHOW_CODES's printer.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVirtualClock } from '../../../src/simulator/clock.ts';
 import { createSimulator, type Simulator } from '../../../src/simulator/server.ts';
@@ -200,6 +201,35 @@ describe('operator API', () => {
 });
 
 describe('operator key', () => {
+  it('wrong keys are counted per address as the host counts them: an IPv6 client by its /64', async () => {
+    const route = operatorRoute(sim, { keyHash: hashKey(KEY), maxFailures: 3 });
+    const url = new URL('http://127.0.0.1/operator/v1/outbox');
+    // The route as the host calls it, from addresses a loopback test cannot bind.
+    const statusFrom = (ip: string) =>
+      new Promise<number>((resolve) => {
+        const req = {
+          method: 'GET',
+          headers: { 'x-operator-key': 'wrong' },
+          socket: { remoteAddress: ip },
+        };
+        let status = 0;
+        const res = {
+          writeHead: (s: number) => ((status = s), res),
+          end: () => resolve(status),
+        };
+        void route(req as unknown as IncomingMessage, res as unknown as ServerResponse, {
+          url,
+          readBody: async () => undefined,
+        });
+      });
+    // Four addresses of one /64: the fourth wrong key is past the limit.
+    const seen = [];
+    for (let i = 1; i <= 4; i++) seen.push(await statusFrom(`2001:db8:1:2::${i}`));
+    expect(seen).toEqual([401, 401, 401, 429]);
+    // Another /64 is another client.
+    expect(await statusFrom('2001:db8:1:3::1')).toBe(401);
+  });
+
   it('is generated once (base64url, 32 bytes), only its hash kept; a restart keeps it, the env overrides', async () => {
     const s = await createSimulator({ seed: 1, clock: createVirtualClock(T0), ticking: false });
     const first = await resolveOperatorKey(s, undefined);

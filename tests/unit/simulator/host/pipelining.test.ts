@@ -12,7 +12,7 @@ import { closedBy, type Host, PATHS, rawConnect, startHost } from './kit.ts';
 
 const LIMITS = { addressCallsPerSecond: 10, addressCallsBurst: 10, connectionRefusals: 20 };
 const ahead = (n: number) =>
-  `POST ${PATHS.productList} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`.repeat(
+  `POST ${PATHS.banners} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`.repeat(
     n,
   );
 const statuses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);

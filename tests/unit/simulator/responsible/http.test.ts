@@ -4,6 +4,7 @@ import type { PriceEntry } from '../../../../src/api/types/trading.ts';
 import { hostApi } from '../../../support/sim.ts';
 import { startHost, type Host } from '../host/kit.ts';
 import { limits } from './support.ts';
+import { minimumBuy } from '../trading/support.ts';
 
 let h: Host | undefined;
 afterEach(async () => {
@@ -27,17 +28,7 @@ describe('responsible trading over HTTP', () => {
     const bad = await api.call('rtSetLimits', { limits: { deposit: { day: -5 } } } as never);
     expect(bad.code).toBe(1001);
     const q = (await api.call('thumb', { symbol: 'BTCUSDT' })).data as PriceEntry;
-    const r = await api.call('addOrder', {
-      tradePair: 'BTCUSDT',
-      price: q.price,
-      stopPrice: null,
-      takeProfitPprice: null,
-      orderQuantity: 0.01,
-      multiple: 100,
-      orderType: 0,
-      buyPoint: 2,
-      token,
-    });
+    const r = await api.call('addOrder', minimumBuy('BTCUSDT', q.price, token));
     expect(r.code).toBe(1122);
     expect(r.reply?.data).toMatchObject({ limit: 'turnover', period: 'day', amount: 1, used: 0 });
     expect(Object.values(h.sim.ctx.state.trading.orders).filter((o) => o.uid === uid)).toEqual([]);

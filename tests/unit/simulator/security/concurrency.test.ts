@@ -8,6 +8,7 @@ import { encodeSensitive } from '../../../../src/api/aes-codec.ts';
 import { startSimServer, type SimServer } from '../../../../src/simulator/host/node-server.ts';
 import { hostApi, type TestWorld } from '../../../support/sim.ts';
 import { funded, seeded, signIn, world } from '../account/helpers.ts';
+import { minimumBuy } from '../trading/support.ts';
 
 const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
@@ -56,21 +57,7 @@ describe('one call at a time per user', () => {
     const { payload, token } = await withdrawer(w);
     const [out, order] = await Promise.all([
       w.api.call('userWithdraw', payload, { noAlert: true }),
-      w.api.call(
-        'addOrder',
-        {
-          tradePair: 'BTCUSDT',
-          price: 0,
-          stopPrice: null,
-          takeProfitPprice: null,
-          orderQuantity: 0.01,
-          multiple: 100,
-          orderType: 0,
-          buyPoint: 2,
-          token,
-        },
-        { noAlert: true },
-      ),
+      w.api.call('addOrder', minimumBuy('BTCUSDT', 0, token), { noAlert: true }),
     ]);
     expect([out.code, order.code].filter((c) => c === 0)).toHaveLength(1);
     expect([out.code, order.code].sort()).toEqual(out.code === 0 ? [0, 406] : [0, 1070]);

@@ -27,6 +27,19 @@ export interface Trader {
   ): Promise<CallResult<'addOrderOption'>>;
 }
 
+/** A market buy of the minimum volume at this price (addOrder's payload). */
+export const minimumBuy = (tradePair: string, price: number, token: string): AddOrderPayload => ({
+  tradePair,
+  price,
+  stopPrice: null,
+  takeProfitPprice: null,
+  orderQuantity: 0.01,
+  multiple: 100,
+  orderType: 0,
+  buyPoint: 2,
+  token,
+});
+
 let n = 0;
 
 /** A world with one user signed in on the real account with `deposit` USD. */
@@ -56,14 +69,7 @@ export async function trader(
     order: async (p) => {
       const q = await t.quote(p.tradePair);
       return w.api.call('addOrder', {
-        price: q.price,
-        stopPrice: null,
-        takeProfitPprice: null,
-        orderQuantity: 0.01,
-        multiple: 100,
-        orderType: 0,
-        buyPoint: 2,
-        token: w.session.token as string,
+        ...minimumBuy(p.tradePair, q.price, w.session.token as string),
         ...p,
       });
     },
