@@ -132,7 +132,13 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
     closed: (reason: string, code?: number) => shut(t, code ?? 1000, reason.slice(0, 120)),
   });
 
-  const serve = (channel: ChannelName, ws: WebSocket, address: string, release: () => void) => {
+  const serve = (
+    channel: ChannelName,
+    ws: WebSocket,
+    address: string,
+    release: () => void,
+    handshakeSub?: string,
+  ) => {
     const t: Tracked = { ws, alive: true, busySince: undefined };
     const id = nextId++;
     open.add(t);
@@ -160,8 +166,8 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       })
       .then((conn) => {
         if (ws.readyState !== ws.OPEN) return conn.close();
-        ws.on('message', (data) => {
-          // Counted before anything is read; commands keep their order (the decision is synchronous).
+        // Counted before anything is read; commands keep their order (the decision is synchronous).
+        const command = (data: RawData, only?: 'sub') =>
           void rates.admit(id, address).then((ok) => {
             if (!ok) return shut(t, CLOSE.tooManyCommands, 'too many commands');
             // A shape no command has (json-shape.ts) is not parsed: ignored as not JSON.
@@ -172,9 +178,19 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
             } catch {
               return; // not JSON: ignored, as a server would
             }
+            if (only && (cmd as { op?: unknown } | null)?.op !== only) return;
             // The simulator checks what it is; a failure stays on this socket.
             conn.send(cmd as ChannelCommand).catch((e: unknown) => console.error('sim ws', e));
           });
+        // The handshake's subscription (its `sub` query) is made now, before the client's
+        // first frame; that frame repeating it is the same subscription and is not made again.
+        let repeat = handshakeSub;
+        if (handshakeSub) command(Buffer.from(handshakeSub), 'sub');
+        ws.on('message', (data) => {
+          const first = repeat;
+          repeat = undefined;
+          if (first !== undefined && String(data) === first) return void rates.admit(id, address);
+          command(data);
         });
         ws.once('close', () => conn.close());
       })
@@ -203,9 +219,11 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
       // A stall fault may hold the handshake on purpose for longer than a stalled HTTP
       // connection lives (limits.ts stalledConnectionMs); the handshake deadline is its own.
       (socket as Socket).setTimeout(0);
-      const name = /^\/ws\/(market|exchange)$/.exec(
-        new URL(req.url ?? '/', `http://${host}`).pathname,
-      )?.[1] as ChannelName | undefined;
+      const url = new URL(req.url ?? '/', `http://${host}`);
+      const name = /^\/ws\/(market|exchange)$/.exec(url.pathname)?.[1] as ChannelName | undefined;
+      // A market socket may subscribe in its handshake (`?sub=` a `sub` command's JSON): its first
+      // prices need no round trip after the socket opens (issue 31). Never `auth`: no token in a URL.
+      const handshakeSub = (name === 'market' && url.searchParams.get('sub')) || undefined;
       if (!name) return void socket.destroy();
       if (open.size + opening >= limits.maxSockets)
         return refuse(socket, '503 Service Unavailable');
@@ -233,7 +251,7 @@ export function socketHost(sim: Simulator, limits: HostLimits, host: string): So
             clearTimeout(handshake);
             opening--;
             opened = true;
-            serve(name, ws, address, () => byAddress.give(address));
+            serve(name, ws, address, () => byAddress.give(address), handshakeSub);
           });
         },
         () => socket.destroy(),

@@ -18,7 +18,14 @@
 import type { Connector } from '../../api/realtime/channel.ts';
 import { parseFrame, socketConnection } from '../../api/realtime/connectors.ts';
 import type { ChannelCommand } from '../../api/wire.ts';
-import { earlySub, fullBoard, PRICES_SUB, UNTAKEN_MS, type HeadMarket } from './market-head.ts';
+import {
+  earlySub,
+  fullBoard,
+  handshakeUrl,
+  PRICES_SUB,
+  UNTAKEN_MS,
+  type HeadMarket,
+} from './market-head.ts';
 import type { PriceEntry } from '../../api/types/trading.ts';
 
 interface Early {
@@ -70,7 +77,7 @@ export function openEarlyMarket(raw: unknown, opts: EarlyOptions = {}): void {
   if (taken) ws = taken.ws;
   else
     try {
-      ws = new Ws(url);
+      ws = new Ws(handshakeUrl(url, earlySub(symbol)));
     } catch {
       return;
     }

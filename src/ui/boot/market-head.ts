@@ -17,6 +17,19 @@ import { json, type Read } from './shell-snapshot.ts';
 /** The market's price subscription: this client merges numbered deltas (api/types/realtime.ts). */
 export const PRICES_SUB = { op: 'sub', topic: 'prices', delta: true } as const;
 
+/**
+ * The socket's URL with its subscription in the handshake (`?sub=`): a server
+ * that knows the parameter streams at once, with no round trip after the socket
+ * opens; one that does not ignores it. The same subscription is still sent on
+ * open (the server takes a first frame that repeats it as the same one), so
+ * either server ends up subscribed once. Only every product's prices, which the
+ * app's channel subscribes to first itself; the chart's single price is not.
+ */
+export const handshakeUrl = (url: string, sub: ChannelCommand): string =>
+  sub === PRICES_SUB
+    ? `${url}${url.includes('?') ? '&' : '?'}sub=${encodeURIComponent(JSON.stringify(sub))}`
+    : url;
+
 /** What an early socket subscribes to: the chart's product on a chart route, else every product. */
 export const earlySub = (symbol: string | undefined): ChannelCommand =>
   symbol ? { op: 'sub', topic: 'price', symbol } : PRICES_SUB;
@@ -71,8 +84,10 @@ export function openHeadMarket(
     { backend?: unknown; live?: { ws?: { market?: unknown } } } | undefined;
   const url = cfg?.live?.ws?.market;
   if (cfg?.backend !== 'live' || typeof url !== 'string' || !url) return;
-  const ws = new (win as unknown as { WebSocket: typeof WebSocket }).WebSocket(url);
   const symbol = path === undefined ? undefined : chartSymbolOf(path);
+  const ws = new (win as unknown as { WebSocket: typeof WebSocket }).WebSocket(
+    handshakeUrl(url, earlySub(symbol)),
+  );
   const m: HeadMarket = {
     url,
     ws,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChannel, type Connector } from '../../../src/api/realtime/channel.ts';
 import { openEarlyMarket, PRICES_SUB, withEarlySocket } from '../../../src/ui/boot/early-socket.ts';
-import { chartSymbolOf } from '../../../src/ui/boot/market-head.ts';
+import { chartSymbolOf, earlySub, handshakeUrl } from '../../../src/ui/boot/market-head.ts';
 import { findRoute } from '../../../src/machines/routes.ts';
 
 const URL_ = 'ws://127.0.0.1:1/ws/market';
@@ -151,7 +151,10 @@ describe('the early market socket', () => {
     const other = new FakeWs('ws://elsewhere/ws/market');
     openEarlyMarket(live, { Ws, head: h(other) });
     expect(other.readyState).toBe(3);
-    expect(FakeWs.made.at(-1)?.url).toBe(URL_);
+    // Its own socket subscribes in the handshake (a server that knows `?sub=` streams at once).
+    expect(FakeWs.made.at(-1)?.url).toBe(`${URL_}?sub=${encodeURIComponent(sub)}`);
+    expect(handshakeUrl(URL_, PRICES_SUB)).toBe(FakeWs.made.at(-1)?.url);
+    expect(handshakeUrl(URL_, earlySub('BTCUSDT'))).toBe(URL_);
   });
 
   it('is not opened for a simulator site, nor used for another URL', () => {
