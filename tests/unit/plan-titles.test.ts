@@ -79,10 +79,17 @@ describe('QA plan titles say what each path does', () => {
           const ends = c.endsOn !== undefined && c.title.endsWith(c.endsOn);
           if (!ends)
             for (const k of unique) expect(named.has(k), `${c.title}: ${k} unnamed`).toBe(true);
-          // Its "Covers" list names each transition it takes, in the diagram's words.
+          // Its "Covers" list names each transition it takes, in the diagram's words: never a
+          // machine's own ids (a key, an event type such as countdown.tick), also for a
+          // transition of a machine it invokes (the captcha inside sign-up).
           const md = section(plan.md, plan.cases.indexOf(c) + 1);
-          for (const k of new Set(taken))
-            if (plan.labels.transition(k)) expect(md).toContain(`- ${plan.labels.line(k)}\n`);
+          for (const k of new Set(taken)) {
+            const t = plan.labels.transition(k);
+            expect(t, `${id}: ${k} has no words`).toBeDefined();
+            expect(t?.label, `${id}: ${k}`).not.toMatch(/^[\w-]+(\.[\w-]+)+$/);
+            expect(plan.labels.line(k), `${id}: ${k}`).not.toContain('|');
+            expect(md).toContain(`- ${plan.labels.line(k)}\n`);
+          }
         }
       });
 });

@@ -11,6 +11,7 @@ import { HOLD_MS, pathRows } from '../paths/plan/render.ts';
 import { makeW, plain, readTransient, type W, type Words } from '../paths/plan/words.ts';
 import { WORDS } from '../paths/words/index.ts';
 import { replay } from '../e2e/paths/choose.ts';
+import { DEFAULT_FLAGS } from '../../src/simulator/core-state.ts';
 
 const specModules = import.meta.glob(['../flows/*/paths.ts'], { eager: true });
 const specsOf = new Map<string, PathSpec[]>();
@@ -147,16 +148,28 @@ describe('set-ups a tester can follow in order', () => {
     expect(SESSION.test('sign in as ann@example.com; log out and come back')).toBe(true);
   });
   for (const [id, specs] of specsOf)
-    it(`${id}: no step after the first changes the session; set-up lists log out between users; a phone is typed without its country code`, () => {
+    it(`${id}: no step after the first changes the session; set-up lists log out between users and sign a phone up where the flags let it; a phone is typed without its country code`, () => {
       const words = WORDS[id] as Words;
       const w = makeW('en');
       for (const spec of specs) {
         let signedIn = false;
+        // Flags as the app has them (set in the console, read at the next reload).
+        const flags: Record<string, unknown> = { ...DEFAULT_FLAGS };
+        const pending: Record<string, boolean> = {};
         for (const line of words.before(w, spec.name)) {
           const signs = /^(Register a new user .* and sign in|Sign in (as|with) )/.test(line);
           expect(signs && signedIn, `${id} ${spec.name}: "${line}" while signed in`).toBe(false);
           if (signs) signedIn = true;
           if (/\blog out\b/i.test(line)) signedIn = false;
+          const flag = /make sure (\w+) is (ticked|unticked)/.exec(line);
+          if (flag) pending[flag[1] as string] = flag[2] === 'ticked';
+          if (/^Reload the page/.test(line)) Object.assign(flags, pending);
+          // A phone user signs up by SMS code: phone sign-up on, the image check off, when done.
+          if (/^Register a new user with the phone/.test(line))
+            expect(
+              flags.PHONE_REGISTER === true && flags.phoneCaptcha !== true,
+              `${id} ${spec.name}: "${line}" with PHONE_REGISTER ${String(flags.PHONE_REGISTER)}, phoneCaptcha ${String(flags.phoneCaptcha)}`,
+            ).toBe(true);
         }
         const input = typeof spec.input === 'function' ? undefined : spec.input;
         const { start } = replay(spec, []);

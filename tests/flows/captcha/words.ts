@@ -3,20 +3,9 @@
  * the image of sign-up step 2 on a site with phone sign-up without SMS
  * (src/ui/forms/code-steps.tsx).
  */
-import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
+import type { W, Words } from '../../paths/plan/words.ts';
 import { codeOf, codeToast, openSignedOut, wait, flagSteps } from '../../paths/words/common.ts';
 
-/** Seconds of the cooldown left: 3 after each image, one less per tick. */
-const left = (c: StepCtx) =>
-  c.history.reduce(
-    (n, x) =>
-      x.type === 'xstate.done.actor.getImageCode'
-        ? 3
-        : x.type.startsWith('xstate.after.')
-          ? n - 1
-          : n,
-    3,
-  );
 const image = (w: W) =>
   w.say(
     `An image with four letters and the button ${w.q('register.refreshCaptcha')}`,
@@ -37,8 +26,8 @@ export const captchaWords: Words = {
       w.say(`Press ${w.q('register.refreshCaptcha')}`, `${w.q('register.refreshCaptcha')}を押す`),
     'captcha.reload': (w) =>
       w.say(
-        `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text and press ${w.q('nav.register')}: the form asks for a new image`,
-        `画像を期限切れにし（${w.console('market', w.q('console.skip', { min: 3 }))}）、文字を入力して${w.q('nav.register')}を押す：フォームが新しい画像を要求する`,
+        `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text in ${w.q('register.captcha')} and “secret123” in ${w.q('login.password')}, and press ${w.q('nav.register')}: the form asks for a new image`,
+        `画像を期限切れにし（${w.console('market', w.q('console.skip', { min: 3 }))}）、${w.q('register.captcha')}に文字、${w.q('login.password')}に「secret123」を入力して${w.q('nav.register')}を押す：フォームが新しい画像を要求する`,
       ),
   },
   actors: {
@@ -54,11 +43,12 @@ export const captchaWords: Words = {
         'getImageCode',
       ),
     ready: (w) => image(w),
-    'ready.cooling': (w, e, c) =>
+    // The seconds are those left when the button is pressed (3 or fewer): a person reads them late.
+    'ready.cooling': (w, e) =>
       e.type === 'captcha.refresh'
         ? w.say(
-            `Under the image ${w.q('tips.high_request', { second: left(c) })}`,
-            `画像の下に${w.q('tips.high_request', { second: left(c) })}`,
+            `Under the image ${w.q('tips.high_request', { second: '…' })} (… the seconds left of the 3)`,
+            `画像の下に${w.q('tips.high_request', { second: '…' })}（…は3秒のうち残りの秒数）`,
           )
         : e.type.startsWith('xstate.after.')
           ? ''
