@@ -77,6 +77,11 @@ describe('QA plan titles say what each path does', () => {
           );
           const named = new Set(c.parts.flatMap((p) => p.keys));
           const ends = c.endsOn !== undefined && c.title.endsWith(c.endsOn);
+          // Where it ends is said with the states' short names, never their ids.
+          const names = Object.values(WORDS[id]?.names ?? {}).map((n) => n[lang === 'ja' ? 1 : 0]);
+          let rest = c.endsOn ?? '';
+          for (const n of names.sort((a, b) => b.length - a.length)) rest = rest.split(n).join('');
+          expect(rest.replace(/[、,\s]/g, ''), `${c.title}: “${c.endsOn}”`).toBe('');
           if (!ends)
             for (const k of unique) expect(named.has(k), `${c.title}: ${k} unnamed`).toBe(true);
           // Its "Covers" list names each transition it takes, in the diagram's words: never a

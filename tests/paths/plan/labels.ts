@@ -173,11 +173,13 @@ export function planLabels(
       return type;
     }
   };
-  const state = (path: string, own: Words | undefined = words): string => {
+  const nameIn = (own: Words | undefined, path: string): string => {
     if (!path) return w.say('Anywhere', 'どこからでも');
     const name = own?.names?.[path];
     return name ? w.say(name[0], name[1]) : (path.split('.').at(-1) ?? path);
   };
+  // One argument: callers map over it.
+  const state = (path: string): string => nameIn(words, path);
   const transition = (key: string): Transition | undefined => {
     const to = owner(key)?.to;
     if (!to) return undefined;
@@ -189,7 +191,7 @@ export function planLabels(
     // A child's transition names its states with the child's words (its root: the child's title).
     const child = owner(key)?.child;
     const own = child ? child.words : words;
-    const name = (p: string) => (!p && child && own ? own.title(w) : state(p, own));
+    const name = (p: string) => (!p && child && own ? own.title(w) : nameIn(own, p));
     const to = t.to.length ? t.to.map(name).join(', ') : name(t.from);
     return w.say(`${name(t.from)} → ${to}: ${t.label}`, `${name(t.from)} → ${to}：${t.label}`);
   };
