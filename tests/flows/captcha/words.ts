@@ -17,8 +17,8 @@ export const captchaWords: Words = {
   title: (w) => w.t('register.captchaImage'),
   open: (w) =>
     w.say(
-      `${openSignedOut(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, choose “+1” in ${w.q('form.dialCode')}, type 415 555 2672 in ${w.q('login.phone')} and press ${w.q('common.next')}`,
-      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、${w.q('form.dialCode')}で「+1」を選び、${w.q('login.phone')}に 415 555 2672 と入力して${w.q('common.next')}を押す`,
+      `${openSignedOut(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, choose “+1” in ${w.q('form.dialCode')}, type ${w.quote('415 555 2672')} in ${w.q('login.phone')} and press ${w.q('common.next')}`,
+      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、${w.q('form.dialCode')}で「+1」を選び、${w.q('login.phone')}に${w.quote('415 555 2672')}と入力して${w.q('common.next')}を押す`,
     ),
   before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])],
   events: {
