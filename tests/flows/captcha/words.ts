@@ -3,9 +3,22 @@
  * the image of sign-up step 2 on a site with phone sign-up without SMS
  * (src/ui/forms/code-steps.tsx).
  */
-import type { W, Words } from '../../paths/plan/words.ts';
+import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { codeOf, codeToast, openSignedOut, wait, flagSteps } from '../../paths/words/common.ts';
 
+/** Seconds of the cooldown left: 3 after each image shown, one less per tick. */
+const left = (c: StepCtx) =>
+  c.history.reduce(
+    (n, x) =>
+      x.type === 'xstate.done.actor.getImageCode'
+        ? codeOf(x)
+          ? 0 // no image: nothing to cool down
+          : 3
+        : x.type.startsWith('xstate.after.')
+          ? n - 1
+          : n,
+    3,
+  );
 const image = (w: W) =>
   w.say(
     `An image with four letters and the button ${w.q('register.refreshCaptcha')}`,
@@ -22,8 +35,17 @@ export const captchaWords: Words = {
     ),
   before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])],
   events: {
-    'captcha.refresh': (w) =>
-      w.say(`Press ${w.q('register.refreshCaptcha')}`, `${w.q('register.refreshCaptcha')}を押す`),
+    // Inside the 3 s cooldown a person has to be quick: reading the next step takes longer.
+    'captcha.refresh': (w, e, c) =>
+      left(c) > 0
+        ? w.say(
+            `Press ${w.q('register.refreshCaptcha')} at once, within 3 seconds of the image showing`,
+            `画像が表示されてから3秒以内にすぐ${w.q('register.refreshCaptcha')}を押す`,
+          )
+        : w.say(
+            `Press ${w.q('register.refreshCaptcha')}`,
+            `${w.q('register.refreshCaptcha')}を押す`,
+          ),
     'captcha.reload': (w) =>
       w.say(
         `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text in ${w.q('register.captcha')} and “secret123” in ${w.q('login.password')}, and press ${w.q('nav.register')}: the form asks for a new image`,
