@@ -10,6 +10,7 @@ import {
   checkCode,
   checkNewPassword,
 } from '../../../src/machines/validation/access.ts';
+import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
 import {
   buttonLoading,
@@ -22,7 +23,12 @@ import {
   type,
   flagSteps,
 } from '../../paths/words/common.ts';
-import { accountLabel, bothAccounts, codeStep } from '../../paths/words/access.screen.ts';
+import {
+  accountLabel,
+  bothAccounts,
+  codeStep,
+  countdownEnds,
+} from '../../paths/words/access.screen.ts';
 
 const captchaSite = (spec: string) => spec.includes('without SMS');
 /**
@@ -110,11 +116,7 @@ export const registerWords: Words = {
       press(w, form(c).kind === 'P' && captchaSite(c.spec) ? 'common.next' : 'register.getCode'),
     'form.submit': (w) => press(w, 'nav.register'),
     ...codeStep.events,
-    'countdown.done': (w) =>
-      w.say(
-        `Wait until the countdown ends (60 s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
-        `カウントダウン終了まで待つ（60秒。コンソールの${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })}で早送り可）`,
-      ),
+    'countdown.done': (w) => countdownEnds(w, RESEND_SECONDS),
   },
   actors: {
     sendCode: {
