@@ -12,11 +12,17 @@ const button = (w: W, spec: string) => w.q(closing(spec) ? 'position.cover' : 'p
 export const closeOrderWords: Words = {
   machine: 'closeOrder',
   title: (w) => w.say('Close or cancel an order', '注文の決済・取消'),
+  // A pending order is listed under its own tab (“Pending (1)”), not with the positions.
   open: (w, spec) =>
-    w.say(
-      `Open ${w.q('nav.position')} and tap the BTCUSDT ${closing(spec) ? 'position' : 'pending order'}`,
-      `${w.q('nav.position')}を開き、BTCUSDT の${closing(spec) ? 'ポジション' : '指値注文'}をタップ`,
-    ),
+    closing(spec)
+      ? w.say(
+          `Open ${w.q('nav.position')} and tap the BTCUSDT position`,
+          `${w.q('nav.position')}を開き、BTCUSDT のポジションをタップ`,
+        )
+      : w.say(
+          `Open ${w.q('nav.position')}, press its tab ${w.q('position.tab_pending')} (1) and tap the BTCUSDT pending order`,
+          `${w.q('nav.position')}を開き、タブ${w.q('position.tab_pending')}（1）を押して BTCUSDT の指値注文をタップ`,
+        ),
   before: (w, spec) => [
     signIn(w, 'closer@example.com', 'secret123'),
     spec.includes('demo')
