@@ -99,7 +99,13 @@ export const registerWords: Words = {
       : [
           ...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', false]),
           ...accounts,
-          ...flagSteps(w, ...flags),
+          // Only what the first block did not already set.
+          ...flagSteps(
+            w,
+            ...flags.filter(
+              ([f, on]) => !(f === 'PHONE_REGISTER' && on) && !(f === 'phoneCaptcha' && !on),
+            ),
+          ),
         ];
   },
   events: {
