@@ -77,12 +77,24 @@ describe('QA plan titles say what each path does', () => {
           );
           const named = new Set(c.parts.flatMap((p) => p.keys));
           const ends = c.endsOn !== undefined && c.title.endsWith(c.endsOn);
+          // Where it ends is said with the states' short names, never their ids.
+          const names = Object.values(WORDS[id]?.names ?? {}).map((n) => n[lang === 'ja' ? 1 : 0]);
+          let rest = c.endsOn ?? '';
+          for (const n of names.sort((a, b) => b.length - a.length)) rest = rest.split(n).join('');
+          expect(rest.replace(/[、,\s]/g, ''), `${c.title}: “${c.endsOn}”`).toBe('');
           if (!ends)
             for (const k of unique) expect(named.has(k), `${c.title}: ${k} unnamed`).toBe(true);
-          // Its "Covers" list names each transition it takes, in the diagram's words.
+          // Its "Covers" list names each transition it takes, in the diagram's words: never a
+          // machine's own ids (a key, an event type such as countdown.tick), also for a
+          // transition of a machine it invokes (the captcha inside sign-up).
           const md = section(plan.md, plan.cases.indexOf(c) + 1);
-          for (const k of new Set(taken))
-            if (plan.labels.transition(k)) expect(md).toContain(`- ${plan.labels.line(k)}\n`);
+          for (const k of new Set(taken)) {
+            const t = plan.labels.transition(k);
+            expect(t, `${id}: ${k} has no words`).toBeDefined();
+            expect(t?.label, `${id}: ${k}`).not.toMatch(/^[\w-]+(\.[\w-]+)+$/);
+            expect(plan.labels.line(k), `${id}: ${k}`).not.toContain('|');
+            expect(md).toContain(`- ${plan.labels.line(k)}\n`);
+          }
         }
       });
 });

@@ -110,7 +110,8 @@ export function CodeSteps({ state, send, kind }: Props) {
   const canResend = state.hasTag('canResend');
   return (
     <form noValidate onSubmit={submit('form.submit')}>
-      <p className="muted">{t('register.sentTo', { account: c.account })}</p>
+      {/* The image step sends nothing (spec: the captcha shows instead of the code). */}
+      {!captcha && <p className="muted">{t('register.sentTo', { account: c.account })}</p>}
       {captcha ? (
         <>
           <Captcha actor={captcha} />

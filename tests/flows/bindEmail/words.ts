@@ -7,6 +7,7 @@ import { checkBindEmail } from '../../../src/machines/validation/account.ts';
 import { checkCode, codeInput } from '../../../src/machines/validation/access.ts';
 import { RESEND_SECONDS } from '../../../src/config/constants.ts';
 import type { AnyEvent, StepCtx, W, Words } from '../../paths/plan/words.ts';
+import { countdownEnds } from '../../paths/words/access.screen.ts';
 import {
   logOut,
   buttonLoading,
@@ -112,11 +113,7 @@ export const bindEmailWords: Words = {
     'code.resend': (w) => press(w, 'register.resend'),
     back: (w) => press(w, 'bindEmail.changeAddress'),
     'countdown.tick': (w) => w.say('Wait one second', '1秒待つ'),
-    'countdown.done': (w) =>
-      w.say(
-        `Wait until the countdown ends (${RESEND_SECONDS} s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
-        `カウントダウン終了まで待つ（${RESEND_SECONDS}秒。コンソールの${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })}で早送り可）`,
-      ),
+    'countdown.done': (w) => countdownEnds(w, RESEND_SECONDS),
   },
   actors: {
     loadUser: {

@@ -6,12 +6,14 @@
 import type { StepCtx, W, Words } from '../../paths/plan/words.ts';
 import { codeOf, codeToast, openSignedOut, wait, flagSteps } from '../../paths/words/common.ts';
 
-/** Seconds of the cooldown left: 3 after each image, one less per tick. */
+/** Seconds of the cooldown left: 3 after each image shown, one less per tick. */
 const left = (c: StepCtx) =>
   c.history.reduce(
     (n, x) =>
       x.type === 'xstate.done.actor.getImageCode'
-        ? 3
+        ? codeOf(x)
+          ? 0 // no image: nothing to cool down
+          : 3
         : x.type.startsWith('xstate.after.')
           ? n - 1
           : n,
@@ -28,17 +30,26 @@ export const captchaWords: Words = {
   title: (w) => w.t('register.captchaImage'),
   open: (w) =>
     w.say(
-      `${openSignedOut(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, choose “+1” in ${w.q('form.dialCode')}, type 415 555 2672 in ${w.q('login.phone')} and press ${w.q('common.next')}`,
-      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、${w.q('form.dialCode')}で「+1」を選び、${w.q('login.phone')}に 415 555 2672 と入力して${w.q('common.next')}を押す`,
+      `${openSignedOut(w, 'nav.register', '/register')}, press ${w.q('login.phone')}, choose “+1” in ${w.q('form.dialCode')}, type ${w.quote('415 555 2672')} in ${w.q('login.phone')} and press ${w.q('common.next')}`,
+      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.phone')}を押し、${w.q('form.dialCode')}で「+1」を選び、${w.q('login.phone')}に${w.quote('415 555 2672')}と入力して${w.q('common.next')}を押す`,
     ),
   before: (w) => [...flagSteps(w, ['PHONE_REGISTER', true], ['phoneCaptcha', true])],
   events: {
-    'captcha.refresh': (w) =>
-      w.say(`Press ${w.q('register.refreshCaptcha')}`, `${w.q('register.refreshCaptcha')}を押す`),
+    // Inside the 3 s cooldown a person has to be quick: reading the next step takes longer.
+    'captcha.refresh': (w, e, c) =>
+      left(c) > 0
+        ? w.say(
+            `Press ${w.q('register.refreshCaptcha')} at once, within 3 seconds of the image showing`,
+            `画像が表示されてから3秒以内にすぐ${w.q('register.refreshCaptcha')}を押す`,
+          )
+        : w.say(
+            `Press ${w.q('register.refreshCaptcha')}`,
+            `${w.q('register.refreshCaptcha')}を押す`,
+          ),
     'captcha.reload': (w) =>
       w.say(
-        `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text and press ${w.q('nav.register')}: the form asks for a new image`,
-        `画像を期限切れにし（${w.console('market', w.q('console.skip', { min: 3 }))}）、文字を入力して${w.q('nav.register')}を押す：フォームが新しい画像を要求する`,
+        `Let the image expire (${w.console('market', w.q('console.skip', { min: 3 }))}), type its text in ${w.q('register.captcha')} and “secret123” in ${w.q('login.password')}, and press ${w.q('nav.register')}: the form asks for a new image`,
+        `画像を期限切れにし（${w.console('market', w.q('console.skip', { min: 3 }))}）、${w.q('register.captcha')}に文字、${w.q('login.password')}に「secret123」を入力して${w.q('nav.register')}を押す：フォームが新しい画像を要求する`,
       ),
   },
   actors: {
@@ -54,11 +65,12 @@ export const captchaWords: Words = {
         'getImageCode',
       ),
     ready: (w) => image(w),
-    'ready.cooling': (w, e, c) =>
+    // The seconds are those left when the button is pressed (3 or fewer): a person reads them late.
+    'ready.cooling': (w, e) =>
       e.type === 'captcha.refresh'
         ? w.say(
-            `Under the image ${w.q('tips.high_request', { second: left(c) })}`,
-            `画像の下に${w.q('tips.high_request', { second: left(c) })}`,
+            `Under the image ${w.q('tips.high_request', { second: '…' })} (… the seconds left of the 3)`,
+            `画像の下に${w.q('tips.high_request', { second: '…' })}（…は3秒のうち残りの秒数）`,
           )
         : e.type.startsWith('xstate.after.')
           ? ''

@@ -12,11 +12,17 @@ const button = (w: W, spec: string) => w.q(closing(spec) ? 'position.cover' : 'p
 export const closeOrderWords: Words = {
   machine: 'closeOrder',
   title: (w) => w.say('Close or cancel an order', '注文の決済・取消'),
+  // A pending order is listed under its own tab (“Pending (1)”), not with the positions.
   open: (w, spec) =>
-    w.say(
-      `Open ${w.q('nav.position')} and tap the BTCUSDT ${closing(spec) ? 'position' : 'pending order'}`,
-      `${w.q('nav.position')}を開き、BTCUSDT の${closing(spec) ? 'ポジション' : '指値注文'}をタップ`,
-    ),
+    closing(spec)
+      ? w.say(
+          `Open ${w.q('nav.position')} and tap the BTCUSDT position`,
+          `${w.q('nav.position')}を開き、BTCUSDT のポジションをタップ`,
+        )
+      : w.say(
+          `Open ${w.q('nav.position')}, press its tab ${w.q('position.tab_pending')} (1) and tap the BTCUSDT pending order`,
+          `${w.q('nav.position')}を開き、タブ${w.q('position.tab_pending')}（1）を押して BTCUSDT の指値注文をタップ`,
+        ),
   before: (w, spec) => [
     signIn(w, 'closer@example.com', 'secret123'),
     spec.includes('demo')
@@ -29,10 +35,16 @@ export const closeOrderWords: Words = {
           `リアル口座を使う（${w.q('account.toReal')}）。${w.console('account', `${w.q('console.amount')} = 10000`, w.q('console.credit'))}`,
         ),
     closing(spec)
-      ? w.say(
-          'Buy 0.01 BTCUSDT at market, leverage 20 (an open position)',
-          'BTCUSDT を 0.01、レバレッジ20で成行買い（未決済ポジション）',
-        )
+      ? spec.includes('after the countdown')
+        ? w.say(
+            'Buy 0.01 BTCUSDT at market, leverage 20 (an open position)',
+            'BTCUSDT を 0.01、レバレッジ20で成行買い（未決済ポジション）',
+          )
+        : // A position opens its sheet with Close enabled only 3 minutes after the fill.
+          w.say(
+            `Buy 0.01 BTCUSDT at market, leverage 20 (an open position), then let 3 minutes pass (${w.console('market', w.q('console.skip', { min: 3 }))})`,
+            `BTCUSDT を 0.01、レバレッジ20で成行買い（未決済ポジション）し、3分経過させる（${w.console('market', w.q('console.skip', { min: 3 }))}）`,
+          )
       : w.say(
           'Place a pending buy of 0.01 BTCUSDT at 55000, leverage 20 (far below the price: it stays pending)',
           'BTCUSDT 0.01 を 55000 で指値買い、レバレッジ20（価格より十分低く、約定しない）',
@@ -42,8 +54,8 @@ export const closeOrderWords: Words = {
     'confirm.open': (w, e, c) => w.say(`Press ${button(w, c.spec)}`, `${button(w, c.spec)}を押す`),
     'confirm.request': (w, e, c) =>
       w.say(
-        `On the desktop, press ${button(w, c.spec)} on the order's row in the table (the sheet opens on its confirm, or once the 3 minutes are over)`,
-        `デスクトップで表の注文の行にある${button(w, c.spec)}を押す（シートが確認画面で開く。3分経過前なら経過後に開く）`,
+        `On the desktop, close the order's details (×) and press ${button(w, c.spec)} on its row in the table (the details open on their confirm, or once the 3 minutes are over)`,
+        `デスクトップで注文の詳細を閉じ（×）、表の注文の行にある${button(w, c.spec)}を押す（詳細が確認画面で開く。3分経過前なら経過後に開く）`,
       ),
     'confirm.cancel': (w) =>
       w.say(`Press ${w.q('common.cancel')}`, `${w.q('common.cancel')}を押す`),
@@ -71,8 +83,10 @@ export const closeOrderWords: Words = {
             `In a second browser tab, ${closing(c.spec) ? 'close' : 'cancel'} the same order first`,
             `別のタブで同じ注文を先に${closing(c.spec) ? '決済' : '取消'}しておく`,
           );
+        // The button waits out the 3 minutes on the page's clock: only a server that disagrees
+        // says 409, and the console's reply is how a person sees that.
         if (code === 409)
-          return w.say('Do it within 3 minutes of the fill', '約定から3分以内に行う');
+          return w.fault(closing(c.spec) ? 'closeOrder' : 'cancelOrder', 'code', 409);
         return closing(c.spec)
           ? w.say(
               `Wait until 3 minutes have passed since the fill (${w.console('market', w.q('console.skip', { min: 3 }))})`,

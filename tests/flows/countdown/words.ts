@@ -20,8 +20,8 @@ export const countdownWords: Words = {
   title: (w) => w.say('Resend countdown', '再送カウントダウン'),
   open: (w) =>
     w.say(
-      `${openSignedOut(w, 'nav.register', '/register')}, type countdown@example.com in ${w.q('login.email')} and press ${w.q('register.getCode')}`,
-      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.email')}に countdown@example.com と入力し${w.q('register.getCode')}を押す`,
+      `${openSignedOut(w, 'nav.register', '/register')}, type ${w.quote('countdown@example.com')} in ${w.q('login.email')} and press ${w.q('register.getCode')}`,
+      `${openSignedOut(w, 'nav.register', '/register')}。${w.q('login.email')}に${w.quote('countdown@example.com')}と入力し${w.q('register.getCode')}を押す`,
     ),
   before: (w) => [w.say('Nothing to prepare (signed out)', '準備不要（ログアウト状態）')],
   events: {

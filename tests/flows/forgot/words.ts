@@ -28,6 +28,7 @@ import {
   codeStep,
   EMAIL,
   sep,
+  countdownEnds,
 } from '../../paths/words/access.screen.ts';
 
 /** The form as the path has left it (this step included). */
@@ -76,11 +77,7 @@ export const forgotWords: Words = {
     'code.send': (w) => press(w, 'register.getCode'),
     'form.submit': (w) => press(w, 'forgot.submit'),
     ...codeStep.events,
-    'countdown.done': (w) =>
-      w.say(
-        `Wait until the countdown ends (${RESEND_SECONDS} s; ${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })} in the console is quicker)`,
-        `カウントダウン終了まで待つ（${RESEND_SECONDS}秒。コンソールの${w.q('console.tab_market')} ▸ ${w.q('console.skip', { min: 3 })}で早送り可）`,
-      ),
+    'countdown.done': (w) => countdownEnds(w, RESEND_SECONDS),
   },
   actors: {
     sendCode: {

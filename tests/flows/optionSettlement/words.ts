@@ -36,8 +36,8 @@ export const optionSettlementWords: Words = {
   title: (w) => w.say('Option countdown and settlement', 'オプションのカウントダウンと判定'),
   open: (w, spec) => {
     const placeIt = w.say(
-      `Open the BTCUSDT option form (address /BTCUSDT/placeOption?direction=0), choose ${w.quote(chip(spec))} in ${w.q('option.deliveryTime')}, type 10 in ${w.q('option.amount')} and press ${w.q('option.placeLong', { symbol: 'BTCUSDT' })}`,
-      `BTCUSDT のオプション注文画面を開き（アドレス /BTCUSDT/placeOption?direction=0）、${w.q('option.deliveryTime')}で${w.quote(chip(spec))}を選び、${w.q('option.amount')}に 10 と入力して${w.q('option.placeLong', { symbol: 'BTCUSDT' })}を押す`,
+      `Open the BTCUSDT option form (address /BTCUSDT/placeOption?direction=0), choose ${w.quote(chip(spec))} in ${w.q('option.deliveryTime')}, type ${w.quote('10')} in ${w.q('option.amount')} and press ${w.q('option.placeLong', { symbol: 'BTCUSDT' })}`,
+      `BTCUSDT のオプション注文画面を開き（アドレス /BTCUSDT/placeOption?direction=0）、${w.q('option.deliveryTime')}で${w.quote(chip(spec))}を選び、${w.q('option.amount')}に${w.quote('10')}と入力して${w.q('option.placeLong', { symbol: 'BTCUSDT' })}を押す`,
     );
     return place(spec)
       ? w.say(

@@ -10,6 +10,7 @@ import { describeEvent } from '../framework.ts';
 import { actorOf, delayOfType, eachNode } from './machine-parts.ts';
 import type { PlanPath } from './render.ts';
 import type { AnyEvent, StepCtx, W, Words } from './words.ts';
+import { WORDS } from '../words/index.ts';
 
 type Node = AnyStateMachine['root'];
 
@@ -21,7 +22,7 @@ export function leaves(v: unknown, prefix: string[] = []): string[] {
 }
 
 /** The phrasebook for one machine, with fallbacks in the machine's own terms. */
-export function phrases(words: Words | undefined, w: W) {
+export function phrases(words: Words | undefined, w: W, inner: Words[] = []) {
   const stateText = (value: unknown, e: AnyEvent, c: StepCtx) =>
     leaves(value)
       .map((leaf) => {
@@ -40,7 +41,10 @@ export function phrases(words: Words | undefined, w: W) {
   const action = (e: AnyEvent, c: StepCtx) => {
     const d = delayOfType(e.type);
     if (actorOf(e.type)) return '';
-    const say = d !== undefined ? words?.delays[d] : words?.events[e.type];
+    const say =
+      d !== undefined
+        ? words?.delays[d]
+        : (words?.events[e.type] ?? inner.find((x) => x.events[e.type])?.events[e.type]);
     return say ? say(w, e, c) : describeEvent(e);
   };
   const arrange = (e: AnyEvent, c: StepCtx) => {
@@ -102,20 +106,48 @@ export function planLabels(
   w: W,
   paths: PlanPath[],
 ): Labels {
-  const ph = phrases(words, w);
+  // Machines it invokes (the captcha inside sign-up): their transitions are in the paths too.
+  const children = Object.values(machine.implementations?.actors ?? {}).filter(
+    (a): a is AnyStateMachine => !!(a as AnyStateMachine)?.root && a !== machine,
+  );
+  const inner = children.flatMap((m) => (WORDS[m.id] ? [WORDS[m.id] as Words] : []));
+  const ph = phrases(words, w, inner);
   const nodes = new Map<string, Node>();
   eachNode(machine, (n) => nodes.set(n.path.join('.'), n));
+  /** The children's nodes by path, with their words: a key the machine itself lacks is theirs. */
+  const childNodes = children.map((m) => {
+    const own = new Map<string, Node>();
+    eachNode(m, (n) => own.set(n.path.join('.'), n));
+    return { nodes: own, words: WORDS[m.id] };
+  });
+  /** Whose transition a key is (undefined: the machine's own), and its targets. */
+  const owner = (key: string) => {
+    const to = targetsOf(nodes, key);
+    if (to) return { to, child: undefined };
+    for (const c of childNodes) {
+      const t = targetsOf(c.nodes, key);
+      if (t) return { to: t, child: c };
+    }
+    return undefined;
+  };
   const said = new Map<string, string>();
   const sayFor = (key: string, e: AnyEvent, c: StepCtx): string => {
     const type = key.split('|')[1] ?? '';
     if (type === 'always') return w.say('At once', 'すぐに');
-    // An event the machine raised itself, not the step's.
-    if (type !== e.type) return type;
+    // An event an actor sends the machine (the countdown's tick), not the step's own: its
+    // words, where the words have one, else that it comes by itself (never the bare type).
+    if (type !== e.type && !actorOf(type)) {
+      const own = ph.action({ type } as AnyEvent, c);
+      return own && own !== describeEvent({ type } as AnyEvent)
+        ? own
+        : w.say('By itself (no step of yours)', '操作なしで');
+    }
     const a = actorOf(type);
     if (!a) return ph.action(e, c);
     // The reply's title where the words give one; how it is arranged (a console step) is the path's.
+    const title = words?.titles?.[key] ?? inner.find((x) => x.titles?.[key])?.titles?.[key];
     return (
-      words?.titles?.[key]?.(w, e, c) ||
+      (type === e.type ? title?.(w, e, c) : undefined) ||
       (a.kind === 'done'
         ? w.say('The server answers', 'サーバーが応答')
         : w.say('The request fails', 'リクエストが失敗'))
@@ -141,21 +173,27 @@ export function planLabels(
       return type;
     }
   };
-  const state = (path: string): string => {
+  const nameIn = (own: Words | undefined, path: string): string => {
     if (!path) return w.say('Anywhere', 'どこからでも');
-    const name = words?.names?.[path];
+    const name = own?.names?.[path];
     return name ? w.say(name[0], name[1]) : (path.split('.').at(-1) ?? path);
   };
+  // One argument: callers map over it.
+  const state = (path: string): string => nameIn(words, path);
   const transition = (key: string): Transition | undefined => {
-    const to = targetsOf(nodes, key);
+    const to = owner(key)?.to;
     if (!to) return undefined;
     return { key, from: key.split('|')[0] ?? '', to, label: cut(said.get(key) ?? bare(key)) };
   };
   const line = (key: string): string => {
     const t = transition(key);
     if (!t) return key;
-    const to = t.to.length ? t.to.map(state).join(', ') : state(t.from);
-    return w.say(`${state(t.from)} → ${to}: ${t.label}`, `${state(t.from)} → ${to}：${t.label}`);
+    // A child's transition names its states with the child's words (its root: the child's title).
+    const child = owner(key)?.child;
+    const own = child ? child.words : words;
+    const name = (p: string) => (!p && child && own ? own.title(w) : nameIn(own, p));
+    const to = t.to.length ? t.to.map(name).join(', ') : name(t.from);
+    return w.say(`${name(t.from)} → ${to}: ${t.label}`, `${name(t.from)} → ${to}：${t.label}`);
   };
   return { state, transition, line, nodes };
 }

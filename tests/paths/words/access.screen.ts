@@ -22,6 +22,16 @@ export const bothAccounts = (w: W) => [
   signIn(w, EMAIL, 'secret123'),
 ];
 
+/**
+ * The resend countdown ends by waiting: it runs on the page's own clock, so the console's
+ * Skip (the server's clock) does not shorten it (followed by hand: it still said 52 s).
+ */
+export const countdownEnds = (w: W, seconds: number) =>
+  w.say(
+    `Wait until the countdown ends (${seconds} s, on the page's own clock: the console cannot shorten it)`,
+    `カウントダウン終了まで待つ（${seconds}秒。画面の時計で進むため、コンソールでは短縮できない）`,
+  );
+
 export const accountLabel = (f: { kind: 'E' | 'P' }) =>
   f.kind === 'P' ? 'login.phone' : 'login.email';
 export const sep = (w: W) => w.say('; ', '。');

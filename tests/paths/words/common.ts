@@ -70,7 +70,9 @@ export const open = (w: W, menuKey: string, route: string) =>
  * form, which links to the sign-up form.
  */
 export const openSignedOut = (w: W, key: 'nav.login' | 'nav.register', route: string) => {
-  const phone = key === 'nav.register' ? `${w.q('nav.user')} ▸ ${w.q(key)}` : w.q('nav.user');
+  // Signed out, a phone's Mine opens Sign in, whose link to sign up reads "New user? Sign up".
+  const phone =
+    key === 'nav.register' ? `${w.q('nav.user')} ▸ ${w.q('login.newUser')}` : w.q('nav.user');
   return w.say(
     `Press ${w.q(key)} at the top right (on a phone: ${phone}, in the bar at the foot; the screen's address is ${route})`,
     `右上の${w.q(key)}を押す（スマートフォンでは画面下のバーの${phone}。画面のアドレスは ${route}）`,
