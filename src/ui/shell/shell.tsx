@@ -2,6 +2,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { session } from '../../state/session.ts';
 import { useDesktop } from '../hooks/use-media.ts';
 import { AppRoutes } from '../router.tsx';
 import { BottomTabs, TAB_ROUTES } from './bottom-tabs.tsx';
@@ -17,9 +19,11 @@ export interface ShellSlots extends WorkspaceSlots {
 
 function MobileShell() {
   const [location] = useLocation();
+  // A guest's first visit loads no code the hint's signed-in user alone needs (issue 31).
+  const { token } = useSnapshot(session);
   return (
     <div className="mobile-shell">
-      {location === '/' && (
+      {location === '/' && token && (
         <Suspense fallback={null}>
           <FirstRunHint />
         </Suspense>
