@@ -6,7 +6,7 @@
  * neither extra messages nor extra quote computations.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PriceEntry } from '../../../src/api/types/trading.ts';
+import { priceEntry } from '../../support/price-entry.ts';
 import type { ServerMessage } from '../../../src/api/types/realtime.ts';
 import { ChannelHub, type TickSource } from '../../../src/simulator/channels.ts';
 import { createWorld, type TestWorld } from '../../support/sim.ts';
@@ -17,19 +17,7 @@ afterEach(() => {
   w = undefined;
 });
 
-const quote = (name: string, n: number): PriceEntry => ({
-  name,
-  productName: name,
-  price: n,
-  bidPrice: n - 1,
-  askPrice: n + 1,
-  priceChangePercent: 0,
-  volume: 0,
-  lastUpdate: 0,
-  sort: 0,
-  type: '1',
-  tradeStatus: 1,
-});
+const quote = (name: string, n: number) => priceEntry(name, n);
 
 function hub(clock: { now: number }) {
   const h = new ChannelHub({

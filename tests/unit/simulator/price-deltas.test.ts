@@ -10,6 +10,7 @@ import type { PricesDeltaMessage, PricesMessage } from '../../../src/api/types/r
 import type { PriceEntry } from '../../../src/api/types/trading.ts';
 import { pricePatches, priceSequence } from '../../../src/api/realtime/price-patch.ts';
 import { ChannelHub } from '../../../src/simulator/channels.ts';
+import { priceEntry } from '../../support/price-entry.ts';
 import type { ChannelCommand } from '../../../src/api/wire.ts';
 
 let w: TestWorld | undefined;
@@ -80,20 +81,8 @@ async function fakeHub() {
     closed: () => {},
   });
   await c.send({ op: 'sub', topic: 'prices', delta: true });
-  const quote = (name: string, n: number, at: number): PriceEntry => ({
-    name,
-    productName: name,
-    price: n,
-    bidPrice: n - 1,
-    askPrice: n + 1,
-    priceChangePercent: 0,
-    volume: 0,
-    lastUpdate: at,
-    sort: 0,
-    type: '1',
-    tradeStatus: 1,
-    ...(f.dayRange ? { high: 100, low: 1 } : {}),
-  });
+  const quote = (name: string, n: number, at: number): PriceEntry =>
+    priceEntry(name, n, { lastUpdate: at, ...(f.dayRange ? { high: 100, low: 1 } : {}) });
   let t = 1_000;
   f.tick = () => {
     t += 200;

@@ -14,6 +14,7 @@ import { HISTORY_MAX_BARS } from '../../../../src/simulator/modules/market.ts';
 import { createWorld, type TestWorld } from '../../../support/sim.ts';
 import { spec, wireOf } from './malformed.ts';
 import { slow } from '../../../support/time-scale.ts';
+import { priceEntry } from '../../../support/price-entry.ts';
 
 let w: TestWorld | undefined;
 afterEach(() => w?.sim.stop());
@@ -96,19 +97,7 @@ const bar = (time: number): KlinePoint => ({
   volume: 0,
   turnover: 0,
 });
-const quote = (s: string): PriceEntry => ({
-  name: s,
-  productName: s,
-  price: 1,
-  bidPrice: 1,
-  askPrice: 1,
-  priceChangePercent: 0,
-  volume: 0,
-  lastUpdate: 0,
-  sort: 0,
-  type: '1',
-  tradeStatus: 1,
-});
+const quote = (s: string): PriceEntry => priceEntry(s, 1, { bidPrice: 1, askPrice: 1 });
 
 /** A hub with a fake price source that records what it was asked. */
 function hub(known = (s: string) => s !== 'NOPE') {
