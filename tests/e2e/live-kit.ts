@@ -6,7 +6,8 @@ import { expect } from './fixtures.ts';
 export function socketFrames(page: Page, channel: 'market' | 'exchange') {
   const seen = { received: [] as string[], sent: [] as string[], sockets: 0 };
   page.on('websocket', (ws: WebSocket) => {
-    if (!ws.url().endsWith(`/ws/${channel}`)) return;
+    // By path: the start-up market socket carries its subscription in the query (`?sub=`).
+    if (!new URL(ws.url()).pathname.endsWith(`/ws/${channel}`)) return;
     seen.sockets += 1;
     ws.on('framereceived', (f) => seen.received.push(String(f.payload)));
     ws.on('framesent', (f) => seen.sent.push(String(f.payload)));

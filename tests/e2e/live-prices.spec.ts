@@ -20,7 +20,7 @@ test.beforeEach(() => test.skip(!isLive(), 'needs the separate server process'))
  */
 async function marketSockets(page: Page) {
   const seen = { received: [] as string[], sent: [] as string[], sockets: 0, losing: 0 };
-  await page.routeWebSocket(/\/ws\/market$/, (ws) => {
+  await page.routeWebSocket(/\/ws\/market(\?|$)/, (ws) => {
     seen.sockets += 1;
     const server = ws.connectToServer();
     ws.onMessage((m) => {
