@@ -4,6 +4,7 @@
  * they run while the app's chunk downloads and compiles. Its stylesheet comes
  * with the app's chunk; until then index.html's boot shell is the page.
  */
+import { routePath } from './machines/route-path.ts';
 import { watchStaleBuild } from './ui/boot/stale-build-browser.ts';
 import { startEarly } from './ui/boot/early.ts';
 import { afterStartUp } from './ui/boot/after-start-up.ts';
@@ -40,7 +41,7 @@ async function loadApp(el: HTMLElement): Promise<void> {
   performance.mark('boot:root');
   await yieldToMain();
   // A page opened on a lazy screen (the chart) renders it at once, not a skeleton first.
-  await m.startRouteScreen(location.pathname.slice(import.meta.env.BASE_URL.length - 1) || '/');
+  await m.startRouteScreen(routePath(location.pathname, import.meta.env.BASE_URL));
   performance.mark('boot:route-screen');
   m.mount(el);
 }

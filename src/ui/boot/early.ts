@@ -14,6 +14,7 @@
  * Each is taken once by the app; a second start (a reload of the config)
  * fetches afresh.
  */
+import { routePath } from '../../machines/route-path.ts';
 import * as Comlink from 'comlink';
 import { fetchSiteConfig } from './site-config-fetch.ts';
 import type { WorkerApi } from '../../simulator/worker.ts';
@@ -125,7 +126,7 @@ function startSimulator(cfg: { defaultTradeMode?: unknown } | null): void {
 /** The chart's symbol when the page opens on a chart route (`/chart/X`, `/X/chart`). */
 function chartSymbol(): string | undefined {
   const base = import.meta.env.BASE_URL;
-  const found = findRoute(location.pathname.slice(base.length - 1) || '/');
+  const found = findRoute(routePath(location.pathname, base));
   const chart = found?.route.name === 'chart' || found?.route.name === 'chartAlt';
   return chart ? found.params.symbol : undefined;
 }

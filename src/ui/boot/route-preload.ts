@@ -5,13 +5,14 @@
  * rendered the route (issue 31: the chart's Buy waited for that wave). The
  * files come from the build (build/preload-app.ts `#route-chunks`).
  */
+import { routePath } from '../../machines/route-path.ts';
 import { findRoute } from '../../machines/routes.ts';
 
 function preloadRoute(doc: Document, base: string): void {
   const data = doc.getElementById('route-chunks')?.textContent;
   if (!data) return;
   const chunks = JSON.parse(data) as Record<string, { js?: string[]; css?: string[] }>;
-  const name = findRoute(doc.location.pathname.slice(base.length - 1) || '/')?.route.name;
+  const name = findRoute(routePath(doc.location.pathname, base))?.route.name;
   const own = name ? chunks[name] : undefined;
   if (!own) return;
   const link = (href: string, rel: string, as?: string) => {

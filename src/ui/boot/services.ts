@@ -2,6 +2,7 @@
  * Everything the screens need, made once at start-up from the site config:
  * the back end, the API client, i18n and the realtime machine.
  */
+import { routePath } from '../../machines/route-path.ts';
 import { responsibleValues } from '../responsible-values.ts';
 import type { I18n } from '../../i18n/translator.ts';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -66,7 +67,7 @@ export async function loadSiteConfig(): Promise<SiteConfig> {
   return cfg;
 }
 
-const here = () => `${location.pathname.slice(base.length - 1) || '/'}${location.search}`;
+const here = () => `${routePath(location.pathname, base)}${location.search}`;
 
 export async function createServices(config: SiteConfig): Promise<Services> {
   site.config = config;

@@ -9,6 +9,7 @@
  * In live mode it also opens the market socket (market-head.ts), whose first
  * prices replace the last-seen ones (shell-live.ts).
  */
+import { routePath } from '../../machines/route-path.ts';
 import { DESKTOP_QUERY } from '../../config/constants.ts';
 import { LAST_CONFIG_KEY, PREFERENCES_KEY } from '../../state/seen.ts';
 import { accountHtml, readAccountView } from './shell-account.ts';
@@ -40,9 +41,7 @@ function screenHtml(path: string, read: Read): string | undefined {
 
 /** The route as the app reads it: the path under the base, '/' for the base itself. */
 const routeOf = (doc: Document, base: string): string | undefined =>
-  `${doc.location.pathname}/`.startsWith(base)
-    ? doc.location.pathname.slice(base.length - 1) || '/'
-    : undefined;
+  `${doc.location.pathname}/`.startsWith(base) ? routePath(doc.location.pathname, base) : undefined;
 
 function paintShell(doc: Document, base: string): void {
   const win = doc.defaultView;
