@@ -24,13 +24,15 @@
  */
 import type { ChannelSink } from '../api/realtime/connectors.ts';
 import type { OrdersMessage, ServerMessage } from '../api/types/realtime.ts';
-import type { KlinePoint, MarketOrder, PriceEntry, TokenPayload } from '../api/types/trading.ts';
+import type { MarketOrder, PriceEntry, TokenPayload } from '../api/types/trading.ts';
 import { PERIODS, type ChannelCommand, type ChannelName, type Period } from '../api/wire.ts';
 import type * as ChannelCheck from './edge/channel.ts';
 import { ordersUpdate } from './order-deltas.ts';
 import { ChannelFaults } from './channel-faults.ts';
 import { priceStream, pricesUpdate, type PriceStream } from './price-deltas.ts';
-import { TICK_MS } from './series.ts';
+import { BoardCache, quietBoard, type TickSource } from './price-board.ts';
+
+export type { TickSource } from './price-board.ts';
 
 /** The channel commands' check (edge/channel.ts), loaded on the first command. */
 let channelCheck: Promise<typeof ChannelCheck> | undefined;
@@ -77,11 +79,6 @@ interface Conn {
   sent: Map<OrderType, MarketOrder[]>;
 }
 
-export interface TickSource {
-  quotes(now: number): Record<string, PriceEntry>;
-  bar(symbol: string, period: Period, now: number): KlinePoint | undefined;
-}
-
 /** What a host tells the hub about one connection. */
 export interface ConnectOptions {
   /** Most signed-in connections of one account on this channel (default: no cap). */
@@ -110,46 +107,18 @@ export interface ChannelHubDeps {
   now?(): number;
 }
 
-/** The quotes of one tick's slot, and which products are silent in it. */
-interface Board {
-  slot: number;
-  quotes: Record<string, PriceEntry>;
-  quiet: Set<string>;
-}
-
-/**
- * The board as a subscription may see it this tick: a silent product keeps
- * the entry the client already holds (so it is not in the message), or is
- * left out when the client holds none (a first or full message).
- */
-function quietBoard(
-  quotes: Record<string, PriceEntry>,
-  quiet: ReadonlySet<string>,
-  sent: readonly PriceEntry[] | undefined,
-): Record<string, PriceEntry> {
-  if (quiet.size === 0) return quotes;
-  const held = new Map(sent?.map((q) => [q.name, q]));
-  const out: Record<string, PriceEntry> = {};
-  for (const [k, q] of Object.entries(quotes)) {
-    if (!quiet.has(k)) out[k] = q;
-    // A copy: the same object would read as new to pricesUpdate (it compares identities).
-    else if (held.has(k)) out[k] = { ...held.get(k)! };
-  }
-  return out;
-}
-
 /** The market and exchange channels' subscribers, and what each tick and order change sends them. */
 export class ChannelHub {
   private readonly conns = new Set<Conn>();
   private lastSessionCheck = -Infinity;
-  /** The board of the latest slot asked for, and where it came from (the ticks' source). */
-  private board?: Board;
-  private source?: TickSource;
+  /** The quotes of the latest tick slot asked for (price-board.ts). */
+  private readonly boards: BoardCache;
   /** The reviewer's stall and freeze faults (channel-faults.ts). */
   readonly faults: ChannelFaults;
 
   constructor(private readonly deps: ChannelHubDeps) {
     this.faults = deps.faults ?? new ChannelFaults();
+    this.boards = new BoardCache(deps.silent);
     // Loading from the start: the first command should not wait for it.
     loadChannelCheck().catch(() => {});
   }
@@ -301,24 +270,8 @@ export class ChannelHub {
   }
 
   /**
-   * The quotes of `now`'s tick slot, computed once per slot whoever asks
-   * (the tick, or a first subscription answered at once): a client that
-   * subscribes again and again costs no more quotes than the tick does.
-   */
-  private boardAt(now: number, src: TickSource): Board {
-    const slot = Math.floor(now / TICK_MS);
-    if (this.board?.slot === slot && this.source === src) return this.board;
-    const quotes = src.quotes(now);
-    const silent = this.deps.silent;
-    const quiet = new Set(silent ? Object.keys(quotes).filter((k) => silent(k, now)) : []);
-    this.source = src;
-    this.board = { slot, quotes, quiet };
-    return this.board;
-  }
-
-  /**
    * A connection's first price subscription gets the board now, not at the
-   * next tick (up to {@link TICK_MS} later: about 100 ms of every first live
+   * next tick (up to 200 ms later: about 100 ms of every first live
    * price on average, issue 31). Once per connection: a re-subscription waits
    * for the tick, so subscribing again and again buys no extra messages.
    */
@@ -326,10 +279,10 @@ export class ChannelHub {
     if (conn.primed) return;
     conn.primed = true;
     const now = this.deps.now?.();
-    const src = this.source;
+    const src = this.boards.source;
     if (now === undefined || !src || this.faults.isFrozen(conn.name)) return;
     try {
-      const { quotes, quiet } = this.boardAt(now, src);
+      const { quotes, quiet } = this.boards.at(now, src);
       this.tickOne(conn, key, quotes, quiet, now, src);
     } catch (e) {
       // The next tick tries again.
@@ -339,7 +292,7 @@ export class ChannelHub {
 
   /** One price tick: send what changed to each market subscriber. */
   tick(now: number, src: TickSource): void {
-    this.source = src;
+    this.boards.source = src;
     try {
       this.tickExchange(now);
     } catch (e) {
@@ -352,7 +305,7 @@ export class ChannelHub {
         continue;
       if (!quotes) {
         try {
-          ({ quotes, quiet } = this.boardAt(now, src));
+          ({ quotes, quiet } = this.boards.at(now, src));
         } catch (e) {
           // The market itself failed: skip this tick, keep every subscription.
           console.error('simulator: quotes failed', e);

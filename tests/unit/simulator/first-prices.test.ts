@@ -91,6 +91,11 @@ describe('first prices', () => {
     const s = socket();
     await s.conn.send({ op: 'sub', topic: 'prices' });
     expect(s.got).toHaveLength(0);
+    h.faults.freeze('market', false);
+    clock.now = 1_200;
+    h.tick(clock.now, src);
+    expect(s.got).toHaveLength(1);
+    expect(Object.keys((s.got[0] as { data: object }).data)).toEqual(['A', 'B']);
   });
 
   it('the simulator answers a first subscription before its next tick', async () => {
